@@ -1,0 +1,58 @@
+# The front door.  On a fresh Debian 12 machine:
+#   make demo     renders the demo scene on the simulated NV40, writes a PNG
+#   make test     runs every test (unit, Mesa-tree, integration)
+# Both install what they need first (packages, Mesa's source), once.
+#
+# Other targets:
+#   make demo CHIP=llvmpipe    the same scene on llvmpipe (our Mesa build)
+#   make unit                  standalone unit tests (no Mesa needed)
+#   make mesa                  build Mesa with our driver into build/install
+#   make reference             build unmodified Mesa into build/ref/install
+#   make compare A=x.png B=y.png   how far two pictures differ
+
+TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+BUILD := $(TOP)/build
+CHIP ?= nv40
+FRAMES ?= 10
+SIZE ?= 256x256
+
+export CCACHE_DIR ?= /var/cache/nvsim/ccache
+
+.PHONY: all bootstrap source mesa reference unit demo test compare clean
+
+all: mesa
+
+bootstrap:
+	@bash $(TOP)/scripts/bootstrap.sh packages
+
+source: bootstrap
+	@bash $(TOP)/scripts/bootstrap.sh source
+
+mesa: source
+	@bash $(TOP)/scripts/build-mesa.sh
+
+reference: bootstrap
+	@bash $(TOP)/scripts/bootstrap.sh ref-source
+	@bash $(TOP)/scripts/build-mesa.sh ref
+
+$(BUILD)/unit/build.ninja:
+	@meson setup $(BUILD)/unit $(TOP) >/dev/null
+
+unit: bootstrap $(BUILD)/unit/build.ninja
+	@ninja -C $(BUILD)/unit -j2 >$(BUILD)/unit-ninja.log 2>&1 || \
+		{ grep -E 'error|FAILED' $(BUILD)/unit-ninja.log | head -30; exit 1; }
+	@meson test -C $(BUILD)/unit --print-errorlogs -q
+
+include $(TOP)/demo/demo.mk
+
+demo: mesa demo-bin
+	@bash $(TOP)/scripts/run-demo.sh $(CHIP) $(FRAMES) $(SIZE)
+
+compare: demo-bin
+	@$(BUILD)/demo/nvcompare $(A) $(B)
+
+test: bootstrap
+	@bash $(TOP)/tests/run-all.sh
+
+clean:
+	rm -rf $(BUILD)/unit $(BUILD)/mesa $(BUILD)/install $(BUILD)/demo

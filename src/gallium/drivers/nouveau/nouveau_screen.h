@@ -1,0 +1,75 @@
+#ifndef NOUVEAU_SCREEN_H
+#define NOUVEAU_SCREEN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pipe/p_screen.h"
+#include "pipe/p_state.h"
+#include "util/slab.h"
+
+struct nouveau_drm;
+struct nouveau_device;
+struct nouveau_client;
+struct nouveau_bo;
+
+/* What every nouveau pipe_screen holds, whatever the generation.  By
+ * design the screen owns only the device and what is shared between
+ * contexts (buffers); channels, clients and pushbuffers belong to the
+ * contexts, so contexts on different threads never share a pushbuffer.
+ */
+struct nouveau_screen {
+   struct pipe_screen base;
+
+   struct nouveau_drm *drm;
+   struct nouveau_device *device;
+   /* For CPU waits and maps made outside any context (fence_finish,
+    * resource_get_handle); it has no pushbuffer, so using it never kicks
+    * a context's channel from a foreign thread.
+    */
+   struct nouveau_client *client;
+   mtx_t client_lock;
+
+   uint32_t chipset;
+   char name[64];
+
+   /* Winsys bookkeeping (nouveau_drm_winsys.c). */
+   int fd;
+   unsigned winsys_refcount;
+   void (*winsys_destroy)(struct pipe_screen *);
+
+   struct slab_parent_pool transfer_pool;
+};
+
+static inline struct nouveau_screen *
+nouveau_screen(struct pipe_screen *pscreen)
+{
+   return (struct nouveau_screen *)pscreen;
+}
+
+/* Picks the pipe driver for the device's chipset.  NULL (with a message)
+ * for chipsets we have no driver for.
+ */
+struct nouveau_screen *
+nouveau_screen_create(struct nouveau_drm *drm, struct nouveau_device *dev);
+
+/* Common part of screen setup/teardown, called by the generation's
+ * screen constructor and destructor.
+ */
+bool nouveau_screen_init(struct nouveau_screen *screen,
+                         struct nouveau_drm *drm, struct nouveau_device *dev);
+void nouveau_screen_fini(struct nouveau_screen *screen);
+
+/* Fences: a fence is a buffer that the flush which created it wrote; the
+ * fence has signalled when the kernel says that buffer is idle.  (This
+ * waits for at least that submission, perhaps a little longer.)
+ */
+struct nouveau_fence {
+   struct pipe_reference reference;
+   struct nouveau_bo *bo;
+};
+
+struct nouveau_fence *nouveau_fence_create(struct nouveau_bo *bo);
+void nouveau_screen_init_fences(struct pipe_screen *pscreen);
+
+#endif

@@ -1,0 +1,148 @@
+/*
+ * Copies and blits, on the CPU for now (correct first): through transfer
+ * maps and util_format's pack/unpack.  Each use is a visible fallback
+ * (NV_DEBUG=fallback).
+ */
+
+#include "util/format/u_format.h"
+#include "util/u_inlines.h"
+#include "util/u_math.h"
+#include "util/u_memory.h"
+#include "util/u_surface.h"
+
+#include "nouveau/nouveau_debug.h"
+#include "nv30_context.h"
+
+static void
+nv30_resource_copy_region(struct pipe_context *pipe,
+                          struct pipe_resource *dst, unsigned dst_level,
+                          unsigned dstx, unsigned dsty, unsigned dstz,
+                          struct pipe_resource *src, unsigned src_level,
+                          const struct pipe_box *src_box)
+{
+   NOUVEAU_FALLBACK("resource_copy_region on the CPU\n");
+   util_resource_copy_region(pipe, dst, dst_level, dstx, dsty, dstz,
+                             src, src_level, src_box);
+}
+
+/* Source texel for destination pixel d (nearest sample of the scaled
+ * box), clamped into the source box. */
+static inline int
+nv30_blit_src_coord(int d, int dst0, int dst_size, int src0, int src_size)
+{
+   int s;
+
+   if (dst_size == src_size)
+      return src0 + (d - dst0);
+   /* centre of the destination pixel mapped into the source box */
+   s = src0 + (int)floorf(((d - dst0) + 0.5f) * src_size / dst_size);
+   if (src_size > 0)
+      return CLAMP(s, src0, src0 + src_size - 1);
+   return CLAMP(s, src0 + src_size, src0 - 1);
+}
+
+static void
+nv30_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
+{
+   const struct pipe_box *sb = &info->src.box, *db = &info->dst.box;
+   const struct util_format_description *sd =
+      util_format_description(info->src.format);
+   const struct util_format_description *dd =
+      util_format_description(info->dst.format);
+   struct pipe_transfer *st = NULL, *dt = NULL;
+   struct pipe_box src_box;
+   uint8_t *smap, *dmap;
+   unsigned sbpp, dbpp;
+   bool color = info->mask & PIPE_MASK_RGBA;
+   bool depth = (info->mask & PIPE_MASK_Z) && util_format_has_depth(dd) &&
+                util_format_has_depth(sd);
+   bool stencil = (info->mask & PIPE_MASK_S) && util_format_has_stencil(dd) &&
+                  util_format_has_stencil(sd);
+   float *row = NULL;
+
+   if (db->width <= 0 || db->height <= 0 || db->depth <= 0)
+      return;
+   if (util_try_blit_via_copy_region(pipe, info, false))
+      return;
+   NOUVEAU_FALLBACK("blit on the CPU (%s -> %s)\n", sd->short_name,
+                    dd->short_name);
+
+   if (!sd->block.width || sd->block.width != 1 || sd->block.height != 1 ||
+       dd->block.width != 1 || dd->block.height != 1 ||
+       (color && (util_format_is_depth_or_stencil(info->src.format) ||
+                  util_format_is_depth_or_stencil(info->dst.format)))) {
+      NOUVEAU_ERR("blit %s -> %s not supported\n", sd->short_name,
+                  dd->short_name);
+      return;
+   }
+
+   /* Map the whole source box (it may be flipped: negative sizes). */
+   u_box_3d(MIN2(sb->x, sb->x + sb->width), MIN2(sb->y, sb->y + sb->height),
+            MIN2(sb->z, sb->z + sb->depth), abs(sb->width), abs(sb->height),
+            abs(sb->depth), &src_box);
+   smap = pipe->texture_map(pipe, info->src.resource, info->src.level,
+                            PIPE_MAP_READ, &src_box, &st);
+   dmap = pipe->texture_map(pipe, info->dst.resource, info->dst.level,
+                            PIPE_MAP_READ | PIPE_MAP_WRITE, db, &dt);
+   row = MALLOC(db->width * 4 * sizeof(float));
+   if (!smap || !dmap || !row)
+      goto out;
+   sbpp = util_format_get_blocksize(info->src.format);
+   dbpp = util_format_get_blocksize(info->dst.format);
+
+   for (int z = 0; z < db->depth; z++) {
+      int sz = nv30_blit_src_coord(db->z + z, db->z, db->depth, sb->z,
+                                   sb->depth) - src_box.z;
+      for (int y = 0; y < db->height; y++) {
+         int sy = nv30_blit_src_coord(db->y + y, db->y, db->height, sb->y,
+                                      sb->height) - src_box.y;
+         const uint8_t *srow = smap + sz * st->layer_stride + sy * st->stride;
+         uint8_t *drow = dmap + z * dt->layer_stride + y * dt->stride;
+
+         if (info->scissor_enable &&
+             (db->y + y < (int)info->scissor.miny ||
+              db->y + y >= (int)info->scissor.maxy))
+            continue;
+
+         for (int x = 0; x < db->width; x++) {
+            int dx = db->x + x;
+            int sx = nv30_blit_src_coord(dx, db->x, db->width, sb->x,
+                                         sb->width) - src_box.x;
+            const uint8_t *sp = srow + sx * sbpp;
+            uint8_t *dp = drow + x * dbpp;
+
+            if (info->scissor_enable &&
+                (dx < (int)info->scissor.minx || dx >= (int)info->scissor.maxx))
+               continue;
+            if (color) {
+               float rgba[4];
+               util_format_unpack_rgba(info->src.format, rgba, sp, 1);
+               util_format_pack_rgba(info->dst.format, dp, rgba, 1);
+            }
+            if (depth) {
+               float z;
+               util_format_unpack_z_float(info->src.format, &z, sp, 1);
+               util_format_pack_z_float(info->dst.format, dp, &z, 1);
+            }
+            if (stencil) {
+               uint8_t s;
+               util_format_unpack_s_8uint(info->src.format, &s, sp, 1);
+               util_format_pack_s_8uint(info->dst.format, dp, &s, 1);
+            }
+         }
+      }
+   }
+out:
+   FREE(row);
+   if (st)
+      pipe->texture_unmap(pipe, st);
+   if (dt)
+      pipe->texture_unmap(pipe, dt);
+}
+
+void
+nv30_blit_init(struct pipe_context *pipe)
+{
+   pipe->resource_copy_region = nv30_resource_copy_region;
+   pipe->blit = nv30_blit;
+}

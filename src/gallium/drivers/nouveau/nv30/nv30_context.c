@@ -1,0 +1,272 @@
+/*
+ * NV3x/NV4x pipe_context: its own client, channel, 3D object and
+ * pushbuffer; submission, fences and loss of the channel.
+ */
+
+#include <errno.h>
+
+#include <nouveau.h>
+
+#include "util/u_inlines.h"
+#include "util/u_framebuffer.h"
+#include "util/u_memory.h"
+#include "util/u_upload_mgr.h"
+
+#include "nouveau/nouveau_debug.h"
+#include "nv30_context.h"
+#include "nv30_hw.h"
+#include "nv30_resource.h"
+
+/* Object handles are ours to choose (any value unique in the channel);
+ * the DMA objects of VRAM and GART are the ones the kernel creates with
+ * the channel, at the handles we ask for (libdrm struct nv04_fifo). */
+#define NV30_HANDLE_DMA_VRAM 0xbeef0201
+#define NV30_HANDLE_DMA_GART 0xbeef0202
+#define NV30_HANDLE_3D       0xbeef3097
+/* The NULL object (class NV1_NULL) at handle 0: binding it to a DMA slot
+ * says "no memory there". */
+#define NV30_HANDLE_NULL     0x00000000
+
+/* Pushbuffer: 4 buffers of 512 KiB, as libdrm rotates them. */
+#define NV30_PUSHBUF_COUNT 4
+#define NV30_PUSHBUF_SIZE  (512 * 1024)
+
+static void
+nv30_kick_notify(struct nouveau_pushbuf *pb)
+{
+   struct nv30_context *nv30 = pb->user_priv;
+
+   /* A new submission begins: everything naming a buffer is sent again
+    * (nv30_state_emit), the fence buffer referenced again. */
+   nv30->dirty |= NV30_DIRTY_RELOCATED;
+   nv30->fence_referenced = false;
+   if (nouveau_debug & NOUVEAU_DEBUG_FLUSH)
+      fprintf(stderr, "nouveau: submit on channel %p\n", (void *)nv30->channel);
+}
+
+bool
+nv30_push_begin(struct nv30_context *nv30, unsigned words, unsigned relocs)
+{
+   if (nv30->lost)
+      return false;
+   if (!nouveau_push_space(&nv30->push, words + 16, relocs + 1)) {
+      /* Either the request is too big (a driver bug) or the submission
+       * that had to go first failed. */
+      NOUVEAU_ERR("no pushbuffer space, channel lost\n");
+      nv30->lost = true;
+      return false;
+   }
+   if (!nv30->fence_referenced) {
+      struct nouveau_pushbuf_refn ref = {
+         nv30->fence_bo, NOUVEAU_BO_GART | NOUVEAU_BO_WR
+      };
+      if (nouveau_pushbuf_refn(nv30->pushbuf, &ref, 1) == 0)
+         nv30->fence_referenced = true;
+   }
+   return true;
+}
+
+void
+nv30_context_kick(struct nv30_context *nv30)
+{
+   int ret;
+
+   if (nv30->lost)
+      return;
+   ret = nouveau_pushbuf_kick(nv30->pushbuf, nv30->channel);
+   if (ret) {
+      NOUVEAU_ERR("submission failed (%d): the channel is lost\n", ret);
+      nv30->lost = true;
+   }
+}
+
+static void
+nv30_context_flush(struct pipe_context *pipe, struct pipe_fence_handle **fence,
+                   unsigned flags)
+{
+   struct nv30_context *nv30 = nv30_context(pipe);
+
+   /* Make sure even an empty flush names the fence buffer, so that the
+    * fence covers every earlier submission of this context. */
+   if (fence)
+      nv30_push_begin(nv30, 0, 0);
+   nv30_context_kick(nv30);
+
+   if (fence) {
+      struct nouveau_fence *f = nouveau_fence_create(nv30->lost ? NULL :
+                                                     nv30->fence_bo);
+      pipe->screen->fence_reference(pipe->screen, fence, NULL);
+      *fence = (struct pipe_fence_handle *)f;
+   }
+}
+
+static enum pipe_reset_status
+nv30_get_device_reset_status(struct pipe_context *pipe)
+{
+   return nv30_context(pipe)->lost ? PIPE_GUILTY_CONTEXT_RESET : PIPE_NO_RESET;
+}
+
+static void
+nv30_flush_resource(struct pipe_context *pipe, struct pipe_resource *res)
+{
+}
+
+static void
+nv30_texture_barrier(struct pipe_context *pipe, unsigned flags)
+{
+}
+
+static void
+nv30_memory_barrier(struct pipe_context *pipe, unsigned flags)
+{
+}
+
+static void
+nv30_context_destroy(struct pipe_context *pipe)
+{
+   struct nv30_context *nv30 = nv30_context(pipe);
+
+   if (pipe->stream_uploader)
+      u_upload_destroy(pipe->stream_uploader);
+   if (nv30->pushbuf)
+      nv30_context_kick(nv30);
+
+   util_unreference_framebuffer_state(&nv30->framebuffer);
+   for (unsigned i = 0; i < nv30->num_vtxbufs; i++)
+      pipe_vertex_buffer_unreference(&nv30->vtxbuf[i]);
+   for (unsigned i = 0; i < PIPE_SHADER_TYPES; i++) {
+      pipe_resource_reference(&nv30->constbuf[i].buffer, NULL);
+      free(nv30->constdata[i]);
+   }
+
+   nv30_shader_fini(nv30);
+   nouveau_bo_ref(NULL, &nv30->fence_bo);
+   nouveau_pushbuf_del(&nv30->pushbuf);
+   nouveau_object_del(&nv30->eng3d);
+   nouveau_object_del(&nv30->null_obj);
+   nouveau_object_del(&nv30->channel);
+   nouveau_client_del(&nv30->client);
+   slab_destroy_child(&nv30->transfer_pool);
+   FREE(nv30);
+}
+
+/* Binds the 3D object and sets what no pipe state covers. */
+static bool
+nv30_context_init_3d(struct nv30_context *nv30)
+{
+   const struct nv30_chipset *chip = nv30->chip;
+   const uint32_t vram = NV30_HANDLE_DMA_VRAM, gart = NV30_HANDLE_DMA_GART;
+   const uint32_t null = NV30_HANDLE_NULL;
+
+   if (!nv30_push_begin(nv30, 64, 0))
+      return false;
+
+   nouveau_push_1(&nv30->push, NOUVEAU_SUBC_3D, NV30_SUBC_OBJECT,
+                  nv30->eng3d->handle);
+   nv30->push.oclass[NOUVEAU_SUBC_3D] = chip->class_3d;
+
+   /* Which memory each unit uses (rnndb nv30-40_3d.xml, DMA_*): TEXTURE0
+    * / VTXBUF0 / colour and zeta in VRAM, TEXTURE1 / VTXBUF1 in GART (the
+    * DMA1 bit of the address methods picks the second); no notifier,
+    * fence or query memory is used yet. */
+   NV30_3D_MTHD(nv30, NV30_3D_DMA_NOTIFY, 13);
+   nouveau_push_data(&nv30->push, null);  /* NOTIFY */
+   nouveau_push_data(&nv30->push, vram);  /* TEXTURE0 */
+   nouveau_push_data(&nv30->push, gart);  /* TEXTURE1 */
+   nouveau_push_data(&nv30->push, vram);  /* COLOR1 */
+   nouveau_push_data(&nv30->push, null);  /* UNK190 */
+   nouveau_push_data(&nv30->push, vram);  /* COLOR0 */
+   nouveau_push_data(&nv30->push, vram);  /* ZETA */
+   nouveau_push_data(&nv30->push, vram);  /* VTXBUF0 */
+   nouveau_push_data(&nv30->push, gart);  /* VTXBUF1 */
+   nouveau_push_data(&nv30->push, null);  /* FENCE */
+   nouveau_push_data(&nv30->push, null);  /* QUERY */
+   nouveau_push_data(&nv30->push, null);  /* UNK1AC */
+   nouveau_push_data(&nv30->push, null);  /* UNK1B0 */
+   if (chip->curie) {
+      NV30_3D_MTHD(nv30, NV40_3D_DMA_COLOR2, 2);
+      nouveau_push_data(&nv30->push, vram);
+      nouveau_push_data(&nv30->push, vram);
+      NV30_3D_1(nv30, NV40_3D_MIPMAP_ROUNDING, NV40_3D_MIPMAP_ROUNDING_MODE_DOWN);
+   }
+   return true;
+}
+
+struct pipe_context *
+nv30_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
+{
+   struct nv30_screen *screen = nv30_screen(pscreen);
+   struct nouveau_device *dev = screen->base.device;
+   struct nv04_fifo fifo = {
+      .vram = NV30_HANDLE_DMA_VRAM, .gart = NV30_HANDLE_DMA_GART,
+   };
+   struct nv30_context *nv30;
+   struct pipe_context *pipe;
+   int ret;
+
+   nv30 = CALLOC_STRUCT(nv30_context);
+   if (!nv30)
+      return NULL;
+   nv30->screen = screen;
+   nv30->chip = screen->chip;
+   pipe = &nv30->base;
+   pipe->screen = pscreen;
+   pipe->priv = priv;
+   slab_create_child(&nv30->transfer_pool, &screen->base.transfer_pool);
+
+   ret = nouveau_client_new(dev, &nv30->client);
+   if (ret == 0)
+      ret = nouveau_object_new(&dev->object, 0, NOUVEAU_FIFO_CHANNEL_CLASS,
+                               &fifo, sizeof(fifo), &nv30->channel);
+   if (ret == 0)
+      ret = nouveau_pushbuf_new(nv30->client, nv30->channel, NV30_PUSHBUF_COUNT,
+                                NV30_PUSHBUF_SIZE, true, &nv30->pushbuf);
+   if (ret == 0)
+      ret = nouveau_object_new(nv30->channel, NV30_HANDLE_3D,
+                               nv30->chip->class_3d, NULL, 0, &nv30->eng3d);
+   if (ret == 0)
+      ret = nouveau_bo_new(dev, NOUVEAU_BO_GART | NOUVEAU_BO_MAP, 0, 4096,
+                           NULL, &nv30->fence_bo);
+   if (ret) {
+      NOUVEAU_ERR("cannot create a context: %d\n", ret);
+      nv30_context_destroy(pipe);
+      return NULL;
+   }
+   /* Without it the DMA slots we point at handle 0 would not resolve; a
+    * kernel that refuses it still lets us draw, so carry on. */
+   if (nouveau_object_new(nv30->channel, NV30_HANDLE_NULL, NV1_NULL_CLASS,
+                          NULL, 0, &nv30->null_obj))
+      nv30->null_obj = NULL;
+
+   nv30->push.pb = nv30->pushbuf;
+   nv30->pushbuf->user_priv = nv30;
+   nv30->pushbuf->kick_notify = nv30_kick_notify;
+
+   pipe->destroy = nv30_context_destroy;
+   pipe->flush = nv30_context_flush;
+   pipe->get_device_reset_status = nv30_get_device_reset_status;
+   pipe->flush_resource = nv30_flush_resource;
+   pipe->texture_barrier = nv30_texture_barrier;
+   pipe->memory_barrier = nv30_memory_barrier;
+
+   pipe->stream_uploader = u_upload_create_default(pipe);
+   if (!pipe->stream_uploader) {
+      nv30_context_destroy(pipe);
+      return NULL;
+   }
+   pipe->const_uploader = pipe->stream_uploader;
+
+   nv30_resource_context_init(pipe);
+   nv30_state_init(pipe);
+   nv30_shader_init(pipe);
+   nv30_draw_init(pipe);
+   nv30_clear_init(pipe);
+   nv30_blit_init(pipe);
+
+   if (!nv30_context_init_3d(nv30)) {
+      nv30_context_destroy(pipe);
+      return NULL;
+   }
+   nv30->dirty = NV30_DIRTY_ALL;
+   return pipe;
+}

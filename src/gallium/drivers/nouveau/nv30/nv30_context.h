@@ -1,0 +1,215 @@
+#ifndef NV30_CONTEXT_H
+#define NV30_CONTEXT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pipe/p_context.h"
+#include "pipe/p_state.h"
+#include "util/slab.h"
+
+#include "nouveau/nouveau_push.h"
+#include "nv30_screen.h"
+#include "nv40_compiler.h"
+
+struct nouveau_client;
+struct nouveau_object;
+struct nouveau_bo;
+
+/* What must be re-sent to the 3D object before the next draw. */
+enum nv30_dirty {
+   NV30_DIRTY_FRAMEBUFFER = 1 << 0,
+   NV30_DIRTY_BLEND       = 1 << 1,
+   NV30_DIRTY_ZSA         = 1 << 2,
+   NV30_DIRTY_RASTERIZER  = 1 << 3,
+   NV30_DIRTY_VIEWPORT    = 1 << 4,
+   NV30_DIRTY_SCISSOR     = 1 << 5,
+   NV30_DIRTY_BLEND_COLOR = 1 << 6,
+   NV30_DIRTY_STENCIL_REF = 1 << 7,
+   NV30_DIRTY_STIPPLE     = 1 << 8,
+   NV30_DIRTY_VERTPROG    = 1 << 9,
+   NV30_DIRTY_VERTCONST   = 1 << 10,
+   NV30_DIRTY_FRAGPROG    = 1 << 11,
+   NV30_DIRTY_FRAGCONST   = 1 << 12,
+   NV30_DIRTY_VERTEX      = 1 << 13, /* elements or buffers */
+   NV30_DIRTY_CLIP        = 1 << 14,
+   NV30_DIRTY_ALL         = (1 << 15) - 1,
+};
+
+/* State that points at buffers: after a submission the kernel may have
+ * moved them, and the next submission must name them again. */
+#define NV30_DIRTY_RELOCATED (NV30_DIRTY_FRAMEBUFFER | NV30_DIRTY_FRAGPROG | \
+                              NV30_DIRTY_VERTEX)
+
+struct nv30_blend_state {
+   struct pipe_blend_state pipe;
+   uint32_t blend_enable;
+   uint32_t func_src, func_dst, equation;
+   uint32_t color_mask;
+   uint32_t logic_enable, logic_op;
+   uint32_t dither;
+};
+
+struct nv30_zsa_state {
+   struct pipe_depth_stencil_alpha_state pipe;
+   uint32_t depth_func, depth_write, depth_test;
+   struct {
+      uint32_t enable, mask, func, func_mask, fail, zfail, zpass;
+   } stencil[2];
+   uint32_t alpha_enable, alpha_func, alpha_ref;
+};
+
+struct nv30_rasterizer_state {
+   struct pipe_rasterizer_state pipe;
+   uint32_t shade_model;
+   uint32_t polygon_mode_front, polygon_mode_back;
+   uint32_t cull_face, front_face, cull_enable;
+   uint32_t poly_smooth;
+   uint32_t offset_point, offset_line, offset_fill;
+   float offset_factor, offset_units;
+   uint32_t line_width, line_smooth;
+   uint32_t stipple_enable;
+   uint32_t two_side;
+   float point_size;
+};
+
+struct nv30_vertex_element {
+   struct pipe_vertex_element pipe;
+   uint32_t hw_type;          /* VTXFMT TYPE */
+   unsigned components;       /* VTXFMT SIZE */
+};
+
+struct nv30_vertex_state {
+   unsigned num_elements;
+   struct nv30_vertex_element element[PIPE_MAX_ATTRIBS];
+};
+
+struct nv30_vertprog {
+   struct nir_shader *nir;
+   struct nv40_vp_binary bin;
+   bool compiled, failed;
+   struct nv40_vp_key key;      /* the binary was compiled for */
+};
+
+struct nv30_fragprog {
+   struct nir_shader *nir;
+   struct nv40_fp_binary bin;
+   bool compiled, failed;
+   uint32_t *words;           /* binary with uniforms patched in */
+};
+
+struct nv30_context {
+   struct pipe_context base;
+   struct nv30_screen *screen;
+   const struct nv30_chipset *chip;
+
+   /* Ours alone: client, channel, pushbuffer (see the design rule in
+    * nouveau_screen.h). */
+   struct nouveau_client *client;
+   struct nouveau_object *channel;
+   struct nouveau_object *eng3d;
+   struct nouveau_object *null_obj;
+   struct nouveau_pushbuf *pushbuf;
+   struct nouveau_push push;
+   /* Written by every flush that makes a fence (nouveau_screen.h). */
+   struct nouveau_bo *fence_bo;
+   bool fence_referenced;      /* in the submission being built */
+   /* A submission failed: the channel is dead (nvsim traps it, like the
+    * hardware's PGRAPH error); emit nothing more. */
+   bool lost;
+   bool in_draw;
+
+   struct slab_child_pool transfer_pool;
+
+   uint32_t dirty;
+
+   struct pipe_framebuffer_state framebuffer;
+   struct nv30_blend_state *blend;
+   struct nv30_zsa_state *zsa;
+   struct nv30_rasterizer_state *rast;
+   struct nv30_vertex_state *vertex;
+   struct nv30_vertprog *vertprog;
+   struct nv30_fragprog *fragprog;
+   struct pipe_viewport_state viewport;
+   struct pipe_scissor_state scissor;
+   struct pipe_blend_color blend_color;
+   struct pipe_stencil_ref stencil_ref;
+   struct pipe_poly_stipple stipple;
+   struct pipe_clip_state clip;
+   struct pipe_constant_buffer constbuf[PIPE_SHADER_TYPES];
+   void *constdata[PIPE_SHADER_TYPES];   /* copies of user constants */
+   struct pipe_vertex_buffer vtxbuf[PIPE_MAX_ATTRIBS];
+   unsigned num_vtxbufs;
+
+   /* Values of stride-0 (constant) vertex elements. */
+   float vtx_const[PIPE_MAX_ATTRIBS][4];
+   /* VP constant values, by hardware slot, gathered by
+    * nv30_shader_prepare. */
+   float vp_const[NV40_VP_MAX_CONSTS][4];
+   /* Fragment programs are written into this VRAM buffer one after the
+    * other, never over one the GPU may still run. */
+   struct nouveau_bo *fp_ring;
+   uint32_t fp_ring_used;
+   uint32_t fp_offset;          /* of the current program in fp_ring */
+   bool fp_loaded;              /* current program is in fp_ring */
+
+   /* What the hardware currently has, to know what to disable. */
+   unsigned hw_vtxfmt_count;
+   struct nv30_vertprog *hw_vertprog;
+   /* The vertex program is (re)loaded at instruction slot 0. */
+};
+
+static inline struct nv30_context *
+nv30_context(struct pipe_context *pipe)
+{
+   return (struct nv30_context *)pipe;
+}
+
+struct pipe_context *nv30_context_create(struct pipe_screen *pscreen,
+                                         void *priv, unsigned flags);
+
+/* nv30_context.c */
+void nv30_context_kick(struct nv30_context *nv30);
+/* Reserves room for words words and relocs relocations in one
+ * submission (submitting what came before if needed).  False when the
+ * channel is lost: emit nothing then. */
+bool nv30_push_begin(struct nv30_context *nv30, unsigned words,
+                     unsigned relocs);
+
+/* nv30_state.c */
+void nv30_state_init(struct pipe_context *pipe);
+
+/* nv30_shader.c */
+void nv30_shader_init(struct pipe_context *pipe);
+/* Compiles what is bound, gathers constants, writes the fragment
+ * program to memory; false if nothing can be drawn. */
+bool nv30_shader_prepare(struct nv30_context *nv30);
+void nv30_shader_fini(struct nv30_context *nv30);
+void nv30_emit_vertprog(struct nv30_context *nv30);
+void nv30_emit_vertconst(struct nv30_context *nv30);
+void nv30_emit_fragprog(struct nv30_context *nv30);
+
+/* nv30_emit.c: reads from buffers what state emission needs (before
+ * space is reserved); false if the draw cannot be done. */
+bool nv30_state_prepare(struct nv30_context *nv30);
+/* Sends the dirty state; false if the channel is lost or
+ * out of space. */
+bool nv30_state_emit(struct nv30_context *nv30);
+/* Worst-case pushbuffer words and relocations nv30_state_emit needs. */
+unsigned nv30_state_emit_words(struct nv30_context *nv30);
+#define NV30_STATE_EMIT_RELOCS 24
+
+/* nv30_draw.c, nv30_clear.c, nv30_blit.c */
+void nv30_draw_init(struct pipe_context *pipe);
+void nv30_clear_init(struct pipe_context *pipe);
+void nv30_blit_init(struct pipe_context *pipe);
+
+/* Pushbuffer helpers for the 3D object. */
+#define NV30_3D_MTHD(nv30, mthd, count) \
+   nouveau_push_mthd(&(nv30)->push, NOUVEAU_SUBC_3D, (mthd), (count))
+#define NV30_3D_MTHD_NI(nv30, mthd, count) \
+   nouveau_push_mthd_ni(&(nv30)->push, NOUVEAU_SUBC_3D, (mthd), (count))
+#define NV30_3D_1(nv30, mthd, data) \
+   nouveau_push_1(&(nv30)->push, NOUVEAU_SUBC_3D, (mthd), (data))
+
+#endif

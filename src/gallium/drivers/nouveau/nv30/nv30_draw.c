@@ -1,0 +1,187 @@
+/*
+ * draw_vbo: vertices are fetched by the hardware from the vertex buffers
+ * (VTXBUF/VTXFMT); indices are written into the pushbuffer (VB_ELEMENT_*),
+ * which works for every index buffer, user memory included.
+ *
+ * Command facts (rnndb nv30-40_3d.xml): VERTEX_BEGIN_END takes the
+ * primitive (nv10_begin_end) and STOP; VB_VERTEX_BATCH draws COUNT+1
+ * vertices from OFFSET (COUNT is 8 bits, so up to 256 per word);
+ * VB_ELEMENT_U16 carries two 16-bit indices per word, VB_ELEMENT_U32 one.
+ */
+
+#include <nouveau.h>
+
+#include "util/u_math.h"
+#include "util/u_prim.h"
+
+#include "nouveau/nouveau_debug.h"
+#include "nv30_context.h"
+#include "nv30_hw.h"
+#include "nv30_resource.h"
+
+#define NV30_BATCH_MAX 256   /* vertices per VB_VERTEX_BATCH word */
+/* Words per method header we write at a time (header COUNT max is 2047). */
+#define NV30_DRAW_CHUNK 2047
+
+static uint32_t
+nv30_prim(enum pipe_prim_type prim)
+{
+   switch (prim) {
+   case PIPE_PRIM_POINTS: return NV30_3D_VERTEX_BEGIN_END_POINTS;
+   case PIPE_PRIM_LINES: return NV30_3D_VERTEX_BEGIN_END_LINES;
+   case PIPE_PRIM_LINE_LOOP: return NV30_3D_VERTEX_BEGIN_END_LINE_LOOP;
+   case PIPE_PRIM_LINE_STRIP: return NV30_3D_VERTEX_BEGIN_END_LINE_STRIP;
+   case PIPE_PRIM_TRIANGLES: return NV30_3D_VERTEX_BEGIN_END_TRIANGLES;
+   case PIPE_PRIM_TRIANGLE_STRIP: return NV30_3D_VERTEX_BEGIN_END_TRIANGLE_STRIP;
+   case PIPE_PRIM_TRIANGLE_FAN: return NV30_3D_VERTEX_BEGIN_END_TRIANGLE_FAN;
+   case PIPE_PRIM_QUADS: return NV30_3D_VERTEX_BEGIN_END_QUADS;
+   case PIPE_PRIM_QUAD_STRIP: return NV30_3D_VERTEX_BEGIN_END_QUAD_STRIP;
+   case PIPE_PRIM_POLYGON: return NV30_3D_VERTEX_BEGIN_END_POLYGON;
+   default: return NV30_3D_VERTEX_BEGIN_END_STOP; /* not drawable */
+   }
+}
+
+/* Reserves space for the state and `words` words of drawing. */
+static bool
+nv30_draw_begin(struct nv30_context *nv30, unsigned words)
+{
+   if (!nv30_push_begin(nv30, nv30_state_emit_words(nv30) + words,
+                        NV30_STATE_EMIT_RELOCS))
+      return false;
+   return nv30_state_emit(nv30);
+}
+
+static void
+nv30_draw_arrays(struct nv30_context *nv30, unsigned start, unsigned count)
+{
+   while (count) {
+      unsigned words = MIN2(DIV_ROUND_UP(count, NV30_BATCH_MAX), NV30_DRAW_CHUNK);
+
+      if (!nv30_push_begin(nv30, words + 1, 0))
+         return;
+      NV30_3D_MTHD_NI(nv30, NV30_3D_VB_VERTEX_BATCH, words);
+      for (unsigned i = 0; i < words; i++) {
+         unsigned n = MIN2(count, NV30_BATCH_MAX);
+         nouveau_push_data(&nv30->push,
+                           NV30_3D_VB_VERTEX_BATCH_OFFSET(start) |
+                           NV30_3D_VB_VERTEX_BATCH_COUNT(n - 1));
+         start += n;
+         count -= n;
+      }
+   }
+}
+
+static inline uint32_t
+nv30_index(const void *indices, unsigned size, unsigned i)
+{
+   switch (size) {
+   case 1: return ((const uint8_t *)indices)[i];
+   case 2: return ((const uint16_t *)indices)[i];
+   default: return ((const uint32_t *)indices)[i];
+   }
+}
+
+static void
+nv30_draw_elements(struct nv30_context *nv30, const void *indices,
+                   unsigned size, unsigned count)
+{
+   unsigned i = 0;
+
+   if (size == 4) {
+      while (i < count) {
+         unsigned n = MIN2(count - i, NV30_DRAW_CHUNK);
+         if (!nv30_push_begin(nv30, n + 1, 0))
+            return;
+         NV30_3D_MTHD_NI(nv30, NV30_3D_VB_ELEMENT_U32, n);
+         nouveau_push_datap(&nv30->push, (const uint32_t *)indices + i, n);
+         i += n;
+      }
+      return;
+   }
+
+   /* 8/16-bit: an odd one first through the 32-bit method, then pairs. */
+   if (count & 1) {
+      if (!nv30_push_begin(nv30, 2, 0))
+         return;
+      NV30_3D_1(nv30, NV30_3D_VB_ELEMENT_U32, nv30_index(indices, size, 0));
+      i = 1;
+   }
+   while (i < count) {
+      unsigned pairs = MIN2((count - i) / 2, NV30_DRAW_CHUNK);
+      if (!nv30_push_begin(nv30, pairs + 1, 0))
+         return;
+      NV30_3D_MTHD_NI(nv30, NV30_3D_VB_ELEMENT_U16, pairs);
+      for (unsigned k = 0; k < pairs; k++, i += 2) {
+         nouveau_push_data(&nv30->push,
+            NV30_3D_VB_ELEMENT_U16_0(nv30_index(indices, size, i)) |
+            NV30_3D_VB_ELEMENT_U16_1(nv30_index(indices, size, i + 1)));
+      }
+   }
+}
+
+static void
+nv30_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
+              unsigned drawid_offset,
+              const struct pipe_draw_indirect_info *indirect,
+              const struct pipe_draw_start_count_bias *draws,
+              unsigned num_draws)
+{
+   struct nv30_context *nv30 = nv30_context(pipe);
+   uint32_t prim = nv30_prim(info->mode);
+   const uint8_t *indices = NULL;
+
+   if (nv30->lost || indirect || prim == NV30_3D_VERTEX_BEGIN_END_STOP)
+      return;
+   if (info->instance_count != 1 || info->start_instance != 0) {
+      /* instancing is not advertised */
+      return;
+   }
+
+   if (info->index_size) {
+      if (info->has_user_indices)
+         indices = info->index.user;
+      else
+         indices = nv30_buffer_map_read(pipe, info->index.resource, 0);
+      if (!indices)
+         return;
+   }
+
+   if (!nv30_state_prepare(nv30)) {
+      NOUVEAU_FALLBACK("draw skipped: shaders not ready\n");
+      return;
+   }
+
+   for (unsigned d = 0; d < num_draws; d++) {
+      const struct pipe_draw_start_count_bias *draw = &draws[d];
+
+      if (!draw->count)
+         continue;
+      if (!nv30_draw_begin(nv30, 16))
+         return;
+
+      if (nv30->chip->curie) {
+         NV30_3D_1(nv30, NV30_3D_PRIMITIVE_RESTART_ENABLE,
+                   info->index_size && info->primitive_restart);
+         if (info->index_size && info->primitive_restart)
+            NV30_3D_1(nv30, NV30_3D_PRIMITIVE_RESTART_INDEX,
+                      info->restart_index);
+         NV30_3D_1(nv30, NV40_3D_VB_ELEMENT_BASE,
+                   info->index_size ? draw->index_bias : 0);
+      }
+      NV30_3D_1(nv30, NV30_3D_VERTEX_BEGIN_END, prim);
+      if (info->index_size)
+         nv30_draw_elements(nv30, indices + draw->start * info->index_size,
+                            info->index_size, draw->count);
+      else
+         nv30_draw_arrays(nv30, draw->start, draw->count);
+      if (!nv30_push_begin(nv30, 2, 0))
+         return;
+      NV30_3D_1(nv30, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_STOP);
+   }
+}
+
+void
+nv30_draw_init(struct pipe_context *pipe)
+{
+   pipe->draw_vbo = nv30_draw_vbo;
+}

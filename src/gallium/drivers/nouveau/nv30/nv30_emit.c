@@ -1,0 +1,409 @@
+/*
+ * Sends dirty state to the 3D object.  Every function here writes whole
+ * method groups; the caller (nv30_state_emit) has reserved the space.
+ */
+
+#include <nouveau.h>
+
+#include "util/format/u_format.h"
+#include "util/u_math.h"
+
+#include "nv30_context.h"
+#include "nv30_format.h"
+#include "nv30_hw.h"
+#include "nv30_resource.h"
+
+/* Scissor and viewport fields are 16 bits, but the 3D engine's
+ * coordinates stop at 4096 (NV40 maximum render target size). */
+#define NV30_MAX_COORD 4096
+
+static void
+nv30_emit_framebuffer(struct nv30_context *nv30)
+{
+   struct pipe_framebuffer_state *fb = &nv30->framebuffer;
+   struct nouveau_push *p = &nv30->push;
+   struct nv30_surface *cs = fb->nr_cbufs ? nv30_surface(fb->cbufs[0]) : NULL;
+   struct nv30_surface *zs = fb->zsbuf ? nv30_surface(fb->zsbuf) : NULL;
+   uint32_t format = 0;
+   unsigned w = fb->width, h = fb->height;
+
+   if (cs) {
+      format |= nv30_format_info(cs->base.format)->rt_color;
+   } else {
+      /* The unused half must still be a valid combination. */
+      format |= (zs && util_format_get_blocksize(zs->base.format) == 4) ?
+                NV30_3D_RT_FORMAT_COLOR_A8R8G8B8 : NV30_3D_RT_FORMAT_COLOR_R5G6B5;
+   }
+   if (zs) {
+      format |= nv30_format_info(zs->base.format)->rt_zeta;
+   } else {
+      format |= (cs && util_format_get_blocksize(cs->base.format) == 2) ?
+                NV30_3D_RT_FORMAT_ZETA_Z16 : NV30_3D_RT_FORMAT_ZETA_Z24S8;
+   }
+   format |= NV30_3D_RT_FORMAT_TYPE_LINEAR;
+
+   NV30_3D_MTHD(nv30, NV30_3D_RT_HORIZ, 3);
+   nouveau_push_data(p, NV30_3D_RT_HORIZ_X(0) | NV30_3D_RT_HORIZ_W(w));
+   nouveau_push_data(p, NV30_3D_RT_VERT_Y(0) | NV30_3D_RT_VERT_H(h));
+   nouveau_push_data(p, format);
+
+   /* The window clip rectangle: all of the target. */
+   NV30_3D_MTHD(nv30, NV30_3D_VIEWPORT_TX_ORIGIN, 4);
+   nouveau_push_data(p, NV30_3D_VIEWPORT_TX_ORIGIN_X(0) |
+                        NV30_3D_VIEWPORT_TX_ORIGIN_Y(0));
+   nouveau_push_data(p, 0); /* VIEWPORT_CLIP_MODE: inclusive rectangle */
+   nouveau_push_data(p, NV30_3D_VIEWPORT_CLIP_HORIZ_L(0) |
+                        NV30_3D_VIEWPORT_CLIP_HORIZ_R(MAX2(w, 1) - 1));
+   nouveau_push_data(p, NV30_3D_VIEWPORT_CLIP_VERT_T(0) |
+                        NV30_3D_VIEWPORT_CLIP_VERT_D(MAX2(h, 1) - 1));
+
+   if (cs || zs) {
+      /* Both address slots must hold a valid buffer even when only one
+       * target is bound (RT_ENABLE / depth test decide what is used). */
+      struct nv30_surface *c = cs ? cs : zs;
+      struct nv30_surface *z = zs ? zs : cs;
+      struct nv30_resource *cres = nv30_resource(c->base.texture);
+      struct nv30_resource *zres = nv30_resource(z->base.texture);
+
+      if (nv30->chip->curie) {
+         NV30_3D_1(nv30, NV40_3D_ZETA_PITCH, z->pitch);
+         NV30_3D_1(nv30, NV40_3D_COLOR0_PITCH, c->pitch);
+      } else {
+         NV30_3D_1(nv30, NV30_3D_COLOR0_PITCH,
+                   NV30_3D_COLOR0_PITCH_COLOR0(c->pitch) |
+                   NV30_3D_COLOR0_PITCH_ZETA(z->pitch));
+      }
+      NV30_3D_MTHD(nv30, NV30_3D_COLOR0_OFFSET, 2);
+      nouveau_push_reloc(p, cres->bo, c->offset,
+                         NOUVEAU_BO_LOW | NOUVEAU_BO_RDWR | cres->domain, 0, 0);
+      nouveau_push_reloc(p, zres->bo, z->offset,
+                         NOUVEAU_BO_LOW | NOUVEAU_BO_RDWR | zres->domain, 0, 0);
+   }
+
+   NV30_3D_1(nv30, NV30_3D_RT_ENABLE, cs ? NV30_3D_RT_ENABLE_COLOR0(1) : 0);
+   /* Window y runs down from the first row in memory; pixel centres at
+    * half-integers, as in GL. */
+   NV30_3D_1(nv30, NV30_3D_COORD_CONVENTIONS,
+             NV30_3D_COORD_CONVENTIONS_HEIGHT(h) |
+             NV30_3D_COORD_CONVENTIONS_ORIGIN_NORMAL |
+             NV30_3D_COORD_CONVENTIONS_CENTER_HALF_INTEGER);
+}
+
+static void
+nv30_emit_blend(struct nv30_context *nv30)
+{
+   struct nv30_blend_state *so = nv30->blend;
+   struct nouveau_push *p = &nv30->push;
+
+   NV30_3D_MTHD(nv30, NV30_3D_COLOR_LOGIC_OP_ENABLE, 2);
+   nouveau_push_data(p, so->logic_enable);
+   nouveau_push_data(p, so->logic_op);
+   NV30_3D_1(nv30, NV30_3D_DITHER_ENABLE, so->dither);
+   NV30_3D_MTHD(nv30, NV30_3D_BLEND_FUNC_ENABLE, 3);
+   nouveau_push_data(p, so->blend_enable);
+   nouveau_push_data(p, so->func_src);
+   nouveau_push_data(p, so->func_dst);
+   NV30_3D_1(nv30, NV40_3D_BLEND_EQUATION, so->equation);
+   NV30_3D_1(nv30, NV30_3D_COLOR_MASK, so->color_mask);
+}
+
+static void
+nv30_emit_blend_color(struct nv30_context *nv30)
+{
+   const float *c = nv30->blend_color.color;
+
+   NV30_3D_1(nv30, NV30_3D_BLEND_COLOR,
+             NV30_3D_BLEND_COLOR_R(float_to_ubyte(c[0])) |
+             NV30_3D_BLEND_COLOR_G(float_to_ubyte(c[1])) |
+             NV30_3D_BLEND_COLOR_B(float_to_ubyte(c[2])) |
+             NV30_3D_BLEND_COLOR_A(float_to_ubyte(c[3])));
+}
+
+static void
+nv30_emit_zsa(struct nv30_context *nv30)
+{
+   struct nv30_zsa_state *so = nv30->zsa;
+   struct nouveau_push *p = &nv30->push;
+
+   NV30_3D_MTHD(nv30, NV30_3D_DEPTH_FUNC, 3);
+   nouveau_push_data(p, so->depth_func);
+   nouveau_push_data(p, so->depth_write);
+   nouveau_push_data(p, so->depth_test);
+
+   for (unsigned i = 0; i < 2; i++) {
+      NV30_3D_MTHD(nv30, NV30_3D_STENCIL_ENABLE(i), 8);
+      nouveau_push_data(p, so->stencil[i].enable);
+      nouveau_push_data(p, so->stencil[i].mask);
+      nouveau_push_data(p, so->stencil[i].func);
+      nouveau_push_data(p, nv30->stencil_ref.ref_value[i]);
+      nouveau_push_data(p, so->stencil[i].func_mask);
+      nouveau_push_data(p, so->stencil[i].fail);
+      nouveau_push_data(p, so->stencil[i].zfail);
+      nouveau_push_data(p, so->stencil[i].zpass);
+   }
+
+   NV30_3D_MTHD(nv30, NV30_3D_ALPHA_FUNC_ENABLE, 3);
+   nouveau_push_data(p, so->alpha_enable);
+   nouveau_push_data(p, so->alpha_func);
+   nouveau_push_data(p, so->alpha_ref);
+}
+
+static void
+nv30_emit_rasterizer(struct nv30_context *nv30)
+{
+   struct nv30_rasterizer_state *so = nv30->rast;
+   struct nouveau_push *p = &nv30->push;
+
+   NV30_3D_1(nv30, NV30_3D_SHADE_MODEL, so->shade_model);
+   NV30_3D_MTHD(nv30, NV30_3D_POLYGON_MODE_FRONT, 6);
+   nouveau_push_data(p, so->polygon_mode_front);
+   nouveau_push_data(p, so->polygon_mode_back);
+   nouveau_push_data(p, so->cull_face);
+   nouveau_push_data(p, so->front_face);
+   nouveau_push_data(p, so->poly_smooth);
+   nouveau_push_data(p, so->cull_enable);
+   NV30_3D_MTHD(nv30, NV30_3D_POLYGON_OFFSET_POINT_ENABLE, 3);
+   nouveau_push_data(p, so->offset_point);
+   nouveau_push_data(p, so->offset_line);
+   nouveau_push_data(p, so->offset_fill);
+   NV30_3D_MTHD(nv30, NV30_3D_POLYGON_OFFSET_FACTOR, 2);
+   nouveau_push_dataf(p, so->offset_factor);
+   nouveau_push_dataf(p, so->offset_units);
+   NV30_3D_MTHD(nv30, NV30_3D_LINE_WIDTH, 2);
+   nouveau_push_data(p, so->line_width);
+   nouveau_push_data(p, so->line_smooth);
+   NV30_3D_MTHD(nv30, NV30_3D_LINE_STIPPLE_ENABLE, 2);
+   nouveau_push_data(p, so->pipe.line_stipple_enable);
+   nouveau_push_data(p,
+      NV30_3D_LINE_STIPPLE_PATTERN_FACTOR(so->pipe.line_stipple_factor) |
+      NV30_3D_LINE_STIPPLE_PATTERN_PATTERN(so->pipe.line_stipple_pattern));
+   NV30_3D_1(nv30, NV30_3D_VERTEX_TWO_SIDE_ENABLE, so->two_side);
+   NV30_3D_1(nv30, NV30_3D_POLYGON_STIPPLE_ENABLE, so->stipple_enable);
+   NV30_3D_1(nv30, NV30_3D_POINT_SIZE, fui(so->point_size));
+   NV30_3D_1(nv30, NV30_3D_FLATSHADE_FIRST, so->pipe.flatshade_first);
+}
+
+static void
+nv30_emit_stipple(struct nv30_context *nv30)
+{
+   NV30_3D_MTHD(nv30, NV30_3D_POLYGON_STIPPLE_PATTERN(0), 32);
+   nouveau_push_datap(&nv30->push, nv30->stipple.stipple, 32);
+}
+
+static void
+nv30_emit_scissor(struct nv30_context *nv30)
+{
+   struct nouveau_push *p = &nv30->push;
+   unsigned x0 = 0, y0 = 0, x1 = NV30_MAX_COORD, y1 = NV30_MAX_COORD;
+
+   if (nv30->rast && nv30->rast->pipe.scissor) {
+      x0 = MIN2(nv30->scissor.minx, NV30_MAX_COORD);
+      y0 = MIN2(nv30->scissor.miny, NV30_MAX_COORD);
+      x1 = CLAMP(nv30->scissor.maxx, x0, NV30_MAX_COORD);
+      y1 = CLAMP(nv30->scissor.maxy, y0, NV30_MAX_COORD);
+   }
+   NV30_3D_MTHD(nv30, NV30_3D_SCISSOR_HORIZ, 2);
+   nouveau_push_data(p, NV30_3D_SCISSOR_HORIZ_X(x0) |
+                        NV30_3D_SCISSOR_HORIZ_W(x1 - x0));
+   nouveau_push_data(p, NV30_3D_SCISSOR_VERT_Y(y0) |
+                        NV30_3D_SCISSOR_VERT_H(y1 - y0));
+}
+
+static void
+nv30_emit_viewport(struct nv30_context *nv30)
+{
+   const struct pipe_viewport_state *vp = &nv30->viewport;
+   struct nouveau_push *p = &nv30->push;
+   float zmin = vp->translate[2] - fabsf(vp->scale[2]);
+   float zmax = vp->translate[2] + fabsf(vp->scale[2]);
+   float x = vp->translate[0] - fabsf(vp->scale[0]);
+   float y = vp->translate[1] - fabsf(vp->scale[1]);
+   float w = 2.0f * fabsf(vp->scale[0]);
+   float h = 2.0f * fabsf(vp->scale[1]);
+
+   /* window = ndc * SCALE + TRANSLATE (rnndb VIEWPORT_TRANSLATE/SCALE) */
+   NV30_3D_MTHD(nv30, NV30_3D_VIEWPORT_TRANSLATE_X, 8);
+   nouveau_push_dataf(p, vp->translate[0]);
+   nouveau_push_dataf(p, vp->translate[1]);
+   nouveau_push_dataf(p, vp->translate[2]);
+   nouveau_push_dataf(p, 0.0f);
+   nouveau_push_dataf(p, vp->scale[0]);
+   nouveau_push_dataf(p, vp->scale[1]);
+   nouveau_push_dataf(p, vp->scale[2]);
+   nouveau_push_dataf(p, 0.0f);
+   NV30_3D_MTHD(nv30, NV30_3D_DEPTH_RANGE_NEAR, 2);
+   nouveau_push_dataf(p, zmin);
+   nouveau_push_dataf(p, zmax);
+   /* the clip rectangle of the viewport, whole pixels */
+   NV30_3D_MTHD(nv30, NV30_3D_VIEWPORT_HORIZ, 2);
+   nouveau_push_data(p,
+      NV30_3D_VIEWPORT_HORIZ_X((unsigned)CLAMP(x, 0.0f, NV30_MAX_COORD - 1)) |
+      NV30_3D_VIEWPORT_HORIZ_W((unsigned)CLAMP(w, 0.0f, NV30_MAX_COORD)));
+   nouveau_push_data(p,
+      NV30_3D_VIEWPORT_VERT_Y((unsigned)CLAMP(y, 0.0f, NV30_MAX_COORD - 1)) |
+      NV30_3D_VIEWPORT_VERT_H((unsigned)CLAMP(h, 0.0f, NV30_MAX_COORD)));
+}
+
+/* Reads what emission needs from buffers, before any pushbuffer space
+ * is reserved (mapping may submit our own pushbuffer). */
+bool
+nv30_state_prepare(struct nv30_context *nv30)
+{
+   struct nv30_vertex_state *vs = nv30->vertex;
+
+   if ((nv30->dirty & NV30_DIRTY_VERTEX) && vs) {
+      for (unsigned i = 0; i < vs->num_elements; i++) {
+         const struct nv30_vertex_element *ve = &vs->element[i];
+         const struct pipe_vertex_buffer *vb =
+            &nv30->vtxbuf[ve->pipe.vertex_buffer_index];
+         const void *src;
+
+         if (!vb->buffer.resource || vb->is_user_buffer || vb->stride)
+            continue;
+         src = nv30_buffer_map_read(&nv30->base, vb->buffer.resource,
+                                    vb->buffer_offset + ve->pipe.src_offset);
+         if (!src)
+            return false;
+         nv30->vtx_const[i][0] = 0.0f;
+         nv30->vtx_const[i][1] = 0.0f;
+         nv30->vtx_const[i][2] = 0.0f;
+         nv30->vtx_const[i][3] = 1.0f;
+         util_format_unpack_rgba(ve->pipe.src_format, nv30->vtx_const[i], src, 1);
+      }
+   }
+   return nv30_shader_prepare(nv30);
+}
+
+/* Vertex fetch: one VTXFMT/VTXBUF pair per vertex element; element i
+ * feeds vertex program attribute i. */
+static bool
+nv30_emit_vertex(struct nv30_context *nv30)
+{
+   struct nv30_vertex_state *vs = nv30->vertex;
+   struct nouveau_push *p = &nv30->push;
+   unsigned n = vs ? vs->num_elements : 0;
+   unsigned count = MAX2(n, nv30->hw_vtxfmt_count);
+
+   if (count) {
+      NV30_3D_MTHD(nv30, NV30_3D_VTXFMT(0), count);
+      for (unsigned i = 0; i < count; i++) {
+         const struct nv30_vertex_element *ve = i < n ? &vs->element[i] : NULL;
+         const struct pipe_vertex_buffer *vb =
+            ve ? &nv30->vtxbuf[ve->pipe.vertex_buffer_index] : NULL;
+
+         if (!ve || !vb->buffer.resource || vb->stride == 0) {
+            /* SIZE 0: not fetched; the attribute keeps its current
+             * value (VTX_ATTR_*), set below for stride-0 elements. */
+            nouveau_push_data(p, NV30_3D_VTXFMT_TYPE_V32_FLOAT);
+            continue;
+         }
+         nouveau_push_data(p, ve->hw_type |
+                              NV30_3D_VTXFMT_SIZE(ve->components) |
+                              NV30_3D_VTXFMT_STRIDE(vb->stride));
+      }
+   }
+   nv30->hw_vtxfmt_count = n;
+
+   for (unsigned i = 0; i < n; i++) {
+      const struct nv30_vertex_element *ve = &vs->element[i];
+      const struct pipe_vertex_buffer *vb =
+         &nv30->vtxbuf[ve->pipe.vertex_buffer_index];
+      struct nv30_resource *res;
+      uint32_t offset;
+
+      if (!vb->buffer.resource || vb->is_user_buffer)
+         continue;
+      res = nv30_resource(vb->buffer.resource);
+      offset = vb->buffer_offset + ve->pipe.src_offset;
+
+      if (vb->stride == 0) {
+         /* One value for all vertices: the current attribute, read by
+          * nv30_state_prepare. */
+         NV30_3D_MTHD(nv30, NV30_3D_VTX_ATTR_4F_X(i), 4);
+         nouveau_push_datap(p, nv30->vtx_const[i], 4);
+         continue;
+      }
+      if (!res->bo)
+         continue;
+      NV30_3D_MTHD(nv30, NV30_3D_VTXBUF(i), 1);
+      nouveau_push_reloc(p, res->bo, offset,
+                         NOUVEAU_BO_LOW | NOUVEAU_BO_OR | NOUVEAU_BO_RD |
+                         res->domain,
+                         0, NV30_3D_VTXBUF_DMA1(1));
+   }
+   if (nv30->chip->curie)
+      NV30_3D_1(nv30, NV40_3D_VTX_CACHE_INVALIDATE, 0);
+   return true;
+}
+
+static void
+nv30_emit_clip(struct nv30_context *nv30)
+{
+   struct nouveau_push *p = &nv30->push;
+   unsigned enable = nv30->rast ? nv30->rast->pipe.clip_plane_enable : 0;
+   uint32_t hw = 0;
+
+   /* Planes live in VP constants 0..5, where the compiled VP reads them
+    * (nv40_compiler.h, NV40_VP_FIRST_FREE_CONST). */
+   for (unsigned i = 0; i < 6; i++) {
+      if (!(enable & (1 << i)))
+         continue;
+      NV30_3D_MTHD(nv30, NV30_3D_VP_UPLOAD_CONST_ID, 5);
+      nouveau_push_data(p, i);
+      nouveau_push_datap(p, nv30->clip.ucp[i], 4);
+      hw |= NV30_3D_VP_CLIP_PLANES_ENABLE_PLANE0(1) << (4 * i);
+   }
+   NV30_3D_1(nv30, NV30_3D_VP_CLIP_PLANES_ENABLE, hw);
+}
+
+unsigned
+nv30_state_emit_words(struct nv30_context *nv30)
+{
+   unsigned words = 512;
+
+   if (nv30->dirty & (NV30_DIRTY_VERTPROG | NV30_DIRTY_VERTCONST)) {
+      /* program upload (5 words per instruction) and constants (6 per) */
+      words += nv30->chip->vp_exec_slots * 5 + nv30->chip->vp_const_slots * 6;
+   }
+   return words;
+}
+
+bool
+nv30_state_emit(struct nv30_context *nv30)
+{
+   uint32_t dirty = nv30->dirty;
+
+   if (nv30->lost)
+      return false;
+
+   if (dirty & NV30_DIRTY_FRAMEBUFFER)
+      nv30_emit_framebuffer(nv30);
+   if ((dirty & NV30_DIRTY_BLEND) && nv30->blend)
+      nv30_emit_blend(nv30);
+   if (dirty & NV30_DIRTY_BLEND_COLOR)
+      nv30_emit_blend_color(nv30);
+   if ((dirty & (NV30_DIRTY_ZSA | NV30_DIRTY_STENCIL_REF)) && nv30->zsa)
+      nv30_emit_zsa(nv30);
+   if ((dirty & NV30_DIRTY_RASTERIZER) && nv30->rast)
+      nv30_emit_rasterizer(nv30);
+   if (dirty & NV30_DIRTY_STIPPLE)
+      nv30_emit_stipple(nv30);
+   if (dirty & (NV30_DIRTY_SCISSOR | NV30_DIRTY_RASTERIZER))
+      nv30_emit_scissor(nv30);
+   if (dirty & NV30_DIRTY_VIEWPORT)
+      nv30_emit_viewport(nv30);
+   if (dirty & (NV30_DIRTY_CLIP | NV30_DIRTY_RASTERIZER))
+      nv30_emit_clip(nv30);
+   if (dirty & (NV30_DIRTY_VERTPROG | NV30_DIRTY_FRAGPROG))
+      nv30_emit_vertprog(nv30);
+   if (dirty & (NV30_DIRTY_VERTCONST | NV30_DIRTY_VERTPROG))
+      nv30_emit_vertconst(nv30);
+   if (dirty & (NV30_DIRTY_FRAGPROG | NV30_DIRTY_FRAGCONST))
+      nv30_emit_fragprog(nv30);
+   if (dirty & NV30_DIRTY_VERTEX) {
+      if (!nv30_emit_vertex(nv30))
+         return false;
+   }
+   nv30->dirty &= ~dirty;
+   return !nv30->lost;
+}

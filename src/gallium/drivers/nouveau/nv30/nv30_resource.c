@@ -1,0 +1,378 @@
+/*
+ * Resources (buffers, textures, render targets), their CPU access and the
+ * surfaces that name one image of them.
+ */
+
+#include <errno.h>
+
+#include <nouveau.h>
+
+#include "frontend/winsys_handle.h"
+#include "util/format/u_format.h"
+#include "util/u_inlines.h"
+#include "drm-uapi/drm_fourcc.h"
+#include "util/u_math.h"
+#include "util/u_memory.h"
+#include "util/u_transfer.h"
+
+#include "nouveau/nouveau_debug.h"
+#include "nv30_context.h"
+#include "nv30_resource.h"
+#include "nv30_screen.h"
+
+/* Render target and zeta pitches must be multiples of 64 bytes, offsets
+ * too (the hardware ignores the low 6 bits; upstream nv30 driver, fact). */
+#define NV30_PITCH_ALIGN   64
+#define NV30_OFFSET_ALIGN  64
+
+static void
+nv30_layout(struct nv30_resource *res)
+{
+   struct pipe_resource *pt = &res->base;
+   enum pipe_format format = pt->format;
+   uint32_t offset = 0;
+
+   for (unsigned l = 0; l <= pt->last_level; l++) {
+      unsigned w = u_minify(pt->width0, l);
+      unsigned h = u_minify(pt->height0, l);
+      unsigned d = pt->target == PIPE_TEXTURE_3D ? u_minify(pt->depth0, l) : 1;
+
+      res->level[l].offset = offset;
+      res->level[l].pitch = align(util_format_get_stride(format, w),
+                                  NV30_PITCH_ALIGN);
+      res->level[l].slice_stride =
+         align(res->level[l].pitch * util_format_get_nblocksy(format, h),
+               NV30_OFFSET_ALIGN);
+      offset += res->level[l].slice_stride * d;
+   }
+   res->layer_stride = align(offset, NV30_OFFSET_ALIGN);
+}
+
+static struct pipe_resource *
+nv30_resource_create(struct pipe_screen *pscreen,
+                     const struct pipe_resource *templ)
+{
+   struct nouveau_screen *screen = nouveau_screen(pscreen);
+   struct nv30_resource *res = CALLOC_STRUCT(nv30_resource);
+   uint64_t size;
+   int ret;
+
+   if (!res)
+      return NULL;
+   res->base = *templ;
+   pipe_reference_init(&res->base.reference, 1);
+   res->base.screen = pscreen;
+
+   if (templ->target == PIPE_BUFFER) {
+      size = templ->width0;
+      if (templ->bind == PIPE_BIND_CONSTANT_BUFFER) {
+         /* Read by the CPU only (VP_UPLOAD_CONST, FP patching). */
+         res->data = align_malloc(MAX2(size, 1), 64);
+         if (!res->data) {
+            FREE(res);
+            return NULL;
+         }
+         return &res->base;
+      }
+      res->domain = NOUVEAU_BO_GART;
+   } else {
+      nv30_layout(res);
+      size = (uint64_t)res->layer_stride * templ->array_size;
+      res->domain = NOUVEAU_BO_VRAM;
+   }
+
+   ret = nouveau_bo_new(screen->device, res->domain | NOUVEAU_BO_MAP, 4096,
+                        MAX2(size, 1), NULL, &res->bo);
+   if (ret && res->domain == NOUVEAU_BO_VRAM) {
+      /* VRAM full: the 3D engine reads and writes GART too (DMA1). */
+      res->domain = NOUVEAU_BO_GART;
+      ret = nouveau_bo_new(screen->device, res->domain | NOUVEAU_BO_MAP, 4096,
+                           MAX2(size, 1), NULL, &res->bo);
+   }
+   if (ret) {
+      FREE(res);
+      return NULL;
+   }
+   return &res->base;
+}
+
+static void
+nv30_resource_destroy(struct pipe_screen *pscreen, struct pipe_resource *pres)
+{
+   struct nv30_resource *res = nv30_resource(pres);
+
+   nouveau_bo_ref(NULL, &res->bo);
+   align_free(res->data);
+   FREE(res);
+}
+
+static struct pipe_resource *
+nv30_resource_from_handle(struct pipe_screen *pscreen,
+                          const struct pipe_resource *templ,
+                          struct winsys_handle *whandle, unsigned usage)
+{
+   struct nouveau_screen *screen = nouveau_screen(pscreen);
+   struct nv30_resource *res;
+   int ret;
+
+   if (templ->target == PIPE_BUFFER || templ->last_level != 0 ||
+       templ->array_size > 1 || templ->depth0 > 1)
+      return NULL;
+   res = CALLOC_STRUCT(nv30_resource);
+   if (!res)
+      return NULL;
+   res->base = *templ;
+   pipe_reference_init(&res->base.reference, 1);
+   res->base.screen = pscreen;
+
+   switch (whandle->type) {
+   case WINSYS_HANDLE_TYPE_SHARED:
+      ret = nouveau_bo_name_ref(screen->device, whandle->handle, &res->bo);
+      break;
+   case WINSYS_HANDLE_TYPE_FD:
+      ret = nouveau_bo_prime_handle_ref(screen->device, whandle->handle,
+                                        &res->bo);
+      break;
+   case WINSYS_HANDLE_TYPE_KMS:
+      ret = nouveau_bo_wrap(screen->device, whandle->handle, &res->bo);
+      break;
+   default:
+      ret = -EINVAL;
+      break;
+   }
+   if (ret || (whandle->stride % NV30_PITCH_ALIGN) ||
+       (whandle->offset % NV30_OFFSET_ALIGN)) {
+      nouveau_bo_ref(NULL, &res->bo);
+      FREE(res);
+      return NULL;
+   }
+   res->domain = res->bo->flags & NOUVEAU_BO_APER;
+   if (!res->domain)
+      res->domain = NOUVEAU_BO_VRAM;
+   res->level[0].offset = whandle->offset;
+   res->level[0].pitch = whandle->stride;
+   res->level[0].slice_stride = whandle->stride *
+      util_format_get_nblocksy(templ->format, templ->height0);
+   res->layer_stride = res->level[0].slice_stride;
+   return &res->base;
+}
+
+static bool
+nv30_resource_get_handle(struct pipe_screen *pscreen, struct pipe_context *ctx,
+                         struct pipe_resource *pres,
+                         struct winsys_handle *whandle, unsigned usage)
+{
+   struct nv30_resource *res = nv30_resource(pres);
+   int fd;
+
+   if (!res->bo)
+      return false;
+   whandle->stride = res->level[0].pitch;
+   whandle->offset = res->level[0].offset;
+   whandle->modifier = DRM_FORMAT_MOD_LINEAR;
+
+   switch (whandle->type) {
+   case WINSYS_HANDLE_TYPE_SHARED:
+      return nouveau_bo_name_get(res->bo, &whandle->handle) == 0;
+   case WINSYS_HANDLE_TYPE_KMS:
+      whandle->handle = res->bo->handle;
+      return true;
+   case WINSYS_HANDLE_TYPE_FD:
+      if (nouveau_bo_set_prime(res->bo, &fd))
+         return false;
+      whandle->handle = fd;
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* -------------------------------------------------------------------- */
+/* CPU access                                                            */
+
+static uint32_t
+nv30_map_access(unsigned usage)
+{
+   uint32_t access = 0;
+
+   if (usage & PIPE_MAP_UNSYNCHRONIZED)
+      return 0;
+   if (usage & PIPE_MAP_READ)
+      access |= NOUVEAU_BO_RD;
+   if (usage & PIPE_MAP_WRITE)
+      access |= NOUVEAU_BO_WR;
+   if (usage & PIPE_MAP_DONTBLOCK)
+      access |= NOUVEAU_BO_NOBLOCK;
+   return access;
+}
+
+/* Replaces a busy buffer's storage when its old contents are not wanted,
+ * so that the CPU need not wait for the GPU. */
+static void
+nv30_buffer_discard(struct nv30_context *nv30, struct nv30_resource *res)
+{
+   struct nouveau_bo *bo = NULL;
+
+   if (nouveau_bo_wait(res->bo, NOUVEAU_BO_RDWR | NOUVEAU_BO_NOBLOCK,
+                       nv30->client) == 0)
+      return;
+   if (nouveau_bo_new(res->bo->device, res->domain | NOUVEAU_BO_MAP, 4096,
+                      res->bo->size, NULL, &bo))
+      return;
+   nouveau_bo_ref(bo, &res->bo);
+   nouveau_bo_ref(NULL, &bo);
+   /* Vertex buffers name the storage in the pushbuffer. */
+   nv30->dirty |= NV30_DIRTY_VERTEX;
+}
+
+static void *
+nv30_transfer_map(struct pipe_context *pipe, struct pipe_resource *pres,
+                  unsigned level, unsigned usage, const struct pipe_box *box,
+                  struct pipe_transfer **ptransfer)
+{
+   struct nv30_context *nv30 = nv30_context(pipe);
+   struct nv30_resource *res = nv30_resource(pres);
+   enum pipe_format format = pres->format;
+   struct pipe_transfer *xfer;
+   uint8_t *base;
+   uint32_t offset;
+
+   if (nv30->lost && !(usage & PIPE_MAP_UNSYNCHRONIZED) && res->bo &&
+       (usage & PIPE_MAP_READ))
+      NOUVEAU_FALLBACK("reading a resource after the channel was lost\n");
+
+   xfer = slab_zalloc(&nv30->transfer_pool);
+   if (!xfer)
+      return NULL;
+   pipe_resource_reference(&xfer->resource, pres);
+   xfer->level = level;
+   xfer->usage = usage;
+   xfer->box = *box;
+
+   if (res->data) {
+      xfer->stride = 0;
+      xfer->layer_stride = 0;
+      *ptransfer = xfer;
+      return res->data + box->x;
+   }
+
+   if (pres->target == PIPE_BUFFER &&
+       (usage & PIPE_MAP_DISCARD_WHOLE_RESOURCE) &&
+       !(usage & (PIPE_MAP_UNSYNCHRONIZED | PIPE_MAP_PERSISTENT)))
+      nv30_buffer_discard(nv30, res);
+
+   if (nouveau_bo_map(res->bo, nv30_map_access(usage), nv30->client)) {
+      pipe_resource_reference(&xfer->resource, NULL);
+      slab_free(&nv30->transfer_pool, xfer);
+      return NULL;
+   }
+   base = res->bo->map;
+
+   if (pres->target == PIPE_BUFFER) {
+      *ptransfer = xfer;
+      return base + box->x;
+   }
+
+   xfer->stride = res->level[level].pitch;
+   xfer->layer_stride = pres->target == PIPE_TEXTURE_3D ?
+                        res->level[level].slice_stride : res->layer_stride;
+   offset = nv30_resource_offset(res, level, box->z) +
+            util_format_get_nblocksy(format, box->y) * xfer->stride +
+            util_format_get_stride(format, box->x);
+   *ptransfer = xfer;
+   return base + offset;
+}
+
+static void
+nv30_transfer_unmap(struct pipe_context *pipe, struct pipe_transfer *xfer)
+{
+   struct nv30_context *nv30 = nv30_context(pipe);
+   struct nv30_resource *res = nv30_resource(xfer->resource);
+
+   /* Constant buffers are read at draw time: pick up what was written. */
+   if (res->data && (xfer->usage & PIPE_MAP_WRITE))
+      nv30->dirty |= NV30_DIRTY_VERTCONST | NV30_DIRTY_FRAGCONST;
+   pipe_resource_reference(&xfer->resource, NULL);
+   slab_free(&nv30->transfer_pool, xfer);
+}
+
+static void
+nv30_transfer_flush_region(struct pipe_context *pipe,
+                           struct pipe_transfer *xfer,
+                           const struct pipe_box *box)
+{
+   /* Maps are of the real storage, write-combined or cached: nothing to
+    * copy. */
+}
+
+const void *
+nv30_buffer_map_read(struct pipe_context *pipe, struct pipe_resource *pres,
+                     unsigned offset)
+{
+   struct nv30_context *nv30 = nv30_context(pipe);
+   struct nv30_resource *res = nv30_resource(pres);
+
+   if (res->data)
+      return res->data + offset;
+   if (nouveau_bo_map(res->bo, NOUVEAU_BO_RD, nv30->client))
+      return NULL;
+   return (const uint8_t *)res->bo->map + offset;
+}
+
+/* -------------------------------------------------------------------- */
+/* Surfaces                                                              */
+
+static struct pipe_surface *
+nv30_surface_create(struct pipe_context *pipe, struct pipe_resource *pres,
+                    const struct pipe_surface *templ)
+{
+   struct nv30_resource *res = nv30_resource(pres);
+   struct nv30_surface *sf;
+   unsigned level = templ->u.tex.level;
+
+   if (pres->target == PIPE_BUFFER)
+      return NULL;
+   sf = CALLOC_STRUCT(nv30_surface);
+   if (!sf)
+      return NULL;
+   pipe_reference_init(&sf->base.reference, 1);
+   pipe_resource_reference(&sf->base.texture, pres);
+   sf->base.context = pipe;
+   sf->base.format = templ->format;
+   sf->base.u.tex = templ->u.tex;
+   sf->base.width = u_minify(pres->width0, level);
+   sf->base.height = u_minify(pres->height0, level);
+   sf->offset = nv30_resource_offset(res, level, templ->u.tex.first_layer);
+   sf->pitch = res->level[level].pitch;
+   return &sf->base;
+}
+
+static void
+nv30_surface_destroy(struct pipe_context *pipe, struct pipe_surface *psf)
+{
+   pipe_resource_reference(&psf->texture, NULL);
+   FREE(psf);
+}
+
+void
+nv30_resource_screen_init(struct pipe_screen *pscreen)
+{
+   pscreen->resource_create = nv30_resource_create;
+   pscreen->resource_destroy = nv30_resource_destroy;
+   pscreen->resource_from_handle = nv30_resource_from_handle;
+   pscreen->resource_get_handle = nv30_resource_get_handle;
+}
+
+void
+nv30_resource_context_init(struct pipe_context *pipe)
+{
+   pipe->buffer_map = nv30_transfer_map;
+   pipe->texture_map = nv30_transfer_map;
+   pipe->buffer_unmap = nv30_transfer_unmap;
+   pipe->texture_unmap = nv30_transfer_unmap;
+   pipe->transfer_flush_region = nv30_transfer_flush_region;
+   pipe->buffer_subdata = u_default_buffer_subdata;
+   pipe->texture_subdata = u_default_texture_subdata;
+   pipe->create_surface = nv30_surface_create;
+   pipe->surface_destroy = nv30_surface_destroy;
+}

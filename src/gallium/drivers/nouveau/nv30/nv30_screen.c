@@ -1,0 +1,327 @@
+/*
+ * NV3x/NV4x pipe_screen: what the chip can do (caps, formats) and the
+ * screen's lifetime.  Only caps that the driver implements are claimed;
+ * everything else keeps the u_screen default (off).
+ */
+
+#include <stdio.h>
+
+#include <nouveau.h>
+
+#include "pipe/p_defines.h"
+#include "util/format/u_format.h"
+#include "util/u_memory.h"
+#include "util/u_screen.h"
+
+#include "nv40_compiler.h"
+
+#include "nouveau/nouveau_debug.h"
+#include "nv30_context.h"
+#include "nv30_format.h"
+#include "nv30_resource.h"
+#include "nv30_screen.h"
+
+static const char *
+nv30_screen_get_name(struct pipe_screen *pscreen)
+{
+   return nv30_screen(pscreen)->base.name;
+}
+
+static const char *
+nv30_screen_get_vendor(struct pipe_screen *pscreen)
+{
+   return "nouveau";
+}
+
+static const char *
+nv30_screen_get_device_vendor(struct pipe_screen *pscreen)
+{
+   return "NVIDIA";
+}
+
+static int
+nv30_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
+{
+   struct nv30_screen *screen = nv30_screen(pscreen);
+   const struct nv30_chipset *chip = screen->chip;
+
+   switch (param) {
+   case PIPE_CAP_MAX_TEXTURE_2D_SIZE:
+      return 1 << (chip->max_texture_2d_levels - 1);
+   case PIPE_CAP_MAX_TEXTURE_3D_LEVELS:
+      return chip->max_texture_3d_levels;
+   case PIPE_CAP_MAX_TEXTURE_CUBE_LEVELS:
+      return chip->max_texture_2d_levels;
+   case PIPE_CAP_MAX_RENDER_TARGETS:
+      /* MRT is not wired up yet: one colour buffer. */
+      return 1;
+   case PIPE_CAP_GLSL_FEATURE_LEVEL:
+   case PIPE_CAP_GLSL_FEATURE_LEVEL_COMPATIBILITY:
+      return 120;
+   case PIPE_CAP_ESSL_FEATURE_LEVEL:
+      return 100;
+   case PIPE_CAP_MAX_VIEWPORTS:
+      return 1;
+   case PIPE_CAP_VERTEX_BUFFER_OFFSET_4BYTE_ALIGNED_ONLY:
+   case PIPE_CAP_VERTEX_BUFFER_STRIDE_4BYTE_ALIGNED_ONLY:
+   case PIPE_CAP_VERTEX_ELEMENT_SRC_OFFSET_4BYTE_ALIGNED_ONLY:
+      return 1;
+   case PIPE_CAP_CONSTANT_BUFFER_OFFSET_ALIGNMENT:
+      return 16;
+   case PIPE_CAP_MIN_MAP_BUFFER_ALIGNMENT:
+      return 64;
+   case PIPE_CAP_TEXTURE_TRANSFER_MODES:
+      return 0;
+   case PIPE_CAP_BLEND_EQUATION_SEPARATE:
+      /* BLEND_EQUATION has separate RGB/ALPHA fields on curie
+       * (rnndb nv30-40_3d.xml, variants NV40_3D-NV44_3D). */
+      return chip->curie;
+   case PIPE_CAP_PRIMITIVE_RESTART:
+   case PIPE_CAP_PRIMITIVE_RESTART_FIXED_INDEX:
+      /* done while pushing indices (nv30_draw.c) */
+      return 1;
+   case PIPE_CAP_TWO_SIDED_COLOR:
+   case PIPE_CAP_USER_VERTEX_BUFFERS:
+   case PIPE_CAP_OCCLUSION_QUERY:
+   case PIPE_CAP_NPOT_TEXTURES:
+      return 0;
+   case PIPE_CAP_TGSI_TEXCOORD:
+      return 0;
+   case PIPE_CAP_CLIP_HALFZ:
+      return 0;
+   case PIPE_CAP_ACCELERATED:
+      return 1;
+   case PIPE_CAP_VIDEO_MEMORY:
+      return screen->base.device->vram_size >> 20;
+   case PIPE_CAP_UMA:
+      return 0;
+   case PIPE_CAP_PCI_GROUP:
+   case PIPE_CAP_PCI_BUS:
+   case PIPE_CAP_PCI_DEVICE:
+   case PIPE_CAP_PCI_FUNCTION:
+      return 0;
+   case PIPE_CAP_VENDOR_ID:
+      return 0x10de;
+   case PIPE_CAP_DEVICE_ID:
+      return 0xffffffff;
+   case PIPE_CAP_DEVICE_RESET_STATUS_QUERY:
+      return 1;
+   case PIPE_CAP_MAX_VARYINGS:
+      /* 10 interpolated vec4s reach the NV40 fragment program
+       * (COL0/1, FOGC, TEX0..7). */
+      return 8;
+   case PIPE_CAP_CLEAR_SCISSORED:
+      /* CLEAR_BUFFERS honours the scissor rectangle (nv30_clear.c) */
+      return 1;
+   case PIPE_CAP_MAX_VERTEX_ATTRIB_STRIDE:
+      return 255; /* VTXFMT.STRIDE is 8 bits */
+   default:
+      return u_pipe_screen_get_param_defaults(pscreen, param);
+   }
+}
+
+static float
+nv30_screen_get_paramf(struct pipe_screen *pscreen, enum pipe_capf param)
+{
+   switch (param) {
+   case PIPE_CAPF_MIN_LINE_WIDTH:
+   case PIPE_CAPF_MIN_LINE_WIDTH_AA:
+   case PIPE_CAPF_MIN_POINT_SIZE:
+   case PIPE_CAPF_MIN_POINT_SIZE_AA:
+      return 1.0f;
+   case PIPE_CAPF_POINT_SIZE_GRANULARITY:
+   case PIPE_CAPF_LINE_WIDTH_GRANULARITY:
+      /* LINE_WIDTH is in 1/8 pixel (upstream nv30 driver, fact) */
+      return 0.125f;
+   case PIPE_CAPF_MAX_LINE_WIDTH:
+   case PIPE_CAPF_MAX_LINE_WIDTH_AA:
+      return 10.0f;
+   case PIPE_CAPF_MAX_POINT_SIZE:
+   case PIPE_CAPF_MAX_POINT_SIZE_AA:
+      return 64.0f;
+   case PIPE_CAPF_MAX_TEXTURE_ANISOTROPY:
+      return 1.0f;
+   case PIPE_CAPF_MAX_TEXTURE_LOD_BIAS:
+      return 15.0f;
+   default:
+      return 0.0f;
+   }
+}
+
+static int
+nv30_screen_get_shader_param(struct pipe_screen *pscreen,
+                             enum pipe_shader_type shader,
+                             enum pipe_shader_cap param)
+{
+   struct nv30_screen *screen = nv30_screen(pscreen);
+   const struct nv30_chipset *chip = screen->chip;
+
+   if (shader != PIPE_SHADER_VERTEX && shader != PIPE_SHADER_FRAGMENT)
+      return 0;
+
+   switch (param) {
+   case PIPE_SHADER_CAP_MAX_INSTRUCTIONS:
+   case PIPE_SHADER_CAP_MAX_ALU_INSTRUCTIONS:
+   case PIPE_SHADER_CAP_MAX_TEX_INSTRUCTIONS:
+   case PIPE_SHADER_CAP_MAX_TEX_INDIRECTIONS:
+      /* NV40: 512 VP slots; the FP is fetched from memory, 4096 long */
+      return shader == PIPE_SHADER_VERTEX ? chip->vp_exec_slots : 4096;
+   case PIPE_SHADER_CAP_MAX_CONTROL_FLOW_DEPTH:
+      return 0;
+   case PIPE_SHADER_CAP_MAX_INPUTS:
+      return shader == PIPE_SHADER_VERTEX ? 16 : 8;
+   case PIPE_SHADER_CAP_MAX_OUTPUTS:
+      return shader == PIPE_SHADER_VERTEX ? 16 : 1;
+   case PIPE_SHADER_CAP_MAX_CONST_BUFFER0_SIZE:
+      /* VP: the constant slots (a few kept for the driver); FP: inline
+       * constants, bounded only by program length. */
+      return (shader == PIPE_SHADER_VERTEX ? chip->vp_const_slots - 8 : 224) *
+             4 * sizeof(float);
+   case PIPE_SHADER_CAP_MAX_CONST_BUFFERS:
+      return 1;
+   case PIPE_SHADER_CAP_MAX_TEMPS:
+      return shader == PIPE_SHADER_VERTEX ? 32 : 32;
+   case PIPE_SHADER_CAP_INDIRECT_CONST_ADDR:
+      return shader == PIPE_SHADER_VERTEX;
+   case PIPE_SHADER_CAP_INTEGERS:
+   case PIPE_SHADER_CAP_INT64_ATOMICS:
+   case PIPE_SHADER_CAP_FP16:
+   case PIPE_SHADER_CAP_FP16_DERIVATIVES:
+   case PIPE_SHADER_CAP_FP16_CONST_BUFFERS:
+   case PIPE_SHADER_CAP_INT16:
+   case PIPE_SHADER_CAP_GLSL_16BIT_CONSTS:
+   case PIPE_SHADER_CAP_TGSI_SQRT_SUPPORTED:
+   case PIPE_SHADER_CAP_INDIRECT_INPUT_ADDR:
+   case PIPE_SHADER_CAP_INDIRECT_OUTPUT_ADDR:
+   case PIPE_SHADER_CAP_INDIRECT_TEMP_ADDR:
+   case PIPE_SHADER_CAP_SUBROUTINES:
+   case PIPE_SHADER_CAP_CONT_SUPPORTED:
+   case PIPE_SHADER_CAP_TGSI_ANY_INOUT_DECL_RANGE:
+   case PIPE_SHADER_CAP_MAX_SHADER_BUFFERS:
+   case PIPE_SHADER_CAP_MAX_SHADER_IMAGES:
+   case PIPE_SHADER_CAP_MAX_HW_ATOMIC_COUNTERS:
+   case PIPE_SHADER_CAP_MAX_HW_ATOMIC_COUNTER_BUFFERS:
+   case PIPE_SHADER_CAP_DROUND_SUPPORTED:
+   case PIPE_SHADER_CAP_DFRACEXP_DLDEXP_SUPPORTED:
+   case PIPE_SHADER_CAP_LDEXP_SUPPORTED:
+      return 0;
+   case PIPE_SHADER_CAP_MAX_TEXTURE_SAMPLERS:
+   case PIPE_SHADER_CAP_MAX_SAMPLER_VIEWS:
+      /* The fragment side has the units (Mesa needs at least one); no
+       * texture format is advertised for sampling yet, so none is used. */
+      return shader == PIPE_SHADER_FRAGMENT ? chip->fp_tex_units : 0;
+   case PIPE_SHADER_CAP_SUPPORTED_IRS:
+      return 1 << PIPE_SHADER_IR_NIR;
+   case PIPE_SHADER_CAP_PREFERRED_IR:
+      return PIPE_SHADER_IR_NIR;
+   default:
+      return 0;
+   }
+}
+
+static const void *
+nv30_screen_get_compiler_options(struct pipe_screen *pscreen,
+                                 enum pipe_shader_ir ir,
+                                 enum pipe_shader_type shader)
+{
+   return nv40_nir_options(shader);
+}
+
+static bool
+nv30_screen_is_format_supported(struct pipe_screen *pscreen,
+                                enum pipe_format format,
+                                enum pipe_texture_target target,
+                                unsigned sample_count,
+                                unsigned storage_sample_count,
+                                unsigned bindings)
+{
+   const struct nv30_format_info *info = nv30_format_info(format);
+
+   if (sample_count > 1 || storage_sample_count > 1)
+      return false;
+   if (format == PIPE_FORMAT_NONE || !util_format_description(format))
+      return false;
+
+   if (target == PIPE_BUFFER) {
+      bindings &= ~(PIPE_BIND_CONSTANT_BUFFER | PIPE_BIND_INDEX_BUFFER |
+                    PIPE_BIND_STREAM_OUTPUT | PIPE_BIND_SHADER_BUFFER);
+      if (bindings & PIPE_BIND_VERTEX_BUFFER) {
+         if (!info->vtx_ok)
+            return false;
+         bindings &= ~PIPE_BIND_VERTEX_BUFFER;
+      }
+      return bindings == 0;
+   }
+
+   if (bindings & PIPE_BIND_RENDER_TARGET) {
+      if (!info->rt_color)
+         return false;
+      bindings &= ~(PIPE_BIND_RENDER_TARGET | PIPE_BIND_DISPLAY_TARGET |
+                    PIPE_BIND_SCANOUT | PIPE_BIND_SHARED);
+   }
+   if (bindings & PIPE_BIND_DEPTH_STENCIL) {
+      if (!info->rt_zeta)
+         return false;
+      bindings &= ~PIPE_BIND_DEPTH_STENCIL;
+   }
+   /* Sampling is not wired up yet (no sampler views). */
+   bindings &= ~(PIPE_BIND_LINEAR | PIPE_BIND_SHARED | PIPE_BIND_DISPLAY_TARGET |
+                 PIPE_BIND_SCANOUT | PIPE_BIND_BLENDABLE);
+   return bindings == 0;
+}
+
+static void
+nv30_screen_destroy(struct pipe_screen *pscreen)
+{
+   struct nv30_screen *screen = nv30_screen(pscreen);
+
+   nouveau_screen_fini(&screen->base);
+   FREE(screen);
+}
+
+static int
+nv30_screen_get_video_param(struct pipe_screen *pscreen,
+                            enum pipe_video_profile profile,
+                            enum pipe_video_entrypoint entrypoint,
+                            enum pipe_video_cap param)
+{
+   return 0;
+}
+
+struct nouveau_screen *
+nv30_screen_create(struct nouveau_drm *drm, struct nouveau_device *dev)
+{
+   const struct nv30_chipset *chip = nv30_chipset_find(dev->chipset);
+   struct nv30_screen *screen;
+   struct pipe_screen *pscreen;
+
+   if (!chip)
+      return NULL;
+   screen = CALLOC_STRUCT(nv30_screen);
+   if (!screen)
+      return NULL;
+   screen->chip = chip;
+   if (!nouveau_screen_init(&screen->base, drm, dev)) {
+      FREE(screen);
+      return NULL;
+   }
+
+   /* Named by chip, as PMC_BOOT_0 reports it (real or simulated alike). */
+   snprintf(screen->base.name, sizeof(screen->base.name), "%s (%s)",
+            chip->codename, chip->marketing);
+
+   pscreen = &screen->base.base;
+   pscreen->destroy = nv30_screen_destroy;
+   pscreen->get_name = nv30_screen_get_name;
+   pscreen->get_vendor = nv30_screen_get_vendor;
+   pscreen->get_device_vendor = nv30_screen_get_device_vendor;
+   pscreen->get_param = nv30_screen_get_param;
+   pscreen->get_paramf = nv30_screen_get_paramf;
+   pscreen->get_shader_param = nv30_screen_get_shader_param;
+   pscreen->get_video_param = nv30_screen_get_video_param;
+   pscreen->get_compiler_options = nv30_screen_get_compiler_options;
+   pscreen->is_format_supported = nv30_screen_is_format_supported;
+   pscreen->context_create = nv30_context_create;
+   nv30_resource_screen_init(pscreen);
+   return &screen->base;
+}

@@ -1,0 +1,361 @@
+/*
+ * Vertex and fragment programs: NIR from st/mesa, compiled by
+ * src/nouveau/compiler (nv40_compiler.h), loaded into the 3D object.
+ *
+ *  - The VP is uploaded through VP_UPLOAD_FROM_ID / VP_UPLOAD_INST (4
+ *    words per instruction) and started with VP_START_FROM_ID; its
+ *    constants go through VP_UPLOAD_CONST_ID + 4 floats.  VP_ATTRIB_EN
+ *    and VP_RESULT_EN say which attributes it reads and which results
+ *    it writes (curie).
+ *  - The FP is fetched by the GPU from memory at FP_ACTIVE_PROGRAM; it
+ *    has no constant registers, so uniforms are patched into the program
+ *    words before each upload (the compiler's patch list).
+ * (Sequence: rnndb nv30-40_3d.xml and upstream Mesa's nv30 driver, facts.)
+ */
+
+#include <string.h>
+
+#include <nouveau.h>
+
+#include "util/ralloc.h"
+#include "util/u_memory.h"
+
+#include "nouveau/nouveau_debug.h"
+#include "nv30_context.h"
+#include "nv30_hw.h"
+#include "nv30_resource.h"
+
+/* Fragment programs are fetched from a 256-byte aligned address
+ * (FP_ACTIVE_PROGRAM keeps bits 2.. on rankine only; aligning keeps both
+ * generations happy). */
+#define NV30_FP_ALIGN      256
+#define NV30_FP_RING_SIZE  (64 * 1024)
+
+/* The words of constant buffer 0 of a stage, for the CPU. */
+static const uint32_t *
+nv30_constbuf_words(struct nv30_context *nv30, enum pipe_shader_type stage,
+                    unsigned *count)
+{
+   const struct pipe_constant_buffer *cb = &nv30->constbuf[stage];
+   const void *data = NULL;
+
+   *count = cb->buffer_size / 4;
+   if (cb->user_buffer)
+      data = cb->user_buffer;
+   else if (cb->buffer)
+      data = nv30_buffer_map_read(&nv30->base, cb->buffer, cb->buffer_offset);
+   if (!data)
+      *count = 0;
+   return data;
+}
+
+/* ------------------------------------------------------------------ VP */
+
+static void *
+nv30_vp_state_create(struct pipe_context *pipe,
+                     const struct pipe_shader_state *cso)
+{
+   struct nv30_vertprog *vp;
+
+   if (cso->type != PIPE_SHADER_IR_NIR)
+      return NULL;
+   vp = CALLOC_STRUCT(nv30_vertprog);
+   if (!vp)
+      return NULL;
+   vp->nir = cso->ir.nir;
+   return vp;
+}
+
+static void
+nv30_vp_state_delete(struct pipe_context *pipe, void *so)
+{
+   struct nv30_context *nv30 = nv30_context(pipe);
+   struct nv30_vertprog *vp = so;
+
+   if (nv30->hw_vertprog == vp)
+      nv30->hw_vertprog = NULL;
+   if (vp->compiled)
+      nv40_vp_binary_free(&vp->bin);
+   ralloc_free(vp->nir);
+   FREE(vp);
+}
+
+static void
+nv30_vp_state_bind(struct pipe_context *pipe, void *so)
+{
+   struct nv30_context *nv30 = nv30_context(pipe);
+   nv30->vertprog = so;
+   nv30->dirty |= NV30_DIRTY_VERTPROG | NV30_DIRTY_VERTCONST;
+}
+
+/* (Re)compiles the VP when the FP's varying routing or the enabled user
+ * clip planes changed. */
+static bool
+nv30_vertprog_prepare(struct nv30_context *nv30)
+{
+   struct nv30_vertprog *vp = nv30->vertprog;
+   struct nv30_fragprog *fp = nv30->fragprog;
+   struct nv40_vp_key key;
+   char *error = NULL;
+
+   memset(&key, 0, sizeof(key));
+   memcpy(key.texcoord_varying, fp->bin.texcoord_varying,
+          sizeof(key.texcoord_varying));
+   key.ucp_enable = nv30->rast ? nv30->rast->pipe.clip_plane_enable & 0x3f : 0;
+   key.const_base = NV40_VP_FIRST_FREE_CONST;
+
+   if (vp->compiled && !memcmp(&key, &vp->key, sizeof(key)))
+      return true;
+   if (vp->failed && !memcmp(&key, &vp->key, sizeof(key)))
+      return false;
+
+   if (vp->compiled)
+      nv40_vp_binary_free(&vp->bin);
+   vp->compiled = false;
+   vp->key = key;
+   if (nv30->hw_vertprog == vp)
+      nv30->hw_vertprog = NULL;
+
+   if (!nv40_compile_vs(vp->nir, &key, &vp->bin, &error)) {
+      NOUVEAU_ERR("vertex program not compiled: %s\n",
+                  error ? error : "unknown error");
+      free(error);
+      vp->failed = true;
+      return false;
+   }
+   vp->failed = false;
+   vp->compiled = true;
+   nv30->dirty |= NV30_DIRTY_VERTPROG | NV30_DIRTY_VERTCONST;
+   return true;
+}
+
+static void
+nv30_vertconst_prepare(struct nv30_context *nv30)
+{
+   struct nv30_vertprog *vp = nv30->vertprog;
+   unsigned count;
+   const float *cb =
+      (const float *)nv30_constbuf_words(nv30, PIPE_SHADER_VERTEX, &count);
+
+   for (unsigned i = 0; i < vp->bin.num_consts; i++) {
+      const struct nv40_vp_const *c = &vp->bin.consts[i];
+      float *dst;
+
+      if (c->hw_slot >= NV40_VP_MAX_CONSTS)
+         continue;
+      dst = nv30->vp_const[c->hw_slot];
+      if (c->uniform_slot < 0) {
+         memcpy(dst, c->value, 4 * sizeof(float));
+      } else if ((unsigned)c->uniform_slot * 4 + 4 <= count) {
+         memcpy(dst, cb + c->uniform_slot * 4, 4 * sizeof(float));
+      } else {
+         /* outside the bound buffer: GL says undefined, we say zero */
+         memset(dst, 0, 4 * sizeof(float));
+      }
+   }
+}
+
+void
+nv30_emit_vertprog(struct nv30_context *nv30)
+{
+   struct nv30_vertprog *vp = nv30->vertprog;
+   struct nv30_fragprog *fp = nv30->fragprog;
+   struct nouveau_push *p = &nv30->push;
+
+   if (!vp || !vp->compiled || !fp || !fp->compiled)
+      return;
+
+   if (nv30->hw_vertprog != vp) {
+      /* Always loaded at slot 0: one program at a time. */
+      NV30_3D_1(nv30, NV30_3D_VP_UPLOAD_FROM_ID, 0);
+      for (unsigned i = 0; i < vp->bin.num_insns; i++) {
+         NV30_3D_MTHD(nv30, NV30_3D_VP_UPLOAD_INST(0), 4);
+         nouveau_push_datap(p, &vp->bin.insns[i * 4], 4);
+      }
+      nv30->hw_vertprog = vp;
+      if (nouveau_debug & NOUVEAU_DEBUG_SHADERS)
+         fprintf(stderr, "nouveau: VP uploaded, %u instructions\n",
+                 vp->bin.num_insns);
+   }
+   NV30_3D_1(nv30, NV30_3D_VP_START_FROM_ID, 0);
+   if (nv30->chip->curie) {
+      NV30_3D_MTHD(nv30, NV40_3D_VP_ATTRIB_EN, 2);
+      nouveau_push_data(p, vp->bin.attrib_en);
+      nouveau_push_data(p, vp->bin.result_en | fp->bin.vp_result_en);
+   }
+}
+
+void
+nv30_emit_vertconst(struct nv30_context *nv30)
+{
+   struct nv30_vertprog *vp = nv30->vertprog;
+   struct nouveau_push *p = &nv30->push;
+
+   if (!vp || !vp->compiled)
+      return;
+   for (unsigned i = 0; i < vp->bin.num_consts; i++) {
+      unsigned slot = vp->bin.consts[i].hw_slot;
+      if (slot >= NV40_VP_MAX_CONSTS)
+         continue;
+      NV30_3D_MTHD(nv30, NV30_3D_VP_UPLOAD_CONST_ID, 5);
+      nouveau_push_data(p, slot);
+      nouveau_push_datap(p, nv30->vp_const[slot], 4);
+   }
+}
+
+/* ------------------------------------------------------------------ FP */
+
+static void *
+nv30_fp_state_create(struct pipe_context *pipe,
+                     const struct pipe_shader_state *cso)
+{
+   struct nv30_fragprog *fp;
+   char *error = NULL;
+
+   if (cso->type != PIPE_SHADER_IR_NIR)
+      return NULL;
+   fp = CALLOC_STRUCT(nv30_fragprog);
+   if (!fp)
+      return NULL;
+   /* The FP does not depend on other state: compile it now. */
+   if (nv40_compile_fs(cso->ir.nir, &fp->bin, &error)) {
+      fp->compiled = true;
+      fp->words = MALLOC(MAX2(fp->bin.num_words, 1) * 4);
+      if (!fp->words) {
+         nv40_fp_binary_free(&fp->bin);
+         FREE(fp);
+         ralloc_free(cso->ir.nir);
+         return NULL;
+      }
+   } else {
+      NOUVEAU_ERR("fragment program not compiled: %s\n",
+                  error ? error : "unknown error");
+      free(error);
+      fp->failed = true;
+   }
+   ralloc_free(cso->ir.nir);
+   return fp;
+}
+
+static void
+nv30_fp_state_delete(struct pipe_context *pipe, void *so)
+{
+   struct nv30_fragprog *fp = so;
+
+   if (fp->compiled)
+      nv40_fp_binary_free(&fp->bin);
+   FREE(fp->words);
+   FREE(fp);
+}
+
+static void
+nv30_fp_state_bind(struct pipe_context *pipe, void *so)
+{
+   struct nv30_context *nv30 = nv30_context(pipe);
+   nv30->fragprog = so;
+   /* the VP's outputs follow the FP's inputs */
+   nv30->dirty |= NV30_DIRTY_FRAGPROG | NV30_DIRTY_VERTPROG;
+}
+
+/* Patches the uniforms in and writes the program where the GPU fetches
+ * it: a fresh place each time, so that draws still queued keep theirs. */
+static bool
+nv30_fragprog_prepare(struct nv30_context *nv30)
+{
+   struct nv30_fragprog *fp = nv30->fragprog;
+   uint32_t size = align(fp->bin.num_words * 4, NV30_FP_ALIGN);
+   unsigned count;
+   const uint32_t *cb = nv30_constbuf_words(nv30, PIPE_SHADER_FRAGMENT, &count);
+
+   memcpy(fp->words, fp->bin.insns, fp->bin.num_words * 4);
+   for (unsigned i = 0; i < fp->bin.num_patches; i++) {
+      const struct nv40_fp_patch *patch = &fp->bin.patches[i];
+      if (patch->word >= fp->bin.num_words)
+         continue;
+      fp->words[patch->word] = patch->uniform_dword < count ?
+                               cb[patch->uniform_dword] : 0;
+   }
+
+   if (!nv30->fp_ring || nv30->fp_ring_used + size > nv30->fp_ring->size) {
+      struct nouveau_bo *bo = NULL;
+      uint32_t ring = MAX2(NV30_FP_RING_SIZE, size);
+
+      if (nouveau_bo_new(nv30->screen->base.device,
+                         NOUVEAU_BO_VRAM | NOUVEAU_BO_MAP, NV30_FP_ALIGN, ring,
+                         NULL, &bo) &&
+          nouveau_bo_new(nv30->screen->base.device,
+                         NOUVEAU_BO_GART | NOUVEAU_BO_MAP, NV30_FP_ALIGN, ring,
+                         NULL, &bo))
+         return false;
+      /* the old ring stays alive while submissions reference it */
+      nouveau_bo_ref(bo, &nv30->fp_ring);
+      nouveau_bo_ref(NULL, &bo);
+      nv30->fp_ring_used = 0;
+   }
+   /* No wait: this part of the ring has never been handed to the GPU. */
+   if (nouveau_bo_map(nv30->fp_ring, 0, nv30->client))
+      return false;
+   memcpy((uint8_t *)nv30->fp_ring->map + nv30->fp_ring_used, fp->words,
+          fp->bin.num_words * 4);
+   nv30->fp_offset = nv30->fp_ring_used;
+   nv30->fp_ring_used += size;
+   nv30->fp_loaded = true;
+   return true;
+}
+
+void
+nv30_emit_fragprog(struct nv30_context *nv30)
+{
+   struct nv30_fragprog *fp = nv30->fragprog;
+   struct nouveau_push *p = &nv30->push;
+
+   if (!fp || !fp->compiled || !nv30->fp_loaded)
+      return;
+   /* DMA0 / DMA1: the program is in VRAM / GART */
+   NV30_3D_MTHD(nv30, NV30_3D_FP_ACTIVE_PROGRAM, 1);
+   nouveau_push_reloc(p, nv30->fp_ring, nv30->fp_offset,
+                      NOUVEAU_BO_LOW | NOUVEAU_BO_OR | NOUVEAU_BO_RD |
+                      (nv30->fp_ring->flags & NOUVEAU_BO_APER),
+                      NV30_3D_FP_ACTIVE_PROGRAM_DMA0(1),
+                      NV30_3D_FP_ACTIVE_PROGRAM_DMA1(1));
+   NV30_3D_1(nv30, NV30_3D_FP_CONTROL, fp->bin.fp_control);
+}
+
+bool
+nv30_shader_prepare(struct nv30_context *nv30)
+{
+   struct nv30_vertprog *vp = nv30->vertprog;
+   struct nv30_fragprog *fp = nv30->fragprog;
+
+   if (!vp || !fp || !fp->compiled)
+      return false;
+   if (nv30->dirty & (NV30_DIRTY_VERTPROG | NV30_DIRTY_FRAGPROG |
+                      NV30_DIRTY_RASTERIZER | NV30_DIRTY_CLIP)) {
+      if (!nv30_vertprog_prepare(nv30))
+         return false;
+   }
+   if (nv30->dirty & (NV30_DIRTY_VERTCONST | NV30_DIRTY_VERTPROG))
+      nv30_vertconst_prepare(nv30);
+   if (nv30->dirty & (NV30_DIRTY_FRAGPROG | NV30_DIRTY_FRAGCONST)) {
+      if (!nv30_fragprog_prepare(nv30))
+         return false;
+   }
+   return true;
+}
+
+void
+nv30_shader_fini(struct nv30_context *nv30)
+{
+   nouveau_bo_ref(NULL, &nv30->fp_ring);
+}
+
+void
+nv30_shader_init(struct pipe_context *pipe)
+{
+   pipe->create_vs_state = nv30_vp_state_create;
+   pipe->bind_vs_state = nv30_vp_state_bind;
+   pipe->delete_vs_state = nv30_vp_state_delete;
+   pipe->create_fs_state = nv30_fp_state_create;
+   pipe->bind_fs_state = nv30_fp_state_bind;
+   pipe->delete_fs_state = nv30_fp_state_delete;
+}

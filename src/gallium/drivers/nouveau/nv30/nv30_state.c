@@ -1,0 +1,554 @@
+/*
+ * State objects and parameters: each CSO turns the pipe state into the
+ * hardware words once, at create time; nv30_emit.c sends them.
+ *
+ * The blend, comparison, stencil, logic-op, polygon-mode and face enums
+ * of the 3D object take the OpenGL token values (rnndb nv_3ddefs.xml
+ * gl_* enums); the names below are those of our hwdb headers.
+ */
+
+#include "util/u_helpers.h"
+#include "util/u_inlines.h"
+#include "util/u_framebuffer.h"
+#include "util/u_math.h"
+#include "util/u_memory.h"
+#include "util/format/u_format.h"
+
+#include "nv30_context.h"
+#include "nv30_format.h"
+#include "nv30_hw.h"
+
+static uint32_t
+nv30_blend_factor(enum pipe_blendfactor f)
+{
+   switch (f) {
+   case PIPE_BLENDFACTOR_ONE: return NV30_3D_BLEND_FUNC_SRC_RGB_ONE;
+   case PIPE_BLENDFACTOR_SRC_COLOR: return NV30_3D_BLEND_FUNC_SRC_RGB_SRC_COLOR;
+   case PIPE_BLENDFACTOR_SRC_ALPHA: return NV30_3D_BLEND_FUNC_SRC_RGB_SRC_ALPHA;
+   case PIPE_BLENDFACTOR_DST_ALPHA: return NV30_3D_BLEND_FUNC_SRC_RGB_DST_ALPHA;
+   case PIPE_BLENDFACTOR_DST_COLOR: return NV30_3D_BLEND_FUNC_SRC_RGB_DST_COLOR;
+   case PIPE_BLENDFACTOR_SRC_ALPHA_SATURATE:
+      return NV30_3D_BLEND_FUNC_SRC_RGB_SRC_ALPHA_SATURATE;
+   case PIPE_BLENDFACTOR_CONST_COLOR:
+      return NV30_3D_BLEND_FUNC_SRC_RGB_CONSTANT_COLOR;
+   case PIPE_BLENDFACTOR_CONST_ALPHA:
+      return NV30_3D_BLEND_FUNC_SRC_RGB_CONSTANT_ALPHA;
+   case PIPE_BLENDFACTOR_INV_SRC_COLOR:
+      return NV30_3D_BLEND_FUNC_SRC_RGB_ONE_MINUS_SRC_COLOR;
+   case PIPE_BLENDFACTOR_INV_SRC_ALPHA:
+      return NV30_3D_BLEND_FUNC_SRC_RGB_ONE_MINUS_SRC_ALPHA;
+   case PIPE_BLENDFACTOR_INV_DST_ALPHA:
+      return NV30_3D_BLEND_FUNC_SRC_RGB_ONE_MINUS_DST_ALPHA;
+   case PIPE_BLENDFACTOR_INV_DST_COLOR:
+      return NV30_3D_BLEND_FUNC_SRC_RGB_ONE_MINUS_DST_COLOR;
+   case PIPE_BLENDFACTOR_INV_CONST_COLOR:
+      return NV30_3D_BLEND_FUNC_SRC_RGB_ONE_MINUS_CONSTANT_COLOR;
+   case PIPE_BLENDFACTOR_INV_CONST_ALPHA:
+      return NV30_3D_BLEND_FUNC_SRC_RGB_ONE_MINUS_CONSTANT_ALPHA;
+   case PIPE_BLENDFACTOR_ZERO:
+   default:
+      /* dual-source factors are not advertised */
+      return NV30_3D_BLEND_FUNC_SRC_RGB_ZERO;
+   }
+}
+
+static uint32_t
+nv30_blend_equation(enum pipe_blend_func f)
+{
+   switch (f) {
+   case PIPE_BLEND_SUBTRACT: return NV40_3D_BLEND_EQUATION_RGB_FUNC_SUBTRACT;
+   case PIPE_BLEND_REVERSE_SUBTRACT:
+      return NV40_3D_BLEND_EQUATION_RGB_FUNC_REVERSE_SUBTRACT;
+   case PIPE_BLEND_MIN: return NV40_3D_BLEND_EQUATION_RGB_MIN;
+   case PIPE_BLEND_MAX: return NV40_3D_BLEND_EQUATION_RGB_MAX;
+   case PIPE_BLEND_ADD:
+   default:
+      return NV40_3D_BLEND_EQUATION_RGB_FUNC_ADD;
+   }
+}
+
+/* gl_comparison_op: the same codes for depth, stencil and alpha. */
+static uint32_t
+nv30_compare(enum pipe_compare_func f)
+{
+   switch (f) {
+   case PIPE_FUNC_NEVER: return NV30_3D_DEPTH_FUNC_NEVER;
+   case PIPE_FUNC_LESS: return NV30_3D_DEPTH_FUNC_LESS;
+   case PIPE_FUNC_EQUAL: return NV30_3D_DEPTH_FUNC_EQUAL;
+   case PIPE_FUNC_LEQUAL: return NV30_3D_DEPTH_FUNC_LEQUAL;
+   case PIPE_FUNC_GREATER: return NV30_3D_DEPTH_FUNC_GREATER;
+   case PIPE_FUNC_NOTEQUAL: return NV30_3D_DEPTH_FUNC_NOTEQUAL;
+   case PIPE_FUNC_GEQUAL: return NV30_3D_DEPTH_FUNC_GEQUAL;
+   case PIPE_FUNC_ALWAYS:
+   default:
+      return NV30_3D_DEPTH_FUNC_ALWAYS;
+   }
+}
+
+static uint32_t
+nv30_stencil_op(enum pipe_stencil_op op)
+{
+   switch (op) {
+   case PIPE_STENCIL_OP_ZERO: return NV30_3D_STENCIL_OP_FAIL_ZERO;
+   case PIPE_STENCIL_OP_REPLACE: return NV30_3D_STENCIL_OP_FAIL_REPLACE;
+   case PIPE_STENCIL_OP_INCR: return NV30_3D_STENCIL_OP_FAIL_INCR;
+   case PIPE_STENCIL_OP_DECR: return NV30_3D_STENCIL_OP_FAIL_DECR;
+   case PIPE_STENCIL_OP_INCR_WRAP: return NV30_3D_STENCIL_OP_FAIL_INCR_WRAP;
+   case PIPE_STENCIL_OP_DECR_WRAP: return NV30_3D_STENCIL_OP_FAIL_DECR_WRAP;
+   case PIPE_STENCIL_OP_INVERT: return NV30_3D_STENCIL_OP_FAIL_INVERT;
+   case PIPE_STENCIL_OP_KEEP:
+   default:
+      return NV30_3D_STENCIL_OP_FAIL_KEEP;
+   }
+}
+
+static uint32_t
+nv30_logic_op(enum pipe_logicop op)
+{
+   /* PIPE_LOGICOP_* follow GL's order: CLEAR=0 ... SET=15, and the
+    * gl_logic_op codes are consecutive from CLEAR (rnndb nv_3ddefs.xml). */
+   static const uint32_t ops[16] = {
+      NV30_3D_COLOR_LOGIC_OP_OP_CLEAR, NV30_3D_COLOR_LOGIC_OP_OP_NOR,
+      NV30_3D_COLOR_LOGIC_OP_OP_AND_INVERTED, NV30_3D_COLOR_LOGIC_OP_OP_COPY_INVERTED,
+      NV30_3D_COLOR_LOGIC_OP_OP_AND_REVERSE, NV30_3D_COLOR_LOGIC_OP_OP_INVERT,
+      NV30_3D_COLOR_LOGIC_OP_OP_XOR, NV30_3D_COLOR_LOGIC_OP_OP_NAND,
+      NV30_3D_COLOR_LOGIC_OP_OP_AND, NV30_3D_COLOR_LOGIC_OP_OP_EQUIV,
+      NV30_3D_COLOR_LOGIC_OP_OP_NOOP, NV30_3D_COLOR_LOGIC_OP_OP_OR_INVERTED,
+      NV30_3D_COLOR_LOGIC_OP_OP_COPY, NV30_3D_COLOR_LOGIC_OP_OP_OR_REVERSE,
+      NV30_3D_COLOR_LOGIC_OP_OP_OR, NV30_3D_COLOR_LOGIC_OP_OP_SET,
+   };
+   return ops[op & 15];
+}
+
+static uint32_t
+nv30_polygon_mode(unsigned mode)
+{
+   switch (mode) {
+   case PIPE_POLYGON_MODE_POINT: return NV30_3D_POLYGON_MODE_FRONT_POINT;
+   case PIPE_POLYGON_MODE_LINE: return NV30_3D_POLYGON_MODE_FRONT_LINE;
+   default: return NV30_3D_POLYGON_MODE_FRONT_FILL;
+   }
+}
+
+/* ---------------------------------------------------------------- blend */
+
+static void *
+nv30_blend_state_create(struct pipe_context *pipe,
+                        const struct pipe_blend_state *cso)
+{
+   struct nv30_blend_state *so = CALLOC_STRUCT(nv30_blend_state);
+   const struct pipe_rt_blend_state *rt = &cso->rt[0];
+
+   if (!so)
+      return NULL;
+   so->pipe = *cso;
+   so->blend_enable = rt->blend_enable;
+   so->func_src = (nv30_blend_factor(rt->alpha_src_factor) << 16) |
+                  nv30_blend_factor(rt->rgb_src_factor);
+   so->func_dst = (nv30_blend_factor(rt->alpha_dst_factor) << 16) |
+                  nv30_blend_factor(rt->rgb_dst_factor);
+   /* BLEND_EQUATION.ALPHA is bits 16..31 (rnndb, curie variant) */
+   so->equation = (nv30_blend_equation(rt->alpha_func)
+                   << NV40_3D_BLEND_EQUATION_ALPHA__SHIFT) |
+                  nv30_blend_equation(rt->rgb_func);
+   so->color_mask =
+      NV30_3D_COLOR_MASK_A(!!(rt->colormask & PIPE_MASK_A)) |
+      NV30_3D_COLOR_MASK_R(!!(rt->colormask & PIPE_MASK_R)) |
+      NV30_3D_COLOR_MASK_G(!!(rt->colormask & PIPE_MASK_G)) |
+      NV30_3D_COLOR_MASK_B(!!(rt->colormask & PIPE_MASK_B));
+   so->logic_enable = cso->logicop_enable;
+   so->logic_op = nv30_logic_op(cso->logicop_func);
+   so->dither = cso->dither;
+   return so;
+}
+
+static void
+nv30_blend_state_bind(struct pipe_context *pipe, void *so)
+{
+   struct nv30_context *nv30 = nv30_context(pipe);
+   nv30->blend = so;
+   nv30->dirty |= NV30_DIRTY_BLEND;
+}
+
+static void
+nv30_state_delete(struct pipe_context *pipe, void *so)
+{
+   FREE(so);
+}
+
+/* ------------------------------------------------ depth, stencil, alpha */
+
+static void *
+nv30_zsa_state_create(struct pipe_context *pipe,
+                      const struct pipe_depth_stencil_alpha_state *cso)
+{
+   struct nv30_zsa_state *so = CALLOC_STRUCT(nv30_zsa_state);
+
+   if (!so)
+      return NULL;
+   so->pipe = *cso;
+   so->depth_test = cso->depth_enabled;
+   so->depth_write = cso->depth_enabled && cso->depth_writemask;
+   so->depth_func = nv30_compare(cso->depth_enabled ? cso->depth_func :
+                                 PIPE_FUNC_ALWAYS);
+   for (unsigned i = 0; i < 2; i++) {
+      const struct pipe_stencil_state *s = &cso->stencil[i];
+      so->stencil[i].enable = s->enabled;
+      so->stencil[i].mask = s->writemask;
+      so->stencil[i].func = nv30_compare(s->func);
+      so->stencil[i].func_mask = s->valuemask;
+      so->stencil[i].fail = nv30_stencil_op(s->fail_op);
+      so->stencil[i].zfail = nv30_stencil_op(s->zfail_op);
+      so->stencil[i].zpass = nv30_stencil_op(s->zpass_op);
+   }
+   so->alpha_enable = cso->alpha_enabled;
+   so->alpha_func = nv30_compare(cso->alpha_func);
+   /* ALPHA_FUNC_REF: an 8-bit unsigned normalised value */
+   so->alpha_ref = float_to_ubyte(cso->alpha_ref_value);
+   return so;
+}
+
+static void
+nv30_zsa_state_bind(struct pipe_context *pipe, void *so)
+{
+   struct nv30_context *nv30 = nv30_context(pipe);
+   nv30->zsa = so;
+   nv30->dirty |= NV30_DIRTY_ZSA;
+}
+
+/* ----------------------------------------------------------- rasterizer */
+
+static void *
+nv30_rasterizer_state_create(struct pipe_context *pipe,
+                             const struct pipe_rasterizer_state *cso)
+{
+   struct nv30_rasterizer_state *so = CALLOC_STRUCT(nv30_rasterizer_state);
+
+   if (!so)
+      return NULL;
+   so->pipe = *cso;
+   so->shade_model = cso->flatshade ? NV30_3D_SHADE_MODEL_FLAT :
+                                      NV30_3D_SHADE_MODEL_SMOOTH;
+   so->polygon_mode_front = nv30_polygon_mode(cso->fill_front);
+   so->polygon_mode_back = nv30_polygon_mode(cso->fill_back);
+   switch (cso->cull_face) {
+   case PIPE_FACE_FRONT: so->cull_face = NV30_3D_CULL_FACE_FRONT; break;
+   case PIPE_FACE_FRONT_AND_BACK:
+      so->cull_face = NV30_3D_CULL_FACE_FRONT_AND_BACK; break;
+   default: so->cull_face = NV30_3D_CULL_FACE_BACK; break;
+   }
+   so->cull_enable = cso->cull_face != PIPE_FACE_NONE;
+   so->front_face = cso->front_ccw ? NV30_3D_FRONT_FACE_CCW :
+                                     NV30_3D_FRONT_FACE_CW;
+   so->poly_smooth = cso->poly_smooth;
+   so->offset_point = cso->offset_point;
+   so->offset_line = cso->offset_line;
+   so->offset_fill = cso->offset_tri;
+   so->offset_factor = cso->offset_scale;
+   /* GL's units are the minimum resolvable depth difference; the
+    * hardware's are half that (upstream nv30 driver doubles them). */
+   so->offset_units = cso->offset_units * 2.0f;
+   /* LINE_WIDTH: 1/8 pixel units, 8 bits (see get_paramf) */
+   so->line_width = MIN2(util_iround(cso->line_width * 8.0f), 255);
+   so->line_smooth = cso->line_smooth;
+   so->stipple_enable = cso->poly_stipple_enable;
+   so->two_side = cso->light_twoside;
+   so->point_size = cso->point_size;
+   return so;
+}
+
+static void
+nv30_rasterizer_state_bind(struct pipe_context *pipe, void *so)
+{
+   struct nv30_context *nv30 = nv30_context(pipe);
+   nv30->rast = so;
+   nv30->dirty |= NV30_DIRTY_RASTERIZER | NV30_DIRTY_SCISSOR;
+}
+
+/* ------------------------------------------------------- vertex elements */
+
+static void *
+nv30_vertex_state_create(struct pipe_context *pipe, unsigned count,
+                         const struct pipe_vertex_element *elements)
+{
+   struct nv30_vertex_state *so;
+
+   if (count > PIPE_MAX_ATTRIBS)
+      return NULL;
+   so = CALLOC_STRUCT(nv30_vertex_state);
+   if (!so)
+      return NULL;
+   so->num_elements = count;
+   for (unsigned i = 0; i < count; i++) {
+      const struct nv30_format_info *info =
+         nv30_format_info(elements[i].src_format);
+      so->element[i].pipe = elements[i];
+      /* is_format_supported refused everything else, so st/mesa (u_vbuf)
+       * has converted it already */
+      so->element[i].hw_type = info->vtx_type;
+      so->element[i].components =
+         util_format_get_nr_components(elements[i].src_format);
+   }
+   return so;
+}
+
+static void
+nv30_vertex_state_bind(struct pipe_context *pipe, void *so)
+{
+   struct nv30_context *nv30 = nv30_context(pipe);
+   nv30->vertex = so;
+   nv30->dirty |= NV30_DIRTY_VERTEX | NV30_DIRTY_VERTPROG;
+}
+
+/* ------------------------------------------------------------ parameters */
+
+static void
+nv30_set_blend_color(struct pipe_context *pipe,
+                     const struct pipe_blend_color *color)
+{
+   struct nv30_context *nv30 = nv30_context(pipe);
+   nv30->blend_color = *color;
+   nv30->dirty |= NV30_DIRTY_BLEND_COLOR;
+}
+
+static void
+nv30_set_stencil_ref(struct pipe_context *pipe, const struct pipe_stencil_ref ref)
+{
+   struct nv30_context *nv30 = nv30_context(pipe);
+   nv30->stencil_ref = ref;
+   nv30->dirty |= NV30_DIRTY_STENCIL_REF;
+}
+
+static void
+nv30_set_sample_mask(struct pipe_context *pipe, unsigned mask)
+{
+}
+
+static void
+nv30_set_min_samples(struct pipe_context *pipe, unsigned min_samples)
+{
+}
+
+static void
+nv30_set_clip_state(struct pipe_context *pipe,
+                    const struct pipe_clip_state *clip)
+{
+   struct nv30_context *nv30 = nv30_context(pipe);
+   nv30->clip = *clip;
+   nv30->dirty |= NV30_DIRTY_CLIP;
+}
+
+static void
+nv30_set_polygon_stipple(struct pipe_context *pipe,
+                         const struct pipe_poly_stipple *stipple)
+{
+   struct nv30_context *nv30 = nv30_context(pipe);
+   nv30->stipple = *stipple;
+   nv30->dirty |= NV30_DIRTY_STIPPLE;
+}
+
+static void
+nv30_set_scissor_states(struct pipe_context *pipe, unsigned start,
+                        unsigned count, const struct pipe_scissor_state *s)
+{
+   struct nv30_context *nv30 = nv30_context(pipe);
+   if (start == 0 && count >= 1) {
+      nv30->scissor = *s;
+      nv30->dirty |= NV30_DIRTY_SCISSOR;
+   }
+}
+
+static void
+nv30_set_viewport_states(struct pipe_context *pipe, unsigned start,
+                         unsigned count, const struct pipe_viewport_state *vp)
+{
+   struct nv30_context *nv30 = nv30_context(pipe);
+   if (start == 0 && count >= 1) {
+      nv30->viewport = *vp;
+      nv30->dirty |= NV30_DIRTY_VIEWPORT;
+   }
+}
+
+static void
+nv30_set_framebuffer_state(struct pipe_context *pipe,
+                           const struct pipe_framebuffer_state *fb)
+{
+   struct nv30_context *nv30 = nv30_context(pipe);
+   util_copy_framebuffer_state(&nv30->framebuffer, fb);
+   nv30->dirty |= NV30_DIRTY_FRAMEBUFFER | NV30_DIRTY_SCISSOR |
+                  NV30_DIRTY_VIEWPORT | NV30_DIRTY_FRAGPROG;
+}
+
+static void
+nv30_set_constant_buffer(struct pipe_context *pipe, enum pipe_shader_type shader,
+                         uint index, bool take_ownership,
+                         const struct pipe_constant_buffer *cb)
+{
+   struct nv30_context *nv30 = nv30_context(pipe);
+   struct pipe_constant_buffer *slot;
+
+   if (index != 0 || shader >= PIPE_SHADER_TYPES)
+      return;
+   slot = &nv30->constbuf[shader];
+   if (cb) {
+      if (take_ownership) {
+         pipe_resource_reference(&slot->buffer, NULL);
+         slot->buffer = cb->buffer;
+      } else {
+         pipe_resource_reference(&slot->buffer, cb->buffer);
+      }
+      slot->buffer_offset = cb->buffer_offset;
+      slot->buffer_size = cb->buffer_size;
+      slot->user_buffer = NULL;
+      if (cb->user_buffer) {
+         /* Only valid during this call: keep a copy for draw time. */
+         void *copy = realloc(nv30->constdata[shader], MAX2(cb->buffer_size, 1));
+         if (copy) {
+            memcpy(copy, cb->user_buffer, cb->buffer_size);
+            nv30->constdata[shader] = copy;
+            slot->user_buffer = copy;
+         } else {
+            slot->buffer_size = 0;
+         }
+      }
+   } else {
+      pipe_resource_reference(&slot->buffer, NULL);
+      slot->user_buffer = NULL;
+      slot->buffer_size = 0;
+   }
+   nv30->dirty |= shader == PIPE_SHADER_VERTEX ? NV30_DIRTY_VERTCONST :
+                                                 NV30_DIRTY_FRAGCONST;
+}
+
+static void
+nv30_set_vertex_buffers(struct pipe_context *pipe, unsigned start, unsigned count,
+                        unsigned unbind_trailing, bool take_ownership,
+                        const struct pipe_vertex_buffer *vb)
+{
+   struct nv30_context *nv30 = nv30_context(pipe);
+
+   util_set_vertex_buffers_count(nv30->vtxbuf, &nv30->num_vtxbufs, vb, start,
+                                 count, unbind_trailing, take_ownership);
+   nv30->dirty |= NV30_DIRTY_VERTEX;
+}
+
+/* ------------------------------------------------------------- textures */
+/* Texture sampling is not wired up yet: no format is advertised for
+ * PIPE_BIND_SAMPLER_VIEW (nv30_screen.c), so no view can name a texture
+ * the GPU would sample.  The objects exist so that st/mesa can bind its
+ * (empty) state. */
+
+static void *
+nv30_sampler_state_create(struct pipe_context *pipe,
+                          const struct pipe_sampler_state *cso)
+{
+   struct pipe_sampler_state *so = MALLOC_STRUCT(pipe_sampler_state);
+   if (so)
+      *so = *cso;
+   return so;
+}
+
+static void
+nv30_sampler_states_bind(struct pipe_context *pipe,
+                         enum pipe_shader_type shader, unsigned start,
+                         unsigned count, void **samplers)
+{
+}
+
+static struct pipe_sampler_view *
+nv30_sampler_view_create(struct pipe_context *pipe, struct pipe_resource *tex,
+                         const struct pipe_sampler_view *templ)
+{
+   struct pipe_sampler_view *view = MALLOC_STRUCT(pipe_sampler_view);
+
+   if (!view)
+      return NULL;
+   *view = *templ;
+   pipe_reference_init(&view->reference, 1);
+   view->texture = NULL;
+   pipe_resource_reference(&view->texture, tex);
+   view->context = pipe;
+   return view;
+}
+
+static void
+nv30_sampler_view_destroy(struct pipe_context *pipe,
+                          struct pipe_sampler_view *view)
+{
+   pipe_resource_reference(&view->texture, NULL);
+   FREE(view);
+}
+
+static void
+nv30_set_sampler_views(struct pipe_context *pipe, enum pipe_shader_type shader,
+                       unsigned start, unsigned count,
+                       unsigned unbind_num_trailing_slots, bool take_ownership,
+                       struct pipe_sampler_view **views)
+{
+   /* Nothing is kept; references handed to us are dropped. */
+   if (take_ownership && views) {
+      for (unsigned i = 0; i < count; i++)
+         pipe_sampler_view_reference(&views[i], NULL);
+   }
+}
+
+/* -------------------------------------------------------------- queries */
+/* Occlusion and other queries are not implemented (and not advertised):
+ * creating one fails cleanly, st/mesa reports GL_OUT_OF_MEMORY. */
+
+static struct pipe_query *
+nv30_create_query(struct pipe_context *pipe, unsigned type, unsigned index)
+{
+   return NULL;
+}
+
+static void
+nv30_set_active_query_state(struct pipe_context *pipe, bool enable)
+{
+}
+
+static void
+nv30_render_condition(struct pipe_context *pipe, struct pipe_query *query,
+                      bool condition, enum pipe_render_cond_flag mode)
+{
+   /* No queries exist, so there is never a condition to honour. */
+}
+
+void
+nv30_state_init(struct pipe_context *pipe)
+{
+   pipe->create_sampler_state = nv30_sampler_state_create;
+   pipe->bind_sampler_states = nv30_sampler_states_bind;
+   pipe->delete_sampler_state = nv30_state_delete;
+   pipe->create_sampler_view = nv30_sampler_view_create;
+   pipe->sampler_view_destroy = nv30_sampler_view_destroy;
+   pipe->set_sampler_views = nv30_set_sampler_views;
+   pipe->create_query = nv30_create_query;
+   pipe->set_active_query_state = nv30_set_active_query_state;
+   pipe->render_condition = nv30_render_condition;
+
+   pipe->create_blend_state = nv30_blend_state_create;
+   pipe->bind_blend_state = nv30_blend_state_bind;
+   pipe->delete_blend_state = nv30_state_delete;
+   pipe->create_depth_stencil_alpha_state = nv30_zsa_state_create;
+   pipe->bind_depth_stencil_alpha_state = nv30_zsa_state_bind;
+   pipe->delete_depth_stencil_alpha_state = nv30_state_delete;
+   pipe->create_rasterizer_state = nv30_rasterizer_state_create;
+   pipe->bind_rasterizer_state = nv30_rasterizer_state_bind;
+   pipe->delete_rasterizer_state = nv30_state_delete;
+   pipe->create_vertex_elements_state = nv30_vertex_state_create;
+   pipe->bind_vertex_elements_state = nv30_vertex_state_bind;
+   pipe->delete_vertex_elements_state = nv30_state_delete;
+
+   pipe->set_blend_color = nv30_set_blend_color;
+   pipe->set_stencil_ref = nv30_set_stencil_ref;
+   pipe->set_sample_mask = nv30_set_sample_mask;
+   pipe->set_min_samples = nv30_set_min_samples;
+   pipe->set_clip_state = nv30_set_clip_state;
+   pipe->set_polygon_stipple = nv30_set_polygon_stipple;
+   pipe->set_scissor_states = nv30_set_scissor_states;
+   pipe->set_viewport_states = nv30_set_viewport_states;
+   pipe->set_framebuffer_state = nv30_set_framebuffer_state;
+   pipe->set_constant_buffer = nv30_set_constant_buffer;
+   pipe->set_vertex_buffers = nv30_set_vertex_buffers;
+}

@@ -1,0 +1,117 @@
+/*
+ * Unit tests of the driver's hardware-facing tables: pushbuffer command
+ * words, chipset -> 3D class, pipe format -> hardware codes.  Expected
+ * values are worked out by hand from the references cited beside each
+ * check, not taken from the code under test.
+ */
+
+#include <stdio.h>
+#include <string.h>
+
+#include <nouveau.h>
+
+#include "nouveau/nouveau_push.h"
+#include "nv30/nv30_chipset.h"
+#include "nv30/nv30_format.h"
+
+uint32_t nouveau_debug;
+
+void
+nouveau_debug_method(uint32_t oclass, unsigned subc, uint32_t mthd,
+                     uint32_t data)
+{
+}
+
+static int failures;
+
+#define CHECK_EQ(what, got, want) do { \
+   unsigned long long g_ = (got), w_ = (want); \
+   if (g_ != w_) { \
+      fprintf(stderr, "FAIL %s: got 0x%llx, want 0x%llx\n", what, g_, w_); \
+      failures++; \
+   } \
+} while (0)
+
+static void
+test_command_words(void)
+{
+   uint32_t words[8];
+   struct nouveau_pushbuf pb;
+   struct nouveau_push p;
+
+   memset(&pb, 0, sizeof(pb));
+   memset(&p, 0, sizeof(p));
+   pb.cur = words;
+   pb.end = words + 8;
+   p.pb = &pb;
+
+   /* dma-pusher.rst: 000CCCCCCCCCCC00SSSMMMMMMMMMMM00, count 2 at bit 18,
+    * subchannel 0, method 0xa00 (VIEWPORT_HORIZ) -> 0x00080a00 */
+   nouveau_push_mthd(&p, 0, 0xa00, 2);
+   CHECK_EQ("increasing header", words[0], 0x00080a00);
+   /* subchannel 5, method 0x1810, 3 words, non-increasing (bit 30):
+    * 0x40000000 | 3 << 18 | 5 << 13 | 0x1810 = 0x4000b810 + 0xc0000 */
+   nouveau_push_mthd_ni(&p, 5, 0x1810, 3);
+   CHECK_EQ("non-increasing header", words[1], 0x400cb810);
+   nouveau_push_data(&p, 0xdeadbeef);
+   CHECK_EQ("data word", words[2], 0xdeadbeef);
+   CHECK_EQ("cursor", pb.cur - words, 3);
+}
+
+static void
+test_chipsets(void)
+{
+   /* rnndb fifo/nv_object.xml: NV40_3D = 0x4097 on NV40..NV43, G70, G71,
+    * G73; NV44_3D = 0x4497 on NV44, NV44A, G72, C51, MCP61, MCP67/68. */
+   static const struct { uint32_t chipset, cls; } expect[] = {
+      { 0x40, 0x4097 }, { 0x41, 0x4097 }, { 0x43, 0x4097 }, { 0x47, 0x4097 },
+      { 0x49, 0x4097 }, { 0x4b, 0x4097 }, { 0x44, 0x4497 }, { 0x4a, 0x4497 },
+      { 0x46, 0x4497 }, { 0x4e, 0x4497 }, { 0x4c, 0x4497 }, { 0x67, 0x4497 },
+   };
+   for (unsigned i = 0; i < sizeof(expect) / sizeof(expect[0]); i++) {
+      const struct nv30_chipset *c = nv30_chipset_find(expect[i].chipset);
+      char what[64];
+      snprintf(what, sizeof(what), "class of chipset 0x%02x", expect[i].chipset);
+      if (!c) {
+         fprintf(stderr, "FAIL %s: chipset unknown\n", what);
+         failures++;
+         continue;
+      }
+      CHECK_EQ(what, c->class_3d, expect[i].cls);
+   }
+   if (nv30_chipset_find(0x50) || nv30_chipset_find(0x10)) {
+      fprintf(stderr, "FAIL: non-NV4x chipset accepted by nv30/\n");
+      failures++;
+   }
+}
+
+static void
+test_formats(void)
+{
+   /* nv_3ddefs.xml: RT_FORMAT COLOR (bits 0..4) A8R8G8B8 = 8, R5G6B5 = 3;
+    * ZETA (bits 5..7) Z24S8 = 2 -> 0x40, Z16 = 1 -> 0x20; VTXFMT TYPE
+    * V32_FLOAT = 2, U8_UNORM = 4. */
+   CHECK_EQ("BGRA8 colour", nv30_format_info(PIPE_FORMAT_B8G8R8A8_UNORM)->rt_color, 0x8);
+   CHECK_EQ("B5G6R5 colour", nv30_format_info(PIPE_FORMAT_B5G6R5_UNORM)->rt_color, 0x3);
+   CHECK_EQ("Z24S8 zeta", nv30_format_info(PIPE_FORMAT_S8_UINT_Z24_UNORM)->rt_zeta, 0x40);
+   CHECK_EQ("Z16 zeta", nv30_format_info(PIPE_FORMAT_Z16_UNORM)->rt_zeta, 0x20);
+   CHECK_EQ("float vertex", nv30_format_info(PIPE_FORMAT_R32G32B32_FLOAT)->vtx_type, 0x2);
+   CHECK_EQ("ubyte vertex", nv30_format_info(PIPE_FORMAT_R8G8B8A8_UNORM)->vtx_type, 0x4);
+   /* R32G32B32A32 is not a render target format of the 3D engine here */
+   CHECK_EQ("RGBA32F no RT", nv30_format_info(PIPE_FORMAT_R32G32B32A32_FLOAT)->rt_color, 0);
+   CHECK_EQ("bad format", nv30_format_info((enum pipe_format)0x7fffffff)->vtx_ok, 0);
+}
+
+int
+main(void)
+{
+   test_command_words();
+   test_chipsets();
+   test_formats();
+   if (failures) {
+      fprintf(stderr, "%d failure(s)\n", failures);
+      return 1;
+   }
+   printf("nouveau driver tables: all passed\n");
+   return 0;
+}

@@ -1,0 +1,226 @@
+/*
+ * Entry points of the NV40 compiler: clone + lower the NIR, select,
+ * legalize, allocate, encode; NV_DEBUG=shaders prints the steps.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "compiler/nir/nir.h"
+#include "util/ralloc.h"
+
+#include "nv40_compiler.h"
+#include "nv40_emit.h"
+#include "nv40_ir.h"
+#include "nv40_isel.h"
+#include "nv40_nir.h"
+#include "nvisa_nv40_fp.h"
+#include "nvisa_nv40_vp.h"
+
+/* NV_DEBUG or NOUVEAU_DEBUG containing "shaders" (comma-separated list). */
+static bool
+debug_shaders(void)
+{
+   static const char *const vars[] = { "NV_DEBUG", "NOUVEAU_DEBUG" };
+   for (unsigned i = 0; i < 2; i++) {
+      const char *v = getenv(vars[i]);
+      if (v && strstr(v, "shaders"))
+         return true;
+   }
+   return false;
+}
+
+static void
+set_error(char **error, struct nv40_prog *p, const char *fallback)
+{
+   if (!error)
+      return;
+   const char *msg = p->error ? p->error : fallback;
+   *error = strdup(msg);
+}
+
+/* Common front half: clone, lower, select, legalize, allocate. */
+static bool
+compile_common(const struct nir_shader *nir, struct nv40_prog *p,
+               const struct nv40_vp_key *key, struct nv40_isel_info *info,
+               bool debug)
+{
+   if (!nir) {
+      nv40_prog_error(p, "nv40: no shader given");
+      return false;
+   }
+   gl_shader_stage want = p->is_fp ? MESA_SHADER_FRAGMENT : MESA_SHADER_VERTEX;
+   if (nir->info.stage != want) {
+      nv40_prog_error(p, "nv40: expected a %s shader, got %s",
+                      _mesa_shader_stage_to_string(want),
+                      _mesa_shader_stage_to_string(nir->info.stage));
+      return false;
+   }
+
+   nir_shader *s = nir_shader_clone(NULL, nir);
+   if (!s) {
+      nv40_prog_error(p, "nv40: out of memory");
+      return false;
+   }
+   nv40_nir_lower(s);
+   if (debug) {
+      fprintf(stderr, "nv40: NIR for the %s program:\n",
+              p->is_fp ? "fragment" : "vertex");
+      nir_print_shader(s, stderr);
+   }
+
+   bool ok = nv40_isel(p, s, key, info);
+   ralloc_free(s);
+   if (!ok)
+      return false;
+
+   nv40_opt_dce(p);
+   nv40_opt_fold_moves(p);
+   nv40_legalize(p);
+   nv40_opt_fuse_cc(p);
+   if (p->error)
+      return false;
+   if (debug) {
+      fprintf(stderr, "nv40: IR:\n");
+      nv40_prog_print(p, stderr);
+   }
+   return nv40_ra(p);
+}
+
+bool
+nv40_compile_vs(const struct nir_shader *nir, const struct nv40_vp_key *key,
+                struct nv40_vp_binary *out, char **error)
+{
+   struct nv40_prog p;
+   struct nv40_isel_info info;
+   bool debug = debug_shaders();
+
+   if (error)
+      *error = NULL;
+   if (!out)
+      return false;
+   memset(out, 0, sizeof(*out));
+   nv40_prog_init(&p, false);
+
+   unsigned const_base = key ? key->const_base : NV40_VP_FIRST_FREE_CONST;
+   bool ok = compile_common(nir, &p, key, &info, debug);
+   if (ok && const_base >= NV40_VP_MAX_CONSTS) {
+      nv40_prog_error(&p, "nv40: constant base %u out of range", const_base);
+      ok = false;
+   }
+   if (ok)
+      ok = nv40_vp_emit(&p, &info, const_base, out);
+
+   if (!ok) {
+      set_error(error, &p, "nv40: vertex program compilation failed");
+      if (debug)
+         fprintf(stderr, "%s\n", p.error ? p.error : "nv40: failed");
+      nv40_vp_binary_free(out);
+      nv40_prog_fini(&p);
+      return false;
+   }
+
+   out->attrib_en = info.attrib_en;
+   out->result_en = info.result_en;
+   out->num_temps = p.num_temps;
+   memcpy(out->texcoord_varying, info.texcoord_varying, NV40_NUM_TEXCOORDS);
+   out->outputs_written = info.outputs_written;
+   out->writes_psize = info.writes_psize;
+   out->writes_fog = info.writes_fog;
+
+   if (debug) {
+      fprintf(stderr, "nv40: vertex program, %u instructions, %u temps, "
+              "attrib_en 0x%08x result_en 0x%08x\n", out->num_insns,
+              out->num_temps, out->attrib_en, out->result_en);
+      for (unsigned i = 0; i < out->num_insns; i++) {
+         char buf[256];
+         nvisa_nv40_vp_disasm(&out->insns[i * 4], buf, sizeof(buf));
+         fprintf(stderr, "%3u: %08x %08x %08x %08x  %s\n", i,
+                 out->insns[i * 4], out->insns[i * 4 + 1],
+                 out->insns[i * 4 + 2], out->insns[i * 4 + 3], buf);
+      }
+      for (unsigned i = 0; i < out->num_consts; i++) {
+         const struct nv40_vp_const *k = &out->consts[i];
+         if (k->uniform_slot >= 0)
+            fprintf(stderr, "  c[%u] = uniform %d\n", k->hw_slot, k->uniform_slot);
+         else
+            fprintf(stderr, "  c[%u] = { %g, %g, %g, %g }\n", k->hw_slot,
+                    k->value[0], k->value[1], k->value[2], k->value[3]);
+      }
+   }
+   nv40_prog_fini(&p);
+   return true;
+}
+
+bool
+nv40_compile_fs(const struct nir_shader *nir, struct nv40_fp_binary *out,
+                char **error)
+{
+   struct nv40_prog p;
+   struct nv40_isel_info info;
+   bool debug = debug_shaders();
+
+   if (error)
+      *error = NULL;
+   if (!out)
+      return false;
+   memset(out, 0, sizeof(*out));
+   nv40_prog_init(&p, true);
+   /* R0 carries the colour result (H0 is its half-precision view). */
+   p.reserved_regs = 1ull << 0;
+
+   bool ok = compile_common(nir, &p, NULL, &info, debug);
+   if (ok)
+      ok = nv40_fp_emit(&p, &info, out);
+   if (!ok) {
+      set_error(error, &p, "nv40: fragment program compilation failed");
+      if (debug)
+         fprintf(stderr, "%s\n", p.error ? p.error : "nv40: failed");
+      nv40_fp_binary_free(out);
+      nv40_prog_fini(&p);
+      return false;
+   }
+
+   memcpy(out->texcoord_varying, info.texcoord_varying, NV40_NUM_TEXCOORDS);
+   out->texcoords_used = info.texcoords_used;
+   out->vp_result_en = info.result_en;
+   out->inputs_read = info.inputs_read;
+   out->samplers_used = info.samplers_used;
+   out->color_outputs = info.color_outputs;
+
+   if (debug) {
+      fprintf(stderr, "nv40: fragment program, %u instructions, %u words, "
+              "%u regs, fp_control 0x%08x\n", out->num_insns, out->num_words,
+              out->num_temps, out->fp_control);
+      for (unsigned w = 0; w < out->num_words;) {
+         char buf[256];
+         int n = nvisa_nv40_fp_disasm(&out->insns[w], out->num_words - w, buf,
+                                      sizeof(buf));
+         fprintf(stderr, "%4u: %s\n", w, buf);
+         if (n <= 0)
+            break;
+         w += n;
+      }
+   }
+   nv40_prog_fini(&p);
+   return true;
+}
+
+void
+nv40_vp_binary_free(struct nv40_vp_binary *bin)
+{
+   if (!bin)
+      return;
+   free(bin->insns);
+   free(bin->consts);
+   memset(bin, 0, sizeof(*bin));
+}
+
+void
+nv40_fp_binary_free(struct nv40_fp_binary *bin)
+{
+   if (!bin)
+      return;
+   free(bin->insns);
+   free(bin->patches);
+   memset(bin, 0, sizeof(*bin));
+}

@@ -1,0 +1,341 @@
+/*
+ * Fragment program encoding: allocated IR -> struct nvisa_nv40_fp_insn ->
+ * words, through the ISA packer (src/nouveau/isa/nvisa_nv40_fp.h).
+ *
+ * Facts (nv40_fp.xml, from upstream nvfx_shader.h / nvfx_fragprog.c):
+ * 4-word instructions, each followed by its 4-word inline constant when a
+ * source reads the constant file; one input register per instruction;
+ * colour results in H0/H4/H6/H8, depth in R1.z; the last instruction has
+ * END; KIL kills the fragment when its condition test passes;
+ * FP_CONTROL holds the register count (TEMP_COUNT) and a KIL flag.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "nv40_emit.h"
+#include "nv40_hw.h"
+#include "nvisa_nv40_fp.h"
+
+struct fp_emit {
+   struct nv40_prog *p;
+   struct nv40_fp_binary *out;
+   unsigned cap_words, cap_patches;
+   unsigned last_insn_word;
+};
+
+static bool
+reserve_words(struct fp_emit *e, unsigned n)
+{
+   struct nv40_fp_binary *out = e->out;
+   if (out->num_words + n <= e->cap_words)
+      return true;
+   unsigned ncap = e->cap_words ? e->cap_words * 2 : 64;
+   while (ncap < out->num_words + n)
+      ncap *= 2;
+   uint32_t *w = realloc(out->insns, ncap * sizeof(uint32_t));
+   if (!w) {
+      nv40_prog_error(e->p, "nv40: out of memory");
+      return false;
+   }
+   out->insns = w;
+   e->cap_words = ncap;
+   return true;
+}
+
+static bool
+add_patch(struct fp_emit *e, uint32_t word, uint32_t dword)
+{
+   struct nv40_fp_binary *out = e->out;
+   if (out->num_patches == e->cap_patches) {
+      unsigned ncap = e->cap_patches ? e->cap_patches * 2 : 16;
+      struct nv40_fp_patch *n = realloc(out->patches, ncap * sizeof(*n));
+      if (!n) {
+         nv40_prog_error(e->p, "nv40: out of memory");
+         return false;
+      }
+      out->patches = n;
+      e->cap_patches = ncap;
+   }
+   out->patches[out->num_patches].word = word;
+   out->patches[out->num_patches].uniform_dword = dword;
+   out->num_patches++;
+   return true;
+}
+
+static unsigned
+hw_op(unsigned op)
+{
+   switch (op) {
+   case NV40_OP_MOV: return NVISA_NV40_FP_OP_MOV;
+   case NV40_OP_MUL: return NVISA_NV40_FP_OP_MUL;
+   case NV40_OP_ADD: return NVISA_NV40_FP_OP_ADD;
+   case NV40_OP_MAD: return NVISA_NV40_FP_OP_MAD;
+   case NV40_OP_DP3: return NVISA_NV40_FP_OP_DP3;
+   case NV40_OP_DP4: return NVISA_NV40_FP_OP_DP4;
+   case NV40_OP_MIN: return NVISA_NV40_FP_OP_MIN;
+   case NV40_OP_MAX: return NVISA_NV40_FP_OP_MAX;
+   case NV40_OP_SLT: return NVISA_NV40_FP_OP_SLT;
+   case NV40_OP_SGE: return NVISA_NV40_FP_OP_SGE;
+   case NV40_OP_SEQ: return NVISA_NV40_FP_OP_SEQ;
+   case NV40_OP_SNE: return NVISA_NV40_FP_OP_SNE;
+   case NV40_OP_SGT: return NVISA_NV40_FP_OP_SGT;
+   case NV40_OP_SLE: return NVISA_NV40_FP_OP_SLE;
+   case NV40_OP_FRC: return NVISA_NV40_FP_OP_FRC;
+   case NV40_OP_FLR: return NVISA_NV40_FP_OP_FLR;
+   case NV40_OP_RCP: return NVISA_NV40_FP_OP_RCP;
+   case NV40_OP_EX2: return NVISA_NV40_FP_OP_EX2;
+   case NV40_OP_LG2: return NVISA_NV40_FP_OP_LG2;
+   case NV40_OP_SIN: return NVISA_NV40_FP_OP_SIN;
+   case NV40_OP_COS: return NVISA_NV40_FP_OP_COS;
+   case NV40_OP_DDX: return NVISA_NV40_FP_OP_DDX;
+   case NV40_OP_DDY: return NVISA_NV40_FP_OP_DDY;
+   case NV40_OP_TEX: return NVISA_NV40_FP_OP_TEX;
+   case NV40_OP_TXP: return NVISA_NV40_FP_OP_TXP;
+   case NV40_OP_TXB: return NVISA_NV40_FP_OP_TXB;
+   case NV40_OP_TXL: return NVISA_NV40_FP_OP_TXL;
+   case NV40_OP_KIL: return NVISA_NV40_FP_OP_KIL;
+   default: return ~0u;
+   }
+}
+
+static bool
+emit_one(struct fp_emit *e, const struct nv40_insn *ir, unsigned op,
+         const struct nv40_dst *dst, const struct nv40_src *srcs,
+         unsigned nsrcs, bool sat, bool cc_update, unsigned cond,
+         const uint8_t *cc_swz)
+{
+   struct nv40_prog *p = e->p;
+   struct nv40_fp_binary *out = e->out;
+   struct nvisa_nv40_fp_insn hw;
+   nvisa_nv40_fp_insn_init(&hw);
+
+   struct nv40_insn fake = *ir;
+   fake.op = op;
+   fake.dst = *dst;
+   for (unsigned i = 0; i < 3; i++)
+      fake.src[i] = i < nsrcs ? srcs[i] : nv40_src_none();
+
+   unsigned code = hw_op(op);
+   if (code == ~0u) {
+      nv40_prog_error(p, "nv40: %s has no fragment program encoding",
+                      nv40_op_info[op].name);
+      return false;
+   }
+   if (out->num_insns >= NV40_FP_MAX_INSNS) {
+      nv40_prog_error(p, "nv40: fragment program longer than %u instructions",
+                      NV40_FP_MAX_INSNS);
+      return false;
+   }
+   hw.op = code;
+   hw.sat = sat;
+   hw.precision = NVISA_NV40_FP_PRECISION_FP32;
+   hw.cc_update = cc_update;
+   hw.cond = cond;
+   for (unsigned i = 0; i < 4; i++)
+      hw.cc_swz[i] = cc_swz ? cc_swz[i] : i;
+   if (nv40_op_info[op].kind == NV40_KIND_TEX)
+      hw.tex_unit = ir->tex_unit;
+
+   if (dst->file == NV40_FILE_VALUE) {
+      const struct nv40_value *v = &p->values[dst->index];
+      hw.out_reg = v->reg;
+      hw.out_half = v->loc_file == NV40_LOC_HALF;
+      hw.mask = nv40_dst_phys_mask(p, &fake);
+   } else {
+      hw.out_none = true;
+      hw.mask = dst->mask;
+   }
+
+   /* The inline constant: every constant component read, ≤ 4 (ensured
+    * by nv40_legalize). */
+   struct nv40_const_comp kc[4];
+   unsigned nk = 0;
+   uint8_t positions = nv40_positions_read(&fake);
+   bool has_const = false;
+   for (unsigned s = 0; s < nsrcs; s++) {
+      const struct nv40_src *src = &srcs[s];
+      if (src->file != NV40_FILE_CONST)
+         continue;
+      has_const = true;
+      const struct nv40_constv *k = &p->consts[src->index];
+      for (unsigned pos = 0; pos < 4; pos++) {
+         if (!(positions & (1u << pos)))
+            continue;
+         unsigned comp = src->swz[pos] & 3;
+         struct nv40_const_comp cc = { 0 };
+         if (comp < k->num_comps)
+            cc = k->c[comp];
+         bool have = false;
+         for (unsigned q = 0; q < nk; q++)
+            have |= kc[q].is_uniform == cc.is_uniform &&
+                    (cc.is_uniform ? kc[q].uniform_dword == cc.uniform_dword
+                                   : !memcmp(&kc[q].value, &cc.value, 4));
+         if (!have) {
+            if (nk == 4) {
+               nv40_prog_error(p, "nv40: internal error: inline constant overflow");
+               return false;
+            }
+            kc[nk++] = cc;
+         }
+      }
+   }
+
+   for (unsigned s = 0; s < nsrcs; s++) {
+      const struct nv40_src *src = &srcs[s];
+      struct nvisa_src *hs = &hw.src[s];
+      uint8_t comp_chan[4] = { 0, 1, 2, 3 };
+      switch (src->file) {
+      case NV40_FILE_VALUE: {
+         const struct nv40_value *v = &p->values[src->index];
+         hs->file = NVISA_FILE_TEMP;
+         hs->index = v->reg;
+         hs->half = v->loc_file == NV40_LOC_HALF;
+         memcpy(comp_chan, v->chan, 4);
+         break;
+      }
+      case NV40_FILE_INPUT:
+         hs->file = NVISA_FILE_INPUT;
+         hw.input = src->index;
+         break;
+      case NV40_FILE_CONST: {
+         const struct nv40_constv *k = &p->consts[src->index];
+         hs->file = NVISA_FILE_CONST;
+         for (unsigned c = 0; c < 4; c++) {
+            struct nv40_const_comp cc = { 0 };
+            if (c < k->num_comps)
+               cc = k->c[c];
+            for (unsigned q = 0; q < nk; q++)
+               if (kc[q].is_uniform == cc.is_uniform &&
+                   (cc.is_uniform ? kc[q].uniform_dword == cc.uniform_dword
+                                  : !memcmp(&kc[q].value, &cc.value, 4)))
+                  comp_chan[c] = q;
+         }
+         break;
+      }
+      default:
+         nv40_prog_error(p, "nv40: internal error: missing source");
+         return false;
+      }
+      nv40_phys_swizzle(p, &fake, src, comp_chan, hs->swz);
+      hs->neg = src->neg;
+      hs->abs = src->abs;
+   }
+   /* Unused sources: a harmless identity read of the input file, as the
+    * hardware decodes every source field (upstream encodes NONE sources
+    * the same way). */
+   for (unsigned s = nsrcs; s < 3; s++) {
+      hw.src[s].file = NVISA_FILE_INPUT;
+      for (unsigned i = 0; i < 4; i++)
+         hw.src[s].swz[i] = i;
+   }
+
+   if (!reserve_words(e, has_const ? 8 : 4))
+      return false;
+   uint32_t base = out->num_words;
+   if (nvisa_nv40_fp_encode(&hw, &out->insns[base]) != 0) {
+      nv40_prog_error(p, "nv40: internal error: FP field overflow");
+      return false;
+   }
+   out->num_words += 4;
+   e->last_insn_word = base;
+   out->num_insns++;
+   if (has_const) {
+      for (unsigned q = 0; q < 4; q++) {
+         uint32_t w = 0;
+         if (q < nk) {
+            if (kc[q].is_uniform) {
+               if (!add_patch(e, base + 4 + q, kc[q].uniform_dword))
+                  return false;
+            } else {
+               memcpy(&w, &kc[q].value, 4);
+            }
+         }
+         out->insns[base + 4 + q] = w;
+      }
+      out->num_words += 4;
+   }
+   return true;
+}
+
+bool
+nv40_fp_emit(struct nv40_prog *p, const struct nv40_isel_info *info,
+             struct nv40_fp_binary *out)
+{
+   struct fp_emit e = { .p = p, .out = out };
+   bool ok = true;
+
+   for (unsigned i = 0; i < p->num_insns && ok; i++) {
+      const struct nv40_insn *ir = &p->insns[i];
+      if (ir->op == NV40_OP_SEL) {
+         struct nv40_dst none = { .file = NV40_FILE_NONE,
+                                  .mask = nv40_dst_phys_mask(p, ir) };
+         struct nv40_src cs = nv40_sel_cond_src(p, ir);
+         uint8_t ccswz[4] = { 0, 1, 2, 3 };
+         if (ir->cond_in_cc)
+            nv40_cond_cc_swizzle(p, ir, ccswz);
+         else
+            ok = emit_one(&e, ir, NV40_OP_MOV, &none, &cs, 1, false, true,
+                          NVISA_COND_TR, NULL);
+         ok = ok &&
+              emit_one(&e, ir, NV40_OP_MOV, &ir->dst, &ir->src[2], 1, ir->sat,
+                       false, NVISA_COND_TR, NULL) &&
+              emit_one(&e, ir, NV40_OP_MOV, &ir->dst, &ir->src[1], 1, ir->sat,
+                       false, NVISA_COND_NE, ccswz);
+         continue;
+      }
+      if (ir->op == NV40_OP_KIL) {
+         struct nv40_dst none = { .file = NV40_FILE_NONE, .mask = 0 };
+         if (ir->src[0].file == NV40_FILE_NONE) {
+            ok = emit_one(&e, ir, NV40_OP_KIL, &none, NULL, 0, false, false,
+                          NVISA_COND_TR, NULL);
+         } else {
+            /* cc.x = cond; KIL if cc.x != 0 (nvfx_fragprog.c KILL_IF
+             * pattern, with our 0/1 booleans). */
+            struct nv40_dst ccx = { .file = NV40_FILE_NONE, .mask = NVISA_MASK_X };
+            uint8_t ccswz[4] = { 0, 0, 0, 0 };
+            if (ir->cond_in_cc)
+               nv40_cond_cc_swizzle(p, ir, ccswz);
+            else
+               ok = emit_one(&e, ir, NV40_OP_MOV, &ccx, &ir->src[0], 1, false,
+                             true, NVISA_COND_TR, NULL);
+            ok = ok && emit_one(&e, ir, NV40_OP_KIL, &none, NULL, 0, false,
+                                false, NVISA_COND_NE, ccswz);
+         }
+         continue;
+      }
+      ok = emit_one(&e, ir, ir->op, &ir->dst, ir->src,
+                    nv40_op_info[ir->op].num_srcs, ir->sat, ir->cc_update,
+                    NVISA_COND_TR, NULL);
+   }
+   if (!ok)
+      return false;
+
+   if (out->num_insns == 0) {
+      /* An empty program still needs one instruction to carry END. */
+      struct nvisa_nv40_fp_insn nop;
+      nvisa_nv40_fp_insn_init(&nop);
+      if (!reserve_words(&e, 4))
+         return false;
+      nvisa_nv40_fp_encode(&nop, &out->insns[out->num_words]);
+      e.last_insn_word = out->num_words;
+      out->num_words += 4;
+      out->num_insns++;
+   }
+   struct nvisa_nv40_fp_insn last;
+   nvisa_nv40_fp_decode(&out->insns[e.last_insn_word], &last);
+   last.end = true;
+   nvisa_nv40_fp_encode(&last, &out->insns[e.last_insn_word]);
+
+   /* Registers: allocated temps and the result registers. */
+   unsigned regs = MAX2(p->num_temps, 2);
+   for (unsigned r = 0; r < 64; r++)
+      if (p->reserved_regs & (1ull << r))
+         regs = MAX2(regs, r + 1);
+   out->num_temps = regs;
+   out->uses_kil = info->uses_kil;
+   out->writes_depth = info->writes_depth;
+   out->fp_control = (regs << NV40_FP_CONTROL_TEMP_COUNT__SHIFT) |
+                     (info->uses_kil ? NV40_FP_CONTROL_KIL : 0) |
+                     (info->writes_depth ? NV40_FP_CONTROL_DEPTH_REPLACE : 0);
+   return true;
+}

@@ -1,0 +1,988 @@
+/*
+ * Instruction selection: lowered NIR (one block, float-only vector ALU,
+ * load_input/store_output, load_uniform/load_ubo, tex) -> NV40 IR.
+ *
+ * Each SSA def becomes an operand: a value for results of instructions,
+ * or directly an input register or constant for loads, which the
+ * hardware can read as sources without a move.
+ */
+#include "nv40_isel.h"
+
+#include <string.h>
+
+#include "compiler/nir/nir.h"
+#include "nvisa_nv40_fp.h"
+#include "nvisa_nv40_vp.h"
+
+#include "nv40_hw.h"
+
+struct isel {
+   struct nv40_prog *p;
+   nir_shader *s;
+   const struct nv40_vp_key *key;
+   struct nv40_isel_info *info;
+   struct nv40_src *ssa;   /* operand of each SSA def, by index */
+   /* VP: what the user clip planes are evaluated against. */
+   struct nv40_src pos, clip_vertex;
+   bool have_pos, have_clip_vertex;
+   bool *ssa_set;
+   unsigned num_ssa;
+};
+
+/* ------------------------------------------------------------------ */
+
+static bool
+is_routed_varying(unsigned slot)
+{
+   return (slot >= VARYING_SLOT_TEX0 && slot <= VARYING_SLOT_TEX7) ||
+          slot == VARYING_SLOT_PNTC ||
+          (slot >= VARYING_SLOT_VAR0 && slot < 64);
+}
+
+bool
+nv40_route_texcoords(uint64_t slots, uint8_t out[NV40_NUM_TEXCOORDS])
+{
+   memset(out, NV40_VARYING_NONE, NV40_NUM_TEXCOORDS);
+   for (unsigned n = 0; n < 8; n++) {
+      if (slots & BITFIELD64_BIT(VARYING_SLOT_TEX0 + n)) {
+         out[n] = VARYING_SLOT_TEX0 + n;
+         slots &= ~BITFIELD64_BIT(VARYING_SLOT_TEX0 + n);
+      }
+   }
+   while (slots) {
+      unsigned slot = u_bit_scan64(&slots);
+      unsigned n;
+      for (n = 0; n < NV40_NUM_TEXCOORDS; n++)
+         if (out[n] == NV40_VARYING_NONE)
+            break;
+      if (n == NV40_NUM_TEXCOORDS)
+         return false;
+      out[n] = slot;
+   }
+   return true;
+}
+
+static int
+texcoord_of(const uint8_t route[NV40_NUM_TEXCOORDS], unsigned slot)
+{
+   for (unsigned n = 0; n < NV40_NUM_TEXCOORDS; n++)
+      if (route[n] == slot)
+         return n;
+   return -1;
+}
+
+/* A constant index source (I/O offset, UBO offset or block).  After
+ * nir_lower_int_to_float every integer constant holds its value as a
+ * float, so read it as one; -1 if it is not a small whole number. */
+static int
+const_index(nir_src src)
+{
+   float f = nir_src_as_float(src);
+   if (!(f >= 0.0f && f < 65536.0f) || f != (float)(int)f)
+      return -1;
+   return (int)f;
+}
+
+/* ------------------------------------------------------------------ */
+
+static void
+set_ssa(struct isel *c, nir_ssa_def *def, struct nv40_src src)
+{
+   if (def->index < c->num_ssa) {
+      c->ssa[def->index] = src;
+      c->ssa_set[def->index] = true;
+   }
+}
+
+static struct nv40_src
+get_ssa(struct isel *c, nir_src *src)
+{
+   if (!src->is_ssa || src->ssa->index >= c->num_ssa ||
+       !c->ssa_set[src->ssa->index]) {
+      nv40_prog_error(c->p, "nv40: source is not an SSA value we produced");
+      return nv40_src_none();
+   }
+   return c->ssa[src->ssa->index];
+}
+
+/* A fresh value for an SSA def, set as its operand. */
+static unsigned
+def_value(struct isel *c, nir_ssa_def *def)
+{
+   unsigned v = nv40_new_value(c->p, def->num_components);
+   set_ssa(c, def, nv40_src_value(v));
+   return v;
+}
+
+/* Operand for ALU source i: the SSA operand composed with the NIR
+ * swizzle and modifiers. */
+static struct nv40_src
+alu_src(struct isel *c, nir_alu_instr *alu, unsigned i)
+{
+   struct nv40_src base = get_ssa(c, &alu->src[i].src);
+   struct nv40_src s = base;
+   for (unsigned k = 0; k < 4; k++)
+      s.swz[k] = base.swz[alu->src[i].swizzle[k] & 3];
+   if (alu->src[i].abs) {
+      s.abs = true;
+      s.neg = false;
+   }
+   if (alu->src[i].negate)
+      s.neg = !s.neg;
+   return s;
+}
+
+static struct nv40_src
+swizzle_src(struct nv40_src s, unsigned x, unsigned y, unsigned z, unsigned w)
+{
+   struct nv40_src r = s;
+   r.swz[0] = s.swz[x];
+   r.swz[1] = s.swz[y];
+   r.swz[2] = s.swz[z];
+   r.swz[3] = s.swz[w];
+   return r;
+}
+
+static struct nv40_src
+imm_src(struct isel *c, float v)
+{
+   struct nv40_constv k = { .num_comps = 1 };
+   k.c[0].value = v;
+   struct nv40_src s = nv40_src_none();
+   s.file = NV40_FILE_CONST;
+   s.index = nv40_new_const(c->p, &k);
+   memset(s.swz, 0, 4);
+   return s;
+}
+
+static void
+emit_alu1(struct isel *c, unsigned op, unsigned dst, uint8_t mask, bool sat,
+          struct nv40_src a)
+{
+   struct nv40_insn *insn = nv40_emit(c->p, op);
+   insn->dst = nv40_dst_value(c->p, dst);
+   insn->dst.mask &= mask;
+   insn->sat = sat;
+   insn->src[0] = a;
+}
+
+static void
+emit_alu(struct isel *c, unsigned op, unsigned dst, uint8_t mask, bool sat,
+         struct nv40_src a, struct nv40_src b, struct nv40_src d)
+{
+   struct nv40_insn *insn = nv40_emit(c->p, op);
+   insn->dst = nv40_dst_value(c->p, dst);
+   insn->dst.mask &= mask;
+   insn->sat = sat;
+   insn->src[0] = a;
+   insn->src[1] = b;
+   insn->src[2] = d;
+}
+
+static bool
+isel_alu(struct isel *c, nir_alu_instr *alu)
+{
+   nir_ssa_def *def = &alu->dest.dest.ssa;
+   if (!alu->dest.dest.is_ssa) {
+      nv40_prog_error(c->p, "nv40: ALU writes a register, not SSA");
+      return false;
+   }
+   if (def->bit_size != 32 && def->bit_size != 1) {
+      nv40_prog_error(c->p, "nv40: %u-bit ALU op %s not supported",
+                      def->bit_size, nir_op_infos[alu->op].name);
+      return false;
+   }
+   bool sat = alu->dest.saturate;
+   uint8_t mask = (1u << def->num_components) - 1;
+   unsigned simple_op = NV40_OP_COUNT;
+
+   /* Moves, negations and absolute values of an operand are just that
+    * operand with other swizzle/modifiers: no instruction. */
+   if (!sat && (alu->op == nir_op_mov || alu->op == nir_op_fneg ||
+                alu->op == nir_op_fabs)) {
+      struct nv40_src a = alu_src(c, alu, 0);
+      if (alu->op == nir_op_fabs) {
+         a.abs = true;
+         a.neg = false;
+      } else if (alu->op == nir_op_fneg) {
+         a.neg = !a.neg;
+      }
+      set_ssa(c, def, a);
+      return true;
+   }
+   if (!sat && nir_op_is_vec(alu->op)) {
+      unsigned n = nir_op_infos[alu->op].num_inputs;
+      struct nv40_src a = alu_src(c, alu, 0);
+      bool same = true;
+      for (unsigned i = 1; i < n && same; i++) {
+         struct nv40_src b = alu_src(c, alu, i);
+         same = b.file == a.file && b.index == a.index && b.neg == a.neg &&
+                b.abs == a.abs;
+         a.swz[i] = b.swz[0];
+      }
+      if (same && a.file != NV40_FILE_NONE) {
+         for (unsigned i = n; i < 4; i++)
+            a.swz[i] = a.swz[n - 1];
+         set_ssa(c, def, a);
+         return true;
+      }
+   }
+
+   switch (alu->op) {
+   case nir_op_mov:  simple_op = NV40_OP_MOV; break;
+   case nir_op_fneg: {
+      unsigned v = def_value(c, def);
+      struct nv40_src a = alu_src(c, alu, 0);
+      a.neg = !a.neg;
+      emit_alu1(c, NV40_OP_MOV, v, mask, sat, a);
+      return true;
+   }
+   case nir_op_fabs: {
+      unsigned v = def_value(c, def);
+      struct nv40_src a = alu_src(c, alu, 0);
+      a.abs = true;
+      a.neg = false;
+      emit_alu1(c, NV40_OP_MOV, v, mask, sat, a);
+      return true;
+   }
+   case nir_op_fsat: {
+      unsigned v = def_value(c, def);
+      emit_alu1(c, NV40_OP_MOV, v, mask, true, alu_src(c, alu, 0));
+      return true;
+   }
+   case nir_op_fadd: simple_op = NV40_OP_ADD; break;
+   case nir_op_fmul: simple_op = NV40_OP_MUL; break;
+   case nir_op_ffma: simple_op = NV40_OP_MAD; break;
+   case nir_op_fmin: simple_op = NV40_OP_MIN; break;
+   case nir_op_fmax: simple_op = NV40_OP_MAX; break;
+   case nir_op_slt:  simple_op = NV40_OP_SLT; break;
+   case nir_op_sge:  simple_op = NV40_OP_SGE; break;
+   case nir_op_seq:  simple_op = NV40_OP_SEQ; break;
+   case nir_op_sne:  simple_op = NV40_OP_SNE; break;
+   case nir_op_ffloor: simple_op = NV40_OP_FLR; break;
+   case nir_op_ffract: simple_op = NV40_OP_FRC; break;
+   case nir_op_frcp: simple_op = NV40_OP_RCP; break;
+   case nir_op_fexp2: simple_op = NV40_OP_EX2; break;
+   case nir_op_flog2: simple_op = NV40_OP_LG2; break;
+   case nir_op_fsin: simple_op = NV40_OP_SIN; break;
+   case nir_op_fcos: simple_op = NV40_OP_COS; break;
+   case nir_op_fcsel: simple_op = NV40_OP_SEL; break;
+   case nir_op_fddx:
+   case nir_op_fddx_fine:
+   case nir_op_fddx_coarse:
+   case nir_op_fddy:
+   case nir_op_fddy_fine:
+   case nir_op_fddy_coarse: {
+      if (!c->p->is_fp) {
+         nv40_prog_error(c->p, "nv40: derivatives in a vertex program");
+         return false;
+      }
+      bool is_x = alu->op == nir_op_fddx || alu->op == nir_op_fddx_fine ||
+                  alu->op == nir_op_fddx_coarse;
+      /* DDX/DDY produce x and y only (nvfx_shader.h), so do two
+       * components at a time into x/y-only values and gather them. */
+      unsigned v = def_value(c, def);
+      struct nv40_src a = alu_src(c, alu, 0);
+      for (unsigned first = 0; first < def->num_components; first += 2) {
+         unsigned n = MIN2(2, def->num_components - first);
+         unsigned t = nv40_new_value(c->p, n);
+         c->p->values[t].flags |= NV40_VALUE_XY_ONLY;
+         struct nv40_src part = swizzle_src(a, first, MIN2(first + 1, 3),
+                                            MIN2(first + 1, 3),
+                                            MIN2(first + 1, 3));
+         emit_alu1(c, is_x ? NV40_OP_DDX : NV40_OP_DDY, t, 0xf, false, part);
+         struct nv40_src ts = nv40_src_value(t);
+         struct nv40_insn *mov = nv40_emit(c->p, NV40_OP_MOV);
+         mov->dst = nv40_dst_value(c->p, v);
+         mov->dst.mask = ((1u << n) - 1) << first;
+         mov->sat = sat;
+         for (unsigned k = 0; k < n; k++)
+            ts.swz[first + k] = k;
+         mov->src[0] = ts;
+      }
+      return true;
+   }
+   case nir_op_frsq:
+   case nir_op_fsqrt: {
+      unsigned v = def_value(c, def);
+      struct nv40_src a = alu_src(c, alu, 0);
+      bool sqrt = alu->op == nir_op_fsqrt;
+      if (!c->p->is_fp) {
+         /* sqrt(x) = 1 / rsq(x): 0 -> rcp(inf) = 0 exactly, where
+          * x * rsq(x) would give NaN (NV_vertex_program RSQ/RCP rules). */
+         if (!sqrt) {
+            emit_alu1(c, NV40_OP_RSQ, v, mask, sat, a);
+         } else {
+            unsigned t = nv40_new_value(c->p, 1);
+            emit_alu1(c, NV40_OP_RSQ, t, 1, false, a);
+            emit_alu1(c, NV40_OP_RCP, v, mask, sat, nv40_src_value(t));
+         }
+         return true;
+      }
+      /* NV40 FP has no RSQ (nvfx_shader.h: RSQ is NV30-only):
+       * x^(-+1/2) = EX2(-+0.5 * LG2(|x|)). */
+      unsigned t = nv40_new_value(c->p, 1);
+      unsigned u = nv40_new_value(c->p, 1);
+      a.abs = true;
+      a.neg = false;
+      emit_alu1(c, NV40_OP_LG2, t, 1, false, a);
+      emit_alu(c, NV40_OP_MUL, u, 1, false, nv40_src_value(t),
+               imm_src(c, sqrt ? 0.5f : -0.5f), nv40_src_none());
+      emit_alu1(c, NV40_OP_EX2, v, mask, sat, nv40_src_value(u));
+      return true;
+   }
+   case nir_op_fdot2:
+   case nir_op_fdot2_replicated: {
+      unsigned v = def_value(c, def);
+      unsigned t = nv40_new_value(c->p, 2);
+      emit_alu(c, NV40_OP_MUL, t, 3, false, alu_src(c, alu, 0),
+               alu_src(c, alu, 1), nv40_src_none());
+      struct nv40_src tx = nv40_src_value(t), ty = nv40_src_value(t);
+      memset(tx.swz, 0, 4);
+      memset(ty.swz, 1, 4);
+      emit_alu(c, NV40_OP_ADD, v, mask, sat, tx, ty, nv40_src_none());
+      return true;
+   }
+   case nir_op_fdot3:
+   case nir_op_fdot3_replicated:
+      simple_op = NV40_OP_DP3;
+      break;
+   case nir_op_fdot4:
+   case nir_op_fdot4_replicated:
+      simple_op = NV40_OP_DP4;
+      break;
+   case nir_op_vec2:
+   case nir_op_vec3:
+   case nir_op_vec4: {
+      unsigned v = def_value(c, def);
+      unsigned n = nir_op_infos[alu->op].num_inputs;
+      bool done[4] = { false };
+      /* One MOV per distinct source operand. */
+      for (unsigned i = 0; i < n; i++) {
+         if (done[i])
+            continue;
+         struct nv40_src a = alu_src(c, alu, i);
+         struct nv40_src m = a;
+         uint8_t wm = 0;
+         for (unsigned j = i; j < n; j++) {
+            if (done[j])
+               continue;
+            struct nv40_src b = alu_src(c, alu, j);
+            if (b.file != a.file || b.index != a.index || b.neg != a.neg ||
+                b.abs != a.abs)
+               continue;
+            m.swz[j] = b.swz[0];
+            wm |= 1u << j;
+            done[j] = true;
+         }
+         emit_alu1(c, NV40_OP_MOV, v, wm, sat, m);
+      }
+      return true;
+   }
+   default:
+      nv40_prog_error(c->p, "nv40: unsupported NIR ALU op %s",
+                      nir_op_infos[alu->op].name);
+      return false;
+   }
+
+   unsigned v = def_value(c, def);
+   unsigned nsrc = nir_op_infos[alu->op].num_inputs;
+   struct nv40_insn *insn = nv40_emit(c->p, simple_op);
+   insn->dst = nv40_dst_value(c->p, v);
+   insn->dst.mask &= mask;
+   insn->sat = sat;
+   for (unsigned i = 0; i < nsrc && i < 3; i++)
+      insn->src[i] = alu_src(c, alu, i);
+   return true;
+}
+
+/* ------------------------------------------------------------------ */
+
+static struct nv40_src
+const_operand(struct isel *c, const struct nv40_constv *k)
+{
+   struct nv40_src s = nv40_src_none();
+   s.file = NV40_FILE_CONST;
+   s.index = nv40_new_const(c->p, k);
+   return s;
+}
+
+static bool
+isel_load_const(struct isel *c, nir_load_const_instr *lc)
+{
+   if (lc->def.bit_size != 32 && lc->def.bit_size != 1) {
+      nv40_prog_error(c->p, "nv40: %u-bit constant", lc->def.bit_size);
+      return false;
+   }
+   struct nv40_constv k = { .num_comps = lc->def.num_components };
+   for (unsigned i = 0; i < lc->def.num_components; i++)
+      k.c[i].value = lc->def.bit_size == 1 ? (lc->value[i].b ? 1.0f : 0.0f)
+                                           : lc->value[i].f32;
+   set_ssa(c, &lc->def, const_operand(c, &k));
+   return true;
+}
+
+static bool
+isel_uniform(struct isel *c, nir_intrinsic_instr *intr, unsigned slot,
+             unsigned comp)
+{
+   struct nv40_constv k = { .num_comps = intr->dest.ssa.num_components };
+   if (slot >= 4096 || comp + k.num_comps > 4) {
+      nv40_prog_error(c->p, "nv40: uniform load outside one vec4 slot "
+                      "(slot %u, component %u)", slot, comp);
+      return false;
+   }
+   for (unsigned i = 0; i < k.num_comps; i++) {
+      k.c[i].is_uniform = true;
+      k.c[i].uniform_dword = slot * 4 + comp + i;
+   }
+   set_ssa(c, &intr->dest.ssa, const_operand(c, &k));
+   return true;
+}
+
+/* VP output register and VP_RESULT_EN bit of a varying slot; -1 if the
+ * output is dropped (not read by the FP). */
+static int
+vp_output(struct isel *c, unsigned slot, uint32_t *en)
+{
+   *en = 0;
+   switch (slot) {
+   case VARYING_SLOT_POS:  return NVISA_NV40_VP_OUT_HPOS;
+   case VARYING_SLOT_COL0: *en = NV40_VP_RESULT_EN_COL0; return NVISA_NV40_VP_OUT_COL0;
+   case VARYING_SLOT_COL1: *en = NV40_VP_RESULT_EN_COL1; return NVISA_NV40_VP_OUT_COL1;
+   case VARYING_SLOT_BFC0: *en = NV40_VP_RESULT_EN_BFC0; return NVISA_NV40_VP_OUT_BFC0;
+   case VARYING_SLOT_BFC1: *en = NV40_VP_RESULT_EN_BFC1; return NVISA_NV40_VP_OUT_BFC1;
+   case VARYING_SLOT_FOGC: *en = NV40_VP_RESULT_EN_FOGC; return NVISA_NV40_VP_OUT_FOGC;
+   case VARYING_SLOT_PSIZ: *en = NV40_VP_RESULT_EN_PSZ; return NVISA_NV40_VP_OUT_PSZ;
+   default:
+      break;
+   }
+   if (is_routed_varying(slot)) {
+      int n = texcoord_of(c->info->texcoord_varying, slot);
+      if (n < 0)
+         return -1;
+      *en = NV40_VP_RESULT_EN_TC(n);
+      /* TCn is output register 7 + n, n < 10 (nv40_vertprog.h
+       * NV40_VP_INST_DEST_TC(n)). */
+      return NVISA_NV40_VP_OUT_TC0 + n;
+   }
+   return -2;
+}
+
+static bool
+isel_store_output(struct isel *c, nir_intrinsic_instr *intr)
+{
+   struct nv40_prog *p = c->p;
+   nir_io_semantics sem = nir_intrinsic_io_semantics(intr);
+   unsigned comp = nir_intrinsic_component(intr);
+   unsigned wm = nir_intrinsic_write_mask(intr);
+   nir_src *offset = &intr->src[1];
+   int off = nir_src_is_const(*offset) ? const_index(*offset) : -1;
+   if (off < 0) {
+      nv40_prog_error(p, "nv40: indirect output store not supported");
+      return false;
+   }
+   unsigned slot = sem.location + off;
+   struct nv40_src val = get_ssa(c, &intr->src[0]);
+
+   unsigned o = nv40_new_value(p, 4);
+   struct nv40_value *ov = &p->values[o];
+   ov->flags |= NV40_VALUE_PRECOLORED;
+   for (unsigned i = 0; i < 4; i++)
+      ov->chan[i] = i;
+
+   if (!p->is_fp && (slot == VARYING_SLOT_CLIP_VERTEX ||
+                     (slot == VARYING_SLOT_POS && wm == 0xf && comp == 0))) {
+      if (slot == VARYING_SLOT_POS) {
+         c->pos = val;
+         c->have_pos = true;
+      } else {
+         c->clip_vertex = val;
+         c->have_clip_vertex = true;
+         return true;
+      }
+   }
+
+   if (!p->is_fp) {
+      uint32_t en;
+      int out = vp_output(c, slot, &en);
+      if (out == -1 || slot == VARYING_SLOT_EDGE)
+         return true;
+      if (out < 0) {
+         nv40_prog_error(p, "nv40: vertex output %s not supported",
+                         gl_varying_slot_name_for_stage(slot, MESA_SHADER_VERTEX));
+         return false;
+      }
+      if ((slot == VARYING_SLOT_FOGC || slot == VARYING_SLOT_PSIZ) &&
+          ((wm << comp) & ~1u)) {
+         /* .yzw of these registers are the clip distances. */
+         wm &= 1;
+      }
+      ov->loc_file = NV40_LOC_OUTPUT;
+      ov->reg = out;
+      c->info->result_en |= en;
+      c->info->outputs_written |= BITFIELD64_BIT(slot);
+      if (slot == VARYING_SLOT_PSIZ)
+         c->info->writes_psize = true;
+      if (slot == VARYING_SLOT_FOGC)
+         c->info->writes_fog = true;
+   } else {
+      if (slot == FRAG_RESULT_DEPTH) {
+         /* result.depth is R1.z (nvfx_shader.h). */
+         ov->loc_file = NV40_LOC_TEMP;
+         ov->reg = 1;
+         ov->chan[0] = 2;
+         ov->num_comps = 1;
+         wm &= 1;
+         comp = 0;
+         c->info->writes_depth = true;
+      } else if (slot == FRAG_RESULT_COLOR ||
+                 (slot >= FRAG_RESULT_DATA0 && slot < FRAG_RESULT_DATA0 + 4)) {
+         unsigned rt = slot == FRAG_RESULT_COLOR ? 0 : slot - FRAG_RESULT_DATA0;
+         /* Colour results: H0, H4, H6, H8 = halves of R0, R2, R3, R4
+          * (nvfx_fragprog.c, output declarations). */
+         static const uint8_t full_reg[4] = { 0, 2, 3, 4 };
+         ov->loc_file = NV40_LOC_HALF;
+         ov->reg = full_reg[rt] * 2;
+         p->reserved_regs |= 1ull << full_reg[rt];
+         c->info->color_outputs |= 1u << rt;
+      } else {
+         nv40_prog_error(p, "nv40: fragment output %s not supported",
+                         gl_frag_result_name(slot));
+         return false;
+      }
+   }
+
+   struct nv40_insn *insn = nv40_emit(p, NV40_OP_MOV);
+   insn->dst.file = NV40_FILE_VALUE;
+   insn->dst.index = o;
+   insn->dst.mask = (wm << comp) & ((1u << p->values[o].num_comps) - 1);
+   insn->src[0] = val;
+   for (unsigned i = 0; i < 4; i++) {
+      unsigned k = i >= comp ? i - comp : 0;
+      insn->src[0].swz[i] = val.swz[MIN2(k, 3)];
+   }
+   return true;
+}
+
+static int
+fp_input(struct isel *c, unsigned slot)
+{
+   switch (slot) {
+   case VARYING_SLOT_POS:  return NVISA_NV40_FP_INPUT_POS;
+   case VARYING_SLOT_COL0: return NVISA_NV40_FP_INPUT_COL0;
+   case VARYING_SLOT_COL1: return NVISA_NV40_FP_INPUT_COL1;
+   case VARYING_SLOT_FOGC: return NVISA_NV40_FP_INPUT_FOGC;
+   case VARYING_SLOT_FACE: return NVISA_NV40_FP_INPUT_FACING;
+   default:
+      break;
+   }
+   if (is_routed_varying(slot)) {
+      int n = texcoord_of(c->info->texcoord_varying, slot);
+      if (n < 0)
+         return -1;
+      c->info->texcoords_used |= 1u << n;
+      c->info->result_en |= NV40_VP_RESULT_EN_TC(n);
+      return NVISA_NV40_FP_INPUT_TC0 + n;
+   }
+   return -1;
+}
+
+static bool
+isel_load_input(struct isel *c, nir_intrinsic_instr *intr)
+{
+   struct nv40_prog *p = c->p;
+   unsigned comp = nir_intrinsic_component(intr);
+   nir_src *offset = &intr->src[0];
+   int off = nir_src_is_const(*offset) ? const_index(*offset) : -1;
+   if (off < 0) {
+      nv40_prog_error(p, "nv40: indirect input load not supported");
+      return false;
+   }
+   struct nv40_src s = nv40_src_none();
+   s.file = NV40_FILE_INPUT;
+   if (!p->is_fp) {
+      unsigned attr = nir_intrinsic_base(intr) + off;
+      if (attr >= NV40_VP_MAX_ATTRIBS) {
+         nv40_prog_error(p, "nv40: vertex attribute %u out of range", attr);
+         return false;
+      }
+      s.index = attr;
+      c->info->attrib_en |= 1u << attr;
+   } else {
+      nir_io_semantics sem = nir_intrinsic_io_semantics(intr);
+      unsigned slot = sem.location + off;
+      int in = fp_input(c, slot);
+      if (in < 0) {
+         nv40_prog_error(p, "nv40: fragment input %s not supported",
+                         gl_varying_slot_name_for_stage(slot, MESA_SHADER_FRAGMENT));
+         return false;
+      }
+      s.index = in;
+      c->info->inputs_read |= 1u << in;
+   }
+   for (unsigned i = 0; i < 4; i++)
+      s.swz[i] = MIN2(comp + i, 3);
+   set_ssa(c, &intr->dest.ssa, s);
+   return true;
+}
+
+static bool
+isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
+{
+   struct nv40_prog *p = c->p;
+
+   switch (intr->intrinsic) {
+   case nir_intrinsic_load_input:
+      return isel_load_input(c, intr);
+   case nir_intrinsic_store_output:
+      return isel_store_output(c, intr);
+   case nir_intrinsic_load_uniform: {
+      int off = nir_src_is_const(intr->src[0]) ? const_index(intr->src[0]) : -1;
+      if (off < 0) {
+         nv40_prog_error(p, "nv40: indirect uniform access not supported");
+         return false;
+      }
+      return isel_uniform(c, intr, nir_intrinsic_base(intr) + off, 0);
+   }
+   case nir_intrinsic_load_ubo:
+   case nir_intrinsic_load_ubo_vec4: {
+      if (!nir_src_is_const(intr->src[0]) || const_index(intr->src[0]) != 0) {
+         nv40_prog_error(p, "nv40: only constant buffer 0 is supported");
+         return false;
+      }
+      int off = nir_src_is_const(intr->src[1]) ? const_index(intr->src[1]) : -1;
+      if (off < 0) {
+         nv40_prog_error(p, "nv40: indirect uniform access not supported");
+         return false;
+      }
+      if (intr->intrinsic == nir_intrinsic_load_ubo_vec4)
+         return isel_uniform(c, intr, nir_intrinsic_base(intr) + off,
+                             nir_intrinsic_component(intr));
+      if (off % 4) {
+         nv40_prog_error(p, "nv40: unaligned uniform load");
+         return false;
+      }
+      return isel_uniform(c, intr, off / 16, (off % 16) / 4);
+   }
+   case nir_intrinsic_load_front_face: {
+      if (!p->is_fp)
+         break;
+      /* The facing input is positive for front faces (TGSI FACE, as
+       * upstream feeds it from NV40_FP_OP_INPUT_SRC_FACING). */
+      struct nv40_src f = nv40_src_none();
+      f.file = NV40_FILE_INPUT;
+      f.index = NVISA_NV40_FP_INPUT_FACING;
+      memset(f.swz, 0, 4);
+      c->info->inputs_read |= 1u << f.index;
+      unsigned v = def_value(c, &intr->dest.ssa);
+      emit_alu(c, NV40_OP_SGT, v, 1, false, f, imm_src(c, 0.0f),
+               nv40_src_none());
+      return true;
+   }
+   case nir_intrinsic_load_frag_coord: {
+      if (!p->is_fp)
+         break;
+      struct nv40_src f = nv40_src_none();
+      f.file = NV40_FILE_INPUT;
+      f.index = NVISA_NV40_FP_INPUT_POS;
+      c->info->inputs_read |= 1u << f.index;
+      set_ssa(c, &intr->dest.ssa, f);
+      return true;
+   }
+   case nir_intrinsic_discard:
+   case nir_intrinsic_terminate:
+   case nir_intrinsic_demote:
+   case nir_intrinsic_discard_if:
+   case nir_intrinsic_terminate_if:
+   case nir_intrinsic_demote_if: {
+      if (!p->is_fp)
+         break;
+      struct nv40_src cond = nv40_src_none();
+      if (intr->intrinsic == nir_intrinsic_discard_if ||
+          intr->intrinsic == nir_intrinsic_terminate_if ||
+          intr->intrinsic == nir_intrinsic_demote_if) {
+         cond = get_ssa(c, &intr->src[0]);
+         memset(cond.swz, cond.swz[0], 4);
+      }
+      struct nv40_insn *insn = nv40_emit(p, NV40_OP_KIL);
+      insn->src[0] = cond;
+      c->info->uses_kil = true;
+      return true;
+   }
+   default:
+      break;
+   }
+   nv40_prog_error(p, "nv40: unsupported intrinsic %s in a %s program",
+                   nir_intrinsic_infos[intr->intrinsic].name,
+                   p->is_fp ? "fragment" : "vertex");
+   return false;
+}
+
+/* ------------------------------------------------------------------ */
+
+static bool
+isel_tex(struct isel *c, nir_tex_instr *tex)
+{
+   struct nv40_prog *p = c->p;
+   if (!p->is_fp) {
+      nv40_prog_error(p, "nv40: texture lookups in vertex programs not supported yet");
+      return false;
+   }
+   unsigned op;
+   switch (tex->op) {
+   case nir_texop_tex: op = NV40_OP_TEX; break;
+   case nir_texop_txb: op = NV40_OP_TXB; break;
+   case nir_texop_txl: op = NV40_OP_TXL; break;
+   default:
+      nv40_prog_error(p, "nv40: texture op %d not supported", tex->op);
+      return false;
+   }
+   if (tex->texture_index >= 16) {
+      nv40_prog_error(p, "nv40: texture unit %u out of range", tex->texture_index);
+      return false;
+   }
+
+   struct nv40_src coord = nv40_src_none(), extra = nv40_src_none(),
+                   cmp = nv40_src_none();
+   bool have_coord = false, have_extra = false, have_cmp = false;
+   for (unsigned i = 0; i < tex->num_srcs; i++) {
+      switch (tex->src[i].src_type) {
+      case nir_tex_src_coord:
+         coord = get_ssa(c, &tex->src[i].src);
+         have_coord = true;
+         break;
+      case nir_tex_src_projector:
+         extra = get_ssa(c, &tex->src[i].src);
+         have_extra = true;
+         op = NV40_OP_TXP;
+         break;
+      case nir_tex_src_bias:
+      case nir_tex_src_lod:
+         extra = get_ssa(c, &tex->src[i].src);
+         have_extra = true;
+         break;
+      case nir_tex_src_comparator:
+         cmp = get_ssa(c, &tex->src[i].src);
+         have_cmp = true;
+         break;
+      case nir_tex_src_texture_offset:
+      case nir_tex_src_sampler_offset:
+      case nir_tex_src_texture_deref:
+      case nir_tex_src_sampler_deref:
+      default:
+         nv40_prog_error(p, "nv40: texture source type %d not supported",
+                         tex->src[i].src_type);
+         return false;
+      }
+   }
+   if (!have_coord) {
+      nv40_prog_error(p, "nv40: texture lookup without coordinates");
+      return false;
+   }
+   if ((op == NV40_OP_TXP && (tex->op != nir_texop_tex || have_cmp)) ||
+       tex->coord_components > 3 || (have_cmp && tex->coord_components > 2)) {
+      nv40_prog_error(p, "nv40: texture lookup form not supported");
+      return false;
+   }
+
+   unsigned ncoord = tex->coord_components;
+   struct nv40_src s = coord;
+   /* Pieces that are all components of one operand (texture2DProj(tc)
+    * reads tc.xyw): swizzle them together instead of copying. */
+   bool one_operand = true;
+   if (have_extra)
+      one_operand &= extra.file == coord.file && extra.index == coord.index &&
+                     extra.neg == coord.neg && extra.abs == coord.abs;
+   if (have_cmp)
+      one_operand &= cmp.file == coord.file && cmp.index == coord.index &&
+                     cmp.neg == coord.neg && cmp.abs == coord.abs;
+   if ((have_extra || have_cmp) && one_operand && coord.file != NV40_FILE_NONE) {
+      for (unsigned i = ncoord; i < 4; i++)
+         s.swz[i] = coord.swz[ncoord - 1];
+      if (have_cmp)
+         s.swz[2] = cmp.swz[0];
+      if (have_extra)
+         s.swz[3] = extra.swz[0];
+   } else if (have_extra || have_cmp) {
+      /* Gather coordinates in .xyz, the comparison reference in .z and
+       * bias/lod/projector in .w (NV_fragment_program TXB/TXL/TXP). */
+      unsigned t = nv40_new_value(p, 4);
+      emit_alu1(c, NV40_OP_MOV, t, (1u << ncoord) - 1, false, coord);
+      if (have_cmp) {
+         struct nv40_src k = cmp;
+         memset(k.swz, cmp.swz[0], 4);
+         emit_alu1(c, NV40_OP_MOV, t, 1u << 2, false, k);
+      }
+      if (have_extra) {
+         struct nv40_src k = extra;
+         memset(k.swz, extra.swz[0], 4);
+         emit_alu1(c, NV40_OP_MOV, t, 1u << 3, false, k);
+      }
+      s = nv40_src_value(t);
+   } else {
+      for (unsigned i = ncoord; i < 4; i++)
+         s.swz[i] = coord.swz[ncoord - 1];
+   }
+
+   unsigned v = def_value(c, &tex->dest.ssa);
+   c->p->values[v].flags |= NV40_VALUE_IDENTITY;
+   struct nv40_insn *insn = nv40_emit(p, op);
+   insn->dst = nv40_dst_value(p, v);
+   insn->src[0] = s;
+   insn->tex_unit = tex->texture_index;
+   c->info->samplers_used |= 1u << tex->texture_index;
+   return true;
+}
+
+/* User clip planes: distance i = dot(clip vertex or position, plane i),
+ * the planes being constant registers 0..5, written to FOGC.y/z/w
+ * (planes 0-2) and PSZ.y/z/w (3-5), VP_RESULT_EN bit 6 + i (upstream
+ * nvfx_vertprog.c, "Insert code to handle user clip planes"). */
+static bool
+emit_clip_planes(struct isel *c)
+{
+   struct nv40_prog *p = c->p;
+   struct nv40_src v = c->have_clip_vertex ? c->clip_vertex : c->pos;
+   if (!c->have_clip_vertex && !c->have_pos) {
+      nv40_prog_error(p, "nv40: clip planes enabled but no position written");
+      return false;
+   }
+   for (unsigned i = 0; i < 6; i++) {
+      if (!(c->key->ucp_enable & (1u << i)))
+         continue;
+      struct nv40_constv k = { .num_comps = 4, .hw_fixed = true, .hw_slot = i };
+      struct nv40_src plane = const_operand(c, &k);
+      unsigned o = nv40_new_value(p, 4);
+      struct nv40_value *ov = &p->values[o];
+      ov->flags |= NV40_VALUE_PRECOLORED;
+      ov->loc_file = NV40_LOC_OUTPUT;
+      ov->reg = i < 3 ? NVISA_NV40_VP_OUT_FOGC : NVISA_NV40_VP_OUT_PSZ;
+      for (unsigned ch = 0; ch < 4; ch++)
+         ov->chan[ch] = ch;
+      struct nv40_insn *insn = nv40_emit(p, NV40_OP_DP4);
+      insn->dst.file = NV40_FILE_VALUE;
+      insn->dst.index = o;
+      insn->dst.mask = 1u << (1 + i % 3);
+      insn->src[0] = v;
+      insn->src[1] = plane;
+      c->info->result_en |= NV40_VP_RESULT_EN_CLP(i);
+   }
+   return true;
+}
+
+/* ------------------------------------------------------------------ */
+
+static void
+collect_varyings(nir_function_impl *impl, bool is_fs, uint64_t *slots)
+{
+   nir_foreach_block(block, impl) {
+      nir_foreach_instr(instr, block) {
+         if (instr->type != nir_instr_type_intrinsic)
+            continue;
+         nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
+         /* A FS's varyings are its inputs (its outputs are FRAG_RESULT_*
+          * slots), a VS's its outputs. */
+         if (intr->intrinsic != (is_fs ? nir_intrinsic_load_input
+                                       : nir_intrinsic_store_output))
+            continue;
+         nir_io_semantics sem = nir_intrinsic_io_semantics(intr);
+         unsigned n = MAX2(sem.num_slots, 1);
+         for (unsigned i = 0; i < n; i++)
+            if (sem.location + i < 64 && is_routed_varying(sem.location + i))
+               *slots |= BITFIELD64_BIT(sem.location + i);
+      }
+   }
+}
+
+bool
+nv40_isel(struct nv40_prog *p, nir_shader *s, const struct nv40_vp_key *key,
+          struct nv40_isel_info *info)
+{
+   struct isel c = { .p = p, .s = s, .key = key, .info = info };
+   nir_function_impl *impl = nir_shader_get_entrypoint(s);
+
+   memset(info, 0, sizeof(*info));
+   if (!impl) {
+      nv40_prog_error(p, "nv40: shader has no entry point");
+      return false;
+   }
+   if (!exec_list_is_singular(&impl->body)) {
+      nv40_prog_error(p, "nv40: control flow (if/loop that NIR could not "
+                         "flatten or unroll) is not supported yet");
+      return false;
+   }
+
+   /* Texcoord routing: the FP routes what it reads; the VP follows the
+    * key, or routes what it writes with the same rule. */
+   if (key && !p->is_fp) {
+      memcpy(info->texcoord_varying, key->texcoord_varying,
+             NV40_NUM_TEXCOORDS);
+   } else {
+      uint64_t slots = 0;
+      collect_varyings(impl, p->is_fp, &slots);
+      if (!nv40_route_texcoords(slots, info->texcoord_varying)) {
+         nv40_prog_error(p, "nv40: more than %u texcoord/generic varyings",
+                         NV40_NUM_TEXCOORDS);
+         return false;
+      }
+   }
+
+   nir_index_ssa_defs(impl);
+   c.num_ssa = impl->ssa_alloc;
+   c.ssa = calloc(MAX2(c.num_ssa, 1), sizeof(*c.ssa));
+   c.ssa_set = calloc(MAX2(c.num_ssa, 1), sizeof(*c.ssa_set));
+   if (!c.ssa || !c.ssa_set) {
+      free(c.ssa);
+      free(c.ssa_set);
+      nv40_prog_error(p, "nv40: out of memory");
+      return false;
+   }
+
+   bool ok = true;
+   nir_foreach_block(block, impl) {
+      nir_foreach_instr(instr, block) {
+         switch (instr->type) {
+         case nir_instr_type_alu:
+            ok = isel_alu(&c, nir_instr_as_alu(instr));
+            break;
+         case nir_instr_type_load_const:
+            ok = isel_load_const(&c, nir_instr_as_load_const(instr));
+            break;
+         case nir_instr_type_ssa_undef: {
+            nir_ssa_undef_instr *u = nir_instr_as_ssa_undef(instr);
+            struct nv40_constv k = { .num_comps = u->def.num_components };
+            set_ssa(&c, &u->def, const_operand(&c, &k));
+            break;
+         }
+         case nir_instr_type_intrinsic:
+            ok = isel_intrinsic(&c, nir_instr_as_intrinsic(instr));
+            break;
+         case nir_instr_type_tex:
+            ok = isel_tex(&c, nir_instr_as_tex(instr));
+            break;
+         case nir_instr_type_jump:
+            /* A return at the end of main. */
+            if (nir_instr_as_jump(instr)->type == nir_jump_return &&
+                !nir_instr_next(instr))
+               break;
+            FALLTHROUGH;
+         default:
+            nv40_prog_error(p, "nv40: unsupported NIR instruction type %d",
+                            instr->type);
+            ok = false;
+            break;
+         }
+         if (!ok || p->error)
+            goto out;
+      }
+   }
+
+   if (!p->is_fp && key && key->ucp_enable)
+      ok = emit_clip_planes(&c);
+
+out:
+   free(c.ssa);
+   free(c.ssa_set);
+   return ok && !p->error;
+}

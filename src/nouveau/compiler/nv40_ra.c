@@ -1,0 +1,146 @@
+/*
+ * Register allocation for straight-line programs: live intervals are exact
+ * (one block, no branches), so a linear scan over them in order of
+ * definition, placing each value on free channels of the lowest-numbered
+ * register that has enough, is both simple and tight.
+ *
+ * Values are placed per channel: the hardware's source swizzles and
+ * destination write masks let any instruction read and write any channels
+ * (NV_vertex_program "swizzle"/"write mask"; NV_fragment_program same), so
+ * a scalar and a vec3 can share one register.  Exceptions: texture
+ * results come back as rgba in xyzw (identity placement), DDX/DDY write x
+ * and y only (nvfx_shader.h).
+ *
+ * Register budget: VP 32 temporaries (nv40_vertprog.h: "a total of 32
+ * temporary registers"); FP 48 (nvfx_fragprog.c max_temps on nv4x), minus
+ * the result registers the FP uses (R0 colour, R1 depth, R2-R4 MRT).
+ */
+#include "nv40_ir.h"
+
+#include "util/macros.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void
+compute_liveness(struct nv40_prog *p)
+{
+   for (unsigned v = 0; v < p->num_values; v++) {
+      p->values[v].start = -1;
+      p->values[v].end = -1;
+   }
+   for (unsigned i = 0; i < p->num_insns; i++) {
+      const struct nv40_insn *insn = &p->insns[i];
+      const struct nv40_op_info *info = &nv40_op_info[insn->op];
+      /* SEL writes its destination before reading its last operand. */
+      int read_at = insn->op == NV40_OP_SEL ? 2 * i + 1 : 2 * i;
+      for (unsigned s = 0; s < info->num_srcs; s++) {
+         if (insn->src[s].file != NV40_FILE_VALUE)
+            continue;
+         struct nv40_value *v = &p->values[insn->src[s].index];
+         if (read_at > v->end)
+            v->end = read_at;
+      }
+      if (insn->dst.file == NV40_FILE_VALUE) {
+         struct nv40_value *v = &p->values[insn->dst.index];
+         int def_at = 2 * i + 1;
+         if (v->start < 0)
+            v->start = def_at;
+         if (def_at > v->end)
+            v->end = def_at;
+      }
+   }
+}
+
+/* Stable insertion sort of value ids by start point (ids are mostly in
+ * order already: only temporaries made by nv40_legalize come late). */
+static void
+sort_by_start(const struct nv40_prog *p, unsigned *order, unsigned n)
+{
+   for (unsigned i = 1; i < n; i++) {
+      unsigned v = order[i];
+      unsigned j = i;
+      while (j > 0 && p->values[order[j - 1]].start > p->values[v].start) {
+         order[j] = order[j - 1];
+         j--;
+      }
+      order[j] = v;
+   }
+}
+
+bool
+nv40_ra(struct nv40_prog *p)
+{
+   compute_liveness(p);
+
+   /* Result registers the FP writes are not available. */
+   uint64_t reserved = p->reserved_regs;
+   for (unsigned v = 0; v < p->num_values; v++) {
+      const struct nv40_value *val = &p->values[v];
+      if ((val->flags & NV40_VALUE_PRECOLORED) && val->start >= 0 &&
+          val->loc_file == NV40_LOC_TEMP)
+         reserved |= 1ull << val->reg;
+   }
+   p->reserved_regs = reserved;
+
+   unsigned *order = malloc(MAX2(p->num_values, 1) * sizeof(unsigned));
+   if (!order) {
+      nv40_prog_error(p, "nv40: out of memory");
+      return false;
+   }
+   unsigned n = 0;
+   for (unsigned v = 0; v < p->num_values; v++)
+      if (!(p->values[v].flags & NV40_VALUE_PRECOLORED) && p->values[v].start >= 0)
+         order[n++] = v;
+   sort_by_start(p, order, n);
+
+   int busy[64][4];
+   for (unsigned r = 0; r < 64; r++)
+      for (unsigned c = 0; c < 4; c++)
+         busy[r][c] = -1;
+
+   unsigned used = 0;
+   bool ok = true;
+   for (unsigned k = 0; k < n && ok; k++) {
+      struct nv40_value *v = &p->values[order[k]];
+      bool placed = false;
+      for (unsigned r = 0; r < p->max_temps && !placed; r++) {
+         if (reserved & (1ull << r))
+            continue;
+         uint8_t chans[4];
+         unsigned got = 0;
+         if (v->flags & NV40_VALUE_IDENTITY) {
+            for (unsigned c = 0; c < v->num_comps; c++)
+               if (busy[r][c] < v->start)
+                  chans[got++] = c;
+            if (got < v->num_comps)
+               continue;
+         } else {
+            unsigned limit = (v->flags & NV40_VALUE_XY_ONLY) ? 2 : 4;
+            for (unsigned c = 0; c < limit && got < v->num_comps; c++)
+               if (busy[r][c] < v->start)
+                  chans[got++] = c;
+            if (got < v->num_comps)
+               continue;
+         }
+         v->loc_file = NV40_LOC_TEMP;
+         v->reg = r;
+         for (unsigned c = 0; c < v->num_comps; c++) {
+            v->chan[c] = chans[c];
+            busy[r][chans[c]] = v->end;
+         }
+         if (r + 1 > used)
+            used = r + 1;
+         placed = true;
+      }
+      if (!placed) {
+         nv40_prog_error(p, "nv40: program needs more than the %u temporary "
+                         "registers the %s has", p->max_temps,
+                         p->is_fp ? "fragment unit" : "vertex unit");
+         ok = false;
+      }
+   }
+   free(order);
+   p->num_temps = used;
+   return ok;
+}

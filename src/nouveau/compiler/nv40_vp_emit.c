@@ -1,0 +1,409 @@
+/*
+ * Vertex program encoding: allocated IR -> struct nvisa_nv40_vp_insn ->
+ * words, through the ISA packer (src/nouveau/isa/nvisa_nv40_vp.h).
+ *
+ * Facts (nv40_vp.xml, from envytools xf/isa.rst and upstream
+ * nvfx_vertprog.c): each instruction has a vector and a scalar slot; the
+ * vector op reads the sources its opcode table entry lists (ADD reads
+ * sources 0 and 2), scalar ops read source 2; one input index and one
+ * constant index per instruction; results go to a temp or, with the
+ * output field, to an output register; the last instruction carries LAST.
+ * Condition codes: an instruction can update the condition register and
+ * mask its writes with a test (NV_vertex_program2 "condition codes").
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "nv40_emit.h"
+#include "nvisa_nv40_vp.h"
+
+struct vp_emit {
+   struct nv40_prog *p;
+   struct nv40_vp_binary *out;
+   unsigned const_base;
+   unsigned cap_insns, cap_consts;
+   int uniform_hw[NV40_VP_MAX_CONSTS];  /* uniform slot -> hw slot + 1 */
+   /* Immediate registers: index into out->consts, and components used. */
+   uint8_t imm_used[NV40_VP_MAX_CONSTS];
+};
+
+static bool
+push_insn(struct vp_emit *e, const struct nvisa_nv40_vp_insn *hw)
+{
+   struct nv40_vp_binary *out = e->out;
+   if (out->num_insns >= NV40_VP_MAX_INSNS) {
+      nv40_prog_error(e->p, "nv40: vertex program longer than the %u "
+                      "instructions the hardware holds", NV40_VP_MAX_INSNS);
+      return false;
+   }
+   if (out->num_insns == e->cap_insns) {
+      unsigned ncap = e->cap_insns ? e->cap_insns * 2 : 32;
+      uint32_t *n = realloc(out->insns, ncap * 4 * sizeof(uint32_t));
+      if (!n) {
+         nv40_prog_error(e->p, "nv40: out of memory");
+         return false;
+      }
+      out->insns = n;
+      e->cap_insns = ncap;
+   }
+   if (nvisa_nv40_vp_encode(hw, &out->insns[out->num_insns * 4]) != 0) {
+      nv40_prog_error(e->p, "nv40: internal error: VP field overflow");
+      return false;
+   }
+   out->num_insns++;
+   return true;
+}
+
+static int
+new_const(struct vp_emit *e)
+{
+   struct nv40_vp_binary *out = e->out;
+   unsigned slot = e->const_base + out->num_consts;
+   if (slot >= NV40_VP_MAX_CONSTS) {
+      nv40_prog_error(e->p, "nv40: vertex program needs more than the %u "
+                      "constant registers the hardware has",
+                      NV40_VP_MAX_CONSTS - e->const_base);
+      return -1;
+   }
+   if (out->num_consts == e->cap_consts) {
+      unsigned ncap = e->cap_consts ? e->cap_consts * 2 : 16;
+      struct nv40_vp_const *n = realloc(out->consts, ncap * sizeof(*n));
+      if (!n) {
+         nv40_prog_error(e->p, "nv40: out of memory");
+         return -1;
+      }
+      out->consts = n;
+      e->cap_consts = ncap;
+   }
+   struct nv40_vp_const *k = &out->consts[out->num_consts];
+   memset(k, 0, sizeof(*k));
+   k->hw_slot = slot;
+   k->uniform_slot = -1;
+   out->const_end = slot + 1;
+   return out->num_consts++;
+}
+
+static int
+uniform_slot(struct vp_emit *e, unsigned slot)
+{
+   if (slot >= NV40_VP_MAX_CONSTS) {
+      nv40_prog_error(e->p, "nv40: uniform slot %u out of range", slot);
+      return -1;
+   }
+   if (!e->uniform_hw[slot]) {
+      int k = new_const(e);
+      if (k < 0)
+         return -1;
+      e->out->consts[k].uniform_slot = slot;
+      e->uniform_hw[slot] = e->out->consts[k].hw_slot + 1;
+   }
+   return e->uniform_hw[slot] - 1;
+}
+
+/* Places the immediate values vals[0..n-1] in one constant register;
+ * returns its hw slot and, in pos[], where each value is. */
+static int
+place_immediates(struct vp_emit *e, const float *vals, unsigned n, uint8_t *pos)
+{
+   struct nv40_vp_binary *out = e->out;
+   for (unsigned k = 0; k <= out->num_consts; k++) {
+      int idx = k;
+      if (k == out->num_consts) {
+         idx = new_const(e);
+         if (idx < 0)
+            return -1;
+      }
+      struct nv40_vp_const *c = &out->consts[idx];
+      if (c->uniform_slot >= 0)
+         continue;
+      uint8_t *used = &e->imm_used[idx];
+      uint8_t trial = *used;
+      float value[4];
+      memcpy(value, c->value, sizeof(value));
+      bool ok = true;
+      for (unsigned i = 0; i < n && ok; i++) {
+         int found = -1;
+         for (unsigned q = 0; q < 4; q++)
+            if ((trial & (1u << q)) && !memcmp(&value[q], &vals[i], 4))
+               found = q;
+         if (found < 0) {
+            for (unsigned q = 0; q < 4 && found < 0; q++)
+               if (!(trial & (1u << q)))
+                  found = q;
+            if (found < 0) {
+               ok = false;
+               break;
+            }
+            value[found] = vals[i];
+            trial |= 1u << found;
+         }
+         pos[i] = found;
+      }
+      if (!ok)
+         continue;
+      memcpy(c->value, value, sizeof(value));
+      *used = trial;
+      return c->hw_slot;
+   }
+   return -1;
+}
+
+static bool
+is_sca(unsigned op)
+{
+   return nv40_op_info[op].kind == NV40_KIND_SCALAR;
+}
+
+static unsigned
+hw_op(unsigned op)
+{
+   switch (op) {
+   case NV40_OP_MOV: return NVISA_NV40_VP_VEC_OP_MOV;
+   case NV40_OP_MUL: return NVISA_NV40_VP_VEC_OP_MUL;
+   case NV40_OP_ADD: return NVISA_NV40_VP_VEC_OP_ADD;
+   case NV40_OP_MAD: return NVISA_NV40_VP_VEC_OP_MAD;
+   case NV40_OP_DP3: return NVISA_NV40_VP_VEC_OP_DP3;
+   case NV40_OP_DP4: return NVISA_NV40_VP_VEC_OP_DP4;
+   case NV40_OP_MIN: return NVISA_NV40_VP_VEC_OP_MIN;
+   case NV40_OP_MAX: return NVISA_NV40_VP_VEC_OP_MAX;
+   case NV40_OP_SLT: return NVISA_NV40_VP_VEC_OP_SLT;
+   case NV40_OP_SGE: return NVISA_NV40_VP_VEC_OP_SGE;
+   case NV40_OP_SEQ: return NVISA_NV40_VP_VEC_OP_SEQ;
+   case NV40_OP_SNE: return NVISA_NV40_VP_VEC_OP_SNE;
+   case NV40_OP_SGT: return NVISA_NV40_VP_VEC_OP_SGT;
+   case NV40_OP_SLE: return NVISA_NV40_VP_VEC_OP_SLE;
+   case NV40_OP_FRC: return NVISA_NV40_VP_VEC_OP_FRC;
+   case NV40_OP_FLR: return NVISA_NV40_VP_VEC_OP_FLR;
+   case NV40_OP_RCP: return NVISA_NV40_VP_SCA_OP_RCP;
+   case NV40_OP_RSQ: return NVISA_NV40_VP_SCA_OP_RSQ;
+   case NV40_OP_EX2: return NVISA_NV40_VP_SCA_OP_EX2;
+   case NV40_OP_LG2: return NVISA_NV40_VP_SCA_OP_LG2;
+   case NV40_OP_SIN: return NVISA_NV40_VP_SCA_OP_SIN;
+   case NV40_OP_COS: return NVISA_NV40_VP_SCA_OP_COS;
+   default: return ~0u;
+   }
+}
+
+/* Encodes one hardware instruction for IR instruction `ir` (whose op may
+ * be overridden by `op`, e.g. for SEL's moves), with the given IR
+ * sources, and destination `dst` (NONE: condition-code-only). */
+static bool
+emit_one(struct vp_emit *e, const struct nv40_insn *ir, unsigned op,
+         const struct nv40_dst *dst, const struct nv40_src *srcs,
+         unsigned nsrcs, bool sat, bool cc_update, unsigned cond,
+         const uint8_t *cc_swz)
+{
+   struct nv40_prog *p = e->p;
+   struct nvisa_nv40_vp_insn hw;
+   nvisa_nv40_vp_insn_init(&hw);
+
+   /* A fake IR instruction with this op/dst, for swizzle resolution. */
+   struct nv40_insn fake = *ir;
+   fake.op = op;
+   fake.dst = *dst;
+   for (unsigned i = 0; i < 3; i++)
+      fake.src[i] = i < nsrcs ? srcs[i] : nv40_src_none();
+
+   unsigned code = hw_op(op);
+   bool sca = is_sca(op);
+   if (code == ~0u) {
+      nv40_prog_error(p, "nv40: %s has no vertex program encoding",
+                      nv40_op_info[op].name);
+      return false;
+   }
+   const struct nvisa_op_info *oi = sca ? &nvisa_nv40_vp_sca_op_info[code]
+                                        : &nvisa_nv40_vp_vec_op_info[code];
+   if (sca)
+      hw.sca_op = code;
+   else
+      hw.vec_op = code;
+   hw.sat = sat;
+
+   uint8_t mask = nv40_dst_phys_mask(p, &fake);
+   if (dst->file == NV40_FILE_VALUE) {
+      const struct nv40_value *v = &p->values[dst->index];
+      if (v->loc_file == NV40_LOC_OUTPUT) {
+         hw.out = v->reg;
+         hw.out_is_vec = !sca;
+      } else if (sca) {
+         hw.sca_dst = v->reg;
+      } else {
+         hw.vec_dst = v->reg;
+      }
+   }
+   if (sca)
+      hw.sca_mask = mask;
+   else
+      hw.vec_mask = mask;
+
+   if (cc_update) {
+      hw.cc_update = true;
+      hw.cc_update_vec = !sca;
+   }
+   if (cond != NVISA_COND_TR) {
+      hw.cc_test = true;
+      hw.cond = cond;
+      for (unsigned i = 0; i < 4; i++)
+         hw.cc_swz[i] = cc_swz ? cc_swz[i] : i;
+   }
+
+   /* Immediates this instruction reads, placed together. */
+   float imm_vals[4];
+   unsigned nimm = 0;
+   uint8_t positions = nv40_positions_read(&fake);
+   for (unsigned s = 0; s < nsrcs; s++) {
+      const struct nv40_src *src = &srcs[s];
+      if (src->file != NV40_FILE_CONST)
+         continue;
+      const struct nv40_constv *k = &p->consts[src->index];
+      if (k->hw_fixed || (k->num_comps && k->c[0].is_uniform))
+         continue;
+      for (unsigned pos = 0; pos < 4; pos++) {
+         if (!(positions & (1u << pos)))
+            continue;
+         unsigned comp = src->swz[pos] & 3;
+         float val = comp < k->num_comps ? k->c[comp].value : 0.0f;
+         bool have = false;
+         for (unsigned q = 0; q < nimm; q++)
+            have |= !memcmp(&imm_vals[q], &val, 4);
+         if (!have) {
+            if (nimm == 4) {
+               nv40_prog_error(p, "nv40: internal error: too many immediates");
+               return false;
+            }
+            imm_vals[nimm++] = val;
+         }
+      }
+   }
+   uint8_t imm_pos[4] = { 0 };
+   int imm_slot = -1;
+   if (nimm) {
+      imm_slot = place_immediates(e, imm_vals, nimm, imm_pos);
+      if (imm_slot < 0) {
+         nv40_prog_error(p, "nv40: out of constant registers");
+         return false;
+      }
+   }
+
+   /* Map our sources onto the hardware source slots the op reads. */
+   unsigned slot = 0;
+   for (unsigned s = 0; s < nsrcs; s++) {
+      while (slot < 3 && !(oi->srcs & (1u << slot)))
+         slot++;
+      if (slot >= 3) {
+         nv40_prog_error(p, "nv40: internal error: too many sources for %s",
+                         nv40_op_info[op].name);
+         return false;
+      }
+      const struct nv40_src *src = &srcs[s];
+      struct nvisa_src *hs = &hw.src[slot];
+      uint8_t comp_chan[4] = { 0, 1, 2, 3 };
+      switch (src->file) {
+      case NV40_FILE_VALUE: {
+         const struct nv40_value *v = &p->values[src->index];
+         hs->file = NVISA_FILE_TEMP;
+         hs->index = v->reg;
+         memcpy(comp_chan, v->chan, 4);
+         break;
+      }
+      case NV40_FILE_INPUT:
+         hs->file = NVISA_FILE_INPUT;
+         hw.input = src->index;
+         break;
+      case NV40_FILE_CONST: {
+         const struct nv40_constv *k = &p->consts[src->index];
+         hs->file = NVISA_FILE_CONST;
+         if (k->hw_fixed) {
+            hw.constant = k->hw_slot;
+         } else if (k->num_comps && k->c[0].is_uniform) {
+            int hs_slot = uniform_slot(e, k->c[0].uniform_dword / 4);
+            if (hs_slot < 0)
+               return false;
+            hw.constant = hs_slot;
+            for (unsigned c = 0; c < k->num_comps; c++)
+               comp_chan[c] = k->c[c].uniform_dword % 4;
+         } else {
+            hw.constant = imm_slot;
+            for (unsigned c = 0; c < 4; c++) {
+               float val = c < k->num_comps ? k->c[c].value : 0.0f;
+               for (unsigned q = 0; q < nimm; q++)
+                  if (!memcmp(&imm_vals[q], &val, 4))
+                     comp_chan[c] = imm_pos[q];
+            }
+         }
+         break;
+      }
+      default:
+         nv40_prog_error(p, "nv40: internal error: missing source");
+         return false;
+      }
+      nv40_phys_swizzle(p, &fake, src, comp_chan, hs->swz);
+      hs->neg = src->neg;
+      hs->abs = src->abs;
+      slot++;
+   }
+   return push_insn(e, &hw);
+}
+
+bool
+nv40_vp_emit(struct nv40_prog *p, const struct nv40_isel_info *info,
+             unsigned const_base, struct nv40_vp_binary *out)
+{
+   struct vp_emit *e = calloc(1, sizeof(*e));
+   if (!e) {
+      nv40_prog_error(p, "nv40: out of memory");
+      return false;
+   }
+   e->p = p;
+   e->out = out;
+   e->const_base = const_base;
+   out->const_end = const_base;
+
+   bool ok = true;
+   for (unsigned i = 0; i < p->num_insns && ok; i++) {
+      const struct nv40_insn *ir = &p->insns[i];
+      if (ir->op == NV40_OP_SEL) {
+         /* cc = cond; dst = b; dst(NE) = a */
+         struct nv40_dst none = { .file = NV40_FILE_NONE,
+                                  .mask = nv40_dst_phys_mask(p, ir) };
+         struct nv40_src cs = nv40_sel_cond_src(p, ir);
+         uint8_t ccswz[4] = { 0, 1, 2, 3 };
+         if (ir->cond_in_cc)
+            nv40_cond_cc_swizzle(p, ir, ccswz);
+         else
+            ok = emit_one(e, ir, NV40_OP_MOV, &none, &cs, 1, false, true,
+                          NVISA_COND_TR, NULL);
+         ok = ok &&
+              emit_one(e, ir, NV40_OP_MOV, &ir->dst, &ir->src[2], 1, ir->sat,
+                       false, NVISA_COND_TR, NULL) &&
+              emit_one(e, ir, NV40_OP_MOV, &ir->dst, &ir->src[1], 1, ir->sat,
+                       false, NVISA_COND_NE, ccswz);
+         continue;
+      }
+      if (ir->op == NV40_OP_KIL || nv40_op_info[ir->op].kind == NV40_KIND_TEX) {
+         nv40_prog_error(p, "nv40: %s in a vertex program",
+                         nv40_op_info[ir->op].name);
+         ok = false;
+         break;
+      }
+      ok = emit_one(e, ir, ir->op, &ir->dst, ir->src,
+                    nv40_op_info[ir->op].num_srcs, ir->sat, ir->cc_update,
+                    NVISA_COND_TR, NULL);
+   }
+
+   if (ok && out->num_insns == 0) {
+      struct nvisa_nv40_vp_insn nop;
+      nvisa_nv40_vp_insn_init(&nop);
+      ok = push_insn(e, &nop);
+   }
+   if (ok) {
+      /* Set LAST on the final instruction. */
+      struct nvisa_nv40_vp_insn last;
+      uint32_t *w = &out->insns[(out->num_insns - 1) * 4];
+      nvisa_nv40_vp_decode(w, &last);
+      last.last = true;
+      nvisa_nv40_vp_encode(&last, w);
+   }
+   free(e);
+   return ok;
+}

@@ -1,0 +1,273 @@
+/*
+ * GEM_PUSHBUF: validate the buffer list, fix up relocations, submit the
+ * pushes to nvsim.
+ *
+ * The steps and their errors are those of Linux's
+ * nouveau_gem_ioctl_pushbuf() (drivers/gpu/drm/nouveau/nouveau_gem.c):
+ *  - unknown channel: -ENOENT; a channel killed by a trap: -ENODEV (libdrm's
+ *    nouveau_check_dead_channel() tests exactly this, with nr_push 0);
+ *  - vram_available/gart_available are always reported, and nr_push 0 stops
+ *    there (libdrm's nouveau_pushbuf_new() does this to learn the suffix);
+ *  - more than NOUVEAU_GEM_MAX_PUSH/_BUFFERS/_RELOCS entries: -EINVAL;
+ *  - every buffer: known handle (-ENOENT), listed once (-EINVAL), and
+ *    valid_domains & its creation domains & (write or read domains) not
+ *    empty (-EINVAL);
+ *  - a buffer whose presumed domain/offset is stale gets the real ones
+ *    written back with presumed.valid = 0, and only then are relocations
+ *    applied, and only those whose target buffer was stale;
+ *  - a relocation writes one dword into its container after waiting for the
+ *    container to be idle: LOW = offset + data, HIGH = (offset + data) >> 32,
+ *    else data; OR adds tor for a GART target, vor otherwise.
+ * nvsim buffers never move, so after GEM_NEW the presumed offsets libdrm
+ * sends are right and relocations are rarely needed; they are still done
+ * exactly so for a caller that guessed wrong.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nouveau_shim.h"
+/* after nouveau_shim.h: the kernel header needs <stdint.h> first */
+#include "nouveau_drm.h"
+
+/* The kernel waits up to 15 s for a relocation's container to go idle. */
+#define NOUVEAU_SHIM_RELOC_WAIT_NS (15ll * 1000 * 1000 * 1000)
+
+/* Push lengths carry flags above bit 22 (bit 23: NO_PREFETCH on IB
+ * channels); libdrm's pushbuf_dump() masks the length with 0x7fffff. */
+#define NOUVEAU_SHIM_PUSH_LENGTH_MASK 0x7fffffu
+
+static uint32_t
+nouveau_shim_domain_of(const struct nouveau_shim_mem *mem)
+{
+   return nvsim_bo_domain(mem->sim) == NVSIM_DOMAIN_VRAM ?
+          NOUVEAU_GEM_DOMAIN_VRAM : NOUVEAU_GEM_DOMAIN_GART;
+}
+
+/* Looks the buffers up and checks them; writes back stale presumed
+ * placements.  *stale counts the buffers whose presumed placement was
+ * wrong. */
+static int
+nouveau_shim_validate(int fd, struct nouveau_shim_channel *chan,
+                      struct drm_nouveau_gem_pushbuf_bo *buffers,
+                      unsigned nr_buffers, struct nouveau_shim_mem **mems,
+                      unsigned *stale)
+{
+   const uint32_t placement = NOUVEAU_GEM_DOMAIN_VRAM |
+                              NOUVEAU_GEM_DOMAIN_GART;
+
+   *stale = 0;
+   for (unsigned i = 0; i < nr_buffers; i++) {
+      struct drm_nouveau_gem_pushbuf_bo *b = &buffers[i];
+      struct nouveau_shim_mem *mem = nouveau_shim_mem_lookup(fd, b->handle);
+
+      if (!mem)
+         return -ENOENT;
+      mems[i] = mem;
+      for (unsigned j = 0; j < i; j++) {
+         if (mems[j] == mem)
+            return -EINVAL;
+      }
+
+      uint32_t domains = b->valid_domains & mem->domain &
+                         (b->write_domains ? b->write_domains
+                                           : b->read_domains) & placement;
+      if (!domains)
+         return -EINVAL;
+
+      uint32_t domain = nouveau_shim_domain_of(mem);
+      if (!(domains & domain) && !chan->warned_placement) {
+         /* The kernel would migrate the buffer; nvsim.h has no way to. */
+         chan->warned_placement = true;
+         fprintf(stderr, "nouveau drm-shim: a submission wants a buffer in "
+                 "domains 0x%x but it stays in 0x%x (nvsim cannot move "
+                 "buffers)\n", domains, domain);
+      }
+
+      uint64_t offset = nvsim_bo_offset(mem->sim);
+      if (b->presumed.offset == offset && (b->presumed.domain & domain))
+         continue;
+      b->presumed.domain = domain;
+      b->presumed.offset = offset;
+      b->presumed.valid = 0;
+      (*stale)++;
+   }
+   return 0;
+}
+
+static int
+nouveau_shim_apply_relocs(const struct drm_nouveau_gem_pushbuf *req,
+                          const struct drm_nouveau_gem_pushbuf_bo *buffers,
+                          const struct drm_nouveau_gem_pushbuf_reloc *relocs,
+                          struct nouveau_shim_mem **mems)
+{
+   for (unsigned i = 0; i < req->nr_relocs; i++) {
+      const struct drm_nouveau_gem_pushbuf_reloc *r = &relocs[i];
+
+      if (r->bo_index >= req->nr_buffers)
+         return -EINVAL;
+      const struct drm_nouveau_gem_pushbuf_bo *b = &buffers[r->bo_index];
+      if (b->presumed.valid)
+         continue;
+
+      if (r->reloc_bo_index >= req->nr_buffers)
+         return -EINVAL;
+      struct nouveau_shim_mem *container = mems[r->reloc_bo_index];
+      if ((uint64_t)r->reloc_bo_offset + 4 > container->size)
+         return -EINVAL;
+
+      uint32_t data;
+      if (r->flags & NOUVEAU_GEM_RELOC_LOW)
+         data = b->presumed.offset + r->data;
+      else if (r->flags & NOUVEAU_GEM_RELOC_HIGH)
+         data = (b->presumed.offset + r->data) >> 32;
+      else
+         data = r->data;
+
+      if (r->flags & NOUVEAU_GEM_RELOC_OR) {
+         if (b->presumed.domain == NOUVEAU_GEM_DOMAIN_GART)
+            data |= r->tor;
+         else
+            data |= r->vor;
+      }
+
+      if (nvsim_bo_wait(container->sim, NOUVEAU_SHIM_RELOC_WAIT_NS))
+         return -EBUSY;
+      ((uint32_t *)container->map)[r->reloc_bo_offset >> 2] = data;
+   }
+   return 0;
+}
+
+static int
+nouveau_shim_submit(int fd, struct nouveau_shim_channel *chan,
+                    struct drm_nouveau_gem_pushbuf *req, bool sync)
+{
+   struct drm_nouveau_gem_pushbuf_bo *buffers =
+      (void *)(uintptr_t)req->buffers;
+   const struct drm_nouveau_gem_pushbuf_reloc *relocs =
+      (const void *)(uintptr_t)req->relocs;
+   const struct drm_nouveau_gem_pushbuf_push *pushes =
+      (const void *)(uintptr_t)req->push;
+   unsigned nr_buffers = req->nr_buffers;
+   unsigned stale;
+   int ret;
+
+   if ((nr_buffers && !buffers) || (req->nr_relocs && !relocs) || !pushes)
+      return -EFAULT;
+
+   struct nouveau_shim_mem **mems = calloc(nr_buffers ? nr_buffers : 1,
+                                           sizeof(*mems));
+   struct nvsim_bo **sim_bos = calloc(nr_buffers ? nr_buffers : 1,
+                                      sizeof(*sim_bos));
+   struct nvsim_push *sim_pushes = calloc(req->nr_push, sizeof(*sim_pushes));
+   if (!mems || !sim_bos || !sim_pushes) {
+      ret = -ENOMEM;
+      goto out;
+   }
+
+   ret = nouveau_shim_validate(fd, chan, buffers, nr_buffers, mems, &stale);
+   if (ret)
+      goto out;
+
+   for (unsigned i = 0; i < req->nr_push; i++) {
+      const struct drm_nouveau_gem_pushbuf_push *p = &pushes[i];
+      uint64_t length = p->length & NOUVEAU_SHIM_PUSH_LENGTH_MASK;
+
+      if (p->bo_index >= nr_buffers) {
+         ret = -EINVAL;
+         goto out;
+      }
+      struct nouveau_shim_mem *mem = mems[p->bo_index];
+      /* Command words are dwords, and a push stays inside its buffer. */
+      if ((p->offset & 3) || (length & 3) || p->offset > mem->size ||
+          length > mem->size - p->offset) {
+         ret = -EINVAL;
+         goto out;
+      }
+      sim_pushes[i].bo = mem->sim;
+      sim_pushes[i].offset = p->offset;
+      sim_pushes[i].length = length;
+   }
+
+   if (stale) {
+      ret = nouveau_shim_apply_relocs(req, buffers, relocs, mems);
+      if (ret)
+         goto out;
+   }
+
+   for (unsigned i = 0; i < nr_buffers; i++)
+      sim_bos[i] = mems[i]->sim;
+
+   int64_t seq = nvsim_submit(chan->sim, sim_pushes, req->nr_push,
+                              sim_bos, nr_buffers);
+   if (seq < 0) {
+      ret = seq;
+      goto out;
+   }
+   if (sync) {
+      nvsim_wait_seq(nouveau_shim.dev, seq);
+      if (nvsim_channel_error(chan->sim))
+         ret = -ENODEV;
+   }
+
+out:
+   if (mems) {
+      for (unsigned i = 0; i < nr_buffers; i++)
+         nouveau_shim_mem_unref(mems[i]);
+   }
+   free(mems);
+   free(sim_bos);
+   free(sim_pushes);
+   return ret;
+}
+
+int
+nouveau_shim_ioctl_gem_pushbuf(int fd, void *arg)
+{
+   struct drm_nouveau_gem_pushbuf *req = arg;
+   struct nouveau_shim_file *file = nouveau_shim_file_get(fd);
+   /* The SYNC request rides in vram_available on the way in. */
+   bool sync = req->vram_available & NOUVEAU_GEM_PUSHBUF_SYNC;
+   int ret;
+
+   if (!file)
+      return -ENOMEM;
+
+   mtx_lock(&file->lock);
+   struct nouveau_shim_channel *chan =
+      nouveau_shim_channel_find(file, req->channel);
+   if (!chan) {
+      ret = -ENOENT;
+      goto out;
+   }
+   if (nvsim_channel_error(chan->sim)) {
+      ret = -ENODEV;
+      goto out;
+   }
+
+   req->vram_available = nouveau_shim.info->vram_size;
+   req->gart_available = nouveau_shim.info->gart_size;
+   /* The kernel's suffix is the "return to the ring" it needs after each
+    * push on DMA (non-IB) channels.  nvsim runs each push as a bounded
+    * segment, like the kernel's IB mode, so libdrm appends nothing. */
+   req->suffix0 = 0;
+   req->suffix1 = 0;
+
+   if (req->nr_push == 0) {
+      ret = 0;
+      goto out;
+   }
+   if (req->nr_push > NOUVEAU_GEM_MAX_PUSH ||
+       req->nr_buffers > NOUVEAU_GEM_MAX_BUFFERS ||
+       req->nr_relocs > NOUVEAU_GEM_MAX_RELOCS) {
+      ret = -EINVAL;
+      goto out;
+   }
+
+   ret = nouveau_shim_submit(fd, chan, req, sync);
+
+out:
+   mtx_unlock(&file->lock);
+   return ret;
+}

@@ -1,0 +1,672 @@
+/*
+ * The shim seen through libdrm_nouveau, the way a driver uses it: run with
+ * LD_PRELOAD=libnouveau_drm_shim.so and NOUVEAU_CHIPSET=40.
+ *
+ *  - the render node is a PCI nouveau device (drmGetVersion, drmGetDevice2)
+ *    of the chipset asked for, on the abi16 path;
+ *  - an M2MF copy through a pushbuffer with relocations copies exactly the
+ *    bytes asked for, and relocations whose presumed placement was wrong
+ *    are fixed in the pushbuffer and reported back;
+ *  - an illegal method kills its channel (later submissions fail with
+ *    -ENODEV) while a second channel still copies;
+ *  - channels and handles of one fd are not visible through another;
+ *  - two threads with a channel each copy at the same time.
+ *
+ * Expected values come from the copy's definition (envytools-docs
+ * hw/graph/m2mf.rst: LINE_COUNT lines of LINE_LENGTH_IN bytes, PITCH apart)
+ * and from the kernel ABI (nouveau_drm.h), never from the shim's output.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <xf86drm.h>
+#include <nouveau_drm.h>
+#include <nouveau/nouveau.h>
+#include <nouveau/nvif/class.h>
+#include <nouveau/nvif/cl0080.h>
+
+#include "nouveau_shim_test_hw.h"
+
+/* NVIDIA's PCI vendor id (PCI-SIG registry). */
+#define TEST_PCI_VENDOR_NVIDIA 0x10de
+
+/* Handles we choose for our objects (any unused 32-bit values). */
+#define TEST_HANDLE_VRAM 0xbeef0201
+#define TEST_HANDLE_GART 0xbeef0202
+#define TEST_HANDLE_NTFY 0xbeef0301
+#define TEST_HANDLE_M2MF 0xbeef3901
+
+/* The first Tesla chipset (G80 = NV50, hwdb/fifo.xml "chipset"). */
+#define TEST_FIRST_TESLA 0x50
+
+#define TEST_LINE 256
+#define TEST_LINES 4
+#define TEST_BO_SIZE 4096
+
+static int failures;
+
+#define CHECK(cond, ...)                                             \
+   do {                                                              \
+      if (!(cond)) {                                                 \
+         failures++;                                                 \
+         fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); \
+         fprintf(stderr, __VA_ARGS__);                               \
+         fprintf(stderr, "\n");                                      \
+      }                                                              \
+   } while (0)
+
+struct test_dev {
+   int fd;
+   struct nouveau_drm *drm;
+   struct nouveau_device *dev;
+   struct nouveau_client *client;
+};
+
+struct test_chan {
+   struct nouveau_object *chan;
+   struct nouveau_pushbuf *push;
+   struct nouveau_object *m2mf;
+   struct nouveau_object *ntfy;
+};
+
+static bool
+test_dev_open(struct test_dev *t)
+{
+   memset(t, 0, sizeof(*t));
+   t->fd = open("/dev/dri/renderD128", O_RDWR);
+   if (t->fd < 0) {
+      fprintf(stderr, "cannot open /dev/dri/renderD128 (is the shim "
+              "preloaded?)\n");
+      return false;
+   }
+   int ret = nouveau_drm_new(t->fd, &t->drm);
+   if (ret) {
+      fprintf(stderr, "nouveau_drm_new: %d\n", ret);
+      return false;
+   }
+   ret = nouveau_device_new(&t->drm->client, NV_DEVICE,
+                            &(struct nv_device_v0) { .device = ~0ULL },
+                            sizeof(struct nv_device_v0), &t->dev);
+   if (ret) {
+      fprintf(stderr, "nouveau_device_new: %d\n", ret);
+      return false;
+   }
+   ret = nouveau_client_new(t->dev, &t->client);
+   if (ret) {
+      fprintf(stderr, "nouveau_client_new: %d\n", ret);
+      return false;
+   }
+   return true;
+}
+
+static void
+test_dev_close(struct test_dev *t)
+{
+   nouveau_client_del(&t->client);
+   nouveau_device_del(&t->dev);
+   nouveau_drm_del(&t->drm);
+   close(t->fd);
+}
+
+static bool
+test_chan_open(struct test_dev *t, struct test_chan *c)
+{
+   memset(c, 0, sizeof(*c));
+   int ret = nouveau_object_new(&t->dev->object, 0,
+                                NOUVEAU_FIFO_CHANNEL_CLASS,
+                                &(struct nv04_fifo) {
+                                   .vram = TEST_HANDLE_VRAM,
+                                   .gart = TEST_HANDLE_GART,
+                                }, sizeof(struct nv04_fifo), &c->chan);
+   if (ret) {
+      fprintf(stderr, "channel: %d\n", ret);
+      return false;
+   }
+   ret = nouveau_pushbuf_new(t->client, c->chan, 2, 32 * 1024, true,
+                             &c->push);
+   if (ret) {
+      fprintf(stderr, "pushbuf: %d\n", ret);
+      return false;
+   }
+   ret = nouveau_object_new(c->chan, TEST_HANDLE_M2MF, NV04_M2MF_CLASS,
+                            NULL, 0, &c->m2mf);
+   if (ret) {
+      fprintf(stderr, "m2mf object: %d\n", ret);
+      return false;
+   }
+   ret = nouveau_object_new(c->chan, TEST_HANDLE_NTFY,
+                            NOUVEAU_NOTIFIER_CLASS,
+                            &(struct nv04_notify) { .length = 32 },
+                            sizeof(struct nv04_notify), &c->ntfy);
+   if (ret) {
+      fprintf(stderr, "notifier: %d\n", ret);
+      return false;
+   }
+   return true;
+}
+
+static void
+test_chan_close(struct test_chan *c)
+{
+   nouveau_object_del(&c->ntfy);
+   nouveau_object_del(&c->m2mf);
+   nouveau_pushbuf_del(&c->push);
+   nouveau_object_del(&c->chan);
+}
+
+static inline void
+out(struct nouveau_pushbuf *push, uint32_t v)
+{
+   *push->cur++ = v;
+}
+
+/* Where the relocated words of one copy landed in the pushbuffer. */
+struct copy_words {
+   uint32_t *dma_in, *dma_out, *offset_in, *offset_out;
+};
+
+/* Queues an M2MF copy of TEST_LINES lines of TEST_LINE bytes from src to
+ * dst (pitch TEST_LINE on both sides) and kicks it. */
+static int
+m2mf_copy(struct test_chan *c, struct nouveau_bo *src, uint32_t src_dom,
+          struct nouveau_bo *dst, uint32_t dst_dom, struct copy_words *w)
+{
+   struct nouveau_pushbuf *push = c->push;
+   struct nv04_fifo *fifo = c->chan->data;
+   struct nouveau_pushbuf_refn refs[] = {
+      { src, src_dom | NOUVEAU_BO_RD },
+      { dst, dst_dom | NOUVEAU_BO_WR },
+   };
+
+   int ret = nouveau_pushbuf_space(push, 32, 4, 0);
+   if (ret)
+      return ret;
+   ret = nouveau_pushbuf_refn(push, refs, 2);
+   if (ret)
+      return ret;
+
+   out(push, nv04_fifo_incr(0, NV4_SUBCHAN_OBJECT, 1));
+   out(push, TEST_HANDLE_M2MF);
+   out(push, nv04_fifo_incr(0, NV04_M2MF_DMA_NOTIFY, 3));
+   out(push, TEST_HANDLE_NTFY);
+   /* The DMA object that covers each buffer: vor if it is in VRAM, tor if
+    * in GART, chosen by the (kernel-checked) placement. */
+   w->dma_in = push->cur;
+   nouveau_pushbuf_reloc(push, src, 0, NOUVEAU_BO_OR, fifo->vram,
+                         fifo->gart);
+   w->dma_out = push->cur;
+   nouveau_pushbuf_reloc(push, dst, 0, NOUVEAU_BO_OR, fifo->vram,
+                         fifo->gart);
+   out(push, nv04_fifo_incr(0, NV04_M2MF_OFFSET_IN, 8));
+   w->offset_in = push->cur;
+   nouveau_pushbuf_reloc(push, src, 0, NOUVEAU_BO_LOW, 0, 0);
+   w->offset_out = push->cur;
+   nouveau_pushbuf_reloc(push, dst, 0, NOUVEAU_BO_LOW, 0, 0);
+   out(push, TEST_LINE);        /* PITCH_IN */
+   out(push, TEST_LINE);        /* PITCH_OUT */
+   out(push, TEST_LINE);        /* LINE_LENGTH_IN */
+   out(push, TEST_LINES);       /* LINE_COUNT */
+   out(push, NV04_M2MF_FORMAT_INPUT_INC_1 | NV04_M2MF_FORMAT_OUTPUT_INC_1);
+   out(push, 0);                /* BUF_NOTIFY: go */
+
+   return nouveau_pushbuf_kick(push, c->chan);
+}
+
+static uint8_t
+pattern(unsigned i, unsigned seed)
+{
+   return (uint8_t)(i * 7 + seed * 13 + 1);
+}
+
+static int
+new_bo(struct test_dev *t, uint32_t domain, unsigned seed,
+       struct nouveau_bo **bo)
+{
+   int ret = nouveau_bo_new(t->dev, domain | NOUVEAU_BO_MAP, 0, TEST_BO_SIZE,
+                            NULL, bo);
+   if (ret)
+      return ret;
+   ret = nouveau_bo_map(*bo, NOUVEAU_BO_WR, t->client);
+   if (ret)
+      return ret;
+   uint8_t *p = (*bo)->map;
+   for (unsigned i = 0; i < TEST_BO_SIZE; i++)
+      p[i] = seed ? pattern(i, seed) : 0;
+   return 0;
+}
+
+/* The destination holds the source's first TEST_LINES * TEST_LINE bytes
+ * and nothing past them changed. */
+static unsigned
+count_bad_bytes(const struct nouveau_bo *dst, unsigned src_seed,
+                unsigned dst_seed)
+{
+   const uint8_t *p = dst->map;
+   unsigned bad = 0;
+   for (unsigned i = 0; i < TEST_BO_SIZE; i++) {
+      uint8_t want = i < TEST_LINES * TEST_LINE ? pattern(i, src_seed)
+                     : dst_seed ? pattern(i, dst_seed) : 0;
+      bad += p[i] != want;
+   }
+   return bad;
+}
+
+static void
+test_device(struct test_dev *t)
+{
+   drmVersionPtr ver = drmGetVersion(t->fd);
+   CHECK(ver && !strcmp(ver->name, "nouveau"), "driver name %s",
+         ver ? ver->name : "(none)");
+   /* 1.0.x selects libdrm's abi16 path, which the shim implements. */
+   CHECK(ver && ver->version_major == 1 && ver->version_minor == 0,
+         "version %d.%d", ver ? ver->version_major : -1,
+         ver ? ver->version_minor : -1);
+   drmFreeVersion(ver);
+   CHECK(!t->drm->nvif, "libdrm chose NVIF");
+
+   const char *env = getenv("NOUVEAU_CHIPSET");
+   unsigned chipset = env ? strtoul(env, NULL, 16) : 0x40;
+   CHECK(t->dev->chipset == chipset, "chipset %x, want %x",
+         t->dev->chipset, chipset);
+   CHECK(t->dev->vram_size > 0 && t->dev->gart_size > 0,
+         "vram %llu gart %llu", (unsigned long long)t->dev->vram_size,
+         (unsigned long long)t->dev->gart_size);
+
+   uint64_t v = 0;
+   CHECK(nouveau_getparam(t->dev, NOUVEAU_GETPARAM_PCI_VENDOR, &v) == 0 &&
+         v == TEST_PCI_VENDOR_NVIDIA, "PCI vendor %llx",
+         (unsigned long long)v);
+   uint64_t pci_device = 0;
+   CHECK(nouveau_getparam(t->dev, NOUVEAU_GETPARAM_PCI_DEVICE,
+                          &pci_device) == 0 && pci_device != 0,
+         "PCI device");
+   uint64_t t0 = 0, t1 = 0;
+   CHECK(nouveau_getparam(t->dev, NOUVEAU_GETPARAM_PTIMER_TIME, &t0) == 0,
+         "PTIMER_TIME");
+   usleep(1000);
+   CHECK(nouveau_getparam(t->dev, NOUVEAU_GETPARAM_PTIMER_TIME, &t1) == 0 &&
+         t1 - t0 >= 1000000, "PTIMER advanced %llu ns over 1 ms",
+         (unsigned long long)(t1 - t0));
+   /* An id the ABI does not define, and SETPARAM, which takes none. */
+   CHECK(nouveau_getparam(t->dev, 0x7fff, &v) == -EINVAL, "unknown param");
+   CHECK(nouveau_setparam(t->dev, NOUVEAU_GETPARAM_FB_SIZE, 1) == -EINVAL,
+         "setparam");
+
+   /* What the Mesa loader sees: a PCI device of NVIDIA with the same id. */
+   drmDevicePtr info = NULL;
+   int ret = drmGetDevice2(t->fd, 0, &info);
+   CHECK(ret == 0 && info && info->bustype == DRM_BUS_PCI &&
+         info->deviceinfo.pci->vendor_id == TEST_PCI_VENDOR_NVIDIA &&
+         info->deviceinfo.pci->device_id == pci_device,
+         "drmGetDevice2 ret %d", ret);
+   if (info)
+      drmFreeDevice(&info);
+}
+
+static void
+test_copy_and_relocs(struct test_dev *t, struct test_chan *c)
+{
+   struct nouveau_bo *src, *dst;
+   struct nv04_fifo *fifo = c->chan->data;
+   struct copy_words w;
+
+   CHECK(new_bo(t, NOUVEAU_BO_GART, 1, &src) == 0, "src bo");
+   CHECK(new_bo(t, NOUVEAU_BO_VRAM, 0, &dst) == 0, "dst bo");
+   if (failures)
+      return;
+
+   /* The kernel's answers about where the buffers are. */
+   struct drm_nouveau_gem_info src_info = { .handle = src->handle };
+   struct drm_nouveau_gem_info dst_info = { .handle = dst->handle };
+   CHECK(drmCommandWriteRead(t->fd, DRM_NOUVEAU_GEM_INFO, &src_info,
+                             sizeof(src_info)) == 0 &&
+         src_info.domain == NOUVEAU_GEM_DOMAIN_GART, "src in GART");
+   CHECK(drmCommandWriteRead(t->fd, DRM_NOUVEAU_GEM_INFO, &dst_info,
+                             sizeof(dst_info)) == 0 &&
+         dst_info.domain == NOUVEAU_GEM_DOMAIN_VRAM, "dst in VRAM");
+   CHECK(src_info.size == TEST_BO_SIZE, "src size %llu",
+         (unsigned long long)src_info.size);
+
+   /* Make libdrm's presumed placements wrong: dst at another offset, src
+    * in the other domain.  The shim must patch the relocated words and
+    * report the true placement back (presumed.valid = 0). */
+   dst->offset = dst_info.offset + TEST_BO_SIZE * 16;
+   src->flags = (src->flags & ~NOUVEAU_BO_APER) | NOUVEAU_BO_VRAM;
+
+   int ret = m2mf_copy(c, src, NOUVEAU_BO_GART, dst, NOUVEAU_BO_VRAM, &w);
+   CHECK(ret == 0, "kick %d", ret);
+   CHECK(nouveau_bo_wait(dst, NOUVEAU_BO_RD, t->client) == 0, "wait");
+
+   unsigned bad = count_bad_bytes(dst, 1, 0);
+   CHECK(bad == 0, "%u wrong bytes in the copy", bad);
+   CHECK(*w.offset_out == (uint32_t)dst_info.offset,
+         "OFFSET_OUT 0x%x, want 0x%x", *w.offset_out,
+         (uint32_t)dst_info.offset);
+   CHECK(*w.offset_in == (uint32_t)src_info.offset,
+         "OFFSET_IN 0x%x, want 0x%x", *w.offset_in,
+         (uint32_t)src_info.offset);
+   CHECK(*w.dma_in == fifo->gart, "DMA_BUFFER_IN 0x%x, want 0x%x",
+         *w.dma_in, fifo->gart);
+   CHECK(*w.dma_out == fifo->vram, "DMA_BUFFER_OUT 0x%x, want 0x%x",
+         *w.dma_out, fifo->vram);
+   CHECK(dst->offset == dst_info.offset, "dst offset not reported back");
+   CHECK((src->flags & NOUVEAU_BO_APER) == NOUVEAU_BO_GART,
+         "src domain not reported back");
+
+   /* CPU_PREP on an idle buffer, NOWAIT included, succeeds; on an unknown
+    * handle it is -ENOENT. */
+   struct drm_nouveau_gem_cpu_prep prep = {
+      .handle = dst->handle, .flags = NOUVEAU_GEM_CPU_PREP_NOWAIT,
+   };
+   CHECK(drmCommandWrite(t->fd, DRM_NOUVEAU_GEM_CPU_PREP, &prep,
+                         sizeof(prep)) == 0, "CPU_PREP idle");
+   prep.handle = 0x7fff0000;
+   CHECK(drmCommandWrite(t->fd, DRM_NOUVEAU_GEM_CPU_PREP, &prep,
+                         sizeof(prep)) == -ENOENT, "CPU_PREP bad handle");
+
+   nouveau_bo_ref(NULL, &src);
+   nouveau_bo_ref(NULL, &dst);
+}
+
+/* Two fds are two files: one's channel and handles mean nothing in the
+ * other. */
+static void
+test_files(struct test_dev *t, struct test_chan *c)
+{
+   struct test_dev t2;
+   if (!test_dev_open(&t2)) {
+      CHECK(false, "second fd");
+      return;
+   }
+   struct nv04_fifo *fifo = c->chan->data;
+   struct drm_nouveau_gem_pushbuf req = { .channel = fifo->base.channel };
+   CHECK(drmCommandWriteRead(t2.fd, DRM_NOUVEAU_GEM_PUSHBUF, &req,
+                             sizeof(req)) == -ENOENT,
+         "other file's channel");
+
+   struct nouveau_bo *bo;
+   CHECK(new_bo(t, NOUVEAU_BO_GART, 3, &bo) == 0, "bo");
+   struct drm_nouveau_gem_info info = { .handle = bo->handle };
+   /* t2 has made no buffer, so no handle of t's can be valid there. */
+   CHECK(drmCommandWriteRead(t2.fd, DRM_NOUVEAU_GEM_INFO, &info,
+                             sizeof(info)) == -ENOENT,
+         "other file's handle");
+   nouveau_bo_ref(NULL, &bo);
+   test_dev_close(&t2);
+}
+
+/* An illegal method kills channel `bad`; `good` still works. */
+static void
+test_trap(struct test_dev *t, struct test_chan *bad, struct test_chan *good)
+{
+   struct nouveau_pushbuf *push = bad->push;
+
+   CHECK(nouveau_pushbuf_space(push, 8, 0, 0) == 0, "space");
+   out(push, nv04_fifo_incr(0, NV4_SUBCHAN_OBJECT, 1));
+   out(push, TEST_HANDLE_M2MF);
+   /* hwdb/nv_m2mf.xml has no method after BUF_NOTIFY: the next one is
+    * PGRAPH's ILLEGAL_MTHD. */
+   out(push, nv04_fifo_incr(0, NV04_M2MF_BUF_NOTIFY + 4, 1));
+   out(push, 0);
+   /* The GPU may run this after the ioctl returns: a kick error is fine
+    * now, and certain once the channel has executed it. */
+   nouveau_pushbuf_kick(push, bad->chan);
+
+   bool dead = false;
+   for (int i = 0; i < 5000 && !dead; i++) {
+      dead = nouveau_check_dead_channel(t->drm, bad->chan);
+      if (!dead)
+         usleep(1000);
+   }
+   CHECK(dead, "channel survived an illegal method");
+
+   /* A further submission is refused.  (libdrm's kick on an immediate
+    * pushbuf does not pass the ioctl's error on, so ask directly.) */
+   struct nouveau_bo *cmd;
+   CHECK(new_bo(t, NOUVEAU_BO_GART, 0, &cmd) == 0, "cmd bo");
+   uint32_t *words = cmd->map;
+   words[0] = nv04_fifo_incr(0, NV4_SUBCHAN_OBJECT, 1);
+   words[1] = TEST_HANDLE_M2MF;
+   struct nv04_fifo *fifo = bad->chan->data;
+   struct drm_nouveau_gem_pushbuf_bo buf = {
+      .handle = cmd->handle,
+      .read_domains = NOUVEAU_GEM_DOMAIN_GART,
+      .valid_domains = NOUVEAU_GEM_DOMAIN_GART,
+   };
+   struct drm_nouveau_gem_pushbuf_push psh = { .bo_index = 0, .length = 8 };
+   struct drm_nouveau_gem_pushbuf req = {
+      .channel = fifo->base.channel,
+      .nr_buffers = 1, .buffers = (uintptr_t)&buf,
+      .nr_push = 1, .push = (uintptr_t)&psh,
+   };
+   int ret = drmCommandWriteRead(t->fd, DRM_NOUVEAU_GEM_PUSHBUF, &req,
+                                 sizeof(req));
+   CHECK(ret == -ENODEV, "submission on a dead channel: %d", ret);
+
+   /* The same submission on the good channel goes through. */
+   struct nv04_fifo *good_fifo = good->chan->data;
+   req.channel = good_fifo->base.channel;
+   ret = drmCommandWriteRead(t->fd, DRM_NOUVEAU_GEM_PUSHBUF, &req,
+                             sizeof(req));
+   CHECK(ret == 0, "submission on the good channel: %d", ret);
+   nouveau_bo_ref(NULL, &cmd);
+
+   struct nouveau_bo *src, *dst;
+   CHECK(new_bo(t, NOUVEAU_BO_VRAM, 5, &src) == 0, "src");
+   CHECK(new_bo(t, NOUVEAU_BO_GART, 6, &dst) == 0, "dst");
+   struct copy_words w;
+   ret = m2mf_copy(good, src, NOUVEAU_BO_VRAM, dst, NOUVEAU_BO_GART, &w);
+   CHECK(ret == 0, "kick on the good channel: %d", ret);
+   CHECK(nouveau_bo_wait(dst, NOUVEAU_BO_RD, t->client) == 0, "wait");
+   unsigned bad_bytes = count_bad_bytes(dst, 5, 6);
+   CHECK(bad_bytes == 0, "%u wrong bytes on the good channel", bad_bytes);
+   nouveau_bo_ref(NULL, &src);
+   nouveau_bo_ref(NULL, &dst);
+}
+
+static int
+raw_pushbuf(int fd, uint32_t channel, struct drm_nouveau_gem_pushbuf_bo *bufs,
+            unsigned nr_bufs, struct drm_nouveau_gem_pushbuf_push *pushes,
+            unsigned nr_push, struct drm_nouveau_gem_pushbuf_reloc *relocs,
+            unsigned nr_relocs)
+{
+   struct drm_nouveau_gem_pushbuf req = {
+      .channel = channel,
+      .nr_buffers = nr_bufs, .buffers = (uintptr_t)bufs,
+      .nr_push = nr_push, .push = (uintptr_t)pushes,
+      .nr_relocs = nr_relocs, .relocs = (uintptr_t)relocs,
+   };
+   return drmCommandWriteRead(fd, DRM_NOUVEAU_GEM_PUSHBUF, &req, sizeof(req));
+}
+
+/* Bad requests get the kernel's errors, and nothing runs. */
+static void
+test_bad_input(struct test_dev *t, struct test_chan *c)
+{
+   struct nv04_fifo *fifo = c->chan->data;
+   uint32_t ch = fifo->base.channel;
+   struct nouveau_bo *bo;
+   int ret;
+
+   CHECK(new_bo(t, NOUVEAU_BO_GART, 0, &bo) == 0, "bo");
+   uint32_t *words = bo->map;
+   words[0] = nv04_fifo_incr(0, NV4_SUBCHAN_OBJECT, 1);
+   words[1] = TEST_HANDLE_M2MF;
+
+   struct drm_nouveau_gem_pushbuf_bo buf = {
+      .handle = bo->handle,
+      .read_domains = NOUVEAU_GEM_DOMAIN_GART,
+      .valid_domains = NOUVEAU_GEM_DOMAIN_GART,
+      .presumed = { .valid = 1, .domain = NOUVEAU_GEM_DOMAIN_GART,
+                    .offset = bo->offset },
+   };
+   struct drm_nouveau_gem_pushbuf_bo two[2] = { buf, buf };
+   struct drm_nouveau_gem_pushbuf_push psh = { .bo_index = 0, .length = 8 };
+
+   ret = raw_pushbuf(t->fd, ch, &buf, 1, &psh, 1, NULL, 0);
+   CHECK(ret == 0, "good request: %d", ret);
+
+   ret = raw_pushbuf(t->fd, ch + 1000, &buf, 1, &psh, 1, NULL, 0);
+   CHECK(ret == -ENOENT, "unknown channel: %d", ret);
+   ret = raw_pushbuf(t->fd, ch, two, 2, &psh, 1, NULL, 0);
+   CHECK(ret == -EINVAL, "buffer listed twice: %d", ret);
+   ret = raw_pushbuf(t->fd, ch, &buf, 1, &psh, NOUVEAU_GEM_MAX_PUSH + 1,
+                     NULL, 0);
+   CHECK(ret == -EINVAL, "too many pushes: %d", ret);
+
+   struct drm_nouveau_gem_pushbuf_push bad_psh = psh;
+   bad_psh.bo_index = 1;
+   ret = raw_pushbuf(t->fd, ch, &buf, 1, &bad_psh, 1, NULL, 0);
+   CHECK(ret == -EINVAL, "push of an unlisted buffer: %d", ret);
+   bad_psh = psh;
+   bad_psh.offset = TEST_BO_SIZE - 4;
+   ret = raw_pushbuf(t->fd, ch, &buf, 1, &bad_psh, 1, NULL, 0);
+   CHECK(ret == -EINVAL, "push past the buffer's end: %d", ret);
+
+   struct drm_nouveau_gem_pushbuf_bo bad_buf = buf;
+   bad_buf.handle = 0x7fff0000;
+   ret = raw_pushbuf(t->fd, ch, &bad_buf, 1, &psh, 1, NULL, 0);
+   CHECK(ret == -ENOENT, "unknown handle: %d", ret);
+   bad_buf = buf;
+   bad_buf.valid_domains = NOUVEAU_GEM_DOMAIN_VRAM;  /* created GART-only */
+   ret = raw_pushbuf(t->fd, ch, &bad_buf, 1, &psh, 1, NULL, 0);
+   CHECK(ret == -EINVAL, "no common domain: %d", ret);
+
+   /* A relocation is only applied for a stale target: make it stale, then
+    * aim it past the container's end. */
+   bad_buf = buf;
+   bad_buf.presumed.offset = bo->offset + TEST_BO_SIZE;
+   struct drm_nouveau_gem_pushbuf_reloc rel = {
+      .reloc_bo_index = 0, .reloc_bo_offset = TEST_BO_SIZE, .bo_index = 0,
+      .flags = NOUVEAU_GEM_RELOC_LOW,
+   };
+   ret = raw_pushbuf(t->fd, ch, &bad_buf, 1, &psh, 1, &rel, 1);
+   CHECK(ret == -EINVAL, "relocation outside its container: %d", ret);
+   rel.reloc_bo_offset = 0;
+   rel.bo_index = 5;
+   bad_buf.presumed.offset = bo->offset + TEST_BO_SIZE;
+   ret = raw_pushbuf(t->fd, ch, &bad_buf, 1, &psh, 1, &rel, 1);
+   CHECK(ret == -EINVAL, "relocation to an unlisted buffer: %d", ret);
+
+   /* Object and buffer creation. */
+   struct drm_nouveau_grobj_alloc gr = {
+      .channel = ch, .handle = 0xbeef5097, .class = G80_3D_CLASS,
+   };
+   ret = drmCommandWrite(t->fd, DRM_NOUVEAU_GROBJ_ALLOC, &gr, sizeof(gr));
+   if (t->dev->chipset < TEST_FIRST_TESLA)
+      CHECK(ret == -EINVAL, "G80 3D class before G80: %d", ret);
+   gr.channel = ch + 1000;
+   gr.class = NV04_M2MF_CLASS;
+   ret = drmCommandWrite(t->fd, DRM_NOUVEAU_GROBJ_ALLOC, &gr, sizeof(gr));
+   CHECK(ret == -ENOENT, "object on an unknown channel: %d", ret);
+   struct drm_nouveau_channel_free cf = { .channel = ch + 1000 };
+   ret = drmCommandWrite(t->fd, DRM_NOUVEAU_CHANNEL_FREE, &cf, sizeof(cf));
+   CHECK(ret == -ENOENT, "free of an unknown channel: %d", ret);
+
+   struct drm_nouveau_gem_new gn = {
+      .info = { .size = 0, .domain = NOUVEAU_GEM_DOMAIN_GART },
+   };
+   ret = drmCommandWriteRead(t->fd, DRM_NOUVEAU_GEM_NEW, &gn, sizeof(gn));
+   CHECK(ret == -EINVAL, "empty buffer: %d", ret);
+   gn.info.size = TEST_BO_SIZE;
+   gn.info.domain = NOUVEAU_GEM_DOMAIN_CPU;
+   ret = drmCommandWriteRead(t->fd, DRM_NOUVEAU_GEM_NEW, &gn, sizeof(gn));
+   CHECK(ret == -EINVAL, "buffer with no GPU domain: %d", ret);
+
+   /* The channel still works after all that. */
+   CHECK(!nouveau_check_dead_channel(t->drm, c->chan), "channel died");
+   nouveau_bo_ref(NULL, &bo);
+}
+
+struct thread_arg {
+   struct test_dev *t;
+   unsigned seed;
+   int failures;
+};
+
+static void *
+copy_thread(void *data)
+{
+   struct thread_arg *a = data;
+   struct test_chan c;
+   struct nouveau_client *client;
+
+   if (nouveau_client_new(a->t->dev, &client)) {
+      a->failures++;
+      return NULL;
+   }
+   struct test_dev t = *a->t;
+   t.client = client;
+   if (!test_chan_open(&t, &c)) {
+      a->failures++;
+      return NULL;
+   }
+   for (unsigned round = 0; round < 8; round++) {
+      struct nouveau_bo *src, *dst;
+      struct copy_words w;
+      unsigned seed = a->seed * 16 + round;
+      if (new_bo(&t, NOUVEAU_BO_GART, seed, &src) ||
+          new_bo(&t, NOUVEAU_BO_VRAM, 0, &dst) ||
+          m2mf_copy(&c, src, NOUVEAU_BO_GART, dst, NOUVEAU_BO_VRAM, &w) ||
+          nouveau_bo_wait(dst, NOUVEAU_BO_RD, client) ||
+          count_bad_bytes(dst, seed, 0))
+         a->failures++;
+      nouveau_bo_ref(NULL, &src);
+      nouveau_bo_ref(NULL, &dst);
+   }
+   test_chan_close(&c);
+   nouveau_client_del(&client);
+   return NULL;
+}
+
+static void
+test_threads(struct test_dev *t)
+{
+   struct thread_arg args[2] = { { t, 1, 0 }, { t, 2, 0 } };
+   pthread_t th[2];
+   for (int i = 0; i < 2; i++)
+      pthread_create(&th[i], NULL, copy_thread, &args[i]);
+   for (int i = 0; i < 2; i++) {
+      pthread_join(th[i], NULL);
+      CHECK(args[i].failures == 0, "thread %d: %d failures", i,
+            args[i].failures);
+   }
+}
+
+int
+main(void)
+{
+   struct test_dev t;
+   struct test_chan c1, c2;
+
+   if (!test_dev_open(&t))
+      return 1;
+   test_device(&t);
+   if (!test_chan_open(&t, &c1) || !test_chan_open(&t, &c2))
+      return 1;
+
+   test_copy_and_relocs(&t, &c1);
+   test_files(&t, &c1);
+   test_bad_input(&t, &c1);
+   test_threads(&t);
+   test_trap(&t, &c1, &c2);
+
+   test_chan_close(&c1);
+   test_chan_close(&c2);
+   test_dev_close(&t);
+
+   if (failures) {
+      fprintf(stderr, "%d failure(s)\n", failures);
+      return 1;
+   }
+   printf("nouveau drm-shim: all checks passed\n");
+   return 0;
+}

@@ -1,0 +1,334 @@
+/*
+ * The curie 3D class: object creation and the method decoder.  Every method
+ * is stored in ctx->regs; the ones with an immediate effect (uploads,
+ * draws, clears, fences, queries) act here.  Draw state is derived from
+ * the stored values when a primitive begins (nv40_3d_validate).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nv40_3d.h"
+#include "nvsim_priv.h"
+#include "nvhwdb_names.h"
+
+enum nvsim_status
+nv40_3d_fail(struct nv40_3d *ctx, enum nvsim_status st, const char *fmt, ...)
+{
+   char buf[200];
+   va_list ap;
+
+   va_start(ap, fmt);
+   vsnprintf(buf, sizeof(buf), fmt, ap);
+   va_end(ap);
+   if (ctx->error == NVSIM_OK) {
+      ctx->error = st;
+      nvsim_trap_detail(ctx->obj, "%s", buf);
+   }
+   return st;
+}
+
+/*
+ * Initial values of the methods whose 0 is not a valid value.  The
+ * hardware's context defaults are not documented (the kernel's context
+ * program sets them); GL's initial state is used, so that a method never
+ * written behaves like the GL default.  Upstream's driver writes them all.
+ */
+static void
+set_defaults(struct nv40_3d *ctx)
+{
+   static const struct {
+      uint32_t mthd, data;
+   } defaults[] = {
+      { NV30_3D_ALPHA_FUNC_FUNC, NV30_3D_ALPHA_FUNC_FUNC_ALWAYS },
+      { NV30_3D_DEPTH_FUNC, NV30_3D_DEPTH_FUNC_LESS },
+      { NV30_3D_STENCIL_FUNC_FUNC(0), NV30_3D_STENCIL_FUNC_FUNC_ALWAYS },
+      { NV30_3D_STENCIL_FUNC_FUNC(1), NV30_3D_STENCIL_FUNC_FUNC_ALWAYS },
+      { NV30_3D_STENCIL_MASK(0), 0xff },
+      { NV30_3D_STENCIL_MASK(1), 0xff },
+      { NV30_3D_STENCIL_FUNC_MASK(0), 0xff },
+      { NV30_3D_STENCIL_FUNC_MASK(1), 0xff },
+      { NV30_3D_STENCIL_OP_FAIL(0), NV30_3D_STENCIL_OP_FAIL_KEEP },
+      { NV30_3D_STENCIL_OP_ZFAIL(0), NV30_3D_STENCIL_OP_ZFAIL_KEEP },
+      { NV30_3D_STENCIL_OP_ZPASS(0), NV30_3D_STENCIL_OP_ZPASS_KEEP },
+      { NV30_3D_STENCIL_OP_FAIL(1), NV30_3D_STENCIL_OP_FAIL_KEEP },
+      { NV30_3D_STENCIL_OP_ZFAIL(1), NV30_3D_STENCIL_OP_ZFAIL_KEEP },
+      { NV30_3D_STENCIL_OP_ZPASS(1), NV30_3D_STENCIL_OP_ZPASS_KEEP },
+      { NV30_3D_BLEND_FUNC_SRC, NV30_3D_BLEND_FUNC_SRC_RGB_ONE |
+                                NV30_3D_BLEND_FUNC_SRC_ALPHA_ONE },
+      { NV30_3D_BLEND_FUNC_DST, NV30_3D_BLEND_FUNC_DST_RGB_ZERO |
+                                NV30_3D_BLEND_FUNC_DST_ALPHA_ZERO },
+      { NV40_3D_BLEND_EQUATION, NV40_3D_BLEND_EQUATION_RGB_FUNC_ADD |
+                                NV40_3D_BLEND_EQUATION_ALPHA_FUNC_ADD },
+      { NV30_3D_COLOR_LOGIC_OP_OP, NV30_3D_COLOR_LOGIC_OP_OP_COPY },
+      { NV30_3D_COLOR_MASK, NV30_3D_COLOR_MASK_B__MASK |
+                            NV30_3D_COLOR_MASK_G__MASK |
+                            NV30_3D_COLOR_MASK_R__MASK |
+                            NV30_3D_COLOR_MASK_A__MASK },
+      { NV30_3D_SHADE_MODEL, NV30_3D_SHADE_MODEL_SMOOTH },
+      { NV30_3D_POLYGON_MODE_FRONT, NV30_3D_POLYGON_MODE_FRONT_FILL },
+      { NV30_3D_POLYGON_MODE_BACK, NV30_3D_POLYGON_MODE_BACK_FILL },
+      { NV30_3D_CULL_FACE, NV30_3D_CULL_FACE_BACK },
+      { NV30_3D_FRONT_FACE, NV30_3D_FRONT_FACE_CCW },
+      /* width 1.0 in 1/8 units (nv30_state.c) */
+      { NV30_3D_LINE_WIDTH, 8 },
+      /* scissor "off" as upstream writes it: x 0, width 4096 */
+      { NV30_3D_SCISSOR_HORIZ, 0x10000000 },
+      { NV30_3D_SCISSOR_VERT, 0x10000000 },
+      { NV30_3D_VIEWPORT_CLIP_HORIZ(0), NV30_3D_VIEWPORT_CLIP_HORIZ_R__MASK },
+      { NV30_3D_VIEWPORT_CLIP_VERT(0), NV30_3D_VIEWPORT_CLIP_VERT_D__MASK },
+   };
+   for (unsigned i = 0; i < sizeof(defaults) / sizeof(defaults[0]); i++)
+      ctx->regs[defaults[i].mthd / 4] = defaults[i].data;
+   union { float f; uint32_t u; } one = { 1.0f };
+   ctx->regs[NV30_3D_POINT_SIZE / 4] = one.u;
+   ctx->regs[NV30_3D_DEPTH_RANGE_FAR / 4] = one.u;
+}
+
+static void *
+nv40_3d_create(struct nvsim_object *obj)
+{
+   struct nv40_3d *ctx = calloc(1, sizeof(*ctx));
+   if (!ctx)
+      return NULL;
+   ctx->obj = obj;
+   /* GL's initial current attribute values: (0,0,0,1) */
+   for (unsigned i = 0; i < NV40_3D_VP_INPUTS; i++)
+      ctx->attr[i][3] = 1.0f;
+   ctx->fp_dirty = true;
+   set_defaults(ctx);
+   return ctx;
+}
+
+static void
+nv40_3d_destroy(void *priv)
+{
+   struct nv40_3d *ctx = priv;
+   if (!ctx)
+      return;
+   nv40_3d_vp_free(ctx->vp);
+   nv40_3d_fp_free(ctx->fp);
+   free(ctx);
+}
+
+/* Methods of rankine that curie does not have (in hwdb for NV30_3D but not
+ * for this class: the fixed-function transform and lighting, the register
+ * combiners, ...) trap as illegal.  Methods hwdb knows for neither are
+ * stored and ignored: upstream's driver sends a few that no database
+ * names (e.g. 0x1710, nv30_vbo.c VTX_CACHE_INVALIDATE_1710). */
+static bool
+rankine_only(uint32_t oclass, uint32_t mthd)
+{
+   if (mthd == NV40_3D_MRT_BLEND_ENABLE ||
+       mthd == NV30_3D_VTX_CACHE_INVALIDATE_1710 || mthd == NV30_3D_R1718 ||
+       (mthd >= NV40_3D_VTXTEX_OFFSET(0) &&
+        mthd <= NV40_3D_VTXTEX_BCOL(NV40_3D_VTXTEX__LEN - 1)))
+      return false;
+   return !nvhwdb_method_lookup(oclass, mthd, NULL) &&
+          nvhwdb_method_lookup(NV30_3D_CLASS, mthd, NULL);
+}
+
+/* Is an object handle usable as a DMA object for method data? 0 and NULL
+ * objects unbind. */
+static enum nvsim_status
+check_dma_handle(struct nv40_3d *ctx, uint32_t handle)
+{
+   if (!handle)
+      return NVSIM_OK;
+   struct nvsim_object *o = nvsim_lookup(ctx->obj->chan, handle);
+   if (!o)
+      return nv40_3d_fail(ctx, NVSIM_INVALID_OBJECT,
+                          "no object with handle 0x%08x", handle);
+   return NVSIM_OK;
+}
+
+/* Writes `value` (32 bits) at `offset` of the DMA object bound to
+ * dma_mthd. */
+static enum nvsim_status
+write_dma32(struct nv40_3d *ctx, uint32_t dma_mthd, uint64_t offset,
+            const uint32_t *words, unsigned n)
+{
+   struct nvsim_object *dma =
+      nvsim_lookup(ctx->obj->chan, nv40_3d_reg(ctx, dma_mthd));
+   if (!dma || !dma->is_dma)
+      return nv40_3d_fail(ctx, NVSIM_INVALID_STATE,
+                          "no DMA object bound for the report");
+   void *p = nvsim_dma_ptr(dma, offset, 4ull * n);
+   if (!p)
+      return nv40_3d_fail(ctx, NVSIM_DMA_ERROR,
+                          "report at 0x%llx is outside its DMA object",
+                          (unsigned long long)offset);
+   memcpy(p, words, 4u * n);
+   return NVSIM_OK;
+}
+
+static void
+vp_stale(struct nv40_3d *ctx)
+{
+   nv40_3d_vp_free(ctx->vp);
+   ctx->vp = NULL;
+}
+
+static enum nvsim_status
+nv40_3d_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
+{
+   struct nv40_3d *ctx = nv40_3d(obj);
+   enum nvsim_status st = NVSIM_OK;
+
+   if (!ctx)
+      return NVSIM_INVALID_STATE;
+   ctx->error = NVSIM_OK;
+   if (mthd >= NV40_3D_NUM_MTHD * 4 || (mthd & 3))
+      return NVSIM_ILLEGAL_MTHD;
+   if (rankine_only(obj->oclass, mthd))
+      return nv40_3d_fail(ctx, NVSIM_ILLEGAL_MTHD,
+                          "a rankine (NV30) method that curie does not have");
+
+   ctx->regs[mthd / 4] = data;
+
+   /* the vertex methods keep the state validated for the primitive */
+   switch (mthd) {
+   case NV30_3D_VB_VERTEX_BATCH:
+      return nv40_3d_vertex_batch(ctx, data);
+   case NV30_3D_VB_INDEX_BATCH:
+      return nv40_3d_index_batch(ctx, data);
+   case NV30_3D_VB_ELEMENT_U16:
+      /* two 16-bit indices, the low half first (nv30_vbo.c) */
+      st = nv40_3d_element(ctx, data & 0xffff);
+      if (st == NVSIM_OK)
+         st = nv40_3d_element(ctx, data >> 16);
+      return st;
+   case NV30_3D_VB_ELEMENT_U32:
+      return nv40_3d_element(ctx, data);
+   case NV30_3D_VERTEX_DATA:
+      return nv40_3d_vertex_data(ctx, data);
+   case NV30_3D_VERTEX_BEGIN_END:
+      return nv40_3d_begin_end(ctx, data);
+   default:
+      break;
+   }
+   ctx->draw_ready = false;
+
+   if (nv40_3d_attr_method(ctx, mthd, data, &st))
+      return st;
+
+   if (mthd >= NV30_3D_VP_UPLOAD_INST(0) &&
+       mthd < NV30_3D_VP_UPLOAD_INST(NV30_3D_VP_UPLOAD_INST__LEN)) {
+      unsigned w = (mthd - NV30_3D_VP_UPLOAD_INST(0)) / 4;
+      ctx->vp_upload_word[w] = data;
+      /* the fourth word stores the instruction and moves to the next
+       * slot: upstream sends VP_UPLOAD_FROM_ID once, then 4 words per
+       * instruction (nv30_vertprog.c) */
+      if (w == NV30_3D_VP_UPLOAD_INST__LEN - 1) {
+         if (ctx->vp_upload_slot >= NV40_3D_VP_SLOTS)
+            return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
+                                "vertex program upload past slot %u",
+                                NV40_3D_VP_SLOTS - 1);
+         memcpy(ctx->vp_insn[ctx->vp_upload_slot], ctx->vp_upload_word,
+                sizeof(ctx->vp_upload_word));
+         ctx->vp_upload_slot++;
+         vp_stale(ctx);
+      }
+      return NVSIM_OK;
+   }
+
+   if (mthd >= NV30_3D_VP_UPLOAD_CONST_X(0) &&
+       mthd < NV30_3D_VP_UPLOAD_CONST_X(NV30_3D_VP_UPLOAD_CONST__LEN)) {
+      unsigned c = ((mthd - NV30_3D_VP_UPLOAD_CONST_X(0)) / 4) % 4;
+      memcpy(&ctx->vp_const_word[c], &data, 4);
+      /* a complete vec4 goes to the current slot, which advances */
+      if (c == 3) {
+         if (ctx->vp_const_slot >= NV40_3D_VP_CONSTS)
+            return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
+                                "vertex program constant %u does not exist",
+                                ctx->vp_const_slot);
+         memcpy(ctx->vp_const[ctx->vp_const_slot], ctx->vp_const_word,
+                sizeof(ctx->vp_const_word));
+         ctx->vp_const_slot++;
+      }
+      return NVSIM_OK;
+   }
+
+   switch (mthd) {
+   case NV30_3D_DMA_NOTIFY:
+   case NV30_3D_DMA_TEXTURE0:
+   case NV30_3D_DMA_TEXTURE1:
+   case NV30_3D_DMA_COLOR0:
+   case NV30_3D_DMA_COLOR1:
+   case NV40_3D_DMA_COLOR2:
+   case NV40_3D_DMA_COLOR3:
+   case NV30_3D_DMA_ZETA:
+   case NV30_3D_DMA_VTXBUF0:
+   case NV30_3D_DMA_VTXBUF1:
+   case NV30_3D_DMA_FENCE:
+   case NV30_3D_DMA_QUERY:
+      if (mthd == NV30_3D_DMA_TEXTURE0 || mthd == NV30_3D_DMA_TEXTURE1)
+         ctx->fp_dirty = true;
+      return check_dma_handle(ctx, data);
+
+   case NV30_3D_VP_UPLOAD_FROM_ID:
+      if (data >= NV40_3D_VP_SLOTS)
+         return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
+                             "vertex program slot %u does not exist", data);
+      ctx->vp_upload_slot = data;
+      return NVSIM_OK;
+   case NV30_3D_VP_START_FROM_ID:
+      if (data >= NV40_3D_VP_SLOTS)
+         return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
+                             "vertex program slot %u does not exist", data);
+      vp_stale(ctx);
+      return NVSIM_OK;
+   case NV30_3D_VP_UPLOAD_CONST_ID:
+      if (data >= NV40_3D_VP_CONSTS)
+         return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
+                             "vertex program constant %u does not exist",
+                             data);
+      ctx->vp_const_slot = data;
+      return NVSIM_OK;
+
+   case NV30_3D_FP_ACTIVE_PROGRAM:
+   case NV30_3D_FP_CONTROL:
+      ctx->fp_dirty = true;
+      return NVSIM_OK;
+
+   case NV30_3D_CLEAR_BUFFERS:
+      return nv40_3d_clear(ctx, data);
+
+   case NV30_3D_FENCE_VALUE:
+      /* the value lands at FENCE_OFFSET in DMA_FENCE (nv30_screen.c
+       * fence_emit/fence_update) */
+      return write_dma32(ctx, NV30_3D_DMA_FENCE,
+                         nv40_3d_reg(ctx, NV30_3D_FENCE_OFFSET), &data, 1);
+
+   case NV30_3D_QUERY_RESET:
+      ctx->rs.samples_passed = 0;
+      return NVSIM_OK;
+   case NV30_3D_QUERY_ENABLE:
+      /* samples are counted while the query is enabled */
+      ctx->rs.count_samples = data != 0;
+      return NVSIM_OK;
+   case NV30_3D_QUERY_GET: {
+      /* a 16-byte report: 64-bit timestamp, the counter selected by the
+       * top byte (1: samples passed), and a status word that reads 0 once
+       * written (nv30_query.c waits for its top byte to clear) */
+      uint32_t type = NV40_3D_FIELD(data, NV30_3D_QUERY_GET_UNK24);
+      uint64_t ts = nvsim_ptimer_ns();
+      uint32_t rep[4] = { (uint32_t)ts, (uint32_t)(ts >> 32),
+                          type == 1 ? (uint32_t)ctx->rs.samples_passed : 0, 0 };
+      return write_dma32(ctx, NV30_3D_DMA_QUERY,
+                         NV40_3D_FIELD(data, NV30_3D_QUERY_GET_OFFSET), rep, 4);
+   }
+   default:
+      /* everything else is state, read at the next draw */
+      return NVSIM_OK;
+   }
+}
+
+const struct nvsim_class nvsim_nv40_3d_class = {
+   .oclass = NV40_3D_CLASS,
+   .name = "NV40_3D",
+   .create = nv40_3d_create,
+   .destroy = nv40_3d_destroy,
+   .method = nv40_3d_method,
+};

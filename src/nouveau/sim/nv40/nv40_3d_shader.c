@@ -1,0 +1,153 @@
+/*
+ * Adapter from the curie model to the NV40 shader interpreters of
+ * sim/shader (nv40_shader_exec.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nv40_3d_shader.h"
+#include "nv40_shader_exec.h"
+
+struct nv40_3d_vp_prog {
+   struct nvsim_nv40_vp_prog prog;
+   unsigned start;
+};
+
+struct nv40_3d_fp_prog {
+   struct nvsim_nv40_fp_prog prog;
+};
+
+struct nv40_3d_vp_prog *
+nv40_3d_vp_prepare(const uint32_t (*insn)[4], unsigned num_slots,
+                   unsigned start, char *err, size_t errlen)
+{
+   struct nv40_3d_vp_prog *p = calloc(1, sizeof(*p));
+   if (!p) {
+      snprintf(err, errlen, "out of memory");
+      return NULL;
+   }
+   if (num_slots > NVSIM_NV40_VP_SLOTS)
+      num_slots = NVSIM_NV40_VP_SLOTS;
+   if (start >= num_slots) {
+      snprintf(err, errlen, "start slot %u is past the last slot", start);
+      free(p);
+      return NULL;
+   }
+   if (nvsim_nv40_vp_prepare(&p->prog, insn, num_slots, err, errlen) != 0) {
+      free(p);
+      return NULL;
+   }
+   p->start = start;
+   return p;
+}
+
+void
+nv40_3d_vp_free(struct nv40_3d_vp_prog *prog)
+{
+   if (!prog)
+      return;
+   nvsim_nv40_vp_fini(&prog->prog);
+   free(prog);
+}
+
+bool
+nv40_3d_vp_run(struct nv40_3d_vp_prog *prog, const float (*consts)[4],
+               unsigned num_consts, const float (*in)[4], float (*out)[4],
+               char *err, size_t errlen)
+{
+   struct nvsim_nv40_vp_io io;
+   unsigned n = NVISA_NV40_VP_NUM_OUTPUTS < NV40_3D_VP_OUTPUTS ?
+                NVISA_NV40_VP_NUM_OUTPUTS : NV40_3D_VP_OUTPUTS;
+
+   (void)num_consts;
+   memset(&io, 0, sizeof(io));
+   io.attr = in;
+   io.consts = consts;
+   memcpy(io.out, out, sizeof(float) * 4 * n);
+   int r = nvsim_nv40_vp_run(&prog->prog, prog->start, &io);
+   if (r < 0) {
+      snprintf(err, errlen, "%s", nvsim_nv40_shader_strerror(r));
+      return false;
+   }
+   memcpy(out, io.out, sizeof(float) * 4 * n);
+   return true;
+}
+
+struct nv40_3d_fp_prog *
+nv40_3d_fp_prepare(const uint32_t *words, unsigned num_words,
+                   uint32_t fp_control, char *err, size_t errlen)
+{
+   struct nv40_3d_fp_prog *p = calloc(1, sizeof(*p));
+   (void)fp_control;
+   if (!p) {
+      snprintf(err, errlen, "out of memory");
+      return NULL;
+   }
+   if (nvsim_nv40_fp_prepare(&p->prog, words, num_words, err, errlen) != 0) {
+      free(p);
+      return NULL;
+   }
+   return p;
+}
+
+void
+nv40_3d_fp_free(struct nv40_3d_fp_prog *prog)
+{
+   if (!prog)
+      return;
+   nvsim_nv40_fp_fini(&prog->prog);
+   free(prog);
+}
+
+bool
+nv40_3d_fp_run_quad(struct nv40_3d_fp_prog *prog,
+                    const float (*in)[NVSIM_RASTER_MAX_ATTRIBS][4],
+                    unsigned *mask, float (*color)[NVSIM_RASTER_MAX_RT][4],
+                    float *depth, nvsim_tex_fn tex, void *tex_data,
+                    char *err, size_t errlen)
+{
+   struct nvsim_nv40_fp_quad q;
+   const struct nvsim_nv40_fp_env env = { tex, tex_data };
+
+   for (unsigned f = 0; f < 4; f++)
+      memcpy(q.in[f], in[f], sizeof(q.in[f]));
+   q.mask = *mask;
+   int r = nvsim_nv40_fp_run_quad(&prog->prog, &q, &env);
+   if (r < 0) {
+      snprintf(err, errlen, "%s", nvsim_nv40_shader_strerror(r));
+      *mask = 0;
+      return false;
+   }
+   *mask = q.mask;
+   for (unsigned f = 0; f < 4; f++) {
+      for (unsigned rt = 0; rt < NVSIM_NV40_FP_NUM_RT && rt < NVSIM_RASTER_MAX_RT; rt++)
+         memcpy(color[f][rt], q.color[rt][f], sizeof(float) * 4);
+      depth[f] = q.depth[f];
+   }
+   return true;
+}
+
+bool
+nv40_3d_fp_may_kill(const struct nv40_3d_fp_prog *prog)
+{
+   return prog->prog.uses_kil;
+}
+
+bool
+nv40_3d_fp_writes_depth(const struct nv40_3d_fp_prog *prog)
+{
+   return prog->prog.writes_depth;
+}
+
+uint32_t
+nv40_3d_fp_inputs(const struct nv40_3d_fp_prog *prog)
+{
+   return prog->prog.inputs_read;
+}
+
+uint32_t
+nv40_3d_fp_texunits(const struct nv40_3d_fp_prog *prog)
+{
+   return prog->prog.texunits_used;
+}

@@ -1,0 +1,743 @@
+/*
+ * Curie texture units for fragment programs: state decode at draw time,
+ * texel fetch (1D, 2D, 3D, cube, rectangle; S3TC), wrap modes,
+ * nearest/linear filtering, mipmaps with LOD from the quad derivatives,
+ * the TEX_SWIZZLE channel routing, signed and sRGB channels, depth
+ * compare.
+ *
+ * Facts (rnndb graph/nv30-40_3d.xml TEX_*; upstream nv30_texture.c,
+ * nv30_format.c, nv30_miptree.c):
+ * - unit i: TEX_OFFSET(i) in DMA_TEXTURE0/1 (TEX_FORMAT DMA0/DMA1),
+ *   TEX_FORMAT (DIMS, CUBIC, FORMAT, LINEAR = pitch layout else swizzled,
+ *   RECT = unnormalized coordinates, MIPMAP_COUNT), TEX_NPOT_SIZE (W, H),
+ *   TEX_SIZE1 (PITCH of linear textures), TEX_ENABLE (ENABLE), TEX_WRAP
+ *   (S, T, R, RCOMP, GAMMA_DECREASE_FILTER = sRGB channels), TEX_FILTER
+ *   (MIN, MAG, SIGNED_*), TEX_SWIZZLE, TEX_BORDER_COLOR (B G R A bytes);
+ * - levels follow each other from the base: level l is max(1, w >> l) by
+ *   max(1, h >> l) texels, rows of PITCH bytes (linear) or packed
+ *   (swizzled, each level in the swizzled layout of its own size); a cube
+ *   has 6 such layers, 128-byte aligned when swizzled;
+ * - a texel is decoded into four channels X Y Z W, which for the RGB
+ *   formats hold B G R A (nv30_format.c: BGRA8888 takes R from source 2,
+ *   G 1, B 0, A 3; the TEX_SWIZZLE S1 value v selects channel 3 - v):
+ *   L8 has its value in X; A8L8: L in X, A in W; A16: Y; Z16/Z24: W
+ *   (sampled with depth compare; without it upstream reads depth
+ *   textures as A8L8 / A16L16, whose W holds the top bits);
+ *   RGBA16F/32F: R in Z, G in Y, B in X, A in W;
+ * - TEX_SWIZZLE gives each output (W = alpha, Z = red, Y = green,
+ *   X = blue, as the driver packs a, r, g, b at bits 0, 2, 4, 6) either
+ *   ZERO, ONE or the channel S1 selects.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "nv40_3d.h"
+#include "nv40_3d_texture.h"
+#include "nvsim_raster_math.h"
+
+/* ---- state ---- */
+
+static unsigned
+format_bpp(uint32_t f)
+{
+   switch (f) {
+   case NV40_3D_TEX_FORMAT_FORMAT_L8:
+      return 1;
+   case NV40_3D_TEX_FORMAT_FORMAT_A1R5G5B5:
+   case NV40_3D_TEX_FORMAT_FORMAT_A4R4G4B4:
+   case NV40_3D_TEX_FORMAT_FORMAT_R5G6B5:
+   case NV40_3D_TEX_FORMAT_FORMAT_A8L8:
+   case NV40_3D_TEX_FORMAT_FORMAT_Z16:
+   case NV40_3D_TEX_FORMAT_FORMAT_A16:
+      return 2;
+   case NV40_3D_TEX_FORMAT_FORMAT_A8R8G8B8:
+   case NV40_3D_TEX_FORMAT_FORMAT_Z24:
+   case NV40_3D_TEX_FORMAT_FORMAT_A16L16:
+      return 4;
+   case NV40_3D_TEX_FORMAT_FORMAT_RGBA16F:
+      return 8;
+   case NV40_3D_TEX_FORMAT_FORMAT_RGBA32F:
+      return 16;
+   /* S3TC: bytes per 4x4 block */
+   case NV40_3D_TEX_FORMAT_FORMAT_DXT1:
+      return 8;
+   case NV40_3D_TEX_FORMAT_FORMAT_DXT3:
+   case NV40_3D_TEX_FORMAT_FORMAT_DXT5:
+      return 16;
+   default:
+      return 0;   /* not modelled */
+   }
+}
+
+static bool
+is_dxt(uint32_t f)
+{
+   return f == NV40_3D_TEX_FORMAT_FORMAT_DXT1 ||
+          f == NV40_3D_TEX_FORMAT_FORMAT_DXT3 ||
+          f == NV40_3D_TEX_FORMAT_FORMAT_DXT5;
+}
+
+static unsigned
+ilog2(unsigned v)
+{
+   unsigned r = 0;
+   while (v > 1) {
+      v >>= 1;
+      r++;
+   }
+   return r;
+}
+
+enum nvsim_status
+nv40_3d_validate_textures(struct nv40_3d *ctx, uint32_t units)
+{
+   for (unsigned i = 0; i < NV40_3D_TEX_UNITS; i++) {
+      struct nv40_3d_tex_unit *u = &ctx->tex[i];
+      u->valid = false;
+      if (!(units & (1u << i)) ||
+          !(nv40_3d_reg(ctx, NV30_3D_TEX_ENABLE(i)) & NV40_3D_TEX_ENABLE_ENABLE))
+         continue;
+
+      uint32_t fmt = nv40_3d_reg(ctx, NV30_3D_TEX_FORMAT(i));
+      uint32_t npot = nv40_3d_reg(ctx, NV30_3D_TEX_NPOT_SIZE(i));
+      unsigned w = NV40_3D_FIELD(npot, NV30_3D_TEX_NPOT_SIZE_W);
+      unsigned h = NV40_3D_FIELD(npot, NV30_3D_TEX_NPOT_SIZE_H);
+      u->format = fmt & NV40_3D_TEX_FORMAT_FORMAT__MASK;
+      u->bpp = format_bpp(u->format);
+      if (!u->bpp)
+         return nv40_3d_fail(ctx, NVSIM_INVALID_STATE,
+                             "texture unit %u: format 0x%x is not modelled",
+                             i, NV40_3D_FIELD(fmt, NV40_3D_TEX_FORMAT_FORMAT));
+      if (!w || !h || w > 4096 || h > 4096)
+         return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
+                             "texture unit %u: size %ux%u", i, w, h);
+      uint32_t dims = fmt & NV30_3D_TEX_FORMAT_DIMS__MASK;
+      u->one_d = dims == NV30_3D_TEX_FORMAT_DIMS_1D;
+      u->three_d = dims == NV30_3D_TEX_FORMAT_DIMS_3D;
+      /* depth: TEX_SIZE1 DEPTH (nv30_texture.c npot_size1) */
+      unsigned d = u->three_d ?
+         NV40_3D_FIELD(nv40_3d_reg(ctx, NV40_3D_TEX_SIZE1(i)),
+                       NV40_3D_TEX_SIZE1_DEPTH) : 1;
+      if (!d || d > 512)
+         return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
+                             "texture unit %u: depth %u", i, d);
+      /* compressed textures are packed rows of blocks, never swizzled,
+       * though upstream leaves LINEAR off for them (nv30_miptree.c) */
+      u->swizzled = !(fmt & NV40_3D_TEX_FORMAT_LINEAR__MASK) &&
+                    !is_dxt(u->format);
+      u->rect = fmt & NV40_3D_TEX_FORMAT_RECT__MASK;
+      /* the swizzled layout exists for power-of-two sizes only (upstream
+       * swizzles nothing else: nv30_miptree.c) */
+      if (u->swizzled && ((w & (w - 1)) || (h & (h - 1)) || (d & (d - 1))))
+         return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
+                             "texture unit %u: swizzled %ux%ux%u is not a "
+                             "power of two", i, w, h, d);
+      u->cube = fmt & NV30_3D_TEX_FORMAT_CUBIC__MASK;
+      u->num_levels = NV40_3D_FIELD(fmt, NV40_3D_TEX_FORMAT_MIPMAP_COUNT);
+      if (u->num_levels < 1)
+         u->num_levels = 1;
+      if (u->num_levels > NV40_3D_TEX_MAX_LEVELS)
+         u->num_levels = NV40_3D_TEX_MAX_LEVELS;
+      uint32_t pitch = NV40_3D_FIELD(nv40_3d_reg(ctx, NV40_3D_TEX_SIZE1(i)),
+                                     NV40_3D_TEX_SIZE1_PITCH);
+
+      /* level layout, then one mapping of everything */
+      uint64_t size = 0, offs[NV40_3D_TEX_MAX_LEVELS];
+      for (unsigned l = 0; l < u->num_levels; l++) {
+         unsigned lw = w >> l ? w >> l : 1, lh = h >> l ? h >> l : 1;
+         unsigned ld = d >> l ? d >> l : 1;
+         struct nv40_3d_tex_level *lv = &u->level[l];
+         lv->w = lw;
+         lv->h = lh;
+         lv->d = ld;
+         lv->log2w = ilog2(lw);
+         lv->log2h = ilog2(lh);
+         lv->log2d = ilog2(ld);
+         /* rows of texels, or of 4x4 blocks for S3TC */
+         unsigned bw = is_dxt(u->format) ? (lw + 3) / 4 : lw;
+         unsigned bh = is_dxt(u->format) ? (lh + 3) / 4 : lh;
+         /* without LINEAR, levels are packed (swizzled, or S3TC rows) */
+         bool packed = !(fmt & NV40_3D_TEX_FORMAT_LINEAR__MASK);
+         lv->pitch = packed ? bw * u->bpp : pitch;
+         if (!packed && pitch < (uint64_t)bw * u->bpp)
+            return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
+                                "texture unit %u: pitch %u too small", i,
+                                pitch);
+         offs[l] = size;
+         lv->slice = (uint64_t)lv->pitch * bh;
+         size += lv->slice * ld;
+      }
+      u->layer_size = size;
+      if (u->cube) {
+         /* 128-byte aligned layers unless LINEAR (nv30_miptree.c) */
+         if (!(fmt & NV40_3D_TEX_FORMAT_LINEAR__MASK))
+            u->layer_size = (u->layer_size + 127) & ~127ull;
+         size = u->layer_size * 6;
+      }
+      uint32_t dmam = (fmt & NV30_3D_TEX_FORMAT_DMA1__MASK) ? NV30_3D_DMA_TEXTURE1
+                                                            : NV30_3D_DMA_TEXTURE0;
+      struct nvsim_object *dma =
+         nvsim_lookup(ctx->obj->chan, nv40_3d_reg(ctx, dmam));
+      uint32_t base = nv40_3d_reg(ctx, NV30_3D_TEX_OFFSET(i));
+      if (!dma || !dma->is_dma)
+         return nv40_3d_fail(ctx, NVSIM_INVALID_STATE,
+                             "texture unit %u: no DMA object bound", i);
+      const uint8_t *p = nvsim_dma_ptr(dma, base, size);
+      if (!p)
+         return nv40_3d_fail(ctx, NVSIM_DMA_ERROR,
+                             "texture unit %u: %llu bytes at 0x%x are outside "
+                             "its DMA object or buffer", i,
+                             (unsigned long long)size, base);
+      for (unsigned l = 0; l < u->num_levels; l++)
+         u->level[l].map = p + offs[l];
+
+      uint32_t wrap = nv40_3d_reg(ctx, NV30_3D_TEX_WRAP(i));
+      u->wrap[0] = NV40_3D_FIELD(wrap, NV30_3D_TEX_WRAP_S);
+      u->wrap[1] = NV40_3D_FIELD(wrap, NV30_3D_TEX_WRAP_T);
+      u->wrap[2] = NV40_3D_FIELD(wrap, NV30_3D_TEX_WRAP_R);
+      u->rcomp = NV40_3D_FIELD(wrap, NV30_3D_TEX_WRAP_RCOMP);
+      u->srgb_bits = wrap & NV40_3D_TEX_WRAP_GAMMA_DECREASE_FILTER__MASK;
+      uint32_t filt = nv40_3d_reg(ctx, NV30_3D_TEX_FILTER(i));
+      u->min = filt & NV30_3D_TEX_FILTER_MIN__MASK;
+      u->mag = filt & NV30_3D_TEX_FILTER_MAG__MASK;
+      u->signed_bits = filt;
+      /* LOD bias: 13-bit two's complement in 1/256 */
+      int32_t bias = (int32_t)(NV40_3D_FIELD(filt, NV40_3D_TEX_FILTER_LOD_BIAS) << 19) >> 19;
+      u->lod_bias = bias / 256.0f;
+      /* TEX_ENABLE MIPMAP_MIN_LOD / MAX_LOD name the integer part; the 8
+       * bits below hold the fraction (nv30_fragtex.c: min_lod << 19,
+       * max_lod << 7, both in 1/256) */
+      uint32_t en = nv40_3d_reg(ctx, NV30_3D_TEX_ENABLE(i));
+      u->min_lod = ((en >> (NV40_3D_TEX_ENABLE_MIPMAP_MIN_LOD__SHIFT - 8)) & 0xfff) / 256.0f;
+      u->max_lod = ((en >> (NV40_3D_TEX_ENABLE_MIPMAP_MAX_LOD__SHIFT - 8)) & 0xfff) / 256.0f;
+      u->swz = nv40_3d_reg(ctx, NV30_3D_TEX_SWIZZLE(i));
+      uint32_t bc = nv40_3d_reg(ctx, NV30_3D_TEX_BORDER_COLOR(i));
+      u->border[0] = NV40_3D_FIELD(bc, NV30_3D_TEX_BORDER_COLOR_R) / 255.0f;
+      u->border[1] = NV40_3D_FIELD(bc, NV30_3D_TEX_BORDER_COLOR_G) / 255.0f;
+      u->border[2] = NV40_3D_FIELD(bc, NV30_3D_TEX_BORDER_COLOR_B) / 255.0f;
+      u->border[3] = NV40_3D_FIELD(bc, NV30_3D_TEX_BORDER_COLOR_A) / 255.0f;
+      u->valid = true;
+   }
+   return NVSIM_OK;
+}
+
+/* ---- texel decode ---- */
+
+static inline float
+srgb_to_linear(float c)
+{
+   /* EXT_texture_sRGB decode; powf-free: the exponent 2.4 as a square of
+    * x^1.2 = x * x^0.2, x^0.2 by Newton steps on y^5 = x */
+   if (c <= 0.04045f)
+      return c / 12.92f;
+   float x = (c + 0.055f) / 1.055f;
+   float y = 0.5f + 0.5f * x;       /* start for the fifth root */
+   for (int i = 0; i < 8; i++) {
+      float y2 = y * y, y4 = y2 * y2;
+      y = y - (y4 * y - x) / (5.0f * y4);
+   }
+   float p12 = x * y;
+   return p12 * p12;
+}
+
+/* S3TC (EXT_texture_compression_s3tc): texel (x, y) of a 4x4 block into
+ * channels X Y Z W = B G R A. */
+static void
+rgb565(uint16_t c, float *rgb)
+{
+   rgb[0] = (c >> 11) / 31.0f;
+   rgb[1] = ((c >> 5) & 0x3f) / 63.0f;
+   rgb[2] = (c & 0x1f) / 31.0f;
+}
+
+static void
+dxt_texel(uint32_t fmt, const uint8_t *blk, unsigned x, unsigned y,
+          float ch[4])
+{
+   unsigned i = 4 * y + x;
+   const uint8_t *cb = fmt == NV40_3D_TEX_FORMAT_FORMAT_DXT1 ? blk : blk + 8;
+   uint16_t c0 = cb[0] | cb[1] << 8, c1 = cb[2] | cb[3] << 8;
+   uint32_t bits = cb[4] | cb[5] << 8 | cb[6] << 16 | (uint32_t)cb[7] << 24;
+   unsigned code = (bits >> (2 * i)) & 3;
+   float a0[3], a1[3], rgb[3], alpha = 1.0f;
+   rgb565(c0, a0);
+   rgb565(c1, a1);
+   bool four = fmt != NV40_3D_TEX_FORMAT_FORMAT_DXT1 || c0 > c1;
+   for (unsigned c = 0; c < 3; c++) {
+      switch (code) {
+      case 0: rgb[c] = a0[c]; break;
+      case 1: rgb[c] = a1[c]; break;
+      case 2: rgb[c] = four ? (2 * a0[c] + a1[c]) / 3 : (a0[c] + a1[c]) / 2; break;
+      default: rgb[c] = four ? (a0[c] + 2 * a1[c]) / 3 : 0.0f; break;
+      }
+   }
+   if (fmt == NV40_3D_TEX_FORMAT_FORMAT_DXT1 && !four && code == 3)
+      alpha = 0.0f;
+   if (fmt == NV40_3D_TEX_FORMAT_FORMAT_DXT3) {
+      unsigned a = (blk[i / 2] >> (4 * (i & 1))) & 0xf;
+      alpha = a / 15.0f;
+   } else if (fmt == NV40_3D_TEX_FORMAT_FORMAT_DXT5) {
+      float e0 = blk[0] / 255.0f, e1 = blk[1] / 255.0f;
+      uint64_t ab = 0;
+      for (unsigned k = 0; k < 6; k++)
+         ab |= (uint64_t)blk[2 + k] << (8 * k);
+      unsigned ac = (ab >> (3 * i)) & 7;
+      if (ac == 0)
+         alpha = e0;
+      else if (ac == 1)
+         alpha = e1;
+      else if (blk[0] > blk[1])
+         alpha = ((8 - ac) * e0 + (ac - 1) * e1) / 7.0f;
+      else if (ac < 6)
+         alpha = ((6 - ac) * e0 + (ac - 1) * e1) / 5.0f;
+      else
+         alpha = ac == 6 ? 0.0f : 1.0f;
+   }
+   ch[0] = rgb[2];
+   ch[1] = rgb[1];
+   ch[2] = rgb[0];
+   ch[3] = alpha;
+}
+
+/* Index of texel (x, y, z) in a swizzled 3D level: the bits of x, y and
+ * z interleaved in that order while each dimension has bits left
+ * (nv30_transfer.c swizzle3d_ptr). */
+static size_t
+swizzle3d(const struct nv40_3d_tex_level *lv, unsigned x, unsigned y,
+          unsigned z)
+{
+   unsigned w = lv->w >> 1, h = lv->h >> 1, d = lv->d >> 1, i = 0, o;
+   size_t v = 0;
+   do {
+      o = i;
+      if (w) { v |= (size_t)(x & 1) << i++; x >>= 1; w >>= 1; }
+      if (h) { v |= (size_t)(y & 1) << i++; y >>= 1; h >>= 1; }
+      if (d) { v |= (size_t)(z & 1) << i++; z >>= 1; d >>= 1; }
+   } while (o != i);
+   return v;
+}
+
+/* ch[] = X Y Z W channels of texel (x, y, z) of a level/layer. */
+static void
+fetch(const struct nv40_3d_tex_unit *u, const struct nv40_3d_tex_level *lv,
+      const uint8_t *map, int x, int y, int z, float ch[4])
+{
+   struct nv40_3d_tex_level row;
+   if (u->three_d) {
+      if (u->swizzled) {
+         /* fold into a 1-row 2D fetch at the swizzled index */
+         row = *lv;
+         size_t idx = swizzle3d(lv, x, y, z);
+         row.pitch = 0;
+         map += idx * u->bpp;
+         x = y = 0;
+         lv = &row;
+      } else {
+         map += lv->slice * (size_t)z;
+      }
+   }
+   if (is_dxt(u->format)) {
+      const uint8_t *blk = map + (size_t)(y / 4) * lv->pitch +
+                           (size_t)(x / 4) * u->bpp;
+      dxt_texel(u->format, blk, x & 3, y & 3, ch);
+      return;
+   }
+   struct nvsim_raster_surface s = { (uint8_t *)map, lv->pitch,
+                                     NVSIM_RASTER_FMT_NONE,
+                                     u->swizzled && !u->three_d,
+                                     lv->log2w, lv->log2h };
+   const uint8_t *p = nvsim_raster_pixel(&s, x, y, u->bpp);
+   uint32_t v = 0;
+   uint16_t h16;
+
+   ch[0] = ch[1] = ch[2] = 0.0f;
+   ch[3] = 1.0f;
+   switch (u->format) {
+   case NV40_3D_TEX_FORMAT_FORMAT_L8:
+      ch[0] = p[0] / 255.0f;
+      if (u->signed_bits & NV30_3D_TEX_FILTER_SIGNED_BLUE)
+         ch[0] = nvsim_maxf((int8_t)p[0] / 127.0f, -1.0f);
+      break;
+   case NV40_3D_TEX_FORMAT_FORMAT_A1R5G5B5:
+      memcpy(&h16, p, 2);
+      ch[0] = (h16 & 0x1f) / 31.0f;
+      ch[1] = ((h16 >> 5) & 0x1f) / 31.0f;
+      ch[2] = ((h16 >> 10) & 0x1f) / 31.0f;
+      ch[3] = (float)(h16 >> 15);
+      break;
+   case NV40_3D_TEX_FORMAT_FORMAT_A4R4G4B4:
+      memcpy(&h16, p, 2);
+      for (unsigned c = 0; c < 4; c++)
+         ch[c] = ((h16 >> (4 * c)) & 0xf) / 15.0f;
+      break;
+   case NV40_3D_TEX_FORMAT_FORMAT_R5G6B5:
+      memcpy(&h16, p, 2);
+      ch[0] = (h16 & 0x1f) / 31.0f;
+      ch[1] = ((h16 >> 5) & 0x3f) / 63.0f;
+      ch[2] = (h16 >> 11) / 31.0f;
+      break;
+   case NV40_3D_TEX_FORMAT_FORMAT_A8R8G8B8:
+      memcpy(&v, p, 4);
+      for (unsigned c = 0; c < 4; c++) {
+         uint8_t b = (v >> (8 * c)) & 0xff;
+         /* SIGNED_BLUE .. SIGNED_ALPHA are bits 28-31: channel c */
+         if (u->signed_bits & ((uint32_t)NV30_3D_TEX_FILTER_SIGNED_BLUE << c))
+            ch[c] = nvsim_maxf((int8_t)b / 127.0f, -1.0f);
+         else
+            ch[c] = b / 255.0f;
+      }
+      break;
+   case NV40_3D_TEX_FORMAT_FORMAT_A8L8:
+      memcpy(&h16, p, 2);
+      ch[0] = (h16 & 0xff) / 255.0f;
+      ch[3] = (h16 >> 8) / 255.0f;
+      break;
+   case NV40_3D_TEX_FORMAT_FORMAT_A16:
+      memcpy(&h16, p, 2);
+      ch[1] = h16 / 65535.0f;
+      break;
+   case NV40_3D_TEX_FORMAT_FORMAT_A16L16:
+      memcpy(&v, p, 4);
+      ch[0] = (v & 0xffff) / 65535.0f;
+      ch[3] = (v >> 16) / 65535.0f;
+      break;
+   case NV40_3D_TEX_FORMAT_FORMAT_Z16:
+      memcpy(&h16, p, 2);
+      ch[3] = h16 / 65535.0f;
+      break;
+   case NV40_3D_TEX_FORMAT_FORMAT_Z24:
+      memcpy(&v, p, 4);
+      ch[3] = (v >> 8) / 16777215.0f;
+      break;
+   case NV40_3D_TEX_FORMAT_FORMAT_RGBA16F: {
+      uint16_t hh[4];
+      memcpy(hh, p, 8);
+      ch[2] = nvsim_raster_half_to_float(hh[0]);
+      ch[1] = nvsim_raster_half_to_float(hh[1]);
+      ch[0] = nvsim_raster_half_to_float(hh[2]);
+      ch[3] = nvsim_raster_half_to_float(hh[3]);
+      break;
+   }
+   case NV40_3D_TEX_FORMAT_FORMAT_RGBA32F: {
+      float f[4];
+      memcpy(f, p, 16);
+      ch[2] = f[0];
+      ch[1] = f[1];
+      ch[0] = f[2];
+      ch[3] = f[3];
+      break;
+   }
+   default:
+      break;
+   }
+   if (u->srgb_bits) {
+      /* GAMMA_DECREASE_FILTER RED/GREEN/BLUE: channels Z, Y, X */
+      if (u->srgb_bits & NV40_3D_TEX_WRAP_GAMMA_DECREASE_FILTER_RED)
+         ch[2] = srgb_to_linear(ch[2]);
+      if (u->srgb_bits & NV40_3D_TEX_WRAP_GAMMA_DECREASE_FILTER_GREEN)
+         ch[1] = srgb_to_linear(ch[1]);
+      if (u->srgb_bits & NV40_3D_TEX_WRAP_GAMMA_DECREASE_FILTER_BLUE)
+         ch[0] = srgb_to_linear(ch[0]);
+   }
+}
+
+/* Output RGBA from channels through TEX_SWIZZLE. */
+static void
+swizzle(uint32_t swz, const float ch[4], float out[4])
+{
+   /* outputs R G B A sit in the Z Y X W slots */
+   static const struct {
+      uint32_t s0_mask, s0_shift, s1_mask, s1_shift;
+   } slot[4] = {
+      { NV30_3D_TEX_SWIZZLE_S0_Z__MASK, NV30_3D_TEX_SWIZZLE_S0_Z__SHIFT,
+        NV30_3D_TEX_SWIZZLE_S1_Z__MASK, NV30_3D_TEX_SWIZZLE_S1_Z__SHIFT },
+      { NV30_3D_TEX_SWIZZLE_S0_Y__MASK, NV30_3D_TEX_SWIZZLE_S0_Y__SHIFT,
+        NV30_3D_TEX_SWIZZLE_S1_Y__MASK, NV30_3D_TEX_SWIZZLE_S1_Y__SHIFT },
+      { NV30_3D_TEX_SWIZZLE_S0_X__MASK, NV30_3D_TEX_SWIZZLE_S0_X__SHIFT,
+        NV30_3D_TEX_SWIZZLE_S1_X__MASK, NV30_3D_TEX_SWIZZLE_S1_X__SHIFT },
+      { NV30_3D_TEX_SWIZZLE_S0_W__MASK, NV30_3D_TEX_SWIZZLE_S0_W__SHIFT,
+        NV30_3D_TEX_SWIZZLE_S1_W__MASK, NV30_3D_TEX_SWIZZLE_S1_W__SHIFT },
+   };
+   for (unsigned c = 0; c < 4; c++) {
+      uint32_t s0 = ((swz & slot[c].s0_mask) >> slot[c].s0_shift)
+                    << NV30_3D_TEX_SWIZZLE_S0_X__SHIFT;
+      uint32_t s1 = (swz & slot[c].s1_mask) >> slot[c].s1_shift;
+      if (s0 == NV30_3D_TEX_SWIZZLE_S0_X_ZERO)
+         out[c] = 0.0f;
+      else if (s0 == NV30_3D_TEX_SWIZZLE_S0_X_ONE)
+         out[c] = 1.0f;
+      else
+         out[c] = ch[3 - s1];
+   }
+}
+
+/* ---- addressing and filtering ---- */
+
+/* Texel index i of a size-n axis under wrap mode; -1 = border. */
+static int
+wrap_index(uint32_t mode, int i, int n)
+{
+   switch (mode) {
+   case NV30_3D_TEX_WRAP_S_REPEAT: {
+      int r = i % n;
+      return r < 0 ? r + n : r;
+   }
+   case NV30_3D_TEX_WRAP_S_MIRRORED_REPEAT: {
+      int p = i % (2 * n);
+      if (p < 0)
+         p += 2 * n;
+      return p < n ? p : 2 * n - 1 - p;
+   }
+   case NV30_3D_TEX_WRAP_S_CLAMP_TO_BORDER:
+   case NV40_3D_TEX_WRAP_S_MIRROR_CLAMP_TO_BORDER:
+      if (mode == NV40_3D_TEX_WRAP_S_MIRROR_CLAMP_TO_BORDER && i < 0)
+         i = -i - 1;
+      return i < 0 || i >= n ? -1 : i;
+   case NV40_3D_TEX_WRAP_S_MIRROR_CLAMP_TO_EDGE:
+   case NV40_3D_TEX_WRAP_S_MIRROR_CLAMP:
+      if (i < 0)
+         i = -i - 1;
+      return i >= n ? n - 1 : i;
+   default:   /* CLAMP_TO_EDGE, CLAMP */
+      return i < 0 ? 0 : i >= n ? n - 1 : i;
+   }
+}
+
+static void
+texel(const struct nv40_3d_tex_unit *u, unsigned lvl, const uint8_t *layer0,
+      int x, int y, int z, float out[4])
+{
+   const struct nv40_3d_tex_level *lv = &u->level[lvl];
+   int ix = wrap_index(u->wrap[0], x, (int)lv->w);
+   int iy = u->one_d ? 0 : wrap_index(u->wrap[1], y, (int)lv->h);
+   int iz = u->three_d ? wrap_index(u->wrap[2], z, (int)lv->d) : 0;
+   if (ix < 0 || iy < 0 || iz < 0) {
+      memcpy(out, u->border, sizeof(float) * 4);
+      return;
+   }
+   float ch[4];
+   fetch(u, lv, layer0 + (lv->map - u->level[0].map), ix, iy, iz, ch);
+   swizzle(u->swz, ch, out);
+}
+
+/* Bilinear (or linear, 1D) filtering of slice z. */
+static void
+bilinear(const struct nv40_3d_tex_unit *u, unsigned lvl,
+         const uint8_t *layer0, float fs, float ft, int z, float out[4])
+{
+   int x0 = (int)nvsim_floor(fs), y0 = (int)nvsim_floor(ft);
+   float a = fs - x0, b = ft - y0;
+   float t00[4], t10[4], t01[4], t11[4];
+   texel(u, lvl, layer0, x0, y0, z, t00);
+   texel(u, lvl, layer0, x0 + 1, y0, z, t10);
+   if (u->one_d) {
+      for (unsigned c = 0; c < 4; c++)
+         out[c] = t00[c] + a * (t10[c] - t00[c]);
+      return;
+   }
+   texel(u, lvl, layer0, x0, y0 + 1, z, t01);
+   texel(u, lvl, layer0, x0 + 1, y0 + 1, z, t11);
+   for (unsigned c = 0; c < 4; c++) {
+      float top = t00[c] + a * (t10[c] - t00[c]);
+      float bot = t01[c] + a * (t11[c] - t01[c]);
+      out[c] = top + b * (bot - top);
+   }
+}
+
+/* Samples level lvl at (s, t, r) in texels. */
+static void
+sample_level(const struct nv40_3d_tex_unit *u, unsigned lvl,
+             const uint8_t *layer0, float s, float t, float r, bool linear,
+             float out[4])
+{
+   if (!linear) {
+      texel(u, lvl, layer0, (int)nvsim_floor(s), (int)nvsim_floor(t),
+            (int)nvsim_floor(r), out);
+      return;
+   }
+   if (!u->three_d) {
+      bilinear(u, lvl, layer0, s - 0.5f, t - 0.5f, 0, out);
+      return;
+   }
+   float fr = r - 0.5f, o0[4], o1[4];
+   int z0 = (int)nvsim_floor(fr);
+   float g = fr - z0;
+   bilinear(u, lvl, layer0, s - 0.5f, t - 0.5f, z0, o0);
+   bilinear(u, lvl, layer0, s - 0.5f, t - 0.5f, z0 + 1, o1);
+   for (unsigned c = 0; c < 4; c++)
+      out[c] = o0[c] + g * (o1[c] - o0[c]);
+}
+
+/* log2 without libm, to about 1e-4: exponent plus a polynomial of the
+ * mantissa in [1, 2). */
+static float
+fast_log2(float x)
+{
+   if (!(x > 0.0f))
+      return -128.0f;
+   uint32_t u = nvsim_f2u(x);
+   int e = (int)((u >> 23) & 0xff) - 127;
+   float m = nvsim_u2f((u & 0x7fffff) | 0x3f800000u);
+   float r = m - 1.0f;
+   /* log2(1 + r) ~ r (1.4425 - 0.7213 r + 0.4808 r^2 - 0.3606 r^3 +
+    * 0.2885 r^4 - 0.2404 r^5 + 0.2061 r^6 - 0.1803 r^7 + ...), folded */
+   float p = r * (1.44269504f + r * (-0.72134752f + r * (0.48089835f +
+             r * (-0.36067376f + r * (0.28853901f + r * (-0.24044917f +
+             r * (0.20609929f + r * (-0.18033688f))))))));
+   return (float)e + p;
+}
+
+/* Cube face and its (s, t) in [0, 1] from a direction (GL 2.1 table
+ * 3.21); faces in GL order +X -X +Y -Y +Z -Z. */
+static unsigned
+cube_face(const float *c, float *s, float *t)
+{
+   float ax = fabsf(c[0]), ay = fabsf(c[1]), az = fabsf(c[2]);
+   float sc, tc, ma;
+   unsigned f;
+   if (ax >= ay && ax >= az) {
+      ma = ax;
+      f = c[0] >= 0 ? 0 : 1;
+      sc = c[0] >= 0 ? -c[2] : c[2];
+      tc = -c[1];
+   } else if (ay >= az) {
+      ma = ay;
+      f = c[1] >= 0 ? 2 : 3;
+      sc = c[0];
+      tc = c[1] >= 0 ? c[2] : -c[2];
+   } else {
+      ma = az;
+      f = c[2] >= 0 ? 4 : 5;
+      sc = c[2] >= 0 ? c[0] : -c[0];
+      tc = -c[1];
+   }
+   if (ma == 0.0f)
+      ma = 1.0f;
+   *s = 0.5f * (sc / ma + 1.0f);
+   *t = 0.5f * (tc / ma + 1.0f);
+   return f;
+}
+
+static void
+sample_one(const struct nv40_3d_tex_unit *u, const float *coord,
+           float lambda, float out[4])
+{
+   const uint8_t *layer0 = u->level[0].map;
+   float s = coord[0], t = coord[1];
+
+   if (u->cube) {
+      unsigned f = cube_face(coord, &s, &t);
+      layer0 += u->layer_size * f;
+   }
+
+   bool mag = lambda <= 0.0f;
+   uint32_t filt = mag ? u->mag : u->min;
+   bool linear = filt == NV30_3D_TEX_FILTER_MAG_LINEAR ||
+                 filt == NV30_3D_TEX_FILTER_MIN_LINEAR ||
+                 filt == NV30_3D_TEX_FILTER_MIN_LINEAR_MIPMAP_NEAREST ||
+                 filt == NV30_3D_TEX_FILTER_MIN_LINEAR_MIPMAP_LINEAR;
+   bool mip_nearest = !mag &&
+      (filt == NV30_3D_TEX_FILTER_MIN_NEAREST_MIPMAP_NEAREST ||
+       filt == NV30_3D_TEX_FILTER_MIN_LINEAR_MIPMAP_NEAREST);
+   bool mip_linear = !mag &&
+      (filt == NV30_3D_TEX_FILTER_MIN_NEAREST_MIPMAP_LINEAR ||
+       filt == NV30_3D_TEX_FILTER_MIN_LINEAR_MIPMAP_LINEAR);
+   float maxlvl = (float)(u->num_levels - 1);
+   /* the level range: TEX_ENABLE MIN/MAX_LOD (upstream puts the view's
+    * base level in both for filters without mipmaps) */
+   float lo = nvsim_minf(u->min_lod, maxlvl);
+   float hi = nvsim_minf(nvsim_maxf(u->max_lod, lo), maxlvl);
+   /* filters without mipmaps read level 0 whatever MIN_LOD says
+    * (upstream turns NEAREST/LINEAR into *_MIPMAP_NEAREST to honour a
+    * base level: nv30_fragtex.c) */
+   bool mipmapped = u->min != NV30_3D_TEX_FILTER_MIN_NEAREST &&
+                    u->min != NV30_3D_TEX_FILTER_MIN_LINEAR;
+   unsigned l0 = mipmapped ? (unsigned)lo : 0, l1 = l0;
+   float lf = 0.0f;
+   if (mip_nearest) {
+      float l = nvsim_minf(nvsim_maxf(lambda, lo), hi);
+      l0 = (unsigned)nvsim_round(l);
+   } else if (mip_linear) {
+      float l = nvsim_minf(nvsim_maxf(lambda, lo), hi);
+      l0 = (unsigned)nvsim_floor(l);
+      l1 = l0 + 1 <= (unsigned)maxlvl ? l0 + 1 : l0;
+      lf = l - (float)l0;
+   }
+
+   /* texel space of a level: RECT coordinates are in texels of level 0 */
+   float out0[4];
+   for (unsigned pass = 0; pass < (lf > 0.0f ? 2u : 1u); pass++) {
+      unsigned lvl = pass ? l1 : l0;
+      const struct nv40_3d_tex_level *lv = &u->level[lvl];
+      float ss, tt, rr = coord[2] * (float)lv->d;
+      if (u->rect) {
+         ss = s / (float)(1u << lvl);
+         tt = t / (float)(1u << lvl);
+      } else {
+         ss = s * (float)lv->w;
+         tt = t * (float)lv->h;
+      }
+      sample_level(u, lvl, layer0, ss, tt, rr, linear, pass ? out : out0);
+   }
+   if (lf > 0.0f) {
+      for (unsigned c = 0; c < 4; c++)
+         out[c] = out0[c] + lf * (out[c] - out0[c]);
+   } else {
+      memcpy(out, out0, sizeof(out0));
+   }
+
+   if (u->rcomp) {
+      /* depth compare: r against the texel's depth (which the swizzle
+       * sends to red), 1 or 0 on every channel (ARB_shadow);
+       * nv30_tex_comp order: NEVER GREATER EQUAL GEQUAL LESS NOTEQUAL
+       * LEQUAL ALWAYS */
+      float r = nvsim_minf(nvsim_maxf(coord[2], 0.0f), 1.0f), d = out[0];
+      bool pass;
+      switch (u->rcomp) {
+      case NV30_3D_TEX_WRAP_RCOMP_GREATER >> NV30_3D_TEX_WRAP_RCOMP__SHIFT: pass = r > d; break;
+      case NV30_3D_TEX_WRAP_RCOMP_EQUAL >> NV30_3D_TEX_WRAP_RCOMP__SHIFT: pass = r == d; break;
+      case NV30_3D_TEX_WRAP_RCOMP_GEQUAL >> NV30_3D_TEX_WRAP_RCOMP__SHIFT: pass = r >= d; break;
+      case NV30_3D_TEX_WRAP_RCOMP_LESS >> NV30_3D_TEX_WRAP_RCOMP__SHIFT: pass = r < d; break;
+      case NV30_3D_TEX_WRAP_RCOMP_NOTEQUAL >> NV30_3D_TEX_WRAP_RCOMP__SHIFT: pass = r != d; break;
+      case NV30_3D_TEX_WRAP_RCOMP_LEQUAL >> NV30_3D_TEX_WRAP_RCOMP__SHIFT: pass = r <= d; break;
+      default: pass = true; break;
+      }
+      out[0] = out[1] = out[2] = out[3] = pass ? 1.0f : 0.0f;
+   }
+}
+
+void
+nv40_3d_texture_sample(void *data, const struct nvsim_tex_request *req,
+                       float result[4][4])
+{
+   struct nv40_3d *ctx = data;
+   const struct nv40_3d_tex_unit *u =
+      req->unit < NV40_3D_TEX_UNITS ? &ctx->tex[req->unit] : NULL;
+
+   for (unsigned f = 0; f < 4; f++) {
+      if (!(req->mask & (1u << f)))
+         continue;
+      if (!u || !u->valid || req->vertex) {
+         /* a disabled unit (or vertex texturing, not modelled) reads
+          * (0, 0, 0, 1) */
+         result[f][0] = result[f][1] = result[f][2] = 0.0f;
+         result[f][3] = 1.0f;
+         continue;
+      }
+      float lambda;
+      if (req->op == NVISA_NV40_FP_OP_TXL) {
+         lambda = req->lod[f];
+      } else {
+         /* rho from the derivatives in texels (GL 2.1 section 3.8.8) */
+         float sw = u->rect ? 1.0f : (float)u->level[0].w;
+         float sh = u->rect ? 1.0f : (float)u->level[0].h;
+         float dx = nvsim_maxf(fabsf(req->ddx[f][0] * sw), fabsf(req->ddx[f][1] * sh));
+         float dy = nvsim_maxf(fabsf(req->ddy[f][0] * sw), fabsf(req->ddy[f][1] * sh));
+         lambda = fast_log2(nvsim_maxf(dx, dy));
+         if (req->op == NVISA_NV40_FP_OP_TXB)
+            lambda += req->lod[f];
+      }
+      lambda += u->lod_bias;
+      sample_one(u, req->coord[f], lambda, result[f]);
+   }
+}

@@ -1,0 +1,58 @@
+/*
+ * Curie texture units (nv40_3d_texture.c): the state decoded per draw and
+ * the sampler the fragment program interpreter calls.
+ */
+#ifndef NV40_3D_TEXTURE_H
+#define NV40_3D_TEXTURE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "nv40_3d_hw.h"
+#include "nv40_shader_exec.h"
+
+/* Curie has 16 fragment texture units: upstream exposes 16 samplers
+ * (nv30_screen.c) and addresses units 8-15 with the same TEX_* array
+ * strides as 0-7 (nv30_fragtex.c); hwdb lists the first 8. */
+#define NV40_3D_TEX_UNITS (2 * NV30_3D_TEX_OFFSET__LEN)
+#define NV40_3D_TEX_MAX_LEVELS 13
+
+struct nv40_3d;
+enum nvsim_status;
+
+struct nv40_3d_tex_level {
+   const uint8_t *map;      /* layer 0 of the level */
+   unsigned w, h, d;
+   uint32_t pitch;
+   uint64_t slice;          /* bytes per z slice (linear layout) */
+   uint8_t log2w, log2h, log2d;
+};
+
+struct nv40_3d_tex_unit {
+   bool valid;
+   uint32_t format;         /* FORMAT field value (NV40_3D_TEX_FORMAT_FORMAT_*) */
+   unsigned bpp;
+   bool swizzled, rect, cube, one_d, three_d;
+   unsigned num_levels;
+   struct nv40_3d_tex_level level[NV40_3D_TEX_MAX_LEVELS];
+   uint64_t layer_size;
+   uint32_t wrap[3];
+   uint32_t min, mag;
+   float lod_bias, min_lod, max_lod;
+   uint32_t rcomp;
+   uint32_t swz;
+   uint32_t signed_bits, srgb_bits;
+   float border[4];         /* RGBA */
+};
+
+/* Decodes the enabled units among `units` (bit per unit); traps on a
+ * texture outside its buffer or of a kind not modelled. */
+enum nvsim_status nv40_3d_validate_textures(struct nv40_3d *ctx,
+                                            uint32_t units);
+
+/* nvsim_tex_fn for the fragment program interpreter; data is the
+ * struct nv40_3d. */
+void nv40_3d_texture_sample(void *data, const struct nvsim_tex_request *req,
+                            float result[4][4]);
+
+#endif

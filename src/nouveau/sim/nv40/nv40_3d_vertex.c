@@ -1,0 +1,574 @@
+/*
+ * Vertex fetch and primitive assembly.
+ *
+ * Facts (rnndb graph/nv30-40_3d.xml; upstream nv30_vbo.c, nv30_push.c):
+ * - attribute i comes from VTXBUF(i) (OFFSET in DMA_VTXBUF0, or
+ *   DMA_VTXBUF1 when the DMA1 bit is set) with VTXFMT(i) (TYPE, SIZE in
+ *   components, STRIDE in bytes); SIZE 0 disables the array and the
+ *   attribute keeps its current value (VTX_ATTR_* methods);
+ * - VB_VERTEX_BATCH: first vertex in bits 0-23, count - 1 in bits 24-31;
+ *   VB_INDEX_BATCH: the same over the index buffer at IDXBUF_OFFSET
+ *   (IDXBUF_FORMAT: DMA1 bit, TYPE U16/U32);
+ * - VB_ELEMENT_U16 carries two indices, the low half first;
+ *   VB_ELEMENT_U32 one; VB_ELEMENT_BASE is added to indices (NV40);
+ * - VERTEX_DATA takes the enabled attributes of a vertex, in attribute
+ *   order, each rounded up to whole words;
+ * - PRIMITIVE_RESTART_ENABLE/INDEX: an index equal to the restart index
+ *   starts a new primitive (nv30_push.c sends it with VB_ELEMENT_U32).
+ * Primitive decomposition and provoking vertices follow GL 2.1 section
+ * 2.6.1 and table 2.12 (last vertex; the polygon's first), and
+ * ARB_provoking_vertex for FLATSHADE_FIRST.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "nv40_3d.h"
+#include "nvsim_raster_math.h"
+
+/* ---- constant attributes ---- */
+
+static void
+set_attr(struct nv40_3d *ctx, unsigned a, unsigned comp, float v)
+{
+   ctx->attr[a][comp] = v;
+}
+
+
+/* VTX_ATTR_{1F,2F,3F,4F,2I,4I,4UB,3I}: the method that writes the last
+ * component completes the attribute (GL's glVertexAttrib semantics: the
+ * components not given become 0, 0, 1). */
+bool
+nv40_3d_attr_method(struct nv40_3d *ctx, uint32_t mthd, uint32_t data,
+                    enum nvsim_status *st)
+{
+   unsigned a, c;
+   *st = NVSIM_OK;
+
+#define IN_ARRAY(first, n, esize) \
+   (mthd >= (first) && mthd < (first) + (n) * (esize))
+
+   if (IN_ARRAY(NV30_3D_VTX_ATTR_4F_X(0), NV30_3D_VTX_ATTR_4F__LEN, 16)) {
+      a = (mthd - NV30_3D_VTX_ATTR_4F_X(0)) / 16;
+      c = (mthd / 4) % 4;
+      set_attr(ctx, a, c, nvsim_u2f(data));
+      return true;
+   }
+   if (IN_ARRAY(NV30_3D_VTX_ATTR_3F_X(0), NV30_3D_VTX_ATTR_3F__LEN, 16)) {
+      a = (mthd - NV30_3D_VTX_ATTR_3F_X(0)) / 16;
+      c = (mthd / 4) % 4;
+      if (c < 3) {
+         set_attr(ctx, a, c, nvsim_u2f(data));
+         if (c == 2)
+            set_attr(ctx, a, 3, 1.0f);
+      }
+      return true;
+   }
+   if (IN_ARRAY(NV30_3D_VTX_ATTR_2F_X(0), NV30_3D_VTX_ATTR_2F__LEN, 8)) {
+      a = (mthd - NV30_3D_VTX_ATTR_2F_X(0)) / 8;
+      c = (mthd / 4) % 2;
+      set_attr(ctx, a, c, nvsim_u2f(data));
+      if (c == 1) {
+         set_attr(ctx, a, 2, 0.0f);
+         set_attr(ctx, a, 3, 1.0f);
+      }
+      return true;
+   }
+   if (IN_ARRAY(NV30_3D_VTX_ATTR_1F(0), NV30_3D_VTX_ATTR_1F__LEN, 4)) {
+      a = (mthd - NV30_3D_VTX_ATTR_1F(0)) / 4;
+      set_attr(ctx, a, 0, nvsim_u2f(data));
+      set_attr(ctx, a, 1, 0.0f);
+      set_attr(ctx, a, 2, 0.0f);
+      set_attr(ctx, a, 3, 1.0f);
+      return true;
+   }
+   if (IN_ARRAY(NV30_3D_VTX_ATTR_4UB(0), NV30_3D_VTX_ATTR_4UB__LEN, 4)) {
+      /* X 7:0 .. W 31:24, normalized like glVertexAttrib4Nub */
+      a = (mthd - NV30_3D_VTX_ATTR_4UB(0)) / 4;
+      for (c = 0; c < 4; c++)
+         set_attr(ctx, a, c, ((data >> (8 * c)) & 0xff) / 255.0f);
+      return true;
+   }
+   if (IN_ARRAY(NV30_3D_VTX_ATTR_2I(0), NV30_3D_VTX_ATTR_2I__LEN, 4)) {
+      a = (mthd - NV30_3D_VTX_ATTR_2I(0)) / 4;
+      set_attr(ctx, a, 0, (float)(int16_t)(data & 0xffff));
+      set_attr(ctx, a, 1, (float)(int16_t)(data >> 16));
+      set_attr(ctx, a, 2, 0.0f);
+      set_attr(ctx, a, 3, 1.0f);
+      return true;
+   }
+   if (IN_ARRAY(NV30_3D_VTX_ATTR_4I_XY(0), NV30_3D_VTX_ATTR_4I__LEN, 8)) {
+      a = (mthd - NV30_3D_VTX_ATTR_4I_XY(0)) / 8;
+      c = ((mthd / 4) % 2) * 2;
+      set_attr(ctx, a, c, (float)(int16_t)(data & 0xffff));
+      set_attr(ctx, a, c + 1, (float)(int16_t)(data >> 16));
+      return true;
+   }
+   if (IN_ARRAY(NV30_3D_VTX_ATTR_3I_XY(0), NV30_3D_VTX_ATTR_3I_XY__LEN, 8)) {
+      a = (mthd - NV30_3D_VTX_ATTR_3I_XY(0)) / 8;
+      if ((mthd / 4) % 2 == 0) {
+         set_attr(ctx, a, 0, (float)(int16_t)(data & 0xffff));
+         set_attr(ctx, a, 1, (float)(int16_t)(data >> 16));
+      } else {
+         set_attr(ctx, a, 2, (float)(int16_t)(data & 0xffff));
+         set_attr(ctx, a, 3, 1.0f);
+      }
+      return true;
+   }
+#undef IN_ARRAY
+   return false;
+}
+
+/* ---- reading attribute arrays ---- */
+
+/* Bytes per component of a VTXFMT type; 0 for an unknown type. */
+static unsigned
+type_size(uint32_t type)
+{
+   switch (type) {
+   case NV30_3D_VTXFMT_TYPE_B8G8R8A8_UNORM:
+   case NV30_3D_VTXFMT_TYPE_U8_UNORM:
+   case NV30_3D_VTXFMT_TYPE_U8_USCALED:
+      return 1;
+   case NV30_3D_VTXFMT_TYPE_V16_SNORM:
+   case NV30_3D_VTXFMT_TYPE_V16_SSCALED:
+   case NV30_3D_VTXFMT_TYPE_V16_FLOAT:
+      return 2;
+   case NV30_3D_VTXFMT_TYPE_V32_FLOAT:
+      return 4;
+   default:
+      return 0;
+   }
+}
+
+/* Converts `size` components at p (type) into out (rest 0, 0, 0, 1). */
+static void
+decode_attr(uint32_t type, unsigned size, const uint8_t *p, float out[4])
+{
+   out[0] = out[1] = out[2] = 0.0f;
+   out[3] = 1.0f;
+   for (unsigned c = 0; c < size && c < 4; c++) {
+      switch (type) {
+      case NV30_3D_VTXFMT_TYPE_V32_FLOAT:
+         memcpy(&out[c], p + 4 * c, 4);
+         break;
+      case NV30_3D_VTXFMT_TYPE_V16_FLOAT: {
+         uint16_t h;
+         memcpy(&h, p + 2 * c, 2);
+         out[c] = nvsim_raster_half_to_float(h);
+         break;
+      }
+      case NV30_3D_VTXFMT_TYPE_V16_SNORM: {
+         int16_t s;
+         memcpy(&s, p + 2 * c, 2);
+         out[c] = nvsim_maxf(s / 32767.0f, -1.0f);
+         break;
+      }
+      case NV30_3D_VTXFMT_TYPE_V16_SSCALED: {
+         int16_t s;
+         memcpy(&s, p + 2 * c, 2);
+         out[c] = s;
+         break;
+      }
+      case NV30_3D_VTXFMT_TYPE_U8_UNORM:
+         out[c] = p[c] / 255.0f;
+         break;
+      case NV30_3D_VTXFMT_TYPE_U8_USCALED:
+         out[c] = p[c];
+         break;
+      case NV30_3D_VTXFMT_TYPE_B8G8R8A8_UNORM: {
+         /* bytes B, G, R, A in memory (D3DCOLOR) */
+         static const uint8_t src[4] = { 2, 1, 0, 3 };
+         out[c] = p[src[c]] / 255.0f;
+         break;
+      }
+      }
+   }
+}
+
+/* Pointer to [off, off+len) of dma through the window cache. */
+static const uint8_t *
+window_ptr(struct nv40_3d_window *w, struct nvsim_object *dma, uint64_t off,
+           uint64_t len)
+{
+   if (w->ptr && w->dma == dma && off >= w->start &&
+       off + len <= w->start + w->len)
+      return w->ptr + (off - w->start);
+   /* map as much as possible (up to 1 MiB) from off */
+   for (uint64_t try = 1 << 20; try >= len && try > 0; try /= 2) {
+      const uint8_t *p = nvsim_dma_ptr(dma, off, try);
+      if (p) {
+         w->dma = dma;
+         w->start = off;
+         w->len = try;
+         w->ptr = p;
+         return p;
+      }
+   }
+   const uint8_t *p = nvsim_dma_ptr(dma, off, len);
+   if (p) {
+      w->dma = dma;
+      w->start = off;
+      w->len = len;
+      w->ptr = p;
+   }
+   return p;
+}
+
+
+/* Fetches the attributes of vertex `index` into in[]. */
+static enum nvsim_status
+fetch_vertex(struct nv40_3d *ctx, uint32_t index, float (*in)[4])
+{
+   for (unsigned a = 0; a < NV40_3D_VP_INPUTS; a++) {
+      uint32_t fmt = nv40_3d_reg(ctx, NV30_3D_VTXFMT(a));
+      unsigned size = NV40_3D_FIELD(fmt, NV30_3D_VTXFMT_SIZE);
+      if (!size) {
+         memcpy(in[a], ctx->attr[a], sizeof(in[a]));
+         continue;
+      }
+      uint32_t type = NV40_3D_FIELD(fmt, NV30_3D_VTXFMT_TYPE);
+      unsigned csize = type_size(type);
+      if (!csize)
+         return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
+                             "VTXFMT(%u): unknown type %u", a, type);
+      if (size > 4)
+         return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
+                             "VTXFMT(%u): %u components", a, size);
+      uint32_t vb = nv40_3d_reg(ctx, NV30_3D_VTXBUF(a));
+      uint64_t off = NV40_3D_FIELD(vb, NV30_3D_VTXBUF_OFFSET) +
+                     (uint64_t)index * NV40_3D_FIELD(fmt, NV30_3D_VTXFMT_STRIDE);
+      struct nvsim_object *dma = ctx->vtx_dma[(vb & NV30_3D_VTXBUF_DMA1) ? 1 : 0];
+      if (!dma || !dma->is_dma)
+         return nv40_3d_fail(ctx, NVSIM_INVALID_STATE,
+                             "vertex buffer %u: no DMA object bound", a);
+      const uint8_t *p = window_ptr(&ctx->vb_window[a], dma, off, size * csize);
+      if (!p)
+         return nv40_3d_fail(ctx, NVSIM_DMA_ERROR,
+                             "vertex %u of buffer %u (offset 0x%llx) is "
+                             "outside its DMA object or buffer", index, a,
+                             (unsigned long long)off);
+      decode_attr(type, size, p, in[a]);
+   }
+   return NVSIM_OK;
+}
+
+/* ---- vertex program and assembly ---- */
+
+
+static void
+restart(struct nv40_3d *ctx)
+{
+   if (ctx->prim == NV30_3D_VERTEX_BEGIN_END_LINE_LOOP && ctx->prim_count >= 2) {
+      bool first_conv = nv40_3d_reg(ctx, NV30_3D_FLATSHADE_FIRST);
+      /* the closing segment: last to first */
+      nv40_3d_draw_line(ctx, &ctx->pv[0], &ctx->first,
+                        first_conv ? &ctx->pv[0] : &ctx->first);
+   }
+   ctx->prim_count = 0;
+}
+
+/* Feeds one transformed vertex to the primitive being assembled. */
+static void
+assemble(struct nv40_3d *ctx, const struct nv40_3d_vertex *v)
+{
+   unsigned n = ctx->prim_count++;
+   bool first_conv = nv40_3d_reg(ctx, NV30_3D_FLATSHADE_FIRST);
+   struct nv40_3d_vertex *pv = ctx->pv;
+
+   switch (ctx->prim) {
+   case NV30_3D_VERTEX_BEGIN_END_POINTS:
+      nv40_3d_draw_point(ctx, v);
+      break;
+   case NV30_3D_VERTEX_BEGIN_END_LINES:
+      if (n % 2 == 0) {
+         pv[0] = *v;
+         ctx->rs.line_stipple_counter = 0;   /* each line restarts */
+      }
+      else
+         nv40_3d_draw_line(ctx, &pv[0], v, first_conv ? &pv[0] : v);
+      break;
+   case NV30_3D_VERTEX_BEGIN_END_LINE_LOOP:
+   case NV30_3D_VERTEX_BEGIN_END_LINE_STRIP:
+      if (n == 0) {
+         ctx->first = *v;
+         ctx->rs.line_stipple_counter = 0;   /* a strip runs on */
+      }
+      else
+         nv40_3d_draw_line(ctx, &pv[0], v, first_conv ? &pv[0] : v);
+      pv[0] = *v;
+      break;
+   case NV30_3D_VERTEX_BEGIN_END_TRIANGLES:
+      if (n % 3 < 2) {
+         pv[n % 3] = *v;
+      } else {
+         nv40_3d_draw_triangle(ctx, &pv[0], &pv[1], v,
+                               first_conv ? &pv[0] : v);
+      }
+      break;
+   case NV30_3D_VERTEX_BEGIN_END_TRIANGLE_STRIP:
+      if (n >= 2) {
+         /* triangle i: (i, i+1, i+2), odd ones (i+1, i, i+2) */
+         if (n % 2 == 0)
+            nv40_3d_draw_triangle(ctx, &pv[0], &pv[1], v,
+                                  first_conv ? &pv[0] : v);
+         else
+            nv40_3d_draw_triangle(ctx, &pv[1], &pv[0], v,
+                                  first_conv ? &pv[0] : v);
+         pv[0] = pv[1];
+         pv[1] = *v;
+      } else {
+         pv[n] = *v;
+      }
+      break;
+   case NV30_3D_VERTEX_BEGIN_END_TRIANGLE_FAN:
+   case NV30_3D_VERTEX_BEGIN_END_POLYGON:
+      if (n == 0) {
+         ctx->first = *v;
+      } else {
+         if (n >= 2) {
+            const struct nv40_3d_vertex *flat;
+            if (ctx->prim == NV30_3D_VERTEX_BEGIN_END_POLYGON)
+               flat = &ctx->first;     /* GL: vertex 1 of the polygon */
+            else
+               flat = first_conv ? &pv[1] : v;
+            nv40_3d_draw_triangle(ctx, &ctx->first, &pv[1], v, flat);
+         }
+         pv[1] = *v;
+      }
+      break;
+   case NV30_3D_VERTEX_BEGIN_END_QUADS:
+      if (n % 4 < 3) {
+         pv[n % 4] = *v;
+      } else {
+         const struct nv40_3d_vertex *flat = first_conv ? &pv[0] : v;
+         nv40_3d_draw_triangle(ctx, &pv[0], &pv[1], &pv[2], flat);
+         nv40_3d_draw_triangle(ctx, &pv[0], &pv[2], v, flat);
+      }
+      break;
+   case NV30_3D_VERTEX_BEGIN_END_QUAD_STRIP:
+      /* quad i: vertices 2i, 2i+1, 2i+3, 2i+2 in order around */
+      if (n < 3) {
+         pv[n] = *v;
+      } else if (n % 2 == 0) {
+         pv[2] = *v;
+      } else {
+         const struct nv40_3d_vertex *flat = first_conv ? &pv[0] : v;
+         nv40_3d_draw_triangle(ctx, &pv[0], &pv[1], v, flat);
+         nv40_3d_draw_triangle(ctx, &pv[0], v, &pv[2], flat);
+         pv[0] = pv[2];
+         pv[1] = *v;
+      }
+      break;
+   default:
+      break;
+   }
+}
+
+/* Transforms vertex `index` (fetching from the arrays) and assembles it. */
+static enum nvsim_status
+do_index(struct nv40_3d *ctx, uint32_t index, bool cache)
+{
+   struct nv40_3d_vertex tmp;
+   const struct nv40_3d_vertex *v;
+   unsigned slot = index % NV40_3D_VCACHE_SIZE;
+   enum nvsim_status st;
+
+   if (cache && ctx->vcache_valid[slot] && ctx->vcache_tag[slot] == index) {
+      v = &ctx->vcache[slot];
+   } else {
+      float in[NV40_3D_VP_INPUTS][4];
+      st = fetch_vertex(ctx, index, in);
+      if (st)
+         return st;
+      struct nv40_3d_vertex *out = cache ? &ctx->vcache[slot] : &tmp;
+      st = nv40_3d_run_vp(ctx, (const float (*)[4])in, out);
+      if (st)
+         return st;
+      if (cache) {
+         ctx->vcache_valid[slot] = true;
+         ctx->vcache_tag[slot] = index;
+      }
+      v = out;
+   }
+   assemble(ctx, v);
+   return ctx->error;
+}
+
+static enum nvsim_status
+ensure_ready(struct nv40_3d *ctx)
+{
+   if (!ctx->prim)
+      return nv40_3d_fail(ctx, NVSIM_INVALID_STATE,
+                          "vertices outside VERTEX_BEGIN_END");
+   if (!ctx->draw_ready) {
+      enum nvsim_status st = nv40_3d_prepare_draw(ctx);
+      if (st)
+         return st;
+      ctx->draw_ready = true;
+      memset(ctx->vcache_valid, 0, sizeof(ctx->vcache_valid));
+      ctx->vtx_dma[0] = nvsim_lookup(ctx->obj->chan,
+                                     nv40_3d_reg(ctx, NV30_3D_DMA_VTXBUF0));
+      ctx->vtx_dma[1] = nvsim_lookup(ctx->obj->chan,
+                                     nv40_3d_reg(ctx, NV30_3D_DMA_VTXBUF1));
+   }
+   return NVSIM_OK;
+}
+
+enum nvsim_status
+nv40_3d_begin_end(struct nv40_3d *ctx, uint32_t prim)
+{
+   if (prim == NV30_3D_VERTEX_BEGIN_END_STOP) {
+      if (ctx->prim)
+         restart(ctx);
+      ctx->prim = 0;
+      ctx->vdata_count = 0;
+      return ctx->error;
+   }
+   if (prim > NV30_3D_VERTEX_BEGIN_END_POLYGON)
+      return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
+                          "VERTEX_BEGIN_END: unknown primitive %u", prim);
+   if (ctx->prim)
+      return nv40_3d_fail(ctx, NVSIM_INVALID_STATE,
+                          "VERTEX_BEGIN_END begin inside a begin/end");
+   ctx->prim = prim;
+   ctx->prim_count = 0;
+   ctx->vdata_count = 0;
+   ctx->draw_ready = false;
+   memset(ctx->vcache_valid, 0, sizeof(ctx->vcache_valid));
+   memset(ctx->vb_window, 0, sizeof(ctx->vb_window));
+   return NVSIM_OK;
+}
+
+enum nvsim_status
+nv40_3d_vertex_batch(struct nv40_3d *ctx, uint32_t data)
+{
+   enum nvsim_status st = ensure_ready(ctx);
+   if (st)
+      return st;
+   uint32_t start = NV40_3D_FIELD(data, NV30_3D_VB_VERTEX_BATCH_OFFSET);
+   uint32_t count = NV40_3D_FIELD(data, NV30_3D_VB_VERTEX_BATCH_COUNT) + 1;
+   for (uint32_t i = 0; i < count; i++) {
+      st = do_index(ctx, start + i, false);
+      if (st)
+         return st;
+   }
+   return NVSIM_OK;
+}
+
+/* An index as the element methods and index batches give it. */
+static enum nvsim_status
+element(struct nv40_3d *ctx, uint32_t index)
+{
+   if (nv40_3d_reg(ctx, NV30_3D_PRIMITIVE_RESTART_ENABLE) &&
+       index == nv40_3d_reg(ctx, NV30_3D_PRIMITIVE_RESTART_INDEX)) {
+      restart(ctx);
+      return NVSIM_OK;
+   }
+   return do_index(ctx, index + nv40_3d_reg(ctx, NV40_3D_VB_ELEMENT_BASE),
+                   true);
+}
+
+enum nvsim_status
+nv40_3d_element(struct nv40_3d *ctx, uint32_t index)
+{
+   enum nvsim_status st = ensure_ready(ctx);
+   if (st)
+      return st;
+   return element(ctx, index);
+}
+
+enum nvsim_status
+nv40_3d_index_batch(struct nv40_3d *ctx, uint32_t data)
+{
+   enum nvsim_status st = ensure_ready(ctx);
+   if (st)
+      return st;
+   uint32_t start = NV40_3D_FIELD(data, NV30_3D_VB_INDEX_BATCH_START);
+   uint32_t count = NV40_3D_FIELD(data, NV30_3D_VB_INDEX_BATCH_COUNT) + 1;
+   uint32_t fmt = nv40_3d_reg(ctx, NV30_3D_IDXBUF_FORMAT);
+   bool u16 = (fmt & NV30_3D_IDXBUF_FORMAT_TYPE__MASK) ==
+              NV30_3D_IDXBUF_FORMAT_TYPE_U16;
+   unsigned isize = u16 ? 2 : 4;
+   uint32_t dmam = (fmt & NV30_3D_IDXBUF_FORMAT_DMA1) ? NV30_3D_DMA_VTXBUF1
+                                                      : NV30_3D_DMA_VTXBUF0;
+   struct nvsim_object *dma =
+      nvsim_lookup(ctx->obj->chan, nv40_3d_reg(ctx, dmam));
+   if (!dma || !dma->is_dma)
+      return nv40_3d_fail(ctx, NVSIM_INVALID_STATE,
+                          "index buffer: no DMA object bound");
+   uint64_t off = nv40_3d_reg(ctx, NV30_3D_IDXBUF_OFFSET) +
+                  (uint64_t)start * isize;
+   const uint8_t *p = nvsim_dma_ptr(dma, off, (uint64_t)count * isize);
+   if (!p)
+      return nv40_3d_fail(ctx, NVSIM_DMA_ERROR,
+                          "indices %u..%u (offset 0x%llx) are outside the "
+                          "index buffer's DMA object or buffer", start,
+                          start + count - 1, (unsigned long long)off);
+   for (uint32_t i = 0; i < count; i++) {
+      uint32_t idx;
+      if (u16) {
+         uint16_t h;
+         memcpy(&h, p + 2 * i, 2);
+         idx = h;
+      } else {
+         memcpy(&idx, p + 4 * i, 4);
+      }
+      st = element(ctx, idx);
+      if (st)
+         return st;
+   }
+   return NVSIM_OK;
+}
+
+enum nvsim_status
+nv40_3d_vertex_data(struct nv40_3d *ctx, uint32_t data)
+{
+   enum nvsim_status st = ensure_ready(ctx);
+   if (st)
+      return st;
+
+   /* words of a whole vertex (at most 4 words per attribute) */
+   unsigned words = 0;
+   for (unsigned a = 0; a < NV40_3D_VP_INPUTS; a++) {
+      uint32_t fmt = nv40_3d_reg(ctx, NV30_3D_VTXFMT(a));
+      unsigned size = NV40_3D_FIELD(fmt, NV30_3D_VTXFMT_SIZE);
+      unsigned csize = type_size(NV40_3D_FIELD(fmt, NV30_3D_VTXFMT_TYPE));
+      if (size && !csize)
+         return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
+                             "VTXFMT(%u): unknown type", a);
+      if (size > 4)
+         return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
+                             "VTXFMT(%u): %u components", a, size);
+      words += (size * csize + 3) / 4;
+   }
+   if (ctx->vdata_count >= words)
+      ctx->vdata_count = 0;      /* the format changed mid-vertex */
+   ctx->vdata[ctx->vdata_count++] = data;
+   if (words == 0)
+      return nv40_3d_fail(ctx, NVSIM_INVALID_STATE,
+                          "VERTEX_DATA with no attribute enabled");
+   if (ctx->vdata_count < words)
+      return NVSIM_OK;
+
+   float in[NV40_3D_VP_INPUTS][4];
+   const uint8_t *p = (const uint8_t *)ctx->vdata;
+   for (unsigned a = 0; a < NV40_3D_VP_INPUTS; a++) {
+      uint32_t fmt = nv40_3d_reg(ctx, NV30_3D_VTXFMT(a));
+      unsigned size = NV40_3D_FIELD(fmt, NV30_3D_VTXFMT_SIZE);
+      uint32_t type = NV40_3D_FIELD(fmt, NV30_3D_VTXFMT_TYPE);
+      if (!size) {
+         memcpy(in[a], ctx->attr[a], sizeof(in[a]));
+         continue;
+      }
+      decode_attr(type, size, p, in[a]);
+      p += (size * type_size(type) + 3) / 4 * 4;
+   }
+   ctx->vdata_count = 0;
+
+   struct nv40_3d_vertex v;
+   st = nv40_3d_run_vp(ctx, (const float (*)[4])in, &v);
+   if (st)
+      return st;
+   assemble(ctx, &v);
+   return ctx->error;
+}

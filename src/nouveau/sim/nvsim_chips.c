@@ -1,0 +1,142 @@
+/*
+ * The chips nvsim knows: identity, memory sizes of the real boards, FIFO
+ * features, and the object classes each chip has AND nvsim models.
+ *
+ * Sources: chipset ids and class availability from rnndb nvchipsets.xml and
+ * fifo/nv_object.xml (enum obj-class, `variants`); PCI device ids and
+ * marketing names from the PCI ID database (pci.ids, vendor 10de); memory
+ * sizes are those of the board named; GART sizes are the nouveau kernel's
+ * (nvkm mmu: 128 MiB PCI DMA on NV04-NV3x, 512 MiB on NV41+ PCIe GART),
+ * 1 GiB on Tesla.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "nvsim_priv.h"
+
+#define MiB (1024ull * 1024ull)
+#define NVIDIA_PCI_VENDOR 0x10de
+
+/* Class lists: DMA objects and NULL are on every chip (fifo/nv_object.xml
+ * gives them no variants); NV04_M2MF_CLASS is NV3:G80; NV40_3D_CLASS is
+ * "NV40:NV44 G70:G72 G71:C51", NV44_3D_CLASS "NV44:G70 G72:G71 C51:G80". */
+static const uint32_t classes_nv10_nv3x[] = {
+   NV1_DMA_FROM_MEMORY_CLASS, NV1_DMA_TO_MEMORY_CLASS, NV3_DMA_IN_MEMORY_CLASS, NV1_NULL_CLASS,
+   NV04_M2MF_CLASS, 0,
+};
+static const uint32_t classes_nv40[] = {
+   NV1_DMA_FROM_MEMORY_CLASS, NV1_DMA_TO_MEMORY_CLASS, NV3_DMA_IN_MEMORY_CLASS, NV1_NULL_CLASS,
+   NV04_M2MF_CLASS, NV40_3D_CLASS, 0,
+};
+static const uint32_t classes_nv44[] = {
+   NV1_DMA_FROM_MEMORY_CLASS, NV1_DMA_TO_MEMORY_CLASS, NV3_DMA_IN_MEMORY_CLASS, NV1_NULL_CLASS,
+   NV04_M2MF_CLASS, NV44_3D_CLASS, 0,
+};
+/* Tesla: none of its engine classes is modelled yet. */
+static const uint32_t classes_tesla[] = {
+   NV1_DMA_FROM_MEMORY_CLASS, NV1_DMA_TO_MEMORY_CLASS, NV3_DMA_IN_MEMORY_CLASS, NV1_NULL_CLASS, 0,
+};
+
+/* FIFO feature sets, in rnndb chipset order (see nvsim_priv.h). */
+#define F_NV10  (NVSIM_CHIP_NI_METHODS | NVSIM_CHIP_REF_CNT)
+#define F_NV1A  (F_NV10 | NVSIM_CHIP_CALL_RET | NVSIM_CHIP_SEMAPHORE)
+#define F_NV25  (F_NV1A | NVSIM_CHIP_KERNEL_CALL)
+#define F_NV40  (F_NV25 | NVSIM_CHIP_YIELD)
+#define F_G80   (F_NV40 | NVSIM_CHIP_TESLA)
+
+#define CHIP(id, nm, mk, pci, vram, gart, cls, fl) \
+   { { .chipset = id, .name = nm, .marketing = mk, \
+       .pci_vendor = NVIDIA_PCI_VENDOR, .pci_device = pci, \
+       .vram_size = (vram) * MiB, .gart_size = (gart) * MiB, \
+       .classes = cls }, fl }
+
+static const struct nvsim_chip chips[] = {
+   CHIP(0x10, "NV10", "GeForce 256",              0x0100, 32, 128, classes_nv10_nv3x, F_NV10),
+   CHIP(0x15, "NV15", "GeForce2 GTS",             0x0150, 32, 128, classes_nv10_nv3x, F_NV10),
+   CHIP(0x11, "NV11", "GeForce2 MX",              0x0110, 32, 128, classes_nv10_nv3x, F_NV1A),
+   CHIP(0x17, "NV17", "GeForce4 MX 440",          0x0171, 64, 128, classes_nv10_nv3x, F_NV1A),
+   CHIP(0x18, "NV18", "GeForce4 MX 440 with AGP8X", 0x0181, 64, 128, classes_nv10_nv3x, F_NV1A),
+   CHIP(0x20, "NV20", "GeForce3",                 0x0200, 64, 128, classes_nv10_nv3x, F_NV1A),
+   CHIP(0x25, "NV25", "GeForce4 Ti 4600",         0x0250, 128, 128, classes_nv10_nv3x, F_NV25),
+   CHIP(0x28, "NV28", "GeForce4 Ti 4800",         0x0280, 128, 128, classes_nv10_nv3x, F_NV25),
+   CHIP(0x30, "NV30", "GeForce FX 5800 Ultra",    0x0301, 128, 128, classes_nv10_nv3x, F_NV25),
+   CHIP(0x31, "NV31", "GeForce FX 5600 Ultra",    0x0311, 128, 128, classes_nv10_nv3x, F_NV25),
+   CHIP(0x34, "NV34", "GeForce FX 5200",          0x0322, 128, 128, classes_nv10_nv3x, F_NV25),
+   CHIP(0x35, "NV35", "GeForce FX 5900 Ultra",    0x0330, 256, 128, classes_nv10_nv3x, F_NV25),
+   CHIP(0x36, "NV36", "GeForce FX 5700 Ultra",    0x0341, 128, 128, classes_nv10_nv3x, F_NV25),
+   CHIP(0x40, "NV40", "GeForce 6800 Ultra",       0x0040, 256, 512, classes_nv40, F_NV40),
+   CHIP(0x41, "NV41", "GeForce 6800",             0x00c1, 128, 512, classes_nv40, F_NV40),
+   CHIP(0x43, "NV43", "GeForce 6600 GT",          0x0140, 128, 512, classes_nv40, F_NV40),
+   CHIP(0x44, "NV44", "GeForce 6200 TurboCache(TM)", 0x0161, 64, 512, classes_nv44, F_NV40),
+   CHIP(0x4a, "NV44A", "GeForce 6200",            0x0221, 128, 512, classes_nv44, F_NV40),
+   CHIP(0x47, "G70", "GeForce 7800 GTX",          0x0091, 256, 512, classes_nv40, F_NV40),
+   CHIP(0x46, "G72", "GeForce 7300 GS",           0x01df, 128, 512, classes_nv44, F_NV40),
+   CHIP(0x49, "G71", "GeForce 7900 GTX",          0x0290, 512, 512, classes_nv40, F_NV40),
+   CHIP(0x4b, "G73", "GeForce 7600 GT",           0x0391, 256, 512, classes_nv40, F_NV40),
+   CHIP(0x50, "G80", "GeForce 8800 GTX",          0x0191, 768, 1024, classes_tesla, F_G80),
+   CHIP(0x84, "G84", "GeForce 8600 GTS",          0x0400, 256, 1024, classes_tesla, F_G80),
+   CHIP(0x86, "G86", "GeForce 8500 GT",           0x0421, 256, 1024, classes_tesla, F_G80),
+   CHIP(0x92, "G92", "GeForce 8800 GT",           0x0611, 512, 1024, classes_tesla, F_G80),
+   CHIP(0x94, "G94", "GeForce 9600 GT",           0x0622, 512, 1024, classes_tesla, F_G80),
+   CHIP(0x96, "G96", "GeForce 9500 GT",           0x0640, 512, 1024, classes_tesla, F_G80),
+   CHIP(0x98, "G98", "GeForce 8400 GS",           0x06e4, 256, 1024, classes_tesla, F_G80),
+   CHIP(0xa0, "GT200", "GeForce GTX 280",         0x05e1, 1024, 1024, classes_tesla, F_G80),
+   CHIP(0xa3, "GT215", "GeForce GT 240",          0x0ca3, 512, 1024, classes_tesla, F_G80),
+   CHIP(0xa5, "GT216", "GeForce GT 220",          0x0a20, 1024, 1024, classes_tesla, F_G80),
+   CHIP(0xa8, "GT218", "GeForce 210",             0x0a65, 512, 1024, classes_tesla, F_G80),
+};
+
+const struct nvsim_chip *
+nvsim_chip_lookup(uint32_t chipset)
+{
+   for (unsigned i = 0; i < sizeof(chips) / sizeof(chips[0]); i++) {
+      if (chips[i].info.chipset == chipset)
+         return &chips[i];
+   }
+   return NULL;
+}
+
+bool
+nvsim_class_is_dma(uint32_t oclass)
+{
+   return oclass == NV1_DMA_FROM_MEMORY_CLASS || oclass == NV1_DMA_TO_MEMORY_CLASS ||
+          oclass == NV3_DMA_IN_MEMORY_CLASS;
+}
+
+/* The class models nvsim has.  One model may serve several class ids (the
+ * curie model serves NV40_3D_CLASS and NV44_3D_CLASS; it reads obj->oclass). */
+const struct nvsim_class *
+nvsim_class_model(uint32_t oclass)
+{
+   switch (oclass) {
+   case NV1_NULL_CLASS:
+      return &nvsim_null_class;
+   case NV04_M2MF_CLASS:
+      return &nvsim_nv04_m2mf_class;
+   case NV40_3D_CLASS:
+   case NV44_3D_CLASS:
+      return &nvsim_nv40_3d_class;
+   default:
+      return NULL;
+   }
+}
+
+const char *
+nvsim_class_name(uint32_t oclass, const struct nvsim_class *cls, char *buf,
+                 size_t n)
+{
+   const char *name = nvhwdb_class_name(oclass);
+   if (name) {
+      snprintf(buf, n, "%s", name);
+      return buf;
+   }
+   if (!cls)
+      cls = nvsim_class_model(oclass);
+   if (cls && cls->name)
+      snprintf(buf, n, "%s", cls->name);
+   else if (nvsim_class_is_dma(oclass))
+      snprintf(buf, n, "DMA");
+   else
+      snprintf(buf, n, "UNK%04X", oclass);
+   return buf;
+}

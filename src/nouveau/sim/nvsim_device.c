@@ -1,0 +1,125 @@
+/*
+ * The simulated device: chip identity, memory sizes, GPU thread start/stop.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "nvsim_priv.h"
+
+/* A positive number of MiB from the environment, else `def`. */
+static uint64_t
+env_size_mb(const char *name, uint64_t def)
+{
+   const char *v = getenv(name);
+   if (!v || !*v)
+      return def;
+   char *end;
+   unsigned long long mb = strtoull(v, &end, 0);
+   if (*end || mb == 0 || mb > (1ull << 20)) {
+      fprintf(stderr, "nvsim: ignoring %s=%s (want MiB, 1..1048576)\n",
+              name, v);
+      return def;
+   }
+   return mb * 1024 * 1024;
+}
+
+struct nvsim_device *
+nvsim_device_create(uint32_t chipset)
+{
+   const struct nvsim_chip *chip = nvsim_chip_lookup(chipset);
+   if (!chip) {
+      fprintf(stderr, "nvsim: chipset 0x%02x is not one nvsim models\n",
+              chipset);
+      return NULL;
+   }
+   struct nvsim_device *dev = calloc(1, sizeof(*dev));
+   if (!dev)
+      return NULL;
+   dev->chip = chip;
+   dev->info = chip->info;
+   dev->info.vram_size = env_size_mb("NVSIM_VRAM_MB", chip->info.vram_size);
+   dev->info.gart_size = env_size_mb("NVSIM_GART_MB", chip->info.gart_size);
+   const char *sync = getenv("NVSIM_SYNC");
+   dev->sync = sync && *sync && strcmp(sync, "0") != 0;
+
+   pthread_mutex_init(&dev->lock, NULL);
+   pthread_mutex_init(&dev->exec_lock, NULL);
+   pthread_cond_init(&dev->work_cond, NULL);
+   pthread_cond_init(&dev->done_cond, NULL);
+   dev->vram.domain = NVSIM_DOMAIN_VRAM;
+   dev->vram.size = dev->info.vram_size;
+   dev->gart.domain = NVSIM_DOMAIN_GART;
+   dev->gart.size = dev->info.gart_size;
+
+   if (!dev->sync)
+      nvsim_thread_start(dev);
+   return dev;
+}
+
+void
+nvsim_device_destroy(struct nvsim_device *dev)
+{
+   if (!dev)
+      return;
+   nvsim_thread_stop(dev);
+   for (unsigned i = 0; i < NVSIM_MAX_CHANNELS; i++) {
+      if (dev->channels[i])
+         nvsim_channel_destroy(dev->channels[i]);
+   }
+   nvsim_mem_fini(dev);
+   pthread_mutex_destroy(&dev->lock);
+   pthread_mutex_destroy(&dev->exec_lock);
+   pthread_cond_destroy(&dev->work_cond);
+   pthread_cond_destroy(&dev->done_cond);
+   free(dev);
+}
+
+const struct nvsim_chip_info *
+nvsim_device_info(const struct nvsim_device *dev)
+{
+   return &dev->info;
+}
+
+static bool
+chip_has_class(const struct nvsim_device *dev, uint32_t oclass)
+{
+   for (const uint32_t *c = dev->info.classes; *c; c++) {
+      if (*c == oclass)
+         return true;
+   }
+   return false;
+}
+
+bool
+nvsim_device_has_class(const struct nvsim_device *dev, uint32_t oclass)
+{
+   return chip_has_class(dev, oclass) || nvsim_device_class(dev, oclass);
+}
+
+const struct nvsim_class *
+nvsim_device_class(const struct nvsim_device *dev, uint32_t oclass)
+{
+   for (unsigned i = 0; i < dev->num_extra_classes; i++) {
+      if (dev->extra_classes[i]->oclass == oclass)
+         return dev->extra_classes[i];
+   }
+   if (chip_has_class(dev, oclass))
+      return nvsim_class_model(oclass);
+   return NULL;
+}
+
+int
+nvsim_device_add_class(struct nvsim_device *dev, const struct nvsim_class *cls)
+{
+   if (!cls || !cls->method)
+      return -EINVAL;
+   if (dev->num_extra_classes == NVSIM_MAX_EXTRA_CLASSES)
+      return -ENOSPC;
+   for (unsigned i = 0; i < dev->num_extra_classes; i++) {
+      if (dev->extra_classes[i]->oclass == cls->oclass)
+         return -EEXIST;
+   }
+   dev->extra_classes[dev->num_extra_classes++] = cls;
+   return 0;
+}

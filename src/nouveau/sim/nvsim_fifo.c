@@ -1,0 +1,322 @@
+/*
+ * The pre-G80 DMA pusher and the puller (envytools-docs/hw/fifo/
+ * dma-pusher.rst "The pusher pseudocode - pre-GF100" and puller.rst).
+ *
+ * Pushbuffer address space: the kernel's pushbuffer DMA object on
+ * NV04-NV40 covers the whole aperture the channel's pushbuffer lives in
+ * (all of VRAM, or all of the GART).  nvsim does the same per segment: a
+ * segment is read from the aperture of its buffer, and jump / call targets
+ * are offsets in that aperture (e.g. nvsim_bo_offset(bo) + 0x40 for a
+ * buffer in GART).  A read outside every buffer of that aperture is a
+ * MEM_FAULT.
+ *
+ * Each submitted segment runs from its first word until dma_get reaches
+ * its end (dma_put).  On chips where the kernel enters user pushbuffers
+ * with a CALL (NV25+, NVSIM_CHIP_KERNEL_CALL) the segment starts with the
+ * subroutine active and a RETURN ends it early, as the RETURN that libdrm
+ * writes at the end of each push (the kernel's suffix0) does on hardware;
+ * a CALL inside such a segment is CALL_SUBR_ACTIVE, as on hardware.
+ * Method command state (count left) carries from one segment to the next,
+ * as the command stream is one stream to the hardware.
+ */
+#include <string.h>
+
+#include "nvsim_priv.h"
+
+/* Words a segment may read beyond its own length (jumps, calls) before
+ * nvsim calls it a runaway loop: hardware would spin forever. */
+#define NVSIM_RUNAWAY_WORDS (1u << 24)
+
+struct pusher {
+   struct nvsim_channel *chan;
+   enum nvsim_domain domain;
+   uint64_t get, put;
+   bool subr_active;
+   uint64_t subr_return;
+   /* the buffer the last word came from: [win_base, win_end) */
+   uint64_t win_base, win_end;
+   const uint8_t *win_map;
+};
+
+static bool
+fetch(struct pusher *p, uint32_t *word)
+{
+   if (p->get < p->win_base || p->get + 4 > p->win_end || !p->win_map) {
+      struct nvsim_device *dev = p->chan->dev;
+      pthread_mutex_lock(&dev->lock);
+      struct nvsim_bo *bo = nvsim_aperture_find(dev, p->domain, p->get, 4);
+      if (bo) {
+         /* stays valid for the job: destroyed buffers live until every
+          * job submitted before the destroy is done */
+         p->win_base = bo->offset;
+         p->win_end = bo->offset + (bo->size & ~3ull);
+         p->win_map = bo->map;
+      }
+      pthread_mutex_unlock(&dev->lock);
+      if (!bo || p->get + 4 > p->win_end)
+         return false;
+   }
+   const uint8_t *b = p->win_map + (p->get - p->win_base);
+   *word = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
+           (uint32_t)b[3] << 24;
+   return true;
+}
+
+static bool
+puller_knows(const struct nvsim_chip *chip, uint32_t mthd)
+{
+   uint32_t f = chip->flags;
+   switch (mthd) {
+   case NV4_SUBCHAN_OBJECT:
+      return true;
+   case NV10_SUBCHAN_REF_CNT:
+      return f & NVSIM_CHIP_REF_CNT;
+   case NV1A_SUBCHAN_DMA_SEMAPHORE:
+   case NV1A_SUBCHAN_SEMAPHORE_OFFSET:
+   case NV1A_SUBCHAN_SEMAPHORE_ACQUIRE:
+   case NV1A_SUBCHAN_SEMAPHORE_RELEASE:
+      return f & NVSIM_CHIP_SEMAPHORE;
+   case NV40_SUBCHAN_YIELD:
+      return f & NVSIM_CHIP_YIELD;
+   default:
+      return mthd >= NVSIM_FIRST_ENGINE_MTHD;
+   }
+}
+
+static uint32_t *
+semaphore_ptr(struct nvsim_channel *chan)
+{
+   return nvsim_dma_ptr(chan->fifo.dma_semaphore, chan->fifo.semaphore_offset,
+                        4);
+}
+
+/* Puller methods 0x00..0xfc (puller.rst "Puller builtin methods"). */
+static bool
+puller_method(struct nvsim_channel *chan, unsigned subc, uint32_t mthd,
+              uint32_t data)
+{
+   struct nvsim_fifo_state *f = &chan->fifo;
+   struct nvsim_object *obj;
+
+   switch (mthd) {
+   case NV4_SUBCHAN_OBJECT:
+      obj = nvsim_lookup(chan, data);
+      if (!obj) {
+         snprintf(chan->detail, sizeof(chan->detail),
+                  "no object with handle 0x%08x on the channel", data);
+         nvsim_trap_method(chan, subc, NULL, mthd, data, "CACHE_ERROR NO_HASH");
+         return false;
+      }
+      if (obj->is_dma) {
+         snprintf(chan->detail, sizeof(chan->detail),
+                  "0x%08x is a DMA object, not an engine object", data);
+         nvsim_trap_method(chan, subc, NULL, mthd, data, "INVALID_OBJECT");
+         return false;
+      }
+      /* intro.rst: an object bind while NOTIFY is pending is CTXSW_NOTIFY */
+      if (chan->graph.notify_pending) {
+         nvsim_trap_method(chan, subc, obj, mthd, data, "CTXSW_NOTIFY");
+         return false;
+      }
+      f->subc_obj[subc] = obj;
+      chan->graph.last_subc = subc;
+      return true;
+
+   case NV10_SUBCHAN_REF_CNT:
+      /* The hardware waits for the engines first; in nvsim every earlier
+       * method has completed already. */
+      __atomic_store_n(&f->ref, data, __ATOMIC_RELEASE);
+      return true;
+
+   case NV1A_SUBCHAN_DMA_SEMAPHORE:
+      /* puller.rst: pre-G80 hardware only accepts NV1_DMA_FROM_MEMORY_CLASS
+       * objects here (a bug the kernel works around); nvsim accepts any
+       * DMA object. */
+      obj = nvsim_lookup(chan, data);
+      if (!obj || !obj->is_dma) {
+         snprintf(chan->detail, sizeof(chan->detail),
+                  "0x%08x is not a DMA object", data);
+         nvsim_trap_method(chan, subc, NULL, mthd, data,
+                           obj ? "INVALID_OBJECT" : "CACHE_ERROR NO_HASH");
+         return false;
+      }
+      f->dma_semaphore = obj;
+      return true;
+
+   case NV1A_SUBCHAN_SEMAPHORE_OFFSET:
+      if ((data & 3) || data >= NVSIM_SEMAPHORE_OFFSET_LIMIT) {
+         snprintf(chan->detail, sizeof(chan->detail),
+                  "offset must be a multiple of 4 below 0x%x",
+                  NVSIM_SEMAPHORE_OFFSET_LIMIT);
+         nvsim_trap_method(chan, subc, NULL, mthd, data, "INVALID_VALUE");
+         return false;
+      }
+      f->semaphore_offset = data;
+      return true;
+
+   case NV1A_SUBCHAN_SEMAPHORE_ACQUIRE:
+   case NV1A_SUBCHAN_SEMAPHORE_RELEASE: {
+      uint32_t *sem = semaphore_ptr(chan);
+      if (!sem) {
+         snprintf(chan->detail, sizeof(chan->detail),
+                  "semaphore at offset 0x%x is outside the DMA_SEMAPHORE "
+                  "object or no object is set", f->semaphore_offset);
+         nvsim_trap_method(chan, subc, NULL, mthd, data, "MEM_FAULT");
+         return false;
+      }
+      if (mthd == NV1A_SUBCHAN_SEMAPHORE_RELEASE) {
+         __atomic_store_n(sem, data, __ATOMIC_RELEASE);
+         return true;
+      }
+      uint32_t cur = __atomic_load_n(sem, __ATOMIC_ACQUIRE);
+      if (cur == data)
+         return true;
+      snprintf(chan->detail, sizeof(chan->detail),
+               "semaphore holds 0x%08x: nvsim does not model an acquire that "
+               "has to wait yet", cur);
+      nvsim_trap_method(chan, subc, NULL, mthd, data, "SEMAPHORE_ACQUIRE");
+      return false;
+   }
+
+   case NV40_SUBCHAN_YIELD:
+      return true;       /* one channel runs at a time anyway */
+
+   default:
+      /* checked by the pusher before we get here */
+      return false;
+   }
+}
+
+static bool
+method(struct nvsim_channel *chan, unsigned subc, uint32_t mthd,
+       uint32_t data)
+{
+   const struct nvsim_chip *chip = chan->dev->chip;
+
+   /* dma-pusher.rst: an unknown method below 0x100 is a DMA_PUSHER
+    * INVALID_MTHD error. */
+   if (!puller_knows(chip, mthd)) {
+      nvsim_trap_method(chan, subc, chan->fifo.subc_obj[subc], mthd, data,
+                        "DMA_PUSHER INVALID_MTHD");
+      return false;
+   }
+   if (mthd < NVSIM_FIRST_ENGINE_MTHD)
+      return puller_method(chan, subc, mthd, data);
+
+   struct nvsim_object *obj = chan->fifo.subc_obj[subc];
+   if (!obj) {
+      snprintf(chan->detail, sizeof(chan->detail),
+               "no object bound to subchannel %u", subc);
+      nvsim_trap_method(chan, subc, NULL, mthd, data,
+                        "CACHE_ERROR EMPTY_SUBCHANNEL");
+      return false;
+   }
+   /* puller.rst: on NV4:GF100 the puller looks the parameter of methods
+    * 0x180..0x1fc up in RAMHT before the engine sees it. */
+   if (mthd >= NVSIM_OBJECT_MTHD_FIRST && mthd < NVSIM_OBJECT_MTHD_END &&
+       !nvsim_lookup(chan, data)) {
+      snprintf(chan->detail, sizeof(chan->detail),
+               "no object with handle 0x%08x on the channel", data);
+      nvsim_trap_method(chan, subc, obj, mthd, data, "CACHE_ERROR NO_HASH");
+      return false;
+   }
+   return nvsim_graph_method(chan, subc, obj, mthd, data);
+}
+
+static void
+run_segment(struct nvsim_channel *chan, const struct nvsim_push *push)
+{
+   const struct nvsim_chip *chip = chan->dev->chip;
+   struct nvsim_fifo_state *f = &chan->fifo;
+   struct pusher p = {
+      .chan = chan,
+      .domain = push->bo->domain,
+      .get = push->bo->offset + push->offset,
+   };
+   p.put = p.get + push->length;
+   p.subr_active = chip->flags & NVSIM_CHIP_KERNEL_CALL;
+   p.subr_return = p.put;
+   uint64_t budget = push->length / 4 + NVSIM_RUNAWAY_WORDS;
+
+   while (p.get != p.put && !nvsim_chan_dead(chan)) {
+      uint32_t word;
+      uint64_t at = p.get;
+      if (!budget--) {
+         nvsim_trap_pusher(chan, p.domain, at, NULL, "RUNAWAY",
+                           "jumps keep the pusher from reaching the end of "
+                           "the segment");
+         return;
+      }
+      if (!fetch(&p, &word)) {
+         nvsim_trap_pusher(chan, p.domain, at, NULL, "MEM_FAULT",
+                           "pushbuffer read outside every buffer of the "
+                           "aperture");
+         return;
+      }
+      p.get += 4;
+
+      if (f->mcnt) {
+         /* data word of a methods command */
+         if (!method(chan, f->subc, f->mthd, word))
+            return;
+         if (!f->ni)
+            f->mthd = (f->mthd + 4) & NVSIM_CMD_METHOD_MASK;
+         f->mcnt--;
+         continue;
+      }
+
+      /* first word of a command: match the forms in dma-pusher.rst order */
+      bool nv1a = chip->flags & NVSIM_CHIP_CALL_RET;
+      if ((word & NVSIM_CMD_OLD_JUMP_MASK) == NVSIM_CMD_OLD_JUMP_VALUE) {
+         p.get = word & NVSIM_CMD_OLD_JUMP_TARGET;
+      } else if (nv1a && (word & NVSIM_CMD_TYPE_MASK) == NVSIM_CMD_JUMP_VALUE) {
+         p.get = word & NVSIM_CMD_TARGET_MASK;
+      } else if (nv1a && (word & NVSIM_CMD_TYPE_MASK) == NVSIM_CMD_CALL_VALUE) {
+         if (p.subr_active) {
+            nvsim_trap_pusher(chan, p.domain, at, &word, "CALL_SUBR_ACTIVE",
+                              p.subr_return == p.put && chip->flags &
+                              NVSIM_CHIP_KERNEL_CALL ?
+                              "the kernel entered this pushbuffer with a "
+                              "CALL already" : NULL);
+            return;
+         }
+         p.subr_return = p.get;
+         p.subr_active = true;
+         p.get = word & NVSIM_CMD_TARGET_MASK;
+      } else if (nv1a && word == NVSIM_CMD_RETURN) {
+         if (!p.subr_active) {
+            nvsim_trap_pusher(chan, p.domain, at, &word, "RET_SUBR_INACTIVE",
+                              NULL);
+            return;
+         }
+         p.get = p.subr_return;
+         p.subr_active = false;
+      } else if ((word & NVSIM_CMD_INC_MASK) == NVSIM_CMD_INC_VALUE ||
+                 ((chip->flags & NVSIM_CHIP_NI_METHODS) &&
+                  (word & NVSIM_CMD_INC_MASK) == NVSIM_CMD_NI_VALUE)) {
+         f->mthd = word & NVSIM_CMD_METHOD_MASK;
+         f->subc = (word >> NVSIM_CMD_SUBC_SHIFT) & NVSIM_CMD_SUBC_MASK;
+         f->mcnt = (word >> NVSIM_CMD_COUNT_SHIFT) & NVSIM_CMD_COUNT_MASK;
+         f->ni = (word & NVSIM_CMD_INC_MASK) == NVSIM_CMD_NI_VALUE;
+      } else {
+         /* long non-increasing (IB mode only) and SLI conditional (only
+          * with sli_enable, which nvsim's kernel never sets) are invalid
+          * here too */
+         const char *why =
+            (word & NVSIM_CMD_LONG_NI_MASK) == NVSIM_CMD_LONG_NI_VALUE ?
+               "long non-increasing methods exist in IB mode only" :
+            (word & NVSIM_CMD_LONG_NI_MASK) == NVSIM_CMD_SLI_VALUE ?
+               "SLI conditional while SLI is disabled" : NULL;
+         nvsim_trap_pusher(chan, p.domain, at, &word, "INVALID_CMD", why);
+         return;
+      }
+   }
+}
+
+void
+nvsim_fifo_execute(struct nvsim_channel *chan, const struct nvsim_push *pushes,
+                   unsigned num)
+{
+   for (unsigned i = 0; i < num && !nvsim_chan_dead(chan); i++)
+      run_segment(chan, &pushes[i]);
+}

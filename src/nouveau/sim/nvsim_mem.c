@@ -1,0 +1,363 @@
+/*
+ * Buffers and the two apertures (VRAM, GART).
+ *
+ * Each aperture is an address range of the chip's size with a sorted table
+ * of the buffers placed in it; an allocation takes the first gap that fits,
+ * at a 4 KiB-aligned offset (the page size of the NV04-NV40 GART and of
+ * nouveau's buffer placement).  A buffer's bytes are host memory (caller's
+ * backing or calloc'ed), so the aperture itself costs nothing.
+ *
+ * Not done yet: eviction under pressure (a full aperture makes creation
+ * fail, or fall back to GART when the domains allow it).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "nvsim_priv.h"
+
+#define NVSIM_PAGE 4096ull
+
+static uint64_t
+align_up(uint64_t v, uint64_t a)
+{
+   return (v + a - 1) & ~(a - 1);
+}
+
+const char *
+nvsim_domain_name(enum nvsim_domain d)
+{
+   return d == NVSIM_DOMAIN_VRAM ? "VRAM" : d == NVSIM_DOMAIN_GART ? "GART" : "?";
+}
+
+static struct nvsim_aperture *
+aperture_of(struct nvsim_device *dev, enum nvsim_domain d)
+{
+   if (d == NVSIM_DOMAIN_VRAM)
+      return &dev->vram;
+   if (d == NVSIM_DOMAIN_GART)
+      return &dev->gart;
+   return NULL;
+}
+
+/* Index of the last entry with offset <= addr, or -1. */
+static int
+aperture_search(const struct nvsim_aperture *ap, uint64_t addr)
+{
+   int lo = 0, hi = (int)ap->num - 1, found = -1;
+   while (lo <= hi) {
+      int mid = lo + (hi - lo) / 2;
+      if (ap->entries[mid].offset <= addr) {
+         found = mid;
+         lo = mid + 1;
+      } else {
+         hi = mid - 1;
+      }
+   }
+   return found;
+}
+
+static bool
+aperture_alloc(struct nvsim_aperture *ap, uint64_t size, struct nvsim_bo *bo)
+{
+   uint64_t need = align_up(size, NVSIM_PAGE);
+   if (need < size || need > ap->size)
+      return false;
+
+   uint64_t cursor = 0;
+   unsigned pos = 0;
+   for (; pos <= ap->num; pos++) {
+      uint64_t end = pos < ap->num ? ap->entries[pos].offset : ap->size;
+      if (end >= cursor && end - cursor >= need)
+         break;
+      if (pos < ap->num)
+         cursor = align_up(ap->entries[pos].offset + ap->entries[pos].size,
+                           NVSIM_PAGE);
+   }
+   if (pos > ap->num)
+      return false;
+
+   if (ap->num == ap->cap) {
+      unsigned cap = ap->cap ? ap->cap * 2 : 64;
+      void *e = realloc(ap->entries, cap * sizeof(*ap->entries));
+      if (!e)
+         return false;
+      ap->entries = e;
+      ap->cap = cap;
+   }
+   memmove(&ap->entries[pos + 1], &ap->entries[pos],
+           (ap->num - pos) * sizeof(*ap->entries));
+   ap->entries[pos] = (struct nvsim_aperture_entry) {
+      .offset = cursor, .size = need, .bo = bo,
+   };
+   ap->num++;
+   bo->offset = cursor;
+   bo->domain = ap->domain;
+   return true;
+}
+
+static void
+aperture_remove(struct nvsim_aperture *ap, struct nvsim_bo *bo)
+{
+   int i = aperture_search(ap, bo->offset);
+   if (i < 0 || ap->entries[i].bo != bo)
+      return;
+   memmove(&ap->entries[i], &ap->entries[i + 1],
+           (ap->num - i - 1) * sizeof(*ap->entries));
+   ap->num--;
+}
+
+struct nvsim_bo *
+nvsim_aperture_find(struct nvsim_device *dev, enum nvsim_domain domain,
+                    uint64_t addr, uint64_t len)
+{
+   struct nvsim_aperture *ap = aperture_of(dev, domain);
+   if (!ap)
+      return NULL;
+   int i = aperture_search(ap, addr);
+   if (i < 0)
+      return NULL;
+   struct nvsim_bo *bo = ap->entries[i].bo;
+   /* Only the buffer's own bytes count, not the page padding after it. */
+   uint64_t rel = addr - bo->offset;
+   if (rel >= bo->size || len > bo->size - rel)
+      return NULL;
+   return bo;
+}
+
+void *
+nvsim_aperture_ptr(struct nvsim_device *dev, enum nvsim_domain domain,
+                   uint64_t addr, uint64_t len)
+{
+   void *ptr = NULL;
+   pthread_mutex_lock(&dev->lock);
+   struct nvsim_bo *bo = nvsim_aperture_find(dev, domain, addr, len ? len : 1);
+   if (bo)
+      ptr = bo->map + (addr - bo->offset);
+   pthread_mutex_unlock(&dev->lock);
+   return ptr;
+}
+
+static void
+bo_free(struct nvsim_bo *bo)
+{
+   if (bo->own_backing)
+      free(bo->map);
+   if (bo->release)
+      bo->release(bo->release_data);
+   free(bo);
+}
+
+/* Takes the zombies the GPU is done with out of their apertures; returns
+ * them as a list to free outside the lock (release callbacks may call
+ * back into nvsim). */
+static struct nvsim_bo *
+reap_locked(struct nvsim_device *dev, int64_t done_seq)
+{
+   struct nvsim_bo *done = NULL, **p = &dev->zombies;
+   while (*p) {
+      struct nvsim_bo *bo = *p;
+      if (bo->free_after <= done_seq) {
+         *p = bo->next_zombie;
+         aperture_remove(aperture_of(dev, bo->domain), bo);
+         bo->next_zombie = done;
+         done = bo;
+      } else {
+         p = &bo->next_zombie;
+      }
+   }
+   return done;
+}
+
+static void
+free_list(struct nvsim_bo *list)
+{
+   while (list) {
+      struct nvsim_bo *next = list->next_zombie;
+      bo_free(list);
+      list = next;
+   }
+}
+
+void
+nvsim_reap_zombies_locked(struct nvsim_device *dev, int64_t done)
+{
+   /* Called by the GPU thread after a job; release callbacks run with the
+    * lock dropped. */
+   struct nvsim_bo *list = reap_locked(dev, done);
+   if (list) {
+      pthread_mutex_unlock(&dev->lock);
+      free_list(list);
+      pthread_mutex_lock(&dev->lock);
+   }
+}
+
+struct nvsim_bo *
+nvsim_bo_create(struct nvsim_device *dev, uint64_t size, uint32_t domains,
+                void *backing)
+{
+   if (!dev || !size) {
+      fprintf(stderr, "nvsim: buffer of size 0 refused\n");
+      return NULL;
+   }
+   if (!(domains & (NVSIM_DOMAIN_VRAM | NVSIM_DOMAIN_GART))) {
+      fprintf(stderr, "nvsim: buffer domains 0x%x name neither VRAM nor GART\n",
+              domains);
+      return NULL;
+   }
+   /* larger than every allowed aperture: refuse before allocating */
+   uint64_t room = 0;
+   if ((domains & NVSIM_DOMAIN_VRAM) && dev->vram.size > room)
+      room = dev->vram.size;
+   if ((domains & NVSIM_DOMAIN_GART) && dev->gart.size > room)
+      room = dev->gart.size;
+   if (size > room)
+      return NULL;
+
+   struct nvsim_bo *bo = calloc(1, sizeof(*bo));
+   if (!bo)
+      return NULL;
+   bo->dev = dev;
+   bo->size = size;
+   if (backing) {
+      bo->map = backing;
+   } else {
+      if (size > SIZE_MAX || !(bo->map = calloc(1, (size_t)size))) {
+         free(bo);
+         return NULL;
+      }
+      bo->own_backing = true;
+   }
+
+   pthread_mutex_lock(&dev->lock);
+   struct nvsim_bo *reaped = reap_locked(dev, dev->completed_seq);
+   bool ok = false;
+   /* VRAM preferred when allowed, as the kernel places buffers. */
+   if (domains & NVSIM_DOMAIN_VRAM)
+      ok = aperture_alloc(&dev->vram, size, bo);
+   if (!ok && (domains & NVSIM_DOMAIN_GART))
+      ok = aperture_alloc(&dev->gart, size, bo);
+   pthread_mutex_unlock(&dev->lock);
+   free_list(reaped);
+
+   if (!ok) {
+      if (bo->own_backing)
+         free(bo->map);
+      free(bo);
+      return NULL;
+   }
+   return bo;
+}
+
+void
+nvsim_bo_set_release(struct nvsim_bo *bo, void (*release)(void *data),
+                     void *data)
+{
+   if (!bo)
+      return;
+   pthread_mutex_lock(&bo->dev->lock);
+   bo->release = release;
+   bo->release_data = data;
+   pthread_mutex_unlock(&bo->dev->lock);
+}
+
+void
+nvsim_bo_destroy(struct nvsim_bo *bo)
+{
+   if (!bo)
+      return;
+   struct nvsim_device *dev = bo->dev;
+
+   pthread_mutex_lock(&dev->lock);
+   /* Any job submitted so far may reach the buffer through a DMA object,
+    * listed or not: keep it until all of them are done. */
+   bo->zombie = true;
+   bo->free_after = dev->last_seq;
+   bo->next_zombie = dev->zombies;
+   dev->zombies = bo;
+   bool caller_memory = !bo->own_backing && !bo->release;
+   int64_t free_after = bo->free_after;
+   if (caller_memory) {
+      /* nobody to tell later: wait here until nvsim is done with it (the
+       * GPU thread may reap and free `bo` meanwhile: don't touch it) */
+      while (dev->completed_seq < free_after)
+         pthread_cond_wait(&dev->done_cond, &dev->lock);
+   }
+   struct nvsim_bo *reaped = reap_locked(dev, dev->completed_seq);
+   pthread_mutex_unlock(&dev->lock);
+   free_list(reaped);
+}
+
+uint64_t
+nvsim_bo_size(const struct nvsim_bo *bo)
+{
+   return bo->size;
+}
+
+uint64_t
+nvsim_bo_offset(const struct nvsim_bo *bo)
+{
+   return bo->offset;
+}
+
+enum nvsim_domain
+nvsim_bo_domain(const struct nvsim_bo *bo)
+{
+   return bo->domain;
+}
+
+void *
+nvsim_bo_map(struct nvsim_bo *bo)
+{
+   return bo->map;
+}
+
+int
+nvsim_bo_wait(struct nvsim_bo *bo, int64_t timeout_ns)
+{
+   struct nvsim_device *dev = bo->dev;
+   int ret = 0;
+
+   pthread_mutex_lock(&dev->lock);
+   if (timeout_ns < 0) {
+      while (dev->completed_seq < bo->last_seq)
+         pthread_cond_wait(&dev->done_cond, &dev->lock);
+   } else if (dev->completed_seq < bo->last_seq) {
+      struct timespec ts;
+      clock_gettime(CLOCK_REALTIME, &ts);
+      uint64_t ns = (uint64_t)ts.tv_nsec + (uint64_t)timeout_ns;
+      ts.tv_sec += ns / 1000000000ull;
+      ts.tv_nsec = ns % 1000000000ull;
+      while (dev->completed_seq < bo->last_seq) {
+         if (timeout_ns == 0 ||
+             pthread_cond_timedwait(&dev->done_cond, &dev->lock, &ts) ==
+                ETIMEDOUT)
+            break;
+      }
+      if (dev->completed_seq < bo->last_seq)
+         ret = -EBUSY;
+   }
+   pthread_mutex_unlock(&dev->lock);
+   return ret;
+}
+
+void
+nvsim_mem_fini(struct nvsim_device *dev)
+{
+   /* Device teardown: the GPU thread is gone, everything can go. */
+   struct nvsim_bo *list = NULL;
+   struct nvsim_aperture *aps[] = { &dev->vram, &dev->gart };
+   for (unsigned a = 0; a < 2; a++) {
+      for (unsigned i = 0; i < aps[a]->num; i++) {
+         struct nvsim_bo *bo = aps[a]->entries[i].bo;
+         bo->next_zombie = list;
+         list = bo;
+      }
+      free(aps[a]->entries);
+      aps[a]->entries = NULL;
+      aps[a]->num = aps[a]->cap = 0;
+   }
+   dev->zombies = NULL;
+   free_list(list);
+}

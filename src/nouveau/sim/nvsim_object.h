@@ -1,0 +1,126 @@
+/*
+ * The contract between nvsim's FIFO/PGRAPH core and the per-class models
+ * (M2MF, 2D helpers, celsius/kelvin/rankine/curie/tesla 3D).
+ *
+ * The core (nvsim_fifo.c, nvsim_channel.c) parses the pushbuffer, binds
+ * objects to subchannels and hands every method >= 0x100 of a bound graphics
+ * object to its class's `method` hook.  Methods below 0x100 are FIFO/puller
+ * methods and never reach a class.  A class model reads and writes memory
+ * only through nvsim_dma_ptr(), which checks bounds.
+ *
+ * Methods common to all graphics objects are executed by the core
+ * (nvsim_graph.c) and do NOT reach the class hook
+ * (envytools-docs/hw/graph/intro.rst, rnndb fifo/nv_object.xml GRAPH):
+ *   0x100 NOP         - nothing (still completes a pending NOTIFY);
+ *   0x104 NOTIFY      - schedules a notifier write after the next method;
+ *   0x180 DMA_NOTIFY  - binds obj->notify_dma (unless the class sets
+ *                       NVSIM_CLASS_OWN_DMA_NOTIFY in flags);
+ *   0x110 SERIALIZE   - nothing, on Tesla classes only (G80+).
+ * Methods 0x180..0x1fc take object handles: the core looks the handle up
+ * first (the puller's RAMHT lookup) and traps the channel when it does not
+ * exist, so a class hook can rely on nvsim_lookup() finding the object.
+ * After the hook returns NVSIM_OK, the core writes a pending NOTIFY.
+ * A class that writes its own notifier (M2MF's BUF_NOTIFY) calls
+ * nvsim_notify_write().
+ */
+#ifndef NVSIM_OBJECT_H
+#define NVSIM_OBJECT_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "nvsim.h"
+
+struct nvsim_object;
+
+/* Result of a method: OK, or the PGRAPH error that traps the channel. */
+enum nvsim_status {
+   NVSIM_OK = 0,
+   NVSIM_ILLEGAL_MTHD,        /* method not valid for the class */
+   NVSIM_ILLEGAL_CLASS,       /* object class not modelled / not on chip */
+   NVSIM_INVALID_VALUE,       /* value out of range for the method */
+   NVSIM_INVALID_OBJECT,      /* handle is not an object of a usable class */
+   NVSIM_DMA_ERROR,           /* access outside a DMA object or buffer */
+   NVSIM_INVALID_STATE,       /* state combination the hardware refuses */
+};
+
+struct nvsim_class {
+   uint32_t oclass;
+   const char *name;                       /* "NV40_3D" */
+   /* Allocates the object's state; NULL on failure. */
+   void *(*create)(struct nvsim_object *obj);
+   void (*destroy)(void *priv);
+   /* One method (byte address, as in the pushbuffer header) and its data. */
+   enum nvsim_status (*method)(struct nvsim_object *obj, uint32_t mthd,
+                               uint32_t data);
+   uint32_t flags;                         /* NVSIM_CLASS_* */
+};
+
+/* The class handles method 0x180 itself (it is not DMA_NOTIFY there). */
+#define NVSIM_CLASS_OWN_DMA_NOTIFY (1u << 0)
+/* Not a graphics object (NV1_NULL): no NOP/NOTIFY/DMA_NOTIFY either. */
+#define NVSIM_CLASS_NOT_GRAPH      (1u << 1)
+
+struct nvsim_object {
+   struct nvsim_channel *chan;
+   uint32_t handle;
+   uint32_t oclass;
+   const struct nvsim_class *cls;  /* NULL for DMA objects */
+   void *priv;                     /* the class model's state */
+
+   /* DMA objects (classes 0x02/0x03/0x3d): the window they map. */
+   bool is_dma;
+   enum nvsim_domain dma_domain;
+   uint64_t dma_base;              /* offset inside the aperture */
+   uint64_t dma_limit;             /* size in bytes */
+
+   /* Notifier DMA object bound by DMA_NOTIFY (graphics objects). */
+   struct nvsim_object *notify_dma;
+   /* Destroyed: no longer reachable by handle, memory kept until the
+    * channel goes (a bound object may still be in use by PGRAPH). */
+   bool dead;
+};
+
+/* The chip of the device the object lives on. */
+const struct nvsim_chip_info *nvsim_object_chip(const struct nvsim_object *obj);
+
+/* Looks up an object by handle in the object's channel; NULL if none. */
+struct nvsim_object *nvsim_lookup(struct nvsim_channel *chan, uint32_t handle);
+
+/*
+ * Host pointer to [offset, offset+len) inside the DMA object `dma`, or NULL
+ * when the range is outside the object or no buffer backs all of it.  The
+ * caller then returns NVSIM_DMA_ERROR.
+ */
+void *nvsim_dma_ptr(struct nvsim_object *dma, uint64_t offset, uint64_t len);
+
+/* Adds detail to the trap message that the core prints when a method
+ * returns an error (e.g. "vertex buffer 3 ends past its DMA object"). */
+void nvsim_trap_detail(struct nvsim_object *obj, const char *fmt, ...)
+   __attribute__((format(printf, 2, 3)));
+
+/*
+ * Writes the 16-byte notifier structure (envytools-docs/hw/graph/intro.rst,
+ * "Notifiers": 64-bit PTIMER timestamp, then two zero words) at
+ * index * 16 in obj's notify DMA object.  NVSIM_INVALID_STATE when no
+ * notify DMA object is bound, NVSIM_DMA_ERROR when it is too small.
+ */
+enum nvsim_status nvsim_notify_write(struct nvsim_object *obj,
+                                     unsigned index);
+
+/*
+ * Makes the device accept objects of cls->oclass on every channel, as if
+ * the chip had the class (tests and experiments; up to 8 per device).
+ * 0, or -ENOSPC / -EEXIST.
+ */
+int nvsim_device_add_class(struct nvsim_device *dev,
+                           const struct nvsim_class *cls);
+
+/* Per-class tables, defined by each model. */
+extern const struct nvsim_class nvsim_nv04_m2mf_class;
+extern const struct nvsim_class nvsim_nv40_3d_class;
+/* NV1_NULL (0x0030): binds to nothing, for "no object" handles. */
+extern const struct nvsim_class nvsim_null_class;
+
+#endif

@@ -1,0 +1,254 @@
+/*
+ * nvsim internals shared by the core files (device, memory, channels, FIFO,
+ * GPU thread).  Class models use nvsim_object.h only.
+ *
+ * Locking (see docs in nvsim_thread.c):
+ *  - dev->lock guards the job queue, sequence numbers, the channel list and
+ *    the buffer bookkeeping (apertures, zombie list, per-bo last_seq);
+ *    dev->done_cond is signalled when a job completes, dev->work_cond when
+ *    one is queued.
+ *  - dev->exec_lock is held while a job executes, so that at most one job
+ *    runs at a time, in sequence order (the GPU thread, or the submitting
+ *    thread under NVSIM_SYNC=1).
+ *  - chan->lock guards the channel's handle table.
+ * Memory that a running job may touch is never freed: destroyed buffers
+ * stay in their aperture (as zombies) until every job submitted before the
+ * destroy has completed.
+ */
+#ifndef NVSIM_PRIV_H
+#define NVSIM_PRIV_H
+
+#include <pthread.h>
+#include <stdio.h>
+
+#include "nvsim.h"
+#include "nvsim_object.h"
+#include "nvsim_hw.h"
+
+/* Chip features that change how the FIFO reads commands (facts from
+ * envytools-docs/hw/fifo/dma-pusher.rst and puller.rst; "NV1A+" there is in
+ * rnndb chipset order, where NV11/NV17/NV18/NV1F come after NV1A). */
+enum nvsim_chip_flags {
+   NVSIM_CHIP_NI_METHODS  = 1 << 0,  /* non-increasing methods [NV10+] */
+   NVSIM_CHIP_CALL_RET    = 1 << 1,  /* NV1A+ jump, call and return */
+   NVSIM_CHIP_REF_CNT     = 1 << 2,  /* REF_CNT puller method [NV10+] */
+   NVSIM_CHIP_SEMAPHORE   = 1 << 3,  /* old-style semaphores [NV1A+] */
+   NVSIM_CHIP_YIELD       = 1 << 4,  /* YIELD puller method [NV40+] */
+   NVSIM_CHIP_TESLA       = 1 << 5,  /* G80 and later */
+   /* The nouveau kernel enters a user pushbuffer with a CALL on chipset
+    * >= 0x25 (drm/nouveau nouveau_gem.c, GEM_PUSHBUF; it returns suffix0 =
+    * 0x00020000, a RETURN, for libdrm to end each push with); older chips
+    * are entered with a jump. */
+   NVSIM_CHIP_KERNEL_CALL = 1 << 6,
+};
+
+struct nvsim_chip {
+   struct nvsim_chip_info info;
+   uint32_t flags;
+};
+
+const struct nvsim_chip *nvsim_chip_lookup(uint32_t chipset);
+/* The class model for oclass, NULL if nvsim has none. */
+const struct nvsim_class *nvsim_class_model(uint32_t oclass);
+bool nvsim_class_is_dma(uint32_t oclass);
+/* Name of a class: hwdb's, else the model's (cls may be NULL). */
+const char *nvsim_class_name(uint32_t oclass, const struct nvsim_class *cls,
+                             char *buf, size_t n);
+
+/* --- memory --- */
+
+struct nvsim_aperture_entry {
+   uint64_t offset;
+   uint64_t size;          /* reserved size (4 KiB multiple) */
+   struct nvsim_bo *bo;
+};
+
+struct nvsim_aperture {
+   enum nvsim_domain domain;
+   uint64_t size;
+   struct nvsim_aperture_entry *entries;   /* sorted by offset */
+   unsigned num, cap;
+};
+
+struct nvsim_bo {
+   struct nvsim_device *dev;
+   uint64_t size;
+   uint64_t offset;
+   enum nvsim_domain domain;
+   uint8_t *map;
+   bool own_backing;
+   /* last job that lists this buffer */
+   int64_t last_seq;
+   /* destroyed: freed when completed_seq >= free_after */
+   bool zombie;
+   int64_t free_after;
+   struct nvsim_bo *next_zombie;
+   void (*release)(void *data);
+   void *release_data;
+};
+
+/* Aperture lookups; call with dev->lock held. */
+struct nvsim_bo *nvsim_aperture_find(struct nvsim_device *dev,
+                                     enum nvsim_domain domain,
+                                     uint64_t addr, uint64_t len);
+/* Frees the destroyed buffers no job after `done` can touch; drops and
+ * retakes dev->lock around release callbacks. */
+void nvsim_reap_zombies_locked(struct nvsim_device *dev, int64_t done);
+void nvsim_mem_fini(struct nvsim_device *dev);
+
+/*
+ * Host pointer to [addr, addr+len) in an aperture, NULL unless one buffer
+ * backs all of it.  Takes dev->lock.
+ */
+void *nvsim_aperture_ptr(struct nvsim_device *dev, enum nvsim_domain domain,
+                         uint64_t addr, uint64_t len);
+
+/* --- device --- */
+
+struct nvsim_job {
+   struct nvsim_job *next;
+   struct nvsim_channel *chan;
+   int64_t seq;
+   unsigned num_pushes;
+   struct nvsim_push *pushes;
+};
+
+#define NVSIM_MAX_CHANNELS 128
+#define NVSIM_MAX_EXTRA_CLASSES 8
+
+struct nvsim_device {
+   const struct nvsim_chip *chip;
+   struct nvsim_chip_info info;     /* chip info with the sizes in force */
+   bool sync;
+
+   pthread_mutex_t lock;
+   pthread_cond_t work_cond;
+   pthread_cond_t done_cond;
+   pthread_mutex_t exec_lock;
+
+   struct nvsim_aperture vram, gart;
+   struct nvsim_bo *zombies;
+
+   struct nvsim_job *queue_head, *queue_tail;
+   int64_t last_seq;       /* last assigned */
+   int64_t completed_seq;  /* all jobs <= this have executed */
+   bool thread_started, stop;
+   pthread_t thread;
+
+   struct nvsim_channel *channels[NVSIM_MAX_CHANNELS];
+
+   /* classes added with nvsim_device_add_class (tests, experiments) */
+   const struct nvsim_class *extra_classes[NVSIM_MAX_EXTRA_CLASSES];
+   unsigned num_extra_classes;
+};
+
+const struct nvsim_class *nvsim_device_class(const struct nvsim_device *dev,
+                                             uint32_t oclass);
+
+/* --- channels and objects --- */
+
+struct nvsim_handle_slot {
+   uint32_t handle;
+   struct nvsim_object *obj;   /* NULL: empty; NVSIM_SLOT_DELETED: gone */
+};
+
+/* NOTIFY state of PGRAPH (envytools-docs/hw/graph/intro.rst, "NOTIFY
+ * method"): a NOTIFY schedules a notifier write after the next method. */
+struct nvsim_graph_state {
+   bool notify_pending;
+   uint32_t notify_type;
+   struct nvsim_object *notify_obj;
+   int last_subc;
+};
+
+/* DMA pusher and puller state (envytools-docs/hw/fifo/dma-pusher.rst
+ * "Pusher state", puller.rst "Puller state"). */
+struct nvsim_fifo_state {
+   /* current methods command */
+   uint32_t mthd;          /* byte address */
+   uint32_t subc;
+   uint32_t mcnt;
+   bool ni;
+   uint32_t ref;
+   struct nvsim_object *subc_obj[8];
+   struct nvsim_object *dma_semaphore;
+   uint32_t semaphore_offset;
+};
+
+struct nvsim_notifier_range {
+   uint32_t offset, size;
+   uint32_t handle;
+};
+
+struct nvsim_channel {
+   struct nvsim_device *dev;
+   uint32_t id;
+   pthread_mutex_t lock;
+   struct nvsim_handle_slot *slots;
+   unsigned slot_cap, slot_used;   /* used counts live + deleted */
+   struct nvsim_object **graveyard;
+   unsigned num_graveyard, cap_graveyard;
+
+   struct nvsim_bo *notifier_bo;
+   struct nvsim_notifier_range *ntfy;
+   unsigned num_ntfy, cap_ntfy;
+
+   int64_t last_seq;              /* last job queued on the channel */
+   struct nvsim_fifo_state fifo;
+   struct nvsim_graph_state graph;
+
+   /* set once by the GPU thread when the channel traps */
+   bool dead;
+   char *error;
+   /* detail added by a class model for the trap being raised */
+   char detail[256];
+};
+
+/* Set once by the executing thread, read anywhere. */
+static inline bool
+nvsim_chan_dead(const struct nvsim_channel *chan)
+{
+   return __atomic_load_n(&chan->dead, __ATOMIC_ACQUIRE);
+}
+
+struct nvsim_object *nvsim_lookup_locked(struct nvsim_channel *chan,
+                                         uint32_t handle);
+
+/* --- FIFO and traps --- */
+
+/* The GPU thread (not started under NVSIM_SYNC). */
+void nvsim_thread_start(struct nvsim_device *dev);
+void nvsim_thread_stop(struct nvsim_device *dev);
+
+/* A method >= 0x100 for the object bound on subc: the common graph
+ * methods, else the class hook (nvsim_graph.c).  false: the channel
+ * trapped. */
+bool nvsim_graph_method(struct nvsim_channel *chan, unsigned subc,
+                        struct nvsim_object *obj, uint32_t mthd,
+                        uint32_t data);
+
+/* Executes a job's pushbuffer segments on its channel (GPU thread). */
+void nvsim_fifo_execute(struct nvsim_channel *chan,
+                        const struct nvsim_push *pushes, unsigned num);
+
+/*
+ * Traps the channel: formats the message (method and data decoded through
+ * hwdb), prints it on stderr and marks the channel dead.  obj may be NULL
+ * (pusher errors, unbound subchannel); mthd < 0 for pusher errors that are
+ * not about a method.
+ */
+void nvsim_trap_method(struct nvsim_channel *chan, int subc,
+                       const struct nvsim_object *obj, uint32_t mthd,
+                       uint32_t data, const char *reason);
+/* word: the command word, or NULL when none was read */
+void nvsim_trap_pusher(struct nvsim_channel *chan, enum nvsim_domain domain,
+                       uint64_t addr, const uint32_t *word, const char *reason,
+                       const char *detail);
+const char *nvsim_status_name(enum nvsim_status st);
+
+/* Nanoseconds of a monotonic clock: what nvsim writes as PTIMER time. */
+uint64_t nvsim_ptimer_ns(void);
+
+const char *nvsim_domain_name(enum nvsim_domain d);
+
+#endif

@@ -1,0 +1,370 @@
+/*
+ * nvsim's generation-independent rasterizer and ROP.
+ *
+ * The class models (nv40/ and later others) do vertex processing, clipping,
+ * the perspective divide and the viewport transform; they hand this layer
+ * triangles, lines and points in window coordinates, where x grows to the
+ * right and y is the row of the render target in memory (row 0 first), the
+ * convention the hardware uses (Gallium's Y_0_TOP window space, which the
+ * upstream nv30 driver passes unchanged to the chip).
+ *
+ * Coverage: edge functions in 64-bit integers on a 1/256 pixel sub-pixel
+ * grid (8 fractional bits, finer than the 1/16 grid of the hardware so that
+ * no hand-computed test case depends on the snapping), samples at pixel
+ * centres, D3D/GL top-left fill rule in this y-down space: a sample exactly
+ * on an edge belongs to the triangle when the edge is a top edge
+ * (horizontal, interior below) or a left edge.
+ *
+ * Per-fragment operations follow the GL order: fragment program (which may
+ * kill or write depth), alpha test, stencil test, depth test, blending or
+ * logic op, colour mask, write in the surface's format.
+ */
+#ifndef NVSIM_RASTER_H
+#define NVSIM_RASTER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Interpolated inputs per vertex: the fragment program input slots. */
+#define NVSIM_RASTER_MAX_ATTRIBS 16
+#define NVSIM_RASTER_MAX_RT 4
+/* Fixed-point sub-pixel precision of the edge functions. */
+#define NVSIM_RASTER_SUBPIXEL_BITS 8
+
+/* Pixel formats of render targets (independent of any class's enums). */
+enum nvsim_raster_format {
+   NVSIM_RASTER_FMT_NONE = 0,
+   NVSIM_RASTER_FMT_B8G8R8A8,        /* 32-bit word: B 7:0 G 15:8 R 23:16 A 31:24 */
+   NVSIM_RASTER_FMT_B8G8R8X8,        /* same; alpha reads as 1 */
+   NVSIM_RASTER_FMT_B5G6R5,          /* 16-bit: B 4:0 G 10:5 R 15:11 */
+   NVSIM_RASTER_FMT_R8G8B8A8,        /* 32-bit word: R 7:0 G 15:8 B 23:16 A 31:24 */
+   NVSIM_RASTER_FMT_R8G8B8X8,
+   NVSIM_RASTER_FMT_B8,              /* one byte, the blue channel */
+   NVSIM_RASTER_FMT_RGBA16F,         /* 4 x half float, R first */
+   NVSIM_RASTER_FMT_RGBA32F,         /* 4 x float, R first */
+   NVSIM_RASTER_FMT_R32F,
+   /* depth/stencil */
+   NVSIM_RASTER_FMT_Z16,             /* 16-bit unorm depth */
+   NVSIM_RASTER_FMT_Z24S8,           /* 32-bit word: S 7:0, Z 31:8 */
+};
+
+enum nvsim_raster_func {
+   /* GL order: the value is the comparison's index in GL's enum */
+   NVSIM_RASTER_NEVER = 0,
+   NVSIM_RASTER_LESS,
+   NVSIM_RASTER_EQUAL,
+   NVSIM_RASTER_LEQUAL,
+   NVSIM_RASTER_GREATER,
+   NVSIM_RASTER_NOTEQUAL,
+   NVSIM_RASTER_GEQUAL,
+   NVSIM_RASTER_ALWAYS,
+};
+
+enum nvsim_raster_stencil_op {
+   NVSIM_RASTER_SOP_KEEP = 0,
+   NVSIM_RASTER_SOP_ZERO,
+   NVSIM_RASTER_SOP_REPLACE,
+   NVSIM_RASTER_SOP_INCR,       /* saturating */
+   NVSIM_RASTER_SOP_DECR,
+   NVSIM_RASTER_SOP_INVERT,
+   NVSIM_RASTER_SOP_INCR_WRAP,
+   NVSIM_RASTER_SOP_DECR_WRAP,
+};
+
+enum nvsim_raster_blend_factor {
+   NVSIM_RASTER_BF_ZERO = 0,
+   NVSIM_RASTER_BF_ONE,
+   NVSIM_RASTER_BF_SRC_COLOR,
+   NVSIM_RASTER_BF_ONE_MINUS_SRC_COLOR,
+   NVSIM_RASTER_BF_SRC_ALPHA,
+   NVSIM_RASTER_BF_ONE_MINUS_SRC_ALPHA,
+   NVSIM_RASTER_BF_DST_ALPHA,
+   NVSIM_RASTER_BF_ONE_MINUS_DST_ALPHA,
+   NVSIM_RASTER_BF_DST_COLOR,
+   NVSIM_RASTER_BF_ONE_MINUS_DST_COLOR,
+   NVSIM_RASTER_BF_SRC_ALPHA_SATURATE,
+   NVSIM_RASTER_BF_CONSTANT_COLOR,
+   NVSIM_RASTER_BF_ONE_MINUS_CONSTANT_COLOR,
+   NVSIM_RASTER_BF_CONSTANT_ALPHA,
+   NVSIM_RASTER_BF_ONE_MINUS_CONSTANT_ALPHA,
+};
+
+enum nvsim_raster_blend_eq {
+   NVSIM_RASTER_BEQ_ADD = 0,
+   NVSIM_RASTER_BEQ_SUBTRACT,
+   NVSIM_RASTER_BEQ_REVERSE_SUBTRACT,
+   NVSIM_RASTER_BEQ_MIN,
+   NVSIM_RASTER_BEQ_MAX,
+};
+
+/* GL's logic ops in GL order (CLEAR = 0 ... SET = 15). */
+enum nvsim_raster_logic_op {
+   NVSIM_RASTER_LOP_CLEAR = 0, NVSIM_RASTER_LOP_AND,
+   NVSIM_RASTER_LOP_AND_REVERSE, NVSIM_RASTER_LOP_COPY,
+   NVSIM_RASTER_LOP_AND_INVERTED, NVSIM_RASTER_LOP_NOOP,
+   NVSIM_RASTER_LOP_XOR, NVSIM_RASTER_LOP_OR, NVSIM_RASTER_LOP_NOR,
+   NVSIM_RASTER_LOP_EQUIV, NVSIM_RASTER_LOP_INVERT,
+   NVSIM_RASTER_LOP_OR_REVERSE, NVSIM_RASTER_LOP_COPY_INVERTED,
+   NVSIM_RASTER_LOP_OR_INVERTED, NVSIM_RASTER_LOP_NAND,
+   NVSIM_RASTER_LOP_SET,
+};
+
+/* Colour write mask bits. */
+#define NVSIM_RASTER_MASK_R 0x1
+#define NVSIM_RASTER_MASK_G 0x2
+#define NVSIM_RASTER_MASK_B 0x4
+#define NVSIM_RASTER_MASK_A 0x8
+#define NVSIM_RASTER_MASK_RGBA 0xf
+
+/*
+ * A surface: `map` points at pixel (0,0) and is valid for `pitch * height`
+ * bytes, where height/width are the render target's (the class model has
+ * checked this range against its DMA object).
+ */
+struct nvsim_raster_surface {
+   uint8_t *map;
+   uint32_t pitch;
+   enum nvsim_raster_format format;
+   /* swizzled layout (pitch unused): valid for (1 << log2w) x (1 << log2h)
+    * pixels.  Squares of k = min(log2w, log2h) bits per side hold pixels in
+    * Morton order (x bits at even positions, y bits at odd), the squares
+    * in row-major order (the NV10-NV40 swizzled layout, as upstream's
+    * nv30_transfer.c swizzle2d_ptr computes it). */
+   bool swizzled;
+   uint8_t log2w, log2h;
+};
+
+unsigned nvsim_raster_format_bpp(enum nvsim_raster_format fmt);
+
+/* Spreads the low 16 bits of v to the even bit positions. */
+static inline uint32_t
+nvsim_raster_spread_bits(uint32_t v)
+{
+   v &= 0xffff;
+   v = (v | (v << 8)) & 0x00ff00ff;
+   v = (v | (v << 4)) & 0x0f0f0f0f;
+   v = (v | (v << 2)) & 0x33333333;
+   v = (v | (v << 1)) & 0x55555555;
+   return v;
+}
+
+/* Byte offset of pixel (x, y) in a surface (x, y inside it). */
+static inline size_t
+nvsim_raster_pixel_offset(const struct nvsim_raster_surface *s, int x, int y,
+                          unsigned bpp)
+{
+   if (!s->swizzled)
+      return (size_t)y * s->pitch + (size_t)x * bpp;
+   unsigned k = s->log2w < s->log2h ? s->log2w : s->log2h;
+   uint32_t km = (1u << k) - 1;
+   uint32_t nx = 1u << (s->log2w - k);
+   uint32_t m = nvsim_raster_spread_bits((uint32_t)x & km) |
+                (nvsim_raster_spread_bits((uint32_t)y & km) << 1);
+   m += (((uint32_t)y >> k) * nx + ((uint32_t)x >> k)) << (2 * k);
+   return (size_t)m * bpp;
+}
+
+static inline uint8_t *
+nvsim_raster_pixel(const struct nvsim_raster_surface *s, int x, int y,
+                   unsigned bpp)
+{
+   return s->map + nvsim_raster_pixel_offset(s, x, y, bpp);
+}
+
+struct nvsim_raster_stencil {
+   bool enable;
+   enum nvsim_raster_func func;
+   uint8_t ref, func_mask, write_mask;
+   enum nvsim_raster_stencil_op op_fail, op_zfail, op_zpass;
+};
+
+struct nvsim_raster_vertex {
+   float x, y, z;      /* window coordinates; z is the depth in [0,1] */
+   float w_inv;        /* 1 / clip w, for perspective-correct interpolation */
+   float attr[NVSIM_RASTER_MAX_ATTRIBS][4];
+};
+
+/* One fragment as the fragment program sees it. */
+struct nvsim_raster_frag {
+   int x, y;                           /* pixel */
+   bool front;
+   float z;                            /* interpolated window depth */
+   float in[NVSIM_RASTER_MAX_ATTRIBS][4];  /* attr_mask slots valid */
+   /* outputs, written by the shade callback */
+   float color[NVSIM_RASTER_MAX_RT][4];
+   bool depth_written;
+   float depth;
+};
+
+/* Runs the fragment program; returns false when the fragment is killed. */
+typedef bool (*nvsim_raster_shade_fn)(void *ctx, struct nvsim_raster_frag *f);
+
+/*
+ * A 2x2 quad of fragments, as fragment programs run on hardware (so that
+ * derivatives and implicit texture LOD are the differences across it).
+ * Fragment 0 is pixel (x, y) (both even), 1 = (x+1, y), 2 = (x, y+1),
+ * 3 = (x+1, y+1).  Fragments outside `mask` are helpers: their inputs are
+ * interpolated (extrapolated) all the same.
+ */
+struct nvsim_raster_quad {
+   int x, y;
+   unsigned mask;     /* in: fragments to shade; out: the ones not killed */
+   bool front;
+   float z[4];
+   float in[4][NVSIM_RASTER_MAX_ATTRIBS][4];
+   float color[4][NVSIM_RASTER_MAX_RT][4];   /* [frag][rt][comp] */
+   bool depth_written;
+   float depth[4];
+};
+typedef void (*nvsim_raster_shade_quad_fn)(void *ctx,
+                                           struct nvsim_raster_quad *q);
+
+struct nvsim_raster_state {
+   /* targets; unused colour slots have format NONE */
+   struct nvsim_raster_surface color[NVSIM_RASTER_MAX_RT];
+   struct nvsim_raster_surface zeta;   /* format NONE: no depth buffer */
+
+   /* pixels outside [x0,x1) x [y0,y1) are never touched: the caller
+    * intersects render target size, scissor and viewport clip here */
+   int clip_x0, clip_y0, clip_x1, clip_y1;
+
+   /* fragment position input (slot pos_slot, if in attr_mask):
+    * x = px + c, y = (origin_inverted ? height - 1 - py : py) + c,
+    * c = 0.5 or 0 (center_integer), z = depth, w = 1/w_clip */
+   unsigned pos_slot;
+   bool origin_inverted, center_integer;
+   unsigned height;
+   /* facing input slot (if in attr_mask): x = +1 front, -1 back */
+   unsigned face_slot;
+
+   uint32_t attr_mask;      /* slots to interpolate */
+   /* point sprites: these slots get (s, t, 0, 1) across a point, s from
+    * 0 at its left edge to 1 at its right, t from 0 at its top (the
+    * upper-left origin; upstream leaves lower-left to the draw module) */
+   uint32_t sprite_mask;
+   uint32_t flat_mask;      /* slots taken from the provoking vertex */
+
+   /* polygon stipple (triangles only): pixel (x, y) is drawn when bit
+    * 31 - x % 32 of row y % 32 is set (Gallium's pipe_poly_stipple, which
+    * upstream's driver passes to the chip unchanged) */
+   bool stipple;
+   uint32_t stipple_pattern[32];
+
+   /* line stipple (GL 2.1 section 3.4.2): the fragment whose counter is s
+    * is drawn when bit (s / factor) % 16 of the pattern is set; the
+    * counter runs along the lines and is reset by the caller where GL
+    * resets it (each independent line, each strip) */
+   bool line_stipple;
+   uint16_t line_stipple_pattern;
+   unsigned line_stipple_factor;
+   unsigned line_stipple_counter;
+
+   /* polygon offset, added to triangle depth when enabled by the caller */
+   float offset_factor, offset_units;
+
+   bool alpha_test;
+   enum nvsim_raster_func alpha_func;
+   uint8_t alpha_ref;       /* compared with alpha as an 8-bit unorm */
+
+   /* EXT_depth_bounds_test: after the scissor, before the alpha test,
+    * the *stored* depth must be in [zmin, zmax] (no depth buffer: pass) */
+   bool depth_bounds;
+   float depth_bounds_min, depth_bounds_max;
+
+   bool depth_test, depth_write;
+   enum nvsim_raster_func depth_func;
+   struct nvsim_raster_stencil stencil[2];    /* front, back */
+   bool two_sided_stencil;  /* stencil[1] used for back faces */
+
+   bool blend;              /* render target 0 */
+   uint8_t blend_mrt;       /* bit i: blending on render target i (1-3) */
+   enum nvsim_raster_blend_factor src_rgb, src_a, dst_rgb, dst_a;
+   enum nvsim_raster_blend_eq eq_rgb, eq_a;
+   float blend_color[4];
+   bool logic_op_enable;
+   enum nvsim_raster_logic_op logic_op;
+   uint8_t color_mask[NVSIM_RASTER_MAX_RT];
+
+   /* the fragment program: shade_quad if set, else shade, else the
+    * primary colour (slot 1) goes through */
+   nvsim_raster_shade_quad_fn shade_quad;
+   nvsim_raster_shade_fn shade;
+   void *shade_ctx;
+   bool shader_may_kill;    /* disables early depth/stencil */
+   bool shader_writes_depth;
+
+   /* statistics: fragments that passed depth and stencil, counted while
+    * count_samples is set */
+   bool count_samples;
+   uint64_t samples_passed;
+};
+
+/* Signed doubled area in window space, (v0-v2) x (v1-v2).  Negative is
+ * counter-clockwise in y-down window space (Gallium's convention). */
+float nvsim_raster_det(const struct nvsim_raster_vertex *v0,
+                       const struct nvsim_raster_vertex *v1,
+                       const struct nvsim_raster_vertex *v2);
+
+/* Fills a triangle.  provoking (0..2) gives flat_mask slots; `offset`
+ * enables polygon offset. */
+void nvsim_raster_triangle(struct nvsim_raster_state *st,
+                           const struct nvsim_raster_vertex *v0,
+                           const struct nvsim_raster_vertex *v1,
+                           const struct nvsim_raster_vertex *v2,
+                           bool front, unsigned provoking, bool offset);
+
+/* GL non-antialiased wide line (x- or y-major, half-open: the last pixel
+ * is not drawn). */
+void nvsim_raster_line(struct nvsim_raster_state *st,
+                       const struct nvsim_raster_vertex *v0,
+                       const struct nvsim_raster_vertex *v1,
+                       float width, unsigned provoking);
+
+/* GL non-antialiased point: the size x size square centred on the vertex,
+ * pixels whose centres are inside. */
+void nvsim_raster_point(struct nvsim_raster_state *st,
+                        const struct nvsim_raster_vertex *v, float size);
+
+/*
+ * Clears [x0,x1) x [y0,y1) (further limited to the clip rectangle).
+ * color_value is a pixel in the colour surfaces' own format (32 bits, low
+ * bits used for 16-bit formats), written to every colour surface;
+ * color_mask says which channels (NVSIM_RASTER_MASK_*).  zeta_value is a
+ * pixel in the zeta format and zeta_bits the bits of it to write (depth
+ * 0xffffff00 and stencil 0xff for Z24S8, 0xffff for Z16).
+ */
+void nvsim_raster_clear(struct nvsim_raster_state *st,
+                        int x0, int y0, int x1, int y1,
+                        uint32_t color_value, unsigned color_mask,
+                        uint32_t zeta_value, uint32_t zeta_bits);
+
+/* Pixel access, for tests and the class models. */
+void nvsim_raster_read_color(const struct nvsim_raster_surface *s, int x,
+                             int y, float rgba[4]);
+void nvsim_raster_write_color(const struct nvsim_raster_surface *s, int x,
+                              int y, const float rgba[4], unsigned mask);
+
+/* Compares a with b: the test passes when `a func b` holds. */
+static inline bool
+nvsim_raster_compare(enum nvsim_raster_func func, uint32_t a, uint32_t b)
+{
+   switch (func) {
+   case NVSIM_RASTER_NEVER:    return false;
+   case NVSIM_RASTER_LESS:     return a < b;
+   case NVSIM_RASTER_EQUAL:    return a == b;
+   case NVSIM_RASTER_LEQUAL:   return a <= b;
+   case NVSIM_RASTER_GREATER:  return a > b;
+   case NVSIM_RASTER_NOTEQUAL: return a != b;
+   case NVSIM_RASTER_GEQUAL:   return a >= b;
+   default:                    return true;
+   }
+}
+
+/* Internal: the per-fragment pipeline for one covered pixel, and for the
+ * covered fragments (`covered`) of a quad. */
+void nvsim_raster_fragment(struct nvsim_raster_state *st,
+                           struct nvsim_raster_frag *f);
+void nvsim_raster_quad_ops(struct nvsim_raster_state *st,
+                           struct nvsim_raster_quad *q, unsigned covered);
+
+#endif

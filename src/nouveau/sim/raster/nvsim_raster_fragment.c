@@ -1,0 +1,319 @@
+/*
+ * Per-fragment operations (the ROP): alpha test, stencil test, depth test,
+ * blending, logic op, colour mask and the write in the target's format, in
+ * the order of the OpenGL 2.1 specification, chapter 4.1.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "nvsim_raster.h"
+#include "nvsim_raster_math.h"
+
+static inline float
+clamp01(float v)
+{
+   return v > 0.0f ? (v < 1.0f ? v : 1.0f) : 0.0f;
+}
+
+static uint8_t
+stencil_apply(enum nvsim_raster_stencil_op op, uint8_t s, uint8_t ref)
+{
+   switch (op) {
+   case NVSIM_RASTER_SOP_ZERO:      return 0;
+   case NVSIM_RASTER_SOP_REPLACE:   return ref;
+   case NVSIM_RASTER_SOP_INCR:      return s == 0xff ? s : s + 1;
+   case NVSIM_RASTER_SOP_DECR:      return s == 0 ? s : s - 1;
+   case NVSIM_RASTER_SOP_INVERT:    return ~s;
+   case NVSIM_RASTER_SOP_INCR_WRAP: return s + 1;
+   case NVSIM_RASTER_SOP_DECR_WRAP: return s - 1;
+   default:                         return s;
+   }
+}
+
+/* Depth and stencil tests with their updates; false when the fragment is
+ * discarded. */
+static bool
+depth_stencil(struct nvsim_raster_state *st, int x, int y, bool front, float z)
+{
+   const struct nvsim_raster_surface *zs = &st->zeta;
+   if (zs->format == NVSIM_RASTER_FMT_NONE)
+      return true;
+
+   uint8_t *p = nvsim_raster_pixel(zs, x, y, nvsim_raster_format_bpp(zs->format));
+   bool z16 = zs->format == NVSIM_RASTER_FMT_Z16;
+   uint32_t word, zbuf, zfrag;
+   uint8_t sval = 0, snew;
+
+   if (z16) {
+      uint16_t h;
+      memcpy(&h, p, 2);
+      word = h;
+      zbuf = h;
+      zfrag = (uint32_t)nvsim_round(clamp01(z) * 65535.0);
+   } else {
+      memcpy(&word, p, 4);
+      zbuf = word >> 8;
+      sval = word & 0xff;
+      zfrag = (uint32_t)nvsim_round((double)clamp01(z) * 16777215.0);
+   }
+
+   const struct nvsim_raster_stencil *s =
+      st->two_sided_stencil && !front ? &st->stencil[1] : &st->stencil[0];
+   bool use_stencil = s->enable && !z16;
+   bool pass = true;
+   snew = sval;
+
+   if (use_stencil) {
+      pass = nvsim_raster_compare(s->func, s->ref & s->func_mask,
+                                  sval & s->func_mask);
+      if (!pass)
+         snew = stencil_apply(s->op_fail, sval, s->ref);
+   }
+   if (pass && st->depth_test) {
+      pass = nvsim_raster_compare(st->depth_func, zfrag, zbuf);
+      if (use_stencil)
+         snew = stencil_apply(pass ? s->op_zpass : s->op_zfail, sval, s->ref);
+   } else if (pass && use_stencil) {
+      snew = stencil_apply(s->op_zpass, sval, s->ref);
+   }
+
+   uint32_t nw = word;
+   if (use_stencil)
+      nw = (nw & ~(uint32_t)s->write_mask) | (snew & s->write_mask);
+   if (pass && st->depth_test && st->depth_write)
+      nw = z16 ? zfrag : ((zfrag << 8) | (nw & 0xff));
+   if (nw != word) {
+      if (z16) {
+         uint16_t h = (uint16_t)nw;
+         memcpy(p, &h, 2);
+      } else {
+         memcpy(p, &nw, 4);
+      }
+   }
+   return pass;
+}
+
+static bool
+depth_bounds(const struct nvsim_raster_state *st, int x, int y)
+{
+   const struct nvsim_raster_surface *zs = &st->zeta;
+   if (!st->depth_bounds || zs->format == NVSIM_RASTER_FMT_NONE)
+      return true;
+   const uint8_t *p = nvsim_raster_pixel(zs, x, y,
+                                         nvsim_raster_format_bpp(zs->format));
+   float z;
+   if (zs->format == NVSIM_RASTER_FMT_Z16) {
+      uint16_t h;
+      memcpy(&h, p, 2);
+      z = h / 65535.0f;
+   } else {
+      uint32_t w;
+      memcpy(&w, p, 4);
+      z = (w >> 8) / 16777215.0f;
+   }
+   return z >= st->depth_bounds_min && z <= st->depth_bounds_max;
+}
+
+static float
+factor(enum nvsim_raster_blend_factor f, const float *src, const float *dst,
+       const float *cc, unsigned c)
+{
+   switch (f) {
+   case NVSIM_RASTER_BF_ZERO: return 0.0f;
+   case NVSIM_RASTER_BF_ONE: return 1.0f;
+   case NVSIM_RASTER_BF_SRC_COLOR: return src[c];
+   case NVSIM_RASTER_BF_ONE_MINUS_SRC_COLOR: return 1.0f - src[c];
+   case NVSIM_RASTER_BF_SRC_ALPHA: return src[3];
+   case NVSIM_RASTER_BF_ONE_MINUS_SRC_ALPHA: return 1.0f - src[3];
+   case NVSIM_RASTER_BF_DST_ALPHA: return dst[3];
+   case NVSIM_RASTER_BF_ONE_MINUS_DST_ALPHA: return 1.0f - dst[3];
+   case NVSIM_RASTER_BF_DST_COLOR: return dst[c];
+   case NVSIM_RASTER_BF_ONE_MINUS_DST_COLOR: return 1.0f - dst[c];
+   case NVSIM_RASTER_BF_SRC_ALPHA_SATURATE:
+      if (c == 3)
+         return 1.0f;
+      return nvsim_minf(src[3], 1.0f - dst[3]);
+   case NVSIM_RASTER_BF_CONSTANT_COLOR: return cc[c];
+   case NVSIM_RASTER_BF_ONE_MINUS_CONSTANT_COLOR: return 1.0f - cc[c];
+   case NVSIM_RASTER_BF_CONSTANT_ALPHA: return cc[3];
+   case NVSIM_RASTER_BF_ONE_MINUS_CONSTANT_ALPHA: return 1.0f - cc[3];
+   }
+   return 0.0f;
+}
+
+static float
+equation(enum nvsim_raster_blend_eq eq, float s, float sf, float d, float df)
+{
+   switch (eq) {
+   case NVSIM_RASTER_BEQ_SUBTRACT: return s * sf - d * df;
+   case NVSIM_RASTER_BEQ_REVERSE_SUBTRACT: return d * df - s * sf;
+   case NVSIM_RASTER_BEQ_MIN: return nvsim_minf(s, d);
+   case NVSIM_RASTER_BEQ_MAX: return nvsim_maxf(s, d);
+   default: return s * sf + d * df;
+   }
+}
+
+static uint32_t
+logic(enum nvsim_raster_logic_op op, uint32_t s, uint32_t d)
+{
+   switch (op) {
+   case NVSIM_RASTER_LOP_CLEAR: return 0;
+   case NVSIM_RASTER_LOP_AND: return s & d;
+   case NVSIM_RASTER_LOP_AND_REVERSE: return s & ~d;
+   case NVSIM_RASTER_LOP_COPY: return s;
+   case NVSIM_RASTER_LOP_AND_INVERTED: return ~s & d;
+   case NVSIM_RASTER_LOP_NOOP: return d;
+   case NVSIM_RASTER_LOP_XOR: return s ^ d;
+   case NVSIM_RASTER_LOP_OR: return s | d;
+   case NVSIM_RASTER_LOP_NOR: return ~(s | d);
+   case NVSIM_RASTER_LOP_EQUIV: return ~(s ^ d);
+   case NVSIM_RASTER_LOP_INVERT: return ~d;
+   case NVSIM_RASTER_LOP_OR_REVERSE: return s | ~d;
+   case NVSIM_RASTER_LOP_COPY_INVERTED: return ~s;
+   case NVSIM_RASTER_LOP_OR_INVERTED: return ~s | d;
+   case NVSIM_RASTER_LOP_NAND: return ~(s & d);
+   default: return ~0u;
+   }
+}
+
+static bool
+is_float_format(enum nvsim_raster_format f)
+{
+   return f == NVSIM_RASTER_FMT_RGBA16F || f == NVSIM_RASTER_FMT_RGBA32F ||
+          f == NVSIM_RASTER_FMT_R32F;
+}
+
+static void
+write_rt(struct nvsim_raster_state *st, unsigned rt, int x, int y,
+         const float *in)
+{
+   const struct nvsim_raster_surface *s = &st->color[rt];
+   unsigned mask = st->color_mask[rt];
+   float src[4], dst[4], out[4];
+   bool fl = is_float_format(s->format);
+
+   if (!mask)
+      return;
+   for (unsigned c = 0; c < 4; c++)
+      src[c] = fl ? in[c] : clamp01(in[c]);
+
+   if (st->logic_op_enable && !fl) {
+      /* logic op on the stored bits: pack the source into a scratch pixel
+       * of the same format, then combine */
+      unsigned bpp = nvsim_raster_format_bpp(s->format);
+      uint8_t tmp[4] = { 0 };
+      struct nvsim_raster_surface t = { tmp, 4, s->format, false, 0, 0 };
+      uint8_t *p = nvsim_raster_pixel(s, x, y, bpp);
+      uint32_t sv = 0, dv = 0, rv;
+      nvsim_raster_write_color(&t, 0, 0, src, NVSIM_RASTER_MASK_RGBA);
+      memcpy(&sv, tmp, bpp);
+      memcpy(&dv, p, bpp);
+      rv = logic(st->logic_op, sv, dv);
+      /* channel mask: write the result into a copy and read it back */
+      memcpy(tmp, &rv, bpp);
+      nvsim_raster_read_color(&t, 0, 0, out);
+      nvsim_raster_write_color(s, x, y, out, mask);
+      return;
+   }
+
+   if (rt == 0 ? st->blend : (st->blend_mrt >> rt) & 1) {
+      nvsim_raster_read_color(s, x, y, dst);
+      const float *cc = st->blend_color;
+      for (unsigned c = 0; c < 3; c++)
+         out[c] = equation(st->eq_rgb, src[c],
+                           factor(st->src_rgb, src, dst, cc, c), dst[c],
+                           factor(st->dst_rgb, src, dst, cc, c));
+      out[3] = equation(st->eq_a, src[3], factor(st->src_a, src, dst, cc, 3),
+                        dst[3], factor(st->dst_a, src, dst, cc, 3));
+      nvsim_raster_write_color(s, x, y, out, mask);
+   } else {
+      nvsim_raster_write_color(s, x, y, src, mask);
+   }
+}
+
+void
+nvsim_raster_fragment(struct nvsim_raster_state *st,
+                      struct nvsim_raster_frag *f)
+{
+   bool early = !st->shader_may_kill && !st->shader_writes_depth &&
+                !st->alpha_test;
+
+   if (!depth_bounds(st, f->x, f->y))
+      return;
+   if (early && !depth_stencil(st, f->x, f->y, f->front, f->z))
+      return;
+
+   f->depth_written = false;
+   if (st->shade) {
+      if (!st->shade(st->shade_ctx, f))
+         return;
+   } else {
+      /* no program: the primary colour goes through (tests) */
+      for (unsigned rt = 0; rt < NVSIM_RASTER_MAX_RT; rt++)
+         memcpy(f->color[rt], f->in[1], sizeof(f->color[rt]));
+   }
+
+   if (st->alpha_test) {
+      uint32_t a = (uint32_t)nvsim_round(clamp01(f->color[0][3]) * 255.0);
+      if (!nvsim_raster_compare(st->alpha_func, a, st->alpha_ref))
+         return;
+   }
+
+   if (!early &&
+       !depth_stencil(st, f->x, f->y, f->front,
+                      f->depth_written ? f->depth : f->z))
+      return;
+
+   if (st->count_samples)
+      st->samples_passed++;
+   for (unsigned rt = 0; rt < NVSIM_RASTER_MAX_RT; rt++)
+      if (st->color[rt].format != NVSIM_RASTER_FMT_NONE)
+         write_rt(st, rt, f->x, f->y, f->color[rt]);
+}
+
+void
+nvsim_raster_quad_ops(struct nvsim_raster_state *st,
+                      struct nvsim_raster_quad *q, unsigned covered)
+{
+   bool early = !st->shader_may_kill && !st->shader_writes_depth &&
+                !st->alpha_test;
+   unsigned mask = covered;
+
+   for (unsigned i = 0; i < 4; i++)
+      if ((mask & (1u << i)) && !depth_bounds(st, q->x + (i & 1), q->y + (i >> 1)))
+         mask &= ~(1u << i);
+   if (early) {
+      for (unsigned i = 0; i < 4; i++)
+         if ((mask & (1u << i)) &&
+             !depth_stencil(st, q->x + (i & 1), q->y + (i >> 1), q->front,
+                            q->z[i]))
+            mask &= ~(1u << i);
+   }
+   if (!mask)
+      return;
+
+   q->mask = mask;
+   q->depth_written = false;
+   st->shade_quad(st->shade_ctx, q);
+   mask &= q->mask;
+
+   for (unsigned i = 0; i < 4; i++) {
+      if (!(mask & (1u << i)))
+         continue;
+      int x = q->x + (i & 1), y = q->y + (i >> 1);
+      if (st->alpha_test) {
+         uint32_t a = (uint32_t)nvsim_round(clamp01(q->color[i][0][3]) * 255.0);
+         if (!nvsim_raster_compare(st->alpha_func, a, st->alpha_ref))
+            continue;
+      }
+      if (!early &&
+          !depth_stencil(st, x, y, q->front,
+                         q->depth_written ? q->depth[i] : q->z[i]))
+         continue;
+      if (st->count_samples)
+         st->samples_passed++;
+      for (unsigned rt = 0; rt < NVSIM_RASTER_MAX_RT; rt++)
+         if (st->color[rt].format != NVSIM_RASTER_FMT_NONE)
+            write_rt(st, rt, x, y, q->color[i][rt]);
+   }
+}

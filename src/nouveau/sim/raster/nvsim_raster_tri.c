@@ -1,0 +1,451 @@
+/*
+ * Triangle setup and scan: integer edge functions on a 1/256 sub-pixel
+ * grid, top-left fill rule, perspective-correct interpolation.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "nvsim_raster.h"
+#include "nvsim_raster_math.h"
+
+#define SUB (1 << NVSIM_RASTER_SUBPIXEL_BITS)
+#define HALF (SUB / 2)
+/* Window coordinates beyond this are refused (the class model clips to a
+ * guard band well inside it); keeps the edge products inside 64 bits. */
+#define MAX_COORD (1 << 20)
+
+float
+nvsim_raster_det(const struct nvsim_raster_vertex *v0,
+                 const struct nvsim_raster_vertex *v1,
+                 const struct nvsim_raster_vertex *v2)
+{
+   float ex = v0->x - v2->x, ey = v0->y - v2->y;
+   float fx = v1->x - v2->x, fy = v1->y - v2->y;
+   return ex * fy - ey * fx;
+}
+
+static inline int64_t
+floor_div(int64_t a, int64_t b)
+{
+   int64_t q = a / b;
+   if ((a % b) != 0 && ((a < 0) != (b < 0)))
+      q--;
+   return q;
+}
+
+static bool
+snap(float v, int64_t *out)
+{
+   if (!(v > -MAX_COORD && v < MAX_COORD))
+      return false;
+   *out = nvsim_round((double)v * SUB);
+   return true;
+}
+
+static inline bool
+stipple_pass(const struct nvsim_raster_state *st, int x, int y)
+{
+   return !st->stipple ||
+          (st->stipple_pattern[y & 31] & (0x80000000u >> (x & 31)));
+}
+
+/* Fragment position and facing inputs, which are not interpolated. */
+static inline void
+fixed_inputs(const struct nvsim_raster_state *st, float (*in)[4], int x,
+             int y, float z, float w_inv, bool front)
+{
+   float c = st->center_integer ? 0.0f : 0.5f;
+   if (st->attr_mask & (1u << st->pos_slot)) {
+      float *p = in[st->pos_slot];
+      p[0] = (float)x + c;
+      p[1] = (float)(st->origin_inverted ? (int)st->height - 1 - y : y) + c;
+      p[2] = z;
+      p[3] = w_inv;
+   }
+   if (st->attr_mask & (1u << st->face_slot)) {
+      float *p = in[st->face_slot];
+      p[0] = front ? 1.0f : -1.0f;
+      p[1] = p[2] = 0.0f;
+      p[3] = 1.0f;
+   }
+}
+
+static inline void
+fill_fixed_inputs(const struct nvsim_raster_state *st,
+                  struct nvsim_raster_frag *f, float w_inv)
+{
+   fixed_inputs(st, f->in, f->x, f->y, f->z, w_inv, f->front);
+}
+
+/* Runs one fragment through the pipeline, as a quad whose helpers are
+ * copies of it when the program runs on quads. */
+static void
+single_fragment(struct nvsim_raster_state *st, struct nvsim_raster_frag *f)
+{
+   if (!st->shade_quad) {
+      nvsim_raster_fragment(st, f);
+      return;
+   }
+   struct nvsim_raster_quad q;
+   unsigned i = (unsigned)(f->x & 1) + 2u * (unsigned)(f->y & 1);
+   q.x = f->x - (f->x & 1);
+   q.y = f->y - (f->y & 1);
+   q.front = f->front;
+   for (unsigned k = 0; k < 4; k++) {
+      q.z[k] = f->z;
+      memcpy(q.in[k], f->in, sizeof(q.in[k]));
+   }
+   nvsim_raster_quad_ops(st, &q, 1u << i);
+}
+
+/* The slots interpolated from the vertices (not position, facing). */
+static unsigned
+active_slots(const struct nvsim_raster_state *st, uint8_t *smooth,
+             unsigned *nsmooth, uint8_t *flat, unsigned *nflat)
+{
+   uint32_t m = st->attr_mask & ~(1u << st->pos_slot) & ~(1u << st->face_slot);
+   *nsmooth = *nflat = 0;
+   while (m) {
+      unsigned i = __builtin_ctz(m);
+      m &= m - 1;
+      if (st->flat_mask & (1u << i))
+         flat[(*nflat)++] = (uint8_t)i;
+      else
+         smooth[(*nsmooth)++] = (uint8_t)i;
+   }
+   return *nsmooth + *nflat;
+}
+
+/* The scan in 2x2 quads aligned on even pixels: every fragment of a quad
+ * that touches the triangle is interpolated, the covered ones are
+ * written. */
+static void
+scan_quads(struct nvsim_raster_state *st,
+           const struct nvsim_raster_vertex *const *v,
+           const struct nvsim_raster_vertex *pv, const int64_t *X,
+           const int64_t *Y, const int64_t *dx, const int64_t *dy,
+           const int64_t *thresh, int64_t area, const float *z, float zoff,
+           bool front, int px0, int py0, int px1, int py1,
+           const uint8_t *smooth, unsigned nsmooth, const uint8_t *flat,
+           unsigned nflat)
+{
+   struct nvsim_raster_quad q;
+   int qx0 = px0 - (px0 & 1), qy0 = py0 - (py0 & 1);
+   double inv_area = 1.0 / (double)area;
+   float w[3] = { v[0]->w_inv, v[1]->w_inv, v[2]->w_inv };
+   int64_t e_row[3];
+   int64_t sx = (int64_t)qx0 * SUB + HALF, sy = (int64_t)qy0 * SUB + HALF;
+
+   for (unsigned k = 0; k < 3; k++) {
+      unsigned a = (k + 1) % 3;
+      e_row[k] = dx[k] * (sy - Y[a]) - dy[k] * (sx - X[a]);
+   }
+   q.front = front;
+   for (unsigned i = 0; i < 4; i++)
+      for (unsigned j = 0; j < nflat; j++)
+         memcpy(q.in[i][flat[j]], pv->attr[flat[j]], sizeof(q.in[i][0]));
+
+   for (int qy = qy0; qy < py1; qy += 2) {
+      int64_t e[3] = { e_row[0], e_row[1], e_row[2] };
+      for (int qx = qx0; qx < px1; qx += 2) {
+         int64_t ef[4][3];
+         unsigned covered = 0;
+         for (unsigned i = 0; i < 4; i++) {
+            int ox = i & 1, oy = i >> 1;
+            int x = qx + ox, y = qy + oy;
+            bool in = x >= px0 && x < px1 && y >= py0 && y < py1;
+            for (unsigned k = 0; k < 3; k++) {
+               ef[i][k] = e[k] + (dx[k] * oy - dy[k] * ox) * SUB;
+               in = in && ef[i][k] >= thresh[k];
+            }
+            if (in && stipple_pass(st, x, y))
+               covered |= 1u << i;
+         }
+         if (covered) {
+            q.x = qx;
+            q.y = qy;
+            for (unsigned i = 0; i < 4; i++) {
+               float b0 = (float)(ef[i][0] * inv_area);
+               float b1 = (float)(ef[i][1] * inv_area);
+               float b2 = 1.0f - b0 - b1;
+               q.z[i] = b0 * z[0] + b1 * z[1] + b2 * z[2] + zoff;
+               float ww = b0 * w[0] + b1 * w[1] + b2 * w[2];
+               float pw = ww != 0.0f ? 1.0f / ww : 0.0f;
+               float p0 = b0 * w[0] * pw, p1 = b1 * w[1] * pw,
+                     p2 = b2 * w[2] * pw;
+               for (unsigned j = 0; j < nsmooth; j++) {
+                  unsigned s = smooth[j];
+                  const float *a0 = v[0]->attr[s], *a1 = v[1]->attr[s],
+                              *a2 = v[2]->attr[s];
+                  for (unsigned c = 0; c < 4; c++)
+                     q.in[i][s][c] = p0 * a0[c] + p1 * a1[c] + p2 * a2[c];
+               }
+               fixed_inputs(st, q.in[i], qx + (int)(i & 1), qy + (int)(i >> 1),
+                            q.z[i], ww, front);
+            }
+            nvsim_raster_quad_ops(st, &q, covered);
+         }
+         for (unsigned k = 0; k < 3; k++)
+            e[k] -= 2 * dy[k] * SUB;
+      }
+      for (unsigned k = 0; k < 3; k++)
+         e_row[k] += 2 * dx[k] * SUB;
+   }
+}
+
+void
+nvsim_raster_triangle(struct nvsim_raster_state *st,
+                      const struct nvsim_raster_vertex *v0,
+                      const struct nvsim_raster_vertex *v1,
+                      const struct nvsim_raster_vertex *v2,
+                      bool front, unsigned provoking, bool offset)
+{
+   const struct nvsim_raster_vertex *v[3] = { v0, v1, v2 };
+   const struct nvsim_raster_vertex *pv = v[provoking < 3 ? provoking : 2];
+   int64_t X[3], Y[3];
+
+   for (unsigned i = 0; i < 3; i++)
+      if (!snap(v[i]->x, &X[i]) || !snap(v[i]->y, &Y[i]))
+         return;
+
+   int64_t area = (X[1] - X[0]) * (Y[2] - Y[0]) - (X[2] - X[0]) * (Y[1] - Y[0]);
+   if (area == 0)
+      return;
+   if (area < 0) {
+      /* make the winding positive so that inside means E >= 0 */
+      const struct nvsim_raster_vertex *tv = v[1];
+      v[1] = v[2];
+      v[2] = tv;
+      int64_t t = X[1]; X[1] = X[2]; X[2] = t;
+      t = Y[1]; Y[1] = Y[2]; Y[2] = t;
+      area = -area;
+   }
+
+   /* bounding box of the sample points (pixel centres) inside */
+   int64_t minx = X[0], maxx = X[0], miny = Y[0], maxy = Y[0];
+   for (unsigned i = 1; i < 3; i++) {
+      if (X[i] < minx) minx = X[i];
+      if (X[i] > maxx) maxx = X[i];
+      if (Y[i] < miny) miny = Y[i];
+      if (Y[i] > maxy) maxy = Y[i];
+   }
+   int64_t px0 = floor_div(minx - HALF + SUB - 1, SUB);
+   int64_t px1 = floor_div(maxx - HALF, SUB) + 1;
+   int64_t py0 = floor_div(miny - HALF + SUB - 1, SUB);
+   int64_t py1 = floor_div(maxy - HALF, SUB) + 1;
+   if (px0 < st->clip_x0) px0 = st->clip_x0;
+   if (py0 < st->clip_y0) py0 = st->clip_y0;
+   if (px1 > st->clip_x1) px1 = st->clip_x1;
+   if (py1 > st->clip_y1) py1 = st->clip_y1;
+   if (px0 >= px1 || py0 >= py1)
+      return;
+
+   /* edge k is opposite vertex k: a = v[k+1], b = v[k+2] */
+   int64_t dx[3], dy[3], e_row[3], thresh[3];
+   int64_t sx = px0 * SUB + HALF, sy = py0 * SUB + HALF;
+   for (unsigned k = 0; k < 3; k++) {
+      unsigned a = (k + 1) % 3, b = (k + 2) % 3;
+      dx[k] = X[b] - X[a];
+      dy[k] = Y[b] - Y[a];
+      e_row[k] = dx[k] * (sy - Y[a]) - dy[k] * (sx - X[a]);
+      /* top edge (horizontal, going right) or left edge (going up in
+       * y-down space): samples on it are inside */
+      bool top_left = dy[k] < 0 || (dy[k] == 0 && dx[k] > 0);
+      thresh[k] = top_left ? 0 : 1;
+   }
+
+   /* depth plane and polygon offset */
+   float z[3] = { v[0]->z, v[1]->z, v[2]->z };
+   float zoff = 0.0f;
+   if (offset) {
+      /* GL 2.1 section 3.5.5: m = max(|dz/dx|, |dz/dy|); r is the depth
+       * buffer's resolution */
+      double fa = (double)area / ((double)SUB * SUB);
+      double ax = (v[1]->x - v[0]->x), ay = (v[1]->y - v[0]->y);
+      double bx = (v[2]->x - v[0]->x), by = (v[2]->y - v[0]->y);
+      double az = z[1] - z[0], bz = z[2] - z[0];
+      double dzdx = (az * by - bz * ay) / fa;
+      double dzdy = (bz * ax - az * bx) / fa;
+      double m = fabs(dzdx) > fabs(dzdy) ? fabs(dzdx) : fabs(dzdy);
+      double r = st->zeta.format == NVSIM_RASTER_FMT_Z16 ? 1.0 / 65535.0
+                                                         : 1.0 / 16777215.0;
+      zoff = (float)(m * st->offset_factor + r * st->offset_units);
+   }
+
+   uint8_t smooth[NVSIM_RASTER_MAX_ATTRIBS], flat[NVSIM_RASTER_MAX_ATTRIBS];
+   unsigned nsmooth, nflat;
+   active_slots(st, smooth, &nsmooth, flat, &nflat);
+
+   struct nvsim_raster_frag f;
+   f.front = front;
+   for (unsigned i = 0; i < nflat; i++)
+      memcpy(f.in[flat[i]], pv->attr[flat[i]], sizeof(f.in[0]));
+
+   double inv_area = 1.0 / (double)area;
+   float w[3] = { v[0]->w_inv, v[1]->w_inv, v[2]->w_inv };
+
+   if (st->shade_quad) {
+      scan_quads(st, v, pv, X, Y, dx, dy, thresh, area, z, zoff, front,
+                 (int)px0, (int)py0, (int)px1, (int)py1, smooth, nsmooth,
+                 flat, nflat);
+      return;
+   }
+
+   for (int64_t py = py0; py < py1; py++) {
+      int64_t e0 = e_row[0], e1 = e_row[1], e2 = e_row[2];
+      for (int64_t px = px0; px < px1; px++) {
+         if (e0 >= thresh[0] && e1 >= thresh[1] && e2 >= thresh[2] &&
+             stipple_pass(st, (int)px, (int)py)) {
+            float b0 = (float)(e0 * inv_area);
+            float b1 = (float)(e1 * inv_area);
+            float b2 = 1.0f - b0 - b1;
+            f.x = (int)px;
+            f.y = (int)py;
+            f.z = b0 * z[0] + b1 * z[1] + b2 * z[2] + zoff;
+            float ww = b0 * w[0] + b1 * w[1] + b2 * w[2];
+            float pw = ww != 0.0f ? 1.0f / ww : 0.0f;
+            float p0 = b0 * w[0] * pw, p1 = b1 * w[1] * pw, p2 = b2 * w[2] * pw;
+            for (unsigned i = 0; i < nsmooth; i++) {
+               unsigned s = smooth[i];
+               const float *a0 = v[0]->attr[s], *a1 = v[1]->attr[s],
+                           *a2 = v[2]->attr[s];
+               for (unsigned c = 0; c < 4; c++)
+                  f.in[s][c] = p0 * a0[c] + p1 * a1[c] + p2 * a2[c];
+            }
+            fill_fixed_inputs(st, &f, ww);
+            nvsim_raster_fragment(st, &f);
+         }
+         e0 -= dy[0] * SUB;
+         e1 -= dy[1] * SUB;
+         e2 -= dy[2] * SUB;
+      }
+      e_row[0] += dx[0] * SUB;
+      e_row[1] += dx[1] * SUB;
+      e_row[2] += dx[2] * SUB;
+   }
+}
+
+/* One fragment of a line or point with inputs interpolated at t between
+ * a and b (perspective-correct); flat slots from pv. */
+static void
+emit_lerp(struct nvsim_raster_state *st, int px, int py,
+          const struct nvsim_raster_vertex *a,
+          const struct nvsim_raster_vertex *b, float t,
+          const struct nvsim_raster_vertex *pv, const float *sprite)
+{
+   struct nvsim_raster_frag f;
+   uint8_t smooth[NVSIM_RASTER_MAX_ATTRIBS], flat[NVSIM_RASTER_MAX_ATTRIBS];
+   unsigned nsmooth, nflat;
+
+   if (px < st->clip_x0 || px >= st->clip_x1 ||
+       py < st->clip_y0 || py >= st->clip_y1)
+      return;
+   active_slots(st, smooth, &nsmooth, flat, &nflat);
+   f.x = px;
+   f.y = py;
+   f.front = true;
+   f.z = a->z + t * (b->z - a->z);
+   float wa = (1.0f - t) * a->w_inv, wb = t * b->w_inv;
+   float ww = wa + wb;
+   float pw = ww != 0.0f ? 1.0f / ww : 0.0f;
+   for (unsigned i = 0; i < nsmooth; i++) {
+      unsigned s = smooth[i];
+      for (unsigned c = 0; c < 4; c++)
+         f.in[s][c] = (wa * a->attr[s][c] + wb * b->attr[s][c]) * pw;
+   }
+   for (unsigned i = 0; i < nflat; i++)
+      memcpy(f.in[flat[i]], pv->attr[flat[i]], sizeof(f.in[0]));
+   if (sprite) {
+      /* sprite = { left, top, size } of the point */
+      float ss = ((float)px + 0.5f - sprite[0]) / sprite[2];
+      float tt = ((float)py + 0.5f - sprite[1]) / sprite[2];
+      uint32_t m = st->sprite_mask;
+      while (m) {
+         unsigned i = __builtin_ctz(m);
+         m &= m - 1;
+         f.in[i][0] = ss;
+         f.in[i][1] = tt;
+         f.in[i][2] = 0.0f;
+         f.in[i][3] = 1.0f;
+      }
+   }
+   fill_fixed_inputs(st, &f, ww);
+   single_fragment(st, &f);
+}
+
+void
+nvsim_raster_line(struct nvsim_raster_state *st,
+                  const struct nvsim_raster_vertex *v0,
+                  const struct nvsim_raster_vertex *v1, float width,
+                  unsigned provoking)
+{
+   const struct nvsim_raster_vertex *pv = provoking ? v1 : v0;
+   float dx = v1->x - v0->x, dy = v1->y - v0->y;
+   bool xmajor = fabsf(dx) >= fabsf(dy);
+   float major0 = xmajor ? v0->x : v0->y, major1 = xmajor ? v1->x : v1->y;
+   float minor0 = xmajor ? v0->y : v0->x, minor1 = xmajor ? v1->y : v1->x;
+   float len = major1 - major0;
+
+   if (!(fabsf(v0->x) < MAX_COORD && fabsf(v0->y) < MAX_COORD &&
+         fabsf(v1->x) < MAX_COORD && fabsf(v1->y) < MAX_COORD))
+      return;
+   if (len == 0.0f)
+      return;
+   if (!(width >= 1.0f))
+      width = 1.0f;
+   if (width > 64.0f)
+      width = 64.0f;
+
+   /* GL 2.1 section 3.4.1: fragments whose centres lie on the segment's
+    * major extent, the start included and the end excluded */
+   int first, last;
+   if (len > 0) {
+      first = (int)nvsim_ceil(major0 - 0.5f);
+      last = (int)nvsim_ceil(major1 - 0.5f) - 1;
+   } else {
+      first = (int)nvsim_floor(major1 - 0.5f) + 1;
+      last = (int)nvsim_floor(major0 - 0.5f);
+   }
+   for (int k = 0; k <= last - first; k++) {
+      /* walk from the start vertex towards the end (the stipple counter
+       * counts from the start) */
+      int m = len > 0 ? first + k : last - k;
+      if (st->line_stipple) {
+         unsigned f = st->line_stipple_factor ? st->line_stipple_factor : 1;
+         unsigned bit = (st->line_stipple_counter++ / f) % 16;
+         if (!(st->line_stipple_pattern & (1u << bit)))
+            continue;
+      }
+      float t = ((float)m + 0.5f - major0) / len;
+      float minor = minor0 + t * (minor1 - minor0);
+      /* rows (columns) whose centre is in [minor - w/2, minor + w/2) */
+      int n0 = (int)nvsim_ceil(minor - width * 0.5f - 0.5f);
+      int n1 = (int)nvsim_ceil(minor + width * 0.5f - 0.5f);
+      for (int n = n0; n < n1; n++) {
+         if (xmajor)
+            emit_lerp(st, m, n, v0, v1, t, pv, NULL);
+         else
+            emit_lerp(st, n, m, v0, v1, t, pv, NULL);
+      }
+   }
+}
+
+void
+nvsim_raster_point(struct nvsim_raster_state *st,
+                   const struct nvsim_raster_vertex *v, float size)
+{
+   if (!(fabsf(v->x) < MAX_COORD && fabsf(v->y) < MAX_COORD))
+      return;
+   if (!(size >= 1.0f))
+      size = 1.0f;
+   if (size > 64.0f)
+      size = 64.0f;
+   int x0 = (int)nvsim_ceil(v->x - size * 0.5f - 0.5f);
+   int x1 = (int)nvsim_ceil(v->x + size * 0.5f - 0.5f);
+   int y0 = (int)nvsim_ceil(v->y - size * 0.5f - 0.5f);
+   int y1 = (int)nvsim_ceil(v->y + size * 0.5f - 0.5f);
+   const float sprite[3] = { v->x - size * 0.5f, v->y - size * 0.5f, size };
+   for (int y = y0; y < y1; y++)
+      for (int x = x0; x < x1; x++)
+         emit_lerp(st, x, y, v, v, 0.0f, v, st->sprite_mask ? sprite : NULL);
+}

@@ -1,0 +1,134 @@
+/*
+ * Buffers and apertures: placement by domain, 4 KiB alignment, the
+ * fallback from VRAM to GART, reuse of freed space, and the bounds of
+ * nvsim_dma_ptr().
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "nvsim_object.h"
+#include "nvsim_test.h"
+
+#define KiB 1024u
+
+static void
+test_placement(void)
+{
+   /* a 1 MiB VRAM, to fill it quickly */
+   setenv("NVSIM_VRAM_MB", "1", 1);
+   struct nvsim_device *dev = nvsim_device_create(0x40);
+   unsetenv("NVSIM_VRAM_MB");
+   CHECK(dev);
+   if (!dev)
+      return;
+   CHECK_EQ(nvsim_device_info(dev)->vram_size, 1024 * KiB);
+   CHECK_EQ(nvsim_device_info(dev)->gart_size, 512u * 1024 * KiB);
+
+   const uint32_t both = NVSIM_DOMAIN_VRAM | NVSIM_DOMAIN_GART;
+   struct nvsim_bo *a = nvsim_bo_create(dev, 100, both, NULL);
+   struct nvsim_bo *b = nvsim_bo_create(dev, 100, both, NULL);
+   CHECK(a && b);
+   if (!a || !b)
+      goto out;
+   /* VRAM preferred; a 100-byte buffer takes one 4 KiB page */
+   CHECK_EQ(nvsim_bo_domain(a), NVSIM_DOMAIN_VRAM);
+   CHECK_EQ(nvsim_bo_offset(a), 0);
+   CHECK_EQ(nvsim_bo_offset(b), 4 * KiB);
+   CHECK_EQ(nvsim_bo_size(a), 100);
+
+   /* 1 MiB - 8 KiB left in VRAM: 768 KiB fits, the next one goes to GART */
+   struct nvsim_bo *c = nvsim_bo_create(dev, 768 * KiB, both, NULL);
+   struct nvsim_bo *d = nvsim_bo_create(dev, 768 * KiB, both, NULL);
+   CHECK(c && d);
+   if (c) {
+      CHECK_EQ(nvsim_bo_domain(c), NVSIM_DOMAIN_VRAM);
+      CHECK_EQ(nvsim_bo_offset(c), 8 * KiB);
+   }
+   if (d) {
+      CHECK_EQ(nvsim_bo_domain(d), NVSIM_DOMAIN_GART);
+      CHECK_EQ(nvsim_bo_offset(d) % (4 * KiB), 0);
+   }
+   /* VRAM only, too big for what is left: refused */
+   CHECK(nvsim_bo_create(dev, 512 * KiB, NVSIM_DOMAIN_VRAM, NULL) == NULL);
+   /* freeing c makes room at its place */
+   if (c)
+      nvsim_bo_destroy(c);
+   struct nvsim_bo *e = nvsim_bo_create(dev, 512 * KiB, NVSIM_DOMAIN_VRAM, NULL);
+   CHECK(e);
+   if (e) {
+      CHECK_EQ(nvsim_bo_offset(e), 8 * KiB);
+      nvsim_bo_destroy(e);
+   }
+   /* no domain, no size, larger than any aperture */
+   CHECK(nvsim_bo_create(dev, 4096, 0, NULL) == NULL);
+   CHECK(nvsim_bo_create(dev, 0, both, NULL) == NULL);
+   CHECK(nvsim_bo_create(dev, 1ull << 40, both, NULL) == NULL);
+
+   /* caller-provided backing is what the buffer maps */
+   static uint8_t backing[8192];
+   struct nvsim_bo *f = nvsim_bo_create(dev, sizeof(backing), NVSIM_DOMAIN_GART,
+                                        backing);
+   CHECK(f && nvsim_bo_map(f) == backing);
+   if (f)
+      nvsim_bo_destroy(f);
+   if (d)
+      nvsim_bo_destroy(d);
+out:
+   if (a)
+      nvsim_bo_destroy(a);
+   if (b)
+      nvsim_bo_destroy(b);
+   nvsim_device_destroy(dev);
+}
+
+static void
+test_dma_ptr(void)
+{
+   struct nvt_fx fx;
+   if (!nvt_fx_init(&fx, 0x40))
+      return;
+   struct nvsim_bo *bo = nvsim_bo_create(fx.dev, 1000, NVSIM_DOMAIN_GART, NULL);
+   CHECK(bo);
+   struct nvsim_object *gart = nvsim_lookup(fx.chan, fx.info.gart_ctxdma);
+   CHECK(gart && gart->is_dma);
+   if (!bo || !gart)
+      goto out;
+   uint64_t o = nvsim_bo_offset(bo);
+   uint8_t *map = nvsim_bo_map(bo);
+   CHECK(nvsim_dma_ptr(gart, o, 1000) == map);
+   CHECK(nvsim_dma_ptr(gart, o + 999, 1) == map + 999);
+   /* one byte past the buffer (inside its 4 KiB page) is not the buffer */
+   CHECK(nvsim_dma_ptr(gart, o, 1001) == NULL);
+   CHECK(nvsim_dma_ptr(gart, o + 1000, 1) == NULL);
+   /* lengths that wrap around */
+   CHECK(nvsim_dma_ptr(gart, o + 8, UINT64_MAX) == NULL);
+   CHECK(nvsim_dma_ptr(gart, UINT64_MAX, 2) == NULL);
+   /* a DMA object window: offsets are relative to its base */
+   CHECK_EQ(nvsim_dma_create(fx.chan, 0xd1, 0x0002, NVSIM_DOMAIN_GART, o + 16,
+                             64), 0);
+   struct nvsim_object *win = nvsim_lookup(fx.chan, 0xd1);
+   CHECK(win);
+   CHECK(nvsim_dma_ptr(win, 0, 64) == map + 16);
+   CHECK(nvsim_dma_ptr(win, 1, 64) == NULL);
+   /* a DMA object must fit its aperture */
+   CHECK_EQ(nvsim_dma_create(fx.chan, 0xd2, 0x003d, NVSIM_DOMAIN_VRAM,
+                             nvsim_device_info(fx.dev)->vram_size, 1), -EINVAL);
+   /* a graphics object is no DMA object */
+   CHECK_EQ(nvsim_object_create(fx.chan, 0xd3, 0x0039), 0);
+   CHECK(nvsim_dma_ptr(nvsim_lookup(fx.chan, 0xd3), 0, 1) == NULL);
+   nvsim_bo_destroy(bo);
+out:
+   nvt_fx_fini(&fx);
+}
+
+static const struct nvt_case cases[] = {
+   { "placement", test_placement },
+   { "dma_ptr", test_dma_ptr },
+   { NULL, NULL },
+};
+
+int
+main(int argc, char **argv)
+{
+   return nvt_main(argc, argv, cases);
+}

@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+# nvdis end-to-end test: disassembles the vertex and fragment programs that
+# upstream Mesa's nv30_transfer.c uploads on NV40 ("mov o[hpos], a[0];
+# mov o[tex0], a[8]; end;" and "texr r0, i[tex0], texture[0]; end;"), from
+# hex text and from raw little-endian binary, and checks bad input gives an
+# error message and a non-zero exit status, never a crash.
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+
+nvdis = sys.argv[1]
+failures = 0
+
+VP = [0x401f9c6c, 0x0040000d, 0x8106c083, 0x6041ff80,
+      0x401f9c6c, 0x0040080d, 0x8106c083, 0x6041ff9d]
+FP = [0x17009e00, 0x1c9dc801, 0x0001c800, 0x3fe1c800,
+      0x01401e81, 0x1c9dc800, 0x0001c800, 0x0001c800]
+
+
+def run(args, data, binary=False):
+    with tempfile.NamedTemporaryFile(delete=False) as f:
+        f.write(data if binary else data.encode())
+        name = f.name
+    try:
+        p = subprocess.run([nvdis] + args + [name], capture_output=True,
+                           text=True, timeout=30)
+    finally:
+        os.unlink(name)
+    return p
+
+
+def check(cond, what):
+    global failures
+    if not cond:
+        print('FAIL:', what)
+        failures += 1
+
+
+def asm_lines(out):
+    return [l.split('  ')[-1] for l in out.splitlines() if '  ' in l]
+
+
+hex_vp = '# transfer VP\n' + '\n'.join(
+    ' '.join('0x%08x' % w for w in VP[i:i + 4]) for i in (0, 4)) + '\n'
+p = run(['--vp', '--chip', 'nv40'], hex_vp)
+check(p.returncode == 0, 'vp hex exit status %d: %s' % (p.returncode, p.stderr))
+check(asm_lines(p.stdout) == ['MOV o[HPOS], v[0];', 'MOV o[TC0], v[8]; END'],
+      'vp hex output: %r' % p.stdout)
+
+p = run(['--fp', '--bin'], struct.pack('<8I', *FP), binary=True)
+check(p.returncode == 0, 'fp bin exit status %d: %s' % (p.returncode, p.stderr))
+check(asm_lines(p.stdout) == ['TEXR R0, f[TC0], TEX0;', 'MOVH H0, R0; END'],
+      'fp bin output: %r' % p.stdout)
+
+# --fields: the raw fields of "mov o[hpos], a[0]" (OUT_IS_VEC, OP_VEC = MOV)
+p = run(['--vp', '--fields'], hex_vp)
+check(p.returncode == 0 and ' OUT_IS_VEC=0x1' in p.stdout and
+      ' OP_VEC=0x1' in p.stdout, 'vp fields: %r' % p.stdout)
+p = run(['--fp', '--chip', 'nv30', '--fields'], ' '.join('%x' % w for w in FP))
+check(p.returncode == 0 and ' OPCODE=0x17' in p.stdout, 'nv30 fp fields: %r'
+      % p.stdout)
+
+p = run(['--fp', '--chip', 'nv30'], ' '.join('%x' % w for w in FP))
+check(p.returncode == 0 and asm_lines(p.stdout) ==
+      ['TEXR R0, f[TC0], TEX0;', 'MOVH H0, R0; END'], 'nv30 fp: %r' % p.stdout)
+
+# bad input: not hex, a missing file, no --vp/--fp, unknown chip, an FP
+# instruction cut short
+check(run(['--vp', '--hex'], 'zzzz\n').returncode != 0, 'bad hex accepted')
+p = subprocess.run([nvdis, '--vp', '/nonexistent/file'], capture_output=True,
+                   text=True)
+check(p.returncode != 0 and 'nonexistent' in p.stderr, 'missing file')
+check(run([], '0 0 0 0').returncode != 0, 'no --vp/--fp accepted')
+check(run(['--vp', '--chip', 'nv99'], '0 0 0 0').returncode != 0,
+      'unknown chip accepted')
+p = run(['--fp'], '17009e00 1c9dc801\n')
+check(p.returncode != 0 and 'truncated' in p.stdout, 'short fp: %r' % p.stdout)
+
+sys.exit(1 if failures else 0)

@@ -1,0 +1,38 @@
+#!/bin/bash
+# make test: every test, in the order that the stack stands up.  Each stage
+# prints its own results; the last line sums them up as
+# "N passed, N failed".
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+passed=0
+failed=0
+failures=()
+
+stage() {
+   local name=$1; shift
+   echo "=== $name"
+   if "$@"; then
+      passed=$((passed + 1))
+      echo "--- $name: ok"
+   else
+      failed=$((failed + 1))
+      failures+=("$name")
+      echo "--- $name: FAILED"
+   fi
+}
+
+stage "unit tests (standalone: hwdb, isa, nvsim)" make -s -C "$top" unit
+if stage "Mesa build with our nouveau" make -s -C "$top" mesa; then
+   stage "Mesa-tree tests (compiler, drm-shim)" \
+      meson test -C "$top/build/mesa" --suite nouveau --print-errorlogs -q
+   stage "integration: glinfo, piglit, demo" bash "$top/tests/integration/run.sh"
+else
+   failed=$((failed + 2))
+   failures+=("Mesa-tree tests (not run: no Mesa build)" "integration (not run: no Mesa build)")
+fi
+
+echo
+for f in "${failures[@]}"; do echo "FAILED: $f"; done
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
