@@ -21,7 +21,10 @@ struct vp_emit {
    struct nv40_prog *p;
    struct nv40_vp_binary *out;
    unsigned const_base;
-   unsigned cap_insns, cap_consts;
+   unsigned cap_consts;
+   /* Instructions before pairing and encoding. */
+   struct nvisa_nv40_vp_insn *hw;
+   unsigned num_hw, cap_hw;
    int uniform_hw[NV40_VP_MAX_CONSTS];  /* uniform slot -> hw slot + 1 */
    /* Immediate registers: index into out->consts, and components used. */
    uint8_t imm_used[NV40_VP_MAX_CONSTS];
@@ -30,27 +33,143 @@ struct vp_emit {
 static bool
 push_insn(struct vp_emit *e, const struct nvisa_nv40_vp_insn *hw)
 {
-   struct nv40_vp_binary *out = e->out;
-   if (out->num_insns >= NV40_VP_MAX_INSNS) {
+   /* Bound the work on absurd programs; the real limit is checked after
+    * pairing. */
+   if (e->num_hw >= 4 * NV40_VP_MAX_INSNS) {
       nv40_prog_error(e->p, "nv40: vertex program longer than the %u "
                       "instructions the hardware holds", NV40_VP_MAX_INSNS);
       return false;
    }
-   if (out->num_insns == e->cap_insns) {
-      unsigned ncap = e->cap_insns ? e->cap_insns * 2 : 32;
-      uint32_t *n = realloc(out->insns, ncap * 4 * sizeof(uint32_t));
+   if (e->num_hw == e->cap_hw) {
+      unsigned ncap = e->cap_hw ? e->cap_hw * 2 : 32;
+      struct nvisa_nv40_vp_insn *n = realloc(e->hw, ncap * sizeof(*n));
       if (!n) {
          nv40_prog_error(e->p, "nv40: out of memory");
          return false;
       }
-      out->insns = n;
-      e->cap_insns = ncap;
+      e->hw = n;
+      e->cap_hw = ncap;
    }
-   if (nvisa_nv40_vp_encode(hw, &out->insns[out->num_insns * 4]) != 0) {
-      nv40_prog_error(e->p, "nv40: internal error: VP field overflow");
+   e->hw[e->num_hw++] = *hw;
+   return true;
+}
+
+/* Register file reads of one source slot of an instruction. */
+static bool
+reads_temp(const struct nvisa_nv40_vp_insn *in, unsigned slot, unsigned reg)
+{
+   return in->src[slot].file == NVISA_FILE_TEMP && in->src[slot].index == reg;
+}
+
+/* Dual issue: each instruction carries a vector and a scalar op that read
+ * the same source fields and the one input/constant index (nv40_vp.xml;
+ * envytools xf/isa.rst "Curie": both ops issue together, the scalar op
+ * reads source 2).  Merges a vector-only instruction with an adjacent
+ * scalar-only one when that keeps the program's meaning. */
+static bool
+try_pair(struct nvisa_nv40_vp_insn *a, const struct nvisa_nv40_vp_insn *b)
+{
+   const struct nvisa_nv40_vp_insn *v, *s;
+   bool a_vec = a->vec_op != NVISA_NV40_VP_VEC_OP_NOP;
+   bool a_sca = a->sca_op != NVISA_NV40_VP_SCA_OP_NOP;
+   bool b_vec = b->vec_op != NVISA_NV40_VP_VEC_OP_NOP;
+   bool b_sca = b->sca_op != NVISA_NV40_VP_SCA_OP_NOP;
+   if (a_vec && !a_sca && b_sca && !b_vec) {
+      v = a;
+      s = b;
+   } else if (a_sca && !a_vec && b_vec && !b_sca) {
+      v = b;
+      s = a;
+   } else {
       return false;
    }
-   out->num_insns++;
+   /* condition codes and addressing stay unpaired */
+   if (a->cc_test || b->cc_test || a->cc_update || b->cc_update ||
+       a->input_indexed || b->input_indexed || a->const_indexed ||
+       b->const_indexed || a->sat != b->sat)
+      return false;
+   /* the vector op must leave source 2 to the scalar op */
+   if (nvisa_nv40_vp_vec_op_info[v->vec_op & 31].srcs & (1u << 2))
+      return false;
+   /* one output register */
+   if (v->out != NVISA_NV40_VP_OUT_NONE && s->out != NVISA_NV40_VP_OUT_NONE)
+      return false;
+   /* shared input and constant indices */
+   bool v_in = false, v_k = false, s_in, s_k;
+   for (unsigned i = 0; i < 2; i++) {
+      v_in |= v->src[i].file == NVISA_FILE_INPUT;
+      v_k |= v->src[i].file == NVISA_FILE_CONST;
+   }
+   s_in = s->src[2].file == NVISA_FILE_INPUT;
+   s_k = s->src[2].file == NVISA_FILE_CONST;
+   if ((v_in && s_in && v->input != s->input) ||
+       (v_k && s_k && v->constant != s->constant))
+      return false;
+   /* b must not read what a writes (they would read together), and two
+    * writes of one temp must not overlap */
+   unsigned a_dst = a == v ? v->vec_dst : s->sca_dst;
+   uint8_t a_mask = a == v ? v->vec_mask : s->sca_mask;
+   unsigned b_dst = b == v ? v->vec_dst : s->sca_dst;
+   uint8_t b_mask = b == v ? v->vec_mask : s->sca_mask;
+   if (a_dst != NVISA_NV40_VP_DST_NONE) {
+      for (unsigned i = 0; i < 3; i++)
+         if (reads_temp(b, i, a_dst))
+            return false;
+   }
+   if (a_dst != NVISA_NV40_VP_DST_NONE && a_dst == b_dst && (a_mask & b_mask))
+      return false;
+
+   struct nvisa_nv40_vp_insn m = *v;
+   m.sca_op = s->sca_op;
+   m.sca_dst = s->sca_dst;
+   m.sca_mask = s->sca_mask;
+   m.src[2] = s->src[2];
+   if (s_in)
+      m.input = s->input;
+   if (s_k)
+      m.constant = s->constant;
+   if (s->out != NVISA_NV40_VP_OUT_NONE) {
+      m.out = s->out;
+      m.out_is_vec = false;
+   }
+   *a = m;
+   return true;
+}
+
+/* Pairs, checks the length, sets LAST and encodes. */
+static bool
+finish(struct vp_emit *e)
+{
+   struct nv40_vp_binary *out = e->out;
+   unsigned n = 0;
+   for (unsigned i = 0; i < e->num_hw; i++) {
+      if (n > 0 && try_pair(&e->hw[n - 1], &e->hw[i]))
+         continue;
+      e->hw[n++] = e->hw[i];
+   }
+   if (n == 0) {
+      nvisa_nv40_vp_insn_init(&e->hw[0]);
+      n = 1;
+   }
+   if (n > NV40_VP_MAX_INSNS) {
+      nv40_prog_error(e->p, "nv40: vertex program longer than the %u "
+                      "instructions the hardware holds (%u)",
+                      NV40_VP_MAX_INSNS, n);
+      return false;
+   }
+   e->hw[n - 1].last = true;
+   out->insns = malloc(n * 4 * sizeof(uint32_t));
+   if (!out->insns) {
+      nv40_prog_error(e->p, "nv40: out of memory");
+      return false;
+   }
+   for (unsigned i = 0; i < n; i++) {
+      if (nvisa_nv40_vp_encode(&e->hw[i], &out->insns[i * 4]) != 0) {
+         nv40_prog_error(e->p, "nv40: internal error: VP field overflow");
+         return false;
+      }
+   }
+   out->num_insns = n;
    return true;
 }
 
@@ -391,19 +510,15 @@ nv40_vp_emit(struct nv40_prog *p, const struct nv40_isel_info *info,
                     NVISA_COND_TR, NULL);
    }
 
-   if (ok && out->num_insns == 0) {
+   /* room for the NOP of an empty program */
+   if (ok && e->num_hw == 0) {
       struct nvisa_nv40_vp_insn nop;
       nvisa_nv40_vp_insn_init(&nop);
       ok = push_insn(e, &nop);
    }
-   if (ok) {
-      /* Set LAST on the final instruction. */
-      struct nvisa_nv40_vp_insn last;
-      uint32_t *w = &out->insns[(out->num_insns - 1) * 4];
-      nvisa_nv40_vp_decode(w, &last);
-      last.last = true;
-      nvisa_nv40_vp_encode(&last, w);
-   }
+   if (ok)
+      ok = finish(e);
+   free(e->hw);
    free(e);
    return ok;
 }

@@ -3,7 +3,7 @@
  *
  * This is the public interface of the simulator library.  It has no Mesa
  * dependency; the drm-shim (src/nouveau/drm-shim) puts the nouveau kernel
- * ABI in front of it, and the unit tests in tests/sim drive it directly.
+ * ABI in front of it, and the unit tests in sim/tests drive it directly.
  *
  * Every function here is thread-safe: the shim calls it from any thread of
  * the application, while the simulated GPU executes submissions on a thread
@@ -64,6 +64,11 @@ bool nvsim_device_has_class(const struct nvsim_device *dev, uint32_t oclass);
  */
 struct nvsim_bo *nvsim_bo_create(struct nvsim_device *dev, uint64_t size,
                                  uint32_t domains, void *backing);
+/* The same with the offset aligned to `align` bytes (a power of two; 4 KiB
+ * is the least nvsim gives; 0 means that).  NULL for a bad alignment. */
+struct nvsim_bo *nvsim_bo_create_aligned(struct nvsim_device *dev,
+                                         uint64_t size, uint32_t domains,
+                                         void *backing, uint64_t align);
 /*
  * Frees once the GPU no longer uses it (any job submitted before the call
  * may touch it).  With caller-provided backing, nvsim must not touch that

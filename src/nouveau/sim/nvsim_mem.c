@@ -59,7 +59,8 @@ aperture_search(const struct nvsim_aperture *ap, uint64_t addr)
 }
 
 static bool
-aperture_alloc(struct nvsim_aperture *ap, uint64_t size, struct nvsim_bo *bo)
+aperture_alloc(struct nvsim_aperture *ap, uint64_t size, uint64_t align,
+               struct nvsim_bo *bo)
 {
    uint64_t need = align_up(size, NVSIM_PAGE);
    if (need < size || need > ap->size)
@@ -73,7 +74,7 @@ aperture_alloc(struct nvsim_aperture *ap, uint64_t size, struct nvsim_bo *bo)
          break;
       if (pos < ap->num)
          cursor = align_up(ap->entries[pos].offset + ap->entries[pos].size,
-                           NVSIM_PAGE);
+                           align);
    }
    if (pos > ap->num)
       return false;
@@ -197,6 +198,20 @@ struct nvsim_bo *
 nvsim_bo_create(struct nvsim_device *dev, uint64_t size, uint32_t domains,
                 void *backing)
 {
+   return nvsim_bo_create_aligned(dev, size, domains, backing, 0);
+}
+
+struct nvsim_bo *
+nvsim_bo_create_aligned(struct nvsim_device *dev, uint64_t size,
+                        uint32_t domains, void *backing, uint64_t align)
+{
+   if (align < NVSIM_PAGE)
+      align = NVSIM_PAGE;
+   if (align & (align - 1)) {
+      fprintf(stderr, "nvsim: buffer alignment 0x%llx is not a power of two\n",
+              (unsigned long long)align);
+      return NULL;
+   }
    if (!dev || !size) {
       fprintf(stderr, "nvsim: buffer of size 0 refused\n");
       return NULL;
@@ -235,9 +250,9 @@ nvsim_bo_create(struct nvsim_device *dev, uint64_t size, uint32_t domains,
    bool ok = false;
    /* VRAM preferred when allowed, as the kernel places buffers. */
    if (domains & NVSIM_DOMAIN_VRAM)
-      ok = aperture_alloc(&dev->vram, size, bo);
+      ok = aperture_alloc(&dev->vram, size, align, bo);
    if (!ok && (domains & NVSIM_DOMAIN_GART))
-      ok = aperture_alloc(&dev->gart, size, bo);
+      ok = aperture_alloc(&dev->gart, size, align, bo);
    pthread_mutex_unlock(&dev->lock);
    free_list(reaped);
 

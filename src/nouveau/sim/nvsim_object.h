@@ -22,6 +22,18 @@
  * After the hook returns NVSIM_OK, the core writes a pending NOTIFY.
  * A class that writes its own notifier (M2MF's BUF_NOTIFY) calls
  * nvsim_notify_write().
+ *
+ * Adding a class model: define a `const struct nvsim_class` (oclass from
+ * the hwdb *_CLASS macro, name, create/destroy/method), declare it below,
+ * return it for its class ids in nvsim_class_model() (nvsim_chips.c) and
+ * list the ids in the class lists of the chips that have them (same
+ * file).  One table may serve several ids (nvsim_nv40_3d_class serves
+ * NV40_3D_CLASS and NV44_3D_CLASS; obj->oclass tells which).  A method
+ * hook returns NVSIM_OK or the error that traps the channel, after
+ * nvsim_trap_detail() for the specifics.  Hooks run on the GPU thread, one
+ * method at a time for the whole device, so a model needs no locking of
+ * its own.  Tests can add a class to one device with
+ * nvsim_device_add_class().
  */
 #ifndef NVSIM_OBJECT_H
 #define NVSIM_OBJECT_H

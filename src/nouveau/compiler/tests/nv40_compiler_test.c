@@ -502,6 +502,61 @@ test_fs_discard_math(void)
    nv40_fp_binary_free(&bin);
 }
 
+/* if (c.x < 0.5) { acc = c * 2; if (c.y > 0.5) discard; } colour = acc:
+ * a discard nested in ifs with other work around it. */
+static void
+test_fs_nested_discard(void)
+{
+   nir_builder b = fs_builder("nested-discard");
+   nir_variable *col = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                           VARYING_SLOT_COL0, 0, "col0");
+   nir_variable *out = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                           FRAG_RESULT_COLOR, 0, "color");
+   nir_variable *acc = nir_local_variable_create(b.impl, glsl_vec4_type(), "acc");
+   nir_ssa_def *c = nir_load_var(&b, col);
+   nir_store_var(&b, acc, c, 0xf);
+   nir_push_if(&b, nir_flt(&b, nir_channel(&b, c, 0), nir_imm_float(&b, 0.5f)));
+   {
+      nir_store_var(&b, acc, nir_fmul_imm(&b, c, 2), 0xf);
+      nir_push_if(&b, nir_flt(&b, nir_imm_float(&b, 0.5f), nir_channel(&b, c, 1)));
+      nir_discard(&b);
+      nir_pop_if(&b, NULL);
+   }
+   nir_pop_if(&b, NULL);
+   nir_store_var(&b, out, nir_load_var(&b, acc), 0xf);
+
+   struct nv40_fp_binary bin;
+   char *err = NULL;
+   bool ok = nv40_compile_fs(b.shader, &bin, &err);
+   CHECK(ok, "compile: %s", err ? err : "?");
+   free(err);
+   ralloc_free(b.shader);
+   if (!ok)
+      return;
+   static const struct {
+      float c[4];
+      bool killed;
+      float out[4];
+   } cases[] = {
+      { { 0.25f, 0.75f, 0, 1 }, true, { 0 } },                 /* both true */
+      { { 0.25f, 0.25f, 0, 1 }, false, { 0.5f, 0.5f, 0, 2 } }, /* outer only */
+      { { 0.75f, 0.75f, 0, 1 }, false, { 0.75f, 0.75f, 0, 1 } }, /* inner only */
+   };
+   for (unsigned k = 0; k < 3; k++) {
+      struct nv40_test_fp_state st;
+      memset(&st, 0, sizeof(st));
+      memcpy(st.in[1], cases[k].c, 16);
+      char msg[128];
+      ok = run_fp(&bin, &st, msg, sizeof(msg));
+      CHECK(ok, "run: %s", msg);
+      CHECK(st.killed == cases[k].killed, "case %u: killed %d", k, st.killed);
+      if (!cases[k].killed)
+         CHECK_VEC4(st.r[0], cases[k].out[0], cases[k].out[1], cases[k].out[2],
+                    cases[k].out[3], 0);
+   }
+   nv40_fp_binary_free(&bin);
+}
+
 /* VP/FP linkage: the FP reads TEX3 and two generic varyings; the VP writes
  * those and one more that nobody reads. */
 static void
@@ -1011,6 +1066,7 @@ main(void)
    test_fs_texture();
    test_fs_discard_math();
    test_linkage();
+   test_fs_nested_discard();
    test_fs_forms();
    test_vs_clip_planes();
    test_depth_psize_fog();

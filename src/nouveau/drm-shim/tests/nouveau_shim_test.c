@@ -403,6 +403,50 @@ test_files(struct test_dev *t, struct test_chan *c)
    test_dev_close(&t2);
 }
 
+/* A channel lives as long as its file: dup()ed fds share it, and closing
+ * the last one frees it.  Far more open/alloc/close rounds than any chip
+ * (or nvsim) has channels would run out if closing leaked them. */
+static void
+test_file_lifetime(void)
+{
+   for (int round = 0; round < 300; round++) {
+      int fd = open("/dev/dri/renderD128", O_RDWR);
+      if (fd < 0) {
+         CHECK(false, "open in round %d", round);
+         return;
+      }
+      struct drm_nouveau_channel_alloc alloc = {
+         .fb_ctxdma_handle = TEST_HANDLE_VRAM,
+         .tt_ctxdma_handle = TEST_HANDLE_GART,
+      };
+      int ret = drmCommandWriteRead(fd, DRM_NOUVEAU_CHANNEL_ALLOC, &alloc,
+                                    sizeof(alloc));
+      if (ret) {
+         CHECK(ret == 0, "channel in round %d: %d", round, ret);
+         close(fd);
+         return;
+      }
+      if (round == 0) {
+         /* The notifier block is a GEM object of the file. */
+         struct drm_nouveau_gem_info info = {
+            .handle = alloc.notifier_handle,
+         };
+         CHECK(drmCommandWriteRead(fd, DRM_NOUVEAU_GEM_INFO, &info,
+                                   sizeof(info)) == 0 && info.size > 0,
+               "notifier block handle");
+
+         int dup_fd = dup(fd);
+         close(fd);
+         struct drm_nouveau_gem_pushbuf req = { .channel = alloc.channel };
+         CHECK(drmCommandWriteRead(dup_fd, DRM_NOUVEAU_GEM_PUSHBUF, &req,
+                                   sizeof(req)) == 0,
+               "channel through a dup after closing the original");
+         fd = dup_fd;
+      }
+      close(fd);
+   }
+}
+
 /* An illegal method kills channel `bad`; `good` still works. */
 static void
 test_trap(struct test_dev *t, struct test_chan *bad, struct test_chan *good)
@@ -656,6 +700,7 @@ main(void)
    test_copy_and_relocs(&t, &c1);
    test_files(&t, &c1);
    test_bad_input(&t, &c1);
+   test_file_lifetime();
    test_threads(&t);
    test_trap(&t, &c1, &c2);
 

@@ -39,6 +39,7 @@ struct nv40_3d_window {
 struct nv40_3d {
    struct nvsim_object *obj;
    uint32_t regs[NV40_3D_NUM_MTHD];   /* last value of every method */
+   uint32_t illegal[NV40_3D_NUM_MTHD / 32];  /* bit per method: traps */
 
    /* vertex program memory */
    uint32_t vp_insn[NV40_3D_VP_SLOTS][4];

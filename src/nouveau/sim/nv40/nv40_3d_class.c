@@ -29,6 +29,23 @@ nv40_3d_fail(struct nv40_3d *ctx, enum nvsim_status st, const char *fmt, ...)
    return st;
 }
 
+/* Methods of rankine that curie does not have (in hwdb for NV30_3D but not
+ * for this class: the fixed-function transform and lighting, the register
+ * combiners, ...) trap as illegal.  Methods hwdb knows for neither are
+ * stored and ignored: upstream's driver sends a few that no database
+ * names (e.g. 0x1710, nv30_vbo.c VTX_CACHE_INVALIDATE_1710). */
+static bool
+rankine_only(uint32_t oclass, uint32_t mthd)
+{
+   if (mthd == NV40_3D_MRT_BLEND_ENABLE ||
+       mthd == NV30_3D_VTX_CACHE_INVALIDATE_1710 || mthd == NV30_3D_R1718 ||
+       (mthd >= NV40_3D_VTXTEX_OFFSET(0) &&
+        mthd <= NV40_3D_VTXTEX_BCOL(NV40_3D_VTXTEX__LEN - 1)))
+      return false;
+   return !nvhwdb_method_lookup(oclass, mthd, NULL) &&
+          nvhwdb_method_lookup(NV30_3D_CLASS, mthd, NULL);
+}
+
 /*
  * Initial values of the methods whose 0 is not a valid value.  The
  * hardware's context defaults are not documented (the kernel's context
@@ -98,6 +115,10 @@ nv40_3d_create(struct nvsim_object *obj)
       ctx->attr[i][3] = 1.0f;
    ctx->fp_dirty = true;
    set_defaults(ctx);
+   /* the methods that trap, looked up once (the decoder runs per word) */
+   for (uint32_t m = 0; m < NV40_3D_NUM_MTHD; m++)
+      if (rankine_only(obj->oclass, m * 4))
+         ctx->illegal[m / 32] |= 1u << (m % 32);
    return ctx;
 }
 
@@ -110,23 +131,6 @@ nv40_3d_destroy(void *priv)
    nv40_3d_vp_free(ctx->vp);
    nv40_3d_fp_free(ctx->fp);
    free(ctx);
-}
-
-/* Methods of rankine that curie does not have (in hwdb for NV30_3D but not
- * for this class: the fixed-function transform and lighting, the register
- * combiners, ...) trap as illegal.  Methods hwdb knows for neither are
- * stored and ignored: upstream's driver sends a few that no database
- * names (e.g. 0x1710, nv30_vbo.c VTX_CACHE_INVALIDATE_1710). */
-static bool
-rankine_only(uint32_t oclass, uint32_t mthd)
-{
-   if (mthd == NV40_3D_MRT_BLEND_ENABLE ||
-       mthd == NV30_3D_VTX_CACHE_INVALIDATE_1710 || mthd == NV30_3D_R1718 ||
-       (mthd >= NV40_3D_VTXTEX_OFFSET(0) &&
-        mthd <= NV40_3D_VTXTEX_BCOL(NV40_3D_VTXTEX__LEN - 1)))
-      return false;
-   return !nvhwdb_method_lookup(oclass, mthd, NULL) &&
-          nvhwdb_method_lookup(NV30_3D_CLASS, mthd, NULL);
 }
 
 /* Is an object handle usable as a DMA object for method data? 0 and NULL
@@ -181,7 +185,7 @@ nv40_3d_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
    ctx->error = NVSIM_OK;
    if (mthd >= NV40_3D_NUM_MTHD * 4 || (mthd & 3))
       return NVSIM_ILLEGAL_MTHD;
-   if (rankine_only(obj->oclass, mthd))
+   if (ctx->illegal[mthd / 128] & (1u << ((mthd / 4) % 32)))
       return nv40_3d_fail(ctx, NVSIM_ILLEGAL_MTHD,
                           "a rankine (NV30) method that curie does not have");
 

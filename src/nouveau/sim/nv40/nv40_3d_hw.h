@@ -20,6 +20,11 @@
 #define NV40_3D_DEPTH_CONTROL_CLAMP 0x00000010
 #endif
 
+/* RT_FORMAT COLOR 2: X1R5G5B5 (upstream names it itself, nv30_format.c) */
+#ifndef NV30_3D_RT_FORMAT_COLOR_X1R5G5B5
+#define NV30_3D_RT_FORMAT_COLOR_X1R5G5B5 0x00000002
+#endif
+
 /* TEX_FILTER bits 0-12: LOD bias, signed, in 1/256 (nv30_texture.c:
  * lod_bias * 256 & 0x1fff) */
 #ifndef NV40_3D_TEX_FILTER_LOD_BIAS__MASK

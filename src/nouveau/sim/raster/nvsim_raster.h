@@ -37,6 +37,7 @@ enum nvsim_raster_format {
    NVSIM_RASTER_FMT_B8G8R8A8,        /* 32-bit word: B 7:0 G 15:8 R 23:16 A 31:24 */
    NVSIM_RASTER_FMT_B8G8R8X8,        /* same; alpha reads as 1 */
    NVSIM_RASTER_FMT_B5G6R5,          /* 16-bit: B 4:0 G 10:5 R 15:11 */
+   NVSIM_RASTER_FMT_B5G5R5X1,        /* 16-bit: B 4:0 G 9:5 R 14:10 */
    NVSIM_RASTER_FMT_R8G8B8A8,        /* 32-bit word: R 7:0 G 15:8 B 23:16 A 31:24 */
    NVSIM_RASTER_FMT_R8G8B8X8,
    NVSIM_RASTER_FMT_B8,              /* one byte, the blue channel */

@@ -19,6 +19,7 @@ nvsim_raster_format_bpp(enum nvsim_raster_format fmt)
    case NVSIM_RASTER_FMT_B8:
       return 1;
    case NVSIM_RASTER_FMT_B5G6R5:
+   case NVSIM_RASTER_FMT_B5G5R5X1:
    case NVSIM_RASTER_FMT_Z16:
       return 2;
    case NVSIM_RASTER_FMT_RGBA16F:
@@ -107,6 +108,13 @@ nvsim_raster_read_color(const struct nvsim_raster_surface *s, int x, int y,
       rgba[2] = (v & 0x1f) / 31.0f;
       rgba[3] = 1.0f;
       break;
+   case NVSIM_RASTER_FMT_B5G5R5X1:
+      v = rd16(p);
+      rgba[0] = ((v >> 10) & 0x1f) / 31.0f;
+      rgba[1] = ((v >> 5) & 0x1f) / 31.0f;
+      rgba[2] = (v & 0x1f) / 31.0f;
+      rgba[3] = 1.0f;
+      break;
    case NVSIM_RASTER_FMT_B8:
       rgba[0] = rgba[1] = 0.0f;
       rgba[2] = p[0] / 255.0f;
@@ -172,6 +180,13 @@ nvsim_raster_write_color(const struct nvsim_raster_surface *s, int x, int y,
           (mask & NVSIM_RASTER_MASK_R ? 0xf800u : 0);
       wr16(p, (uint16_t)merge(rd16(p), v, m));
       break;
+   case NVSIM_RASTER_FMT_B5G5R5X1:
+      v = unorm(rgba[2], 5) | unorm(rgba[1], 5) << 5 | unorm(rgba[0], 5) << 10;
+      m = (mask & NVSIM_RASTER_MASK_B ? 0x001fu : 0) |
+          (mask & NVSIM_RASTER_MASK_G ? 0x03e0u : 0) |
+          (mask & NVSIM_RASTER_MASK_R ? 0x7c00u : 0);
+      wr16(p, (uint16_t)merge(rd16(p), v, m));
+      break;
    case NVSIM_RASTER_FMT_B8:
       if (mask & NVSIM_RASTER_MASK_B)
          p[0] = (uint8_t)unorm(rgba[2], 8);
@@ -217,6 +232,9 @@ channel_bits(enum nvsim_raster_format fmt, unsigned mask)
          break;
       case NVSIM_RASTER_FMT_B5G6R5:
          m |= c == 0 ? 0xf800 : c == 1 ? 0x07e0 : c == 2 ? 0x001f : 0;
+         break;
+      case NVSIM_RASTER_FMT_B5G5R5X1:
+         m |= c == 0 ? 0x7c00 : c == 1 ? 0x03e0 : c == 2 ? 0x001f : 0;
          break;
       case NVSIM_RASTER_FMT_B8:
          m |= c == 2 ? 0xff : 0;

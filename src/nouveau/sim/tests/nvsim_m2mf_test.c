@@ -139,6 +139,9 @@ test_format(void)
    /* an increment of 3 is not one of 1, 2, 4 */
    m2mf_copy(&m, 0, 0, 0, 0, 4, 1, 0x0103);
    CHECK_STR_HAS(nvsim_channel_error(m.fx.chan), "INVALID_VALUE");
+   /* method named and data decoded through hwdb (rnndb nv_m2mf.xml) */
+   CHECK_STR_HAS(nvsim_channel_error(m.fx.chan), "mthd 0x0324 (FORMAT)");
+   CHECK_STR_HAS(nvsim_channel_error(m.fx.chan), "INPUT_INC = ");
 out:
    m2mf_fini(&m);
 }
@@ -170,7 +173,7 @@ test_past_end(void)
    m2mf_copy(&m, 64, 0, 2048, 2048, 2048, 2, 0x0101);
    const char *err = nvsim_channel_error(m.fx.chan);
    CHECK_STR_HAS(err, "class 0x0039");
-   CHECK_STR_HAS(err, "mthd 0x0328");
+   CHECK_STR_HAS(err, "mthd 0x0328 (BUF_NOTIFY)");
    CHECK_STR_HAS(err, "DMA_ERROR");
    CHECK_STR_HAS(err, "input line 1");
    m2mf_fini(&m);

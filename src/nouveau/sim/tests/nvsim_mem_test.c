@@ -64,6 +64,25 @@ test_placement(void)
    CHECK(nvsim_bo_create(dev, 0, both, NULL) == NULL);
    CHECK(nvsim_bo_create(dev, 1ull << 40, both, NULL) == NULL);
 
+   /* GART holds d at [0, 768 KiB); a page goes right after it, at
+    * 0xc0000, and a 64 KiB-aligned buffer then at the next 64 KiB
+    * boundary after 0xc1000: 0xd0000 */
+   if (d)
+      CHECK_EQ(nvsim_bo_offset(d), 0);
+   struct nvsim_bo *h = nvsim_bo_create(dev, 4096, NVSIM_DOMAIN_GART, NULL);
+   struct nvsim_bo *g = nvsim_bo_create_aligned(dev, 4096, NVSIM_DOMAIN_GART,
+                                                NULL, 64 * KiB);
+   CHECK(g && h);
+   if (h)
+      CHECK_EQ(nvsim_bo_offset(h), 0xc0000);
+   if (g)
+      CHECK_EQ(nvsim_bo_offset(g), 0xd0000);
+   if (g)
+      nvsim_bo_destroy(g);
+   if (h)
+      nvsim_bo_destroy(h);
+   CHECK(nvsim_bo_create_aligned(dev, 4096, both, NULL, 3 * 4096) == NULL);
+
    /* caller-provided backing is what the buffer maps */
    static uint8_t backing[8192];
    struct nvsim_bo *f = nvsim_bo_create(dev, sizeof(backing), NVSIM_DOMAIN_GART,

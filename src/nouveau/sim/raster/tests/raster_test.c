@@ -370,6 +370,15 @@ test_clear_mask(void)
    c16[0] = 0xffff;
    nvsim_raster_clear(&st, 0, 0, 1, 1, 0x0000, NVSIM_RASTER_MASK_G, 0, 0);
    CHECK(c16[0] == 0xf81f, "565 clear of G: %04x want f81f", c16[0]);
+
+   /* X1R5G5B5 (R 14:10, G 9:5, B 4:0): (1, 0.5, 0) -> R 31, G round(15.5)
+    * = 16, B 0: 0x7c00 | 0x0200 = 0x7e00; X (bit 15) kept */
+   struct nvsim_raster_surface s555 = { (uint8_t *)color_buf, 32,
+                                        NVSIM_RASTER_FMT_B5G5R5X1, false, 0, 0 };
+   const float c[4] = { 1.0f, 0.5f, 0.0f, 1.0f };
+   c16[0] = 0x8000;
+   nvsim_raster_write_color(&s555, 0, 0, c, NVSIM_RASTER_MASK_RGBA);
+   CHECK(c16[0] == 0xfe00, "555 write: %04x want fe00", c16[0]);
 }
 
 /*
