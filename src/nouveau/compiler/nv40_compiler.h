@@ -34,6 +34,9 @@
 
 #include "pipe/p_defines.h"
 
+#include "nvisa_nv40_fp_gen.h"
+#include "nvisa_nv40_vp_gen.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -41,16 +44,20 @@ extern "C" {
 struct nir_shader;
 struct nir_shader_compiler_options;
 
-/* Limits (cite: nv30_screen.c, NV40 branch of get_shader_param and the
- * vp_exec/vp_data heaps; nvfx_fragprog.c max_temps for nv4x). */
+/* Limits.  Register files from the ISA tables (src/nouveau/isa); program
+ * lengths as upstream's nv30_screen.c advertises them (NV40 branch of
+ * get_shader_param, vp_exec heap of 512 of the 544 slots); clip planes in
+ * VP constants 0-5 as upstream's nvfx_vertprog.c / vp_data heap use them. */
 #define NV40_VP_MAX_INSNS        512
-#define NV40_VP_MAX_CONSTS       468
+#define NV40_VP_MAX_CONSTS       NVISA_NV40_VP_NUM_CONSTS
 #define NV40_VP_FIRST_FREE_CONST 6     /* 0..5: user clip planes */
-#define NV40_VP_MAX_TEMPS        32
-#define NV40_VP_MAX_ATTRIBS      16
+#define NV40_VP_MAX_TEMPS        NVISA_NV40_VP_NUM_TEMPS
+#define NV40_VP_MAX_ATTRIBS      NVISA_NV40_VP_NUM_INPUTS
 #define NV40_FP_MAX_INSNS        4096
-#define NV40_FP_MAX_TEMPS        48
-#define NV40_NUM_TEXCOORDS       10    /* TC0..TC9 on NV40 */
+#define NV40_FP_MAX_TEMPS        NVISA_NV40_FP_NUM_TEMPS
+/* TC0..TC9: the FP's texcoord inputs */
+#define NV40_NUM_TEXCOORDS \
+   (NVISA_NV40_FP_INPUT_TC9 - NVISA_NV40_FP_INPUT_TC0 + 1)
 
 /* "No varying" marker in the texcoord routing tables below. */
 #define NV40_VARYING_NONE        0xff

@@ -251,6 +251,15 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
       return true;
    }
    case nir_op_fadd: simple_op = NV40_OP_ADD; break;
+   case nir_op_fsub: {
+      /* from nir_lower_int_to_float's isub: a + -b */
+      unsigned v = def_value(c, def);
+      struct nv40_src bsrc = alu_src(c, alu, 1);
+      bsrc.neg = !bsrc.neg;
+      emit_alu(c, NV40_OP_ADD, v, mask, sat, alu_src(c, alu, 0), bsrc,
+               nv40_src_none());
+      return true;
+   }
    case nir_op_fmul: simple_op = NV40_OP_MUL; break;
    case nir_op_ffma: simple_op = NV40_OP_MAD; break;
    case nir_op_fmin: simple_op = NV40_OP_MIN; break;

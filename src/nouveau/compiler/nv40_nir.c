@@ -203,9 +203,16 @@ nv40_nir_lower(nir_shader *s)
 
    NIR_PASS_V(s, nir_lower_alu_to_scalar, nv40_scalar_alu_filter, NULL);
    NIR_PASS_V(s, nir_lower_int_to_float);
-   NIR_PASS_V(s, nir_lower_bool_to_float);
-
    nv40_optimize(s);
+   /* Lowerings in nir_opt_algebraic (ftrunc, fsign...) can bring new
+    * booleans back: convert until none is left. */
+   for (unsigned i = 0; i < 8; i++) {
+      bool progress = false;
+      NIR_PASS(progress, s, nir_lower_bool_to_float);
+      if (!progress)
+         break;
+      nv40_optimize(s);
+   }
 
    bool progress;
    do {
@@ -218,6 +225,7 @@ nv40_nir_lower(nir_shader *s)
       }
    } while (progress);
 
+   NIR_PASS_V(s, nir_lower_bool_to_float);
    /* Late algebraic may bring back vectors of scalar-only ops. */
    NIR_PASS_V(s, nir_lower_alu_to_scalar, nv40_scalar_alu_filter, NULL);
    NIR_PASS_V(s, nir_lower_to_source_mods, nir_lower_float_source_mods);

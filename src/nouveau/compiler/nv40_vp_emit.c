@@ -136,17 +136,83 @@ try_pair(struct nvisa_nv40_vp_insn *a, const struct nvisa_nv40_vp_insn *b)
    return true;
 }
 
+/* Temp register written by one unit of an instruction, and its mask. */
+static void
+unit_dst(const struct nvisa_nv40_vp_insn *in, bool vec, unsigned *reg,
+         uint8_t *mask)
+{
+   bool active = vec ? in->vec_op != NVISA_NV40_VP_VEC_OP_NOP
+                     : in->sca_op != NVISA_NV40_VP_SCA_OP_NOP;
+   *reg = active ? (vec ? in->vec_dst : in->sca_dst) : NVISA_NV40_VP_DST_NONE;
+   *mask = vec ? in->vec_mask : in->sca_mask;
+}
+
+/* May instruction j move up across instruction k (k before j)? */
+static bool
+can_cross(const struct nvisa_nv40_vp_insn *k, const struct nvisa_nv40_vp_insn *j)
+{
+   if (j->cc_test || j->cc_update || k->cc_update)
+      return false;
+   for (unsigned u = 0; u < 2; u++) {
+      unsigned kr, jr;
+      uint8_t km, jm;
+      unit_dst(k, u == 0, &kr, &km);
+      /* j must not read what k writes */
+      if (kr != NVISA_NV40_VP_DST_NONE)
+         for (unsigned s = 0; s < 3; s++)
+            if (reads_temp(j, s, kr))
+               return false;
+      for (unsigned w = 0; w < 2; w++) {
+         unit_dst(j, w == 0, &jr, &jm);
+         if (jr == NVISA_NV40_VP_DST_NONE)
+            continue;
+         /* nor write what k reads or writes */
+         for (unsigned s = 0; s < 3; s++)
+            if (reads_temp(k, s, jr))
+               return false;
+         if (jr == kr && (jm & km))
+            return false;
+      }
+   }
+   if (j->out != NVISA_NV40_VP_OUT_NONE && j->out == k->out)
+      return false;
+   return true;
+}
+
 /* Pairs, checks the length, sets LAST and encodes. */
 static bool
 finish(struct vp_emit *e)
 {
    struct nv40_vp_binary *out = e->out;
-   unsigned n = 0;
-   for (unsigned i = 0; i < e->num_hw; i++) {
-      if (n > 0 && try_pair(&e->hw[n - 1], &e->hw[i]))
-         continue;
-      e->hw[n++] = e->hw[i];
+   /* Pair each single-op instruction with a later one of the other unit
+    * that can move up to it (a short window keeps this linear). */
+   bool *gone = calloc(MAX2(e->num_hw, 1), sizeof(bool));
+   if (!gone) {
+      nv40_prog_error(e->p, "nv40: out of memory");
+      return false;
    }
+   for (unsigned i = 0; i < e->num_hw; i++) {
+      if (gone[i])
+         continue;
+      for (unsigned j = i + 1; j < e->num_hw && j <= i + 8; j++) {
+         if (gone[j])
+            continue;
+         bool movable = true;
+         for (unsigned k = i + 1; k < j && movable; k++)
+            if (!gone[k])
+               movable = can_cross(&e->hw[k], &e->hw[j]);
+         if (movable && try_pair(&e->hw[i], &e->hw[j])) {
+            gone[j] = true;
+            break;
+         }
+         /* an instruction that cannot pass j blocks everything after */
+      }
+   }
+   unsigned n = 0;
+   for (unsigned i = 0; i < e->num_hw; i++)
+      if (!gone[i])
+         e->hw[n++] = e->hw[i];
+   free(gone);
    if (n == 0) {
       nvisa_nv40_vp_insn_init(&e->hw[0]);
       n = 1;

@@ -31,7 +31,11 @@ typedef int (*nouveau_shim_handler)(int fd, void *arg);
 struct nouveau_shim_ioctl_desc {
    nouveau_shim_handler handler;
    size_t arg_size;
+   const char *name;
 };
+
+/* NOUVEAU_SHIM_DEBUG=1: one line per nouveau ioctl with its result. */
+static bool nouveau_shim_debug;
 
 static int
 nouveau_shim_ioctl_nvif(int fd, void *arg)
@@ -44,7 +48,7 @@ nouveau_shim_ioctl_nvif(int fd, void *arg)
 
 static const struct nouveau_shim_ioctl_desc nouveau_shim_ioctls[] = {
 #define NVSHIM_IOCTL(nr, fn, type) \
-   [DRM_NOUVEAU_##nr] = { nouveau_shim_ioctl_##fn, sizeof(type) }
+   [DRM_NOUVEAU_##nr] = { nouveau_shim_ioctl_##fn, sizeof(type), #nr }
    NVSHIM_IOCTL(GETPARAM, getparam, struct drm_nouveau_getparam),
    NVSHIM_IOCTL(SETPARAM, setparam, struct drm_nouveau_setparam),
    NVSHIM_IOCTL(CHANNEL_ALLOC, channel_alloc, struct drm_nouveau_channel_alloc),
@@ -53,7 +57,7 @@ static const struct nouveau_shim_ioctl_desc nouveau_shim_ioctls[] = {
    NVSHIM_IOCTL(NOTIFIEROBJ_ALLOC, notifierobj_alloc,
                 struct drm_nouveau_notifierobj_alloc),
    NVSHIM_IOCTL(GPUOBJ_FREE, gpuobj_free, struct drm_nouveau_gpuobj_free),
-   [DRM_NOUVEAU_NVIF] = { nouveau_shim_ioctl_nvif, 0 },
+   [DRM_NOUVEAU_NVIF] = { nouveau_shim_ioctl_nvif, 0, "NVIF" },
    NVSHIM_IOCTL(GEM_NEW, gem_new, struct drm_nouveau_gem_new),
    NVSHIM_IOCTL(GEM_PUSHBUF, gem_pushbuf, struct drm_nouveau_gem_pushbuf),
    NVSHIM_IOCTL(GEM_CPU_PREP, gem_cpu_prep, struct drm_nouveau_gem_cpu_prep),
@@ -62,7 +66,8 @@ static const struct nouveau_shim_ioctl_desc nouveau_shim_ioctls[] = {
 #undef NVSHIM_IOCTL
 };
 
-#define NVSHIM_NUM_IOCTLS (sizeof(nouveau_shim_ioctls) / sizeof(nouveau_shim_ioctls[0]))
+#define NVSHIM_NUM_IOCTLS \
+   (sizeof(nouveau_shim_ioctls) / sizeof(nouveau_shim_ioctls[0]))
 
 static int
 nouveau_shim_dispatch(int fd, unsigned long request, void *arg)
@@ -82,6 +87,12 @@ nouveau_shim_dispatch(int fd, unsigned long request, void *arg)
       ret = nouveau_shim_ioctls[nr].handler(fd, arg);
    }
 
+   if (nouveau_shim_debug) {
+      fprintf(stderr, "nouveau drm-shim: fd %d %s: %s\n", fd,
+              nr < NVSHIM_NUM_IOCTLS && nouveau_shim_ioctls[nr].name ?
+                 nouveau_shim_ioctls[nr].name : "(unknown ioctl)",
+              ret < 0 ? strerror(-ret) : "ok");
+   }
    if (ret < 0) {
       errno = -ret;
       return -1;
@@ -135,7 +146,10 @@ void
 drm_shim_driver_init(void)
 {
    const char *env = getenv("NOUVEAU_CHIPSET");
+   const char *debug = getenv("NOUVEAU_SHIM_DEBUG");
    unsigned long chipset = 0x40;
+
+   nouveau_shim_debug = debug && *debug && strcmp(debug, "0") != 0;
 
    shim_device.bus_type = DRM_BUS_PCI;
    shim_device.driver_name = "nouveau";

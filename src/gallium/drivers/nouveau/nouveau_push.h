@@ -7,6 +7,7 @@
 
 #include <nouveau.h>
 
+#include "util/macros.h"
 #include "util/u_math.h"
 #include "nouveau_debug.h"
 
@@ -135,6 +136,11 @@ static inline void
 nouveau_push_reloc(struct nouveau_push *p, struct nouveau_bo *bo,
                    uint32_t data, uint32_t flags, uint32_t vor, uint32_t tor)
 {
+   /* libdrm relocates only buffers already on the submission's list. */
+   struct nouveau_pushbuf_refn ref = {
+      bo, flags & (NOUVEAU_BO_APER | NOUVEAU_BO_RDWR)
+   };
+   nouveau_pushbuf_refn(p->pb, &ref, 1);
    nouveau_pushbuf_reloc(p->pb, bo, data, flags, vor, tor);
    if (unlikely(nouveau_debug & NOUVEAU_DEBUG_PUSH))
       nouveau_push_debug_word(p, p->pb->cur[-1]);

@@ -557,6 +557,89 @@ test_fs_nested_discard(void)
    nv40_fp_binary_free(&bin);
 }
 
+/* Integer GLSL arithmetic arrives as int ops; the compiler turns it into
+ * floats (no integers on NV40): out = vec4(i - j, i * j, i / j, i < j). */
+static void
+test_vs_integers(void)
+{
+   nir_builder b = vs_builder("ints");
+   nir_variable *a0 = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                          VERT_ATTRIB_GENERIC0, 0, "a0");
+   nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                           VARYING_SLOT_POS, 0, "pos");
+   nir_ssa_def *a = nir_load_var(&b, a0);
+   nir_ssa_def *i = nir_f2i32(&b, nir_channel(&b, a, 0));
+   nir_ssa_def *j = nir_f2i32(&b, nir_channel(&b, a, 1));
+   nir_ssa_def *r = nir_vec4(&b, nir_i2f32(&b, nir_isub(&b, i, j)),
+                             nir_i2f32(&b, nir_imul(&b, i, j)),
+                             nir_i2f32(&b, nir_idiv(&b, i, j)),
+                             nir_b2f32(&b, nir_ilt(&b, i, j)));
+   nir_store_var(&b, pos, r, 0xf);
+   struct nv40_vp_binary vp;
+   char *err = NULL;
+   bool ok = nv40_compile_vs(b.shader, NULL, &vp, &err);
+   CHECK(ok, "compile: %s", err ? err : "?");
+   free(err);
+   ralloc_free(b.shader);
+   if (!ok)
+      return;
+   struct nv40_test_vp_state st;
+   memset(&st, 0, sizeof(st));
+   /* i = int(7.9) = 7, j = int(-2.5) = -2 */
+   float in[4] = { 7.9f, -2.5f, 0, 0 };
+   memcpy(st.in[0], in, 16);
+   vp_load_consts(&vp, NULL, &st);
+   char msg[128];
+   ok = run_vp(vp.insns, vp.num_insns, &st, msg, sizeof(msg));
+   CHECK(ok, "run: %s", msg);
+   /* 7 - -2 = 9, 7 * -2 = -14, 7 / -2 = -3 (truncated), 7 < -2 false */
+   CHECK_VEC4(st.out[0], 9, -14, -3, 0, 1e-6f);
+   nv40_vp_binary_free(&vp);
+}
+
+/* Dual issue: normalize(a1.xyz) needs DP3, RSQ, MUL in a chain; the
+ * independent gl_Position = a0 * 2 can share the RSQ's slot. */
+static void
+test_vs_dual_issue(void)
+{
+   nir_builder b = vs_builder("dual");
+   nir_variable *a0 = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                          VERT_ATTRIB_GENERIC0, 0, "a0");
+   nir_variable *a1 = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                          VERT_ATTRIB_GENERIC1, 1, "a1");
+   nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                           VARYING_SLOT_POS, 0, "pos");
+   nir_variable *tc = var(b.shader, nir_var_shader_out, glsl_vector_type(GLSL_TYPE_FLOAT, 3),
+                          VARYING_SLOT_TEX0, 1, "n");
+   nir_ssa_def *n = nir_channels(&b, nir_load_var(&b, a1), 0x7);
+   nir_store_var(&b, tc, nir_fmul(&b, n, nir_frsq(&b, nir_fdot3(&b, n, n))), 0x7);
+   nir_store_var(&b, pos, nir_fmul_imm(&b, nir_load_var(&b, a0), 2), 0xf);
+   struct nv40_vp_binary vp;
+   char *err = NULL;
+   bool ok = nv40_compile_vs(b.shader, NULL, &vp, &err);
+   CHECK(ok, "compile: %s", err ? err : "?");
+   free(err);
+   ralloc_free(b.shader);
+   if (!ok)
+      return;
+   CHECK(vp.num_insns <= 3, "%u instructions: RSQ not paired", vp.num_insns);
+   struct nv40_test_vp_state st;
+   memset(&st, 0, sizeof(st));
+   float v0[4] = { 1, -2, 3, 1 }, v1[4] = { 3, 0, 4, 9 };
+   memcpy(st.in[0], v0, 16);
+   memcpy(st.in[1], v1, 16);
+   vp_load_consts(&vp, NULL, &st);
+   char msg[128];
+   ok = run_vp(vp.insns, vp.num_insns, &st, msg, sizeof(msg));
+   CHECK(ok, "run: %s", msg);
+   CHECK_VEC4(st.out[0], 2, -4, 6, 2, 0);
+   /* (3, 0, 4) / 5 */
+   CHECK(near(st.out[7][0], 0.6f, 1e-6f) && near(st.out[7][1], 0, 1e-6f) &&
+         near(st.out[7][2], 0.8f, 1e-6f), "normalize: (%g %g %g)",
+         st.out[7][0], st.out[7][1], st.out[7][2]);
+   nv40_vp_binary_free(&vp);
+}
+
 /* VP/FP linkage: the FP reads TEX3 and two generic varyings; the VP writes
  * those and one more that nobody reads. */
 static void
@@ -1066,6 +1149,8 @@ main(void)
    test_fs_texture();
    test_fs_discard_math();
    test_linkage();
+   test_vs_integers();
+   test_vs_dual_issue();
    test_fs_nested_discard();
    test_fs_forms();
    test_vs_clip_planes();

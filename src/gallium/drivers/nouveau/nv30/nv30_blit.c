@@ -58,7 +58,6 @@ nv30_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
                 util_format_has_depth(sd);
    bool stencil = (info->mask & PIPE_MASK_S) && util_format_has_stencil(dd) &&
                   util_format_has_stencil(sd);
-   float *row = NULL;
 
    if (db->width <= 0 || db->height <= 0 || db->depth <= 0)
       return;
@@ -84,8 +83,7 @@ nv30_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
                             PIPE_MAP_READ, &src_box, &st);
    dmap = pipe->texture_map(pipe, info->dst.resource, info->dst.level,
                             PIPE_MAP_READ | PIPE_MAP_WRITE, db, &dt);
-   row = MALLOC(db->width * 4 * sizeof(float));
-   if (!smap || !dmap || !row)
+   if (!smap || !dmap)
       goto out;
    sbpp = util_format_get_blocksize(info->src.format);
    dbpp = util_format_get_blocksize(info->dst.format);
@@ -133,7 +131,6 @@ nv30_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
       }
    }
 out:
-   FREE(row);
    if (st)
       pipe->texture_unmap(pipe, st);
    if (dt)

@@ -117,7 +117,6 @@ struct nv30_context {
    /* A submission failed: the channel is dead (nvsim traps it, like the
     * hardware's PGRAPH error); emit nothing more. */
    bool lost;
-   bool in_draw;
 
    struct slab_child_pool transfer_pool;
 
@@ -155,8 +154,7 @@ struct nv30_context {
 
    /* What the hardware currently has, to know what to disable. */
    unsigned hw_vtxfmt_count;
-   struct nv30_vertprog *hw_vertprog;
-   /* The vertex program is (re)loaded at instruction slot 0. */
+   struct nv30_vertprog *hw_vertprog;   /* loaded at instruction slot 0 */
 };
 
 static inline struct nv30_context *

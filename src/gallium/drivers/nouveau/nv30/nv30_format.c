@@ -14,12 +14,15 @@
 #include "nv30_hw.h"
 #include "nv30_format.h"
 
+/* Field designators only: a format may be both a render target and a
+ * vertex format (B8G8R8A8), and each line must keep the other's fields. */
 #define RT(fmt, code) \
-   [PIPE_FORMAT_##fmt] = { .rt_color = NV30_3D_RT_FORMAT_COLOR_##code }
+   [PIPE_FORMAT_##fmt].rt_color = NV30_3D_RT_FORMAT_COLOR_##code
 #define ZS(fmt, code) \
-   [PIPE_FORMAT_##fmt] = { .rt_zeta = NV30_3D_RT_FORMAT_ZETA_##code }
+   [PIPE_FORMAT_##fmt].rt_zeta = NV30_3D_RT_FORMAT_ZETA_##code
 #define VTX(fmt, type) \
-   [PIPE_FORMAT_##fmt] = { .vtx_type = NV30_3D_VTXFMT_TYPE_##type, .vtx_ok = true }
+   [PIPE_FORMAT_##fmt].vtx_type = NV30_3D_VTXFMT_TYPE_##type, \
+   [PIPE_FORMAT_##fmt].vtx_ok = true
 
 static const struct nv30_format_info nv30_formats[PIPE_FORMAT_COUNT] = {
    RT(B8G8R8A8_UNORM, A8R8G8B8),

@@ -228,26 +228,7 @@ nv30_screen_get_compiler_options(struct pipe_screen *pscreen,
 }
 
 static bool
-nv30_screen_is_format_supported_(struct pipe_screen *pscreen,
-                                enum pipe_format format,
-                                enum pipe_texture_target target,
-                                unsigned sample_count,
-                                unsigned storage_sample_count,
-                                unsigned bindings);
-static bool
 nv30_screen_is_format_supported(struct pipe_screen *pscreen,
-                                enum pipe_format format,
-                                enum pipe_texture_target target,
-                                unsigned sample_count,
-                                unsigned storage_sample_count,
-                                unsigned bindings)
-{
-   bool r = nv30_screen_is_format_supported_(pscreen, format, target, sample_count, storage_sample_count, bindings);
-   if (getenv("PFDBG")) fprintf(stderr, "FMT %s t%d s%u b%x -> %d\n", util_format_name(format), target, sample_count, bindings, r);
-   return r;
-}
-static bool
-nv30_screen_is_format_supported_(struct pipe_screen *pscreen,
                                 enum pipe_format format,
                                 enum pipe_texture_target target,
                                 unsigned sample_count,

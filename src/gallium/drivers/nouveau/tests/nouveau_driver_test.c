@@ -96,6 +96,10 @@ test_formats(void)
    CHECK_EQ("Z24S8 zeta", nv30_format_info(PIPE_FORMAT_S8_UINT_Z24_UNORM)->rt_zeta, 0x40);
    CHECK_EQ("Z16 zeta", nv30_format_info(PIPE_FORMAT_Z16_UNORM)->rt_zeta, 0x20);
    CHECK_EQ("float vertex", nv30_format_info(PIPE_FORMAT_R32G32B32_FLOAT)->vtx_type, 0x2);
+   /* B8G8R8A8 is both a render target and a vertex (D3DCOLOR, type 0)
+    * format: neither entry may hide the other */
+   CHECK_EQ("BGRA8 vertex ok", nv30_format_info(PIPE_FORMAT_B8G8R8A8_UNORM)->vtx_ok, 1);
+   CHECK_EQ("BGRA8 vertex type", nv30_format_info(PIPE_FORMAT_B8G8R8A8_UNORM)->vtx_type, 0x0);
    CHECK_EQ("ubyte vertex", nv30_format_info(PIPE_FORMAT_R8G8B8A8_UNORM)->vtx_type, 0x4);
    /* R32G32B32A32 is not a render target format of the 3D engine here */
    CHECK_EQ("RGBA32F no RT", nv30_format_info(PIPE_FORMAT_R32G32B32A32_FLOAT)->rt_color, 0);

@@ -1,0 +1,744 @@
+#!/usr/bin/python3
+"""piglit on nvsim: run a test list for one chip, resumably, in parallel.
+
+   piglit_runner.py run --chip nv40 --profile gate
+   piglit_runner.py run --chip llvmpipe --profile gate --gate nv40
+   piglit_runner.py run --chip ref-nv40 --profile quick_gl
+   piglit_runner.py run --chip nv40 --profile my-list.txt --resume
+   piglit_runner.py gate --chip nv40             (run the gate, compare)
+   piglit_runner.py update-expected --chip nv40  (write expected-nv40.txt)
+
+We run piglit's test programs ourselves instead of `piglit run`: that gives
+a per-test timeout that kills the whole process group (a hung test never
+stops the run), a result line appended and flushed per test (an interrupted
+run resumes where it stopped), and our own scheduling on 2 cores.  Verdicts
+follow piglit's rules (framework/test/base.py: a signal is a crash, a
+non-zero exit turns pass into warn and anything else into fail), and each
+run also writes piglit's results.json so that `piglit summary` reads it.
+
+A chip is nvXX (our driver on nvsim), ref-nvXX (upstream's nouveau, the
+reference build, on nvsim), llvmpipe or softpipe (our Mesa build), or
+`none` (commands run as they are: the harness's own tests).
+Python 3 standard library only.
+"""
+
+import argparse
+import collections
+import datetime
+import gzip
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+import xml.etree.ElementTree as ET
+
+TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
+BUILD = os.environ.get('BUILD', os.path.join(TOP, 'build'))
+PIGLIT_ROOT = os.environ.get('PIGLIT_ROOT', '/usr/lib/x86_64-linux-gnu/piglit')
+LISTS_DIR = os.path.join(TOP, 'tests', 'piglit')
+RESULTS_ROOT = os.environ.get('PIGLIT_RESULTS',
+                              os.path.join(BUILD, 'piglit'))
+NVRUN = os.path.join(TOP, 'scripts', 'nvrun')
+# The named profiles, as Debian's piglit installs them.
+PROFILES = ('quick_gl', 'quick_shader', 'sanity')
+VERDICTS = ('pass', 'fail', 'warn', 'crash', 'timeout', 'skip')
+
+
+class HarnessError(Exception):
+   """Bad input or environment: reported in one line, exit status 2."""
+
+
+# --- test lists ------------------------------------------------------------
+
+class Test:
+   __slots__ = ('name', 'argv', 'concurrent')
+
+   def __init__(self, name, argv, concurrent=True):
+      self.name = name
+      self.argv = argv
+      self.concurrent = concurrent
+
+
+def _test_from_xml(el):
+   """The command piglit's framework would run for one profile entry
+   (framework/test/piglit_test.py, shader_test.py)."""
+   opts = {o.get('name'): o.get('value') for o in el.findall('option')}
+   try:
+      cmd = [str(c) for c in _literal_list(opts.get('command', '[]'))]
+   except ValueError:
+      return None
+   if not cmd:
+      return None
+   concurrent = opts.get('run_concurrent', 'True') == 'True'
+   kind = el.get('type')
+   if kind == 'shader':
+      argv = [os.path.join(PIGLIT_ROOT, 'bin', cmd[0]),
+              os.path.join(PIGLIT_ROOT, cmd[1]), '-auto', '-fbo']
+   elif kind == 'gl_builtin':
+      argv = [os.path.join(PIGLIT_ROOT, 'bin', cmd[0]),
+              os.path.join(PIGLIT_ROOT, 'tests', cmd[1])] + cmd[2:]
+   elif kind == 'gl':
+      argv = [os.path.join(PIGLIT_ROOT, 'bin', cmd[0])] + cmd[1:]
+      # piglit adds -fbo only to tests that may run concurrently.
+      argv += ['-auto', '-fbo'] if concurrent else ['-auto']
+   else:
+      return None
+   return Test(el.get('name'), argv, concurrent)
+
+
+_STR = re.compile(r"""\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")\s*(,|$)""")
+
+
+def _literal_list(text):
+   """Parse the python list of strings that piglit's XML stores."""
+   text = text.strip()
+   if not (text.startswith('[') and text.endswith(']')):
+      raise ValueError(text)
+   body, out, pos = text[1:-1], [], 0
+   while pos < len(body):
+      m = _STR.match(body, pos)
+      if not m:
+         raise ValueError(text)
+      s = m.group(1) if m.group(1) is not None else m.group(2)
+      out.append(re.sub(r'\\(.)', r'\1', s))
+      pos = m.end()
+   return out
+
+
+_profile_cache = {}
+
+
+def load_profile(name):
+   """OrderedDict test name -> Test for one of piglit's XML profiles."""
+   if name in _profile_cache:
+      return _profile_cache[name]
+   path = os.path.join(PIGLIT_ROOT, 'tests', name + '.xml.gz')
+   if not os.path.exists(path):
+      raise HarnessError('piglit profile %s not found (%s); is piglit '
+                         'installed?' % (name, path))
+   tests = collections.OrderedDict()
+   with gzip.open(path) as f:
+      for _, el in ET.iterparse(f):
+         if el.tag == 'Test':
+            t = _test_from_xml(el)
+            if t:
+               tests[t.name] = t
+            el.clear()
+   _profile_cache[name] = tests
+   return tests
+
+
+def lookup(names):
+   """Tests of quick_gl/quick_shader (then the full profiles) by name."""
+   found, missing = collections.OrderedDict(), list(names)
+   for prof in ('quick_gl', 'quick_shader', 'opengl', 'shader'):
+      if not missing:
+         break
+      p = load_profile(prof)
+      still = []
+      for n in missing:
+         if n in p:
+            found[n] = p[n]
+         else:
+            still.append(n)
+      missing = still
+   return found, missing
+
+
+def read_list(path):
+   """A list file: one piglit test name a line, or `name :: command args`
+   for a command run as it is (relative paths from the list's folder).
+   `#` starts a comment line."""
+   if not os.path.isfile(path):
+      raise HarnessError('test list %s does not exist' % path)
+   base = os.path.dirname(os.path.abspath(path))
+   names, custom = [], collections.OrderedDict()
+   with open(path, encoding='utf-8') as f:
+      for lineno, line in enumerate(f, 1):
+         line = line.rstrip('\n')
+         if not line.strip() or line.lstrip().startswith('#'):
+            continue
+         if ' :: ' in line:
+            name, cmd = line.split(' :: ', 1)
+            argv = cmd.split()
+            if not argv:
+               raise HarnessError('%s:%d: empty command' % (path, lineno))
+            if not os.path.isabs(argv[0]) and '/' in argv[0]:
+               argv[0] = os.path.join(base, argv[0])
+            custom[name.strip()] = Test(name.strip(), argv, True)
+         else:
+            names.append(line.strip())
+   tests, missing = lookup(names) if names else (collections.OrderedDict(), [])
+   if missing:
+      raise HarnessError('%s: %d names are not piglit tests, e.g. %r' %
+                         (path, len(missing), missing[0]))
+   order = collections.OrderedDict()
+   for n in names:
+      order[n] = tests[n]
+   order.update(custom)
+   return order
+
+
+def gate_list_path(chip):
+   return os.path.join(LISTS_DIR, 'gate-%s.txt' % chip)
+
+
+def resolve_profile(profile, gate_chip):
+   """(tests, profile label for folder names)."""
+   if profile == 'gate':
+      return read_list(gate_list_path(gate_chip)), 'gate-' + gate_chip
+   if profile in PROFILES:
+      return load_profile(profile), profile
+   if os.path.isfile(profile):
+      label = re.sub(r'[^A-Za-z0-9_.-]', '_',
+                     os.path.splitext(os.path.basename(profile))[0])
+      return read_list(profile), label
+   raise HarnessError('PROFILE must be gate, %s or a list file; %r is none '
+                      'of them' % (', '.join(PROFILES), profile))
+
+
+# --- chips -------------------------------------------------------------------
+
+def chip_prefix(chip):
+   """The command prefix that runs a program on `chip`."""
+   if chip == 'none':
+      return []
+   if chip in ('llvmpipe', 'softpipe'):
+      return [NVRUN, '--chip', chip, '--']
+   if chip.startswith('ref-'):
+      hw = chip[4:]
+      if os.path.isdir(os.path.join(BUILD, 'install-ref')):
+         return [NVRUN, '--ref', '--chip', hw, '--']
+      # WORKAROUND (scripts/nvrun is not ours): nvrun --ref looks for
+      # build/install-ref, while `make reference` installs build/ref/install.
+      # Let nvrun set up the chip and the shim, then point the loader at
+      # the reference build.
+      lib = os.path.join(BUILD, 'ref', 'install', 'lib', 'x86_64-linux-gnu')
+      if not os.path.isdir(lib):
+         raise HarnessError('the reference build is missing (%s); run '
+                            '`make reference`' % lib)
+      return [NVRUN, '--chip', hw, '--', 'env', 'LD_LIBRARY_PATH=' + lib,
+              'LIBGL_DRIVERS_PATH=' + os.path.join(lib, 'dri')]
+   if re.match(r'^(nv[0-9a-f]{2}|g[0-9]{2,3}|gt2[0-9]{2}|mcp7[79])$', chip):
+      return [NVRUN, '--chip', chip, '--']
+   raise HarnessError('unknown CHIP %r (nvXX, ref-nvXX, llvmpipe, softpipe)'
+                      % chip)
+
+
+def expected_renderer(chip):
+   if chip == 'none':
+      return None
+   if chip in ('llvmpipe', 'softpipe'):
+      return chip
+   return (chip[4:] if chip.startswith('ref-') else chip).upper()
+
+
+def preflight(chip, prefix, dest):
+   """glinfo on the chip: refuse to record results for the wrong driver
+   (a driver that fails to open falls back to llvmpipe silently)."""
+   if chip == 'none':
+      return {}
+   glinfo = os.path.join(PIGLIT_ROOT, 'bin', 'glinfo')
+   try:
+      p = subprocess.run(prefix + [glinfo], stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT, timeout=120,
+                         env=test_env())
+      out = p.stdout.decode('utf-8', 'replace')
+   except subprocess.TimeoutExpired:
+      out = 'glinfo timed out'
+   except OSError as e:
+      out = str(e)
+   with open(os.path.join(dest, 'glinfo.txt'), 'w') as f:
+      f.write(out)
+   info = {}
+   for key in ('GL_RENDERER', 'GL_VERSION', 'GL_SHADING_LANGUAGE_VERSION'):
+      m = re.search(r'^%s\s*=\s*(.*)$' % key, out, re.M)
+      info[key] = m.group(1).strip() if m else ''
+   want = expected_renderer(chip)
+   if want.lower() not in info['GL_RENDERER'].lower():
+      tail = '\n'.join(out.strip().splitlines()[:6])
+      raise HarnessError('%s: GL_RENDERER is %r, expected it to name %s; '
+                         'not running tests on the wrong driver. glinfo '
+                         'said:\n%s' % (chip, info['GL_RENDERER'], want, tail))
+   return info
+
+
+def test_env():
+   env = dict(os.environ)
+   env['PIGLIT_SOURCE_DIR'] = PIGLIT_ROOT
+   env.setdefault('PIGLIT_PLATFORM', 'surfaceless_egl')
+   env.setdefault('WAFFLE_PLATFORM', 'surfaceless_egl')
+   # Keep Mesa's shader cache out of the way of parallel runs.
+   env.setdefault('MESA_SHADER_CACHE_DISABLE', 'true')
+   return env
+
+
+# --- running one test --------------------------------------------------------
+
+def interpret(out, returncode, timed_out):
+   """(verdict, subtests) following piglit's framework/test/base.py."""
+   result, subtests = None, collections.OrderedDict()
+   for line in out.splitlines():
+      if not line.startswith('PIGLIT:'):
+         continue
+      try:
+         d = json.loads(line[7:])
+      except ValueError:
+         continue
+      if not isinstance(d, dict):
+         continue
+      if 'enumerate subtests' in d:
+         for n in d['enumerate subtests']:
+            subtests.setdefault(n, 'notrun')
+      if isinstance(d.get('subtest'), dict):
+         subtests.update(d['subtest'])
+      if isinstance(d.get('result'), str):
+         result = d['result']
+   if timed_out:
+      return 'timeout', subtests
+   if returncode is not None and returncode < 0:
+      return 'crash', subtests
+   if result is None:
+      # No verdict printed: the test did not finish its job.
+      result = 'fail'
+   if returncode != 0:
+      result = 'warn' if result == 'pass' else 'fail'
+   if result not in VERDICTS:
+      result = 'fail'
+   return result, subtests
+
+
+def run_one(test, prefix, timeout, env, procs, lock):
+   start = time.time()
+   argv = prefix + test.argv
+   timed_out = False
+   try:
+      p = subprocess.Popen(argv, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+                           cwd=PIGLIT_ROOT, env=env, start_new_session=True)
+   except OSError as e:
+      return {'name': test.name, 'result': 'crash', 'returncode': None,
+              'time': 0.0, 'start': start, 'command': ' '.join(argv),
+              'out': '', 'err': 'cannot start: %s' % e, 'subtests': {}}
+   with lock:
+      procs.add(p)
+   try:
+      out, err = p.communicate(timeout=timeout)
+   except subprocess.TimeoutExpired:
+      timed_out = True
+      _kill_group(p)
+      out, err = p.communicate()
+   finally:
+      with lock:
+         procs.discard(p)
+   out = out.decode('utf-8', 'replace')
+   err = err.decode('utf-8', 'replace')
+   verdict, subtests = interpret(out, p.returncode, timed_out)
+   if timed_out:
+      err += '\n[harness] killed after %g s (per-test timeout)\n' % timeout
+   return {'name': test.name, 'result': verdict, 'returncode': p.returncode,
+           'time': round(time.time() - start, 3), 'start': start,
+           'command': ' '.join(argv), 'out': out[-8000:], 'err': err[-8000:],
+           'subtests': subtests}
+
+
+def _kill_group(p):
+   try:
+      os.killpg(p.pid, signal.SIGKILL)
+   except OSError:
+      pass
+
+
+# --- a run -------------------------------------------------------------------
+
+def run_dir_name(chip, label):
+   stamp = datetime.datetime.utcnow().strftime('%Y%m%d-%H%M%S')
+   return os.path.join(RESULTS_ROOT, '%s-%s-%s' % (chip, label, stamp))
+
+
+def runs_of(chip, label, finished=None):
+   """Result folders of chip+label, oldest first."""
+   if not os.path.isdir(RESULTS_ROOT):
+      return []
+   pat = re.compile(r'^%s-%s-\d{8}-\d{6}$' % (re.escape(chip),
+                                             re.escape(label)))
+   out = []
+   for d in sorted(os.listdir(RESULTS_ROOT)):
+      full = os.path.join(RESULTS_ROOT, d)
+      if pat.match(d) and os.path.isdir(full):
+         done = os.path.exists(os.path.join(full, 'done'))
+         if finished is None or finished == done:
+            out.append(full)
+   return out
+
+
+def load_results(dest):
+   """name -> record, from results.jsonl (a torn last line is ignored)."""
+   res = collections.OrderedDict()
+   path = os.path.join(dest, 'results.jsonl')
+   if os.path.exists(path):
+      with open(path, encoding='utf-8') as f:
+         for line in f:
+            try:
+               r = json.loads(line)
+            except ValueError:
+               continue
+            res[r['name']] = r
+   return res
+
+
+def counts(results):
+   c = collections.Counter(r['result'] for r in results.values())
+   return {v: c.get(v, 0) for v in VERDICTS}
+
+
+def summary_line(c):
+   return ('%d passed, %d failed (%d crash, %d timeout, %d skip, %d warn)' %
+           (c['pass'], c['fail'], c['crash'], c['timeout'], c['skip'],
+            c['warn']))
+
+
+def run(chip, profile, gate_chip=None, jobs=2, timeout=60, resume=False,
+        dest=None, quiet=False):
+   """Run a profile on a chip; returns (dest, results)."""
+   gate_chip = gate_chip or _gate_chip_of(chip)
+   tests, label = resolve_profile(profile, gate_chip)
+   prefix = chip_prefix(chip)
+   if dest is None and resume:
+      pending = runs_of(chip, label, finished=False)
+      if pending:
+         dest = pending[-1]
+         print('piglit: resuming %s' % dest, flush=True)
+   if dest is None:
+      dest = run_dir_name(chip, label)
+   os.makedirs(dest, exist_ok=True)
+   info = preflight(chip, prefix, dest)
+   if info:
+      print('piglit: %s: %s, %s' % (chip, info['GL_RENDERER'],
+                                    info['GL_VERSION']), flush=True)
+   done = load_results(dest)
+   meta = {'chip': chip, 'profile': profile, 'label': label,
+           'gate_chip': gate_chip, 'jobs': jobs, 'timeout': timeout,
+           'info': info, 'tests': len(tests),
+           'started': datetime.datetime.utcnow().isoformat() + 'Z'}
+   if not os.path.exists(os.path.join(dest, 'meta.json')):
+      _write_json(os.path.join(dest, 'meta.json'), meta)
+   todo = [t for n, t in tests.items() if n not in done]
+   print('piglit: %s %s: %d tests, %d to run, %d jobs, %gs timeout -> %s'
+         % (chip, label, len(tests), len(todo), jobs, timeout, dest),
+         flush=True)
+   _execute(todo, prefix, jobs, timeout, dest, done, len(tests), quiet)
+   results = collections.OrderedDict((n, done[n]) for n in tests if n in done)
+   finish(dest, results, meta)
+   return dest, results
+
+
+def _gate_chip_of(chip):
+   if chip.startswith('ref-'):
+      return chip[4:]
+   if chip in ('llvmpipe', 'softpipe', 'none'):
+      return 'nv40'
+   return chip
+
+
+def _execute(todo, prefix, jobs, timeout, dest, done, total, quiet):
+   env = test_env()
+   lock = threading.Lock()
+   procs = set()
+   out = open(os.path.join(dest, 'results.jsonl'), 'a', encoding='utf-8')
+   # Concurrent tests share the cores; the others run alone afterwards,
+   # as piglit does.
+   queue = collections.deque(t for t in todo if t.concurrent)
+   serial = collections.deque(t for t in todo if not t.concurrent)
+   stop = threading.Event()
+   t0 = time.time()
+
+   def record(r):
+      with lock:
+         out.write(json.dumps(r) + '\n')
+         out.flush()
+         os.fsync(out.fileno())
+         done[r['name']] = r
+         n = len(done)
+         if not quiet and (r['result'] not in ('pass', 'skip') or
+                           n % 100 == 0 or n == total):
+            print('[%d/%d %ds] %s: %s' % (n, total, time.time() - t0,
+                                          r['name'], r['result']), flush=True)
+
+   def worker(q):
+      while not stop.is_set():
+         with lock:
+            if not q:
+               return
+            t = q.popleft()
+         record(run_one(t, prefix, timeout, env, procs, lock))
+
+   def pool(q, n):
+      ths = [threading.Thread(target=worker, args=(q,), daemon=True)
+             for _ in range(n)]
+      for th in ths:
+         th.start()
+      for th in ths:
+         while th.is_alive():
+            th.join(0.5)
+
+   try:
+      pool(queue, max(1, jobs))
+      pool(serial, 1)
+   except KeyboardInterrupt:
+      stop.set()
+      with lock:
+         for p in list(procs):
+            _kill_group(p)
+      out.close()
+      print('\npiglit: interrupted; %d results kept in %s (resume with '
+            'RESUME=1 / --resume)' % (len(done), dest), flush=True)
+      sys.exit(130)
+   out.close()
+
+
+def finish(dest, results, meta):
+   """summary.txt, piglit's results.json, the `done` marker."""
+   c = counts(results)
+   complete = len(results) >= meta['tests']
+   with open(os.path.join(dest, 'summary.txt'), 'w') as f:
+      for n, r in results.items():
+         f.write('%s: %s\n' % (n, r['result']))
+      f.write(summary_line(c) + '\n')
+   write_piglit_json(dest, results, meta)
+   if complete:
+      with open(os.path.join(dest, 'done'), 'w') as f:
+         f.write(datetime.datetime.utcnow().isoformat() + 'Z\n')
+      _point_latest(dest, meta)
+
+
+def _point_latest(dest, meta):
+   link = os.path.join(RESULTS_ROOT, 'latest-%s-%s' % (meta['chip'],
+                                                        meta['label']))
+   try:
+      if os.path.islink(link):
+         os.unlink(link)
+      os.symlink(os.path.basename(dest), link)
+   except OSError:
+      pass
+
+
+def write_piglit_json(dest, results, meta):
+   """results.json in piglit's format (framework/backends/json.py,
+   results_version 10) so that `piglit summary html/console` read it."""
+   tests = collections.OrderedDict()
+   t_start = min((r['start'] for r in results.values()), default=0.0)
+   t_end = max((r['start'] + r['time'] for r in results.values()),
+               default=0.0)
+   for n, r in results.items():
+      tests[n] = {
+         '__type__': 'TestResult', 'command': r['command'],
+         'environment': '', 'err': r['err'], 'out': r['out'],
+         'result': r['result'], 'returncode': r['returncode'],
+         'subtests': dict(r['subtests'], __type__='Subtests'),
+         'time': {'__type__': 'TimeAttribute', 'start': r['start'],
+                  'end': r['start'] + r['time']},
+         'exception': None, 'traceback': None, 'dmesg': '', 'images': None,
+         'pid': [],
+      }
+   doc = {'__type__': 'TestrunResult', 'results_version': 10,
+          'name': os.path.basename(dest),
+          'info': {'system': {'glinfo': meta.get('info', {})}},
+          'options': {'profile': [meta['profile']], 'chip': meta['chip']},
+          'time_elapsed': {'__type__': 'TimeAttribute', 'start': t_start,
+                           'end': t_end},
+          'tests': tests}
+   _write_json(os.path.join(dest, 'results.json'), doc)
+
+
+def _write_json(path, doc):
+   tmp = path + '.tmp'
+   with open(tmp, 'w', encoding='utf-8') as f:
+      json.dump(doc, f, indent=1)
+   os.replace(tmp, path)
+
+
+# --- the gate ----------------------------------------------------------------
+
+def expected_path(chip):
+   return os.path.join(LISTS_DIR, 'expected-%s.txt' % chip)
+
+
+def read_expected(chip):
+   path = expected_path(chip)
+   if not os.path.isfile(path):
+      raise HarnessError('no expectations for %s (%s); create them with '
+                         '`make piglit-update-expected CHIP=%s`'
+                         % (chip, path, chip))
+   exp = collections.OrderedDict()
+   with open(path, encoding='utf-8') as f:
+      for lineno, line in enumerate(f, 1):
+         line = line.rstrip('\n')
+         if not line.strip() or line.startswith('#'):
+            continue
+         name, sep, verdict = line.rpartition(': ')
+         if not sep or verdict not in VERDICTS:
+            raise HarnessError('%s:%d: expected `test name: verdict`, got %r'
+                               % (path, lineno, line))
+         exp[name] = verdict
+   return exp
+
+
+def compare(expected, results):
+   """{category: [(name, expected, got)]}; empty categories left out.
+   Every difference fails the gate: a pass that went away, a pass that
+   nobody expected (update the expectations so that it stays), and any
+   other change of verdict (e.g. fail -> crash)."""
+   cats = collections.OrderedDict((k, []) for k in
+                                  ('regression', 'unexpected pass', 'changed',
+                                   'not run', 'no expectation'))
+   for n, e in expected.items():
+      r = results.get(n)
+      if r is None:
+         cats['not run'].append((n, e, '-'))
+         continue
+      g = r['result']
+      if g == e:
+         continue
+      if e == 'pass':
+         cats['regression'].append((n, e, g))
+      elif g == 'pass':
+         cats['unexpected pass'].append((n, e, g))
+      else:
+         cats['changed'].append((n, e, g))
+   for n, r in results.items():
+      if n not in expected:
+         cats['no expectation'].append((n, '-', r['result']))
+   return collections.OrderedDict((k, v) for k, v in cats.items() if v)
+
+
+def print_comparison(chip, expected, diffs):
+   bad = sum(len(v) for v in diffs.values())
+   for cat, items in diffs.items():
+      print('%s %s (%d):' % (chip, cat, len(items)))
+      for n, e, g in items:
+         print('  %s: expected %s, got %s' % (n, e, g))
+   if bad:
+      print('the gate failed; if the new results are right, run `make '
+            'piglit-update-expected CHIP=%s` and commit the diff of '
+            'tests/piglit/expected-%s.txt' % (chip, chip))
+   print('%d passed, %d failed' % (len(expected) - bad
+                                   if bad <= len(expected) else 0, bad))
+   return bad == 0
+
+
+def write_expected(chip, results, source):
+   path = expected_path(chip)
+   c = counts(results)
+   with open(path + '.tmp', 'w', encoding='utf-8') as f:
+      f.write('# Expected piglit results of gate-%s.txt with our driver on '
+              'the simulated %s.\n' % (chip, chip.upper()))
+      f.write('# Written by `make piglit-update-expected CHIP=%s` from %s.\n'
+              % (chip, os.path.relpath(source, TOP)))
+      f.write('# Failures are recorded as they are: review the diff.\n')
+      f.write('# Totals: %s\n' % summary_line(c))
+      for n in sorted(results):
+         f.write('%s: %s\n' % (n, results[n]['result']))
+   os.replace(path + '.tmp', path)
+   print('wrote %s (%s)' % (os.path.relpath(path, TOP), summary_line(c)))
+
+
+def _newest_input_mtime(chip):
+   paths = [gate_list_path(chip),
+            os.path.join(BUILD, 'install', 'lib', 'x86_64-linux-gnu', 'dri',
+                         'nouveau_dri.so'),
+            os.path.join(BUILD, 'install', 'lib', 'x86_64-linux-gnu',
+                         'libnouveau_drm_shim.so')]
+   return max((os.path.getmtime(p) for p in paths if os.path.exists(p)),
+              default=0)
+
+
+# --- command line ------------------------------------------------------------
+
+def main(argv=None):
+   ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+   sub = ap.add_subparsers(dest='cmd', required=True)
+   for name in ('run', 'gate', 'update-expected'):
+      p = sub.add_parser(name)
+      p.add_argument('--chip', default=os.environ.get('CHIP', 'nv40'))
+      p.add_argument('--jobs', '-j', type=int,
+                     default=int(os.environ.get('PIGLIT_JOBS', '2')))
+      p.add_argument('--timeout', type=float,
+                     default=float(os.environ.get('PIGLIT_TIMEOUT', '60')))
+      p.add_argument('--gate', help='whose gate list (default: the chip)')
+      p.add_argument('--resume', action='store_true')
+      p.add_argument('--results', help='a result folder to use or resume')
+      p.add_argument('--quiet', action='store_true')
+      if name in ('run', 'gate'):
+         p.add_argument('--profile', default='gate',
+                        help='gate, %s or a list file' % ', '.join(PROFILES))
+      if name == 'gate':
+         p.add_argument('--expected', help='expectation file (default: '
+                        'tests/piglit/expected-CHIP.txt)')
+   a = ap.parse_args(argv)
+   try:
+      if a.timeout <= 0 or a.jobs <= 0:
+         raise HarnessError('--timeout and --jobs must be positive')
+      if a.cmd == 'run':
+         dest, results = run(a.chip, a.profile, a.gate, a.jobs, a.timeout,
+                             a.resume, a.results, a.quiet)
+         c = counts(results)
+         print('results in %s' % dest)
+         print(summary_line(c))
+         return 0
+      if a.cmd == 'gate':
+         if a.expected:
+            exp = _read_expected_file(a.expected)
+         else:
+            exp = read_expected(a.chip)
+         dest, results = run(a.chip, a.profile, a.gate, a.jobs, a.timeout,
+                             a.resume, a.results, a.quiet)
+         print('results in %s' % dest)
+         ok = print_comparison(a.chip, exp, compare(exp, results))
+         return 0 if ok else 1
+      if a.cmd == 'update-expected':
+         label = 'gate-' + (a.gate or a.chip)
+         src = a.results
+         if not src:
+            fin = runs_of(a.chip, label, finished=True)
+            if fin and os.path.getmtime(os.path.join(fin[-1], 'done')) > \
+                  _newest_input_mtime(a.chip):
+               src = fin[-1]
+               print('using %s (newer than the gate list and the driver)'
+                     % src)
+         if src:
+            results = load_results(src)
+            if not os.path.exists(os.path.join(src, 'done')):
+               raise HarnessError('%s is not a finished run' % src)
+         else:
+            src, results = run(a.chip, 'gate', a.gate, a.jobs, a.timeout,
+                               a.resume, None, a.quiet)
+         write_expected(a.chip, results, src)
+         return 0
+   except HarnessError as e:
+      print('piglit: error: %s' % e, file=sys.stderr)
+      return 2
+   return 0
+
+
+def _read_expected_file(path):
+   global LISTS_DIR
+   # read_expected() takes a chip; an explicit file is read the same way.
+   d, f = os.path.split(os.path.abspath(path))
+   m = re.match(r'^expected-(.+)\.txt$', f)
+   if not m:
+      raise HarnessError('expectation files are named expected-CHIP.txt: %s'
+                         % path)
+   saved, LISTS_DIR = LISTS_DIR, d
+   try:
+      return read_expected(m.group(1))
+   finally:
+      LISTS_DIR = saved
+
+
+if __name__ == '__main__':
+   sys.exit(main())
