@@ -5,6 +5,8 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
+# Debian's python3 (with mako) for any meson regeneration in the Mesa tree.
+export PATH=/usr/bin:$PATH
 passed=0
 failed=0
 failures=()

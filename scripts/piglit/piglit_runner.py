@@ -377,9 +377,9 @@ def runs_of(chip, label, finished=None):
 
 
 def load_results(dest):
-   """name -> record, from results.jsonl (a torn last line is ignored)."""
+   """name -> record, from log.jsonl (a torn last line is ignored)."""
    res = collections.OrderedDict()
-   path = os.path.join(dest, 'results.jsonl')
+   path = os.path.join(dest, 'log.jsonl')
    if os.path.exists(path):
       with open(path, encoding='utf-8') as f:
          for line in f:
@@ -449,7 +449,7 @@ def _execute(todo, prefix, jobs, timeout, dest, done, total, quiet):
    env = test_env()
    lock = threading.Lock()
    procs = set()
-   out = open(os.path.join(dest, 'results.jsonl'), 'a', encoding='utf-8')
+   out = open(os.path.join(dest, 'log.jsonl'), 'a', encoding='utf-8')
    # Concurrent tests share the cores; the others run alone afterwards,
    # as piglit does.
    queue = collections.deque(t for t in todo if t.concurrent)

@@ -1,0 +1,106 @@
+/*
+ * GL smoke test of the NV40 driver on nvsim (or a real card): EGL
+ * surfaceless + FBO; full and scissored clears, a triangle, a depth-tested
+ * pair of quads, a scaled blit.  Expected pixels are worked out by hand
+ * from the geometry (pixel centres at +0.5, GL's bottom-left origin).
+ * Not built by meson (it links the installed libEGL/libGL):
+ *   L=build/install/lib/x86_64-linux-gnu
+ *   gcc -o /tmp/nv40_gl_smoke nv40_gl_smoke.c -L$L -lEGL -lGL -Wl,-rpath,$L
+ *   scripts/nvrun --chip nv40 -- /tmp/nv40_gl_smoke      (prints PASSED)
+ */
+#define GL_GLEXT_PROTOTYPES 1
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GL/gl.h>
+#include <GL/glext.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int fails;
+static void check(const char *what, int x, int y, unsigned want)
+{
+   unsigned char p[4];
+   glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p);
+   unsigned got = p[0] << 24 | p[1] << 16 | p[2] << 8 | p[3];
+   if (got != want) { printf("FAIL %s (%d,%d): got %08x want %08x\n", what, x, y, got, want); fails++; }
+   else printf("ok   %s (%d,%d) = %08x\n", what, x, y, got);
+}
+
+int main(int argc, char **argv)
+{
+   EGLDisplay dpy;
+   PFNEGLGETPLATFORMDISPLAYEXTPROC gpd = (void *)eglGetProcAddress("eglGetPlatformDisplayEXT");
+   dpy = gpd(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+   EGLint maj, min;
+   if (!eglInitialize(dpy, &maj, &min)) { printf("eglInitialize failed\n"); return 2; }
+   eglBindAPI(EGL_OPENGL_API);
+   EGLint cattr[] = { EGL_NONE };
+   EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, cattr);
+   if (!ctx || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) { printf("context failed\n"); return 2; }
+   printf("GL_RENDERER %s\nGL_VERSION %s\n", glGetString(GL_RENDERER), glGetString(GL_VERSION));
+
+   GLuint fb, rb[2];
+   glGenFramebuffers(1, &fb); glGenRenderbuffers(2, rb);
+   glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+   glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 64, 64);
+   glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+   glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, 64, 64);
+   glBindFramebuffer(GL_FRAMEBUFFER, fb);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
+   printf("fbo status %x\n", glCheckFramebufferStatus(GL_FRAMEBUFFER));
+   glViewport(0, 0, 64, 64);
+
+   /* 1: clear */
+   glClearColor(1.0, 0.0, 0.0, 1.0);
+   glClear(GL_COLOR_BUFFER_BIT);
+   check("clear red", 10, 10, 0xff0000ff);
+   /* 2: scissored clear */
+   glEnable(GL_SCISSOR_TEST); glScissor(0, 0, 32, 64);
+   glClearColor(0.0, 0.0, 1.0, 1.0); glClear(GL_COLOR_BUFFER_BIT);
+   glDisable(GL_SCISSOR_TEST);
+   check("scissor left blue", 5, 5, 0x0000ffff);
+   check("scissor right red", 60, 5, 0xff0000ff);
+   if (argc > 1 && !strcmp(argv[1], "clear")) goto out;
+
+   /* 3: a green triangle covering the lower-left half (x + y < 64) */
+   glClearColor(0, 0, 0, 1); glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   glBegin(GL_TRIANGLES);
+   glColor3f(0, 1, 0);
+   glVertex2f(-1, -1); glVertex2f(1, -1); glVertex2f(-1, 1);
+   glEnd();
+   check("triangle inside", 10, 10, 0x00ff00ff);
+   check("triangle outside", 60, 60, 0x000000ff);
+
+   /* 4: depth: a far blue quad drawn after a near red quad is hidden */
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   glEnable(GL_DEPTH_TEST); glDepthFunc(GL_LESS);
+   glBegin(GL_QUADS);
+   glColor3f(1, 0, 0);
+   glVertex3f(-1, -1, -0.5); glVertex3f(0.5, -1, -0.5); glVertex3f(0.5, 0.5, -0.5); glVertex3f(-1, 0.5, -0.5);
+   glColor3f(0, 0, 1);
+   glVertex3f(-0.5, -0.5, 0.5); glVertex3f(1, -0.5, 0.5); glVertex3f(1, 1, 0.5); glVertex3f(-0.5, 1, 0.5);
+   glEnd();
+   glDisable(GL_DEPTH_TEST);
+   check("depth near red", 5, 5, 0xff0000ff);
+   check("depth overlap red", 32, 32, 0xff0000ff);
+   check("depth far blue", 60, 60, 0x0000ffff);
+   /* 5: scaled blit into a second FBO (CPU path) */
+   {
+      GLuint fb2, rb2;
+      glGenFramebuffers(1, &fb2); glGenRenderbuffers(1, &rb2);
+      glBindRenderbuffer(GL_RENDERBUFFER, rb2);
+      glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 32, 32);
+      glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fb2);
+      glFramebufferRenderbuffer(GL_DRAW_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb2);
+      glBlitFramebuffer(0, 0, 64, 64, 0, 0, 32, 32, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+      glBindFramebuffer(GL_FRAMEBUFFER, fb2);
+      check("blit near red", 2, 2, 0xff0000ff);
+      check("blit far blue", 30, 30, 0x0000ffff);
+   }
+out:
+   printf("GL error %x\n", glGetError());
+   printf("%s\n", fails ? "FAILED" : "PASSED");
+   return fails ? 1 : 0;
+}
