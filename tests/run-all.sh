@@ -26,12 +26,14 @@ stage() {
 
 stage "unit tests (standalone: hwdb, isa, nvsim)" make -s -C "$top" unit
 if stage "Mesa build with our nouveau" make -s -C "$top" mesa; then
+   stage "demo tools (gear mesh, nvcompare)" \
+      sh -c "make -s -C '$top' demo-bin && '$top/build/demo/nvdemo-gear-test' && bash '$top/demo/test-compare.sh'"
    stage "Mesa-tree tests (compiler, drm-shim)" \
       meson test -C "$top/build/mesa" --suite nouveau --print-errorlogs -q
    stage "integration: glinfo, piglit, demo" bash "$top/tests/integration/run.sh"
 else
-   failed=$((failed + 2))
-   failures+=("Mesa-tree tests (not run: no Mesa build)" "integration (not run: no Mesa build)")
+   failed=$((failed + 3))
+   failures+=("demo tools (not run: no Mesa build)" "Mesa-tree tests (not run: no Mesa build)" "integration (not run: no Mesa build)")
 fi
 
 echo

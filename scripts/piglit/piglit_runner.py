@@ -55,12 +55,15 @@ class HarnessError(Exception):
 # --- test lists ------------------------------------------------------------
 
 class Test:
-   __slots__ = ('name', 'argv', 'concurrent')
+   __slots__ = ('name', 'argv', 'concurrent', 'req')
 
-   def __init__(self, name, argv, concurrent=True):
+   def __init__(self, name, argv, concurrent=True, req=None):
       self.name = name
       self.argv = argv
       self.concurrent = concurrent
+      # What a shader test declares it needs (piglit's fast-skip data:
+      # api, api_version, shader_version, extensions); {} when unknown.
+      self.req = req or {}
 
 
 def _test_from_xml(el):
@@ -87,7 +90,13 @@ def _test_from_xml(el):
       argv += ['-auto', '-fbo'] if concurrent else ['-auto']
    else:
       return None
-   return Test(el.get('name'), argv, concurrent)
+   req = {}
+   for k in ('api', 'api_version', 'shader_version'):
+      if opts.get(k):
+         req[k] = opts[k].strip("'\"")
+   if opts.get('extensions'):
+      req['extensions'] = re.findall(r"'([^']+)'", opts['extensions'])
+   return Test(el.get('name'), argv, concurrent, req)
 
 
 _STR = re.compile(r"""\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")\s*(,|$)""")
@@ -415,8 +424,16 @@ def run(chip, profile, gate_chip=None, jobs=2, timeout=60, resume=False,
          print('piglit: resuming %s' % dest, flush=True)
    if dest is None:
       dest = run_dir_name(chip, label)
+   fresh = not os.path.isdir(dest)
    os.makedirs(dest, exist_ok=True)
-   info = preflight(chip, prefix, dest)
+   try:
+      info = preflight(chip, prefix, dest)
+   except HarnessError:
+      if fresh:   # leave no empty result folder behind
+         for f in os.listdir(dest):
+            os.unlink(os.path.join(dest, f))
+         os.rmdir(dest)
+      raise
    if info:
       print('piglit: %s: %s, %s' % (chip, info['GL_RENDERER'],
                                     info['GL_VERSION']), flush=True)
@@ -456,6 +473,13 @@ def _execute(todo, prefix, jobs, timeout, dest, done, total, quiet):
    serial = collections.deque(t for t in todo if not t.concurrent)
    stop = threading.Event()
    t0 = time.time()
+
+   def interrupted(signum, frame):
+      raise KeyboardInterrupt
+   # SIGTERM (and SIGINT, which a background job may have ignored) end the
+   # run cleanly: the tests in flight are killed, the results kept.
+   for s in (signal.SIGINT, signal.SIGTERM):
+      signal.signal(s, interrupted)
 
    def record(r):
       with lock:

@@ -30,6 +30,7 @@
 #include "nouveau_shim.h"
 /* after nouveau_shim.h: the kernel header needs <stdint.h> first */
 #include "nouveau_drm.h"
+#include "nvsim_trace.h"
 
 /* The kernel waits up to 15 s for a relocation's container to go idle. */
 #define NOUVEAU_SHIM_RELOC_WAIT_NS (15ll * 1000 * 1000 * 1000)
@@ -198,6 +199,13 @@ nouveau_shim_submit(int fd, struct nouveau_shim_channel *chan,
 
    for (unsigned i = 0; i < nr_buffers; i++)
       sim_bos[i] = mems[i]->sim;
+   /* NVSIM_TRACE: which pushed words are addresses (flags: the kernel's
+    * NOUVEAU_GEM_RELOC_* bits, as nvsim_trace.h takes them) */
+   for (unsigned i = 0; nvsim_trace_enabled() && i < req->nr_relocs; i++)
+      nvsim_trace_reloc(chan->sim, sim_bos, nr_buffers,
+                        relocs[i].reloc_bo_index, relocs[i].reloc_bo_offset,
+                        relocs[i].bo_index, relocs[i].flags, relocs[i].data,
+                        relocs[i].vor, relocs[i].tor);
 
    int64_t seq = nvsim_submit(chan->sim, sim_pushes, req->nr_push,
                               sim_bos, nr_buffers);

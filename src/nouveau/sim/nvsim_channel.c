@@ -151,6 +151,7 @@ make_dma(struct nvsim_channel *chan, uint32_t handle, uint32_t oclass,
    int ret = add_object(chan, obj);
    if (ret)
       free(obj);
+   nvsim_trace_dma_create(chan, handle, oclass, domain, base, size, ret);
    return ret;
 }
 
@@ -205,6 +206,7 @@ nvsim_channel_create(struct nvsim_device *dev, struct nvsim_channel_info *info)
    info->vram_ctxdma = vram_handle;
    info->gart_ctxdma = gart_handle;
    info->notifier_bo = chan->notifier_bo;
+   nvsim_trace_channel_create(chan);
    return chan;
 }
 
@@ -216,6 +218,7 @@ nvsim_channel_destroy(struct nvsim_channel *chan)
    struct nvsim_device *dev = chan->dev;
 
    nvsim_wait_seq(dev, chan->last_seq);
+   nvsim_trace_channel_destroy(chan);
    pthread_mutex_lock(&dev->lock);
    if (dev->channels[chan->id] == chan)
       dev->channels[chan->id] = NULL;
@@ -282,6 +285,7 @@ nvsim_object_create(struct nvsim_channel *chan, uint32_t handle,
    int ret = add_object(chan, obj);
    if (ret)
       free_object(obj);
+   nvsim_trace_object_create(chan, handle, oclass, ret);
    return ret;
 }
 
@@ -414,6 +418,7 @@ nvsim_object_destroy(struct nvsim_channel *chan, uint32_t handle)
       }
    }
    pthread_mutex_unlock(&chan->lock);
+   nvsim_trace_object_destroy(chan, handle, ret);
    return ret;
 }
 

@@ -52,6 +52,7 @@ nvsim_device_create(uint32_t chipset)
    dev->gart.domain = NVSIM_DOMAIN_GART;
    dev->gart.size = dev->info.gart_size;
 
+   nvsim_trace_device_create(dev);
    if (!dev->sync)
       nvsim_thread_start(dev);
    return dev;
@@ -67,6 +68,7 @@ nvsim_device_destroy(struct nvsim_device *dev)
       if (dev->channels[i])
          nvsim_channel_destroy(dev->channels[i]);
    }
+   nvsim_trace_device_destroy(dev);
    nvsim_mem_fini(dev);
    pthread_mutex_destroy(&dev->lock);
    pthread_mutex_destroy(&dev->exec_lock);

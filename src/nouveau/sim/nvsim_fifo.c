@@ -79,7 +79,7 @@ puller_knows(const struct nvsim_chip *chip, uint32_t mthd)
    case NV40_SUBCHAN_YIELD:
       return f & NVSIM_CHIP_YIELD;
    default:
-      return mthd >= NVSIM_FIRST_ENGINE_MTHD;
+      return mthd >= NV4_PULLER_ENGINE_MTHD_FIRST;
    }
 }
 
@@ -144,10 +144,10 @@ puller_method(struct nvsim_channel *chan, unsigned subc, uint32_t mthd,
       return true;
 
    case NV1A_SUBCHAN_SEMAPHORE_OFFSET:
-      if ((data & 3) || data >= NVSIM_SEMAPHORE_OFFSET_LIMIT) {
+      if ((data & 3) || data >= NV4_PULLER_SEMAPHORE_OFFSET_LIMIT) {
          snprintf(chan->detail, sizeof(chan->detail),
                   "offset must be a multiple of 4 below 0x%x",
-                  NVSIM_SEMAPHORE_OFFSET_LIMIT);
+                  NV4_PULLER_SEMAPHORE_OFFSET_LIMIT);
          nvsim_trap_method(chan, subc, NULL, mthd, data, "INVALID_VALUE");
          return false;
       }
@@ -200,7 +200,7 @@ method(struct nvsim_channel *chan, unsigned subc, uint32_t mthd,
                         "DMA_PUSHER INVALID_MTHD");
       return false;
    }
-   if (mthd < NVSIM_FIRST_ENGINE_MTHD)
+   if (mthd < NV4_PULLER_ENGINE_MTHD_FIRST)
       return puller_method(chan, subc, mthd, data);
 
    struct nvsim_object *obj = chan->fifo.subc_obj[subc];
@@ -213,7 +213,8 @@ method(struct nvsim_channel *chan, unsigned subc, uint32_t mthd,
    }
    /* puller.rst: on NV4:GF100 the puller looks the parameter of methods
     * 0x180..0x1fc up in RAMHT before the engine sees it. */
-   if (mthd >= NVSIM_OBJECT_MTHD_FIRST && mthd < NVSIM_OBJECT_MTHD_END &&
+   if (mthd >= NV4_PULLER_OBJECT_MTHD_FIRST &&
+       mthd < NV4_PULLER_OBJECT_MTHD_END &&
        !nvsim_lookup(chan, data)) {
       snprintf(chan->detail, sizeof(chan->detail),
                "no object with handle 0x%08x on the channel", data);
@@ -222,6 +223,16 @@ method(struct nvsim_channel *chan, unsigned subc, uint32_t mthd,
    }
    return nvsim_graph_method(chan, subc, obj, mthd, data);
 }
+
+/* The fields of a command word that each form of dma-pusher.rst fixes
+ * (hwdb fifo.xml, nv4_dma_cmd): a methods header has TYPE, SPECIAL and
+ * KIND set (its other bits are method, subchannel and count); the old jump
+ * fixes TYPE and KIND; return, long non-increasing and SLI conditional fix
+ * everything but METHOD and SUBC. */
+#define CMD_METHODS_FORM (NV4_DMA_CMD_TYPE__MASK | NV4_DMA_CMD_SPECIAL__MASK | \
+                          NV4_DMA_CMD_KIND__MASK)
+#define CMD_OLD_JUMP_FORM (NV4_DMA_CMD_TYPE__MASK | NV4_DMA_CMD_KIND__MASK)
+#define CMD_SPECIAL_FORM (CMD_METHODS_FORM | NV4_DMA_CMD_COUNT__MASK)
 
 static void
 run_segment(struct nvsim_channel *chan, const struct nvsim_push *push)
@@ -257,21 +268,24 @@ run_segment(struct nvsim_channel *chan, const struct nvsim_push *push)
 
       if (f->mcnt) {
          /* data word of a methods command */
+         nvsim_trace_method(chan, f->subc, f->mthd, word, p.domain, at);
          if (!method(chan, f->subc, f->mthd, word))
             return;
          if (!f->ni)
-            f->mthd = (f->mthd + 4) & NVSIM_CMD_METHOD_MASK;
+            f->mthd = (f->mthd + 4) & NV4_DMA_CMD_METHOD__MASK;
          f->mcnt--;
          continue;
       }
 
       /* first word of a command: match the forms in dma-pusher.rst order */
       bool nv1a = chip->flags & NVSIM_CHIP_CALL_RET;
-      if ((word & NVSIM_CMD_OLD_JUMP_MASK) == NVSIM_CMD_OLD_JUMP_VALUE) {
-         p.get = word & NVSIM_CMD_OLD_JUMP_TARGET;
-      } else if (nv1a && (word & NVSIM_CMD_TYPE_MASK) == NVSIM_CMD_JUMP_VALUE) {
-         p.get = word & NVSIM_CMD_TARGET_MASK;
-      } else if (nv1a && (word & NVSIM_CMD_TYPE_MASK) == NVSIM_CMD_CALL_VALUE) {
+      if ((word & CMD_OLD_JUMP_FORM) == NV4_DMA_CMD_TYPE_OLD_JUMP) {
+         p.get = word & NV4_DMA_CMD_OLD_JUMP_TARGET__MASK;
+      } else if (nv1a && (word & NV4_DMA_CMD_KIND__MASK) ==
+                 NV4_DMA_CMD_KIND_JUMP) {
+         p.get = word & NV4_DMA_CMD_JUMP_TARGET__MASK;
+      } else if (nv1a && (word & NV4_DMA_CMD_KIND__MASK) ==
+                 NV4_DMA_CMD_KIND_CALL) {
          if (p.subr_active) {
             nvsim_trap_pusher(chan, p.domain, at, &word, "CALL_SUBR_ACTIVE",
                               p.subr_return == p.put && chip->flags &
@@ -282,8 +296,8 @@ run_segment(struct nvsim_channel *chan, const struct nvsim_push *push)
          }
          p.subr_return = p.get;
          p.subr_active = true;
-         p.get = word & NVSIM_CMD_TARGET_MASK;
-      } else if (nv1a && word == NVSIM_CMD_RETURN) {
+         p.get = word & NV4_DMA_CMD_JUMP_TARGET__MASK;
+      } else if (nv1a && word == NV4_DMA_CMD_SPECIAL_RETURN) {
          if (!p.subr_active) {
             nvsim_trap_pusher(chan, p.domain, at, &word, "RET_SUBR_INACTIVE",
                               NULL);
@@ -291,21 +305,22 @@ run_segment(struct nvsim_channel *chan, const struct nvsim_push *push)
          }
          p.get = p.subr_return;
          p.subr_active = false;
-      } else if ((word & NVSIM_CMD_INC_MASK) == NVSIM_CMD_INC_VALUE ||
+      } else if ((word & CMD_METHODS_FORM) == NV4_DMA_CMD_TYPE_INCREASING ||
                  ((chip->flags & NVSIM_CHIP_NI_METHODS) &&
-                  (word & NVSIM_CMD_INC_MASK) == NVSIM_CMD_NI_VALUE)) {
-         f->mthd = word & NVSIM_CMD_METHOD_MASK;
-         f->subc = (word >> NVSIM_CMD_SUBC_SHIFT) & NVSIM_CMD_SUBC_MASK;
-         f->mcnt = (word >> NVSIM_CMD_COUNT_SHIFT) & NVSIM_CMD_COUNT_MASK;
-         f->ni = (word & NVSIM_CMD_INC_MASK) == NVSIM_CMD_NI_VALUE;
+                  (word & CMD_METHODS_FORM) ==
+                  NV4_DMA_CMD_TYPE_NON_INCREASING)) {
+         f->mthd = word & NV4_DMA_CMD_METHOD__MASK;
+         f->subc = (word & NV4_DMA_CMD_SUBC__MASK) >> NV4_DMA_CMD_SUBC__SHIFT;
+         f->mcnt = (word & NV4_DMA_CMD_COUNT__MASK) >> NV4_DMA_CMD_COUNT__SHIFT;
+         f->ni = (word & CMD_METHODS_FORM) == NV4_DMA_CMD_TYPE_NON_INCREASING;
       } else {
          /* long non-increasing (IB mode only) and SLI conditional (only
           * with sli_enable, which nvsim's kernel never sets) are invalid
           * here too */
          const char *why =
-            (word & NVSIM_CMD_LONG_NI_MASK) == NVSIM_CMD_LONG_NI_VALUE ?
+            (word & CMD_SPECIAL_FORM) == NV4_DMA_CMD_SPECIAL_LONG_NI ?
                "long non-increasing methods exist in IB mode only" :
-            (word & NVSIM_CMD_LONG_NI_MASK) == NVSIM_CMD_SLI_VALUE ?
+            (word & CMD_SPECIAL_FORM) == NV4_DMA_CMD_SPECIAL_SLI_COND ?
                "SLI conditional while SLI is disabled" : NULL;
          nvsim_trap_pusher(chan, p.domain, at, &word, "INVALID_CMD", why);
          return;
@@ -317,6 +332,7 @@ void
 nvsim_fifo_execute(struct nvsim_channel *chan, const struct nvsim_push *pushes,
                    unsigned num)
 {
+   nvsim_trace_exec(chan, pushes, num);
    for (unsigned i = 0; i < num && !nvsim_chan_dead(chan); i++)
       run_segment(chan, &pushes[i]);
 }

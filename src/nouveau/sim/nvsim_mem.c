@@ -262,6 +262,7 @@ nvsim_bo_create_aligned(struct nvsim_device *dev, uint64_t size,
       free(bo);
       return NULL;
    }
+   nvsim_trace_bo_create(bo);
    return bo;
 }
 
@@ -283,6 +284,7 @@ nvsim_bo_destroy(struct nvsim_bo *bo)
    if (!bo)
       return;
    struct nvsim_device *dev = bo->dev;
+   nvsim_trace_bo_destroy(bo);
 
    pthread_mutex_lock(&dev->lock);
    /* Any job submitted so far may reach the buffer through a DMA object,
@@ -325,6 +327,7 @@ nvsim_bo_domain(const struct nvsim_bo *bo)
 void *
 nvsim_bo_map(struct nvsim_bo *bo)
 {
+   nvsim_trace_bo_map(bo);
    return bo->map;
 }
 

@@ -24,6 +24,7 @@
 #include "nvsim.h"
 #include "nvsim_object.h"
 #include "nvsim_hw.h"
+#include "nvsim_trace.h"
 
 /* Chip features that change how the FIFO reads commands (facts from
  * envytools-docs/hw/fifo/dma-pusher.rst and puller.rst; "NV1A+" there is in

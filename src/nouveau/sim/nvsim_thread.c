@@ -116,6 +116,7 @@ nvsim_submit(struct nvsim_channel *chan, const struct nvsim_push *pushes,
       if (!bos[i] || bos[i]->dev != dev)
          return -EINVAL;
    }
+   nvsim_trace_submit(chan, pushes, num_pushes, bos, num_bos);
 
    struct nvsim_job *job = NULL;
    if (!dev->sync) {

@@ -50,8 +50,9 @@ nvsim_trace_enabled(void)
    return __atomic_load_n(&nvsim_trace_count, __ATOMIC_RELAXED) != 0;
 }
 
-/* Relocation flags as the hook takes them (the shim translates the kernel
- * ABI's NOUVEAU_GEM_RELOC_*). */
+/* Relocation flags as the hook takes them: the same bits as the kernel
+ * ABI's NOUVEAU_GEM_RELOC_* (libdrm's nouveau_drm.h), so that the shim
+ * passes them through. */
 #define NVSIM_TRACE_RELOC_LOW  (1u << 0)  /* word = offset + data (low 32) */
 #define NVSIM_TRACE_RELOC_HIGH (1u << 1)  /* word = (offset + data) >> 32 */
 #define NVSIM_TRACE_RELOC_OR   (1u << 2)  /* | vor (VRAM) or tor (GART) */

@@ -66,6 +66,7 @@ data_decode(uint32_t oclass, uint32_t mthd, uint32_t data, char *buf, size_t n)
 static void
 kill_channel(struct nvsim_channel *chan, char *msg)
 {
+   nvsim_trace_trap(chan, msg);
    fprintf(stderr, "%s\n", msg ? msg : "nvsim: TRAP (no memory for the message)");
    struct nvsim_device *dev = chan->dev;
    pthread_mutex_lock(&dev->lock);

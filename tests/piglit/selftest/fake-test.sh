@@ -9,8 +9,8 @@ fail) echo 'some output'; echo 'PIGLIT: {"result": "fail" }' ;;
 skip) echo 'PIGLIT: {"result": "skip" }' ;;
 crash) echo 'about to crash'; kill -SEGV $$ ;;
 abort) kill -ABRT $$ ;;
-hang) sleep 300 ;;              # killed by the per-test timeout
-fork-hang) sleep 300 & sleep 300 ;;  # a child too: the whole group must go
+hang) sleep 313 ;;              # killed by the per-test timeout
+fork-hang) sleep 317 & sleep 317 ;;  # a child too: the whole group must go
 exit1-pass) echo 'PIGLIT: {"result": "pass" }'; exit 1 ;;
 *) echo "fake-test.sh: unknown mode '$1'" >&2; exit 2 ;;
 esac

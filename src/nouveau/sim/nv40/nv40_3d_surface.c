@@ -175,8 +175,16 @@ map_targets(struct nv40_3d *ctx, bool need_color, bool need_zeta)
       ctx->rs.color[i].format = NVSIM_RASTER_FMT_NONE;
    ctx->rs.zeta.format = NVSIM_RASTER_FMT_NONE;
 
+   /* The layout matters only for a surface that is touched: with no
+    * colour buffer enabled and no depth/stencil in use, upstream's
+    * nv30_validate_fb leaves TYPE 0 (glDrawBuffer(GL_NONE) without a
+    * depth buffer: nr_cbufs 0, no zsbuf) and the hardware draws
+    * nothing. */
+   bool color_used = false;
+   for (unsigned i = 0; i < NVSIM_RASTER_MAX_RT; i++)
+      color_used |= need_color && (enable & color_bufs[i].enable);
    if (type != NV30_3D_RT_FORMAT_TYPE_LINEAR &&
-       type != NV30_3D_RT_FORMAT_TYPE_SWIZZLED && (need_color || need_zeta))
+       type != NV30_3D_RT_FORMAT_TYPE_SWIZZLED && (color_used || need_zeta))
       return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
                           "render target type %u is neither linear nor "
                           "swizzled",

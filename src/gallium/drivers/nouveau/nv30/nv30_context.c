@@ -140,6 +140,7 @@ nv30_context_destroy(struct pipe_context *pipe)
    }
 
    nv30_shader_fini(nv30);
+   nv30_query_context_fini(nv30);
    nouveau_bo_ref(NULL, &nv30->fence_bo);
    nouveau_pushbuf_del(&nv30->pushbuf);
    nouveau_object_del(&nv30->eng3d);
@@ -167,8 +168,8 @@ nv30_context_init_3d(struct nv30_context *nv30)
 
    /* Which memory each unit uses (rnndb nv30-40_3d.xml, DMA_*): TEXTURE0
     * / VTXBUF0 / colour and zeta in VRAM, TEXTURE1 / VTXBUF1 in GART (the
-    * DMA1 bit of the address methods picks the second); no notifier,
-    * fence or query memory is used yet. */
+    * DMA1 bit of the address methods picks the second); no notifier
+    * or fence memory is used; query reports go to our notifier object. */
    NV30_3D_MTHD(nv30, NV30_3D_DMA_NOTIFY, 13);
    nouveau_push_data(&nv30->push, null);  /* NOTIFY */
    nouveau_push_data(&nv30->push, vram);  /* TEXTURE0 */
@@ -180,7 +181,7 @@ nv30_context_init_3d(struct nv30_context *nv30)
    nouveau_push_data(&nv30->push, vram);  /* VTXBUF0 */
    nouveau_push_data(&nv30->push, gart);  /* VTXBUF1 */
    nouveau_push_data(&nv30->push, null);  /* FENCE */
-   nouveau_push_data(&nv30->push, null);  /* QUERY */
+   nouveau_push_data(&nv30->push, nv30->query_obj ? NV30_HANDLE_QUERY : null);
    nouveau_push_data(&nv30->push, null);  /* UNK1AC */
    nouveau_push_data(&nv30->push, null);  /* UNK1B0 */
    if (chip->curie) {
@@ -238,6 +239,10 @@ nv30_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
                           NULL, 0, &nv30->null_obj))
       nv30->null_obj = NULL;
 
+   /* Queries need report memory; without it they are not offered. */
+   if (!nv30_query_context_init(nv30))
+      NOUVEAU_ERR("no occlusion query memory\n");
+
    nv30->push.pb = nv30->pushbuf;
    nv30->pushbuf->user_priv = nv30;
    nv30->pushbuf->kick_notify = nv30_kick_notify;
@@ -262,6 +267,7 @@ nv30_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
    nv30_draw_init(pipe);
    nv30_clear_init(pipe);
    nv30_blit_init(pipe);
+   nv30_query_init(pipe);
 
    if (!nv30_context_init_3d(nv30)) {
       nv30_context_destroy(pipe);

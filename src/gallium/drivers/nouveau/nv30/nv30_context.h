@@ -140,6 +140,21 @@ struct nv30_context {
    struct pipe_vertex_buffer vtxbuf[PIPE_MAX_ATTRIBS];
    unsigned num_vtxbufs;
 
+   /* Occlusion query reports (nv30_query.c). */
+   struct nouveau_object *query_obj;
+   struct nouveau_bo *query_bo;
+   uint32_t query_offset;
+   uint32_t query_slots;
+
+   /* User-memory vertex buffers of the current draw, copied to GPU
+    * memory (nv30_draw.c); the draw's vertices are renumbered from
+    * vtx_shift, so every buffer's address moves by vtx_shift * stride. */
+   struct {
+      struct pipe_resource *res;
+      unsigned offset;
+   } user_vb[PIPE_MAX_ATTRIBS];
+   unsigned vtx_shift;
+
    /* Values of stride-0 (constant) vertex elements. */
    float vtx_const[PIPE_MAX_ATTRIBS][4];
    /* VP constant values, by hardware slot, gathered by
@@ -196,6 +211,14 @@ bool nv30_state_emit(struct nv30_context *nv30);
 /* Worst-case pushbuffer words and relocations nv30_state_emit needs. */
 unsigned nv30_state_emit_words(struct nv30_context *nv30);
 #define NV30_STATE_EMIT_RELOCS 24
+
+/* nv30_query.c */
+void nv30_query_init(struct pipe_context *pipe);
+bool nv30_query_context_init(struct nv30_context *nv30);
+void nv30_query_context_fini(struct nv30_context *nv30);
+
+/* Object handles are ours to choose (unique within the channel). */
+#define NV30_HANDLE_QUERY 0xbeef0351
 
 /* nv30_draw.c, nv30_clear.c, nv30_blit.c */
 void nv30_draw_init(struct pipe_context *pipe);

@@ -13,6 +13,9 @@
 
 #include "util/u_math.h"
 #include "util/u_prim.h"
+#include "util/u_upload_mgr.h"
+#include "util/format/u_format.h"
+#include "util/u_inlines.h"
 
 #include "nouveau/nouveau_debug.h"
 #include "nv30_context.h"
@@ -119,6 +122,80 @@ nv30_draw_elements(struct nv30_context *nv30, const void *indices,
    }
 }
 
+/* Vertices [*min, *max] that a draw uses. */
+static void
+nv30_draw_vertex_range(const struct pipe_draw_info *info,
+                       const struct pipe_draw_start_count_bias *draw,
+                       const uint8_t *indices, unsigned *min, unsigned *max)
+{
+   if (!info->index_size) {
+      *min = draw->start;
+      *max = draw->start + draw->count - 1;
+      return;
+   }
+   int64_t lo = INT64_MAX, hi = -1;
+   for (unsigned i = 0; i < draw->count; i++) {
+      uint32_t idx = nv30_index(indices, info->index_size, draw->start + i);
+      if (info->primitive_restart && idx == info->restart_index)
+         continue;
+      lo = MIN2(lo, (int64_t)idx + draw->index_bias);
+      hi = MAX2(hi, (int64_t)idx + draw->index_bias);
+   }
+   if (hi < 0) {
+      *min = 1;
+      *max = 0;
+      return;
+   }
+   *min = MAX2(lo, 0);
+   *max = hi;
+}
+
+/* Copies the part of each user-memory vertex buffer a draw reads into
+ * GPU memory; the draw then numbers its vertices from *min. */
+static bool
+nv30_draw_upload_user_vbufs(struct nv30_context *nv30, unsigned min,
+                            unsigned max)
+{
+   struct nv30_vertex_state *vs = nv30->vertex;
+
+   for (unsigned i = 0; vs && i < vs->num_elements; i++) {
+      unsigned b = vs->element[i].pipe.vertex_buffer_index;
+      const struct pipe_vertex_buffer *vb = &nv30->vtxbuf[b];
+      unsigned end = 0;
+
+      if (!vb->is_user_buffer || !vb->buffer.user || !vb->stride ||
+          nv30->user_vb[b].res)
+         continue;
+      /* the furthest byte any element of this buffer reads */
+      for (unsigned k = 0; k < vs->num_elements; k++) {
+         if (vs->element[k].pipe.vertex_buffer_index == b)
+            end = MAX2(end, vs->element[k].pipe.src_offset +
+                            util_format_get_blocksize(vs->element[k].pipe.src_format));
+      }
+      u_upload_data(nv30->base.stream_uploader, 0,
+                    (max - min) * vb->stride + end, 4,
+                    (const uint8_t *)vb->buffer.user + vb->buffer_offset +
+                    (size_t)min * vb->stride,
+                    &nv30->user_vb[b].offset, &nv30->user_vb[b].res);
+      if (!nv30->user_vb[b].res)
+         return false;
+   }
+   u_upload_unmap(nv30->base.stream_uploader);
+   nv30->vtx_shift = min;
+   nv30->dirty |= NV30_DIRTY_VERTEX;
+   return true;
+}
+
+static void
+nv30_draw_release_user_vbufs(struct nv30_context *nv30)
+{
+   /* The submission keeps the buffers alive; we need not. */
+   for (unsigned i = 0; i < PIPE_MAX_ATTRIBS; i++)
+      pipe_resource_reference(&nv30->user_vb[i].res, NULL);
+   nv30->vtx_shift = 0;
+   nv30->dirty |= NV30_DIRTY_VERTEX;
+}
+
 static void
 nv30_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
               unsigned drawid_offset,
@@ -146,18 +223,36 @@ nv30_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
          return;
    }
 
-   if (!nv30_state_prepare(nv30)) {
-      NOUVEAU_FALLBACK("draw skipped: shaders not ready\n");
-      return;
-   }
+   bool user_vbufs = false;
+   for (unsigned i = 0; i < nv30->num_vtxbufs; i++)
+      user_vbufs |= nv30->vtxbuf[i].is_user_buffer;
 
    for (unsigned d = 0; d < num_draws; d++) {
       const struct pipe_draw_start_count_bias *draw = &draws[d];
+      unsigned min = 0, max = 0;
 
       if (!draw->count)
          continue;
-      if (!nv30_draw_begin(nv30, 16))
+      if (user_vbufs) {
+         nv30_draw_vertex_range(info, draw, indices, &min, &max);
+         if (min > max)
+            continue;
+         if (!nv30_draw_upload_user_vbufs(nv30, min, max)) {
+            nv30_draw_release_user_vbufs(nv30);
+            return;
+         }
+      }
+      if (!nv30_state_prepare(nv30)) {
+         NOUVEAU_FALLBACK("draw skipped: shaders not ready\n");
+         if (user_vbufs)
+            nv30_draw_release_user_vbufs(nv30);
          return;
+      }
+      if (!nv30_draw_begin(nv30, 16)) {
+         if (user_vbufs)
+            nv30_draw_release_user_vbufs(nv30);
+         return;
+      }
 
       if (nv30->chip->curie) {
          NV30_3D_1(nv30, NV30_3D_PRIMITIVE_RESTART_ENABLE,
@@ -165,18 +260,20 @@ nv30_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
          if (info->index_size && info->primitive_restart)
             NV30_3D_1(nv30, NV30_3D_PRIMITIVE_RESTART_INDEX,
                       info->restart_index);
+         /* indices and user vertices are numbered from vtx_shift */
          NV30_3D_1(nv30, NV40_3D_VB_ELEMENT_BASE,
-                   info->index_size ? draw->index_bias : 0);
+                   info->index_size ? draw->index_bias - (int)nv30->vtx_shift : 0);
       }
       NV30_3D_1(nv30, NV30_3D_VERTEX_BEGIN_END, prim);
       if (info->index_size)
          nv30_draw_elements(nv30, indices + draw->start * info->index_size,
                             info->index_size, draw->count);
       else
-         nv30_draw_arrays(nv30, draw->start, draw->count);
-      if (!nv30_push_begin(nv30, 2, 0))
-         return;
-      NV30_3D_1(nv30, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_STOP);
+         nv30_draw_arrays(nv30, draw->start - nv30->vtx_shift, draw->count);
+      if (nv30_push_begin(nv30, 2, 0))
+         NV30_3D_1(nv30, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_STOP);
+      if (user_vbufs)
+         nv30_draw_release_user_vbufs(nv30);
    }
 }
 

@@ -258,10 +258,14 @@ nv30_state_prepare(struct nv30_context *nv30)
             &nv30->vtxbuf[ve->pipe.vertex_buffer_index];
          const void *src;
 
-         if (!vb->buffer.resource || vb->is_user_buffer || vb->stride)
+         if (vb->stride || !vb->buffer.resource)
             continue;
-         src = nv30_buffer_map_read(&nv30->base, vb->buffer.resource,
-                                    vb->buffer_offset + ve->pipe.src_offset);
+         if (vb->is_user_buffer)
+            src = (const uint8_t *)vb->buffer.user + vb->buffer_offset +
+                  ve->pipe.src_offset;
+         else
+            src = nv30_buffer_map_read(&nv30->base, vb->buffer.resource,
+                                       vb->buffer_offset + ve->pipe.src_offset);
          if (!src)
             return false;
          nv30->vtx_const[i][0] = 0.0f;
@@ -311,10 +315,20 @@ nv30_emit_vertex(struct nv30_context *nv30)
       struct nv30_resource *res;
       uint32_t offset;
 
-      if (!vb->buffer.resource || vb->is_user_buffer)
+      if (!vb->buffer.resource)
          continue;
-      res = nv30_resource(vb->buffer.resource);
-      offset = vb->buffer_offset + ve->pipe.src_offset;
+      if (vb->is_user_buffer && vb->stride) {
+         /* copied for this draw by nv30_draw.c */
+         if (!nv30->user_vb[ve->pipe.vertex_buffer_index].res)
+            continue;
+         res = nv30_resource(nv30->user_vb[ve->pipe.vertex_buffer_index].res);
+         offset = nv30->user_vb[ve->pipe.vertex_buffer_index].offset +
+                  ve->pipe.src_offset;
+      } else {
+         res = nv30_resource(vb->buffer.resource);
+         offset = vb->buffer_offset + ve->pipe.src_offset +
+                  nv30->vtx_shift * vb->stride;
+      }
 
       if (vb->stride == 0) {
          /* One value for all vertices: the current attribute, read by

@@ -13,4 +13,15 @@
  * SUBCHAN OBJECT; NV4 is the first chipset of our database). */
 #define NV30_SUBC_OBJECT NV4_SUBCHAN_OBJECT
 
+/* Not in the hwdb yet (to be added there; written once here meanwhile):
+ * the QUERY_GET report type in its UNK24 field, 1 = samples passed, and
+ * the 16-byte report it writes: word 2 the count, word 3 a status whose
+ * top byte the GPU clears (upstream Mesa nv30_query.c, facts; nvsim's
+ * nv40_3d_class.c models the same). */
+#define NV30_QUERY_TYPE_SAMPLES_PASSED 1
+#define NV30_QUERY_REPORT_SIZE         16
+#define NV30_QUERY_REPORT_VALUE_WORD   2
+#define NV30_QUERY_REPORT_STATUS_WORD  3
+#define NV30_QUERY_REPORT_STATUS_BUSY  0xff000000
+
 #endif

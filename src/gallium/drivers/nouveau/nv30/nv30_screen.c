@@ -83,6 +83,8 @@ nv30_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
    case PIPE_CAP_TWO_SIDED_COLOR:
    case PIPE_CAP_USER_VERTEX_BUFFERS:
    case PIPE_CAP_OCCLUSION_QUERY:
+      /* QUERY_RESET/ENABLE/GET (nv30_query.c) */
+      return 1;
    case PIPE_CAP_NPOT_TEXTURES:
       return 0;
    case PIPE_CAP_TGSI_TEXCOORD:

@@ -492,28 +492,6 @@ nv30_set_sampler_views(struct pipe_context *pipe, enum pipe_shader_type shader,
    }
 }
 
-/* -------------------------------------------------------------- queries */
-/* Occlusion and other queries are not implemented (and not advertised):
- * creating one fails cleanly, st/mesa reports GL_OUT_OF_MEMORY. */
-
-static struct pipe_query *
-nv30_create_query(struct pipe_context *pipe, unsigned type, unsigned index)
-{
-   return NULL;
-}
-
-static void
-nv30_set_active_query_state(struct pipe_context *pipe, bool enable)
-{
-}
-
-static void
-nv30_render_condition(struct pipe_context *pipe, struct pipe_query *query,
-                      bool condition, enum pipe_render_cond_flag mode)
-{
-   /* No queries exist, so there is never a condition to honour. */
-}
-
 void
 nv30_state_init(struct pipe_context *pipe)
 {
@@ -523,9 +501,6 @@ nv30_state_init(struct pipe_context *pipe)
    pipe->create_sampler_view = nv30_sampler_view_create;
    pipe->sampler_view_destroy = nv30_sampler_view_destroy;
    pipe->set_sampler_views = nv30_set_sampler_views;
-   pipe->create_query = nv30_create_query;
-   pipe->set_active_query_state = nv30_set_active_query_state;
-   pipe->render_condition = nv30_render_condition;
 
    pipe->create_blend_state = nv30_blend_state_create;
    pipe->bind_blend_state = nv30_blend_state_bind;

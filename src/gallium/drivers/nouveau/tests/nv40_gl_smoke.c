@@ -1,7 +1,8 @@
 /*
  * GL smoke test of the NV40 driver on nvsim (or a real card): EGL
  * surfaceless + FBO; full and scissored clears, a triangle, a depth-tested
- * pair of quads, a scaled blit.  Expected pixels are worked out by hand
+ * pair of quads, a scaled blit, indexed draws (8/16-bit
+ * indices, client arrays) and primitive restart, occlusion queries.  Expected pixels are worked out by hand
  * from the geometry (pixel centres at +0.5, GL's bottom-left origin).
  * Not built by meson (it links the installed libEGL/libGL):
  *   L=build/install/lib/x86_64-linux-gnu
@@ -98,6 +99,66 @@ int main(int argc, char **argv)
       glBindFramebuffer(GL_FRAMEBUFFER, fb2);
       check("blit near red", 2, 2, 0xff0000ff);
       check("blit far blue", 30, 30, 0x0000ffff);
+   }
+   /* 6: indexed draws: client arrays, 16-bit (odd count) and 8-bit
+    * indices, and a restarted strip */
+   {
+      static const GLfloat v[] = { -1,-1, 0,-1, 0,0, -1,0,   0,0, 1,0, 1,1, 0,1 };
+      static const GLushort i16[] = { 0, 1, 2 };        /* lower-left tri */
+      static const GLubyte i8[] = { 4, 5, 6, 4, 6, 7 }; /* upper-right quad */
+      glBindFramebuffer(GL_FRAMEBUFFER, fb);
+      glClearColor(0, 0, 0, 1); glClear(GL_COLOR_BUFFER_BIT);
+      glEnableClientState(GL_VERTEX_ARRAY);
+      glVertexPointer(2, GL_FLOAT, 0, v);
+      glColor3f(1, 1, 0);
+      glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_SHORT, i16);
+      glColor3f(0, 1, 1);
+      glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_BYTE, i8);
+      check("u16 tri", 24, 8, 0xffff00ff);     /* below y = x: inside */
+      check("u16 tri outside", 8, 24, 0x000000ff); /* above y = x */
+      check("u8 quad", 48, 48, 0x00ffffff);
+      check("untouched", 48, 16, 0x000000ff);
+      /* strip 0,1,3 | restart | 4,5,7: two triangles, nothing between */
+      static const GLuint strip[] = { 0, 1, 3, 0xffff, 4, 5, 7 };
+      glClear(GL_COLOR_BUFFER_BIT);
+      glEnableClientState(GL_PRIMITIVE_RESTART_NV); glPrimitiveRestartIndexNV(0xffff);
+      glColor3f(1, 0, 1);
+      glDrawElements(GL_TRIANGLE_STRIP, 7, GL_UNSIGNED_INT, strip);
+      glDisableClientState(GL_PRIMITIVE_RESTART_NV);
+      glDisableClientState(GL_VERTEX_ARRAY);
+      check("restart first", 4, 4, 0xff00ffff);
+      check("restart second", 36, 36, 0xff00ffff);
+      check("restart gap", 28, 36, 0x000000ff);
+      check("restart gap2", 20, 44, 0x000000ff);
+      check("restart gap3", 44, 20, 0x000000ff);
+      printf("GL error after indexed %x\n", glGetError());
+   }
+   /* 7: occlusion query: the 32x32 lower-left quad (x, y in [-1, 0])
+    * covers 32 * 32 = 1024 samples; a quad behind the depth buffer none */
+   {
+      GLuint q; GLuint n = 12345;
+      glBindFramebuffer(GL_FRAMEBUFFER, fb);
+      glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+      glGenQueries(1, &q);
+      glBeginQuery(GL_SAMPLES_PASSED, q);
+      glBegin(GL_QUADS); glColor3f(1, 1, 1);
+      glVertex2f(-1, -1); glVertex2f(0, -1); glVertex2f(0, 0); glVertex2f(-1, 0);
+      glEnd();
+      glEndQuery(GL_SAMPLES_PASSED);
+      glGetQueryObjectuiv(q, GL_QUERY_RESULT, &n);
+      if (n != 1024) { printf("FAIL query: %u samples, want 1024\n", n); fails++; }
+      else printf("ok   query 1024 samples\n");
+      glEnable(GL_DEPTH_TEST); glDepthFunc(GL_LESS);
+      glClearDepth(0.0); glClear(GL_DEPTH_BUFFER_BIT); glClearDepth(1.0);
+      glBeginQuery(GL_SAMPLES_PASSED, q);
+      glBegin(GL_QUADS);
+      glVertex2f(-1, -1); glVertex2f(0, -1); glVertex2f(0, 0); glVertex2f(-1, 0);
+      glEnd();
+      glEndQuery(GL_SAMPLES_PASSED);
+      glDisable(GL_DEPTH_TEST);
+      glGetQueryObjectuiv(q, GL_QUERY_RESULT, &n);
+      if (n != 0) { printf("FAIL hidden query: %u samples, want 0\n", n); fails++; }
+      else printf("ok   hidden query 0 samples\n");
    }
 out:
    printf("GL error %x\n", glGetError());

@@ -1,0 +1,270 @@
+#!/usr/bin/python3
+"""Regenerate tests/piglit/gate-CHIP.txt by the rule in tests/piglit/RULE.md.
+
+   make_gate_list.py --chip nv40 [--minutes 4] [--jobs 2]
+
+1. What the chip exposes: GL version, GLSL version and extensions that
+   upstream's nouveau (the reference build) reports on that chip, asked
+   through upstream's own capability-only drm-shim
+   (build/ref/install/.../libnouveau_noop_drm_shim.so), so the answer does
+   not depend on nvsim or on our driver.  Saved as tests/piglit/caps-CHIP.txt;
+   with --caps-file the saved file is used instead.
+2. Folders: piglit's spec@!opengl X.Y for every X.Y up to that version,
+   spec@glsl-X.YY up to that GLSL version, and spec@<extension> for every
+   extension that the reference driver and llvmpipe both expose.
+3. Candidates: the tests of quick_gl and quick_shader in those folders,
+   taken round-robin over the folders (each folder in name order), so
+   small folders are covered whole and big ones evenly.
+4. Cap: the candidates run on llvmpipe in that order; a test is kept when
+   llvmpipe runs it (verdict not skip, not timeout) and the sum of kept run
+   times (per job) stays within --minutes of wall time on --jobs cores.
+Our driver's results play no part: the gate is never trimmed because a
+test fails on it.  The llvmpipe run of the kept tests is saved as the
+llvmpipe gate run (build/piglit/llvmpipe-gate-CHIP-...).
+"""
+
+import argparse
+import collections
+import datetime
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import piglit_runner as pr  # noqa: E402
+
+
+def ref_caps(chip):
+   """(gl_version, glsl_version, [extensions]) of upstream's driver."""
+   lib = os.path.join(pr.BUILD, 'ref', 'install', 'lib', 'x86_64-linux-gnu')
+   shim = os.path.join(lib, 'libnouveau_noop_drm_shim.so')
+   if not os.path.exists(shim):
+      raise pr.HarnessError('%s is missing: run `make reference`, or use '
+                            '--caps-file' % shim)
+   env = pr.test_env()
+   chipset = pr.chip_prefix(chip)  # validates the name
+   del chipset
+   env.update({'LD_PRELOAD': shim, 'LD_LIBRARY_PATH': lib,
+               'LIBGL_DRIVERS_PATH': os.path.join(lib, 'dri'),
+               'NOUVEAU_CHIPSET': chip[2:] if chip.startswith('nv') else chip,
+               'EGL_PLATFORM': 'surfaceless'})
+   out = subprocess.run([os.path.join(pr.PIGLIT_ROOT, 'bin', 'glinfo')],
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                        env=env, timeout=120).stdout.decode('utf-8', 'replace')
+   caps = parse_glinfo(out)
+   if chip.upper() not in caps[3]:
+      raise pr.HarnessError('reference glinfo on %s names %r, not the chip:'
+                            '\n%s' % (chip, caps[3], out[:600]))
+   return caps[:3]
+
+
+def parse_glinfo(out):
+   def field(key):
+      m = re.search(r'^%s\s*=\s*(.*)$' % key, out, re.M)
+      return m.group(1).strip() if m else ''
+   ver = re.match(r'(\d+\.\d+)', field('GL_VERSION'))
+   glsl = re.match(r'(\d+\.\d+)', field('GL_SHADING_LANGUAGE_VERSION'))
+   exts = sorted(set(re.findall(r'^\s*(GL_\w+)\s*$', out, re.M)))
+   return (ver.group(1) if ver else '1.0', glsl.group(1) if glsl else '',
+           exts, field('GL_RENDERER'))
+
+
+def llvmpipe_exts():
+   out = subprocess.run(pr.chip_prefix('llvmpipe') +
+                        [os.path.join(pr.PIGLIT_ROOT, 'bin', 'glinfo')],
+                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                        env=pr.test_env(), timeout=120).stdout.decode(
+                           'utf-8', 'replace')
+   gl, glsl, exts, renderer = parse_glinfo(out)
+   if 'llvmpipe' not in renderer:
+      raise pr.HarnessError('llvmpipe glinfo failed:\n' + out[:600])
+   return exts
+
+
+def caps_path(chip):
+   return os.path.join(pr.LISTS_DIR, 'caps-%s.txt' % chip)
+
+
+def write_caps(chip, gl, glsl, exts):
+   with open(caps_path(chip), 'w') as f:
+      f.write('# What upstream nouveau (reference build) exposes on %s, from\n'
+              '# glinfo over its capability-only drm-shim; written by\n'
+              '# scripts/piglit/make_gate_list.py.\n' % chip.upper())
+      f.write('GL_VERSION %s\nGLSL_VERSION %s\n' % (gl, glsl))
+      for e in exts:
+         f.write(e + '\n')
+
+
+def read_caps(chip):
+   gl, glsl, exts = '1.0', '', []
+   with open(caps_path(chip)) as f:
+      for line in f:
+         w = line.split()
+         if not w or w[0].startswith('#'):
+            continue
+         if w[0] == 'GL_VERSION':
+            gl = w[1]
+         elif w[0] == 'GLSL_VERSION':
+            glsl = w[1] if len(w) > 1 else ''
+         else:
+            exts.append(w[0])
+   return gl, glsl, exts
+
+
+def _v(s):
+   return tuple(int(x) for x in s.split('.'))
+
+
+def folders(gl, glsl, exts):
+   """The spec@ folder names of the rule."""
+   out = set()
+   for v in ('1.0', '1.1', '1.2', '1.3', '1.4', '1.5', '2.0', '2.1', '3.0',
+             '3.1', '3.2', '3.3', '4.0', '4.1', '4.2', '4.3', '4.4', '4.5',
+             '4.6'):
+      if _v(v) <= _v(gl):
+         out.add('spec@!opengl ' + v)
+   for v in ('1.10', '1.20', '1.30', '1.40', '1.50', '3.30', '4.00', '4.10',
+             '4.20', '4.30', '4.40', '4.50', '4.60'):
+      if glsl and _v(v) <= _v(glsl):
+         out.add('spec@glsl-' + v)
+   for e in exts:
+      out.add('spec@' + e[3:].lower())
+   return out
+
+
+def runnable(t, gl, glsl, exts):
+   """Whether a test's declared needs (shader tests declare them) fit what
+   the chip exposes: desktop GL compatibility profile (a GL 2.1 chip has
+   no core profile nor GLES 3), versions and extensions within its own."""
+   r = t.req
+   api = r.get('api', 'compat')
+   if api == 'core' and _v(gl) < (3, 2):
+      return False
+   if api.startswith('gles') or api == 'gles3':
+      return False
+   try:
+      if r.get('api_version') and _v(r['api_version']) > _v(gl):
+         return False
+      if r.get('shader_version') and (
+            not glsl or _v(r['shader_version']) > _v(glsl)):
+         return False
+   except ValueError:
+      return False
+   return all(e in exts for e in r.get('extensions', ()))
+
+
+def candidates(folder_set, gl='9.9', glsl='9.99', exts=None):
+   by_folder = collections.OrderedDict()
+   for prof in ('quick_gl', 'quick_shader'):
+      for name, t in pr.load_profile(prof).items():
+         parts = name.split('@')
+         if len(parts) < 3:
+            continue
+         f = parts[0] + '@' + parts[1]
+         if f in folder_set and (exts is None or
+                                 runnable(t, gl, glsl, exts)):
+            by_folder.setdefault(f, {})[name] = t
+   lists = [[by_folder[f][n] for n in sorted(by_folder[f])]
+            for f in sorted(by_folder)]
+   order, i = [], 0
+   while any(i < len(l) for l in lists):
+      order += [l[i] for l in lists if i < len(l)]
+      i += 1
+   return order, {f: len(v) for f, v in by_folder.items()}
+
+
+def main():
+   ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+   ap.add_argument('--chip', required=True)
+   ap.add_argument('--minutes', type=float, default=4.0,
+                   help='cap: llvmpipe wall time of the gate on --jobs cores')
+   ap.add_argument('--jobs', type=int, default=2)
+   ap.add_argument('--timeout', type=float, default=30)
+   ap.add_argument('--caps-file', action='store_true',
+                   help='use the saved tests/piglit/caps-CHIP.txt')
+   a = ap.parse_args()
+   chip = a.chip
+   try:
+      if a.caps_file:
+         gl, glsl, exts = read_caps(chip)
+      else:
+         gl, glsl, exts = ref_caps(chip)
+         write_caps(chip, gl, glsl, exts)
+      both = sorted(set(exts) & set(llvmpipe_exts()))
+      fset = folders(gl, glsl, both)
+      order, sizes = candidates(fset, gl, glsl, set(both))
+      print('%s: GL %s, GLSL %s, %d extensions shared with llvmpipe; %d '
+            'folders with tests, %d candidate tests' %
+            (chip, gl, glsl or '-', len(both), len(sizes), len(order)),
+            flush=True)
+      budget = a.minutes * 60 * a.jobs
+      dest = pr.run_dir_name('llvmpipe', 'gate-' + chip)
+      os.makedirs(dest)
+      prefix = pr.chip_prefix('llvmpipe')
+      pr.preflight('llvmpipe', prefix, dest)
+      done = collections.OrderedDict()
+      kept, used, pos = [], 0.0, 0
+      while pos < len(order) and used < budget:
+         batch = order[pos:pos + 20 * a.jobs]
+         pos += len(batch)
+         pr._execute(batch, prefix, a.jobs, a.timeout, dest, done,
+                     len(order), True)
+         for t in batch:
+            r = done[t.name]
+            if r['result'] in ('skip', 'timeout'):
+               continue
+            if used + r['time'] > budget:
+               continue
+            used += r['time']
+            kept.append(t.name)
+         print('  %d/%d candidates run, %d kept, %.0f/%.0f s' %
+               (pos, len(order), len(kept), used, budget), flush=True)
+      # The llvmpipe gate run holds the kept tests only.
+      keep = set(kept)
+      os.rename(os.path.join(dest, 'log.jsonl'),
+                os.path.join(dest, 'measure.jsonl'))
+      with open(os.path.join(dest, 'log.jsonl'), 'w') as f:
+         for n in kept:
+            f.write(pr.json.dumps(done[n]) + '\n')
+      results = collections.OrderedDict((n, done[n]) for n in kept)
+      meta = {'chip': 'llvmpipe', 'profile': 'gate', 'label': 'gate-' + chip,
+              'gate_chip': chip, 'jobs': a.jobs, 'timeout': a.timeout,
+              'info': {}, 'tests': len(kept)}
+      pr._write_json(os.path.join(dest, 'meta.json'), meta)
+      pr.finish(dest, results, meta)
+      write_list(chip, a, gl, glsl, both, sizes, kept, used, keep, pos,
+                 len(order))
+      print('llvmpipe gate run: %s' % dest)
+      print(pr.summary_line(pr.counts(results)))
+   except pr.HarnessError as e:
+      print('make_gate_list: error: %s' % e, file=sys.stderr)
+      return 2
+   return 0
+
+
+def write_list(chip, a, gl, glsl, exts, sizes, kept, used, keep, ran, total):
+   path = pr.gate_list_path(chip)
+   per = collections.Counter('@'.join(n.split('@')[:2]) for n in kept)
+   with open(path, 'w') as f:
+      f.write('# Gate list for %s, made by scripts/piglit/make_gate_list.py '
+              '--chip %s --minutes %g --jobs %d\n' % (chip, chip, a.minutes,
+                                                      a.jobs))
+      f.write('# on %s.  The rule is in tests/piglit/RULE.md.\n' %
+              datetime.datetime.utcnow().strftime('%Y-%m-%d'))
+      f.write('# Reference driver on %s: GL %s, GLSL %s; %d extensions '
+              'shared with llvmpipe.\n' % (chip.upper(), gl, glsl or '-',
+                                          len(exts)))
+      f.write('# %d of %d candidates measured on llvmpipe; %d kept, %.0f s '
+              'of test time (~%.1f min on %d cores).\n' %
+              (ran, total, len(kept), used, used / a.jobs / 60, a.jobs))
+      f.write('# Tests per folder (kept / in the profiles):\n')
+      for fo in sorted(sizes):
+         f.write('#   %-50s %4d / %d\n' % (fo, per.get(fo, 0), sizes[fo]))
+      for n in sorted(kept):
+         f.write(n + '\n')
+   print('wrote %s: %d tests' % (os.path.relpath(path, pr.TOP), len(kept)))
+
+
+if __name__ == '__main__':
+   sys.exit(main())

@@ -1,0 +1,53 @@
+# piglit on nvsim (issue 4).  Included from the top-level Makefile, which
+# defines TOP, BUILD and CHIP.  docs/piglit.md explains the targets.
+#
+#   make piglit CHIP=nv40 PROFILE=gate        our driver on the simulated NV40
+#   make piglit CHIP=ref-nv40 PROFILE=quick_gl upstream's nouveau on nvsim
+#   make piglit CHIP=llvmpipe PROFILE=gate    llvmpipe, on nv40's gate list
+#   make piglit ... RESUME=1                  continue an interrupted run
+#   make piglit-gate CHIP=nv40                the gate against expected-nv40.txt
+#   make piglit-gate-all                      the gates of every chip with a list
+#   make piglit-update-expected CHIP=nv40     rewrite expected-nv40.txt
+#   make piglit-report                        HTML + one-screen comparison
+#   make piglit-gate-list CHIP=nv40           regenerate gate-nv40.txt by its rule
+#   make piglit-selftest                      the harness's own tests
+
+PROFILE ?= gate
+# Whose gate list CHIP=llvmpipe (or ref-...) runs.
+GATE ?= nv40
+PIGLIT_JOBS ?= 2
+PIGLIT_TIMEOUT ?= 60
+GATE_MINUTES ?= 4
+PIGLIT_PY := /usr/bin/python3 $(TOP)/scripts/piglit
+PIGLIT_ARGS = --chip $(CHIP) --jobs $(PIGLIT_JOBS) --timeout $(PIGLIT_TIMEOUT) \
+	$(if $(filter llvmpipe softpipe,$(CHIP)),--gate $(GATE)) \
+	$(if $(RESUME),--resume) $(if $(RESULTS),--results $(RESULTS))
+
+export BUILD
+
+.PHONY: piglit piglit-gate piglit-gate-all piglit-update-expected \
+	piglit-report piglit-gate-list piglit-selftest
+
+piglit:
+	@$(PIGLIT_PY)/piglit_runner.py run $(PIGLIT_ARGS) --profile $(PROFILE)
+
+piglit-gate:
+	@$(PIGLIT_PY)/piglit_runner.py gate $(PIGLIT_ARGS)
+
+# make test's piglit stage: every chip that has a gate list and whose
+# simulation exists.
+piglit-gate-all:
+	@bash $(TOP)/scripts/piglit/gate-all.sh
+
+piglit-update-expected:
+	@$(PIGLIT_PY)/piglit_runner.py update-expected $(PIGLIT_ARGS)
+
+piglit-report:
+	@$(PIGLIT_PY)/piglit_report.py $(if $(REPORT_CHIPS),--chips $(REPORT_CHIPS))
+
+piglit-gate-list:
+	@$(PIGLIT_PY)/make_gate_list.py --chip $(CHIP) --minutes $(GATE_MINUTES) \
+		--jobs $(PIGLIT_JOBS)
+
+piglit-selftest:
+	@bash $(TOP)/tests/piglit/selftest/run.sh

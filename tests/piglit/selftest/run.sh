@@ -1,0 +1,132 @@
+#!/bin/bash
+# The piglit harness's own tests (make piglit-selftest).  They run stand-in
+# test programs (fake-test.sh) with known outcomes, so they need neither a
+# driver nor nvsim, and take about 15 seconds.  The last line is
+# "N passed, N failed".
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../../.." && pwd)
+runner="/usr/bin/python3 $top/scripts/piglit/piglit_runner.py"
+work=$(mktemp -d /tmp/piglit-selftest.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+export PIGLIT_RESULTS="$work/results"
+passed=0
+failed=0
+
+check() {   # description, then a command that must succeed
+   local what=$1; shift
+   if "$@"; then
+      passed=$((passed + 1)); echo "  pass  $what"
+   else
+      failed=$((failed + 1)); echo "  FAIL  $what"
+   fi
+}
+
+verdict_of() {   # result folder, test name
+   sed -n "s/^$2: //p" "$1/summary.txt"
+}
+
+# 1. A known pass, a known fail, a crash and a hang: four verdicts, and the
+#    run completes (the hang is cut off by the 2 s per-test timeout).
+start=$(date +%s)
+$runner run --chip none --profile "$here/four-verdicts.txt" --timeout 2 \
+   --results "$work/four" >"$work/four.out" 2>&1
+rc=$?
+took=$(( $(date +%s) - start ))
+check "four verdicts: the run exits 0" [ $rc = 0 ]
+check "four verdicts: pass" [ "$(verdict_of "$work/four" selftest@pass)" = pass ]
+check "four verdicts: fail" [ "$(verdict_of "$work/four" selftest@fail)" = fail ]
+check "four verdicts: crash" [ "$(verdict_of "$work/four" selftest@crash)" = crash ]
+check "four verdicts: hang -> timeout" [ "$(verdict_of "$work/four" selftest@hang)" = timeout ]
+check "four verdicts: the run completes (done marker)" [ -f "$work/four/done" ]
+check "four verdicts: finished in under 15 s (took ${took}s)" [ "$took" -lt 15 ]
+check "four verdicts: last line is the summary" \
+   [ "$(tail -1 "$work/four.out")" = "1 passed, 1 failed (1 crash, 1 timeout, 0 skip, 0 warn)" ]
+check "four verdicts: piglit's own summary reads results.json" \
+   bash -c "piglit summary console '$work/four' 2>&1 | grep -q 'crash: *1'"
+
+# 2. The gate: matching expectations pass, an unexpected pass and a
+#    regression each fail it, naming the test.
+$runner gate --chip none --profile "$here/four-verdicts.txt" --timeout 2 \
+   --expected "$here/expected-selftest.txt" --results "$work/four" \
+   >"$work/gate-ok.out" 2>&1
+check "gate: expectations met -> exit 0" [ $? = 0 ]
+$runner gate --chip none --profile "$here/four-verdicts.txt" --timeout 2 \
+   --expected "$here/unexpected/expected-selftest.txt" \
+   --results "$work/four" >"$work/gate-up.out" 2>&1
+check "gate: unexpected pass -> exit 1" [ $? = 1 ]
+check "gate: the unexpected pass is named" \
+   grep -q "unexpected pass.*" "$work/gate-up.out"
+check "gate: ... with the test" \
+   grep -q "selftest@pass: expected fail, got pass" "$work/gate-up.out"
+$runner gate --chip none --profile "$here/four-verdicts.txt" --timeout 2 \
+   --expected "$here/regression/expected-selftest.txt" \
+   --results "$work/four" >"$work/gate-reg.out" 2>&1
+check "gate: regression -> exit 1, test named" \
+   grep -q "selftest@fail: expected pass, got fail" "$work/gate-reg.out"
+check "gate: last line counts the mismatch" \
+   [ "$(tail -1 "$work/gate-reg.out")" = "3 passed, 1 failed" ]
+
+# 3. Resume: tests already recorded in a result folder are not run again.
+mkdir -p "$work/resume"
+printf '%s\n' '{"name": "selftest@pass", "result": "skip", "returncode": 0, "time": 0.0, "start": 0.0, "command": "earlier run", "out": "", "err": "", "subtests": {}}' \
+   >"$work/resume/log.jsonl"
+$runner run --chip none --profile "$here/four-verdicts.txt" --timeout 2 \
+   --results "$work/resume" >"$work/resume.out" 2>&1
+check "resume: the recorded result is kept (not run again)" \
+   [ "$(verdict_of "$work/resume" selftest@pass)" = skip ]
+check "resume: the others ran" \
+   [ "$(verdict_of "$work/resume" selftest@crash)" = crash ]
+check "resume: 3 to run" grep -q "4 tests, 3 to run" "$work/resume.out"
+
+# 4. More of piglit's verdict rules; a hang with a hung child is cut off
+#    whole (its process group is killed).
+start=$(date +%s)
+$runner run --chip none --profile "$here/more-verdicts.txt" --timeout 2 \
+   --results "$work/more" >"$work/more.out" 2>&1
+took=$(( $(date +%s) - start ))
+check "abort -> crash" [ "$(verdict_of "$work/more" selftest@abort)" = crash ]
+check "pass with exit 1 -> warn" \
+   [ "$(verdict_of "$work/more" selftest@exit1-pass)" = warn ]
+check "hang with a child -> timeout" \
+   [ "$(verdict_of "$work/more" selftest@fork-hang)" = timeout ]
+check "skip -> skip" [ "$(verdict_of "$work/more" selftest@skip)" = skip ]
+check "hang with a child: finished in under 15 s (took ${took}s)" \
+   [ "$took" -lt 15 ]
+check "hang with a child: no process of it is left" \
+   bash -c "! pgrep -f 'sleep 31[7]'"
+
+# 5. An interrupted run stops its tests, keeps what it has, and resumes.
+$runner run --chip none --profile "$here/four-verdicts.txt" --timeout 60 \
+   --jobs 1 --results "$work/intr" >"$work/intr.out" 2>&1 &
+pid=$!
+for _ in $(seq 50); do
+   grep -q selftest@crash "$work/intr/log.jsonl" 2>/dev/null && break
+   sleep 0.1
+done
+sleep 0.5
+# SIGTERM: a background job of a script ignores SIGINT.
+kill -TERM $pid
+wait $pid
+check "interrupt: exit 130" [ $? = 130 ]
+check "interrupt: no done marker" [ ! -f "$work/intr/done" ]
+sleep 0.5
+check "interrupt: the hung test was killed" bash -c "! pgrep -f 'sleep 31[3]'"
+$runner run --chip none --profile "$here/four-verdicts.txt" --timeout 2 \
+   --results "$work/intr" >"$work/intr2.out" 2>&1
+check "interrupt: resumed with 1 to run" grep -q "4 tests, 1 to run" "$work/intr2.out"
+check "interrupt: resumed run completes" [ -f "$work/intr/done" ]
+
+# 6. Bad input gives a clear error (exit 2), not a traceback.
+$runner run --chip nv99x --profile "$here/four-verdicts.txt" >"$work/bad1.out" 2>&1
+check "bad chip: exit 2" [ $? = 2 ]
+check "bad chip: says so" grep -q "unknown CHIP" "$work/bad1.out"
+$runner run --chip none --profile "$here/bad-name.txt" >"$work/bad2.out" 2>&1
+check "unknown test name: exit 2" [ $? = 2 ]
+check "unknown test name: named, no traceback" \
+   bash -c "grep -q 'no-such-test' '$work/bad2.out' && ! grep -q Traceback '$work/bad2.out'"
+$runner run --chip none --profile no-such-profile >"$work/bad3.out" 2>&1
+check "unknown profile: exit 2" [ $? = 2 ]
+
+echo "piglit harness: $passed passed, $failed failed"
+[ "$failed" = 0 ]
