@@ -12,9 +12,10 @@
 2. Folders: piglit's spec@!opengl X.Y for every X.Y up to that version,
    spec@glsl-X.YY up to that GLSL version, and spec@<extension> for every
    extension that the reference driver and llvmpipe both expose.
-3. Candidates: the tests of quick_gl and quick_shader in those folders,
-   taken round-robin over the folders (each folder in name order), so
-   small folders are covered whole and big ones evenly.
+3. Candidates: the tests of quick_gl and quick_shader in those folders
+   whose declared needs fit the chip, in a stratified order: within a
+   folder by the SHA-1 of the test names, the folders advancing together in
+   proportion to their size (every folder's first test comes first).
 4. Cap: the candidates run on llvmpipe in that order; a test is kept when
    llvmpipe runs it (verdict not skip, not timeout) and the sum of kept run
    times (per job) stays within --minutes of wall time on --jobs cores.
@@ -26,6 +27,7 @@ llvmpipe gate run (build/piglit/llvmpipe-gate-CHIP-...).
 import argparse
 import collections
 import datetime
+import hashlib
 import os
 import re
 import subprocess
@@ -165,13 +167,19 @@ def candidates(folder_set, gl='9.9', glsl='9.99', exts=None):
          if f in folder_set and (exts is None or
                                  runnable(t, gl, glsl, exts)):
             by_folder.setdefault(f, {})[name] = t
-   lists = [[by_folder[f][n] for n in sorted(by_folder[f])]
-            for f in sorted(by_folder)]
-   order, i = [], 0
-   while any(i < len(l) for l in lists):
-      order += [l[i] for l in lists if i < len(l)]
-      i += 1
-   return order, {f: len(v) for f, v in by_folder.items()}
+   # Stratified by folder: within a folder the tests are in the order of
+   # the SHA-1 of their names (fixed, spread over the folder, stable when
+   # tests are added); the folders advance together in proportion to their
+   # size, so every prefix of `order` holds about the same fraction of
+   # each folder, and at least the first test of every folder.
+   keyed = []
+   for f in sorted(by_folder):
+      names = sorted(by_folder[f], key=lambda n: hashlib.sha1(
+         n.encode('utf-8')).hexdigest())
+      for i, n in enumerate(names):
+         keyed.append((i / len(names), f, n, by_folder[f][n]))
+   keyed.sort(key=lambda k: k[:3])
+   return [k[3] for k in keyed], {f: len(v) for f, v in by_folder.items()}
 
 
 def main():
@@ -181,6 +189,8 @@ def main():
                    help='cap: llvmpipe wall time of the gate on --jobs cores')
    ap.add_argument('--jobs', type=int, default=2)
    ap.add_argument('--timeout', type=float, default=30)
+   ap.add_argument('--resume', action='store_true',
+                   help='reuse the measurements of an interrupted run')
    ap.add_argument('--caps-file', action='store_true',
                    help='use the saved tests/piglit/caps-CHIP.txt')
    a = ap.parse_args()
@@ -199,24 +209,34 @@ def main():
             (chip, gl, glsl or '-', len(both), len(sizes), len(order)),
             flush=True)
       budget = a.minutes * 60 * a.jobs
-      dest = pr.run_dir_name('llvmpipe', 'gate-' + chip)
-      os.makedirs(dest)
       prefix = pr.chip_prefix('llvmpipe')
+      pending = pr.runs_of('llvmpipe', 'gate-' + chip, finished=False)
+      if a.resume and pending:
+         # Measurements of an interrupted generation are reused.
+         dest = pending[-1]
+         print('resuming the measurements in %s' % dest)
+      else:
+         dest = pr.run_dir_name('llvmpipe', 'gate-' + chip)
+         os.makedirs(dest)
       pr.preflight('llvmpipe', prefix, dest)
-      done = collections.OrderedDict()
-      kept, used, pos = [], 0.0, 0
-      while pos < len(order) and used < budget:
+      done = pr.load_results(dest)
+      kept, used, pos, full = [], 0.0, 0, False
+      while pos < len(order) and not full:
          batch = order[pos:pos + 20 * a.jobs]
          pos += len(batch)
-         pr._execute(batch, prefix, a.jobs, a.timeout, dest, done,
-                     len(order), True)
+         pr._execute([t for t in batch if t.name not in done], prefix,
+                     a.jobs, a.timeout, dest, done, len(order), True)
          for t in batch:
             r = done[t.name]
             if r['result'] in ('skip', 'timeout'):
                continue
-            if used + r['time'] > budget:
-               continue
-            used += r['time']
+            # A test that piglit runs alone holds every core meanwhile.
+            cost = r['time'] * (1 if t.concurrent else a.jobs)
+            if used + cost > budget:
+               full = True   # the cap: the list ends before this test
+               pos = order.index(t) + 1
+               break
+            used += cost
             kept.append(t.name)
          print('  %d/%d candidates run, %d kept, %.0f/%.0f s' %
                (pos, len(order), len(kept), used, budget), flush=True)

@@ -85,9 +85,11 @@ def _test_from_xml(el):
       argv = [os.path.join(PIGLIT_ROOT, 'bin', cmd[0]),
               os.path.join(PIGLIT_ROOT, 'tests', cmd[1])] + cmd[2:]
    elif kind == 'gl':
-      argv = [os.path.join(PIGLIT_ROOT, 'bin', cmd[0])] + cmd[1:]
-      # piglit adds -fbo only to tests that may run concurrently.
-      argv += ['-auto', '-fbo'] if concurrent else ['-auto']
+      # piglit's framework adds -fbo only to concurrent tests, but under
+      # surfaceless EGL there is no window to draw to: without -fbo a test
+      # aborts.  Non-concurrent tests still run alone (see _execute).
+      argv = [os.path.join(PIGLIT_ROOT, 'bin', cmd[0])] + cmd[1:] + \
+         ['-auto', '-fbo']
    else:
       return None
    req = {}

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "nv40_emit.h"
-#include "nv40_hw.h"
+#include "nv30-40_3d.xml.h"
 #include "nvisa_nv40_fp.h"
 
 struct fp_emit {
@@ -334,8 +334,8 @@ nv40_fp_emit(struct nv40_prog *p, const struct nv40_isel_info *info,
    out->num_temps = regs;
    out->uses_kil = info->uses_kil;
    out->writes_depth = info->writes_depth;
-   out->fp_control = (regs << NV40_FP_CONTROL_TEMP_COUNT__SHIFT) |
-                     (info->uses_kil ? NV40_FP_CONTROL_KIL : 0) |
-                     (info->writes_depth ? NV40_FP_CONTROL_DEPTH_REPLACE : 0);
+   out->fp_control = NV40_3D_FP_CONTROL_TEMP_COUNT(regs) |
+                     (info->uses_kil ? NV40_3D_FP_CONTROL_KIL : 0) |
+                     (info->writes_depth ? NV30_3D_FP_CONTROL_DEPTH_REPLACE : 0);
    return true;
 }

@@ -14,7 +14,7 @@
 #include "nvisa_nv40_fp.h"
 #include "nvisa_nv40_vp.h"
 
-#include "nv40_hw.h"
+#include "nv30-40_3d.xml.h"
 
 struct isel {
    struct nv40_prog *p;
@@ -449,6 +449,22 @@ isel_uniform(struct isel *c, nir_intrinsic_instr *intr, unsigned slot,
    return true;
 }
 
+/* VP_RESULT_EN bits of texcoord n and of user clip distance i: hwdb
+ * (nv30-40_3d.xml VP_RESULT_EN) has CLP0..CLP5 and TC0..TC7 on consecutive
+ * bits, and TC8, TC9 apart. */
+static uint32_t
+result_en_tc(unsigned n)
+{
+   return n < 8 ? (uint32_t)NV40_3D_VP_RESULT_EN_TC0 << n
+                : (uint32_t)NV40_3D_VP_RESULT_EN_TC8 << (n - 8);
+}
+
+static uint32_t
+result_en_clp(unsigned i)
+{
+   return (uint32_t)NV40_3D_VP_RESULT_EN_CLP0 << i;
+}
+
 /* VP output register and VP_RESULT_EN bit of a varying slot; -1 if the
  * output is dropped (not read by the FP). */
 static int
@@ -457,12 +473,12 @@ vp_output(struct isel *c, unsigned slot, uint32_t *en)
    *en = 0;
    switch (slot) {
    case VARYING_SLOT_POS:  return NVISA_NV40_VP_OUT_HPOS;
-   case VARYING_SLOT_COL0: *en = NV40_VP_RESULT_EN_COL0; return NVISA_NV40_VP_OUT_COL0;
-   case VARYING_SLOT_COL1: *en = NV40_VP_RESULT_EN_COL1; return NVISA_NV40_VP_OUT_COL1;
-   case VARYING_SLOT_BFC0: *en = NV40_VP_RESULT_EN_BFC0; return NVISA_NV40_VP_OUT_BFC0;
-   case VARYING_SLOT_BFC1: *en = NV40_VP_RESULT_EN_BFC1; return NVISA_NV40_VP_OUT_BFC1;
-   case VARYING_SLOT_FOGC: *en = NV40_VP_RESULT_EN_FOGC; return NVISA_NV40_VP_OUT_FOGC;
-   case VARYING_SLOT_PSIZ: *en = NV40_VP_RESULT_EN_PSZ; return NVISA_NV40_VP_OUT_PSZ;
+   case VARYING_SLOT_COL0: *en = NV40_3D_VP_RESULT_EN_COL0; return NVISA_NV40_VP_OUT_COL0;
+   case VARYING_SLOT_COL1: *en = NV40_3D_VP_RESULT_EN_COL1; return NVISA_NV40_VP_OUT_COL1;
+   case VARYING_SLOT_BFC0: *en = NV40_3D_VP_RESULT_EN_BFC0; return NVISA_NV40_VP_OUT_BFC0;
+   case VARYING_SLOT_BFC1: *en = NV40_3D_VP_RESULT_EN_BFC1; return NVISA_NV40_VP_OUT_BFC1;
+   case VARYING_SLOT_FOGC: *en = NV40_3D_VP_RESULT_EN_FOGC; return NVISA_NV40_VP_OUT_FOGC;
+   case VARYING_SLOT_PSIZ: *en = NV40_3D_VP_RESULT_EN_PSZ; return NVISA_NV40_VP_OUT_PSZ;
    default:
       break;
    }
@@ -470,7 +486,7 @@ vp_output(struct isel *c, unsigned slot, uint32_t *en)
       int n = texcoord_of(c->info->texcoord_varying, slot);
       if (n < 0)
          return -1;
-      *en = NV40_VP_RESULT_EN_TC(n);
+      *en = result_en_tc(n);
       /* TCn is output register 7 + n, n < 10 (nv40_vertprog.h
        * NV40_VP_INST_DEST_TC(n)). */
       return NVISA_NV40_VP_OUT_TC0 + n;
@@ -591,7 +607,7 @@ fp_input(struct isel *c, unsigned slot)
       if (n < 0)
          return -1;
       c->info->texcoords_used |= 1u << n;
-      c->info->result_en |= NV40_VP_RESULT_EN_TC(n);
+      c->info->result_en |= result_en_tc(n);
       return NVISA_NV40_FP_INPUT_TC0 + n;
    }
    return -1;
@@ -875,7 +891,7 @@ emit_clip_planes(struct isel *c)
       insn->dst.mask = 1u << (1 + i % 3);
       insn->src[0] = v;
       insn->src[1] = plane;
-      c->info->result_en |= NV40_VP_RESULT_EN_CLP(i);
+      c->info->result_en |= result_en_clp(i);
    }
    return true;
 }

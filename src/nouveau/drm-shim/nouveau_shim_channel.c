@@ -12,7 +12,7 @@
 #include "nouveau_shim.h"
 /* after nouveau_shim.h: the kernel header needs <stdint.h> first */
 #include "nouveau_drm.h"
-#include "nouveau_shim_hw.h"
+#include "fifo.xml.h"
 
 /* The kernel's abi16 notifier block is one page (PAGE_SIZE: 4 KiB on x86),
  * carved by a heap without extra alignment; Mesa's nv30 driver sizes its

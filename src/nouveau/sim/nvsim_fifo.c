@@ -335,4 +335,5 @@ nvsim_fifo_execute(struct nvsim_channel *chan, const struct nvsim_push *pushes,
    nvsim_trace_exec(chan, pushes, num);
    for (unsigned i = 0; i < num && !nvsim_chan_dead(chan); i++)
       run_segment(chan, &pushes[i]);
+   nvsim_trace_exec_end(chan);
 }

@@ -76,7 +76,10 @@ nvsim_graph_method(struct nvsim_channel *chan, unsigned subc,
       g->notify_obj = obj;
       return true;
    }
-   if (mthd == NVSIM_GRAPH_DMA_NOTIFY &&
+   /* DMA_NOTIFY sits at 0x180 in every NV4+ graphics class that has it
+    * (rnndb graph/nv_m2mf.xml, nv30-40_3d.xml, nv10_3d.xml, nv1_*.xml):
+    * hwdb names it per class, M2MF's stands for all. */
+   if (mthd == NV04_M2MF_DMA_NOTIFY &&
        !(cls->flags & NVSIM_CLASS_OWN_DMA_NOTIFY)) {
       if (g->notify_pending) {
          snprintf(chan->detail, sizeof(chan->detail),
@@ -103,7 +106,7 @@ nvsim_graph_method(struct nvsim_channel *chan, unsigned subc,
        * notifier 0 too, then raises an interrupt nobody models) */
       g->notify_pending = false;
       chan->detail[0] = 0;
-      st = nvsim_notify_write(g->notify_obj, 0);
+      st = nvsim_notify_write(g->notify_obj, NV_NOTIFY_INDEX_ORDINARY);
       if (st != NVSIM_OK)
          return trap(chan, subc, obj, mthd, data, nvsim_status_name(st));
    }

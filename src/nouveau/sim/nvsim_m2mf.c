@@ -181,7 +181,7 @@ m2mf_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
       enum nvsim_status st = m2mf_copy(obj, m);
       if (st != NVSIM_OK)
          return st;
-      return nvsim_notify_write(obj, NVSIM_NOTIFIER_M2MF);
+      return nvsim_notify_write(obj, NV_NOTIFY_INDEX_M2MF);
    }
    default:
       return NVSIM_ILLEGAL_MTHD;

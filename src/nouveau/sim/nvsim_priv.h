@@ -23,7 +23,9 @@
 
 #include "nvsim.h"
 #include "nvsim_object.h"
-#include "nvsim_hw.h"
+#include "fifo.xml.h"
+#include "nv_m2mf.xml.h"
+#include "nvhwdb_names.h"
 #include "nvsim_trace.h"
 
 /* Chip features that change how the FIFO reads commands (facts from

@@ -326,7 +326,14 @@ nvsim_trace_device_destroy_(struct nvsim_device *dev)
    if (!t) \
       return; \
    pthread_mutex_lock(&t->lock)
-#define TRACE_END(t) pthread_mutex_unlock(&t->lock)
+/* Events other than methods are flushed at once, and methods at the end of
+ * each job: a program that aborts (no stdio flush) still leaves a trace up
+ * to its last finished job. */
+#define TRACE_END(t) \
+   do { \
+      fflush(t->f); \
+      pthread_mutex_unlock(&t->lock); \
+   } while (0)
 
 void
 nvsim_trace_bo_create_(struct nvsim_bo *bo)
@@ -672,6 +679,15 @@ nvsim_trace_method_(struct nvsim_channel *chan, unsigned subc, uint32_t mthd,
               r->or_bits);
    }
    fputc('\n', t->f);
+   pthread_mutex_unlock(&t->lock);
+}
+
+void
+nvsim_trace_exec_end_(struct nvsim_channel *chan)
+{
+   if (!chan)
+      return;
+   TRACE_BEGIN(t, chan->dev);
    TRACE_END(t);
 }
 

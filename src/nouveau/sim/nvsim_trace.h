@@ -90,6 +90,7 @@ void nvsim_trace_submit_(struct nvsim_channel *chan,
                          struct nvsim_bo *const *bos, unsigned num_bos);
 void nvsim_trace_exec_(struct nvsim_channel *chan,
                        const struct nvsim_push *pushes, unsigned num_pushes);
+void nvsim_trace_exec_end_(struct nvsim_channel *chan);
 void nvsim_trace_method_(struct nvsim_channel *chan, unsigned subc,
                          uint32_t mthd, uint32_t data,
                          enum nvsim_domain domain, uint64_t addr);
@@ -122,6 +123,8 @@ void nvsim_trace_trap_(struct nvsim_channel *chan, const char *msg);
    NVSIM_TRACE_HOOK(nvsim_trace_submit_(__VA_ARGS__))
 #define nvsim_trace_exec(...) \
    NVSIM_TRACE_HOOK(nvsim_trace_exec_(__VA_ARGS__))
+#define nvsim_trace_exec_end(...) \
+   NVSIM_TRACE_HOOK(nvsim_trace_exec_end_(__VA_ARGS__))
 #define nvsim_trace_method(...) \
    NVSIM_TRACE_HOOK(nvsim_trace_method_(__VA_ARGS__))
 #define nvsim_trace_trap(...) \

@@ -111,7 +111,7 @@ nvsim_trap_method(struct nvsim_channel *chan, int subc,
                nvsim_class_name(oclass, obj->cls, cname, sizeof(cname)));
    /* Methods below 0x100 are the FIFO's; hwdb names them whatever the
     * bound class (class 0 = no class). */
-   uint32_t name_class = mthd < NVSIM_FIRST_ENGINE_MTHD ? 0 : oclass;
+   uint32_t name_class = mthd < NV4_PULLER_ENGINE_MTHD_FIRST ? 0 : oclass;
    method_name(name_class, mthd, mname, sizeof(mname));
    data_decode(name_class, mthd, data, dec, sizeof(dec));
 

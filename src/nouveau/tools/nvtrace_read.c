@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fifo.xml.h"
 #include "nvhwdb_names.h"
-#include "nvsim_hw.h"
 #include "nvtrace_read.h"
 
 #define NVTRACE_VERSION 1
@@ -154,7 +154,8 @@ nvtrace_method_is_handle(uint32_t mthd)
     * DMA_SEMAPHORE parameter is a handle, and on NV4:GF100 the puller
     * looks up the parameter of 0x180..0x1fc in RAMHT */
    return mthd == NV4_SUBCHAN_OBJECT || mthd == NV1A_SUBCHAN_DMA_SEMAPHORE ||
-          (mthd >= NVSIM_OBJECT_MTHD_FIRST && mthd < NVSIM_OBJECT_MTHD_END);
+          (mthd >= NV4_PULLER_OBJECT_MTHD_FIRST &&
+           mthd < NV4_PULLER_OBJECT_MTHD_END);
 }
 
 /* --- parsing helpers --- */

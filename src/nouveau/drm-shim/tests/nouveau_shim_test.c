@@ -33,7 +33,19 @@
 #include <nouveau/nvif/class.h>
 #include <nouveau/nvif/cl0080.h>
 
-#include "nouveau_shim_test_hw.h"
+#include "fifo.xml.h"
+#include "nv_m2mf.xml.h"
+
+/* An "increasing methods" command word (hwdb fifo.xml NV4_DMA_CMD,
+ * dma-pusher.rst): `count` data words for consecutive methods from `mthd`
+ * on subchannel `subc`. */
+static inline uint32_t
+nv04_fifo_incr(unsigned subc, uint32_t mthd, unsigned count)
+{
+   return NV4_DMA_CMD_TYPE_INCREASING | NV4_DMA_CMD_COUNT(count) |
+          NV4_DMA_CMD_SUBC(subc) | NV4_DMA_CMD_METHOD(mthd) |
+          NV4_DMA_CMD_KIND_METHODS;
+}
 
 /* NVIDIA's PCI vendor id (PCI-SIG registry). */
 #define TEST_PCI_VENDOR_NVIDIA 0x10de

@@ -280,6 +280,74 @@ test_headers(void)
    CHECK_EQ(NV4_DMA_CMD_JUMP_TARGET__MASK, 0xfffffffc);
    CHECK_EQ(NV4_DMA_CMD_OLD_JUMP_TARGET__MASK, 0x1ffffffc);
 
+   /* the forms of the command word (dma-pusher.rst): a methods header
+    * fixes bits 29-31, 16-17 and 0-1 (000...00...00 / 010...00...00);
+    * the old jump bits 29-31 and 0-1 (001J...J00) */
+   CHECK_EQ(NV4_DMA_CMD_TYPE__MASK | NV4_DMA_CMD_SPECIAL__MASK |
+            NV4_DMA_CMD_KIND__MASK, 0xe0030003);
+   CHECK_EQ(NV4_DMA_CMD_TYPE__MASK | NV4_DMA_CMD_KIND__MASK, 0xe0000003);
+   CHECK_EQ(NV4_DMA_CMD_TYPE_OLD_JUMP, 0x20000000);
+   CHECK_EQ(NV4_DMA_CMD_SPECIAL_SLI_COND, 0x00010000);
+   CHECK_EQ(NV4_DMA_CMD_SPECIAL_LONG_NI, 0x00030000);
+
+   /* puller.rst: methods 0x100 and up go to the engine; 0x180-0x1fc take
+    * RAMHT handles; old-style semaphore offsets fit 12 bits [NV1A:G80] */
+   CHECK_EQ(NV4_PULLER_ENGINE_MTHD_FIRST, 0x100);
+   CHECK_EQ(NV4_PULLER_OBJECT_MTHD_FIRST, 0x180);
+   CHECK_EQ(NV4_PULLER_OBJECT_MTHD_END, 0x200);
+   CHECK_EQ(NV4_PULLER_SEMAPHORE_OFFSET_LIMIT, 1 << 12);
+   /* graph/intro.rst "Notifiers": the M2MF notifier is at 0x10, the
+    * second 16-byte notifier */
+   CHECK_EQ(NV_NOTIFY_INDEX_M2MF * NV_NOTIFY__SIZE, 0x10);
+   CHECK_EQ(NV_NOTIFY_INDEX_ORDINARY, 0);
+
+   /* curie facts from upstream Mesa's nv30 driver (not in rnndb):
+    * nv30_state.c MRT_BLEND_ENABLE 0x036c, rt[i].blend_enable << i;
+    * nv30_winsys.h VTXTEX_OFFSET(i) 0x0900 + i * 0x20 ..
+    * VTXTEX_BCOL(i) 0x091c + i * 0x20, 0x1710, 0x1718;
+    * nv30_texture.c lod_bias * 256 & 0x1fff; nv30_format.c X1R5G5B5 2 */
+   CHECK_EQ(NV40_3D_MRT_BLEND_ENABLE, 0x036c);
+   CHECK_EQ(NV40_3D_MRT_BLEND_ENABLE_COLOR1 | NV40_3D_MRT_BLEND_ENABLE_COLOR2 |
+            NV40_3D_MRT_BLEND_ENABLE_COLOR3, 0xe);
+   CHECK_EQ(NV40_3D_VTXTEX_OFFSET(0), 0x0900);
+   CHECK_EQ(NV40_3D_VTXTEX_ENABLE(1), 0x090c + 0x20);
+   CHECK_EQ(NV40_3D_VTXTEX_BCOL(3), 0x091c + 3 * 0x20);
+   CHECK_EQ(NV40_3D_VTXTEX__LEN, 4);
+   CHECK_EQ(NV30_3D_UNK1710, 0x1710);
+   CHECK_EQ(NV40_3D_UNK1718, 0x1718);
+   CHECK_EQ(NV40_3D_TEX_FILTER_LOD_BIAS__MASK, 0x1fff);
+   CHECK_EQ(NV40_3D_TEX_FILTER_LOD_BIAS(-256), 0x1f00);   /* bias -1.0 */
+   CHECK_EQ(NV30_3D_TEX_FILTER_LOD_BIAS__MASK, 0x0f00);    /* rnndb rankine */
+   CHECK_EQ(NV30_3D_RT_FORMAT_COLOR_X1R5G5B5, 2);
+   /* curie's DEPTH_CONTROL: upstream writes 0x10 to clamp (nv30_state.c) */
+   CHECK(0x10 & NV40_3D_DEPTH_CONTROL_CLAMP);
+   CHECK(!(0x01 & NV40_3D_DEPTH_CONTROL_CLAMP));
+   /* the query report (nv30_query.c): QUERY_GET (report << 24) | offset,
+    * report 1 for occlusion; 16 bytes, the count in word 2, the status in
+    * word 3 with its top byte cleared when written (0xff000000) */
+   CHECK_EQ(NV30_3D_QUERY_GET_UNK24_SAMPLES_PASSED | 0x40, 0x01000040);
+   CHECK_EQ(NV30_3D_QUERY_GET_UNK24_ZCULL3, 5u << 24);
+   CHECK_EQ(NV30_QUERY_REPORT__SIZE, 16);
+   CHECK_EQ(NV30_QUERY_REPORT_VALUE, 2 * 4);
+   CHECK_EQ(NV30_QUERY_REPORT_STATUS, 3 * 4);
+   CHECK_EQ(NV30_QUERY_REPORT_STATUS_BUSY__MASK, 0xff000000);
+
+   /* LOD clamps in 1/256 (nv30_fragtex.c: min_lod << 19 | max_lod << 7 on
+    * curie, << 18 and << 6 on rankine; up to 15 + 255/256 -> 12 bits) */
+   CHECK_EQ(NV40_3D_TEX_ENABLE_MIN_LOD(4095), 4095u << 19);
+   CHECK_EQ(NV40_3D_TEX_ENABLE_MAX_LOD(256), 256u << 7);
+   CHECK_EQ(NV40_3D_TEX_ENABLE_MIN_LOD__MASK & NV40_3D_TEX_ENABLE_ENABLE, 0);
+   CHECK_EQ(NV30_3D_TEX_ENABLE_MIN_LOD__SHIFT, 18);
+   CHECK_EQ(NV30_3D_TEX_ENABLE_MAX_LOD__MASK, 0xfffu << 6);
+
+   /* 16 texture units on curie, 8 on rankine (group nv30_tex_unit) */
+   CHECK_EQ(NV40_3D_TEX_OFFSET__LEN, 16);
+   CHECK_EQ(NV40_3D_TEX_OFFSET(15), 0x1a00 + 15 * 0x20);
+   CHECK_EQ(NV40_3D_TEX_BORDER_COLOR(8), 0x1a1c + 8 * 0x20);
+   CHECK_EQ(NV30_3D_TEX_OFFSET__LEN, 8);
+   CHECK_EQ(NV40_3D_TEX_SIZE1(15), 0x1840 + 15 * 4);
+   CHECK_EQ(NV40_3D_TEX_SIZE1__LEN, 16);
+
    /* float bit cast helper: 1.0f is 0x3f800000 (IEEE 754) */
    CHECK_EQ(nvhwdb_fui(1.0f), 0x3f800000);
 }
@@ -344,9 +412,33 @@ test_names(void)
       CHECK_EQ(m->addr, 0x1a04);
       CHECK_EQ(m->num_dims, 1);
       CHECK_EQ(m->stride[0], 0x20);
-      CHECK_EQ(m->length[0], 8);
+      /* curie: 16 units (upstream nv30_screen.c: 16 fragment samplers) */
+      CHECK_EQ(m->length[0], 16);
    }
    CHECK(nvhwdb_method_lookup(0x4097, 0x1a66, NULL) == NULL);  /* unaligned */
+   /* unit 15 of curie: 0x1a04 + 15 * 0x20 = 0x1be4; rankine has 8 units
+    * (rnndb), so 0x1b04 (unit 8) is no method of 0x0397 */
+   m = nvhwdb_method_lookup(0x4097, 0x1be4, &index);
+   CHECK(m != NULL);
+   if (m) {
+      check_str(__LINE__, m->name, "TEX_FORMAT");
+      CHECK_EQ(index, 15);
+   }
+   m = nvhwdb_method_lookup(0x0397, 0x1a04, NULL);
+   CHECK(m != NULL);
+   if (m)
+      CHECK_EQ(m->length[0], 8);
+   CHECK(nvhwdb_method_lookup(0x0397, 0x1b04, NULL) == NULL);
+   /* 0x036c is FOG_ENABLE on rankine, MRT_BLEND_ENABLE on curie
+    * (rnndb nv30-40_3d.xml; upstream nv30_state.c) */
+   m = nvhwdb_method_lookup(0x4097, 0x036c, NULL);
+   CHECK(m != NULL);
+   if (m)
+      check_str(__LINE__, m->name, "MRT_BLEND_ENABLE");
+   m = nvhwdb_method_lookup(0x0397, 0x036c, NULL);
+   CHECK(m != NULL);
+   if (m)
+      check_str(__LINE__, m->name, "FOG_ENABLE");
 }
 
 static void
@@ -377,6 +469,17 @@ test_decode(void)
                 0x2 | 2 << 4 | 6 << 8 | 8 << 20 | 4 << 24, true,
                 "TEX_FORMAT[1] = { DMA1 | DIMS = 2D | FORMAT = A8R8G8B8 | "
                 "BASE_SIZE_U = 8 | BASE_SIZE_V = 4 | BASE_SIZE_W = 0 }");
+   /* curie LOD bias, signed 13 bits in 1/256 (nv30_texture.c): 0x1f00 is
+    * -256 (bias -1.0); unit 8 (0x1a14 + 8 * 0x20 = 0x1b14) exists on
+    * curie; MIN 2 / MAG 2 are LINEAR (nv4_tex_*_filter) */
+   check_decode(__LINE__, 0x4097, 0x1b14, 0x1f00 | 2 << 16 | 2 << 24, true,
+                "TEX_FILTER[8] = { LOD_BIAS = -256 | MIN = LINEAR | "
+                "MAG = LINEAR }");
+   check_decode(__LINE__, 0x4097, 0x1800, 0x01000040, true,
+                "QUERY_GET = { OFFSET = 0x40 | UNK24 = SAMPLES_PASSED }");
+   /* blending on render targets 1..3 (nv30_state.c: 0xe) */
+   check_decode(__LINE__, 0x4097, 0x036c, 0xe, true,
+                "MRT_BLEND_ENABLE = { COLOR1 | COLOR2 | COLOR3 }");
    /* signed field: X = 0xffff is -1 */
    check_decode(__LINE__, 0x4097, 0x2b8, 0x0002ffff, true,
                 "VIEWPORT_TX_ORIGIN = { X = -1 | Y = 2 }");

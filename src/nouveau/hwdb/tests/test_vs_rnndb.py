@@ -84,10 +84,23 @@ o = tables(gen(os.path.join(tmp, 'ours'),
                OURS))
 
 # Methods we add: named in upstream Mesa's nv30 driver by raw number
-# (UNKxxxx), and 0x37c on curie (the half-float blend colour B/A)
-EXTRA = re.compile(r'^(UNK[0-9A-F]{4}|BLEND_COLOR_BA)$')
+# (UNKxxxx), and on curie 0x37c (the half-float blend colour B/A),
+# MRT_BLEND_ENABLE and the vertex texture units (nv30_winsys.h, nv30_state.c)
+EXTRA = re.compile(r'^(UNK[0-9A-F]{4}|BLEND_COLOR_BA|MRT_BLEND_ENABLE|'
+                   r'VTXTEX_[A-Z]+)$')
+# Curie's texture units 8..15 (rnndb lists 8; see group nv30_tex_unit)
+CURIE = {0x4097, 0x4497}
+CURIE_TEX = re.compile(r'^TEX_[A-Z_0-9]+$')
+
+
+def curie_tex_unit_8_15(c, a, name):
+    return c in CURIE and CURIE_TEX.match(name) and (
+        0x1b00 <= a < 0x1c00 or 0x1860 <= a < 0x1880)
+
+
 # Field layouts we change on purpose (see the comments in nv30-40_3d.xml)
-CHANGED = {'TEX_WRAP', 'DEPTH_CONTROL', 'FP_CONTROL', 'VP_RESULT_EN'}
+CHANGED = {'TEX_WRAP', 'DEPTH_CONTROL', 'FP_CONTROL', 'VP_RESULT_EN',
+           'TEX_FILTER', 'TEX_ENABLE'}
 RANKINE_EXTRA = {0x0697, 0x3597}   # rnndb's duplicate NV35_3D name hides
                                    # the rankine-only methods from these two
 
@@ -111,7 +124,8 @@ for c in classes:
         if c not in SUBSET or 'UNK' not in rc[a][0]:
             bad.append('0x%04x: method 0x%04x %s missing' % (c, a, rc[a][0]))
     for a in sorted(set(oc) - set(rc)):
-        if not EXTRA.match(oc[a][0]) and c not in RANKINE_EXTRA:
+        if not EXTRA.match(oc[a][0]) and c not in RANKINE_EXTRA and \
+                not curie_tex_unit_8_15(c, a, oc[a][0]):
             bad.append('0x%04x: method 0x%04x %s not in rnndb' %
                        (c, a, oc[a][0]))
     for a in sorted(set(rc) & set(oc)):

@@ -12,7 +12,8 @@
 
 #include "nvsim_object.h"
 #include "nvsim_raster.h"
-#include "nv40_3d_hw.h"
+#include "fifo.xml.h"
+#include "nv30-40_3d.xml.h"
 #include "nv40_3d_shader.h"
 #include "nv40_3d_texture.h"
 
@@ -127,9 +128,12 @@ enum nvsim_status nv40_3d_vertex_batch(struct nv40_3d *ctx, uint32_t data);
 enum nvsim_status nv40_3d_index_batch(struct nv40_3d *ctx, uint32_t data);
 enum nvsim_status nv40_3d_element(struct nv40_3d *ctx, uint32_t index);
 enum nvsim_status nv40_3d_vertex_data(struct nv40_3d *ctx, uint32_t data);
-/* Writes constant attribute values (VTX_ATTR_* methods). */
+/* Writes constant attribute values (VTX_ATTR_* methods); *completed is
+ * the attribute whose last component the method wrote, else -1. */
 bool nv40_3d_attr_method(struct nv40_3d *ctx, uint32_t mthd, uint32_t data,
-                         enum nvsim_status *st);
+                         enum nvsim_status *st, int *completed);
+/* Emits an immediate-mode vertex from the current attribute values. */
+enum nvsim_status nv40_3d_attr_vertex(struct nv40_3d *ctx);
 
 /* nv40_3d_draw.c: draw setup, the vertex program, primitives after it */
 enum nvsim_status nv40_3d_prepare_draw(struct nv40_3d *ctx);

@@ -32,16 +32,11 @@ nv40_3d_fail(struct nv40_3d *ctx, enum nvsim_status st, const char *fmt, ...)
 /* Methods of rankine that curie does not have (in hwdb for NV30_3D but not
  * for this class: the fixed-function transform and lighting, the register
  * combiners, ...) trap as illegal.  Methods hwdb knows for neither are
- * stored and ignored: upstream's driver sends a few that no database
- * names (e.g. 0x1710, nv30_vbo.c VTX_CACHE_INVALIDATE_1710). */
+ * stored and ignored.  What curie reuses of rankine's space (0x036c
+ * MRT_BLEND_ENABLE, the VTXTEX units at 0x0900) hwdb names for curie. */
 static bool
 rankine_only(uint32_t oclass, uint32_t mthd)
 {
-   if (mthd == NV40_3D_MRT_BLEND_ENABLE ||
-       mthd == NV30_3D_VTX_CACHE_INVALIDATE_1710 || mthd == NV30_3D_R1718 ||
-       (mthd >= NV40_3D_VTXTEX_OFFSET(0) &&
-        mthd <= NV40_3D_VTXTEX_BCOL(NV40_3D_VTXTEX__LEN - 1)))
-      return false;
    return !nvhwdb_method_lookup(oclass, mthd, NULL) &&
           nvhwdb_method_lookup(NV30_3D_CLASS, mthd, NULL);
 }
@@ -91,8 +86,8 @@ set_defaults(struct nv40_3d *ctx)
       /* width 1.0 in 1/8 units (nv30_state.c) */
       { NV30_3D_LINE_WIDTH, 8 },
       /* scissor "off" as upstream writes it: x 0, width 4096 */
-      { NV30_3D_SCISSOR_HORIZ, 0x10000000 },
-      { NV30_3D_SCISSOR_VERT, 0x10000000 },
+      { NV30_3D_SCISSOR_HORIZ, NV30_3D_SCISSOR_HORIZ_W(4096) },
+      { NV30_3D_SCISSOR_VERT, NV30_3D_SCISSOR_VERT_H(4096) },
       { NV30_3D_VIEWPORT_CLIP_HORIZ(0), NV30_3D_VIEWPORT_CLIP_HORIZ_R__MASK },
       { NV30_3D_VIEWPORT_CLIP_VERT(0), NV30_3D_VIEWPORT_CLIP_VERT_D__MASK },
    };
@@ -199,9 +194,9 @@ nv40_3d_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
       return nv40_3d_index_batch(ctx, data);
    case NV30_3D_VB_ELEMENT_U16:
       /* two 16-bit indices, the low half first (nv30_vbo.c) */
-      st = nv40_3d_element(ctx, data & 0xffff);
+      st = nv40_3d_element(ctx, NV40_3D_FIELD(data, NV30_3D_VB_ELEMENT_U16_0));
       if (st == NVSIM_OK)
-         st = nv40_3d_element(ctx, data >> 16);
+         st = nv40_3d_element(ctx, NV40_3D_FIELD(data, NV30_3D_VB_ELEMENT_U16_1));
       return st;
    case NV30_3D_VB_ELEMENT_U32:
       return nv40_3d_element(ctx, data);
@@ -214,8 +209,13 @@ nv40_3d_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
    }
    ctx->draw_ready = false;
 
-   if (nv40_3d_attr_method(ctx, mthd, data, &st))
+   int completed;
+   if (nv40_3d_attr_method(ctx, mthd, data, &st, &completed)) {
+      /* attribute 0 completed inside begin/end: an immediate vertex */
+      if (st == NVSIM_OK && completed == 0 && ctx->prim)
+         st = nv40_3d_attr_vertex(ctx);
       return st;
+   }
 
    if (mthd >= NV30_3D_VP_UPLOAD_INST(0) &&
        mthd < NV30_3D_VP_UPLOAD_INST(NV30_3D_VP_UPLOAD_INST__LEN)) {
@@ -313,15 +313,19 @@ nv40_3d_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
       ctx->rs.count_samples = data != 0;
       return NVSIM_OK;
    case NV30_3D_QUERY_GET: {
-      /* a 16-byte report: 64-bit timestamp, the counter selected by the
-       * top byte (1: samples passed), and a status word that reads 0 once
-       * written (nv30_query.c waits for its top byte to clear) */
-      uint32_t type = NV40_3D_FIELD(data, NV30_3D_QUERY_GET_UNK24);
+      /* the report (hwdb NV30_QUERY_REPORT): 64-bit timestamp, the
+       * counter the top byte selects, and a status word whose BUSY byte
+       * reads 0 once written (nv30_query.c waits for it to clear) */
+      uint32_t type = data & NV30_3D_QUERY_GET_UNK24__MASK;
       uint64_t ts = nvsim_ptimer_ns();
-      uint32_t rep[4] = { (uint32_t)ts, (uint32_t)(ts >> 32),
-                          type == 1 ? (uint32_t)ctx->rs.samples_passed : 0, 0 };
+      uint32_t rep[NV30_QUERY_REPORT__SIZE / 4] = { 0 };
+      rep[NV30_QUERY_REPORT_TIME_LOW / 4] = (uint32_t)ts;
+      rep[NV30_QUERY_REPORT_TIME_HIGH / 4] = (uint32_t)(ts >> 32);
+      if (type == NV30_3D_QUERY_GET_UNK24_SAMPLES_PASSED)
+         rep[NV30_QUERY_REPORT_VALUE / 4] = (uint32_t)ctx->rs.samples_passed;
       return write_dma32(ctx, NV30_3D_DMA_QUERY,
-                         NV40_3D_FIELD(data, NV30_3D_QUERY_GET_OFFSET), rep, 4);
+                         NV40_3D_FIELD(data, NV30_3D_QUERY_GET_OFFSET), rep,
+                         NV30_QUERY_REPORT__SIZE / 4);
    }
    default:
       /* everything else is state, read at the next draw */

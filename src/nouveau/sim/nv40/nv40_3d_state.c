@@ -151,7 +151,10 @@ nv40_3d_validate(struct nv40_3d *ctx)
    /* MRT_BLEND_ENABLE: bit i enables blending on render target i, 1-3
     * (nv30_state.c: 0xe when target 0 blends and blending is not
     * independent) */
-   rs->blend_mrt = nv40_3d_reg(ctx, NV40_3D_MRT_BLEND_ENABLE) & 0xe;
+   rs->blend_mrt = nv40_3d_reg(ctx, NV40_3D_MRT_BLEND_ENABLE) &
+                   (NV40_3D_MRT_BLEND_ENABLE_COLOR1 |
+                    NV40_3D_MRT_BLEND_ENABLE_COLOR2 |
+                    NV40_3D_MRT_BLEND_ENABLE_COLOR3);
    if (rs->blend || rs->blend_mrt) {
       uint32_t src = nv40_3d_reg(ctx, NV30_3D_BLEND_FUNC_SRC);
       uint32_t dst = nv40_3d_reg(ctx, NV30_3D_BLEND_FUNC_DST);
@@ -170,11 +173,10 @@ nv40_3d_validate(struct nv40_3d *ctx)
          return bad_value(ctx, "BLEND_EQUATION", eq);
       }
       uint32_t bc = nv40_3d_reg(ctx, NV30_3D_BLEND_COLOR);
-      /* BLEND_COLOR: B 7:0, G 15:8, R 23:16, A 31:24 */
-      rs->blend_color[2] = (bc & 0xff) / 255.0f;
-      rs->blend_color[1] = ((bc >> 8) & 0xff) / 255.0f;
-      rs->blend_color[0] = ((bc >> 16) & 0xff) / 255.0f;
-      rs->blend_color[3] = (bc >> 24) / 255.0f;
+      rs->blend_color[2] = NV40_3D_FIELD(bc, NV30_3D_BLEND_COLOR_B) / 255.0f;
+      rs->blend_color[1] = NV40_3D_FIELD(bc, NV30_3D_BLEND_COLOR_G) / 255.0f;
+      rs->blend_color[0] = NV40_3D_FIELD(bc, NV30_3D_BLEND_COLOR_R) / 255.0f;
+      rs->blend_color[3] = NV40_3D_FIELD(bc, NV30_3D_BLEND_COLOR_A) / 255.0f;
    }
 
    /* logic op: gl_logic_op CLEAR .. SET are consecutive */

@@ -201,15 +201,17 @@ nv40_3d_validate_textures(struct nv40_3d *ctx, uint32_t units)
       u->min = filt & NV30_3D_TEX_FILTER_MIN__MASK;
       u->mag = filt & NV30_3D_TEX_FILTER_MAG__MASK;
       u->signed_bits = filt;
-      /* LOD bias: 13-bit two's complement in 1/256 */
-      int32_t bias = (int32_t)(NV40_3D_FIELD(filt, NV40_3D_TEX_FILTER_LOD_BIAS) << 19) >> 19;
+      /* LOD bias: two's complement in 1/256, sign-extended from the top
+       * bit of the field (x ^ s) - s */
+      const uint32_t bias_sign = (NV40_3D_TEX_FILTER_LOD_BIAS__MASK >>
+                                  NV40_3D_TEX_FILTER_LOD_BIAS__SHIFT) / 2 + 1;
+      int32_t bias = (int32_t)(NV40_3D_FIELD(filt, NV40_3D_TEX_FILTER_LOD_BIAS) ^
+                               bias_sign) - (int32_t)bias_sign;
       u->lod_bias = bias / 256.0f;
-      /* TEX_ENABLE MIPMAP_MIN_LOD / MAX_LOD name the integer part; the 8
-       * bits below hold the fraction (nv30_fragtex.c: min_lod << 19,
-       * max_lod << 7, both in 1/256) */
+      /* TEX_ENABLE MIN_LOD / MAX_LOD: the clamps in 1/256 of a level */
       uint32_t en = nv40_3d_reg(ctx, NV30_3D_TEX_ENABLE(i));
-      u->min_lod = ((en >> (NV40_3D_TEX_ENABLE_MIPMAP_MIN_LOD__SHIFT - 8)) & 0xfff) / 256.0f;
-      u->max_lod = ((en >> (NV40_3D_TEX_ENABLE_MIPMAP_MAX_LOD__SHIFT - 8)) & 0xfff) / 256.0f;
+      u->min_lod = NV40_3D_FIELD(en, NV40_3D_TEX_ENABLE_MIN_LOD) / 256.0f;
+      u->max_lod = NV40_3D_FIELD(en, NV40_3D_TEX_ENABLE_MAX_LOD) / 256.0f;
       u->swz = nv40_3d_reg(ctx, NV30_3D_TEX_SWIZZLE(i));
       uint32_t bc = nv40_3d_reg(ctx, NV30_3D_TEX_BORDER_COLOR(i));
       u->border[0] = NV40_3D_FIELD(bc, NV30_3D_TEX_BORDER_COLOR_R) / 255.0f;

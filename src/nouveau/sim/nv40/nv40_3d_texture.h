@@ -8,13 +8,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "nv40_3d_hw.h"
+#include "nv30-40_3d.xml.h"
 #include "nv40_shader_exec.h"
 
-/* Curie has 16 fragment texture units: upstream exposes 16 samplers
- * (nv30_screen.c) and addresses units 8-15 with the same TEX_* array
- * strides as 0-7 (nv30_fragtex.c); hwdb lists the first 8. */
-#define NV40_3D_TEX_UNITS (2 * NV30_3D_TEX_OFFSET__LEN)
+/* Curie has 16 fragment texture units (hwdb nv30-40_3d.xml, group
+ * nv30_tex_unit: upstream's nv30_screen.c exposes 16 samplers). */
+#define NV40_3D_TEX_UNITS NV40_3D_TEX_OFFSET__LEN
 #define NV40_3D_TEX_MAX_LEVELS 13
 
 struct nv40_3d;

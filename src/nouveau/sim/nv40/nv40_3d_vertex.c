@@ -36,13 +36,15 @@ set_attr(struct nv40_3d *ctx, unsigned a, unsigned comp, float v)
 
 /* VTX_ATTR_{1F,2F,3F,4F,2I,4I,4UB,3I}: the method that writes the last
  * component completes the attribute (GL's glVertexAttrib semantics: the
- * components not given become 0, 0, 1). */
+ * components not given become 0, 0, 1).  *completed is the attribute
+ * completed by this method, -1 if none. */
 bool
 nv40_3d_attr_method(struct nv40_3d *ctx, uint32_t mthd, uint32_t data,
-                    enum nvsim_status *st)
+                    enum nvsim_status *st, int *completed)
 {
    unsigned a, c;
    *st = NVSIM_OK;
+   *completed = -1;
 
 #define IN_ARRAY(first, n, esize) \
    (mthd >= (first) && mthd < (first) + (n) * (esize))
@@ -51,6 +53,8 @@ nv40_3d_attr_method(struct nv40_3d *ctx, uint32_t mthd, uint32_t data,
       a = (mthd - NV30_3D_VTX_ATTR_4F_X(0)) / 16;
       c = (mthd / 4) % 4;
       set_attr(ctx, a, c, nvsim_u2f(data));
+      if (c == 3)
+         *completed = a;
       return true;
    }
    if (IN_ARRAY(NV30_3D_VTX_ATTR_3F_X(0), NV30_3D_VTX_ATTR_3F__LEN, 16)) {
@@ -58,8 +62,10 @@ nv40_3d_attr_method(struct nv40_3d *ctx, uint32_t mthd, uint32_t data,
       c = (mthd / 4) % 4;
       if (c < 3) {
          set_attr(ctx, a, c, nvsim_u2f(data));
-         if (c == 2)
+         if (c == 2) {
             set_attr(ctx, a, 3, 1.0f);
+            *completed = a;
+         }
       }
       return true;
    }
@@ -70,6 +76,7 @@ nv40_3d_attr_method(struct nv40_3d *ctx, uint32_t mthd, uint32_t data,
       if (c == 1) {
          set_attr(ctx, a, 2, 0.0f);
          set_attr(ctx, a, 3, 1.0f);
+         *completed = a;
       }
       return true;
    }
@@ -79,38 +86,54 @@ nv40_3d_attr_method(struct nv40_3d *ctx, uint32_t mthd, uint32_t data,
       set_attr(ctx, a, 1, 0.0f);
       set_attr(ctx, a, 2, 0.0f);
       set_attr(ctx, a, 3, 1.0f);
+      *completed = a;
       return true;
    }
    if (IN_ARRAY(NV30_3D_VTX_ATTR_4UB(0), NV30_3D_VTX_ATTR_4UB__LEN, 4)) {
-      /* X 7:0 .. W 31:24, normalized like glVertexAttrib4Nub */
+      /* normalized like glVertexAttrib4Nub */
       a = (mthd - NV30_3D_VTX_ATTR_4UB(0)) / 4;
-      for (c = 0; c < 4; c++)
-         set_attr(ctx, a, c, ((data >> (8 * c)) & 0xff) / 255.0f);
+      set_attr(ctx, a, 0, NV40_3D_FIELD(data, NV30_3D_VTX_ATTR_4UB_X) / 255.0f);
+      set_attr(ctx, a, 1, NV40_3D_FIELD(data, NV30_3D_VTX_ATTR_4UB_Y) / 255.0f);
+      set_attr(ctx, a, 2, NV40_3D_FIELD(data, NV30_3D_VTX_ATTR_4UB_Z) / 255.0f);
+      set_attr(ctx, a, 3, NV40_3D_FIELD(data, NV30_3D_VTX_ATTR_4UB_W) / 255.0f);
+      *completed = a;
       return true;
    }
    if (IN_ARRAY(NV30_3D_VTX_ATTR_2I(0), NV30_3D_VTX_ATTR_2I__LEN, 4)) {
       a = (mthd - NV30_3D_VTX_ATTR_2I(0)) / 4;
-      set_attr(ctx, a, 0, (float)(int16_t)(data & 0xffff));
-      set_attr(ctx, a, 1, (float)(int16_t)(data >> 16));
+      set_attr(ctx, a, 0,
+               (int16_t)NV40_3D_FIELD(data, NV30_3D_VTX_ATTR_2I_X));
+      set_attr(ctx, a, 1,
+               (int16_t)NV40_3D_FIELD(data, NV30_3D_VTX_ATTR_2I_Y));
       set_attr(ctx, a, 2, 0.0f);
       set_attr(ctx, a, 3, 1.0f);
+      *completed = a;
       return true;
    }
    if (IN_ARRAY(NV30_3D_VTX_ATTR_4I_XY(0), NV30_3D_VTX_ATTR_4I__LEN, 8)) {
       a = (mthd - NV30_3D_VTX_ATTR_4I_XY(0)) / 8;
       c = ((mthd / 4) % 2) * 2;
-      set_attr(ctx, a, c, (float)(int16_t)(data & 0xffff));
-      set_attr(ctx, a, c + 1, (float)(int16_t)(data >> 16));
+      /* ZW holds Z and W at the bits of XY's X and Y */
+      set_attr(ctx, a, c,
+               (int16_t)NV40_3D_FIELD(data, NV30_3D_VTX_ATTR_4I_XY_X));
+      set_attr(ctx, a, c + 1,
+               (int16_t)NV40_3D_FIELD(data, NV30_3D_VTX_ATTR_4I_XY_Y));
+      if (c == 2)
+         *completed = a;
       return true;
    }
    if (IN_ARRAY(NV30_3D_VTX_ATTR_3I_XY(0), NV30_3D_VTX_ATTR_3I_XY__LEN, 8)) {
       a = (mthd - NV30_3D_VTX_ATTR_3I_XY(0)) / 8;
       if ((mthd / 4) % 2 == 0) {
-         set_attr(ctx, a, 0, (float)(int16_t)(data & 0xffff));
-         set_attr(ctx, a, 1, (float)(int16_t)(data >> 16));
+         set_attr(ctx, a, 0,
+                  (int16_t)NV40_3D_FIELD(data, NV30_3D_VTX_ATTR_3I_XY_X));
+         set_attr(ctx, a, 1,
+                  (int16_t)NV40_3D_FIELD(data, NV30_3D_VTX_ATTR_3I_XY_Y));
       } else {
-         set_attr(ctx, a, 2, (float)(int16_t)(data & 0xffff));
+         set_attr(ctx, a, 2,
+                  (int16_t)NV40_3D_FIELD(data, NV30_3D_VTX_ATTR_3I_Z_Z));
          set_attr(ctx, a, 3, 1.0f);
+         *completed = a;
       }
       return true;
    }
@@ -567,6 +590,29 @@ nv40_3d_vertex_data(struct nv40_3d *ctx, uint32_t data)
 
    struct nv40_3d_vertex v;
    st = nv40_3d_run_vp(ctx, (const float (*)[4])in, &v);
+   if (st)
+      return st;
+   assemble(ctx, &v);
+   return ctx->error;
+}
+
+/*
+ * Immediate mode: inside VERTEX_BEGIN_END, completing attribute 0 (the
+ * position) with a VTX_ATTR_* method emits a vertex made of the current
+ * values of all attributes, as glVertex does (NV_vertex_program: "setting
+ * vertex attribute 0 ... provokes the execution of the vertex program").
+ * Upstream's nv30_transfer.c nv30_transfer_rect_blit draws its quad this
+ * way on the hardware: per vertex VTX_ATTR_3F(8) then VTX_ATTR_2I(0),
+ * with no VB_* method between BEGIN and STOP.
+ */
+enum nvsim_status
+nv40_3d_attr_vertex(struct nv40_3d *ctx)
+{
+   enum nvsim_status st = ensure_ready(ctx);
+   if (st)
+      return st;
+   struct nv40_3d_vertex v;
+   st = nv40_3d_run_vp(ctx, (const float (*)[4])ctx->attr, &v);
    if (st)
       return st;
    assemble(ctx, &v);

@@ -134,6 +134,8 @@ nv30_context_destroy(struct pipe_context *pipe)
    util_unreference_framebuffer_state(&nv30->framebuffer);
    for (unsigned i = 0; i < nv30->num_vtxbufs; i++)
       pipe_vertex_buffer_unreference(&nv30->vtxbuf[i]);
+   for (unsigned i = 0; i < NV30_MAX_TEX_UNITS; i++)
+      pipe_sampler_view_reference(&nv30->views[i], NULL);
    for (unsigned i = 0; i < PIPE_SHADER_TYPES; i++) {
       pipe_resource_reference(&nv30->constbuf[i].buffer, NULL);
       free(nv30->constdata[i]);
@@ -268,6 +270,7 @@ nv30_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
    nv30_clear_init(pipe);
    nv30_blit_init(pipe);
    nv30_query_init(pipe);
+   nv30_texture_init(pipe);
 
    if (!nv30_context_init_3d(nv30)) {
       nv30_context_destroy(pipe);

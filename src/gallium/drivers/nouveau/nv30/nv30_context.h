@@ -11,6 +11,7 @@
 #include "nouveau/nouveau_push.h"
 #include "nv30_screen.h"
 #include "nv40_compiler.h"
+#include "nv30_texture.h"
 
 struct nouveau_client;
 struct nouveau_object;
@@ -33,13 +34,18 @@ enum nv30_dirty {
    NV30_DIRTY_FRAGCONST   = 1 << 12,
    NV30_DIRTY_VERTEX      = 1 << 13, /* elements or buffers */
    NV30_DIRTY_CLIP        = 1 << 14,
-   NV30_DIRTY_ALL         = (1 << 15) - 1,
+   NV30_DIRTY_TEXTURES    = 1 << 15,
+   NV30_DIRTY_ALL         = (1 << 16) - 1,
 };
 
 /* State that points at buffers: after a submission the kernel may have
  * moved them, and the next submission must name them again. */
 #define NV30_DIRTY_RELOCATED (NV30_DIRTY_FRAMEBUFFER | NV30_DIRTY_FRAGPROG | \
-                              NV30_DIRTY_VERTEX)
+                              NV30_DIRTY_VERTEX | NV30_DIRTY_TEXTURES)
+
+/* Fragment texture units we drive: those our hwdb describes
+ * (TEX_OFFSET__LEN). */
+#define NV30_MAX_TEX_UNITS 8
 
 struct nv30_blend_state {
    struct pipe_blend_state pipe;
@@ -140,6 +146,10 @@ struct nv30_context {
    struct pipe_vertex_buffer vtxbuf[PIPE_MAX_ATTRIBS];
    unsigned num_vtxbufs;
 
+   struct pipe_sampler_view *views[NV30_MAX_TEX_UNITS];
+   struct nv30_sampler_state *samplers[NV30_MAX_TEX_UNITS];
+   uint32_t hw_tex_enabled;
+
    /* Occlusion query reports (nv30_query.c). */
    struct nouveau_object *query_obj;
    struct nouveau_bo *query_bo;
@@ -210,7 +220,12 @@ bool nv30_state_prepare(struct nv30_context *nv30);
 bool nv30_state_emit(struct nv30_context *nv30);
 /* Worst-case pushbuffer words and relocations nv30_state_emit needs. */
 unsigned nv30_state_emit_words(struct nv30_context *nv30);
-#define NV30_STATE_EMIT_RELOCS 24
+#define NV30_STATE_EMIT_RELOCS 48
+
+/* nv30_texture.c */
+void nv30_texture_init(struct pipe_context *pipe);
+void nv30_emit_textures(struct nv30_context *nv30);
+unsigned nv30_texture_emit_words(void);
 
 /* nv30_query.c */
 void nv30_query_init(struct pipe_context *pipe);

@@ -373,7 +373,7 @@ nv30_emit_clip(struct nv30_context *nv30)
 unsigned
 nv30_state_emit_words(struct nv30_context *nv30)
 {
-   unsigned words = 512;
+   unsigned words = 512 + nv30_texture_emit_words();
 
    if (nv30->dirty & (NV30_DIRTY_VERTPROG | NV30_DIRTY_VERTCONST)) {
       /* program upload (5 words per instruction) and constants (6 per) */
@@ -414,6 +414,8 @@ nv30_state_emit(struct nv30_context *nv30)
       nv30_emit_vertconst(nv30);
    if (dirty & (NV30_DIRTY_FRAGPROG | NV30_DIRTY_FRAGCONST))
       nv30_emit_fragprog(nv30);
+   if (dirty & (NV30_DIRTY_TEXTURES | NV30_DIRTY_FRAGPROG))
+      nv30_emit_textures(nv30);
    if (dirty & NV30_DIRTY_VERTEX) {
       if (!nv30_emit_vertex(nv30))
          return false;

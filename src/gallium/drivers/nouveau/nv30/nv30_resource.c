@@ -30,19 +30,21 @@ nv30_layout(struct nv30_resource *res)
 {
    struct pipe_resource *pt = &res->base;
    enum pipe_format format = pt->format;
+   /* One pitch for every level, the levels one after the other: the
+    * layout the texture units read with TEX_FORMAT LINEAR (TEX_SIZE1
+    * PITCH). */
+   uint32_t pitch = align(util_format_get_stride(format, pt->width0),
+                          NV30_PITCH_ALIGN);
    uint32_t offset = 0;
 
    for (unsigned l = 0; l <= pt->last_level; l++) {
-      unsigned w = u_minify(pt->width0, l);
       unsigned h = u_minify(pt->height0, l);
       unsigned d = pt->target == PIPE_TEXTURE_3D ? u_minify(pt->depth0, l) : 1;
 
       res->level[l].offset = offset;
-      res->level[l].pitch = align(util_format_get_stride(format, w),
-                                  NV30_PITCH_ALIGN);
-      res->level[l].slice_stride =
-         align(res->level[l].pitch * util_format_get_nblocksy(format, h),
-               NV30_OFFSET_ALIGN);
+      res->level[l].pitch = pitch;
+      /* pitch is a multiple of 64, so is every offset */
+      res->level[l].slice_stride = pitch * util_format_get_nblocksy(format, h);
       offset += res->level[l].slice_stride * d;
    }
    res->layer_stride = align(offset, NV30_OFFSET_ALIGN);

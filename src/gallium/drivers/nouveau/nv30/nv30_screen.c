@@ -20,6 +20,7 @@
 #include "nv30_format.h"
 #include "nv30_resource.h"
 #include "nv30_screen.h"
+#include "nv30_texture.h"
 
 static const char *
 nv30_screen_get_name(struct pipe_screen *pscreen)
@@ -86,7 +87,8 @@ nv30_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       /* QUERY_RESET/ENABLE/GET (nv30_query.c) */
       return 1;
    case PIPE_CAP_NPOT_TEXTURES:
-      return 0;
+      /* linear (pitch) textures have any size (TEX_NPOT_SIZE) */
+      return 1;
    case PIPE_CAP_TGSI_TEXCOORD:
       return 0;
    case PIPE_CAP_CLIP_HALFZ:
@@ -112,6 +114,13 @@ nv30_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       /* 10 interpolated vec4s reach the NV40 fragment program
        * (COL0/1, FOGC, TEX0..7). */
       return 8;
+   case PIPE_CAP_MIXED_FRAMEBUFFER_SIZES:
+      /* Colour and zeta are separate pitch-linear surfaces with their own
+       * COLOR0/ZETA pitch and offset; RT_HORIZ/VERT clip drawing to the
+       * common area (st/mesa passes the minimum size), so attachments of
+       * different sizes work.  This is what GL_ARB_framebuffer_object
+       * needs. */
+      return chip->curie;
    case PIPE_CAP_CLEAR_SCISSORED:
       /* CLEAR_BUFFERS honours the scissor rectangle (nv30_clear.c) */
       return 1;
@@ -209,9 +218,10 @@ nv30_screen_get_shader_param(struct pipe_screen *pscreen,
       return 0;
    case PIPE_SHADER_CAP_MAX_TEXTURE_SAMPLERS:
    case PIPE_SHADER_CAP_MAX_SAMPLER_VIEWS:
-      /* The fragment side has the units (Mesa needs at least one); no
-       * texture format is advertised for sampling yet, so none is used. */
-      return shader == PIPE_SHADER_FRAGMENT ? chip->fp_tex_units : 0;
+      /* Fragment texture units, as many as our hwdb names (the vertex
+       * texture units are not wired up). */
+      return shader == PIPE_SHADER_FRAGMENT ?
+             MIN2(chip->fp_tex_units, NV30_MAX_TEX_UNITS) : 0;
    case PIPE_SHADER_CAP_SUPPORTED_IRS:
       return 1 << PIPE_SHADER_IR_NIR;
    case PIPE_SHADER_CAP_PREFERRED_IR:
@@ -266,7 +276,11 @@ nv30_screen_is_format_supported(struct pipe_screen *pscreen,
          return false;
       bindings &= ~PIPE_BIND_DEPTH_STENCIL;
    }
-   /* Sampling is not wired up yet (no sampler views). */
+   if (bindings & PIPE_BIND_SAMPLER_VIEW) {
+      if (!nv30_texture_format_supported(format, target))
+         return false;
+      bindings &= ~PIPE_BIND_SAMPLER_VIEW;
+   }
    bindings &= ~(PIPE_BIND_LINEAR | PIPE_BIND_SHARED | PIPE_BIND_DISPLAY_TARGET |
                  PIPE_BIND_SCANOUT | PIPE_BIND_BLENDABLE);
    return bindings == 0;

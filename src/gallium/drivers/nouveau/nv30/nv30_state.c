@@ -432,75 +432,9 @@ nv30_set_vertex_buffers(struct pipe_context *pipe, unsigned start, unsigned coun
    nv30->dirty |= NV30_DIRTY_VERTEX;
 }
 
-/* ------------------------------------------------------------- textures */
-/* Texture sampling is not wired up yet: no format is advertised for
- * PIPE_BIND_SAMPLER_VIEW (nv30_screen.c), so no view can name a texture
- * the GPU would sample.  The objects exist so that st/mesa can bind its
- * (empty) state. */
-
-static void *
-nv30_sampler_state_create(struct pipe_context *pipe,
-                          const struct pipe_sampler_state *cso)
-{
-   struct pipe_sampler_state *so = MALLOC_STRUCT(pipe_sampler_state);
-   if (so)
-      *so = *cso;
-   return so;
-}
-
-static void
-nv30_sampler_states_bind(struct pipe_context *pipe,
-                         enum pipe_shader_type shader, unsigned start,
-                         unsigned count, void **samplers)
-{
-}
-
-static struct pipe_sampler_view *
-nv30_sampler_view_create(struct pipe_context *pipe, struct pipe_resource *tex,
-                         const struct pipe_sampler_view *templ)
-{
-   struct pipe_sampler_view *view = MALLOC_STRUCT(pipe_sampler_view);
-
-   if (!view)
-      return NULL;
-   *view = *templ;
-   pipe_reference_init(&view->reference, 1);
-   view->texture = NULL;
-   pipe_resource_reference(&view->texture, tex);
-   view->context = pipe;
-   return view;
-}
-
-static void
-nv30_sampler_view_destroy(struct pipe_context *pipe,
-                          struct pipe_sampler_view *view)
-{
-   pipe_resource_reference(&view->texture, NULL);
-   FREE(view);
-}
-
-static void
-nv30_set_sampler_views(struct pipe_context *pipe, enum pipe_shader_type shader,
-                       unsigned start, unsigned count,
-                       unsigned unbind_num_trailing_slots, bool take_ownership,
-                       struct pipe_sampler_view **views)
-{
-   /* Nothing is kept; references handed to us are dropped. */
-   if (take_ownership && views) {
-      for (unsigned i = 0; i < count; i++)
-         pipe_sampler_view_reference(&views[i], NULL);
-   }
-}
-
 void
 nv30_state_init(struct pipe_context *pipe)
 {
-   pipe->create_sampler_state = nv30_sampler_state_create;
-   pipe->bind_sampler_states = nv30_sampler_states_bind;
-   pipe->delete_sampler_state = nv30_state_delete;
-   pipe->create_sampler_view = nv30_sampler_view_create;
-   pipe->sampler_view_destroy = nv30_sampler_view_destroy;
-   pipe->set_sampler_views = nv30_set_sampler_views;
 
    pipe->create_blend_state = nv30_blend_state_create;
    pipe->bind_blend_state = nv30_blend_state_bind;

@@ -2,7 +2,8 @@
  * GL smoke test of the NV40 driver on nvsim (or a real card): EGL
  * surfaceless + FBO; full and scissored clears, a triangle, a depth-tested
  * pair of quads, a scaled blit, indexed draws (8/16-bit
- * indices, client arrays) and primitive restart, occlusion queries.  Expected pixels are worked out by hand
+ * indices, client arrays) and primitive restart, occlusion
+ * queries, texturing (2x2 nearest, 3x1 non-power-of-two).  Expected pixels are worked out by hand
  * from the geometry (pixel centres at +0.5, GL's bottom-left origin).
  * Not built by meson (it links the installed libEGL/libGL):
  *   L=build/install/lib/x86_64-linux-gnu
@@ -159,6 +160,39 @@ int main(int argc, char **argv)
       glGetQueryObjectuiv(q, GL_QUERY_RESULT, &n);
       if (n != 0) { printf("FAIL hidden query: %u samples, want 0\n", n); fails++; }
       else printf("ok   hidden query 0 samples\n");
+   }
+   /* 8: texturing: a 2x2 texture (red, green / blue, white), nearest,
+    * on a full-target quad: each quadrant shows one texel; then a 3x1
+    * (non-power-of-two) texture stretched over the width. */
+   {
+      static const GLubyte texels[] = { 255,0,0,255,  0,255,0,255,
+                                        0,0,255,255,  255,255,255,255 };
+      static const GLubyte npot[] = { 255,0,0,255, 0,255,0,255, 0,0,255,255 };
+      GLuint tex;
+      glBindFramebuffer(GL_FRAMEBUFFER, fb);
+      glGenTextures(1, &tex); glBindTexture(GL_TEXTURE_2D, tex);
+      glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+      glEnable(GL_TEXTURE_2D);
+      glColor3f(1, 1, 1);
+      glBegin(GL_QUADS);
+      glTexCoord2f(0, 0); glVertex2f(-1, -1); glTexCoord2f(1, 0); glVertex2f(1, -1);
+      glTexCoord2f(1, 1); glVertex2f(1, 1); glTexCoord2f(0, 1); glVertex2f(-1, 1);
+      glEnd();
+      check("texel bottom-left red", 10, 10, 0xff0000ff);
+      check("texel bottom-right green", 50, 10, 0x00ff00ff);
+      check("texel top-left blue", 10, 50, 0x0000ffff);
+      check("texel top-right white", 50, 50, 0xffffffff);
+      glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 3, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, npot);
+      glBegin(GL_QUADS);
+      glTexCoord2f(0, 0); glVertex2f(-1, -1); glTexCoord2f(1, 0); glVertex2f(1, -1);
+      glTexCoord2f(1, 1); glVertex2f(1, 1); glTexCoord2f(0, 1); glVertex2f(-1, 1);
+      glEnd();
+      glDisable(GL_TEXTURE_2D);
+      check("npot left red", 5, 30, 0xff0000ff);
+      check("npot middle green", 32, 30, 0x00ff00ff);
+      check("npot right blue", 60, 30, 0x0000ffff);
    }
 out:
    printf("GL error %x\n", glGetError());

@@ -347,6 +347,34 @@ test_draw_arrays(void)
    teardown(&t);
 }
 
+/*
+ * Regression (upstream on nvsim, gl-1.0-drawbuffer-modes): with
+ * glDrawBuffer(GL_NONE) and no depth buffer upstream's nv30_validate_fb
+ * sends RT_ENABLE 0 and an RT_FORMAT without TYPE (nr_cbufs 0, no zsbuf).
+ * No surface is touched, so the draw must not trap, and it writes
+ * nothing.
+ */
+static void
+test_draw_no_target(void)
+{
+   struct fx3d t;
+   if (!draw_setup(&t))
+      return;
+   m(&t, NV30_3D_RT_ENABLE, 0);
+   m(&t, NV30_3D_RT_FORMAT, NV30_3D_RT_FORMAT_COLOR_A8R8G8B8 |
+                            NV30_3D_RT_FORMAT_ZETA_Z24S8);
+   m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_TRIANGLES);
+   m(&t, NV30_3D_VB_VERTEX_BATCH, (2u << 24) | 0);
+   m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_STOP);
+   bool ok = run(&t);
+   CHECK(ok);
+   if (!ok)
+      fprintf(stderr, "%s\n", nvsim_channel_error(t.fx.chan));
+   /* the colour buffer keeps its zeros */
+   CHECK(expect_corner(&t, 0, 0));
+   teardown(&t);
+}
+
 /* Inline indices 2, 1, 0 (U16 pair + U32): same pixels, other winding. */
 static void
 test_draw_elements(void)
@@ -1058,6 +1086,7 @@ main(int argc, char **argv)
       { "fence", test_fence },
       { "draw_arrays", test_draw_arrays },
       { "draw_elements", test_draw_elements },
+      { "draw_no_target", test_draw_no_target },
       { "cull", test_cull },
       { "w_crossing", test_w_crossing },
       { "two_side", test_two_side },

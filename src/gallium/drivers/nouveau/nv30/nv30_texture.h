@@ -1,0 +1,35 @@
+#ifndef NV30_TEXTURE_H
+#define NV30_TEXTURE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pipe/p_state.h"
+
+struct nv30_sampler_state {
+   struct pipe_sampler_state pipe;
+   uint32_t wrap, filter, border;
+   uint32_t format;            /* TEX_FORMAT bits the sampler decides */
+   bool compare;               /* depth compare (shadow sampler) */
+};
+
+struct nv30_sampler_view {
+   struct pipe_sampler_view pipe;
+   bool valid;                 /* a format and layout the GPU samples */
+   uint32_t offset;            /* of the first level, in the buffer */
+   uint32_t format, swizzle, npot_size, size1;
+   uint32_t format_nocompare;  /* format word for samplers without compare */
+   unsigned max_level;         /* levels after the first */
+};
+
+static inline struct nv30_sampler_view *
+nv30_sampler_view(struct pipe_sampler_view *view)
+{
+   return (struct nv30_sampler_view *)view;
+}
+
+/* Whether views of this format and target can be sampled. */
+bool nv30_texture_format_supported(enum pipe_format format,
+                                   enum pipe_texture_target target);
+
+#endif
