@@ -53,3 +53,14 @@ $(DEMO_OUT)/nvcompare: $(addprefix $(DEMO_SRC)/,$(DEMO_NVCOMPARE_SRCS)) $(DEMO_H
 $(DEMO_OUT)/nvdemo-gear-test: $(DEMO_SRC)/nvdemo_gear_test.c $(DEMO_SRC)/nvdemo_gear.c $(DEMO_HEADERS) $(DEMO_SRC)/demo.mk
 	@mkdir -p $(DEMO_OUT)
 	$(DEMO_CC) $(DEMO_CFLAGS) -o $@ $(DEMO_SRC)/nvdemo_gear_test.c $(DEMO_SRC)/nvdemo_gear.c -lm
+
+# The trace walkthrough's example program (docs/walkthrough-trace.md): one
+# GL setting from its command line.  Links our Mesa build's libGL/libEGL.
+$(DEMO_OUT)/depthfunc: $(TOP)/src/nouveau/tools/examples/depthfunc.c $(DEMO_SRC)/demo.mk
+	@mkdir -p $(DEMO_OUT)
+	@$(DEMO_FIND_INCLUDE); \
+	$(DEMO_CC) $(DEMO_CFLAGS) $$inc -o $@ $< -L$(BUILD)/install/lib/x86_64-linux-gnu \
+		-l:libEGL.so.1 -l:libGL.so.1
+
+.PHONY: trace-example
+trace-example: $(DEMO_OUT)/depthfunc

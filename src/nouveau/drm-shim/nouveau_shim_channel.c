@@ -22,7 +22,7 @@
 /* From G80 on the kernel lets push buffers live in either aperture; before,
  * the channel's push buffer sits in GART (nouveau_abi16_ioctl_channel_alloc
  * with the default nouveau.vram_pushbuf=0). */
-#define NOUVEAU_SHIM_FIRST_TESLA 0x50
+#define NOUVEAU_SHIM_FIRST_TESLA CHIPSET_G80
 
 /* The abi16 way to ask for a Kepler engine instead of DMA objects. */
 #define NOUVEAU_SHIM_NO_CTXDMA 0xffffffffu

@@ -10,12 +10,13 @@
 #include "nouveau_shim.h"
 /* after nouveau_shim.h: the kernel header needs <stdint.h> first */
 #include "nouveau_drm.h"
+#include "fifo.xml.h"
 
 /* nouveau_abi16_ioctl_getparam() BUS_TYPE answers: 0 AGP, 1 PCI, 2 PCIE. */
 #define NOUVEAU_SHIM_BUS_TYPE_PCIE 2
 
 /* Tesla chipsets start at NV50 (G80); the ones before have no units. */
-#define NOUVEAU_SHIM_FIRST_TESLA 0x50
+#define NOUVEAU_SHIM_FIRST_TESLA CHIPSET_G80
 
 int
 nouveau_shim_ioctl_getparam(int fd, void *arg)

@@ -13,10 +13,15 @@
  * appear in one trace only.  -c, -m and -s select methods as in nvdump;
  * -x PAT drops methods whose name matches PAT (e.g. a fence counter).
  *
+ * Beyond 3000 differences (memory: D^2) the alignment falls back to a
+ * greedy walk that resynchronises within 32 methods, and says so.
+ *
  * Exit status: 0 the same, 1 different, 2 trouble (bad input, with the
  * line).
  */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE   /* FNM_CASEFOLD */
+#endif
 #include <fnmatch.h>
 #include <getopt.h>
 #include <inttypes.h>
@@ -28,7 +33,7 @@
 
 /* Beyond this many differences the alignment's memory (D^2 words) is not
  * worth it: narrow the comparison down instead. */
-#define NVDIFF_MAX_D 8000
+#define NVDIFF_MAX_D 3000
 #define NVDIFF_MAX_EXCLUDE 16
 
 struct item {
@@ -252,6 +257,64 @@ align(const struct item *a, size_t n, const struct item *b, size_t m,
    return ret;
 }
 
+/* Alignment when Myers gives up: walk both streams, and at a mismatch
+ * take the nearest point (within NVDIFF_WINDOW items on each side) where
+ * they agree again for two items; without one, call the two items a
+ * change.  Linear in the length, and good enough for long runs that
+ * differ in bulk (one trace has more frames). */
+#define NVDIFF_WINDOW 32
+
+static bool
+resyncs(const struct item *a, size_t n, const struct item *b, size_t m,
+        size_t i, size_t j)
+{
+   if (i >= n || j >= m || !equal(&a[i], &b[j]))
+      return false;
+   return i + 1 == n || j + 1 == m || equal(&a[i + 1], &b[j + 1]);
+}
+
+static int
+align_greedy(const struct item *a, size_t n, const struct item *b, size_t m,
+             struct edit **edits, size_t *num_edits)
+{
+   struct edit *e = malloc((n + m + 1) * sizeof(*e));
+   size_t num = 0, i = 0, j = 0;
+   if (!e)
+      return -1;
+   while (i < n && j < m) {
+      if (equal(&a[i], &b[j])) {
+         e[num++] = (struct edit) { OP_EQ, i++, j++ };
+         continue;
+      }
+      size_t di = 0, dj = 0;
+      bool found = false;
+      for (size_t sum = 1; sum <= 2 * NVDIFF_WINDOW && !found; sum++) {
+         for (size_t x = 0; x <= sum && !found; x++) {
+            if (x > NVDIFF_WINDOW || sum - x > NVDIFF_WINDOW)
+               continue;
+            if (resyncs(a, n, b, m, i + x, j + sum - x)) {
+               di = x;
+               dj = sum - x;
+               found = true;
+            }
+         }
+      }
+      if (!found)
+         di = dj = 1;
+      for (size_t k = 0; k < di; k++)
+         e[num++] = (struct edit) { OP_DEL, i++, j };
+      for (size_t k = 0; k < dj; k++)
+         e[num++] = (struct edit) { OP_INS, i, j++ };
+   }
+   while (i < n)
+      e[num++] = (struct edit) { OP_DEL, i++, j };
+   while (j < m)
+      e[num++] = (struct edit) { OP_INS, i, j++ };
+   *edits = e;
+   *num_edits = num;
+   return 0;
+}
+
 static void
 describe(const struct item *it, char *buf, size_t n)
 {
@@ -341,12 +404,15 @@ main(int argc, char **argv)
 
    struct edit *edits = NULL;
    size_t num_edits = 0;
+   bool greedy = false;
    if (align(sa.items + pre, sa.num - pre - suf, sb.items + pre,
              sb.num - pre - suf, &edits, &num_edits)) {
-      fprintf(stderr, "nvdiff: more than %u differences between %s and %s; "
-              "narrow the comparison with -c, -m, -s or -x\n", NVDIFF_MAX_D,
-              sa.path, sb.path);
-      return 2;
+      greedy = true;
+      if (align_greedy(sa.items + pre, sa.num - pre - suf, sb.items + pre,
+                       sb.num - pre - suf, &edits, &num_edits)) {
+         fprintf(stderr, "nvdiff: out of memory\n");
+         return 2;
+      }
    }
 
    unsigned changed = 0, only_a = 0, only_b = 0;
@@ -407,6 +473,10 @@ main(int argc, char **argv)
       free(used);
       i = end;
    }
+   if (greedy)
+      printf("(more than %u differences: aligned approximately; narrow the "
+             "comparison with -c, -m, -s or -x for an exact one)\n",
+             NVDIFF_MAX_D);
    printf("%u changed, %u only in a, %u only in b (%zu and %zu methods "
           "compared)\n", changed, only_a, only_b, sa.num, sb.num);
 

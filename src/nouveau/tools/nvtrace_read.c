@@ -4,7 +4,9 @@
  * byte range that does not exist, or a last line cut short is an error
  * naming the file and line.
  */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE   /* FNM_CASEFOLD */
+#endif
 #include <errno.h>
 #include <fnmatch.h>
 #include <inttypes.h>
@@ -400,9 +402,16 @@ parse_line(struct nvtrace_reader *r, char *line, struct nvtrace_event *ev)
          return fail(r, "bo: domain '%s' is not vram or gart", f[2]);
       NUM(u64, f[3], &b.offset, "offset");
       NUM(u64, f[4], &b.size, "size");
+      uint64_t ap = b.domain == NVTRACE_VRAM ? r->vram_size : r->gart_size;
       if (!b.size || b.offset + b.size < b.offset)
          return fail(r, "bo: size 0x%" PRIx64 " at 0x%" PRIx64
                      " is not a range", b.size, b.offset);
+      /* inside its aperture, once the device line gave the sizes (this
+       * also bounds what a 'contents' line may make us allocate) */
+      if (ap && (b.offset > ap || b.size > ap - b.offset))
+         return fail(r, "bo: 0x%" PRIx64 "+0x%" PRIx64 " is outside the "
+                     "0x%" PRIx64 "-byte %s aperture", b.offset, b.size, ap,
+                     f[2]);
       if (r->num_bos == r->cap_bos) {
          unsigned cap = r->cap_bos ? r->cap_bos * 2 : 64;
          void *n = realloc(r->bos, cap * sizeof(*r->bos));
@@ -526,6 +535,8 @@ parse_line(struct nvtrace_reader *r, char *line, struct nvtrace_event *ev)
       if (size != b->size)
          return fail(r, "contents: size 0x%" PRIx64 " but buffer %u has 0x%"
                      PRIx64 " bytes", size, ev->bo, b->size);
+      if (!r->vram_size)
+         return fail(r, "contents: no 'device' line before");
       if (!b->contents) {
          b->contents = size <= SIZE_MAX ? malloc((size_t)size) : NULL;
          if (!b->contents)

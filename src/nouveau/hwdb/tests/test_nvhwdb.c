@@ -119,6 +119,12 @@ test_headers(void)
    CHECK_EQ(NV40_SURFACE_SWZ_CLASS, 0x309e);
    CHECK_EQ(G80_3D_CLASS, 0x5097);
 
+   /* chipset ids (rnndb nvchipsets.xml) */
+   CHECK_EQ(CHIPSET_NV40, 0x40);
+   CHECK_EQ(CHIPSET_NV44A, 0x4a);
+   CHECK_EQ(CHIPSET_G80, 0x50);
+   CHECK_EQ(CHIPSET_GT215, 0xa3);
+
    /* FIFO and common methods */
    CHECK_EQ(NV4_SUBCHAN_OBJECT, 0x0);
    CHECK_EQ(NV10_SUBCHAN_REF_CNT, 0x50);
@@ -330,7 +336,7 @@ test_headers(void)
    CHECK_EQ(NV30_QUERY_REPORT__SIZE, 16);
    CHECK_EQ(NV30_QUERY_REPORT_VALUE, 2 * 4);
    CHECK_EQ(NV30_QUERY_REPORT_STATUS, 3 * 4);
-   CHECK_EQ(NV30_QUERY_REPORT_STATUS_BUSY__MASK, 0xff000000);
+   CHECK_EQ(NV30_QUERY_REPORT_STATUS_PENDING__MASK, 0xff000000);
 
    /* LOD clamps in 1/256 (nv30_fragtex.c: min_lod << 19 | max_lod << 7 on
     * curie, << 18 and << 6 on rankine; up to 15 + 255/256 -> 12 bits) */

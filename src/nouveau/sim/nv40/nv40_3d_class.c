@@ -314,7 +314,7 @@ nv40_3d_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
       return NVSIM_OK;
    case NV30_3D_QUERY_GET: {
       /* the report (hwdb NV30_QUERY_REPORT): 64-bit timestamp, the
-       * counter the top byte selects, and a status word whose BUSY byte
+       * counter the top byte selects, and a status word whose PENDING byte
        * reads 0 once written (nv30_query.c waits for it to clear) */
       uint32_t type = data & NV30_3D_QUERY_GET_UNK24__MASK;
       uint64_t ts = nvsim_ptimer_ns();

@@ -599,8 +599,9 @@ nv40_3d_vertex_data(struct nv40_3d *ctx, uint32_t data)
 /*
  * Immediate mode: inside VERTEX_BEGIN_END, completing attribute 0 (the
  * position) with a VTX_ATTR_* method emits a vertex made of the current
- * values of all attributes, as glVertex does (NV_vertex_program: "setting
- * vertex attribute 0 ... provokes the execution of the vertex program").
+ * values of all attributes, as glVertex does (NV_vertex_program section
+ * 2.14.1: vertex program execution "is provoked by updating vertex
+ * attribute zero").
  * Upstream's nv30_transfer.c nv30_transfer_rect_blit draws its quad this
  * way on the hardware: per vertex VTX_ATTR_3F(8) then VTX_ATTR_2I(0),
  * with no VB_* method between BEGIN and STOP.

@@ -100,6 +100,10 @@ check(p.returncode == 0, 'nvtrace_gen pair: %s' % p.stderr)
 # the two runs really differ in placement and handles
 ra, rb = open(a).read(), open(b).read()
 check('0xbeef4097' in ra and '0xbeef4097' not in rb, 'handles differ')
+fpa = [l.split()[5] for l in ra.splitlines() if ' 0x08e4 ' in l]
+fpb = [l.split()[5] for l in rb.splitlines() if ' 0x08e4 ' in l]
+check(len(fpa) == 1 and len(fpb) == 1 and fpa != fpb,
+      'program addresses differ: %r %r' % (fpa, fpb))
 
 p = run([nvdiff, a, b])
 check(p.returncode == 1, 'nvdiff a b exit %d: %s' % (p.returncode, p.stderr))
@@ -123,6 +127,36 @@ p = run([nvdiff, a, c])
 check(p.returncode == 1 and 'only in a: NV40_3D VTXFMT[3]' in p.stdout and
       '0 changed, 1 only in a, 0 only in b' in p.stdout,
       'nvdiff a c: %r' % p.stdout)
+
+# long synthetic traces: a tail only in b, and more differences than the
+# exact alignment takes (every DEPTH_FUNC changed: LESS 0x201 / GREATER 0x204)
+def synth(name, values, extra=0):
+    f = path(name)
+    with open(f, 'w') as fh:
+        fh.write('nvsim-trace 1\ndevice 0x40 NV40 vram=0x10000000 '
+                 'gart=0x20000000\nchannel 0 notifier=0\n'
+                 'object 0 0x1 0x4097\nexec 0 1\n')
+        for v in values:
+            fh.write('m 0 1 0x4097 0x0a6c 0x%08x\n' % v)
+        for i in range(extra):
+            fh.write('m 0 1 0x4097 0x0a00 0x%08x\n' % i)
+    return f
+
+
+s1 = synth('s1.trace', [0x201] * 10)
+s2 = synth('s2.trace', [0x201] * 10, extra=4000)
+p = run([nvdiff, s1, s2])
+check(p.returncode == 1 and '0 changed, 0 only in a, 4000 only in b' in
+      p.stdout, 'tail only in b: %r' % p.stdout[-300:])
+s3 = synth('s3.trace', [0x201] * 4000)
+s4 = synth('s4.trace', [0x204] * 4000)
+p = run([nvdiff, s3, s4])
+check(p.returncode == 1 and '4000 changed, 0 only in a, 0 only in b' in
+      p.stdout and 'aligned approximately' in p.stdout,
+      'greedy alignment: %r' % p.stdout[-300:])
+p = run([nvdiff, '-m', 'VIEWPORT*', s1, s2])
+check(p.returncode == 1 and '0 changed, 0 only in a, 4000 only in b' in
+      p.stdout, 'nvdiff -m: %r' % p.stdout[-300:])
 
 # --- bad input -------------------------------------------------------------
 good = open(rt).read()
@@ -154,6 +188,10 @@ cases = [
     ('version', good.replace('nvsim-trace 1', 'nvsim-trace 7', 1), 1,
      'version 7'),
     ('empty', '', 1, 'empty file'),
+    ('huge bo', good.replace('bo 2 gart 0x1000 0x1000',
+                             'bo 2 gart 0x1000 0xffffffffffff', 1),
+     next(i for i, l in enumerate(glines) if l.startswith('bo 2 ')) + 1,
+     'outside the'),
     ('method first', 'nvsim-trace 1\nm 0 1 - 0x100 0x0\n', 2,
      'outside an'),
 ]

@@ -12,8 +12,9 @@
 
 #include "nouveau/nouveau_debug.h"
 #include "nv30_context.h"
+#include "nv30_funcs.h"
 
-static void
+void
 nv30_resource_copy_region(struct pipe_context *pipe,
                           struct pipe_resource *dst, unsigned dst_level,
                           unsigned dstx, unsigned dsty, unsigned dstz,
@@ -41,7 +42,7 @@ nv30_blit_src_coord(int d, int dst0, int dst_size, int src0, int src_size)
    return CLAMP(s, src0 + src_size, src0 - 1);
 }
 
-static void
+void
 nv30_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
 {
    const struct pipe_box *sb = &info->src.box, *db = &info->dst.box;
@@ -135,11 +136,4 @@ out:
       pipe->texture_unmap(pipe, st);
    if (dt)
       pipe->texture_unmap(pipe, dt);
-}
-
-void
-nv30_blit_init(struct pipe_context *pipe)
-{
-   pipe->resource_copy_region = nv30_resource_copy_region;
-   pipe->blit = nv30_blit;
 }

@@ -12,6 +12,7 @@
 
 #include "nouveau/nouveau_debug.h"
 #include "nv30_context.h"
+#include "nv30_funcs.h"
 #include "nv30_hw.h"
 
 /* Clear values are the pixel as stored in the target: ARGB8888 or
@@ -24,7 +25,7 @@ nv30_clear_color_value(enum pipe_format format, const union pipe_color_union *c)
    return util_format_get_blocksize(format) == 2 ? uc.us : uc.ui[0];
 }
 
-static void
+void
 nv30_clear(struct pipe_context *pipe, unsigned buffers,
            const struct pipe_scissor_state *scissor,
            const union pipe_color_union *color, double depth, unsigned stencil)
@@ -90,7 +91,7 @@ nv30_clear(struct pipe_context *pipe, unsigned buffers,
    nv30->dirty |= NV30_DIRTY_SCISSOR;
 }
 
-static void
+void
 nv30_clear_render_target(struct pipe_context *pipe, struct pipe_surface *dst,
                          const union pipe_color_union *color,
                          unsigned x, unsigned y, unsigned w, unsigned h,
@@ -100,7 +101,7 @@ nv30_clear_render_target(struct pipe_context *pipe, struct pipe_surface *dst,
    util_clear_render_target(pipe, dst, color, x, y, w, h);
 }
 
-static void
+void
 nv30_clear_depth_stencil(struct pipe_context *pipe, struct pipe_surface *dst,
                          unsigned flags, double depth, unsigned stencil,
                          unsigned x, unsigned y, unsigned w, unsigned h,
@@ -108,12 +109,4 @@ nv30_clear_depth_stencil(struct pipe_context *pipe, struct pipe_surface *dst,
 {
    NOUVEAU_FALLBACK("clear_depth_stencil on the CPU\n");
    util_clear_depth_stencil(pipe, dst, flags, depth, stencil, x, y, w, h);
-}
-
-void
-nv30_clear_init(struct pipe_context *pipe)
-{
-   pipe->clear = nv30_clear;
-   pipe->clear_render_target = nv30_clear_render_target;
-   pipe->clear_depth_stencil = nv30_clear_depth_stencil;
 }

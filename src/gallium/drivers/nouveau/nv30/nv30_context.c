@@ -10,10 +10,12 @@
 #include "util/u_inlines.h"
 #include "util/u_framebuffer.h"
 #include "util/u_memory.h"
+#include "util/u_transfer.h"
 #include "util/u_upload_mgr.h"
 
 #include "nouveau/nouveau_debug.h"
 #include "nv30_context.h"
+#include "nv30_funcs.h"
 #include "nv30_hw.h"
 #include "nv30_resource.h"
 
@@ -121,6 +123,22 @@ nv30_memory_barrier(struct pipe_context *pipe, unsigned flags)
 {
 }
 
+/* Releases the channel and what lives in it, the objects before the
+ * channel, the channel before its client; NULL members are skipped. */
+static void
+nv30_channel_fini(struct nv30_context *nv30)
+{
+   struct nouveau_object **objects[] = {
+      &nv30->eng3d, &nv30->null_obj, &nv30->channel,
+   };
+
+   nouveau_bo_ref(NULL, &nv30->fence_bo);
+   nouveau_pushbuf_del(&nv30->pushbuf);
+   for (unsigned i = 0; i < ARRAY_SIZE(objects); i++)
+      nouveau_object_del(objects[i]);
+   nouveau_client_del(&nv30->client);
+}
+
 static void
 nv30_context_destroy(struct pipe_context *pipe)
 {
@@ -143,12 +161,7 @@ nv30_context_destroy(struct pipe_context *pipe)
 
    nv30_shader_fini(nv30);
    nv30_query_context_fini(nv30);
-   nouveau_bo_ref(NULL, &nv30->fence_bo);
-   nouveau_pushbuf_del(&nv30->pushbuf);
-   nouveau_object_del(&nv30->eng3d);
-   nouveau_object_del(&nv30->null_obj);
-   nouveau_object_del(&nv30->channel);
-   nouveau_client_del(&nv30->client);
+   nv30_channel_fini(nv30);
    slab_destroy_child(&nv30->transfer_pool);
    FREE(nv30);
 }
@@ -195,6 +208,83 @@ nv30_context_init_3d(struct nv30_context *nv30)
    return true;
 }
 
+/* Every entry point of the context (nv30_funcs.h lists them by file). */
+static const struct pipe_context nv30_context_funcs = {
+   .destroy = nv30_context_destroy,
+   .flush = nv30_context_flush,
+   .get_device_reset_status = nv30_get_device_reset_status,
+   .flush_resource = nv30_flush_resource,
+   .texture_barrier = nv30_texture_barrier,
+   .memory_barrier = nv30_memory_barrier,
+
+   /* resources: one map for buffers and textures, both linear */
+   .buffer_map = nv30_transfer_map,
+   .texture_map = nv30_transfer_map,
+   .buffer_unmap = nv30_transfer_unmap,
+   .texture_unmap = nv30_transfer_unmap,
+   .transfer_flush_region = nv30_transfer_flush_region,
+   .buffer_subdata = u_default_buffer_subdata,
+   .texture_subdata = u_default_texture_subdata,
+   .create_surface = nv30_surface_create,
+   .surface_destroy = nv30_surface_destroy,
+   .resource_copy_region = nv30_resource_copy_region,
+   .blit = nv30_blit,
+
+   /* state objects */
+   .create_blend_state = nv30_blend_state_create,
+   .bind_blend_state = nv30_blend_state_bind,
+   .delete_blend_state = nv30_cso_delete,
+   .create_depth_stencil_alpha_state = nv30_zsa_state_create,
+   .bind_depth_stencil_alpha_state = nv30_zsa_state_bind,
+   .delete_depth_stencil_alpha_state = nv30_cso_delete,
+   .create_rasterizer_state = nv30_rasterizer_state_create,
+   .bind_rasterizer_state = nv30_rasterizer_state_bind,
+   .delete_rasterizer_state = nv30_cso_delete,
+   .create_vertex_elements_state = nv30_vertex_state_create,
+   .bind_vertex_elements_state = nv30_vertex_state_bind,
+   .delete_vertex_elements_state = nv30_cso_delete,
+   .create_sampler_state = nv30_sampler_state_create,
+   .bind_sampler_states = nv30_sampler_states_bind,
+   .delete_sampler_state = nv30_cso_delete,
+   .create_vs_state = nv30_vp_state_create,
+   .bind_vs_state = nv30_vp_state_bind,
+   .delete_vs_state = nv30_vp_state_delete,
+   .create_fs_state = nv30_fp_state_create,
+   .bind_fs_state = nv30_fp_state_bind,
+   .delete_fs_state = nv30_fp_state_delete,
+
+   /* parameters */
+   .set_blend_color = nv30_set_blend_color,
+   .set_stencil_ref = nv30_set_stencil_ref,
+   .set_sample_mask = nv30_set_sample_mask,
+   .set_min_samples = nv30_set_min_samples,
+   .set_clip_state = nv30_set_clip_state,
+   .set_polygon_stipple = nv30_set_polygon_stipple,
+   .set_scissor_states = nv30_set_scissor_states,
+   .set_viewport_states = nv30_set_viewport_states,
+   .set_framebuffer_state = nv30_set_framebuffer_state,
+   .set_constant_buffer = nv30_set_constant_buffer,
+   .set_vertex_buffers = nv30_set_vertex_buffers,
+   .create_sampler_view = nv30_sampler_view_create,
+   .sampler_view_destroy = nv30_sampler_view_destroy,
+   .set_sampler_views = nv30_set_sampler_views,
+
+   /* drawing */
+   .draw_vbo = nv30_draw_vbo,
+   .clear = nv30_clear,
+   .clear_render_target = nv30_clear_render_target,
+   .clear_depth_stencil = nv30_clear_depth_stencil,
+
+   /* queries */
+   .create_query = nv30_create_query,
+   .destroy_query = nv30_destroy_query,
+   .begin_query = nv30_begin_query,
+   .end_query = nv30_end_query,
+   .get_query_result = nv30_get_query_result,
+   .set_active_query_state = nv30_set_active_query_state,
+   .render_condition = nv30_render_condition,
+};
+
 struct pipe_context *
 nv30_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
 {
@@ -213,6 +303,7 @@ nv30_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
    nv30->screen = screen;
    nv30->chip = screen->chip;
    pipe = &nv30->base;
+   *pipe = nv30_context_funcs;
    pipe->screen = pscreen;
    pipe->priv = priv;
    slab_create_child(&nv30->transfer_pool, &screen->base.transfer_pool);
@@ -249,28 +340,12 @@ nv30_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
    nv30->pushbuf->user_priv = nv30;
    nv30->pushbuf->kick_notify = nv30_kick_notify;
 
-   pipe->destroy = nv30_context_destroy;
-   pipe->flush = nv30_context_flush;
-   pipe->get_device_reset_status = nv30_get_device_reset_status;
-   pipe->flush_resource = nv30_flush_resource;
-   pipe->texture_barrier = nv30_texture_barrier;
-   pipe->memory_barrier = nv30_memory_barrier;
-
    pipe->stream_uploader = u_upload_create_default(pipe);
    if (!pipe->stream_uploader) {
       nv30_context_destroy(pipe);
       return NULL;
    }
    pipe->const_uploader = pipe->stream_uploader;
-
-   nv30_resource_context_init(pipe);
-   nv30_state_init(pipe);
-   nv30_shader_init(pipe);
-   nv30_draw_init(pipe);
-   nv30_clear_init(pipe);
-   nv30_blit_init(pipe);
-   nv30_query_init(pipe);
-   nv30_texture_init(pipe);
 
    if (!nv30_context_init_3d(nv30)) {
       nv30_context_destroy(pipe);

@@ -188,6 +188,18 @@ nv30_context(struct pipe_context *pipe)
    return (struct nv30_context *)pipe;
 }
 
+/* For the pipe entry points that only record state: marks what must be
+ * sent again before the next draw and returns the context to record the
+ * new state in. */
+static inline struct nv30_context *
+nv30_mark_dirty(struct pipe_context *pipe, uint32_t dirty)
+{
+   struct nv30_context *nv30 = nv30_context(pipe);
+
+   nv30->dirty |= dirty;
+   return nv30;
+}
+
 struct pipe_context *nv30_context_create(struct pipe_screen *pscreen,
                                          void *priv, unsigned flags);
 
@@ -199,11 +211,7 @@ void nv30_context_kick(struct nv30_context *nv30);
 bool nv30_push_begin(struct nv30_context *nv30, unsigned words,
                      unsigned relocs);
 
-/* nv30_state.c */
-void nv30_state_init(struct pipe_context *pipe);
-
 /* nv30_shader.c */
-void nv30_shader_init(struct pipe_context *pipe);
 /* Compiles what is bound, gathers constants, writes the fragment
  * program to memory; false if nothing can be drawn. */
 bool nv30_shader_prepare(struct nv30_context *nv30);
@@ -223,22 +231,15 @@ unsigned nv30_state_emit_words(struct nv30_context *nv30);
 #define NV30_STATE_EMIT_RELOCS 48
 
 /* nv30_texture.c */
-void nv30_texture_init(struct pipe_context *pipe);
 void nv30_emit_textures(struct nv30_context *nv30);
 unsigned nv30_texture_emit_words(void);
 
 /* nv30_query.c */
-void nv30_query_init(struct pipe_context *pipe);
 bool nv30_query_context_init(struct nv30_context *nv30);
 void nv30_query_context_fini(struct nv30_context *nv30);
 
 /* Object handles are ours to choose (unique within the channel). */
 #define NV30_HANDLE_QUERY 0xbeef0351
-
-/* nv30_draw.c, nv30_clear.c, nv30_blit.c */
-void nv30_draw_init(struct pipe_context *pipe);
-void nv30_clear_init(struct pipe_context *pipe);
-void nv30_blit_init(struct pipe_context *pipe);
 
 /* Pushbuffer helpers for the 3D object. */
 #define NV30_3D_MTHD(nv30, mthd, count) \

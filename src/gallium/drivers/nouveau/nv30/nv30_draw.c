@@ -19,6 +19,7 @@
 
 #include "nouveau/nouveau_debug.h"
 #include "nv30_context.h"
+#include "nv30_funcs.h"
 #include "nv30_hw.h"
 #include "nv30_resource.h"
 
@@ -196,7 +197,7 @@ nv30_draw_release_user_vbufs(struct nv30_context *nv30)
    nv30->dirty |= NV30_DIRTY_VERTEX;
 }
 
-static void
+void
 nv30_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
               unsigned drawid_offset,
               const struct pipe_draw_indirect_info *indirect,
@@ -275,10 +276,4 @@ nv30_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
       if (user_vbufs)
          nv30_draw_release_user_vbufs(nv30);
    }
-}
-
-void
-nv30_draw_init(struct pipe_context *pipe)
-{
-   pipe->draw_vbo = nv30_draw_vbo;
 }

@@ -221,19 +221,18 @@ nv30_emit_viewport(struct nv30_context *nv30)
    float w = 2.0f * fabsf(vp->scale[0]);
    float h = 2.0f * fabsf(vp->scale[1]);
 
-   /* window = ndc * SCALE + TRANSLATE (rnndb VIEWPORT_TRANSLATE/SCALE) */
-   NV30_3D_MTHD(nv30, NV30_3D_VIEWPORT_TRANSLATE_X, 8);
-   nouveau_push_dataf(p, vp->translate[0]);
-   nouveau_push_dataf(p, vp->translate[1]);
-   nouveau_push_dataf(p, vp->translate[2]);
-   nouveau_push_dataf(p, 0.0f);
-   nouveau_push_dataf(p, vp->scale[0]);
-   nouveau_push_dataf(p, vp->scale[1]);
-   nouveau_push_dataf(p, vp->scale[2]);
-   nouveau_push_dataf(p, 0.0f);
-   NV30_3D_MTHD(nv30, NV30_3D_DEPTH_RANGE_NEAR, 2);
-   nouveau_push_dataf(p, zmin);
-   nouveau_push_dataf(p, zmax);
+   /* window = ndc * SCALE + TRANSLATE (rnndb VIEWPORT_TRANSLATE_X..W then
+    * VIEWPORT_SCALE_X..W, consecutive methods); W is unused */
+   const float xform[8] = {
+      vp->translate[0], vp->translate[1], vp->translate[2], 0.0f,
+      vp->scale[0], vp->scale[1], vp->scale[2], 0.0f,
+   };
+   const float depth_range[2] = { zmin, zmax };
+
+   NV30_3D_MTHD(nv30, NV30_3D_VIEWPORT_TRANSLATE_X, ARRAY_SIZE(xform));
+   nouveau_push_datap(p, xform, ARRAY_SIZE(xform));
+   NV30_3D_MTHD(nv30, NV30_3D_DEPTH_RANGE_NEAR, ARRAY_SIZE(depth_range));
+   nouveau_push_datap(p, depth_range, ARRAY_SIZE(depth_range));
    /* the clip rectangle of the viewport, whole pixels */
    NV30_3D_MTHD(nv30, NV30_3D_VIEWPORT_HORIZ, 2);
    nouveau_push_data(p,

@@ -16,6 +16,7 @@
 
 #include "nouveau/nouveau_debug.h"
 #include "nv30_context.h"
+#include "nv30_funcs.h"
 #include "nv30_hw.h"
 
 #define NV30_QUERY_SLOTS 32
@@ -34,7 +35,7 @@ nv30_query_report(struct nv30_context *nv30, struct nv30_query *q)
                                 q->slot * NV30_QUERY_REPORT_SIZE);
 }
 
-static struct pipe_query *
+struct pipe_query *
 nv30_create_query(struct pipe_context *pipe, unsigned type, unsigned index)
 {
    struct nv30_context *nv30 = nv30_context(pipe);
@@ -69,7 +70,7 @@ nv30_create_query(struct pipe_context *pipe, unsigned type, unsigned index)
    return (struct pipe_query *)q;
 }
 
-static void
+void
 nv30_destroy_query(struct pipe_context *pipe, struct pipe_query *pq)
 {
    struct nv30_context *nv30 = nv30_context(pipe);
@@ -79,7 +80,7 @@ nv30_destroy_query(struct pipe_context *pipe, struct pipe_query *pq)
    FREE(q);
 }
 
-static bool
+bool
 nv30_begin_query(struct pipe_context *pipe, struct pipe_query *pq)
 {
    struct nv30_context *nv30 = nv30_context(pipe);
@@ -96,7 +97,7 @@ nv30_begin_query(struct pipe_context *pipe, struct pipe_query *pq)
    return true;
 }
 
-static bool
+bool
 nv30_end_query(struct pipe_context *pipe, struct pipe_query *pq)
 {
    struct nv30_context *nv30 = nv30_context(pipe);
@@ -112,7 +113,7 @@ nv30_end_query(struct pipe_context *pipe, struct pipe_query *pq)
    return true;
 }
 
-static bool
+bool
 nv30_get_query_result(struct pipe_context *pipe, struct pipe_query *pq,
                       bool wait, union pipe_query_result *result)
 {
@@ -144,12 +145,12 @@ nv30_get_query_result(struct pipe_context *pipe, struct pipe_query *pq,
    return true;
 }
 
-static void
+void
 nv30_set_active_query_state(struct pipe_context *pipe, bool enable)
 {
 }
 
-static void
+void
 nv30_render_condition(struct pipe_context *pipe, struct pipe_query *query,
                       bool condition, enum pipe_render_cond_flag mode)
 {
@@ -187,16 +188,4 @@ nv30_query_context_fini(struct nv30_context *nv30)
 {
    nouveau_bo_ref(NULL, &nv30->query_bo);
    nouveau_object_del(&nv30->query_obj);
-}
-
-void
-nv30_query_init(struct pipe_context *pipe)
-{
-   pipe->create_query = nv30_create_query;
-   pipe->destroy_query = nv30_destroy_query;
-   pipe->begin_query = nv30_begin_query;
-   pipe->end_query = nv30_end_query;
-   pipe->get_query_result = nv30_get_query_result;
-   pipe->set_active_query_state = nv30_set_active_query_state;
-   pipe->render_condition = nv30_render_condition;
 }

@@ -17,6 +17,7 @@
 
 #include "nouveau/nouveau_debug.h"
 #include "nv30_context.h"
+#include "nv30_funcs.h"
 #include "nv30_resource.h"
 #include "nv30_screen.h"
 
@@ -50,7 +51,7 @@ nv30_layout(struct nv30_resource *res)
    res->layer_stride = align(offset, NV30_OFFSET_ALIGN);
 }
 
-static struct pipe_resource *
+struct pipe_resource *
 nv30_resource_create(struct pipe_screen *pscreen,
                      const struct pipe_resource *templ)
 {
@@ -98,7 +99,7 @@ nv30_resource_create(struct pipe_screen *pscreen,
    return &res->base;
 }
 
-static void
+void
 nv30_resource_destroy(struct pipe_screen *pscreen, struct pipe_resource *pres)
 {
    struct nv30_resource *res = nv30_resource(pres);
@@ -108,7 +109,7 @@ nv30_resource_destroy(struct pipe_screen *pscreen, struct pipe_resource *pres)
    FREE(res);
 }
 
-static struct pipe_resource *
+struct pipe_resource *
 nv30_resource_from_handle(struct pipe_screen *pscreen,
                           const struct pipe_resource *templ,
                           struct winsys_handle *whandle, unsigned usage)
@@ -159,7 +160,7 @@ nv30_resource_from_handle(struct pipe_screen *pscreen,
    return &res->base;
 }
 
-static bool
+bool
 nv30_resource_get_handle(struct pipe_screen *pscreen, struct pipe_context *ctx,
                          struct pipe_resource *pres,
                          struct winsys_handle *whandle, unsigned usage)
@@ -227,7 +228,7 @@ nv30_buffer_discard(struct nv30_context *nv30, struct nv30_resource *res)
    nv30->dirty |= NV30_DIRTY_VERTEX;
 }
 
-static void *
+void *
 nv30_transfer_map(struct pipe_context *pipe, struct pipe_resource *pres,
                   unsigned level, unsigned usage, const struct pipe_box *box,
                   struct pipe_transfer **ptransfer)
@@ -285,7 +286,7 @@ nv30_transfer_map(struct pipe_context *pipe, struct pipe_resource *pres,
    return base + offset;
 }
 
-static void
+void
 nv30_transfer_unmap(struct pipe_context *pipe, struct pipe_transfer *xfer)
 {
    struct nv30_context *nv30 = nv30_context(pipe);
@@ -298,7 +299,7 @@ nv30_transfer_unmap(struct pipe_context *pipe, struct pipe_transfer *xfer)
    slab_free(&nv30->transfer_pool, xfer);
 }
 
-static void
+void
 nv30_transfer_flush_region(struct pipe_context *pipe,
                            struct pipe_transfer *xfer,
                            const struct pipe_box *box)
@@ -324,7 +325,7 @@ nv30_buffer_map_read(struct pipe_context *pipe, struct pipe_resource *pres,
 /* -------------------------------------------------------------------- */
 /* Surfaces                                                              */
 
-static struct pipe_surface *
+struct pipe_surface *
 nv30_surface_create(struct pipe_context *pipe, struct pipe_resource *pres,
                     const struct pipe_surface *templ)
 {
@@ -349,32 +350,9 @@ nv30_surface_create(struct pipe_context *pipe, struct pipe_resource *pres,
    return &sf->base;
 }
 
-static void
+void
 nv30_surface_destroy(struct pipe_context *pipe, struct pipe_surface *psf)
 {
    pipe_resource_reference(&psf->texture, NULL);
    FREE(psf);
-}
-
-void
-nv30_resource_screen_init(struct pipe_screen *pscreen)
-{
-   pscreen->resource_create = nv30_resource_create;
-   pscreen->resource_destroy = nv30_resource_destroy;
-   pscreen->resource_from_handle = nv30_resource_from_handle;
-   pscreen->resource_get_handle = nv30_resource_get_handle;
-}
-
-void
-nv30_resource_context_init(struct pipe_context *pipe)
-{
-   pipe->buffer_map = nv30_transfer_map;
-   pipe->texture_map = nv30_transfer_map;
-   pipe->buffer_unmap = nv30_transfer_unmap;
-   pipe->texture_unmap = nv30_transfer_unmap;
-   pipe->transfer_flush_region = nv30_transfer_flush_region;
-   pipe->buffer_subdata = u_default_buffer_subdata;
-   pipe->texture_subdata = u_default_texture_subdata;
-   pipe->create_surface = nv30_surface_create;
-   pipe->surface_destroy = nv30_surface_destroy;
 }

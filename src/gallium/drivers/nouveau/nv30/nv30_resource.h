@@ -58,9 +58,6 @@ nv30_resource_offset(const struct nv30_resource *res, unsigned level,
    return res->level[level].offset + layer * res->layer_stride;
 }
 
-void nv30_resource_screen_init(struct pipe_screen *pscreen);
-void nv30_resource_context_init(struct pipe_context *pipe);
-
 /* Reads the whole of a buffer resource's bytes [offset, offset+size) for
  * the CPU (index data, constant attribute values); NULL if it cannot be
  * mapped.  Waits for the GPU to finish writing it.

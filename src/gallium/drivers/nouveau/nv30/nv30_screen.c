@@ -18,6 +18,7 @@
 #include "nouveau/nouveau_debug.h"
 #include "nv30_context.h"
 #include "nv30_format.h"
+#include "nv30_funcs.h"
 #include "nv30_resource.h"
 #include "nv30_screen.h"
 #include "nv30_texture.h"
@@ -304,12 +305,30 @@ nv30_screen_get_video_param(struct pipe_screen *pscreen,
    return 0;
 }
 
+/* The screen's entry points; nouveau_screen_init adds the fence ones. */
+static const struct pipe_screen nv30_screen_funcs = {
+   .destroy = nv30_screen_destroy,
+   .get_name = nv30_screen_get_name,
+   .get_vendor = nv30_screen_get_vendor,
+   .get_device_vendor = nv30_screen_get_device_vendor,
+   .get_param = nv30_screen_get_param,
+   .get_paramf = nv30_screen_get_paramf,
+   .get_shader_param = nv30_screen_get_shader_param,
+   .get_video_param = nv30_screen_get_video_param,
+   .get_compiler_options = nv30_screen_get_compiler_options,
+   .is_format_supported = nv30_screen_is_format_supported,
+   .context_create = nv30_context_create,
+   .resource_create = nv30_resource_create,
+   .resource_destroy = nv30_resource_destroy,
+   .resource_from_handle = nv30_resource_from_handle,
+   .resource_get_handle = nv30_resource_get_handle,
+};
+
 struct nouveau_screen *
 nv30_screen_create(struct nouveau_drm *drm, struct nouveau_device *dev)
 {
    const struct nv30_chipset *chip = nv30_chipset_find(dev->chipset);
    struct nv30_screen *screen;
-   struct pipe_screen *pscreen;
 
    if (!chip)
       return NULL;
@@ -317,6 +336,7 @@ nv30_screen_create(struct nouveau_drm *drm, struct nouveau_device *dev)
    if (!screen)
       return NULL;
    screen->chip = chip;
+   screen->base.base = nv30_screen_funcs;
    if (!nouveau_screen_init(&screen->base, drm, dev)) {
       FREE(screen);
       return NULL;
@@ -325,19 +345,5 @@ nv30_screen_create(struct nouveau_drm *drm, struct nouveau_device *dev)
    /* Named by chip, as PMC_BOOT_0 reports it (real or simulated alike). */
    snprintf(screen->base.name, sizeof(screen->base.name), "%s (%s)",
             chip->codename, chip->marketing);
-
-   pscreen = &screen->base.base;
-   pscreen->destroy = nv30_screen_destroy;
-   pscreen->get_name = nv30_screen_get_name;
-   pscreen->get_vendor = nv30_screen_get_vendor;
-   pscreen->get_device_vendor = nv30_screen_get_device_vendor;
-   pscreen->get_param = nv30_screen_get_param;
-   pscreen->get_paramf = nv30_screen_get_paramf;
-   pscreen->get_shader_param = nv30_screen_get_shader_param;
-   pscreen->get_video_param = nv30_screen_get_video_param;
-   pscreen->get_compiler_options = nv30_screen_get_compiler_options;
-   pscreen->is_format_supported = nv30_screen_is_format_supported;
-   pscreen->context_create = nv30_context_create;
-   nv30_resource_screen_init(pscreen);
    return &screen->base;
 }

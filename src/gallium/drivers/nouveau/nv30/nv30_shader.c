@@ -22,6 +22,7 @@
 
 #include "nouveau/nouveau_debug.h"
 #include "nv30_context.h"
+#include "nv30_funcs.h"
 #include "nv30_hw.h"
 #include "nv30_resource.h"
 
@@ -51,7 +52,7 @@ nv30_constbuf_words(struct nv30_context *nv30, enum pipe_shader_type stage,
 
 /* ------------------------------------------------------------------ VP */
 
-static void *
+void *
 nv30_vp_state_create(struct pipe_context *pipe,
                      const struct pipe_shader_state *cso)
 {
@@ -66,7 +67,7 @@ nv30_vp_state_create(struct pipe_context *pipe,
    return vp;
 }
 
-static void
+void
 nv30_vp_state_delete(struct pipe_context *pipe, void *so)
 {
    struct nv30_context *nv30 = nv30_context(pipe);
@@ -80,12 +81,13 @@ nv30_vp_state_delete(struct pipe_context *pipe, void *so)
    FREE(vp);
 }
 
-static void
+void
 nv30_vp_state_bind(struct pipe_context *pipe, void *so)
 {
-   struct nv30_context *nv30 = nv30_context(pipe);
+   struct nv30_context *nv30 =
+      nv30_mark_dirty(pipe, NV30_DIRTY_VERTPROG | NV30_DIRTY_VERTCONST);
+
    nv30->vertprog = so;
-   nv30->dirty |= NV30_DIRTY_VERTPROG | NV30_DIRTY_VERTCONST;
 }
 
 /* (Re)compiles the VP when the FP's varying routing or the enabled user
@@ -205,7 +207,7 @@ nv30_emit_vertconst(struct nv30_context *nv30)
 
 /* ------------------------------------------------------------------ FP */
 
-static void *
+void *
 nv30_fp_state_create(struct pipe_context *pipe,
                      const struct pipe_shader_state *cso)
 {
@@ -237,7 +239,7 @@ nv30_fp_state_create(struct pipe_context *pipe,
    return fp;
 }
 
-static void
+void
 nv30_fp_state_delete(struct pipe_context *pipe, void *so)
 {
    struct nv30_fragprog *fp = so;
@@ -248,13 +250,14 @@ nv30_fp_state_delete(struct pipe_context *pipe, void *so)
    FREE(fp);
 }
 
-static void
+void
 nv30_fp_state_bind(struct pipe_context *pipe, void *so)
 {
-   struct nv30_context *nv30 = nv30_context(pipe);
-   nv30->fragprog = so;
    /* the VP's outputs follow the FP's inputs */
-   nv30->dirty |= NV30_DIRTY_FRAGPROG | NV30_DIRTY_VERTPROG;
+   struct nv30_context *nv30 =
+      nv30_mark_dirty(pipe, NV30_DIRTY_FRAGPROG | NV30_DIRTY_VERTPROG);
+
+   nv30->fragprog = so;
 }
 
 /* Patches the uniforms in and writes the program where the GPU fetches
@@ -347,15 +350,4 @@ void
 nv30_shader_fini(struct nv30_context *nv30)
 {
    nouveau_bo_ref(NULL, &nv30->fp_ring);
-}
-
-void
-nv30_shader_init(struct pipe_context *pipe)
-{
-   pipe->create_vs_state = nv30_vp_state_create;
-   pipe->bind_vs_state = nv30_vp_state_bind;
-   pipe->delete_vs_state = nv30_vp_state_delete;
-   pipe->create_fs_state = nv30_fp_state_create;
-   pipe->bind_fs_state = nv30_fp_state_bind;
-   pipe->delete_fs_state = nv30_fp_state_delete;
 }

@@ -15,6 +15,7 @@
 #include "util/format/u_format.h"
 
 #include "nv30_context.h"
+#include "nv30_funcs.h"
 #include "nv30_format.h"
 #include "nv30_hw.h"
 
@@ -132,7 +133,7 @@ nv30_polygon_mode(unsigned mode)
 
 /* ---------------------------------------------------------------- blend */
 
-static void *
+void *
 nv30_blend_state_create(struct pipe_context *pipe,
                         const struct pipe_blend_state *cso)
 {
@@ -162,23 +163,15 @@ nv30_blend_state_create(struct pipe_context *pipe,
    return so;
 }
 
-static void
+void
 nv30_blend_state_bind(struct pipe_context *pipe, void *so)
 {
-   struct nv30_context *nv30 = nv30_context(pipe);
-   nv30->blend = so;
-   nv30->dirty |= NV30_DIRTY_BLEND;
-}
-
-static void
-nv30_state_delete(struct pipe_context *pipe, void *so)
-{
-   FREE(so);
+   nv30_mark_dirty(pipe, NV30_DIRTY_BLEND)->blend = so;
 }
 
 /* ------------------------------------------------ depth, stencil, alpha */
 
-static void *
+void *
 nv30_zsa_state_create(struct pipe_context *pipe,
                       const struct pipe_depth_stencil_alpha_state *cso)
 {
@@ -208,17 +201,15 @@ nv30_zsa_state_create(struct pipe_context *pipe,
    return so;
 }
 
-static void
+void
 nv30_zsa_state_bind(struct pipe_context *pipe, void *so)
 {
-   struct nv30_context *nv30 = nv30_context(pipe);
-   nv30->zsa = so;
-   nv30->dirty |= NV30_DIRTY_ZSA;
+   nv30_mark_dirty(pipe, NV30_DIRTY_ZSA)->zsa = so;
 }
 
 /* ----------------------------------------------------------- rasterizer */
 
-static void *
+void *
 nv30_rasterizer_state_create(struct pipe_context *pipe,
                              const struct pipe_rasterizer_state *cso)
 {
@@ -257,17 +248,16 @@ nv30_rasterizer_state_create(struct pipe_context *pipe,
    return so;
 }
 
-static void
+void
 nv30_rasterizer_state_bind(struct pipe_context *pipe, void *so)
 {
-   struct nv30_context *nv30 = nv30_context(pipe);
-   nv30->rast = so;
-   nv30->dirty |= NV30_DIRTY_RASTERIZER | NV30_DIRTY_SCISSOR;
+   /* the scissor enable is part of the rasterizer state */
+   nv30_mark_dirty(pipe, NV30_DIRTY_RASTERIZER | NV30_DIRTY_SCISSOR)->rast = so;
 }
 
 /* ------------------------------------------------------- vertex elements */
 
-static void *
+void *
 nv30_vertex_state_create(struct pipe_context *pipe, unsigned count,
                          const struct pipe_vertex_element *elements)
 {
@@ -292,94 +282,91 @@ nv30_vertex_state_create(struct pipe_context *pipe, unsigned count,
    return so;
 }
 
-static void
+void
 nv30_vertex_state_bind(struct pipe_context *pipe, void *so)
 {
-   struct nv30_context *nv30 = nv30_context(pipe);
-   nv30->vertex = so;
-   nv30->dirty |= NV30_DIRTY_VERTEX | NV30_DIRTY_VERTPROG;
+   /* VP_ATTRIB_EN follows the elements */
+   nv30_mark_dirty(pipe, NV30_DIRTY_VERTEX | NV30_DIRTY_VERTPROG)->vertex = so;
 }
 
 /* ------------------------------------------------------------ parameters */
 
-static void
+/* Every plain state object is one malloc'ed struct. */
+void
+nv30_cso_delete(struct pipe_context *pipe, void *so)
+{
+   FREE(so);
+}
+
+void
 nv30_set_blend_color(struct pipe_context *pipe,
                      const struct pipe_blend_color *color)
 {
-   struct nv30_context *nv30 = nv30_context(pipe);
-   nv30->blend_color = *color;
-   nv30->dirty |= NV30_DIRTY_BLEND_COLOR;
+   nv30_mark_dirty(pipe, NV30_DIRTY_BLEND_COLOR)->blend_color = *color;
 }
 
-static void
+void
 nv30_set_stencil_ref(struct pipe_context *pipe, const struct pipe_stencil_ref ref)
 {
-   struct nv30_context *nv30 = nv30_context(pipe);
-   nv30->stencil_ref = ref;
-   nv30->dirty |= NV30_DIRTY_STENCIL_REF;
+   nv30_mark_dirty(pipe, NV30_DIRTY_STENCIL_REF)->stencil_ref = ref;
 }
 
-static void
+void
+nv30_set_clip_state(struct pipe_context *pipe,
+                    const struct pipe_clip_state *clip)
+{
+   nv30_mark_dirty(pipe, NV30_DIRTY_CLIP)->clip = *clip;
+}
+
+void
+nv30_set_polygon_stipple(struct pipe_context *pipe,
+                         const struct pipe_poly_stipple *stipple)
+{
+   nv30_mark_dirty(pipe, NV30_DIRTY_STIPPLE)->stipple = *stipple;
+}
+
+/* One viewport and one scissor rectangle (PIPE_CAP_MAX_VIEWPORTS 1). */
+void
+nv30_set_scissor_states(struct pipe_context *pipe, unsigned start,
+                        unsigned count, const struct pipe_scissor_state *s)
+{
+   if (start == 0 && count)
+      nv30_mark_dirty(pipe, NV30_DIRTY_SCISSOR)->scissor = s[0];
+}
+
+void
+nv30_set_viewport_states(struct pipe_context *pipe, unsigned start,
+                         unsigned count, const struct pipe_viewport_state *vp)
+{
+   if (start == 0 && count)
+      nv30_mark_dirty(pipe, NV30_DIRTY_VIEWPORT)->viewport = vp[0];
+}
+
+/* Single-sampled only: nothing to record. */
+void
 nv30_set_sample_mask(struct pipe_context *pipe, unsigned mask)
 {
 }
 
-static void
+void
 nv30_set_min_samples(struct pipe_context *pipe, unsigned min_samples)
 {
 }
 
-static void
-nv30_set_clip_state(struct pipe_context *pipe,
-                    const struct pipe_clip_state *clip)
-{
-   struct nv30_context *nv30 = nv30_context(pipe);
-   nv30->clip = *clip;
-   nv30->dirty |= NV30_DIRTY_CLIP;
-}
-
-static void
-nv30_set_polygon_stipple(struct pipe_context *pipe,
-                         const struct pipe_poly_stipple *stipple)
-{
-   struct nv30_context *nv30 = nv30_context(pipe);
-   nv30->stipple = *stipple;
-   nv30->dirty |= NV30_DIRTY_STIPPLE;
-}
-
-static void
-nv30_set_scissor_states(struct pipe_context *pipe, unsigned start,
-                        unsigned count, const struct pipe_scissor_state *s)
-{
-   struct nv30_context *nv30 = nv30_context(pipe);
-   if (start == 0 && count >= 1) {
-      nv30->scissor = *s;
-      nv30->dirty |= NV30_DIRTY_SCISSOR;
-   }
-}
-
-static void
-nv30_set_viewport_states(struct pipe_context *pipe, unsigned start,
-                         unsigned count, const struct pipe_viewport_state *vp)
-{
-   struct nv30_context *nv30 = nv30_context(pipe);
-   if (start == 0 && count >= 1) {
-      nv30->viewport = *vp;
-      nv30->dirty |= NV30_DIRTY_VIEWPORT;
-   }
-}
-
-static void
+void
 nv30_set_framebuffer_state(struct pipe_context *pipe,
                            const struct pipe_framebuffer_state *fb)
 {
-   struct nv30_context *nv30 = nv30_context(pipe);
+   /* the scissor and viewport rectangles are clamped to the targets;
+    * the fragment program is sent again with them */
+   struct nv30_context *nv30 =
+      nv30_mark_dirty(pipe, NV30_DIRTY_FRAMEBUFFER | NV30_DIRTY_SCISSOR |
+                            NV30_DIRTY_VIEWPORT | NV30_DIRTY_FRAGPROG);
+
    util_copy_framebuffer_state(&nv30->framebuffer, fb);
-   nv30->dirty |= NV30_DIRTY_FRAMEBUFFER | NV30_DIRTY_SCISSOR |
-                  NV30_DIRTY_VIEWPORT | NV30_DIRTY_FRAGPROG;
 }
 
-static void
+void
 nv30_set_constant_buffer(struct pipe_context *pipe, enum pipe_shader_type shader,
                          uint index, bool take_ownership,
                          const struct pipe_constant_buffer *cb)
@@ -420,44 +407,13 @@ nv30_set_constant_buffer(struct pipe_context *pipe, enum pipe_shader_type shader
                                                  NV30_DIRTY_FRAGCONST;
 }
 
-static void
+void
 nv30_set_vertex_buffers(struct pipe_context *pipe, unsigned start, unsigned count,
                         unsigned unbind_trailing, bool take_ownership,
                         const struct pipe_vertex_buffer *vb)
 {
-   struct nv30_context *nv30 = nv30_context(pipe);
+   struct nv30_context *nv30 = nv30_mark_dirty(pipe, NV30_DIRTY_VERTEX);
 
    util_set_vertex_buffers_count(nv30->vtxbuf, &nv30->num_vtxbufs, vb, start,
                                  count, unbind_trailing, take_ownership);
-   nv30->dirty |= NV30_DIRTY_VERTEX;
-}
-
-void
-nv30_state_init(struct pipe_context *pipe)
-{
-
-   pipe->create_blend_state = nv30_blend_state_create;
-   pipe->bind_blend_state = nv30_blend_state_bind;
-   pipe->delete_blend_state = nv30_state_delete;
-   pipe->create_depth_stencil_alpha_state = nv30_zsa_state_create;
-   pipe->bind_depth_stencil_alpha_state = nv30_zsa_state_bind;
-   pipe->delete_depth_stencil_alpha_state = nv30_state_delete;
-   pipe->create_rasterizer_state = nv30_rasterizer_state_create;
-   pipe->bind_rasterizer_state = nv30_rasterizer_state_bind;
-   pipe->delete_rasterizer_state = nv30_state_delete;
-   pipe->create_vertex_elements_state = nv30_vertex_state_create;
-   pipe->bind_vertex_elements_state = nv30_vertex_state_bind;
-   pipe->delete_vertex_elements_state = nv30_state_delete;
-
-   pipe->set_blend_color = nv30_set_blend_color;
-   pipe->set_stencil_ref = nv30_set_stencil_ref;
-   pipe->set_sample_mask = nv30_set_sample_mask;
-   pipe->set_min_samples = nv30_set_min_samples;
-   pipe->set_clip_state = nv30_set_clip_state;
-   pipe->set_polygon_stipple = nv30_set_polygon_stipple;
-   pipe->set_scissor_states = nv30_set_scissor_states;
-   pipe->set_viewport_states = nv30_set_viewport_states;
-   pipe->set_framebuffer_state = nv30_set_framebuffer_state;
-   pipe->set_constant_buffer = nv30_set_constant_buffer;
-   pipe->set_vertex_buffers = nv30_set_vertex_buffers;
 }

@@ -25,6 +25,7 @@
 #include "util/u_memory.h"
 
 #include "nv30_context.h"
+#include "nv30_funcs.h"
 #include "nv30_hw.h"
 #include "nv30_resource.h"
 #include "nv30_texture.h"
@@ -109,7 +110,7 @@ nv30_compare(enum pipe_compare_func func)
    }
 }
 
-static void *
+void *
 nv30_sampler_state_create(struct pipe_context *pipe,
                           const struct pipe_sampler_state *cso)
 {
@@ -152,13 +153,7 @@ nv30_sampler_state_create(struct pipe_context *pipe,
    return so;
 }
 
-static void
-nv30_sampler_state_delete(struct pipe_context *pipe, void *so)
-{
-   FREE(so);
-}
-
-static void
+void
 nv30_sampler_states_bind(struct pipe_context *pipe,
                          enum pipe_shader_type shader, unsigned start,
                          unsigned count, void **samplers)
@@ -189,7 +184,7 @@ nv30_swizzle(const struct nv30_texfmt *fmt, unsigned swz)
    return (2 << 2) | nv30_rgb_channel[swz & 3]; /* S1: the channel */
 }
 
-static struct pipe_sampler_view *
+struct pipe_sampler_view *
 nv30_sampler_view_create(struct pipe_context *pipe, struct pipe_resource *tex,
                          const struct pipe_sampler_view *templ)
 {
@@ -239,7 +234,7 @@ nv30_sampler_view_create(struct pipe_context *pipe, struct pipe_resource *tex,
    return &so->pipe;
 }
 
-static void
+void
 nv30_sampler_view_destroy(struct pipe_context *pipe,
                           struct pipe_sampler_view *view)
 {
@@ -247,7 +242,7 @@ nv30_sampler_view_destroy(struct pipe_context *pipe,
    FREE(view);
 }
 
-static void
+void
 nv30_set_sampler_views(struct pipe_context *pipe, enum pipe_shader_type shader,
                        unsigned start, unsigned count,
                        unsigned unbind_num_trailing_slots, bool take_ownership,
@@ -336,15 +331,4 @@ nv30_emit_textures(struct nv30_context *nv30)
       enabled |= 1u << i;
    }
    nv30->hw_tex_enabled = enabled;
-}
-
-void
-nv30_texture_init(struct pipe_context *pipe)
-{
-   pipe->create_sampler_state = nv30_sampler_state_create;
-   pipe->bind_sampler_states = nv30_sampler_states_bind;
-   pipe->delete_sampler_state = nv30_sampler_state_delete;
-   pipe->create_sampler_view = nv30_sampler_view_create;
-   pipe->sampler_view_destroy = nv30_sampler_view_destroy;
-   pipe->set_sampler_views = nv30_set_sampler_views;
 }

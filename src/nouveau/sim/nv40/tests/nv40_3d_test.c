@@ -375,6 +375,46 @@ test_draw_no_target(void)
    teardown(&t);
 }
 
+/*
+ * Regression (upstream on nvsim, gl-1.0-textured-triangle): immediate mode.
+ * Between VERTEX_BEGIN_END begin and STOP, completing attribute 0 with a
+ * VTX_ATTR_* method emits a vertex of the current attribute values
+ * (NV_vertex_program 2.14.1: execution "is provoked by updating vertex
+ * attribute zero"; upstream's nv30_transfer_rect_blit draws so).  The
+ * corner triangle, colour (attribute 3) written before each position:
+ * the same 6 red pixels as from arrays.
+ */
+static void
+test_immediate_vertices(void)
+{
+   struct fx3d t;
+   if (!setup(&t))
+      return;
+   upload_vp(&t);
+   upload_fp(&t);
+   viewport(&t);
+   /* window (0.5,0.5) (3.5,0.5) (0.5,3.5) = ndc (w - 8) / 8 */
+   static const float pos[3][2] = {
+      { -7.5f / 8, -7.5f / 8 }, { -4.5f / 8, -7.5f / 8 }, { -7.5f / 8, -4.5f / 8 },
+   };
+   m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_TRIANGLES);
+   for (unsigned i = 0; i < 3; i++) {
+      for (unsigned c = 0; c < 4; c++)
+         mf(&t, NV30_3D_VTX_ATTR_4F_X(3) + 4 * c, red[c]);
+      mf(&t, NV30_3D_VTX_ATTR_4F_X(0), pos[i][0]);
+      mf(&t, NV30_3D_VTX_ATTR_4F_Y(0), pos[i][1]);
+      mf(&t, NV30_3D_VTX_ATTR_4F_Z(0), 0.0f);
+      mf(&t, NV30_3D_VTX_ATTR_4F_W(0), 1.0f);
+   }
+   m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_STOP);
+   bool ok = run(&t);
+   CHECK(ok);
+   if (!ok)
+      fprintf(stderr, "%s\n", nvsim_channel_error(t.fx.chan));
+   CHECK(expect_corner(&t, 0xffff0000, 0));
+   teardown(&t);
+}
+
 /* Inline indices 2, 1, 0 (U16 pair + U32): same pixels, other winding. */
 static void
 test_draw_elements(void)
@@ -1087,6 +1127,7 @@ main(int argc, char **argv)
       { "draw_arrays", test_draw_arrays },
       { "draw_elements", test_draw_elements },
       { "draw_no_target", test_draw_no_target },
+      { "immediate_vertices", test_immediate_vertices },
       { "cull", test_cull },
       { "w_crossing", test_w_crossing },
       { "two_side", test_two_side },
