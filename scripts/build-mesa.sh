@@ -24,6 +24,9 @@ prefix="$base/install"
 export CCACHE_DIR=${CCACHE_DIR:-/var/cache/nvsim/ccache}
 export CCACHE_BASEDIR="$base"
 export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
+# With -g, ccache hashes the working directory into every entry unless told
+# not to; the build folder differs between clones, the objects do not.
+export CCACHE_NOHASHDIR=1
 mkdir -p "$CCACHE_DIR"
 
 options=(

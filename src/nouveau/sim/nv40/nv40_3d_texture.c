@@ -620,6 +620,26 @@ cube_face(const float *c, float *s, float *t)
    return f;
 }
 
+/* (s, t) in [0, 1] of direction c projected on a given face (the major
+ * axis and signs of GL 2.1 table 3.21 for that face). */
+static void
+cube_face_st(const float *c, unsigned f, float *s, float *t)
+{
+   float sc, tc, ma;
+   switch (f) {
+   case 0: ma = c[0]; sc = -c[2]; tc = -c[1]; break;
+   case 1: ma = -c[0]; sc = c[2]; tc = -c[1]; break;
+   case 2: ma = c[1]; sc = c[0]; tc = c[2]; break;
+   case 3: ma = -c[1]; sc = c[0]; tc = -c[2]; break;
+   case 4: ma = c[2]; sc = c[0]; tc = -c[1]; break;
+   default: ma = -c[2]; sc = -c[0]; tc = -c[1]; break;
+   }
+   if (ma == 0.0f)
+      ma = 1.0f;
+   *s = 0.5f * (sc / ma + 1.0f);
+   *t = 0.5f * (tc / ma + 1.0f);
+}
+
 static void
 sample_one(const struct nv40_3d_tex_unit *u, const float *coord,
            float lambda, float out[4])
@@ -733,8 +753,30 @@ nv40_3d_texture_sample(void *data, const struct nvsim_tex_request *req,
          /* rho from the derivatives in texels (GL 2.1 section 3.8.8) */
          float sw = u->rect ? 1.0f : (float)u->level[0].w;
          float sh = u->rect ? 1.0f : (float)u->level[0].h;
-         float dx = nvsim_maxf(fabsf(req->ddx[f][0] * sw), fabsf(req->ddx[f][1] * sh));
-         float dy = nvsim_maxf(fabsf(req->ddy[f][0] * sw), fabsf(req->ddy[f][1] * sh));
+         float ddx[2] = { req->ddx[f][0], req->ddx[f][1] };
+         float ddy[2] = { req->ddy[f][0], req->ddy[f][1] };
+         if (u->cube) {
+            /* a cube map's s and t are the face coordinates
+             * (sc / |ma| + 1) / 2 (GL 2.1 section 3.8.6, cube map
+             * texture selection), not the direction: differentiate
+             * those, on the face of the fragment's own direction */
+            const float *c = req->coord[f];
+            float s0, t0, s1, t1, s2, t2, cx[3], cy[3], ignore_s, ignore_t;
+            unsigned face = cube_face(c, &ignore_s, &ignore_t);
+            for (unsigned k = 0; k < 3; k++) {
+               cx[k] = c[k] + req->ddx[f][k];
+               cy[k] = c[k] + req->ddy[f][k];
+            }
+            cube_face_st(c, face, &s0, &t0);
+            cube_face_st(cx, face, &s1, &t1);
+            cube_face_st(cy, face, &s2, &t2);
+            ddx[0] = s1 - s0;
+            ddx[1] = t1 - t0;
+            ddy[0] = s2 - s0;
+            ddy[1] = t2 - t0;
+         }
+         float dx = nvsim_maxf(fabsf(ddx[0] * sw), fabsf(ddx[1] * sh));
+         float dy = nvsim_maxf(fabsf(ddy[0] * sw), fabsf(ddy[1] * sh));
          lambda = fast_log2(nvsim_maxf(dx, dy));
          if (req->op == NVISA_NV40_FP_OP_TXB)
             lambda += req->lod[f];

@@ -368,7 +368,15 @@ exec_sca(const struct nvisa_nv40_vp_insn *insn, const float s2[4], float r[4])
       if (w > lim) w = lim;
       r[0] = 1.0f;
       r[1] = dx;
-      r[2] = dx > 0.0f ? approx_exp2(w * log2f(dy)) : 0.0f;
+      /* NV_vertex_program 2.14.1.10.17: "taking any base to the power
+       * of 0.0 will yield 1.0" - also 0^0, where EXP(0 * LOG(0)) would
+       * give NaN */
+      if (dx <= 0.0f)
+         r[2] = 0.0f;
+      else if (w == 0.0f)
+         r[2] = 1.0f;
+      else
+         r[2] = approx_exp2(w * log2f(dy));
       r[3] = 1.0f;
       return true;
    }

@@ -98,7 +98,11 @@ struct nv30_vertprog {
 };
 
 struct nv30_fragprog {
+   /* Kept when the program writes gl_FragColor: the source of the
+    * variant that writes it to every colour buffer (broadcast, compiled
+    * when first drawn with several). */
    struct nir_shader *nir;
+   struct nv30_fragprog *broadcast;
    struct nv40_fp_binary bin;
    bool compiled, failed;
    uint32_t *words;           /* binary with uniforms patched in */
@@ -135,6 +139,7 @@ struct nv30_context {
    struct nv30_vertex_state *vertex;
    struct nv30_vertprog *vertprog;
    struct nv30_fragprog *fragprog;
+   struct nv30_fragprog *fp_run;   /* what the GPU runs for fragprog */
    struct pipe_viewport_state viewport;
    struct pipe_scissor_state scissor;
    struct pipe_blend_color blend_color;

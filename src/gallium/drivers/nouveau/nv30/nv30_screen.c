@@ -132,32 +132,28 @@ nv30_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
    }
 }
 
+/* Float caps, by cap; those not listed are 0. */
+static const float nv30_capf[] = {
+   /* LINE_WIDTH is in 1/8 pixel (upstream nv30 driver, fact); points
+    * follow the same granularity */
+   [PIPE_CAPF_MIN_LINE_WIDTH] = 1.0f,
+   [PIPE_CAPF_MIN_LINE_WIDTH_AA] = 1.0f,
+   [PIPE_CAPF_MAX_LINE_WIDTH] = 10.0f,
+   [PIPE_CAPF_MAX_LINE_WIDTH_AA] = 10.0f,
+   [PIPE_CAPF_LINE_WIDTH_GRANULARITY] = 0.125f,
+   [PIPE_CAPF_MIN_POINT_SIZE] = 1.0f,
+   [PIPE_CAPF_MIN_POINT_SIZE_AA] = 1.0f,
+   [PIPE_CAPF_MAX_POINT_SIZE] = 64.0f,
+   [PIPE_CAPF_MAX_POINT_SIZE_AA] = 64.0f,
+   [PIPE_CAPF_POINT_SIZE_GRANULARITY] = 0.125f,
+   [PIPE_CAPF_MAX_TEXTURE_ANISOTROPY] = 1.0f,
+   [PIPE_CAPF_MAX_TEXTURE_LOD_BIAS] = 15.0f,
+};
+
 static float
 nv30_screen_get_paramf(struct pipe_screen *pscreen, enum pipe_capf param)
 {
-   switch (param) {
-   case PIPE_CAPF_MIN_LINE_WIDTH:
-   case PIPE_CAPF_MIN_LINE_WIDTH_AA:
-   case PIPE_CAPF_MIN_POINT_SIZE:
-   case PIPE_CAPF_MIN_POINT_SIZE_AA:
-      return 1.0f;
-   case PIPE_CAPF_POINT_SIZE_GRANULARITY:
-   case PIPE_CAPF_LINE_WIDTH_GRANULARITY:
-      /* LINE_WIDTH is in 1/8 pixel (upstream nv30 driver, fact) */
-      return 0.125f;
-   case PIPE_CAPF_MAX_LINE_WIDTH:
-   case PIPE_CAPF_MAX_LINE_WIDTH_AA:
-      return 10.0f;
-   case PIPE_CAPF_MAX_POINT_SIZE:
-   case PIPE_CAPF_MAX_POINT_SIZE_AA:
-      return 64.0f;
-   case PIPE_CAPF_MAX_TEXTURE_ANISOTROPY:
-      return 1.0f;
-   case PIPE_CAPF_MAX_TEXTURE_LOD_BIAS:
-      return 15.0f;
-   default:
-      return 0.0f;
-   }
+   return (unsigned)param < ARRAY_SIZE(nv30_capf) ? nv30_capf[param] : 0.0f;
 }
 
 static int

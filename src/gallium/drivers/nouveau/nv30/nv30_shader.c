@@ -17,6 +17,7 @@
 
 #include <nouveau.h>
 
+#include "compiler/nir/nir.h"
 #include "util/ralloc.h"
 #include "util/u_memory.h"
 
@@ -96,7 +97,7 @@ static bool
 nv30_vertprog_prepare(struct nv30_context *nv30)
 {
    struct nv30_vertprog *vp = nv30->vertprog;
-   struct nv30_fragprog *fp = nv30->fragprog;
+   struct nv30_fragprog *fp = nv30->fp_run;
    struct nv40_vp_key key;
    char *error = NULL;
 
@@ -161,7 +162,7 @@ void
 nv30_emit_vertprog(struct nv30_context *nv30)
 {
    struct nv30_vertprog *vp = nv30->vertprog;
-   struct nv30_fragprog *fp = nv30->fragprog;
+   struct nv30_fragprog *fp = nv30->fp_run;
    struct nouveau_push *p = &nv30->push;
 
    if (!vp || !vp->compiled || !fp || !fp->compiled)
@@ -207,47 +208,75 @@ nv30_emit_vertconst(struct nv30_context *nv30)
 
 /* ------------------------------------------------------------------ FP */
 
+/* Compiles nir into a new program object; NULL only when out of memory
+ * (a program that does not compile is kept, marked failed). */
+static struct nv30_fragprog *
+nv30_fragprog_compile(const struct nir_shader *nir)
+{
+   struct nv30_fragprog *fp = CALLOC_STRUCT(nv30_fragprog);
+   char *error = NULL;
+
+   if (!fp)
+      return NULL;
+   if (!nv40_compile_fs(nir, &fp->bin, &error)) {
+      NOUVEAU_ERR("fragment program not compiled: %s\n",
+                  error ? error : "unknown error");
+      free(error);
+      fp->failed = true;
+      return fp;
+   }
+   fp->compiled = true;
+   fp->words = MALLOC(MAX2(fp->bin.num_words, 1) * 4);
+   if (!fp->words) {
+      nv40_fp_binary_free(&fp->bin);
+      FREE(fp);
+      return NULL;
+   }
+   return fp;
+}
+
+static void
+nv30_fragprog_free(struct nv30_fragprog *fp)
+{
+   if (!fp)
+      return;
+   nv30_fragprog_free(fp->broadcast);
+   if (fp->compiled)
+      nv40_fp_binary_free(&fp->bin);
+   ralloc_free(fp->nir);
+   FREE(fp->words);
+   FREE(fp);
+}
+
 void *
 nv30_fp_state_create(struct pipe_context *pipe,
                      const struct pipe_shader_state *cso)
 {
    struct nv30_fragprog *fp;
-   char *error = NULL;
 
    if (cso->type != PIPE_SHADER_IR_NIR)
       return NULL;
-   fp = CALLOC_STRUCT(nv30_fragprog);
-   if (!fp)
-      return NULL;
    /* The FP does not depend on other state: compile it now. */
-   if (nv40_compile_fs(cso->ir.nir, &fp->bin, &error)) {
-      fp->compiled = true;
-      fp->words = MALLOC(MAX2(fp->bin.num_words, 1) * 4);
-      if (!fp->words) {
-         nv40_fp_binary_free(&fp->bin);
-         FREE(fp);
-         ralloc_free(cso->ir.nir);
-         return NULL;
-      }
-   } else {
-      NOUVEAU_ERR("fragment program not compiled: %s\n",
-                  error ? error : "unknown error");
-      free(error);
-      fp->failed = true;
-   }
-   ralloc_free(cso->ir.nir);
+   fp = nv30_fragprog_compile(cso->ir.nir);
+   /* gl_FragColor goes to every colour buffer: keep the shader for the
+    * variant that writes all of them (nv30_fragprog_select). */
+   if (fp && fp->compiled && (cso->ir.nir->info.outputs_written &
+                              BITFIELD64_BIT(FRAG_RESULT_COLOR)))
+      fp->nir = cso->ir.nir;
+   else
+      ralloc_free(cso->ir.nir);
    return fp;
 }
 
 void
 nv30_fp_state_delete(struct pipe_context *pipe, void *so)
 {
+   struct nv30_context *nv30 = nv30_context(pipe);
    struct nv30_fragprog *fp = so;
 
-   if (fp->compiled)
-      nv40_fp_binary_free(&fp->bin);
-   FREE(fp->words);
-   FREE(fp);
+   if (nv30->fp_run == fp || (fp && nv30->fp_run == fp->broadcast))
+      nv30->fp_run = NULL;
+   nv30_fragprog_free(fp);
 }
 
 void
@@ -265,7 +294,7 @@ nv30_fp_state_bind(struct pipe_context *pipe, void *so)
 static bool
 nv30_fragprog_prepare(struct nv30_context *nv30)
 {
-   struct nv30_fragprog *fp = nv30->fragprog;
+   struct nv30_fragprog *fp = nv30->fp_run;
    uint32_t size = align(fp->bin.num_words * 4, NV30_FP_ALIGN);
    unsigned count;
    const uint32_t *cb = nv30_constbuf_words(nv30, PIPE_SHADER_FRAGMENT, &count);
@@ -309,7 +338,7 @@ nv30_fragprog_prepare(struct nv30_context *nv30)
 void
 nv30_emit_fragprog(struct nv30_context *nv30)
 {
-   struct nv30_fragprog *fp = nv30->fragprog;
+   struct nv30_fragprog *fp = nv30->fp_run;
    struct nouveau_push *p = &nv30->push;
 
    if (!fp || !fp->compiled || !nv30->fp_loaded)
@@ -324,12 +353,40 @@ nv30_emit_fragprog(struct nv30_context *nv30)
    NV30_3D_1(nv30, NV30_3D_FP_CONTROL, fp->bin.fp_control);
 }
 
+/* The program the GPU runs for the bound FP.  With several colour
+ * buffers, gl_FragColor is written to each: the hardware would broadcast
+ * result 0 with RT_ENABLE MRT clear (upstream nv30 driver, fact), but
+ * the same is had by writing every result (FP results H0, H4, H6, H8),
+ * which needs nothing of the hardware beyond MRT itself. */
+static struct nv30_fragprog *
+nv30_fragprog_select(struct nv30_context *nv30)
+{
+   struct nv30_fragprog *bound = nv30->fragprog;
+
+   if (!bound || !bound->nir || nv30->framebuffer.nr_cbufs <= 1)
+      return bound;
+   if (!bound->broadcast) {
+      nir_shader *nir = nir_shader_clone(NULL, bound->nir);
+
+      if (!nir)
+         return NULL;
+      NIR_PASS_V(nir, nir_lower_fragcolor, nv30->chip->max_render_targets);
+      bound->broadcast = nv30_fragprog_compile(nir);
+      ralloc_free(nir);
+   }
+   return bound->broadcast;
+}
+
 bool
 nv30_shader_prepare(struct nv30_context *nv30)
 {
    struct nv30_vertprog *vp = nv30->vertprog;
-   struct nv30_fragprog *fp = nv30->fragprog;
+   struct nv30_fragprog *fp;
 
+   /* set_framebuffer_state and bind_fs_state mark the FP dirty */
+   if (nv30->dirty & NV30_DIRTY_FRAGPROG)
+      nv30->fp_run = nv30_fragprog_select(nv30);
+   fp = nv30->fp_run;
    if (!vp || !fp || !fp->compiled)
       return false;
    if (nv30->dirty & (NV30_DIRTY_VERTPROG | NV30_DIRTY_FRAGPROG |

@@ -9,9 +9,9 @@
  *    MIPMAP_COUNT), TEX_WRAP, TEX_ENABLE, TEX_SWIZZLE, TEX_FILTER,
  *    TEX_NPOT_SIZE and TEX_BORDER_COLOR, 8 consecutive methods, plus
  *    TEX_SIZE1 (PITCH) on curie;
- *  - the A8R8G8B8 and R5G6B5 formats deliver B, G, R, A in the channels X,
- *    Y, Z, W; TEX_SWIZZLE routes each output (W alpha, Z red, Y green,
- *    X blue) from ZERO, ONE or the channel its S1 field names;
+ *  - a format delivers its texel in the channels X, Y, Z, W (see
+ *    nv30_texfmts); TEX_SWIZZLE routes each output (W alpha, Z red,
+ *    Y green, X blue) from ZERO, ONE or the channel its S1 field names;
  *  - TEX_ENABLE MIPMAP_MIN_LOD / MAX_LOD hold whole levels.
  * Our textures are linear (nv30_resource.c): every level has level 0's
  * pitch, levels follow each other, as LINEAR textures are read.
@@ -30,42 +30,94 @@
 #include "nv30_resource.h"
 #include "nv30_texture.h"
 
-/* Hardware channel (TEX_SWIZZLE S1 value) holding each pipe component of
- * the RGB formats: R in Z, G in Y, B in X, A in W. */
-static const uint8_t nv30_rgb_channel[4] = {
-   1 /* Z */, 2 /* Y */, 3 /* X */, 0 /* W */,
+/* Where a component of a format's texel comes from, as the two
+ * TEX_SWIZZLE fields of one output say it: S0 picks ZERO, ONE or the
+ * channel that S1 names (W, Z, Y, X).  Field values, unshifted. */
+struct nv30_texsrc {
+   uint8_t s0, s1;
 };
 
+#define NV30_S0(v) \
+   (NV30_3D_TEX_SWIZZLE_S0_X_##v >> NV30_3D_TEX_SWIZZLE_S0_X__SHIFT)
+#define NV30_S1(v) \
+   (NV30_3D_TEX_SWIZZLE_S1_X_##v >> NV30_3D_TEX_SWIZZLE_S1_X__SHIFT)
+#define ZERO { NV30_S0(ZERO), 0 }
+#define ONE  { NV30_S0(ONE), 0 }
+#define CH(c) { NV30_S0(S1), NV30_S1(c) }
+
 struct nv30_texfmt {
-   uint32_t format;          /* TEX_FORMAT FORMAT (curie) */
-   bool has_alpha;
+   uint32_t format;          /* TEX_FORMAT FORMAT (curie); 0: not sampled */
+   /* R, G, B, A of the pipe format.  The unit decodes a texel into the
+    * channels X Y Z W: A8R8G8B8, A1R5G5B5, A4R4G4B4 and R5G6B5 give B G R
+    * A; L8 its byte in X; A8L8 the low byte in X and the high one in W;
+    * Z24/Z16 compared depth in W (rnndb nv30-40_3d.xml TEX_SWIZZLE;
+    * upstream nv30_format.c's per-format source channels, facts). */
+   struct nv30_texsrc rgba[4];
    /* Depth: Z24/Z16 only sample with a depth compare (RCOMP); without
     * one the hardware has no depth format, so the texels are read as
     * A16L16 / A8L8, whose W channel holds the top bits of the depth
     * (upstream nv30_fragtex.c, fact). */
    uint32_t format_nocompare;
+   /* sRGB: TEX_WRAP GAMMA_DECREASE_FILTER names the channels the unit
+    * converts from sRGB to linear before filtering - the colour ones,
+    * never alpha, as EXT_texture_sRGB asks (rnndb nv30-40_3d.xml
+    * nv40_tex_gamma_decrease_filter; upstream nv30_format.c gives its
+    * sRGB formats RED|GREEN|BLUE, which covers the X channel of L8 and
+    * A8L8 too, fact). */
+   uint32_t gamma;
 };
+
+#define NV30_TEX_SRGB (NV40_3D_TEX_WRAP_GAMMA_DECREASE_FILTER_RED | \
+                       NV40_3D_TEX_WRAP_GAMMA_DECREASE_FILTER_GREEN | \
+                       NV40_3D_TEX_WRAP_GAMMA_DECREASE_FILTER_BLUE)
+
+#define TEXFMT(hw, r, g, b, a, ...) \
+   { NV40_3D_TEX_FORMAT_FORMAT_##hw, { r, g, b, a }, __VA_ARGS__ }
+
+static const struct nv30_texfmt nv30_texfmts[PIPE_FORMAT_COUNT] = {
+   [PIPE_FORMAT_B8G8R8A8_UNORM] = TEXFMT(A8R8G8B8, CH(Z), CH(Y), CH(X), CH(W)),
+   [PIPE_FORMAT_B8G8R8X8_UNORM] = TEXFMT(A8R8G8B8, CH(Z), CH(Y), CH(X), ONE),
+   [PIPE_FORMAT_B8G8R8A8_SRGB] = TEXFMT(A8R8G8B8, CH(Z), CH(Y), CH(X), CH(W),
+                                        .gamma = NV30_TEX_SRGB),
+   [PIPE_FORMAT_B8G8R8X8_SRGB] = TEXFMT(A8R8G8B8, CH(Z), CH(Y), CH(X), ONE,
+                                        .gamma = NV30_TEX_SRGB),
+   [PIPE_FORMAT_B5G6R5_UNORM] = TEXFMT(R5G6B5, CH(Z), CH(Y), CH(X), ONE),
+   [PIPE_FORMAT_B5G5R5A1_UNORM] = TEXFMT(A1R5G5B5, CH(Z), CH(Y), CH(X), CH(W)),
+   [PIPE_FORMAT_B5G5R5X1_UNORM] = TEXFMT(A1R5G5B5, CH(Z), CH(Y), CH(X), ONE),
+   [PIPE_FORMAT_B4G4R4A4_UNORM] = TEXFMT(A4R4G4B4, CH(Z), CH(Y), CH(X), CH(W)),
+   [PIPE_FORMAT_B4G4R4X4_UNORM] = TEXFMT(A4R4G4B4, CH(Z), CH(Y), CH(X), ONE),
+
+   [PIPE_FORMAT_L8_UNORM] = TEXFMT(L8, CH(X), CH(X), CH(X), ONE),
+   [PIPE_FORMAT_L8_SRGB] = TEXFMT(L8, CH(X), CH(X), CH(X), ONE,
+                                  .gamma = NV30_TEX_SRGB),
+   [PIPE_FORMAT_I8_UNORM] = TEXFMT(L8, CH(X), CH(X), CH(X), CH(X)),
+   [PIPE_FORMAT_A8_UNORM] = TEXFMT(L8, ZERO, ZERO, ZERO, CH(X)),
+   [PIPE_FORMAT_R8_UNORM] = TEXFMT(L8, CH(X), ZERO, ZERO, ONE),
+   [PIPE_FORMAT_L8A8_UNORM] = TEXFMT(A8L8, CH(X), CH(X), CH(X), CH(W)),
+   [PIPE_FORMAT_L8A8_SRGB] = TEXFMT(A8L8, CH(X), CH(X), CH(X), CH(W),
+                                    .gamma = NV30_TEX_SRGB),
+   [PIPE_FORMAT_R8G8_UNORM] = TEXFMT(A8L8, CH(X), CH(W), ZERO, ONE),
+
+   /* depth in W; a depth format has no other component */
+   [PIPE_FORMAT_S8_UINT_Z24_UNORM] = TEXFMT(Z24, CH(W), ZERO, ZERO, ONE,
+      .format_nocompare = NV40_3D_TEX_FORMAT_FORMAT_A16L16),
+   [PIPE_FORMAT_X8Z24_UNORM] = TEXFMT(Z24, CH(W), ZERO, ZERO, ONE,
+      .format_nocompare = NV40_3D_TEX_FORMAT_FORMAT_A16L16),
+   [PIPE_FORMAT_Z16_UNORM] = TEXFMT(Z16, CH(W), ZERO, ZERO, ONE,
+      .format_nocompare = NV40_3D_TEX_FORMAT_FORMAT_A8L8),
+};
+
+#undef TEXFMT
+#undef CH
+#undef ONE
+#undef ZERO
 
 static const struct nv30_texfmt *
 nv30_texfmt(enum pipe_format format)
 {
-   static const struct nv30_texfmt argb8 = { NV40_3D_TEX_FORMAT_FORMAT_A8R8G8B8, true };
-   static const struct nv30_texfmt xrgb8 = { NV40_3D_TEX_FORMAT_FORMAT_A8R8G8B8, false };
-   static const struct nv30_texfmt rgb565 = { NV40_3D_TEX_FORMAT_FORMAT_R5G6B5, false };
-   static const struct nv30_texfmt z24 = { NV40_3D_TEX_FORMAT_FORMAT_Z24, false,
-                                           NV40_3D_TEX_FORMAT_FORMAT_A16L16 };
-   static const struct nv30_texfmt z16 = { NV40_3D_TEX_FORMAT_FORMAT_Z16, false,
-                                           NV40_3D_TEX_FORMAT_FORMAT_A8L8 };
-
-   switch (format) {
-   case PIPE_FORMAT_B8G8R8A8_UNORM: return &argb8;
-   case PIPE_FORMAT_B8G8R8X8_UNORM: return &xrgb8;
-   case PIPE_FORMAT_B5G6R5_UNORM: return &rgb565;
-   case PIPE_FORMAT_S8_UINT_Z24_UNORM:
-   case PIPE_FORMAT_X8Z24_UNORM: return &z24;
-   case PIPE_FORMAT_Z16_UNORM: return &z16;
-   default: return NULL;
-   }
+   if ((unsigned)format >= PIPE_FORMAT_COUNT || !nv30_texfmts[format].format)
+      return NULL;
+   return &nv30_texfmts[format];
 }
 
 bool
@@ -167,21 +219,29 @@ nv30_sampler_states_bind(struct pipe_context *pipe,
    nv30->dirty |= NV30_DIRTY_TEXTURES;
 }
 
+/* The TEX_SWIZZLE word of a view: its swizzle applied to the format's
+ * sources.  The outputs R, G, B, A are the fields Z, Y, X, W. */
 static uint32_t
-nv30_swizzle(const struct nv30_texfmt *fmt, unsigned swz)
+nv30_view_swizzle(const struct nv30_texfmt *fmt,
+                  const struct pipe_sampler_view *templ)
 {
-   /* returns (S0 value << 2) | S1 value, unshifted field values */
-   if (swz == PIPE_SWIZZLE_0)
-      return 0 << 2;                        /* ZERO */
-   if (fmt->format_nocompare) {
-      /* depth is in W; a depth format has no other component */
-      if (swz == PIPE_SWIZZLE_X)
-         return (2 << 2) | 0;               /* S1: W */
-      return swz == PIPE_SWIZZLE_W || swz == PIPE_SWIZZLE_1 ? 1 << 2 : 0;
+   static const struct nv30_texsrc zero = { NV30_S0(ZERO), 0 };
+   static const struct nv30_texsrc one = { NV30_S0(ONE), 0 };
+   const unsigned char view[4] = {
+      templ->swizzle_r, templ->swizzle_g, templ->swizzle_b, templ->swizzle_a,
+   };
+   struct nv30_texsrc src[4];
+
+   for (unsigned c = 0; c < 4; c++) {
+      if (view[c] <= PIPE_SWIZZLE_W)
+         src[c] = fmt->rgba[view[c]];
+      else
+         src[c] = view[c] == PIPE_SWIZZLE_1 ? one : zero;
    }
-   if (swz == PIPE_SWIZZLE_1 || (swz == PIPE_SWIZZLE_W && !fmt->has_alpha))
-      return 1 << 2;                        /* ONE */
-   return (2 << 2) | nv30_rgb_channel[swz & 3]; /* S1: the channel */
+   return NV30_3D_TEX_SWIZZLE_S0_Z(src[0].s0) | NV30_3D_TEX_SWIZZLE_S1_Z(src[0].s1) |
+          NV30_3D_TEX_SWIZZLE_S0_Y(src[1].s0) | NV30_3D_TEX_SWIZZLE_S1_Y(src[1].s1) |
+          NV30_3D_TEX_SWIZZLE_S0_X(src[2].s0) | NV30_3D_TEX_SWIZZLE_S1_X(src[2].s1) |
+          NV30_3D_TEX_SWIZZLE_S0_W(src[3].s0) | NV30_3D_TEX_SWIZZLE_S1_W(src[3].s1);
 }
 
 struct pipe_sampler_view *
@@ -193,7 +253,6 @@ nv30_sampler_view_create(struct pipe_context *pipe, struct pipe_resource *tex,
    struct nv30_resource *res = nv30_resource(tex);
    unsigned first = templ->u.tex.first_level;
    unsigned last = MIN2(templ->u.tex.last_level, tex->last_level);
-   uint32_t r, g, b, a;
 
    so = CALLOC_STRUCT(nv30_sampler_view);
    if (!so)
@@ -218,14 +277,8 @@ nv30_sampler_view_create(struct pipe_context *pipe, struct pipe_resource *tex,
    so->format_nocompare = so->format | (fmt->format_nocompare ?
                                         fmt->format_nocompare : fmt->format);
    so->format |= fmt->format;
-   r = nv30_swizzle(fmt, templ->swizzle_r);
-   g = nv30_swizzle(fmt, templ->swizzle_g);
-   b = nv30_swizzle(fmt, templ->swizzle_b);
-   a = nv30_swizzle(fmt, templ->swizzle_a);
-   so->swizzle = NV30_3D_TEX_SWIZZLE_S0_Z(r >> 2) | NV30_3D_TEX_SWIZZLE_S1_Z(r & 3) |
-                 NV30_3D_TEX_SWIZZLE_S0_Y(g >> 2) | NV30_3D_TEX_SWIZZLE_S1_Y(g & 3) |
-                 NV30_3D_TEX_SWIZZLE_S0_X(b >> 2) | NV30_3D_TEX_SWIZZLE_S1_X(b & 3) |
-                 NV30_3D_TEX_SWIZZLE_S0_W(a >> 2) | NV30_3D_TEX_SWIZZLE_S1_W(a & 3);
+   so->gamma = fmt->gamma;
+   so->swizzle = nv30_view_swizzle(fmt, templ);
    so->npot_size = NV30_3D_TEX_NPOT_SIZE_W(u_minify(tex->width0, first)) |
                    NV30_3D_TEX_NPOT_SIZE_H(u_minify(tex->height0, first));
    so->size1 = NV40_3D_TEX_SIZE1_PITCH(res->level[first].pitch) |
@@ -285,7 +338,7 @@ nv30_texture_emit_words(void)
 void
 nv30_emit_textures(struct nv30_context *nv30)
 {
-   struct nv30_fragprog *fp = nv30->fragprog;
+   struct nv30_fragprog *fp = nv30->fp_run;
    struct nouveau_push *p = &nv30->push;
    uint32_t used = (fp && fp->compiled) ? fp->bin.samplers_used : 0;
    uint32_t enabled = 0;
@@ -319,7 +372,7 @@ nv30_emit_textures(struct nv30_context *nv30)
                          ss->format,
                          NOUVEAU_BO_OR | NOUVEAU_BO_RD | res->domain,
                          NV30_3D_TEX_FORMAT_DMA0(1), NV30_3D_TEX_FORMAT_DMA1(1));
-      nouveau_push_data(p, ss->wrap);
+      nouveau_push_data(p, ss->wrap | sv->gamma);
       nouveau_push_data(p, NV40_3D_TEX_ENABLE_ENABLE(1) |
                            NV40_3D_TEX_ENABLE_MIPMAP_MIN_LOD(min_lod) |
                            NV40_3D_TEX_ENABLE_MIPMAP_MAX_LOD(max_lod));

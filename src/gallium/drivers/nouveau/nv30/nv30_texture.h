@@ -19,6 +19,7 @@ struct nv30_sampler_view {
    uint32_t offset;            /* of the first level, in the buffer */
    uint32_t format, swizzle, npot_size, size1;
    uint32_t format_nocompare;  /* format word for samplers without compare */
+   uint32_t gamma;             /* TEX_WRAP bits of sRGB formats */
    unsigned max_level;         /* levels after the first */
 };
 

@@ -3,7 +3,8 @@
  * surfaceless + FBO; full and scissored clears, a triangle, a depth-tested
  * pair of quads, a scaled blit, indexed draws (8/16-bit
  * indices, client arrays) and primitive restart, occlusion
- * queries, texturing (2x2 nearest, 3x1 non-power-of-two).  Expected pixels are worked out by hand
+ * queries, texturing (2x2 nearest, 3x1 non-power-of-two; sRGB, luminance,
+ * alpha and intensity texels).  Expected pixels are worked out by hand
  * from the geometry (pixel centres at +0.5, GL's bottom-left origin).
  * Not built by meson (it links the installed libEGL/libGL):
  *   L=build/install/lib/x86_64-linux-gnu
@@ -193,6 +194,47 @@ int main(int argc, char **argv)
       check("npot left red", 5, 30, 0xff0000ff);
       check("npot middle green", 32, 30, 0x00ff00ff);
       check("npot right blue", 60, 30, 0x0000ffff);
+   }
+   /* 9: texel formats other than RGBA8: each a 1x1 texture on a
+    * full-target quad, modulated by white (GL_MODULATE), so the pixel is
+    * the texel as GL 2.1's table 3.20 expands it to RGBA.  sRGB: the
+    * colour channels are decoded with EXT_texture_sRGB's formula, alpha
+    * is not: 0x80 -> 255 * ((128/255 + 0.055) / 1.055)^2.4 = 55.04 -> 0x37,
+    * 0x40 -> 13.07 -> 0x0d, 0xff -> 0xff. */
+   {
+      static const struct {
+         const char *what;
+         GLenum internal, format;
+         GLubyte texel[4];
+         unsigned want;
+      } fmts[] = {
+         { "srgb8_alpha8", GL_SRGB8_ALPHA8, GL_RGBA, { 0x80, 0x40, 0xff, 0x80 }, 0x370dff80 },
+         { "srgb8", GL_SRGB8, GL_RGB, { 0x40, 0xff, 0x80 }, 0x0dff37ff },
+         { "sluminance8", GL_SLUMINANCE8, GL_LUMINANCE, { 0x80 }, 0x373737ff },
+         { "luminance8", GL_LUMINANCE8, GL_LUMINANCE, { 0x60 }, 0x606060ff },
+         { "alpha8", GL_ALPHA8, GL_ALPHA, { 0x60 }, 0xffffff60 },
+         { "intensity8", GL_INTENSITY8, GL_LUMINANCE, { 0x60 }, 0x60606060 },
+         { "luminance8_alpha8", GL_LUMINANCE8_ALPHA8, GL_LUMINANCE_ALPHA,
+           { 0x30, 0xa0 }, 0x303030a0 },
+      };
+      GLuint tex;
+      glBindFramebuffer(GL_FRAMEBUFFER, fb);
+      glGenTextures(1, &tex); glBindTexture(GL_TEXTURE_2D, tex);
+      glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+      glEnable(GL_TEXTURE_2D);
+      glColor4f(1, 1, 1, 1);
+      for (unsigned i = 0; i < sizeof(fmts) / sizeof(fmts[0]); i++) {
+         glTexImage2D(GL_TEXTURE_2D, 0, fmts[i].internal, 1, 1, 0, fmts[i].format,
+                      GL_UNSIGNED_BYTE, fmts[i].texel);
+         glBegin(GL_QUADS);
+         glTexCoord2f(0, 0); glVertex2f(-1, -1); glTexCoord2f(1, 0); glVertex2f(1, -1);
+         glTexCoord2f(1, 1); glVertex2f(1, 1); glTexCoord2f(0, 1); glVertex2f(-1, 1);
+         glEnd();
+         check(fmts[i].what, 32, 32, fmts[i].want);
+      }
+      glDisable(GL_TEXTURE_2D);
    }
 out:
    printf("GL error %x\n", glGetError());

@@ -641,6 +641,9 @@ texel_value(unsigned x, unsigned y)
  * the fp buffer, nearest filtering, clamp to edge, identity swizzle). */
 /* r texture coordinate of the textured quad */
 static float tex_r;
+/* when set, the quad's coordinates are cube directions (-1..1, -1..1, 1):
+ * the +Z face, s = (x + 1) / 2, t = (1 - y) / 2 */
+static bool tex_cube_dirs;
 
 static bool
 texture_draw_ex(struct fx3d *t, uint32_t format, unsigned w, unsigned h,
@@ -699,8 +702,15 @@ texture_draw_ex(struct fx3d *t, uint32_t format, unsigned w, unsigned h,
                                 NV30_3D_TEX_SWIZZLE_S1_W_W);
    m(t, NV30_3D_TEX_ENABLE(0), NV40_3D_TEX_ENABLE_ENABLE | enable);
 
-   const float tc[4][4] = { { 0, 0, tex_r, 1 }, { 1, 0, tex_r, 1 },
-                            { 1, 1, tex_r, 1 }, { 0, 1, tex_r, 1 } };
+   float tc[4][4] = { { 0, 0, tex_r, 1 }, { 1, 0, tex_r, 1 },
+                      { 1, 1, tex_r, 1 }, { 0, 1, tex_r, 1 } };
+   if (tex_cube_dirs) {
+      for (unsigned i = 0; i < 4; i++) {
+         tc[i][0] = 2.0f * tc[i][0] - 1.0f;
+         tc[i][1] = 2.0f * tc[i][1] - 1.0f;
+         tc[i][2] = 1.0f;
+      }
+   }
    put_vertex(t, 0, 0.0f, 0.0f, 0.0f, tc[0]);
    put_vertex(t, 1, size, 0.0f, 0.0f, tc[1]);
    put_vertex(t, 2, size, size, 0.0f, tc[2]);
@@ -750,6 +760,43 @@ test_mipmap(void)
       CHECK_EQ(t.cmap[W + 1], small ? 0xff00ff00u : 0xffff0000u);
       teardown(&t);
    }
+}
+
+/*
+ * Regression (upstream on nvsim, fbo-cubemap): the level of a cube map
+ * comes from the derivatives of the face coordinates s = (sc / |ma| + 1)
+ * / 2 (GL 2.1 section 3.8.6), not of the direction.  A 4x4 swizzled
+ * cube, each face level 0 red and level 1 (2x2, 64 bytes in) green, faces
+ * 128 bytes apart (80 bytes rounded up to 128, nv30_miptree.c).  The +Z
+ * face drawn over 4x4 pixels with directions x, y in -1..1: s moves 1/4
+ * per pixel, 1 texel of level 0: lambda 0, red.  (Differentiating the
+ * direction, 2/4 per pixel, gives lambda 1: green.)
+ */
+static void
+test_cube_lod(void)
+{
+   struct fx3d t;
+   if (!draw_setup(&t))
+      return;
+   uint32_t *tex = t.fpmap + 256;
+   for (unsigned f = 0; f < 6; f++) {
+      for (unsigned i = 0; i < 16; i++)
+         tex[f * 32 + i] = 0xffff0000;
+      for (unsigned i = 0; i < 4; i++)
+         tex[f * 32 + 16 + i] = 0xff00ff00;
+   }
+   tex_cube_dirs = true;
+   CHECK(texture_draw_ex(&t, NV30_3D_TEX_FORMAT_CUBIC |
+                         NV40_3D_TEX_FORMAT_FORMAT_A8R8G8B8, 4, 4, 2,
+                         NV30_3D_TEX_FILTER_MIN_NEAREST_MIPMAP_NEAREST |
+                         NV30_3D_TEX_FILTER_MAG_NEAREST,
+                         1u << (NV40_3D_TEX_ENABLE_MIPMAP_MAX_LOD__SHIFT),
+                         4.0f));
+   tex_cube_dirs = false;
+   for (int y = 0; y < 4; y++)
+      for (int x = 0; x < 4; x++)
+         CHECK_EQ(t.cmap[y * W + x], 0xffff0000u);
+   teardown(&t);
 }
 
 /*
@@ -1137,6 +1184,7 @@ main(int argc, char **argv)
       { "lines", test_lines },
       { "texture_dxt1", test_texture_dxt1 },
       { "mipmap", test_mipmap },
+      { "cube_lod", test_cube_lod },
       { "texture_3d", test_texture_3d },
       { "index_batch", test_index_batch },
       { "vertex_data", test_vertex_data },

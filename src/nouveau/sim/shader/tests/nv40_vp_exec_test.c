@@ -397,6 +397,25 @@ test_special(void)
    CHECK_VEC(io.out[OUT(FOGC)], 0, 0.5f, 1, 0);
 }
 
+/* Regression (spec, found while triaging gl-1.0-spot-light): LIT with
+ * a specular power of 0 gives z = 1 for any base, 0 included
+ * (NV_vertex_program 2.14.1.10.17: "taking any base to the power of 0.0
+ * will yield 1.0"): LIT (0.5, 0, -, 0) = (1, 0.5, 1, 1); with x <= 0 z
+ * stays 0: LIT (-1, 0, -, 0) = (1, 0, 0, 1). */
+static void
+test_lit_zero_power(void)
+{
+   struct nvsim_nv40_vp_io io;
+   reset();
+   set4(consts[21], 0.5f, 0.0f, 0, 0);
+   set4(consts[22], -1.0f, 0.0f, 0, 0);
+   emit(with_c(sca(SOP(LIT), -1, OUT(TC5), XYZW, K()), 21));
+   emit_last(with_c(sca(SOP(LIT), -1, OUT(TC6), XYZW, K()), 22));
+   CHECK(run(&io, 0) == 0);
+   CHECK_VEC(io.out[OUT(TC5)], 1, 0.5f, 1, 1);
+   CHECK_VEC(io.out[OUT(TC6)], 1, 0, 0, 1);
+}
+
 /* DPH (1,2,3,-) . (4,5,6) + 10 = 42; SEQ/SNE/SGT/SLE of (1, 2, NaN, 4)
  * against 2: NaN operands give NaN (NV_vertex_program2 issue on NaN);
  * SFL 0, STR 1; RCC clamps to 2^64 / 2^-64; ARR rounds 1.6 -> 2, then ARA
@@ -511,6 +530,7 @@ main(void)
    test_condition();
    test_branch();
    test_special();
+   test_lit_zero_power();
    test_more_ops();
    test_errors();
    return TEST_RESULT();
