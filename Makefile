@@ -9,6 +9,8 @@
 #   make mesa                  build Mesa with our driver into build/install
 #   make reference             build unmodified Mesa into build/ref/install
 #   make compare A=x.png B=y.png   how far two pictures differ
+#   make piglit CHIP=nv40 PROFILE=gate   piglit on a chip (docs/piglit.md)
+#   make piglit-report         ours vs upstream's driver vs llvmpipe
 
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 BUILD := $(TOP)/build
@@ -44,6 +46,7 @@ unit: bootstrap $(BUILD)/unit/build.ninja
 	@meson test -C $(BUILD)/unit --print-errorlogs -q
 
 include $(TOP)/demo/demo.mk
+include $(TOP)/tests/piglit/piglit.mk
 
 demo: mesa demo-bin
 	@bash $(TOP)/scripts/run-demo.sh $(CHIP) $(FRAMES) $(SIZE)

@@ -30,10 +30,12 @@ if stage "Mesa build with our nouveau" make -s -C "$top" mesa; then
       sh -c "make -s -C '$top' demo-bin && '$top/build/demo/nvdemo-gear-test' && bash '$top/demo/test-compare.sh'"
    stage "Mesa-tree tests (compiler, drm-shim)" \
       meson test -C "$top/build/mesa" --suite nouveau --print-errorlogs -q
-   stage "integration: glinfo, piglit, demo" bash "$top/tests/integration/run.sh"
+   stage "integration: glinfo, piglit, demo, traces" bash "$top/tests/integration/run.sh"
+   stage "piglit harness self-tests" make -s -C "$top" piglit-selftest
+   stage "piglit gate lists vs expectations (every chip)" make -s -C "$top" piglit-gate-all
 else
-   failed=$((failed + 3))
-   failures+=("demo tools (not run: no Mesa build)" "Mesa-tree tests (not run: no Mesa build)" "integration (not run: no Mesa build)")
+   failed=$((failed + 5))
+   failures+=("demo tools, Mesa-tree tests, integration, piglit self-tests, piglit gates (not run: no Mesa build)")
 fi
 
 echo

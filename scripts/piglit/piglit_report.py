@@ -17,6 +17,7 @@ import os
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True   # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import piglit_runner as pr  # noqa: E402
 
@@ -29,11 +30,21 @@ def latest(chip, label):
 
 
 def wall_minutes(results):
-   if not results:
-      return 0.0
-   start = min(r['start'] for r in results.values())
-   end = max(r['start'] + r['time'] for r in results.values())
-   return (end - start) / 60
+   """Time during which tests ran: the union of their intervals, so that
+   the pause of an interrupted and resumed run does not count."""
+   spans = sorted((r['start'], r['start'] + r['time'])
+                  for r in results.values())
+   total, cur_s, cur_e = 0.0, None, None
+   for s, e in spans:
+      if cur_e is None or s > cur_e:
+         if cur_e is not None:
+            total += cur_e - cur_s
+         cur_s, cur_e = s, e
+      else:
+         cur_e = max(cur_e, e)
+   if cur_e is not None:
+      total += cur_e - cur_s
+   return total / 60
 
 
 def main():

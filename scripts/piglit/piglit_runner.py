@@ -222,18 +222,11 @@ def chip_prefix(chip):
       return [NVRUN, '--chip', chip, '--']
    if chip.startswith('ref-'):
       hw = chip[4:]
-      if os.path.isdir(os.path.join(BUILD, 'install-ref')):
-         return [NVRUN, '--ref', '--chip', hw, '--']
-      # WORKAROUND (scripts/nvrun is not ours): nvrun --ref looks for
-      # build/install-ref, while `make reference` installs build/ref/install.
-      # Let nvrun set up the chip and the shim, then point the loader at
-      # the reference build.
       lib = os.path.join(BUILD, 'ref', 'install', 'lib', 'x86_64-linux-gnu')
       if not os.path.isdir(lib):
          raise HarnessError('the reference build is missing (%s); run '
                             '`make reference`' % lib)
-      return [NVRUN, '--chip', hw, '--', 'env', 'LD_LIBRARY_PATH=' + lib,
-              'LIBGL_DRIVERS_PATH=' + os.path.join(lib, 'dri')]
+      return [NVRUN, '--ref', '--chip', hw, '--']
    if re.match(r'^(nv[0-9a-f]{2}|g[0-9]{2,3}|gt2[0-9]{2}|mcp7[79])$', chip):
       return [NVRUN, '--chip', chip, '--']
    raise HarnessError('unknown CHIP %r (nvXX, ref-nvXX, llvmpipe, softpipe)'
@@ -450,7 +443,11 @@ def run(chip, profile, gate_chip=None, jobs=2, timeout=60, resume=False,
    print('piglit: %s %s: %d tests, %d to run, %d jobs, %gs timeout -> %s'
          % (chip, label, len(tests), len(todo), jobs, timeout, dest),
          flush=True)
+   t0 = time.time()
    _execute(todo, prefix, jobs, timeout, dest, done, len(tests), quiet)
+   print('piglit: ran %d tests in %.1f min' % (len(todo),
+                                               (time.time() - t0) / 60),
+         flush=True)
    results = collections.OrderedDict((n, done[n]) for n in tests if n in done)
    finish(dest, results, meta)
    return dest, results
@@ -459,7 +456,7 @@ def run(chip, profile, gate_chip=None, jobs=2, timeout=60, resume=False,
 def _gate_chip_of(chip):
    if chip.startswith('ref-'):
       return chip[4:]
-   if chip in ('llvmpipe', 'softpipe', 'none'):
+   if chip in ('llvmpipe', 'softpipe'):
       return 'nv40'
    return chip
 

@@ -128,5 +128,28 @@ check "unknown test name: named, no traceback" \
 $runner run --chip none --profile no-such-profile >"$work/bad3.out" 2>&1
 check "unknown profile: exit 2" [ $? = 2 ]
 
+# 7. make test's stage (scripts/piglit/gate-all.sh) in a scratch copy of
+#    the tree: it runs chips with a list and expectations, skips a chip
+#    without expectations, and fails on an unexpected pass.
+sb="$work/tree"
+mkdir -p "$sb/scripts/piglit" "$sb/tests/piglit"
+cp "$top/scripts/piglit/gate-all.sh" "$top/scripts/piglit/piglit_runner.py" \
+   "$sb/scripts/piglit/"
+sed "s#\./fake-test.sh#$here/fake-test.sh#" "$here/four-verdicts.txt" \
+   >"$sb/tests/piglit/gate-none.txt"
+cp "$sb/tests/piglit/gate-none.txt" "$sb/tests/piglit/gate-nv99.txt"
+cp "$here/expected-selftest.txt" "$sb/tests/piglit/expected-none.txt"
+PIGLIT_TIMEOUT=2 PIGLIT_RESULTS="$sb/results" bash "$sb/scripts/piglit/gate-all.sh" \
+   >"$work/all-ok.out" 2>&1
+check "gate-all: expectations met -> exit 0" [ $? = 0 ]
+check "gate-all: a chip without expectations is not run" \
+   grep -q "nv99: no expected-nv99.txt, not run" "$work/all-ok.out"
+cp "$here/unexpected/expected-selftest.txt" "$sb/tests/piglit/expected-none.txt"
+PIGLIT_TIMEOUT=2 PIGLIT_RESULTS="$sb/results" bash "$sb/scripts/piglit/gate-all.sh" \
+   >"$work/all-up.out" 2>&1
+check "gate-all: unexpected pass -> exit 1" [ $? = 1 ]
+check "gate-all: last line" \
+   [ "$(tail -1 "$work/all-up.out")" = "piglit gates: 0 passed, 1 failed" ]
+
 echo "piglit harness: $passed passed, $failed failed"
 [ "$failed" = 0 ]

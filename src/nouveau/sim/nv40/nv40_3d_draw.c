@@ -60,6 +60,16 @@ shade_quad(void *data, struct nvsim_raster_quad *q)
       nv40_3d_fail(ctx, NVSIM_INVALID_STATE, "fragment program: %s", err);
       return;
    }
+   /* Without RT_ENABLE's MRT bit every enabled colour buffer receives
+    * colour output 0: upstream clears MRT from RT_ENABLE exactly when the
+    * program's colour 0 is to be written to all buffers
+    * (TGSI_PROPERTY_FS_COLOR0_WRITES_ALL_CBUFS: nvfx_fragprog.c sets MRT
+    * in fp->rt_enable, nv30_state_validate.c sends rt_enable & ~that) */
+   if (!(nv40_3d_reg(ctx, NV30_3D_RT_ENABLE) & NV30_3D_RT_ENABLE_MRT)) {
+      for (unsigned f = 0; f < 4; f++)
+         for (unsigned rt = 1; rt < NVSIM_RASTER_MAX_RT; rt++)
+            memcpy(q->color[f][rt], q->color[f][0], sizeof(q->color[f][0]));
+   }
    q->depth_written = ctx->rs.shader_writes_depth;
 }
 

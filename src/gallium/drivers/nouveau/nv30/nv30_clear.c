@@ -6,6 +6,7 @@
  * mask first, facts).  Clearing an arbitrary surface is done by the CPU.
  */
 
+#include "util/bitscan.h"
 #include "util/format/u_format.h"
 #include "util/u_pack_color.h"
 #include "util/u_surface.h"
@@ -35,9 +36,35 @@ nv30_clear(struct pipe_context *pipe, unsigned buffers,
    struct nouveau_push *p = &nv30->push;
    uint32_t mode = 0, color_value = 0, zs_value = 0;
    unsigned x0 = 0, y0 = 0, x1 = fb->width, y1 = fb->height;
+   struct pipe_surface *first = NULL;
+   unsigned bound = 0, color_bufs;
 
-   if ((buffers & PIPE_CLEAR_COLOR) && fb->nr_cbufs && fb->cbufs[0]) {
-      color_value = nv30_clear_color_value(fb->cbufs[0]->format, color);
+   if (scissor) {
+      x0 = MIN2(scissor->minx, x1);
+      y0 = MIN2(scissor->miny, y1);
+      x1 = CLAMP(scissor->maxx, x0, x1);
+      y1 = CLAMP(scissor->maxy, y0, y1);
+   }
+
+   for (unsigned i = 0; i < fb->nr_cbufs; i++) {
+      if (!fb->cbufs[i])
+         continue;
+      bound |= PIPE_CLEAR_COLOR0 << i;
+      if (!first)
+         first = fb->cbufs[i];
+   }
+   color_bufs = buffers & bound;
+   if (color_bufs && color_bufs != bound) {
+      /* CLEAR_BUFFERS clears every buffer RT_ENABLE names (all bound
+       * ones): a subset (glClearBuffer) is cleared one by one. */
+      u_foreach_bit(i, color_bufs / PIPE_CLEAR_COLOR0)
+         nv30_clear_render_target(pipe, fb->cbufs[i], color, x0, y0,
+                                  x1 - x0, y1 - y0, false);
+      color_bufs = 0;
+   }
+   if (color_bufs) {
+      /* one format for all buffers (nv30_emit_framebuffer) */
+      color_value = nv30_clear_color_value(first->format, color);
       mode |= NV30_3D_CLEAR_BUFFERS_COLOR_R(1) | NV30_3D_CLEAR_BUFFERS_COLOR_G(1) |
               NV30_3D_CLEAR_BUFFERS_COLOR_B(1) | NV30_3D_CLEAR_BUFFERS_COLOR_A(1);
    }
@@ -51,13 +78,6 @@ nv30_clear(struct pipe_context *pipe, unsigned buffers,
    }
    if (!mode)
       return;
-
-   if (scissor) {
-      x0 = MIN2(scissor->minx, x1);
-      y0 = MIN2(scissor->miny, y1);
-      x1 = CLAMP(scissor->maxx, x0, x1);
-      y1 = CLAMP(scissor->maxy, y0, y1);
-   }
 
    /* The framebuffer must be current; the rest of the state is not used. */
    if (!nv30_push_begin(nv30, 128 + nv30_state_emit_words(nv30),

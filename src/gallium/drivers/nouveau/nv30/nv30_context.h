@@ -52,6 +52,7 @@ struct nv30_blend_state {
    uint32_t blend_enable;
    uint32_t func_src, func_dst, equation;
    uint32_t color_mask;
+   uint32_t mrt_blend_enable, mrt_color_mask;   /* buffers 1..3 (curie) */
    uint32_t logic_enable, logic_op;
    uint32_t dither;
 };

@@ -17,15 +17,36 @@
  * coordinates stop at 4096 (NV40 maximum render target size). */
 #define NV30_MAX_COORD 4096
 
+/* Colour buffers 1..3 (curie): their address and pitch methods and
+ * RT_ENABLE bits (rnndb nv30-40_3d.xml COLOR1_OFFSET/PITCH, NV40
+ * COLOR2/3_OFFSET/PITCH).  Buffer 0 is set with the zeta buffer. */
+static const struct {
+   uint32_t offset, pitch, enable;
+} nv30_mrt[] = {
+   { NV30_3D_COLOR1_OFFSET, NV30_3D_COLOR1_PITCH, NV30_3D_RT_ENABLE_COLOR1 },
+   { NV40_3D_COLOR2_OFFSET, NV40_3D_COLOR2_PITCH, NV40_3D_RT_ENABLE_COLOR2 },
+   { NV40_3D_COLOR3_OFFSET, NV40_3D_COLOR3_PITCH, NV40_3D_RT_ENABLE_COLOR3 },
+};
+
 static void
 nv30_emit_framebuffer(struct nv30_context *nv30)
 {
    struct pipe_framebuffer_state *fb = &nv30->framebuffer;
    struct nouveau_push *p = &nv30->push;
-   struct nv30_surface *cs = fb->nr_cbufs ? nv30_surface(fb->cbufs[0]) : NULL;
+   struct nv30_surface *color[1 + ARRAY_SIZE(nv30_mrt)] = { NULL };
+   struct nv30_surface *cs = NULL;   /* the first bound colour buffer */
    struct nv30_surface *zs = fb->zsbuf ? nv30_surface(fb->zsbuf) : NULL;
-   uint32_t format = 0;
+   unsigned num_color = MIN2(fb->nr_cbufs, nv30->chip->max_render_targets);
+   uint32_t format = 0, rt_enable = 0;
    unsigned w = fb->width, h = fb->height;
+
+   /* One RT_FORMAT for all: st/mesa gives them one format
+    * (PIPE_CAP_MIXED_COLORBUFFER_FORMATS is off). */
+   for (unsigned i = 0; i < MIN2(num_color, ARRAY_SIZE(color)); i++) {
+      color[i] = fb->cbufs[i] ? nv30_surface(fb->cbufs[i]) : NULL;
+      if (color[i] && !cs)
+         cs = color[i];
+   }
 
    if (cs) {
       format |= nv30_format_info(cs->base.format)->rt_color;
@@ -60,7 +81,7 @@ nv30_emit_framebuffer(struct nv30_context *nv30)
    if (cs || zs) {
       /* Both address slots must hold a valid buffer even when only one
        * target is bound (RT_ENABLE / depth test decide what is used). */
-      struct nv30_surface *c = cs ? cs : zs;
+      struct nv30_surface *c = color[0] ? color[0] : cs ? cs : zs;
       struct nv30_surface *z = zs ? zs : cs;
       struct nv30_resource *cres = nv30_resource(c->base.texture);
       struct nv30_resource *zres = nv30_resource(z->base.texture);
@@ -80,7 +101,26 @@ nv30_emit_framebuffer(struct nv30_context *nv30)
                          NOUVEAU_BO_LOW | NOUVEAU_BO_RDWR | zres->domain, 0, 0);
    }
 
-   NV30_3D_1(nv30, NV30_3D_RT_ENABLE, cs ? NV30_3D_RT_ENABLE_COLOR0(1) : 0);
+   if (color[0])
+      rt_enable |= NV30_3D_RT_ENABLE_COLOR0;
+   for (unsigned i = 0; i < ARRAY_SIZE(nv30_mrt); i++) {
+      struct nv30_surface *sf = color[1 + i];
+      struct nv30_resource *res;
+
+      if (!sf)
+         continue;
+      res = nv30_resource(sf->base.texture);
+      NV30_3D_MTHD(nv30, nv30_mrt[i].offset, 1);
+      nouveau_push_reloc(p, res->bo, sf->offset,
+                         NOUVEAU_BO_LOW | NOUVEAU_BO_RDWR | res->domain, 0, 0);
+      NV30_3D_1(nv30, nv30_mrt[i].pitch, sf->pitch);
+      rt_enable |= nv30_mrt[i].enable;
+   }
+   /* MRT: each buffer takes its own FP result; upstream sets it whenever
+    * a buffer other than 0 is enabled (fact) */
+   if (rt_enable & ~NV30_3D_RT_ENABLE_COLOR0)
+      rt_enable |= NV30_3D_RT_ENABLE_MRT;
+   NV30_3D_1(nv30, NV30_3D_RT_ENABLE, rt_enable);
    /* Window y runs down from the first row in memory; pixel centres at
     * half-integers, as in GL. */
    NV30_3D_1(nv30, NV30_3D_COORD_CONVENTIONS,
@@ -105,6 +145,11 @@ nv30_emit_blend(struct nv30_context *nv30)
    nouveau_push_data(p, so->func_dst);
    NV30_3D_1(nv30, NV40_3D_BLEND_EQUATION, so->equation);
    NV30_3D_1(nv30, NV30_3D_COLOR_MASK, so->color_mask);
+   if (nv30->chip->curie) {
+      NV30_3D_MTHD(nv30, NV40_3D_MRT_BLEND_ENABLE, 2);
+      nouveau_push_data(p, so->mrt_blend_enable);
+      nouveau_push_data(p, so->mrt_color_mask);
+   }
 }
 
 static void

@@ -55,8 +55,8 @@ nv30_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
    case PIPE_CAP_MAX_TEXTURE_CUBE_LEVELS:
       return chip->max_texture_2d_levels;
    case PIPE_CAP_MAX_RENDER_TARGETS:
-      /* MRT is not wired up yet: one colour buffer. */
-      return 1;
+      /* COLOR0..3 on curie (nv30_emit_framebuffer) */
+      return chip->max_render_targets;
    case PIPE_CAP_GLSL_FEATURE_LEVEL:
    case PIPE_CAP_GLSL_FEATURE_LEVEL_COMPATIBILITY:
       return 120;
@@ -92,6 +92,15 @@ nv30_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       return 1;
    case PIPE_CAP_TGSI_TEXCOORD:
       return 0;
+   case PIPE_CAP_FS_COORD_ORIGIN_UPPER_LEFT:
+   case PIPE_CAP_FS_COORD_PIXEL_CENTER_HALF_INTEGER:
+      /* The FP's position input follows COORD_CONVENTIONS, which we set
+       * to ORIGIN_NORMAL and CENTER_HALF_INTEGER (nv30_emit_framebuffer):
+       * y counted from the first row in memory, pixel centres at .5
+       * (upstream nv30 sets ORIGIN_INVERTED for lower-left and
+       * CENTER_INTEGER for integer centres, facts); st/mesa adjusts
+       * shaders that ask for the other conventions. */
+      return 1;
    case PIPE_CAP_CLIP_HALFZ:
       return 0;
    case PIPE_CAP_ACCELERATED:

@@ -253,18 +253,20 @@ nv30_fp_state_create(struct pipe_context *pipe,
                      const struct pipe_shader_state *cso)
 {
    struct nv30_fragprog *fp;
+   nir_shader *nir;
 
    if (cso->type != PIPE_SHADER_IR_NIR)
       return NULL;
+   nir = cso->ir.nir;
    /* The FP does not depend on other state: compile it now. */
-   fp = nv30_fragprog_compile(cso->ir.nir);
+   fp = nv30_fragprog_compile(nir);
    /* gl_FragColor goes to every colour buffer: keep the shader for the
     * variant that writes all of them (nv30_fragprog_select). */
-   if (fp && fp->compiled && (cso->ir.nir->info.outputs_written &
-                              BITFIELD64_BIT(FRAG_RESULT_COLOR)))
-      fp->nir = cso->ir.nir;
+   if (fp && fp->compiled &&
+       (nir->info.outputs_written & BITFIELD64_BIT(FRAG_RESULT_COLOR)))
+      fp->nir = nir;
    else
-      ralloc_free(cso->ir.nir);
+      ralloc_free(nir);
    return fp;
 }
 

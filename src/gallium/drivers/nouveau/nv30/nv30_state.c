@@ -133,6 +133,24 @@ nv30_polygon_mode(unsigned mode)
 
 /* ---------------------------------------------------------------- blend */
 
+/* MRT_BLEND_ENABLE and MRT_COLOR_MASK (R, G, B, A) bits of colour
+ * buffers 1..3 (rnndb nv30-40_3d.xml; buffer 0 has BLEND_FUNC_ENABLE and
+ * COLOR_MASK). */
+static const struct {
+   uint32_t blend;
+   uint32_t mask[4];
+} nv30_mrt_bits[] = {
+   [1] = { NV40_3D_MRT_BLEND_ENABLE_COLOR1,
+           { NV40_3D_MRT_COLOR_MASK_BUFFER1_R, NV40_3D_MRT_COLOR_MASK_BUFFER1_G,
+             NV40_3D_MRT_COLOR_MASK_BUFFER1_B, NV40_3D_MRT_COLOR_MASK_BUFFER1_A } },
+   [2] = { NV40_3D_MRT_BLEND_ENABLE_COLOR2,
+           { NV40_3D_MRT_COLOR_MASK_BUFFER2_R, NV40_3D_MRT_COLOR_MASK_BUFFER2_G,
+             NV40_3D_MRT_COLOR_MASK_BUFFER2_B, NV40_3D_MRT_COLOR_MASK_BUFFER2_A } },
+   [3] = { NV40_3D_MRT_BLEND_ENABLE_COLOR3,
+           { NV40_3D_MRT_COLOR_MASK_BUFFER3_R, NV40_3D_MRT_COLOR_MASK_BUFFER3_G,
+             NV40_3D_MRT_COLOR_MASK_BUFFER3_B, NV40_3D_MRT_COLOR_MASK_BUFFER3_A } },
+};
+
 void *
 nv30_blend_state_create(struct pipe_context *pipe,
                         const struct pipe_blend_state *cso)
@@ -157,6 +175,20 @@ nv30_blend_state_create(struct pipe_context *pipe,
       NV30_3D_COLOR_MASK_R(!!(rt->colormask & PIPE_MASK_R)) |
       NV30_3D_COLOR_MASK_G(!!(rt->colormask & PIPE_MASK_G)) |
       NV30_3D_COLOR_MASK_B(!!(rt->colormask & PIPE_MASK_B));
+   /* Buffers 1..3: MRT_BLEND_ENABLE and MRT_COLOR_MASK take one bit per
+    * buffer (and channel); the blend functions are buffer 0's.  Without
+    * independent blending (not advertised) rt[0] holds for all. */
+   for (unsigned i = 1; i < ARRAY_SIZE(nv30_mrt_bits); i++) {
+      const struct pipe_rt_blend_state *rti =
+         cso->independent_blend_enable ? &cso->rt[i] : rt;
+
+      if (rti->blend_enable)
+         so->mrt_blend_enable |= nv30_mrt_bits[i].blend;
+      for (unsigned c = 0; c < 4; c++) {
+         if (rti->colormask & (PIPE_MASK_R << c))
+            so->mrt_color_mask |= nv30_mrt_bits[i].mask[c];
+      }
+   }
    so->logic_enable = cso->logicop_enable;
    so->logic_op = nv30_logic_op(cso->logicop_func);
    so->dither = cso->dither;

@@ -124,9 +124,11 @@ bool
 nv30_texture_format_supported(enum pipe_format format,
                               enum pipe_texture_target target)
 {
+   /* no array textures on this hardware */
    return nv30_texfmt(format) &&
           (target == PIPE_TEXTURE_1D || target == PIPE_TEXTURE_2D ||
-           target == PIPE_TEXTURE_RECT);
+           target == PIPE_TEXTURE_RECT || target == PIPE_TEXTURE_3D ||
+           target == PIPE_TEXTURE_CUBE);
 }
 
 static uint32_t
@@ -244,6 +246,16 @@ nv30_view_swizzle(const struct nv30_texfmt *fmt,
           NV30_3D_TEX_SWIZZLE_S0_W(src[3].s0) | NV30_3D_TEX_SWIZZLE_S1_W(src[3].s1);
 }
 
+/* TEX_FORMAT bits of each sampled target (is_format_supported refuses
+ * the others). */
+static const uint32_t nv30_tex_target_bits[PIPE_MAX_TEXTURE_TYPES] = {
+   [PIPE_TEXTURE_1D] = NV30_3D_TEX_FORMAT_DIMS_1D,
+   [PIPE_TEXTURE_2D] = NV30_3D_TEX_FORMAT_DIMS_2D,
+   [PIPE_TEXTURE_RECT] = NV30_3D_TEX_FORMAT_DIMS_2D | NV40_3D_TEX_FORMAT_RECT(1),
+   [PIPE_TEXTURE_CUBE] = NV30_3D_TEX_FORMAT_DIMS_2D | NV30_3D_TEX_FORMAT_CUBIC,
+   [PIPE_TEXTURE_3D] = NV30_3D_TEX_FORMAT_DIMS_3D,
+};
+
 struct pipe_sampler_view *
 nv30_sampler_view_create(struct pipe_context *pipe, struct pipe_resource *tex,
                          const struct pipe_sampler_view *templ)
@@ -267,13 +279,16 @@ nv30_sampler_view_create(struct pipe_context *pipe, struct pipe_resource *tex,
 
    so->valid = true;
    so->offset = nv30_resource_offset(res, first, templ->u.tex.first_layer);
-   so->format = NV30_3D_TEX_FORMAT_NO_BORDER(1) |
-                (tex->target == PIPE_TEXTURE_1D ? NV30_3D_TEX_FORMAT_DIMS_1D :
-                                                  NV30_3D_TEX_FORMAT_DIMS_2D) |
-                NV40_3D_TEX_FORMAT_LINEAR(1) |
-                NV40_3D_TEX_FORMAT_MIPMAP_COUNT(last - first + 1);
-   if (tex->target == PIPE_TEXTURE_RECT)
-      so->format |= NV40_3D_TEX_FORMAT_RECT(1);
+   /* A cube's faces follow each other, each the chain of MIPMAP_COUNT
+    * levels from the one at TEX_OFFSET (CUBIC; upstream nv30_miptree.c
+    * lays faces out so, fact): the count must reach the resource's last
+    * level for the faces to land where nv30_resource.c put them, the LOD
+    * clamp (max_level) keeps to the view.  3D: DIMS_3D, the depth in
+    * TEX_SIZE1, slices after each other within a level. */
+   so->format = NV30_3D_TEX_FORMAT_NO_BORDER(1) | NV40_3D_TEX_FORMAT_LINEAR(1) |
+                nv30_tex_target_bits[tex->target];
+   so->format |= NV40_3D_TEX_FORMAT_MIPMAP_COUNT(
+      (tex->target == PIPE_TEXTURE_CUBE ? tex->last_level : last) - first + 1);
    so->format_nocompare = so->format | (fmt->format_nocompare ?
                                         fmt->format_nocompare : fmt->format);
    so->format |= fmt->format;
@@ -282,7 +297,8 @@ nv30_sampler_view_create(struct pipe_context *pipe, struct pipe_resource *tex,
    so->npot_size = NV30_3D_TEX_NPOT_SIZE_W(u_minify(tex->width0, first)) |
                    NV30_3D_TEX_NPOT_SIZE_H(u_minify(tex->height0, first));
    so->size1 = NV40_3D_TEX_SIZE1_PITCH(res->level[first].pitch) |
-               NV40_3D_TEX_SIZE1_DEPTH(1);
+               NV40_3D_TEX_SIZE1_DEPTH(tex->target == PIPE_TEXTURE_3D ?
+                                       u_minify(tex->depth0, first) : 1);
    so->max_level = last - first;
    return &so->pipe;
 }

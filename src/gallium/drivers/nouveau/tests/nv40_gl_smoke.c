@@ -4,7 +4,7 @@
  * pair of quads, a scaled blit, indexed draws (8/16-bit
  * indices, client arrays) and primitive restart, occlusion
  * queries, texturing (2x2 nearest, 3x1 non-power-of-two; sRGB, luminance,
- * alpha and intensity texels).  Expected pixels are worked out by hand
+ * alpha and intensity texels; cube map, 3D), two colour buffers (MRT).  Expected pixels are worked out by hand
  * from the geometry (pixel centres at +0.5, GL's bottom-left origin).
  * Not built by meson (it links the installed libEGL/libGL):
  *   L=build/install/lib/x86_64-linux-gnu
@@ -235,6 +235,105 @@ int main(int argc, char **argv)
          check(fmts[i].what, 32, 32, fmts[i].want);
       }
       glDisable(GL_TEXTURE_2D);
+   }
+   /* 10: a cube map (one colour per face, the direction (1, 0, 0) picks
+    * face +X, (0, 0, -1) face -Z: GL 2.1 table 3.21) and a 1x1x2 3D
+    * texture (r = 0.25 is slice 0, r = 0.75 slice 1, nearest). */
+   {
+      static const GLubyte faces[6][4] = {
+         { 255, 0, 0, 255 }, { 0, 255, 0, 255 }, { 0, 0, 255, 255 },
+         { 255, 255, 0, 255 }, { 0, 255, 255, 255 }, { 255, 0, 255, 255 },
+      };
+      static const GLubyte slices[2][4] = { { 255, 0, 0, 255 }, { 0, 0, 255, 255 } };
+      static const struct { GLfloat s, t, r; unsigned want; const char *what; } cube[] = {
+         { 1, 0, 0, 0xff0000ff, "cube +x" }, { 0, 0, -1, 0xff00ffff, "cube -z" },
+      };
+      GLuint tex[2];
+      glBindFramebuffer(GL_FRAMEBUFFER, fb);
+      glGenTextures(2, tex);
+      glBindTexture(GL_TEXTURE_CUBE_MAP, tex[0]);
+      for (unsigned f = 0; f < 6; f++)
+         glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_RGBA8, 1, 1, 0,
+                      GL_RGBA, GL_UNSIGNED_BYTE, faces[f]);
+      glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+      glEnable(GL_TEXTURE_CUBE_MAP);
+      for (unsigned i = 0; i < 2; i++) {
+         glBegin(GL_QUADS);
+         glTexCoord3f(cube[i].s, cube[i].t, cube[i].r);
+         glVertex2f(-1, -1); glVertex2f(1, -1); glVertex2f(1, 1); glVertex2f(-1, 1);
+         glEnd();
+         check(cube[i].what, 32, 32, cube[i].want);
+      }
+      glDisable(GL_TEXTURE_CUBE_MAP);
+      glBindTexture(GL_TEXTURE_3D, tex[1]);
+      glTexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, 1, 1, 2, 0, GL_RGBA,
+                   GL_UNSIGNED_BYTE, slices);
+      glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+      glEnable(GL_TEXTURE_3D);
+      for (unsigned i = 0; i < 2; i++) {
+         glBegin(GL_QUADS);
+         glTexCoord3f(0.5f, 0.5f, i ? 0.75f : 0.25f);
+         glVertex2f(-1, -1); glVertex2f(1, -1); glVertex2f(1, 1); glVertex2f(-1, 1);
+         glEnd();
+         check(i ? "3d slice 1" : "3d slice 0", 32, 32, i ? 0x0000ffff : 0xff0000ff);
+      }
+      glDisable(GL_TEXTURE_3D);
+   }
+   /* 11: two colour buffers (MRT): gl_FragData[i] goes to buffer i, and
+    * gl_FragColor to both (GL 2.1 section 3.11.2, "Shader Outputs"). */
+   {
+      static const char *vs_src =
+         "void main() { gl_Position = gl_Vertex; }";
+      static const char *fs_data =
+         "void main() { gl_FragData[0] = vec4(1.0, 0.0, 0.0, 1.0);\n"
+         "              gl_FragData[1] = vec4(0.0, 1.0, 0.0, 1.0); }";
+      static const char *fs_color =
+         "void main() { gl_FragColor = vec4(0.0, 0.0, 1.0, 1.0); }";
+      static const GLenum bufs[] = { GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1 };
+      const char *fs_src[] = { fs_data, fs_color };
+      const unsigned want[2][2] = { { 0xff0000ff, 0x00ff00ff },
+                                    { 0x0000ffff, 0x0000ffff } };
+      GLint max_bufs = 0;
+      GLuint mfb, mrb[2];
+
+      glGetIntegerv(GL_MAX_DRAW_BUFFERS, &max_bufs);
+      if (max_bufs < 2) {
+         printf("FAIL GL_MAX_DRAW_BUFFERS %d, want 4 on NV40\n", max_bufs);
+         fails++;
+         goto out;
+      }
+      glGenFramebuffers(1, &mfb); glGenRenderbuffers(2, mrb);
+      glBindFramebuffer(GL_FRAMEBUFFER, mfb);
+      for (unsigned i = 0; i < 2; i++) {
+         glBindRenderbuffer(GL_RENDERBUFFER, mrb[i]);
+         glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 64, 64);
+         glFramebufferRenderbuffer(GL_FRAMEBUFFER, bufs[i], GL_RENDERBUFFER, mrb[i]);
+      }
+      glDrawBuffers(2, bufs);
+      for (unsigned p = 0; p < 2; p++) {
+         GLuint prog = glCreateProgram();
+         GLuint vs = glCreateShader(GL_VERTEX_SHADER);
+         GLuint fs = glCreateShader(GL_FRAGMENT_SHADER);
+         glShaderSource(vs, 1, &vs_src, NULL); glCompileShader(vs);
+         glShaderSource(fs, 1, &fs_src[p], NULL); glCompileShader(fs);
+         glAttachShader(prog, vs); glAttachShader(prog, fs);
+         glLinkProgram(prog); glUseProgram(prog);
+         glClearColor(0, 0, 0, 1); glClear(GL_COLOR_BUFFER_BIT);
+         glBegin(GL_QUADS);
+         glVertex2f(-1, -1); glVertex2f(1, -1); glVertex2f(1, 1); glVertex2f(-1, 1);
+         glEnd();
+         glUseProgram(0);
+         for (unsigned b = 0; b < 2; b++) {
+            char what[64];
+            snprintf(what, sizeof(what), "mrt %s buffer %u",
+                     p ? "gl_FragColor" : "gl_FragData", b);
+            glReadBuffer(bufs[b]);
+            check(what, 32, 32, want[p][b]);
+         }
+      }
+      glReadBuffer(GL_COLOR_ATTACHMENT0);
    }
 out:
    printf("GL error %x\n", glGetError());

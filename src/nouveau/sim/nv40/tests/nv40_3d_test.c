@@ -415,6 +415,50 @@ test_immediate_vertices(void)
    teardown(&t);
 }
 
+/*
+ * Regression (upstream on nvsim, fbo-drawbuffers): with two colour buffers
+ * enabled and RT_ENABLE's MRT bit clear, colour output 0 goes to both
+ * (upstream clears MRT exactly when gl_FragColor is to be broadcast:
+ * nvfx_fragprog.c COLOR0_WRITES_ALL_CBUFS, nv30_state_validate.c).  The
+ * program writes R0 only; buffer 1 (in the zeta buffer's memory) gets the
+ * same red corner.  With MRT set, buffer 1 takes result H4, which the
+ * program leaves 0: the corner is 0x00000000 there.
+ */
+static void
+test_color0_broadcast(void)
+{
+   for (int mrt = 0; mrt < 2; mrt++) {
+      struct fx3d t;
+      if (!draw_setup(&t))
+         return;
+      memset(t.zmap, 0x55, 4096);
+      m(&t, NV30_3D_DMA_COLOR1, t.fx.info.vram_ctxdma);
+      m(&t, NV30_3D_COLOR1_OFFSET, (uint32_t)nvsim_bo_offset(t.zeta));
+      m(&t, NV30_3D_COLOR1_PITCH, PITCH);
+      /* buffer 1 writes all channels (MRT_COLOR_MASK BUFFER1_*) */
+      m(&t, NV40_3D_MRT_COLOR_MASK, NV40_3D_MRT_COLOR_MASK_BUFFER1_A |
+                                    NV40_3D_MRT_COLOR_MASK_BUFFER1_R |
+                                    NV40_3D_MRT_COLOR_MASK_BUFFER1_G |
+                                    NV40_3D_MRT_COLOR_MASK_BUFFER1_B);
+      m(&t, NV30_3D_RT_ENABLE, NV30_3D_RT_ENABLE_COLOR0 |
+                               NV30_3D_RT_ENABLE_COLOR1 |
+                               (mrt ? NV30_3D_RT_ENABLE_MRT : 0));
+      m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_TRIANGLES);
+      m(&t, NV30_3D_VB_VERTEX_BATCH, (2u << 24) | 0);
+      m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_STOP);
+      bool ok = run(&t);
+      CHECK(ok);
+      if (!ok)
+         fprintf(stderr, "%s\n", nvsim_channel_error(t.fx.chan));
+      CHECK(expect_corner(&t, 0xffff0000, 0));
+      /* buffer 1: the corner pixels (x + y <= 2), the rest untouched */
+      CHECK_EQ(t.zmap[0], mrt ? 0x00000000u : 0xffff0000u);
+      CHECK_EQ(t.zmap[W + 1], mrt ? 0x00000000u : 0xffff0000u);
+      CHECK_EQ(t.zmap[3 * W + 3], 0x55555555u);
+      teardown(&t);
+   }
+}
+
 /* Inline indices 2, 1, 0 (U16 pair + U32): same pixels, other winding. */
 static void
 test_draw_elements(void)
@@ -1175,6 +1219,7 @@ main(int argc, char **argv)
       { "draw_elements", test_draw_elements },
       { "draw_no_target", test_draw_no_target },
       { "immediate_vertices", test_immediate_vertices },
+      { "color0_broadcast", test_color0_broadcast },
       { "cull", test_cull },
       { "w_crossing", test_w_crossing },
       { "two_side", test_two_side },
