@@ -328,7 +328,8 @@ store(uint8_t *p, unsigned bpp, uint32_t v)
 
 /* The destination of a draw, resolved from the bound surface object. */
 struct sifm_dst {
-   uint8_t *map;                 /* byte 0 of the surface */
+   uint8_t *map;                 /* byte 0 of row y_base */
+   int32_t y_base;               /* first row mapped (pitch layout) */
    struct nvsim_raster_surface layout;
    uint32_t format;
    unsigned bpp;
@@ -394,9 +395,8 @@ sifm_resolve_dst(struct nvsim_object *obj, struct sifm *f,
                         s->pitch_dst, s->offset_dst, s->dma_dst->handle);
       return NVSIM_DMA_ERROR;
    }
-   /* map points at row y0; make it point at row 0 (never dereferenced
-    * outside [y0, y1)) */
-   d->map = p - (size_t)y0 * s->pitch_dst;
+   d->map = p;
+   d->y_base = y0;
    return NVSIM_OK;
 }
 
@@ -523,7 +523,8 @@ sifm_draw(struct nvsim_object *obj, struct sifm *f)
                               lerp_argb(lerp_argb(t[0], t[1], tu),
                                         lerp_argb(t[2], t[3], tu), tv));
          }
-         store(d.map + nvsim_raster_pixel_offset(&d.layout, x, y, d.bpp),
+         store(d.map + nvsim_raster_pixel_offset(&d.layout, x,
+                                                 y - d.y_base, d.bpp),
                d.bpp, px);
       }
    }

@@ -12,7 +12,10 @@
  *  - a format delivers its texel in the channels X, Y, Z, W (see
  *    nv30_texfmts); TEX_SWIZZLE routes each output (W alpha, Z red,
  *    Y green, X blue) from ZERO, ONE or the channel its S1 field names;
- *  - TEX_ENABLE MIPMAP_MIN_LOD / MAX_LOD hold whole levels.
+ *  - TEX_ENABLE MIN_LOD / MAX_LOD clamp the LOD in 1/256 of a level
+ *    (their top bits are the whole levels, MIPMAP_MIN/MAX_LOD), counted
+ *    from the level at TEX_OFFSET; TEX_FILTER LOD_BIAS is signed, in
+ *    1/256 (curie; upstream nv30_texture.c, fact).
  * Our textures are linear (nv30_resource.c): every level has level 0's
  * pitch, levels follow each other, as LINEAR textures are read.
  */
@@ -29,6 +32,19 @@
 #include "nv30_hw.h"
 #include "nv30_resource.h"
 #include "nv30_texture.h"
+
+/* LOD bias and clamps: 1/256 of a level; clamps, up to 15 + 255/256 (the 4.8 fixed-point
+ * TEX_ENABLE MIN_LOD / MAX_LOD fields). */
+#define NV30_LOD_ONE 256
+
+static unsigned
+nv30_lod(float lod)
+{
+   const float max = (float)(NV40_3D_TEX_ENABLE_MAX_LOD__MASK >>
+                             NV40_3D_TEX_ENABLE_MAX_LOD__SHIFT) / NV30_LOD_ONE;
+
+   return (unsigned)(CLAMP(lod, 0.0f, max) * NV30_LOD_ONE);
+}
 
 /* Where a component of a format's texel comes from, as the two
  * TEX_SWIZZLE fields of one output say it: S0 picks ZERO, ONE or the
@@ -199,6 +215,9 @@ nv30_sampler_state_create(struct pipe_context *pipe,
                 NV30_3D_TEX_BORDER_COLOR_G(float_to_ubyte(cso->border_color.f[1])) |
                 NV30_3D_TEX_BORDER_COLOR_B(float_to_ubyte(cso->border_color.f[2])) |
                 NV30_3D_TEX_BORDER_COLOR_A(float_to_ubyte(cso->border_color.f[3]));
+   /* signed, 1/256 of a level; st/mesa keeps it within
+    * PIPE_CAPF_MAX_TEXTURE_LOD_BIAS (15), which the field holds */
+   so->filter |= NV40_3D_TEX_FILTER_LOD_BIAS((int)(cso->lod_bias * NV30_LOD_ONE));
    if (cso->unnormalized_coords)
       so->format = NV40_3D_TEX_FORMAT_RECT(1);
    so->compare = cso->compare_mode == PIPE_TEX_COMPARE_R_TO_TEXTURE;
@@ -363,6 +382,7 @@ nv30_emit_textures(struct nv30_context *nv30)
       struct nv30_sampler_view *sv = nv30_sampler_view(nv30->views[i]);
       struct nv30_sampler_state *ss = nv30->samplers[i];
       struct nv30_resource *res;
+      /* in 1/256 of a level (NV30_LOD_ONE) */
       unsigned min_lod, max_lod;
 
       if (!(used & (1u << i)) || !sv || !sv->valid || !ss) {
@@ -374,10 +394,8 @@ nv30_emit_textures(struct nv30_context *nv30)
       if (ss->pipe.min_mip_filter == PIPE_TEX_MIPFILTER_NONE) {
          min_lod = max_lod = 0;
       } else {
-         max_lod = MIN2((unsigned)CLAMP(ss->pipe.max_lod, 0.0f, 15.0f),
-                        sv->max_level);
-         min_lod = MIN2((unsigned)CLAMP(ss->pipe.min_lod, 0.0f, 15.0f),
-                        max_lod);
+         max_lod = MIN2(nv30_lod(ss->pipe.max_lod), sv->max_level * NV30_LOD_ONE);
+         min_lod = MIN2(nv30_lod(ss->pipe.min_lod), max_lod);
       }
 
       NV30_3D_MTHD(nv30, NV30_3D_TEX_OFFSET(i), 8);
@@ -390,8 +408,8 @@ nv30_emit_textures(struct nv30_context *nv30)
                          NV30_3D_TEX_FORMAT_DMA0(1), NV30_3D_TEX_FORMAT_DMA1(1));
       nouveau_push_data(p, ss->wrap | sv->gamma);
       nouveau_push_data(p, NV40_3D_TEX_ENABLE_ENABLE(1) |
-                           NV40_3D_TEX_ENABLE_MIPMAP_MIN_LOD(min_lod) |
-                           NV40_3D_TEX_ENABLE_MIPMAP_MAX_LOD(max_lod));
+                           NV40_3D_TEX_ENABLE_MIN_LOD(min_lod) |
+                           NV40_3D_TEX_ENABLE_MAX_LOD(max_lod));
       nouveau_push_data(p, sv->swizzle);
       nouveau_push_data(p, ss->filter);
       nouveau_push_data(p, sv->npot_size);

@@ -4,7 +4,8 @@
  * pair of quads, a scaled blit, indexed draws (8/16-bit
  * indices, client arrays) and primitive restart, occlusion
  * queries, texturing (2x2 nearest, 3x1 non-power-of-two; sRGB, luminance,
- * alpha and intensity texels; cube map, 3D), two colour buffers (MRT).  Expected pixels are worked out by hand
+ * alpha and intensity texels; cube map, 3D; mipmap level choice with LOD
+ * bias), two colour buffers (MRT).  Expected pixels are worked out by hand
  * from the geometry (pixel centres at +0.5, GL's bottom-left origin).
  * Not built by meson (it links the installed libEGL/libGL):
  *   L=build/install/lib/x86_64-linux-gnu
@@ -281,7 +282,52 @@ int main(int argc, char **argv)
       }
       glDisable(GL_TEXTURE_3D);
    }
-   /* 11: two colour buffers (MRT): gl_FragData[i] goes to buffer i, and
+   /* 11: mipmap level choice: a 256x256 texture with all 9 levels, level
+    * L one colour, NEAREST_MIPMAP_NEAREST, on the 64x64 target.  With
+    * texture coordinates 0..1, 4 texels per pixel: LOD 2; a LOD bias of
+    * 1: level 3; coordinates 0..64 (REPEAT), 256 texels per pixel: LOD 8,
+    * the 1x1 level (GL 2.1 section 3.8.8). */
+   {
+      static const unsigned colors[9] = {
+         0xff0000ff, 0x00ff00ff, 0x0000ffff, 0xffff00ff, 0xff00ffff,
+         0x00ffffff, 0xffffffff, 0x808080ff, 0x400080ff,
+      };
+      static const struct { float s1, bias; unsigned level; } draws[] = {
+         { 1, 0, 2 }, { 1, 1, 3 }, { 64, 0, 8 },
+      };
+      static GLubyte texels[256 * 256 * 4];
+      GLuint tex;
+      glBindFramebuffer(GL_FRAMEBUFFER, fb);
+      glGenTextures(1, &tex); glBindTexture(GL_TEXTURE_2D, tex);
+      for (unsigned l = 0, dim = 256; l < 9; l++, dim /= 2) {
+         for (unsigned i = 0; i < dim * dim; i++) {
+            texels[4 * i + 0] = colors[l] >> 24;
+            texels[4 * i + 1] = colors[l] >> 16;
+            texels[4 * i + 2] = colors[l] >> 8;
+            texels[4 * i + 3] = colors[l];
+         }
+         glTexImage2D(GL_TEXTURE_2D, l, GL_RGBA8, dim, dim, 0, GL_RGBA,
+                      GL_UNSIGNED_BYTE, texels);
+      }
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+      glEnable(GL_TEXTURE_2D);
+      glColor4f(1, 1, 1, 1);
+      for (unsigned i = 0; i < 3; i++) {
+         char what[32];
+         glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_LOD_BIAS, draws[i].bias);
+         glBegin(GL_QUADS);
+         glTexCoord2f(0, 0); glVertex2f(-1, -1);
+         glTexCoord2f(draws[i].s1, 0); glVertex2f(1, -1);
+         glTexCoord2f(draws[i].s1, draws[i].s1); glVertex2f(1, 1);
+         glTexCoord2f(0, draws[i].s1); glVertex2f(-1, 1);
+         glEnd();
+         snprintf(what, sizeof(what), "mip level %u", draws[i].level);
+         check(what, 32, 32, colors[draws[i].level]);
+      }
+      glDisable(GL_TEXTURE_2D);
+   }
+   /* 12: two colour buffers (MRT): gl_FragData[i] goes to buffer i, and
     * gl_FragColor to both (GL 2.1 section 3.11.2, "Shader Outputs"). */
    {
       static const char *vs_src =

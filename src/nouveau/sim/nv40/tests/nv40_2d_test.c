@@ -254,6 +254,93 @@ test_sifm_bad_surface(void)
    teardown(&t);
 }
 
+/* Random methods with random data on the three objects, then a draw:
+ * whatever the input, nvsim traps or draws inside the buffers, never
+ * crashes (run it under a sanitizer to check the "inside").  The values
+ * are biased towards small numbers and the VRAM DMA handle so that
+ * draws do happen. */
+static uint32_t
+fuzz_next(uint32_t *state)
+{
+   /* xorshift32 */
+   uint32_t x = *state;
+   x ^= x << 13;
+   x ^= x >> 17;
+   x ^= x << 5;
+   return *state = x;
+}
+
+static void
+test_fuzz(void)
+{
+   unsigned trapped = 0;
+   for (uint32_t seed = 1; seed <= 60; seed++) {
+      struct fx2d t;
+      if (!setup(&t))
+         return;
+      uint32_t st = seed * 2654435761u;
+      static const unsigned subcs[3] = { SUBC_SF2D, SUBC_SSWZ, SUBC_SIFM };
+      /* mostly the methods each class has, sometimes any */
+      static const uint32_t mthds[3][16] = {
+         { NV4_SURFACE_2D_DMA_IMAGE_SOURCE, NV4_SURFACE_2D_DMA_IMAGE_DESTIN,
+           NV4_SURFACE_2D_FORMAT, NV4_SURFACE_2D_PITCH,
+           NV4_SURFACE_2D_OFFSET_SOURCE, NV4_SURFACE_2D_OFFSET_DESTIN },
+         { NV4_SURFACE_SWZ_DMA_IMAGE, NV4_SURFACE_SWZ_FORMAT,
+           NV4_SURFACE_SWZ_OFFSET },
+         { NV4_SIFM_DMA_IMAGE, NV5_SIFM_SURFACE, NV4_SIFM_COLOR_FORMAT,
+           NV4_SIFM_OPERATION, NV4_SIFM_CLIP_POINT, NV4_SIFM_CLIP_SIZE,
+           NV4_SIFM_OUT_POINT, NV4_SIFM_OUT_SIZE, NV4_SIFM_DU_DX,
+           NV4_SIFM_DV_DY, NV4_SIFM_SIZE, NV4_SIFM_FORMAT, NV4_SIFM_OFFSET,
+           NV4_SIFM_POINT },
+      };
+      static const unsigned nmthds[3] = { 6, 3, 14 };
+      /* a valid baseline: a 4x4 swizzled destination, a 4x4 source */
+      m(&t, SUBC_SSWZ, NV4_SURFACE_SWZ_DMA_IMAGE, t.fx.info.vram_ctxdma);
+      m(&t, SUBC_SSWZ, NV4_SURFACE_SWZ_FORMAT,
+        NV4_SURFACE_SWZ_FORMAT_COLOR_A8R8G8B8 |
+        NV4_SURFACE_SWZ_FORMAT_BASE_SIZE_U(2) |
+        NV4_SURFACE_SWZ_FORMAT_BASE_SIZE_V(2));
+      m(&t, SUBC_SSWZ, NV4_SURFACE_SWZ_OFFSET,
+        (uint32_t)nvsim_bo_offset(t.dst));
+      m(&t, SUBC_SF2D, NV4_SURFACE_2D_DMA_IMAGE_DESTIN, t.fx.info.vram_ctxdma);
+      m(&t, SUBC_SF2D, NV4_SURFACE_2D_FORMAT, NV4_SURFACE_2D_FORMAT_A8R8G8B8);
+      m(&t, SUBC_SIFM, NV5_SIFM_SURFACE, (seed & 1) ? H_SSWZ : H_SF2D);
+      m(&t, SUBC_SIFM, NV4_SIFM_DMA_IMAGE, t.fx.info.vram_ctxdma);
+      m(&t, SUBC_SIFM, NV4_SIFM_COLOR_FORMAT, NV4_SIFM_COLOR_FORMAT_A8R8G8B8);
+      m(&t, SUBC_SIFM, NV4_SIFM_OPERATION, NV4_SIFM_OPERATION_SRCCOPY);
+      m(&t, SUBC_SIFM, NV4_SIFM_CLIP_SIZE, 4 << 16 | 4);
+      m(&t, SUBC_SIFM, NV4_SIFM_OUT_SIZE, 4 << 16 | 4);
+      m(&t, SUBC_SIFM, NV4_SIFM_DU_DX, 1u << 20);
+      m(&t, SUBC_SIFM, NV4_SIFM_DV_DY, 1u << 20);
+      m(&t, SUBC_SIFM, NV4_SIFM_SIZE, 4 << 16 | 4);
+      m(&t, SUBC_SIFM, NV4_SIFM_FORMAT, 16);
+      for (unsigned i = 0; i < 6; i++) {
+         unsigned k = fuzz_next(&st) % 3;
+         unsigned subc = subcs[k];
+         uint32_t mthd = fuzz_next(&st) % 16 ?
+                         mthds[k][fuzz_next(&st) % nmthds[k]] :
+                         0x100 + 4 * (fuzz_next(&st) % 0xc8);
+         uint32_t r = fuzz_next(&st), data;
+         switch (r % 4) {
+         case 0: data = t.fx.info.vram_ctxdma; break;
+         case 1: data = fuzz_next(&st) % 64; break;
+         case 2: data = (fuzz_next(&st) % 64) << 16 | (fuzz_next(&st) % 64); break;
+         default: data = fuzz_next(&st); break;
+         }
+         /* object methods must name objects or the puller traps at once */
+         if (mthd >= 0x180 && mthd < 0x200 && r % 4 > 1)
+            data = subc == SUBC_SIFM && mthd == NV5_SIFM_SURFACE ?
+                   (r & 1 ? H_SSWZ : H_SF2D) : t.fx.info.vram_ctxdma;
+         m(&t, subc, mthd, data);
+      }
+      m(&t, SUBC_SIFM, NV4_SIFM_POINT, 0);
+      if (!run(&t))
+         trapped++;
+      teardown(&t);
+   }
+   fprintf(stderr, "fuzz: %u of 60 channels trapped\n", trapped);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -262,6 +349,7 @@ main(int argc, char **argv)
       { "sifm_linear_clip", test_sifm_linear_clip },
       { "sifm_source_overrun", test_sifm_source_overrun },
       { "sifm_bad_surface", test_sifm_bad_surface },
+      { "fuzz", test_fuzz },
       { NULL, NULL },
    };
    return nvt_main(argc, argv, cases);
