@@ -155,6 +155,69 @@ nv40_hoist_discards(nir_shader *s)
    return progress;
 }
 
+/* The VP's relative constant addressing (ARL + CONST_INDEXED) needs the
+ * uniforms laid out contiguously in hardware constants, which our constant
+ * packer does not promise yet, while the screen reports
+ * PIPE_SHADER_CAP_INDIRECT_CONST_ADDR for vertex shaders.  Until then an
+ * indirect load_uniform becomes a chain of selects over the slots its
+ * range covers: for each vec4 slot i, (offset == i) ? c[base + i] : ...
+ * Out-of-range offsets (undefined in GLSL 1.10 section 4.1.9, and
+ * "undefined" for ARB_vertex_program relative addressing) read the last
+ * slot rather than anything outside the array.  Ranges are in vec4 slots
+ * (nir_lower_io with nv40_type_size_vec4). */
+#define NV40_MAX_INDIRECT_SLOTS 256
+
+static bool
+nv40_lower_indirect_uniforms(nir_shader *s)
+{
+   nir_function_impl *impl = nir_shader_get_entrypoint(s);
+   bool progress = false;
+   nir_builder b;
+   nir_builder_init(&b, impl);
+
+   nir_foreach_block_safe(block, impl) {
+      nir_foreach_instr_safe(instr, block) {
+         if (instr->type != nir_instr_type_intrinsic)
+            continue;
+         nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
+         if (intr->intrinsic != nir_intrinsic_load_uniform ||
+             nir_src_is_const(intr->src[0]))
+            continue;
+         unsigned base = nir_intrinsic_base(intr);
+         unsigned range = nir_intrinsic_range(intr);
+         unsigned total = DIV_ROUND_UP(s->num_uniforms, 4);
+         if (range == ~0u || range == 0)
+            range = total > base ? total - base : 0;
+         /* Too long a chain: left as is, instruction selection then
+          * reports the indirect access as unsupported. */
+         if (range == 0 || range > NV40_MAX_INDIRECT_SLOTS)
+            continue;
+         b.cursor = nir_before_instr(instr);
+         nir_ssa_def *off = intr->src[0].ssa;
+         unsigned nc = intr->dest.ssa.num_components;
+         unsigned bits = intr->dest.ssa.bit_size;
+         nir_ssa_def *res = NULL;
+         /* Highest slot first: it is the innermost default, the value
+          * read when no slot matches. */
+         for (int i = range - 1; i >= 0; i--) {
+            nir_ssa_def *v =
+               nir_load_uniform(&b, nc, bits, nir_imm_int(&b, 0),
+                                .base = base + i, .range = 1,
+                                .dest_type = nir_intrinsic_dest_type(intr));
+            if (!res)
+               res = v;
+            else
+               res = nir_bcsel(&b, nir_ieq_imm(&b, off, i), v, res);
+         }
+         nir_ssa_def_rewrite_uses(&intr->dest.ssa, res);
+         nir_instr_remove(instr);
+         progress = true;
+      }
+   }
+   nir_metadata_preserve(impl, progress ? nir_metadata_none : nir_metadata_all);
+   return progress;
+}
+
 static void
 nv40_optimize(nir_shader *s)
 {
@@ -168,9 +231,12 @@ nv40_optimize(nir_shader *s)
       NIR_PASS(progress, s, nir_opt_dce);
       NIR_PASS(progress, s, nir_opt_dead_cf);
       NIR_PASS(progress, s, nir_opt_cse);
-      /* Flatten every if we can: the programs we emit are straight-line.
-       * Selects cost 3 instructions, so any branch body is worth it. */
-      NIR_PASS(progress, s, nir_opt_peephole_select, 200, true, true);
+      /* Flatten every if we can: the programs we emit are straight-line,
+       * so an if left standing is an error anyway.  No size limit (the
+       * binary-search ladders st/mesa makes of FS indirect uniform reads
+       * have ~200 instructions per half); the instruction limits still
+       * apply to the result. */
+      NIR_PASS(progress, s, nir_opt_peephole_select, UINT_MAX, true, true);
       NIR_PASS(progress, s, nir_opt_conditional_discard);
       if (s->info.stage == MESA_SHADER_FRAGMENT)
          NIR_PASS(progress, s, nv40_hoist_discards);
@@ -180,6 +246,178 @@ nv40_optimize(nir_shader *s)
       NIR_PASS(progress, s, nir_opt_loop_unroll);
       NIR_PASS(progress, s, nir_lower_vars_to_ssa);
    } while (progress && ++iter < 64);
+}
+
+/* Loops NIR cannot unroll because it cannot count their iterations
+ * (induction variables it does not recognise: `i = 10` inside the body,
+ * `continue` in a do-while, ...) while every value deciding the exits is
+ * still known at compile time.  We have no branches yet, so we peel one
+ * iteration in front of the loop and let constant folding decide its
+ * exits; repeated, this runs such a loop at compile time.  In registers
+ * (out of SSA), with a flag `done`:
+ *
+ *    done = true; loop { body' }; if (!done) loop { body }
+ *
+ * where body' is a copy of the body whose `continue`s (and falling off its
+ * end) clear `done` and break, while its `break`s just break.  Loops whose
+ * exits depend on run-time values stay loops and are reported as before. */
+static nir_loop *
+nv40_first_loop(struct exec_list *list)
+{
+   foreach_list_typed(nir_cf_node, node, node, list) {
+      if (node->type == nir_cf_node_loop)
+         return nir_cf_node_as_loop(node);
+      if (node->type == nir_cf_node_if) {
+         nir_if *nif = nir_cf_node_as_if(node);
+         nir_loop *l = nv40_first_loop(&nif->then_list);
+         if (!l)
+            l = nv40_first_loop(&nif->else_list);
+         if (l)
+            return l;
+      }
+   }
+   return NULL;
+}
+
+static nir_loop *
+nv40_enclosing_loop(nir_block *block)
+{
+   for (nir_cf_node *n = block->cf_node.parent; n; n = n->parent)
+      if (n->type == nir_cf_node_loop)
+         return nir_cf_node_as_loop(n);
+   return NULL;
+}
+
+static unsigned
+nv40_count_instrs(nir_function_impl *impl)
+{
+   unsigned n = 0;
+   nir_foreach_block(block, impl)
+      nir_foreach_instr(instr, block)
+         n++;
+   return n;
+}
+
+static bool
+nv40_peel_loop(nir_shader *s)
+{
+   nir_function_impl *impl = nir_shader_get_entrypoint(s);
+   nir_loop *loop = nv40_first_loop(&impl->body);
+   if (!loop)
+      return false;
+   /* Only break and continue can leave the body (returns were lowered by
+    * st/mesa; anything else we do not rewrite). */
+   nir_foreach_block_in_cf_node(block, &loop->cf_node) {
+      nir_instr *last = nir_block_last_instr(block);
+      if (last && last->type == nir_instr_type_jump) {
+         nir_jump_type t = nir_instr_as_jump(last)->type;
+         if (t != nir_jump_break && t != nir_jump_continue)
+            return false;
+      }
+   }
+
+   nir_convert_from_ssa(s, false);
+
+   nir_builder b;
+   nir_builder_init(&b, impl);
+   nir_register *done = nir_local_reg_create(impl);
+   done->num_components = 1;
+   done->bit_size = 1;
+
+   b.cursor = nir_before_cf_node(&loop->cf_node);
+   nir_store_reg(&b, done, nir_imm_true(&b), 0x1);
+   nir_loop *peel = nir_push_loop(&b);
+   nir_pop_loop(&b, peel);
+
+   nir_cf_list body;
+   nir_cf_list_extract(&body, &loop->body);
+   nir_cf_list_clone_and_reinsert(&body, &peel->cf_node,
+                                  nir_after_cf_list(&peel->body), NULL);
+   nir_cf_reinsert(&body, nir_after_cf_list(&loop->body));
+
+   /* The copy's continues: the iteration ended normally. */
+   nir_jump_instr *conts[64];
+   unsigned nconts = 0;
+   nir_foreach_block_in_cf_node(block, &peel->cf_node) {
+      nir_instr *last = nir_block_last_instr(block);
+      if (last && last->type == nir_instr_type_jump &&
+          nir_instr_as_jump(last)->type == nir_jump_continue &&
+          nv40_enclosing_loop(block) == peel) {
+         if (nconts == ARRAY_SIZE(conts))
+            break;
+         conts[nconts++] = nir_instr_as_jump(last);
+      }
+   }
+   for (unsigned i = 0; i < nconts; i++) {
+      b.cursor = nir_before_instr(&conts[i]->instr);
+      nir_store_reg(&b, done, nir_imm_false(&b), 0x1);
+      nir_instr_remove(&conts[i]->instr);
+      nir_jump(&b, nir_jump_break);
+   }
+   nir_block *end = nir_cf_node_as_block(
+      exec_node_data(nir_cf_node, exec_list_get_tail(&peel->body), node));
+   if (!nir_block_ends_in_jump(end)) {
+      b.cursor = nir_after_block(end);
+      nir_store_reg(&b, done, nir_imm_false(&b), 0x1);
+      nir_jump(&b, nir_jump_break);
+   }
+
+   /* The rest of the loop runs only if the peeled iteration did not
+    * leave it. */
+   nir_cf_list rest;
+   nir_cf_extract(&rest, nir_before_cf_node(&loop->cf_node),
+                  nir_after_cf_node(&loop->cf_node));
+   b.cursor = nir_after_cf_node(&peel->cf_node);
+   nir_if *nif = nir_push_if(&b, nir_inot(&b, nir_load_reg(&b, done)));
+   nir_cf_reinsert(&rest, nir_after_cf_list(&nif->then_list));
+   nir_pop_if(&b, nif);
+
+   nir_metadata_preserve(impl, nir_metadata_none);
+   NIR_PASS_V(s, nir_lower_regs_to_ssa);
+   return true;
+}
+
+/* Bounds on peeling: iterations, and NIR instructions (far beyond the
+ * hardware's 512 FP / 544 VP instructions, nv40_compiler.h). */
+#define NV40_MAX_PEELS 64
+#define NV40_MAX_PEEL_INSTRS 8000
+
+/* How many ifs enclose the first loop (-1: no loop left). */
+static int
+nv40_first_loop_depth(nir_shader *s)
+{
+   nir_loop *loop = nv40_first_loop(&nir_shader_get_entrypoint(s)->body);
+   if (!loop)
+      return -1;
+   int depth = 0;
+   for (nir_cf_node *n = loop->cf_node.parent; n; n = n->parent)
+      depth += n->type == nir_cf_node_if;
+   return depth;
+}
+
+static void
+nv40_peel_loops(nir_shader *s)
+{
+   for (unsigned i = 0; i < NV40_MAX_PEELS; i++) {
+      int depth = nv40_first_loop_depth(s);
+      if (depth < 0 ||
+          nv40_count_instrs(nir_shader_get_entrypoint(s)) > NV40_MAX_PEEL_INSTRS)
+         return;
+      nir_shader *saved = nir_shader_clone(ralloc_parent(s), s);
+      if (!nv40_peel_loop(s)) {
+         ralloc_free(saved);
+         return;
+      }
+      nv40_optimize(s);
+      /* The peeled iteration's exits did not fold: the rest of the loop
+       * now sits under a run-time `if (!done)`, and peeling further only
+       * grows the code.  Undo this peel and stop. */
+      if (nv40_first_loop_depth(s) > depth) {
+         nir_shader_replace(s, saved);
+         return;
+      }
+      ralloc_free(saved);
+   }
 }
 
 void
@@ -200,6 +438,10 @@ nv40_nir_lower(nir_shader *s)
    NIR_PASS_V(s, nir_lower_regs_to_ssa);
 
    nv40_optimize(s);
+   nv40_peel_loops(s);
+   /* After unrolling, so that offsets that became constants stay direct. */
+   if (nv40_lower_indirect_uniforms(s))
+      nv40_optimize(s);
 
    NIR_PASS_V(s, nir_lower_alu_to_scalar, nv40_scalar_alu_filter, NULL);
    NIR_PASS_V(s, nir_lower_int_to_float);

@@ -597,6 +597,161 @@ test_vs_integers(void)
    nv40_vp_binary_free(&vp);
 }
 
+/* A uniform array indexed by a value known only at run time (GLSL
+ * `uniform vec4 arr[3]; ... arr[i]`, what piglit's vs-uniform-array-*-rd
+ * and ARB_vertex_program ARL tests do): the screen reports
+ * PIPE_SHADER_CAP_INDIRECT_CONST_ADDR for vertex shaders, so st/mesa hands
+ * the indirect load over as is.  pos = arr[i], col0 = arr[2 - i] with
+ * i = int(a0.x), arr = {(1,2,3,4), (5,6,7,8), (9,10,11,12)}. */
+static void
+test_vs_indirect_uniform(void)
+{
+   static const float arr[3][4] = {
+      { 1, 2, 3, 4 }, { 5, 6, 7, 8 }, { 9, 10, 11, 12 },
+   };
+   nir_builder b = vs_builder("indirect_uniform");
+   nir_variable *a0 = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                          VERT_ATTRIB_GENERIC0, 0, "a0");
+   nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                           VARYING_SLOT_POS, 0, "pos");
+   nir_variable *col = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                           VARYING_SLOT_COL0, 1, "col0");
+   nir_variable *u = var(b.shader, nir_var_uniform,
+                         glsl_array_type(glsl_vec4_type(), 3, 0), -1, 0,
+                         "arr");
+   nir_ssa_def *i = nir_f2i32(&b, nir_channel(&b, nir_load_var(&b, a0), 0));
+   nir_deref_instr *d = nir_build_deref_var(&b, u);
+   nir_store_var(&b, pos, nir_load_deref(&b, nir_build_deref_array(&b, d, i)),
+                 0xf);
+   nir_ssa_def *j = nir_isub(&b, nir_imm_int(&b, 2), i);
+   nir_store_var(&b, col, nir_load_deref(&b, nir_build_deref_array(&b, d, j)),
+                 0xf);
+
+   struct nv40_vp_binary vp;
+   char *err = NULL;
+   bool ok = nv40_compile_vs(b.shader, NULL, &vp, &err);
+   CHECK(ok, "compile: %s", err ? err : "?");
+   free(err);
+   ralloc_free(b.shader);
+   if (!ok)
+      return;
+   for (unsigned idx = 0; idx < 3; idx++) {
+      struct nv40_test_vp_state st;
+      memset(&st, 0, sizeof(st));
+      /* idx + 0.25: int() truncates to idx */
+      float in[4] = { (float)idx + 0.25f, 0, 0, 1 };
+      memcpy(st.in[0], in, 16);
+      vp_load_consts(&vp, arr, &st);
+      char msg[128];
+      ok = run_vp(vp.insns, vp.num_insns, &st, msg, sizeof(msg));
+      CHECK(ok, "run i=%u: %s", idx, msg);
+      const float *p = arr[idx], *c = arr[2 - idx];
+      CHECK_VEC4(vp_output(&st, 0), p[0], p[1], p[2], p[3], 0);
+      CHECK_VEC4(vp_output(&st, 1), c[0], c[1], c[2], c[3], 0);
+   }
+   nv40_vp_binary_free(&vp);
+}
+
+/* A loop NIR cannot count (GLSL: for (i = 0; i < 7; i++) { c -= 0.1;
+ * i = 10; }, piglit glsl-fs-unroll-side-effect): i is 0 then 11, so the
+ * body runs exactly once.  pos = a0 - 0.1 after the loop. */
+static void
+test_vs_loop_peel(void)
+{
+   nir_builder b = vs_builder("loop_peel");
+   nir_variable *a0 = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                          VERT_ATTRIB_GENERIC0, 0, "a0");
+   nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                           VARYING_SLOT_POS, 0, "pos");
+   nir_variable *iv = nir_local_variable_create(b.impl, glsl_int_type(), "i");
+   nir_variable *cv = nir_local_variable_create(b.impl, glsl_vec4_type(), "c");
+   nir_store_var(&b, iv, nir_imm_int(&b, 0), 0x1);
+   nir_store_var(&b, cv, nir_load_var(&b, a0), 0xf);
+   nir_loop *loop = nir_push_loop(&b);
+   {
+      nir_if *nif = nir_push_if(&b, nir_ige(&b, nir_load_var(&b, iv),
+                                            nir_imm_int(&b, 7)));
+      nir_jump(&b, nir_jump_break);
+      nir_pop_if(&b, nif);
+      nir_store_var(&b, cv, nir_fadd_imm(&b, nir_load_var(&b, cv), -0.1), 0xf);
+      nir_store_var(&b, iv, nir_imm_int(&b, 10), 0x1);
+      nir_store_var(&b, iv, nir_iadd_imm(&b, nir_load_var(&b, iv), 1), 0x1);
+   }
+   nir_pop_loop(&b, loop);
+   nir_store_var(&b, pos, nir_load_var(&b, cv), 0xf);
+
+   struct nv40_vp_binary vp;
+   char *err = NULL;
+   bool ok = nv40_compile_vs(b.shader, NULL, &vp, &err);
+   CHECK(ok, "compile: %s", err ? err : "?");
+   free(err);
+   ralloc_free(b.shader);
+   if (!ok)
+      return;
+   struct nv40_test_vp_state st;
+   memset(&st, 0, sizeof(st));
+   float in[4] = { 1, 2, 3, 4 };
+   memcpy(st.in[0], in, 16);
+   vp_load_consts(&vp, NULL, &st);
+   char msg[128];
+   ok = run_vp(vp.insns, vp.num_insns, &st, msg, sizeof(msg));
+   CHECK(ok, "run: %s", msg);
+   /* one iteration: (1, 2, 3, 4) - 0.1 */
+   CHECK_VEC4(vp_output(&st, 0), 0.9f, 1.9f, 2.9f, 3.9f, 1e-6f);
+   nv40_vp_binary_free(&vp);
+}
+
+/* An if whose branch is longer than NIR's default flattening budget
+ * (st/mesa's binary-search ladder for an FS uniform array indexed at run
+ * time has ~200 instructions per half, piglit glsl-fs-uniform-array-7):
+ * c = a.y; if (a.x < 0.5) 210 times c = c * a.z + a.w; pos = c.xxxx. */
+static void
+test_vs_long_if(void)
+{
+   nir_builder b = vs_builder("long_if");
+   nir_variable *a0 = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                          VERT_ATTRIB_GENERIC0, 0, "a0");
+   nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                           VARYING_SLOT_POS, 0, "pos");
+   nir_variable *cv = nir_local_variable_create(b.impl, glsl_float_type(), "c");
+   nir_ssa_def *a = nir_load_var(&b, a0);
+   nir_store_var(&b, cv, nir_channel(&b, a, 1), 0x1);
+   nir_if *nif = nir_push_if(&b, nir_flt(&b, nir_channel(&b, a, 0),
+                                         nir_imm_float(&b, 0.5f)));
+   {
+      nir_ssa_def *c = nir_load_var(&b, cv);
+      for (unsigned i = 0; i < 210; i++)
+         c = nir_ffma(&b, c, nir_channel(&b, a, 2), nir_channel(&b, a, 3));
+      nir_store_var(&b, cv, c, 0x1);
+   }
+   nir_pop_if(&b, nif);
+   nir_store_var(&b, pos, nir_swizzle(&b, nir_load_var(&b, cv),
+                                      (unsigned[]){ 0, 0, 0, 0 }, 4), 0xf);
+
+   struct nv40_vp_binary vp;
+   char *err = NULL;
+   bool ok = nv40_compile_vs(b.shader, NULL, &vp, &err);
+   CHECK(ok, "compile: %s", err ? err : "?");
+   free(err);
+   ralloc_free(b.shader);
+   if (!ok)
+      return;
+   /* taken: 1 + 210 * 0.5 = 106; not taken: a.y = 3 */
+   static const float in[2][4] = { { 0.25f, 1, 1, 0.5f }, { 0.75f, 3, 1, 0.5f } };
+   static const float want[2] = { 106, 3 };
+   for (unsigned t = 0; t < 2; t++) {
+      struct nv40_test_vp_state st;
+      memset(&st, 0, sizeof(st));
+      memcpy(st.in[0], in[t], 16);
+      vp_load_consts(&vp, NULL, &st);
+      char msg[128];
+      ok = run_vp(vp.insns, vp.num_insns, &st, msg, sizeof(msg));
+      CHECK(ok, "run %u: %s", t, msg);
+      CHECK_VEC4(vp_output(&st, 0), want[t], want[t], want[t], want[t], 1e-6f);
+   }
+   nv40_vp_binary_free(&vp);
+}
+
 /* Dual issue: normalize(a1.xyz) needs DP3, RSQ, MUL in a chain; the
  * independent gl_Position = a0 * 2 can share the RSQ's slot. */
 static void
@@ -1150,6 +1305,9 @@ main(void)
    test_fs_discard_math();
    test_linkage();
    test_vs_integers();
+   test_vs_indirect_uniform();
+   test_vs_loop_peel();
+   test_vs_long_if();
    test_vs_dual_issue();
    test_fs_nested_discard();
    test_fs_forms();
