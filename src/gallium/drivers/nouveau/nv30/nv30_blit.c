@@ -42,6 +42,31 @@ nv30_blit_src_coord(int d, int dst0, int dst_size, int src0, int src_size)
    return CLAMP(s, src0 + src_size, src0 - 1);
 }
 
+/* The two source texels and the weight of the second that a LINEAR blit
+ * blends for destination pixel d along one axis: the pixel's centre
+ * mapped into the source box, minus half a texel, between the texel
+ * centres around it (GL 2.1 section 3.8.8's linear filter; the samples
+ * are clamped into the source box, as CLAMP_TO_EDGE would).  A box of the
+ * same size lands on texel centres: weight 0, a plain copy. */
+struct nv30_blit_tap {
+   int i0, i1;
+   float w;
+};
+
+static struct nv30_blit_tap
+nv30_blit_linear_tap(int d, int dst0, int dst_size, int src0, int src_size)
+{
+   struct nv30_blit_tap t;
+   int lo = MIN2(src0, src0 + src_size), hi = MAX2(src0, src0 + src_size) - 1;
+   float c = src0 + ((d - dst0) + 0.5f) * src_size / dst_size - 0.5f;
+   float f = floorf(c);
+
+   t.i0 = CLAMP((int)f, lo, hi);
+   t.i1 = CLAMP((int)f + 1, lo, hi);
+   t.w = c - f;
+   return t;
+}
+
 void
 nv30_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
 {
@@ -88,6 +113,74 @@ nv30_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
       goto out;
    sbpp = util_format_get_blocksize(info->src.format);
    dbpp = util_format_get_blocksize(info->dst.format);
+
+   /* A scaled LINEAR blit (util_gen_mipmap's box filter, glBlitFramebuffer
+    * with GL_LINEAR) blends 2x2 texels, 2x2x2 between 3D slices; stencil
+    * is never filtered (the nearest texel's, below). */
+   if (info->filter == PIPE_TEX_FILTER_LINEAR && (color || depth) &&
+       (abs(sb->width) != db->width || abs(sb->height) != db->height ||
+        abs(sb->depth) != db->depth)) {
+      for (int z = 0; z < db->depth; z++) {
+         struct nv30_blit_tap tz = nv30_blit_linear_tap(db->z + z, db->z,
+                                                        db->depth, sb->z,
+                                                        sb->depth);
+         for (int y = 0; y < db->height; y++) {
+            struct nv30_blit_tap ty = nv30_blit_linear_tap(db->y + y, db->y,
+                                                           db->height, sb->y,
+                                                           sb->height);
+            uint8_t *drow = dmap + z * dt->layer_stride + y * dt->stride;
+
+            if (info->scissor_enable &&
+                (db->y + y < (int)info->scissor.miny ||
+                 db->y + y >= (int)info->scissor.maxy))
+               continue;
+            for (int x = 0; x < db->width; x++) {
+               int dx = db->x + x;
+               struct nv30_blit_tap tx = nv30_blit_linear_tap(dx, db->x,
+                                                              db->width, sb->x,
+                                                              sb->width);
+               float acc[4] = { 0 }, zacc = 0.0f;
+               uint8_t *dp = drow + x * dbpp;
+
+               if (info->scissor_enable &&
+                   (dx < (int)info->scissor.minx || dx >= (int)info->scissor.maxx))
+                  continue;
+               for (unsigned k = 0; k < 8; k++) {
+                  int sx = (k & 1 ? tx.i1 : tx.i0) - src_box.x;
+                  int sy = (k & 2 ? ty.i1 : ty.i0) - src_box.y;
+                  int sz = (k & 4 ? tz.i1 : tz.i0) - src_box.z;
+                  float wgt = (k & 1 ? tx.w : 1.0f - tx.w) *
+                              (k & 2 ? ty.w : 1.0f - ty.w) *
+                              (k & 4 ? tz.w : 1.0f - tz.w);
+                  const uint8_t *sp = smap + sz * st->layer_stride +
+                                      sy * st->stride + sx * sbpp;
+
+                  if (wgt == 0.0f)
+                     continue;
+                  if (color) {
+                     float rgba[4];
+                     util_format_unpack_rgba(info->src.format, rgba, sp, 1);
+                     for (unsigned c = 0; c < 4; c++)
+                        acc[c] += wgt * rgba[c];
+                  }
+                  if (depth) {
+                     float zv;
+                     util_format_unpack_z_float(info->src.format, &zv, sp, 1);
+                     zacc += wgt * zv;
+                  }
+               }
+               if (color)
+                  util_format_pack_rgba(info->dst.format, dp, acc, 1);
+               if (depth)
+                  util_format_pack_z_float(info->dst.format, dp, &zacc, 1);
+            }
+         }
+      }
+      if (!stencil)
+         goto out;
+      /* stencil (nearest) below, with neither colour nor depth again */
+      color = depth = false;
+   }
 
    for (int z = 0; z < db->depth; z++) {
       int sz = nv30_blit_src_coord(db->z + z, db->z, db->depth, sb->z,

@@ -161,6 +161,10 @@ struct nv30_context {
    struct nouveau_bo *query_bo;
    uint32_t query_offset;
    uint32_t query_slots;
+   /* A query counts between begin and end (query_running), except while
+    * st/mesa or util_blitter draw their own quads (queries_paused). */
+   bool query_running;
+   bool queries_paused;
 
    /* User-memory vertex buffers of the current draw, copied to GPU
     * memory (nv30_draw.c); the draw's vertices are renumbered from

@@ -93,7 +93,9 @@ nv30_begin_query(struct pipe_context *pipe, struct pipe_query *pq)
    if (!nv30_push_begin(nv30, 4, 0))
       return false;
    NV30_3D_1(nv30, NV30_3D_QUERY_RESET, 1);
-   NV30_3D_1(nv30, NV30_3D_QUERY_ENABLE, 1);
+   if (!nv30->queries_paused)
+      NV30_3D_1(nv30, NV30_3D_QUERY_ENABLE, 1);
+   nv30->query_running = true;
    return true;
 }
 
@@ -110,6 +112,7 @@ nv30_end_query(struct pipe_context *pipe, struct pipe_query *pq)
              NV30_3D_QUERY_GET_UNK24(NV30_QUERY_TYPE_SAMPLES_PASSED) |
              NV30_3D_QUERY_GET_OFFSET(q->slot * NV30_QUERY_REPORT_SIZE));
    NV30_3D_1(nv30, NV30_3D_QUERY_ENABLE, 0);
+   nv30->query_running = false;
    return true;
 }
 
@@ -145,9 +148,24 @@ nv30_get_query_result(struct pipe_context *pipe, struct pipe_query *pq,
    return true;
 }
 
+/* st/mesa's clear/drawpixels quads and util_blitter pause the queries
+ * (CSO_BIT_PAUSE_QUERIES): their fragments must not be counted
+ * (ARB_occlusion_query: only rendering commands count; piglit
+ * occlusion_query_meta_no_fragments).  Zeroing the counter is
+ * QUERY_RESET's job, QUERY_ENABLE only gates counting (rnndb
+ * nv30-40_3d.xml: separate methods; nvsim models the same), so
+ * enabling it again resumes the count. */
 void
 nv30_set_active_query_state(struct pipe_context *pipe, bool enable)
 {
+   struct nv30_context *nv30 = nv30_context(pipe);
+
+   if (nv30->queries_paused == !enable)
+      return;
+   nv30->queries_paused = !enable;
+   if (!nv30->query_running || !nv30_push_begin(nv30, 2, 0))
+      return;
+   NV30_3D_1(nv30, NV30_3D_QUERY_ENABLE, enable ? 1 : 0);
 }
 
 void

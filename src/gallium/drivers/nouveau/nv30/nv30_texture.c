@@ -218,6 +218,9 @@ nv30_sampler_state_create(struct pipe_context *pipe,
    /* signed, 1/256 of a level; st/mesa keeps it within
     * PIPE_CAPF_MAX_TEXTURE_LOD_BIAS (15), which the field holds */
    so->filter |= NV40_3D_TEX_FILTER_LOD_BIAS((int)(cso->lod_bias * NV30_LOD_ONE));
+   so->filter_one_level = (so->filter & ~NV30_3D_TEX_FILTER_MIN__MASK) |
+                          (min_linear ? NV30_3D_TEX_FILTER_MIN_LINEAR_MIPMAP_NEAREST :
+                                        NV30_3D_TEX_FILTER_MIN_NEAREST_MIPMAP_NEAREST);
    if (cso->unnormalized_coords)
       so->format = NV40_3D_TEX_FORMAT_RECT(1);
    so->compare = cso->compare_mode == PIPE_TEX_COMPARE_R_TO_TEXTURE;
@@ -284,6 +287,7 @@ nv30_sampler_view_create(struct pipe_context *pipe, struct pipe_resource *tex,
    struct nv30_resource *res = nv30_resource(tex);
    unsigned first = templ->u.tex.first_level;
    unsigned last = MIN2(templ->u.tex.last_level, tex->last_level);
+   unsigned base;
 
    so = CALLOC_STRUCT(nv30_sampler_view);
    if (!so)
@@ -297,28 +301,35 @@ nv30_sampler_view_create(struct pipe_context *pipe, struct pipe_resource *tex,
       return &so->pipe;    /* never sampled: is_format_supported said no */
 
    so->valid = true;
-   so->offset = nv30_resource_offset(res, first, templ->u.tex.first_layer);
    /* A cube's faces follow each other, each the chain of MIPMAP_COUNT
     * levels from the one at TEX_OFFSET (CUBIC; upstream nv30_miptree.c
-    * lays faces out so, fact): the count must reach the resource's last
-    * level for the faces to land where nv30_resource.c put them, the LOD
-    * clamp (max_level) keeps to the view.  3D: DIMS_3D, the depth in
-    * TEX_SIZE1, slices after each other within a level. */
+    * lays faces out so, fact): the texture unit finds face n from that
+    * count, so a cube view always starts at level 0 with the resource's
+    * whole chain, and a first level above 0 becomes TEX_ENABLE MIN_LOD,
+    * which counts from the level at TEX_OFFSET (upstream nv30_texture.c
+    * base_lod, fact).  The LOD the unit computes from level 0's size is
+    * GL's lambda (from the base level's size) plus that first level, so
+    * the levels chosen are GL's.  Other targets start at the view's
+    * first level.  3D: DIMS_3D, the depth in TEX_SIZE1, slices after each
+    * other within a level. */
+   base = tex->target == PIPE_TEXTURE_CUBE ? 0 : first;
+   so->offset = nv30_resource_offset(res, base, templ->u.tex.first_layer);
    so->format = NV30_3D_TEX_FORMAT_NO_BORDER(1) | NV40_3D_TEX_FORMAT_LINEAR(1) |
                 nv30_tex_target_bits[tex->target];
    so->format |= NV40_3D_TEX_FORMAT_MIPMAP_COUNT(
-      (tex->target == PIPE_TEXTURE_CUBE ? tex->last_level : last) - first + 1);
+      (tex->target == PIPE_TEXTURE_CUBE ? tex->last_level : last) - base + 1);
    so->format_nocompare = so->format | (fmt->format_nocompare ?
                                         fmt->format_nocompare : fmt->format);
    so->format |= fmt->format;
    so->gamma = fmt->gamma;
    so->swizzle = nv30_view_swizzle(fmt, templ);
-   so->npot_size = NV30_3D_TEX_NPOT_SIZE_W(u_minify(tex->width0, first)) |
-                   NV30_3D_TEX_NPOT_SIZE_H(u_minify(tex->height0, first));
-   so->size1 = NV40_3D_TEX_SIZE1_PITCH(res->level[first].pitch) |
+   so->npot_size = NV30_3D_TEX_NPOT_SIZE_W(u_minify(tex->width0, base)) |
+                   NV30_3D_TEX_NPOT_SIZE_H(u_minify(tex->height0, base));
+   so->size1 = NV40_3D_TEX_SIZE1_PITCH(res->level[base].pitch) |
                NV40_3D_TEX_SIZE1_DEPTH(tex->target == PIPE_TEXTURE_3D ?
-                                       u_minify(tex->depth0, first) : 1);
+                                       u_minify(tex->depth0, base) : 1);
    so->max_level = last - first;
+   so->lod_base = first - base;
    return &so->pipe;
 }
 
@@ -384,6 +395,7 @@ nv30_emit_textures(struct nv30_context *nv30)
       struct nv30_resource *res;
       /* in 1/256 of a level (NV30_LOD_ONE) */
       unsigned min_lod, max_lod;
+      uint32_t filter;
 
       if (!(used & (1u << i)) || !sv || !sv->valid || !ss) {
          if (nv30->hw_tex_enabled & (1u << i))
@@ -397,6 +409,17 @@ nv30_emit_textures(struct nv30_context *nv30)
          max_lod = MIN2(nv30_lod(ss->pipe.max_lod), sv->max_level * NV30_LOD_ONE);
          min_lod = MIN2(nv30_lod(ss->pipe.min_lod), max_lod);
       }
+      /* the clamps count from TEX_OFFSET's level; the fields hold up to
+       * 15 + 255/256 levels, more than the 13 a 4096 texture has */
+      min_lod += sv->lod_base * NV30_LOD_ONE;
+      max_lod += sv->lod_base * NV30_LOD_ONE;
+      /* The unit ignores MIN_LOD / MAX_LOD under a minification filter
+       * without mipmaps and reads TEX_OFFSET's level (upstream
+       * nv30_fragtex.c, fact): a view starting above it samples with
+       * MIPMAP_NEAREST, which both clamps pin to the view's first level. */
+      filter = ss->filter;
+      if (sv->lod_base && ss->pipe.min_mip_filter == PIPE_TEX_MIPFILTER_NONE)
+         filter = ss->filter_one_level;
 
       NV30_3D_MTHD(nv30, NV30_3D_TEX_OFFSET(i), 8);
       nouveau_push_reloc(p, res->bo, sv->offset,
@@ -411,7 +434,7 @@ nv30_emit_textures(struct nv30_context *nv30)
                            NV40_3D_TEX_ENABLE_MIN_LOD(min_lod) |
                            NV40_3D_TEX_ENABLE_MAX_LOD(max_lod));
       nouveau_push_data(p, sv->swizzle);
-      nouveau_push_data(p, ss->filter);
+      nouveau_push_data(p, filter);
       nouveau_push_data(p, sv->npot_size);
       nouveau_push_data(p, ss->border);
       NV30_3D_1(nv30, NV40_3D_TEX_SIZE1(i), sv->size1);

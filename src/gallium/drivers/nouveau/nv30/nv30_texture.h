@@ -9,6 +9,9 @@
 struct nv30_sampler_state {
    struct pipe_sampler_state pipe;
    uint32_t wrap, filter, border;
+   /* filter with the minification filter made MIPMAP_NEAREST, for views
+    * that start above TEX_OFFSET's level (nv30_emit_textures) */
+   uint32_t filter_one_level;
    uint32_t format;            /* TEX_FORMAT bits the sampler decides */
    bool compare;               /* depth compare (shadow sampler) */
 };
@@ -21,6 +24,9 @@ struct nv30_sampler_view {
    uint32_t format_nocompare;  /* format word for samplers without compare */
    uint32_t gamma;             /* TEX_WRAP bits of sRGB formats */
    unsigned max_level;         /* levels after the first */
+   unsigned lod_base;          /* levels between TEX_OFFSET and the view's
+                                * first level (cube views, see
+                                * nv30_sampler_view_create) */
 };
 
 static inline struct nv30_sampler_view *

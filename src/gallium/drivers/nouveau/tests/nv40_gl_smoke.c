@@ -5,7 +5,8 @@
  * indices, client arrays) and primitive restart, occlusion
  * queries, texturing (2x2 nearest, 3x1 non-power-of-two; sRGB, luminance,
  * alpha and intensity texels; cube map, 3D; mipmap level choice with LOD
- * bias), two colour buffers (MRT).  Expected pixels are worked out by hand
+ * bias), two colour buffers (MRT), generated mipmaps and base levels
+ * above 0.  Expected pixels are worked out by hand
  * from the geometry (pixel centres at +0.5, GL's bottom-left origin).
  * Not built by meson (it links the installed libEGL/libGL):
  *   L=build/install/lib/x86_64-linux-gnu
@@ -162,6 +163,16 @@ int main(int argc, char **argv)
       glGetQueryObjectuiv(q, GL_QUERY_RESULT, &n);
       if (n != 0) { printf("FAIL hidden query: %u samples, want 0\n", n); fails++; }
       else printf("ok   hidden query 0 samples\n");
+      /* a clear is no rendering command: it counts no samples, even when
+       * a colour mask makes st/mesa clear with a quad */
+      glBeginQuery(GL_SAMPLES_PASSED, q);
+      glColorMask(GL_TRUE, GL_FALSE, GL_TRUE, GL_TRUE);
+      glClear(GL_COLOR_BUFFER_BIT);
+      glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+      glEndQuery(GL_SAMPLES_PASSED);
+      glGetQueryObjectuiv(q, GL_QUERY_RESULT, &n);
+      if (n != 0) { printf("FAIL masked clear query: %u samples, want 0\n", n); fails++; }
+      else printf("ok   masked clear query 0 samples\n");
    }
    /* 8: texturing: a 2x2 texture (red, green / blue, white), nearest,
     * on a full-target quad: each quadrant shows one texel; then a 3x1
@@ -380,6 +391,69 @@ int main(int argc, char **argv)
          }
       }
       glReadBuffer(GL_COLOR_ATTACHMENT0);
+   }
+   /* 13: a base level above 0.  glGenerateMipmap's 1x1 level of the 2x2
+    * texture (red, green / blue, white) is the box filter's average,
+    * 127.5 in red, green and blue (either rounding), 255 in alpha.  A cube
+    * map with BASE_LEVEL 1 and a filter without mipmaps samples level 1
+    * (GL 2.1 section 3.8.8: level_base for NEAREST), here green on every
+    * face where level 0 is red. */
+   {
+      static const GLubyte texels[4][4] = {
+         { 255, 0, 0, 255 }, { 0, 255, 0, 255 },
+         { 0, 0, 255, 255 }, { 255, 255, 255, 255 },
+      };
+      static const GLubyte red[4][4] = {
+         { 255, 0, 0, 255 }, { 255, 0, 0, 255 },
+         { 255, 0, 0, 255 }, { 255, 0, 0, 255 },
+      };
+      static const GLubyte green[4] = { 0, 255, 0, 255 };
+      GLuint tex[2];
+      unsigned char px[4];
+      glBindFramebuffer(GL_FRAMEBUFFER, fb);
+      glGenTextures(2, tex);
+      glBindTexture(GL_TEXTURE_2D, tex[0]);
+      glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 0, GL_RGBA,
+                   GL_UNSIGNED_BYTE, texels);
+      glGenerateMipmap(GL_TEXTURE_2D);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 1);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+      glEnable(GL_TEXTURE_2D);
+      glBegin(GL_QUADS);
+      glTexCoord2f(0.5f, 0.5f);
+      glVertex2f(-1, -1); glVertex2f(1, -1); glVertex2f(1, 1); glVertex2f(-1, 1);
+      glEnd();
+      glDisable(GL_TEXTURE_2D);
+      glReadPixels(32, 32, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+      if (px[0] < 127 || px[0] > 128 || px[1] < 127 || px[1] > 128 ||
+          px[2] < 127 || px[2] > 128 || px[3] != 255) {
+         printf("FAIL generated 1x1 level: %u %u %u %u, want 127.5 x3, 255\n",
+                px[0], px[1], px[2], px[3]);
+         fails++;
+      } else {
+         printf("ok   generated 1x1 level %u %u %u %u\n", px[0], px[1], px[2], px[3]);
+      }
+      glBindTexture(GL_TEXTURE_CUBE_MAP, tex[1]);
+      for (unsigned f = 0; f < 6; f++) {
+         glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_RGBA8, 2, 2, 0,
+                      GL_RGBA, GL_UNSIGNED_BYTE, red);
+         glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 1, GL_RGBA8, 1, 1, 0,
+                      GL_RGBA, GL_UNSIGNED_BYTE, green);
+      }
+      glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_BASE_LEVEL, 1);
+      glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+      glEnable(GL_TEXTURE_CUBE_MAP);
+      for (unsigned i = 0; i < 2; i++) {
+         glBegin(GL_QUADS);
+         glTexCoord3f(i ? 0 : 1, 0, i ? -1 : 0);
+         glVertex2f(-1, -1); glVertex2f(1, -1); glVertex2f(1, 1); glVertex2f(-1, 1);
+         glEnd();
+         check(i ? "cube base level 1 -z" : "cube base level 1 +x", 32, 32,
+               0x00ff00ff);
+      }
+      glDisable(GL_TEXTURE_CUBE_MAP);
    }
 out:
    printf("GL error %x\n", glGetError());
