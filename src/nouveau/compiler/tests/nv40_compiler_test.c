@@ -1014,6 +1014,72 @@ test_fs_forms(void)
    nv40_fp_binary_free(&bin);
 }
 
+/* Projective lookups the hardware TXP cannot express (its .w is also
+ * TXB's bias; shadow references divided by q too, GLSL 1.10 section 8.7)
+ * are divided in the shader; shadow references are read from .z for
+ * every target, 1D included (nvfx_fragprog.c).  The fake texture returns
+ * (s, t, r as seen by the unit when "3D", unit + bias/lod). */
+static void
+test_fs_proj_shadow(void)
+{
+   nir_builder b = fs_builder("proj-shadow");
+   nir_variable *tc = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                          VARYING_SLOT_TEX0, 0, "tc0");
+   nir_variable *v1 = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                          VARYING_SLOT_VAR0 + 1, 1, "v1");
+   nir_variable *o[3];
+   for (unsigned i = 0; i < 3; i++)
+      o[i] = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                 FRAG_RESULT_DATA0 + i, i, "out");
+   nir_ssa_def *t = nir_load_var(&b, tc);
+   nir_ssa_def *w = nir_load_var(&b, v1);
+   /* rt0 = texture2DProj(u1, tc, bias w.x): projector and bias */
+   nir_ssa_def *q = nir_channel(&b, t, 3);   /* defined before its use */
+   nir_ssa_def *a = build_tex(&b, nir_texop_txb, 1, 2, nir_channels(&b, t, 0x3),
+                              nir_tex_src_bias, nir_channel(&b, w, 0), NULL);
+   nir_tex_instr_add_src(nir_instr_as_tex(a->parent_instr),
+                         nir_tex_src_projector, nir_src_for_ssa(q));
+   nir_store_var(&b, o[0], a, 0xf);
+   /* rt1 = shadow1DProj(u2, tc): 1D coordinate, reference tc.z */
+   nir_ssa_def *c = build_tex(&b, nir_texop_tex, 2, 1, nir_channel(&b, t, 0),
+                              nir_tex_src_projector, nir_channel(&b, t, 3),
+                              nir_channel(&b, t, 2));
+   nir_instr_as_tex(c->parent_instr)->sampler_dim = GLSL_SAMPLER_DIM_1D;
+   /* the unit ignores t of a 1D lookup: leave it out of the result */
+   nir_store_var(&b, o[1], nir_vec4(&b, nir_channel(&b, c, 0), nir_imm_float(&b, 0),
+                                    nir_channel(&b, c, 2), nir_channel(&b, c, 3)), 0xf);
+   /* rt2 = shadow2D(u3, vec3(w.yz, tc.z), w.x): reference and bias */
+   nir_ssa_def *d = build_tex(&b, nir_texop_txb, 3, 2, nir_channels(&b, w, 0x6),
+                              nir_tex_src_bias, nir_channel(&b, w, 0),
+                              nir_channel(&b, t, 2));
+   nir_store_var(&b, o[2], d, 0xf);
+
+   struct nv40_fp_binary bin;
+   char *err = NULL;
+   bool ok = nv40_compile_fs(b.shader, &bin, &err);
+   CHECK(ok, "compile: %s", err ? err : "?");
+   free(err);
+   ralloc_free(b.shader);
+   if (!ok)
+      return;
+   struct nv40_test_fp_state st;
+   memset(&st, 0, sizeof(st));
+   st.tex_3d[2] = st.tex_3d[3] = true;   /* show the reference (.z) */
+   float tv[4] = { 2, 4, 6, 2 }, wv[4] = { 0.5f, 1, 1.5f, 2 };
+   memcpy(st.in[4], tv, 16);   /* TC0 */
+   memcpy(st.in[5], wv, 16);   /* TC1 = VAR1 */
+   char msg[128];
+   ok = run_fp(&bin, &st, msg, sizeof(msg));
+   CHECK(ok, "run: %s", msg);
+   /* (2/2, 4/2) biased by 0.5 on unit 1: (1, 2, 0, 1.5) */
+   CHECK_VEC4(st.r[0], 1, 2, 0, 1.5f, 1e-6f);
+   /* s = 2/2, reference 6/2 in .z, unit 2, no bias: (1, 0, 3, 2) */
+   CHECK_VEC4(st.r[2], 1, 0, 3, 2, 1e-6f);
+   /* (1, 1.5), reference 6, bias 0.5 on unit 3: (1, 1.5, 6, 3.5) */
+   CHECK_VEC4(st.r[3], 1, 1.5f, 6, 3.5f, 1e-6f);
+   nv40_fp_binary_free(&bin);
+}
+
 /* gl_FragDepth goes to R1.z with FP_CONTROL's depth bits; VS point size
  * and fog go to PSZ.x / FOGC.x. */
 static void
@@ -1311,6 +1377,7 @@ main(void)
    test_vs_dual_issue();
    test_fs_nested_discard();
    test_fs_forms();
+   test_fs_proj_shadow();
    test_vs_clip_planes();
    test_depth_psize_fog();
    test_limits();
