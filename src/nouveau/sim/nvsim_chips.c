@@ -13,24 +13,30 @@
 #include <string.h>
 
 #include "nvsim_priv.h"
+#include "nv40_2d.h"
 
 #define MiB (1024ull * 1024ull)
 #define NVIDIA_PCI_VENDOR 0x10de
 
 /* Class lists: DMA objects and NULL are on every chip (fifo/nv_object.xml
  * gives them no variants); NV04_M2MF_CLASS is NV3:G80; NV40_3D_CLASS is
- * "NV40:NV44 G70:G72 G71:C51", NV44_3D_CLASS "NV44:G70 G72:G71 C51:G80". */
+ * "NV40:NV44 G70:G72 G71:C51", NV44_3D_CLASS "NV44:G70 G72:G71 C51:G80";
+ * the 2D helpers NV10_SURFACE_2D NV10:G80, NV40_SURFACE_2D,
+ * NV40_SURFACE_SWZ and NV40_SIFM NV40:G80 (upstream's nv30 driver
+ * allocates 0x0062, 0x309e and 0x3089 at screen creation). */
 static const uint32_t classes_nv10_nv3x[] = {
    NV1_DMA_FROM_MEMORY_CLASS, NV1_DMA_TO_MEMORY_CLASS, NV3_DMA_IN_MEMORY_CLASS, NV1_NULL_CLASS,
    NV04_M2MF_CLASS, 0,
 };
 static const uint32_t classes_nv40[] = {
    NV1_DMA_FROM_MEMORY_CLASS, NV1_DMA_TO_MEMORY_CLASS, NV3_DMA_IN_MEMORY_CLASS, NV1_NULL_CLASS,
-   NV04_M2MF_CLASS, NV40_3D_CLASS, 0,
+   NV04_M2MF_CLASS, NV40_3D_CLASS, NV10_SURFACE_2D_CLASS, NV40_SURFACE_2D_CLASS,
+   NV40_SURFACE_SWZ_CLASS, NV40_SIFM_CLASS, 0,
 };
 static const uint32_t classes_nv44[] = {
    NV1_DMA_FROM_MEMORY_CLASS, NV1_DMA_TO_MEMORY_CLASS, NV3_DMA_IN_MEMORY_CLASS, NV1_NULL_CLASS,
-   NV04_M2MF_CLASS, NV44_3D_CLASS, 0,
+   NV04_M2MF_CLASS, NV44_3D_CLASS, NV10_SURFACE_2D_CLASS, NV40_SURFACE_2D_CLASS,
+   NV40_SURFACE_SWZ_CLASS, NV40_SIFM_CLASS, 0,
 };
 /* Tesla: none of its engine classes is modelled yet. */
 static const uint32_t classes_tesla[] = {
@@ -117,7 +123,8 @@ nvsim_class_model(uint32_t oclass)
    case NV44_3D_CLASS:
       return &nvsim_nv40_3d_class;
    default:
-      return NULL;
+      /* SURFACE_2D, SURFACE_SWZ, SIFM (sim/nv40/nv40_2d.c), else NULL */
+      return nv40_2d_class_model(oclass);
    }
 }
 

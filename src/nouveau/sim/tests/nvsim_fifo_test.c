@@ -425,8 +425,10 @@ test_objects(void)
    /* NV04_M2MF (0x0039) is on NV40 */
    CHECK_EQ(nvsim_object_create(fx.chan, 0x100, 0x0039), 0);
    CHECK_EQ(nvsim_object_create(fx.chan, 0x100, 0x0039), -EEXIST);
-   /* NV40's SIFM (0x3089, rnndb nv_object.xml) is real but not modelled */
-   CHECK_EQ(nvsim_object_create(fx.chan, 0x101, 0x3089), -EINVAL);
+   /* NV4_SIFM (0x0077, NV4:G80 in rnndb nv_object.xml) is real on NV40
+    * but not modelled (NV40_SIFM 0x3089 is: sim/nv40/nv40_2d.c) */
+   CHECK_EQ(nvsim_object_create(fx.chan, 0x101, 0x0077), -EINVAL);
+   CHECK_EQ(nvsim_object_create(fx.chan, 0x104, 0x3089), 0);
    /* NV44's 3D class (0x4497) is not on NV40 */
    CHECK_EQ(nvsim_object_create(fx.chan, 0x102, 0x4497), -EINVAL);
    /* DMA objects come from the kernel calls */
