@@ -274,8 +274,8 @@ def preflight(chip, prefix, dest):
 def test_env():
    env = dict(os.environ)
    env['PIGLIT_SOURCE_DIR'] = PIGLIT_ROOT
-   env.setdefault('PIGLIT_PLATFORM', 'surfaceless_egl')
-   env.setdefault('WAFFLE_PLATFORM', 'surfaceless_egl')
+   # The platform is nvrun's choice: surfaceless EGL, or gbm for the
+   # reference build (see scripts/nvrun).
    # Keep Mesa's shader cache out of the way of parallel runs.
    env.setdefault('MESA_SHADER_CACHE_DISABLE', 'true')
    return env
