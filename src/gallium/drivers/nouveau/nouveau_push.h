@@ -10,20 +10,12 @@
 #include "util/macros.h"
 #include "util/u_math.h"
 #include "nouveau_debug.h"
+#include "fifo.xml.h"
 
-/* Pre-NV50 FIFO command words, envytools-docs/hw/fifo/dma-pusher.rst
- * ("NV4-style mode" command table):
- *   000CCCCCCCCCCC00SSSMMMMMMMMMMM00  increasing methods      [NV4+]
- *   010CCCCCCCCCCC00SSSMMMMMMMMMMM00  non-increasing methods  [NV10+]
- * C = word count, S = subchannel, M = method address / 4.
- * (Command-word format, not a PGRAPH method: src/nouveau/hwdb has no
- * domain for it yet, so it is written here once.)
+/* Pre-NV50 FIFO command words (increasing / non-increasing methods) are
+ * hwdb's NV4_DMA_CMD_* (fifo.xml, after envytools-docs/hw/fifo/
+ * dma-pusher.rst).
  */
-#define NOUVEAU_PUSH_COUNT_SHIFT   18
-#define NOUVEAU_PUSH_COUNT_MAX     0x7ff
-#define NOUVEAU_PUSH_SUBC_SHIFT    13
-#define NOUVEAU_PUSH_MTHD_MASK     0x1ffc
-#define NOUVEAU_PUSH_NON_INCR      0x40000000
 
 /* Subchannels we bind objects to (our choice; any of 0..7 works). */
 enum nouveau_subc {
@@ -70,11 +62,10 @@ static inline void
 nouveau_push_header(struct nouveau_push *p, unsigned subc, uint32_t mthd,
                     unsigned count, bool ni)
 {
-   uint32_t hdr = (count << NOUVEAU_PUSH_COUNT_SHIFT) |
-                  (subc << NOUVEAU_PUSH_SUBC_SHIFT) |
-                  (mthd & NOUVEAU_PUSH_MTHD_MASK);
-   if (ni)
-      hdr |= NOUVEAU_PUSH_NON_INCR;
+   uint32_t hdr = NV4_DMA_CMD_COUNT(count) | NV4_DMA_CMD_SUBC(subc) |
+                  NV4_DMA_CMD_METHOD(mthd) |
+                  (ni ? NV4_DMA_CMD_TYPE_NON_INCREASING :
+                        NV4_DMA_CMD_TYPE_INCREASING);
    *p->pb->cur++ = hdr;
    if (unlikely(nouveau_debug & NOUVEAU_DEBUG_PUSH)) {
       p->dbg_mthd = mthd;

@@ -14,7 +14,8 @@
 
 #include <stddef.h>
 
-#include "nv30_hw.h"
+#include "fifo.xml.h"
+#include "nv30-40_3d.xml.h"
 #include "nv30_chipset.h"
 
 #define CURIE(id, code, board, cls, idxbuf) \

@@ -14,7 +14,8 @@
 #include "nouveau/nouveau_debug.h"
 #include "nv30_context.h"
 #include "nv30_funcs.h"
-#include "nv30_hw.h"
+#include "fifo.xml.h"
+#include "nv30-40_3d.xml.h"
 
 /* Clear values are the pixel as stored in the target: ARGB8888 or
  * RGB565 for colour, Z24S8 (stencil in the low byte) or Z16. */

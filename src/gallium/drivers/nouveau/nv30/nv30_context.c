@@ -16,7 +16,8 @@
 #include "nouveau/nouveau_debug.h"
 #include "nv30_context.h"
 #include "nv30_funcs.h"
-#include "nv30_hw.h"
+#include "fifo.xml.h"
+#include "nv30-40_3d.xml.h"
 #include "nv30_resource.h"
 
 /* Object handles are ours to choose (any value unique in the channel);
@@ -177,7 +178,7 @@ nv30_context_init_3d(struct nv30_context *nv30)
    if (!nv30_push_begin(nv30, 64, 0))
       return false;
 
-   nouveau_push_1(&nv30->push, NOUVEAU_SUBC_3D, NV30_SUBC_OBJECT,
+   nouveau_push_1(&nv30->push, NOUVEAU_SUBC_3D, NV4_SUBCHAN_OBJECT,
                   nv30->eng3d->handle);
    nv30->push.oclass[NOUVEAU_SUBC_3D] = chip->class_3d;
 

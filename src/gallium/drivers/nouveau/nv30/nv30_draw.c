@@ -20,7 +20,8 @@
 #include "nouveau/nouveau_debug.h"
 #include "nv30_context.h"
 #include "nv30_funcs.h"
-#include "nv30_hw.h"
+#include "fifo.xml.h"
+#include "nv30-40_3d.xml.h"
 #include "nv30_resource.h"
 
 #define NV30_BATCH_MAX 256   /* vertices per VB_VERTEX_BATCH word */

@@ -10,7 +10,8 @@
 
 #include "nv30_context.h"
 #include "nv30_format.h"
-#include "nv30_hw.h"
+#include "fifo.xml.h"
+#include "nv30-40_3d.xml.h"
 #include "nv30_resource.h"
 
 /* Scissor and viewport fields are 16 bits, but the 3D engine's

@@ -11,7 +11,8 @@
 
 #include "util/format/u_format.h"
 
-#include "nv30_hw.h"
+#include "fifo.xml.h"
+#include "nv30-40_3d.xml.h"
 #include "nv30_format.h"
 
 /* Field designators only: a format may be both a render target and a

@@ -17,7 +17,8 @@
 #include "nouveau/nouveau_debug.h"
 #include "nv30_context.h"
 #include "nv30_funcs.h"
-#include "nv30_hw.h"
+#include "fifo.xml.h"
+#include "nv30-40_3d.xml.h"
 
 #define NV30_QUERY_SLOTS 32
 
@@ -32,7 +33,7 @@ nv30_query_report(struct nv30_context *nv30, struct nv30_query *q)
 {
    return (volatile uint32_t *)((uint8_t *)nv30->query_bo->map +
                                 nv30->query_offset +
-                                q->slot * NV30_QUERY_REPORT_SIZE);
+                                q->slot * NV30_QUERY_REPORT__SIZE);
 }
 
 struct pipe_query *
@@ -88,8 +89,8 @@ nv30_begin_query(struct pipe_context *pipe, struct pipe_query *pq)
 
    q->ended = false;
    /* pending until the GPU writes the report */
-   nv30_query_report(nv30, q)[NV30_QUERY_REPORT_STATUS_WORD] =
-      NV30_QUERY_REPORT_STATUS_BUSY;
+   nv30_query_report(nv30, q)[NV30_QUERY_REPORT_STATUS / 4] =
+      NV30_QUERY_REPORT_STATUS_PENDING__MASK;
    if (!nv30_push_begin(nv30, 4, 0))
       return false;
    NV30_3D_1(nv30, NV30_3D_QUERY_RESET, 1);
@@ -109,8 +110,8 @@ nv30_end_query(struct pipe_context *pipe, struct pipe_query *pq)
    if (!nv30_push_begin(nv30, 4, 0))
       return false;
    NV30_3D_1(nv30, NV30_3D_QUERY_GET,
-             NV30_3D_QUERY_GET_UNK24(NV30_QUERY_TYPE_SAMPLES_PASSED) |
-             NV30_3D_QUERY_GET_OFFSET(q->slot * NV30_QUERY_REPORT_SIZE));
+             NV30_3D_QUERY_GET_UNK24_SAMPLES_PASSED |
+             NV30_3D_QUERY_GET_OFFSET(q->slot * NV30_QUERY_REPORT__SIZE));
    NV30_3D_1(nv30, NV30_3D_QUERY_ENABLE, 0);
    nv30->query_running = false;
    return true;
@@ -127,13 +128,14 @@ nv30_get_query_result(struct pipe_context *pipe, struct pipe_query *pq,
 
    if (!q->ended)
       return false;
-   if (report[NV30_QUERY_REPORT_STATUS_WORD] & NV30_QUERY_REPORT_STATUS_BUSY) {
+   if (report[NV30_QUERY_REPORT_STATUS / 4] &
+       NV30_QUERY_REPORT_STATUS_PENDING__MASK) {
       /* the report is written when the GPU gets there: submit first */
       nv30_context_kick(nv30);
       if (!wait)
          return false;
-      while (report[NV30_QUERY_REPORT_STATUS_WORD] &
-             NV30_QUERY_REPORT_STATUS_BUSY) {
+      while (report[NV30_QUERY_REPORT_STATUS / 4] &
+             NV30_QUERY_REPORT_STATUS_PENDING__MASK) {
          if (nv30->lost || os_time_timeout(0, deadline, os_time_get_nano())) {
             NOUVEAU_ERR("occlusion query result never arrived\n");
             return false;
@@ -142,9 +144,9 @@ nv30_get_query_result(struct pipe_context *pipe, struct pipe_query *pq,
       }
    }
    if (q->type == PIPE_QUERY_OCCLUSION_COUNTER)
-      result->u64 = report[NV30_QUERY_REPORT_VALUE_WORD];
+      result->u64 = report[NV30_QUERY_REPORT_VALUE / 4];
    else
-      result->b = report[NV30_QUERY_REPORT_VALUE_WORD] != 0;
+      result->b = report[NV30_QUERY_REPORT_VALUE / 4] != 0;
    return true;
 }
 
@@ -183,7 +185,7 @@ nv30_query_context_init(struct nv30_context *nv30)
 {
    struct nv04_fifo *fifo = nv30->channel->data;
    struct nv04_notify notify = {
-      .length = NV30_QUERY_SLOTS * NV30_QUERY_REPORT_SIZE
+      .length = NV30_QUERY_SLOTS * NV30_QUERY_REPORT__SIZE
    };
 
    if (nouveau_object_new(nv30->channel, NV30_HANDLE_QUERY,

@@ -24,7 +24,8 @@
 #include "nouveau/nouveau_debug.h"
 #include "nv30_context.h"
 #include "nv30_funcs.h"
-#include "nv30_hw.h"
+#include "fifo.xml.h"
+#include "nv30-40_3d.xml.h"
 #include "nv30_resource.h"
 
 /* Fragment programs are fetched from a 256-byte aligned address

@@ -17,7 +17,8 @@
 #include "nv30_context.h"
 #include "nv30_funcs.h"
 #include "nv30_format.h"
-#include "nv30_hw.h"
+#include "fifo.xml.h"
+#include "nv30-40_3d.xml.h"
 
 static uint32_t
 nv30_blend_factor(enum pipe_blendfactor f)
@@ -162,10 +163,12 @@ nv30_blend_state_create(struct pipe_context *pipe,
       return NULL;
    so->pipe = *cso;
    so->blend_enable = rt->blend_enable;
-   so->func_src = (nv30_blend_factor(rt->alpha_src_factor) << 16) |
-                  nv30_blend_factor(rt->rgb_src_factor);
-   so->func_dst = (nv30_blend_factor(rt->alpha_dst_factor) << 16) |
-                  nv30_blend_factor(rt->rgb_dst_factor);
+   so->func_src =
+      NV30_3D_BLEND_FUNC_SRC_ALPHA(nv30_blend_factor(rt->alpha_src_factor)) |
+      NV30_3D_BLEND_FUNC_SRC_RGB(nv30_blend_factor(rt->rgb_src_factor));
+   so->func_dst =
+      NV30_3D_BLEND_FUNC_DST_ALPHA(nv30_blend_factor(rt->alpha_dst_factor)) |
+      NV30_3D_BLEND_FUNC_DST_RGB(nv30_blend_factor(rt->rgb_dst_factor));
    /* BLEND_EQUATION.ALPHA is bits 16..31 (rnndb, curie variant) */
    so->equation = (nv30_blend_equation(rt->alpha_func)
                    << NV40_3D_BLEND_EQUATION_ALPHA__SHIFT) |

@@ -29,7 +29,8 @@
 
 #include "nv30_context.h"
 #include "nv30_funcs.h"
-#include "nv30_hw.h"
+#include "fifo.xml.h"
+#include "nv30-40_3d.xml.h"
 #include "nv30_resource.h"
 #include "nv30_texture.h"
 
