@@ -505,9 +505,41 @@ wrap_index(uint32_t mode, int i, int n)
    }
 }
 
+/* Depth compare of reference r against a texel's depth d, true when
+ * "r FUNC d" holds (ARB_shadow, GL 2.1 section 3.8.14); TEX_WRAP RCOMP
+ * takes nv30_tex_comp (rnndb nv30-40_3d.xml): NEVER GREATER EQUAL GEQUAL
+ * LESS NOTEQUAL LEQUAL ALWAYS = 0..7. */
+static bool
+depth_compare(uint32_t rcomp, float r, float d)
+{
+   switch (rcomp << NV30_3D_TEX_WRAP_RCOMP__SHIFT) {
+   case NV30_3D_TEX_WRAP_RCOMP_NEVER: return false;
+   case NV30_3D_TEX_WRAP_RCOMP_GREATER: return r > d;
+   case NV30_3D_TEX_WRAP_RCOMP_EQUAL: return r == d;
+   case NV30_3D_TEX_WRAP_RCOMP_GEQUAL: return r >= d;
+   case NV30_3D_TEX_WRAP_RCOMP_LESS: return r < d;
+   case NV30_3D_TEX_WRAP_RCOMP_NOTEQUAL: return r != d;
+   case NV30_3D_TEX_WRAP_RCOMP_LEQUAL: return r <= d;
+   default: return true;   /* ALWAYS */
+   }
+}
+
+/* The Z16/Z24 formats are always sampled with the depth compare: NV40
+ * has no plain depth formats (upstream nv30_fragtex.c samples depth
+ * textures without compare as A8L8 / A16L16 instead), so RCOMP = 0 is
+ * the NEVER compare, not "off". */
+static bool
+is_shadow_format(uint32_t format)
+{
+   return format == NV40_3D_TEX_FORMAT_FORMAT_Z16 ||
+          format == NV40_3D_TEX_FORMAT_FORMAT_Z24;
+}
+
+/* One texel through wrap, fetch, depth compare and TEX_SWIZZLE; ref is
+ * the compare reference (shadow formats only). */
 static void
 texel(const struct nv40_3d_tex_unit *u, unsigned lvl, const uint8_t *layer0,
-      int x, int y, int z, float out[4])
+      int x, int y, int z, float ref, float out[4])
 {
    const struct nv40_3d_tex_level *lv = &u->level[lvl];
    int ix = wrap_index(u->wrap[0], x, (int)lv->w);
@@ -519,26 +551,36 @@ texel(const struct nv40_3d_tex_unit *u, unsigned lvl, const uint8_t *layer0,
    }
    float ch[4];
    fetch(u, lv, layer0 + (lv->map - u->level[0].map), ix, iy, iz, ch);
+   if (is_shadow_format(u->format)) {
+      /* the compare reads the raw depth, in channel W (Z16/Z24 deliver
+       * their depth there: the driver's swizzle reads W for r, g, b),
+       * and its 0/1 result replaces it before TEX_SWIZZLE routes the
+       * channels, so that the driver's depth mode (LUMINANCE: W W W 1,
+       * ALPHA: 0 0 0 W, ...) applies to the result; the filter then
+       * averages results (percentage-closer) */
+      ch[3] = depth_compare(u->rcomp, ref, ch[3]) ? 1.0f : 0.0f;
+   }
    swizzle(u->swz, ch, out);
 }
 
 /* Bilinear (or linear, 1D) filtering of slice z. */
 static void
 bilinear(const struct nv40_3d_tex_unit *u, unsigned lvl,
-         const uint8_t *layer0, float fs, float ft, int z, float out[4])
+         const uint8_t *layer0, float fs, float ft, int z, float ref,
+         float out[4])
 {
    int x0 = (int)nvsim_floor(fs), y0 = (int)nvsim_floor(ft);
    float a = fs - x0, b = ft - y0;
    float t00[4], t10[4], t01[4], t11[4];
-   texel(u, lvl, layer0, x0, y0, z, t00);
-   texel(u, lvl, layer0, x0 + 1, y0, z, t10);
+   texel(u, lvl, layer0, x0, y0, z, ref, t00);
+   texel(u, lvl, layer0, x0 + 1, y0, z, ref, t10);
    if (u->one_d) {
       for (unsigned c = 0; c < 4; c++)
          out[c] = t00[c] + a * (t10[c] - t00[c]);
       return;
    }
-   texel(u, lvl, layer0, x0, y0 + 1, z, t01);
-   texel(u, lvl, layer0, x0 + 1, y0 + 1, z, t11);
+   texel(u, lvl, layer0, x0, y0 + 1, z, ref, t01);
+   texel(u, lvl, layer0, x0 + 1, y0 + 1, z, ref, t11);
    for (unsigned c = 0; c < 4; c++) {
       float top = t00[c] + a * (t10[c] - t00[c]);
       float bot = t01[c] + a * (t11[c] - t01[c]);
@@ -549,23 +591,23 @@ bilinear(const struct nv40_3d_tex_unit *u, unsigned lvl,
 /* Samples level lvl at (s, t, r) in texels. */
 static void
 sample_level(const struct nv40_3d_tex_unit *u, unsigned lvl,
-             const uint8_t *layer0, float s, float t, float r, bool linear,
-             float out[4])
+             const uint8_t *layer0, float s, float t, float r, float ref,
+             bool linear, float out[4])
 {
    if (!linear) {
       texel(u, lvl, layer0, (int)nvsim_floor(s), (int)nvsim_floor(t),
-            (int)nvsim_floor(r), out);
+            (int)nvsim_floor(r), ref, out);
       return;
    }
    if (!u->three_d) {
-      bilinear(u, lvl, layer0, s - 0.5f, t - 0.5f, 0, out);
+      bilinear(u, lvl, layer0, s - 0.5f, t - 0.5f, 0, ref, out);
       return;
    }
    float fr = r - 0.5f, o0[4], o1[4];
    int z0 = (int)nvsim_floor(fr);
    float g = fr - z0;
-   bilinear(u, lvl, layer0, s - 0.5f, t - 0.5f, z0, o0);
-   bilinear(u, lvl, layer0, s - 0.5f, t - 0.5f, z0 + 1, o1);
+   bilinear(u, lvl, layer0, s - 0.5f, t - 0.5f, z0, ref, o0);
+   bilinear(u, lvl, layer0, s - 0.5f, t - 0.5f, z0 + 1, ref, o1);
    for (unsigned c = 0; c < 4; c++)
       out[c] = o0[c] + g * (o1[c] - o0[c]);
 }
@@ -686,6 +728,10 @@ sample_one(const struct nv40_3d_tex_unit *u, const float *coord,
       lf = l - (float)l0;
    }
 
+   /* the compare reference: r, clamped to [0, 1] as the depth formats
+    * are fixed point (GL 2.1 section 3.8.14) */
+   float ref = nvsim_minf(nvsim_maxf(coord[2], 0.0f), 1.0f);
+
    /* texel space of a level: RECT coordinates are in texels of level 0 */
    float out0[4];
    for (unsigned pass = 0; pass < (lf > 0.0f ? 2u : 1u); pass++) {
@@ -699,32 +745,14 @@ sample_one(const struct nv40_3d_tex_unit *u, const float *coord,
          ss = s * (float)lv->w;
          tt = t * (float)lv->h;
       }
-      sample_level(u, lvl, layer0, ss, tt, rr, linear, pass ? out : out0);
+      sample_level(u, lvl, layer0, ss, tt, rr, ref, linear,
+                   pass ? out : out0);
    }
    if (lf > 0.0f) {
       for (unsigned c = 0; c < 4; c++)
          out[c] = out0[c] + lf * (out[c] - out0[c]);
    } else {
       memcpy(out, out0, sizeof(out0));
-   }
-
-   if (u->rcomp) {
-      /* depth compare: r against the texel's depth (which the swizzle
-       * sends to red), 1 or 0 on every channel (ARB_shadow);
-       * nv30_tex_comp order: NEVER GREATER EQUAL GEQUAL LESS NOTEQUAL
-       * LEQUAL ALWAYS */
-      float r = nvsim_minf(nvsim_maxf(coord[2], 0.0f), 1.0f), d = out[0];
-      bool pass;
-      switch (u->rcomp) {
-      case NV30_3D_TEX_WRAP_RCOMP_GREATER >> NV30_3D_TEX_WRAP_RCOMP__SHIFT: pass = r > d; break;
-      case NV30_3D_TEX_WRAP_RCOMP_EQUAL >> NV30_3D_TEX_WRAP_RCOMP__SHIFT: pass = r == d; break;
-      case NV30_3D_TEX_WRAP_RCOMP_GEQUAL >> NV30_3D_TEX_WRAP_RCOMP__SHIFT: pass = r >= d; break;
-      case NV30_3D_TEX_WRAP_RCOMP_LESS >> NV30_3D_TEX_WRAP_RCOMP__SHIFT: pass = r < d; break;
-      case NV30_3D_TEX_WRAP_RCOMP_NOTEQUAL >> NV30_3D_TEX_WRAP_RCOMP__SHIFT: pass = r != d; break;
-      case NV30_3D_TEX_WRAP_RCOMP_LEQUAL >> NV30_3D_TEX_WRAP_RCOMP__SHIFT: pass = r <= d; break;
-      default: pass = true; break;
-      }
-      out[0] = out[1] = out[2] = out[3] = pass ? 1.0f : 0.0f;
    }
 }
 

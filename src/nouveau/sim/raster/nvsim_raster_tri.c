@@ -116,6 +116,42 @@ active_slots(const struct nvsim_raster_state *st, uint8_t *smooth,
    return *nsmooth + *nflat;
 }
 
+/* Interpolate from vertex 0 with the weights of vertices 1 and 2:
+ * a0 + p1*(a1-a0) + p2*(a2-a0). Unlike p0*a0 + p1*a1 + p2*a2, whose
+ * float weights need not sum to exactly 1, this reproduces a value that
+ * is equal at the three vertices exactly (GL 2.1 section 3.5.1: a linear
+ * function of the vertex values; piglit's varying-packing tests compare
+ * constants with ==). */
+static inline float
+interp3(double p1, double p2, float a0, float a1, float a2)
+{
+   return (float)((double)a0 + p1 * ((double)a1 - a0) +
+                  p2 * ((double)a2 - a0));
+}
+
+/* Weights of a sample from its edge functions (edge k is opposite vertex
+ * k; the three sum to area exactly): the window depth, the interpolated
+ * 1/w and the perspective-corrected weights p1, p2 of vertices 1 and 2.
+ * Depth is linear in window space (GL 2.1 section 3.5.1) so it uses the
+ * plain weights, in double and in the exact form above, so that a flat
+ * polygon keeps all 24 bits of its Z24 value until the rounding in the
+ * fragment stage. */
+static inline void
+sample_weights(const int64_t *ef, double inv_area, const float *w,
+               const float *z, float zoff, float *zout, float *ww_out,
+               double *p1, double *p2)
+{
+   double b0 = ef[0] * inv_area, b1 = ef[1] * inv_area;
+   double b2 = ef[2] * inv_area;
+   *zout = (float)((double)z[0] + b1 * ((double)z[1] - z[0]) +
+                   b2 * ((double)z[2] - z[0]) + zoff);
+   double ww = b0 * w[0] + b1 * w[1] + b2 * w[2];
+   double pw = ww != 0.0 ? 1.0 / ww : 0.0;
+   *p1 = b1 * w[1] * pw;
+   *p2 = b2 * w[2] * pw;
+   *ww_out = (float)ww;
+}
+
 /* The scan in 2x2 quads aligned on even pixels: every fragment of a quad
  * that touches the triangle is interpolated, the covered ones are
  * written. */
@@ -165,20 +201,16 @@ scan_quads(struct nvsim_raster_state *st,
             q.x = qx;
             q.y = qy;
             for (unsigned i = 0; i < 4; i++) {
-               float b0 = (float)(ef[i][0] * inv_area);
-               float b1 = (float)(ef[i][1] * inv_area);
-               float b2 = 1.0f - b0 - b1;
-               q.z[i] = b0 * z[0] + b1 * z[1] + b2 * z[2] + zoff;
-               float ww = b0 * w[0] + b1 * w[1] + b2 * w[2];
-               float pw = ww != 0.0f ? 1.0f / ww : 0.0f;
-               float p0 = b0 * w[0] * pw, p1 = b1 * w[1] * pw,
-                     p2 = b2 * w[2] * pw;
+               float ww;
+               double p1, p2;
+               sample_weights(ef[i], inv_area, w, z, zoff, &q.z[i], &ww,
+                              &p1, &p2);
                for (unsigned j = 0; j < nsmooth; j++) {
                   unsigned s = smooth[j];
                   const float *a0 = v[0]->attr[s], *a1 = v[1]->attr[s],
                               *a2 = v[2]->attr[s];
                   for (unsigned c = 0; c < 4; c++)
-                     q.in[i][s][c] = p0 * a0[c] + p1 * a1[c] + p2 * a2[c];
+                     q.in[i][s][c] = interp3(p1, p2, a0[c], a1[c], a2[c]);
                }
                fixed_inputs(st, q.in[i], qx + (int)(i & 1), qy + (int)(i >> 1),
                             q.z[i], ww, front);
@@ -296,21 +328,18 @@ nvsim_raster_triangle(struct nvsim_raster_state *st,
       for (int64_t px = px0; px < px1; px++) {
          if (e0 >= thresh[0] && e1 >= thresh[1] && e2 >= thresh[2] &&
              stipple_pass(st, (int)px, (int)py)) {
-            float b0 = (float)(e0 * inv_area);
-            float b1 = (float)(e1 * inv_area);
-            float b2 = 1.0f - b0 - b1;
+            const int64_t ef[3] = { e0, e1, e2 };
+            float ww;
+            double p1, p2;
             f.x = (int)px;
             f.y = (int)py;
-            f.z = b0 * z[0] + b1 * z[1] + b2 * z[2] + zoff;
-            float ww = b0 * w[0] + b1 * w[1] + b2 * w[2];
-            float pw = ww != 0.0f ? 1.0f / ww : 0.0f;
-            float p0 = b0 * w[0] * pw, p1 = b1 * w[1] * pw, p2 = b2 * w[2] * pw;
+            sample_weights(ef, inv_area, w, z, zoff, &f.z, &ww, &p1, &p2);
             for (unsigned i = 0; i < nsmooth; i++) {
                unsigned s = smooth[i];
                const float *a0 = v[0]->attr[s], *a1 = v[1]->attr[s],
                            *a2 = v[2]->attr[s];
                for (unsigned c = 0; c < 4; c++)
-                  f.in[s][c] = p0 * a0[c] + p1 * a1[c] + p2 * a2[c];
+                  f.in[s][c] = interp3(p1, p2, a0[c], a1[c], a2[c]);
             }
             fill_fixed_inputs(st, &f, ww);
             nvsim_raster_fragment(st, &f);
@@ -348,10 +377,13 @@ emit_lerp(struct nvsim_raster_state *st, int px, int py,
    float wa = (1.0f - t) * a->w_inv, wb = t * b->w_inv;
    float ww = wa + wb;
    float pw = ww != 0.0f ? 1.0f / ww : 0.0f;
+   /* a + pb*(b-a): exact when both ends agree (see interp3) */
+   double pb = (double)wb * pw;
    for (unsigned i = 0; i < nsmooth; i++) {
       unsigned s = smooth[i];
       for (unsigned c = 0; c < 4; c++)
-         f.in[s][c] = (wa * a->attr[s][c] + wb * b->attr[s][c]) * pw;
+         f.in[s][c] = (float)(a->attr[s][c] +
+                              pb * ((double)b->attr[s][c] - a->attr[s][c]));
    }
    for (unsigned i = 0; i < nflat; i++)
       memcpy(f.in[flat[i]], pv->attr[flat[i]], sizeof(f.in[0]));

@@ -688,6 +688,8 @@ static float tex_r;
 /* when set, the quad's coordinates are cube directions (-1..1, -1..1, 1):
  * the +Z face, s = (x + 1) / 2, t = (1 - y) / 2 */
 static bool tex_cube_dirs;
+/* extra TEX_WRAP bits (RCOMP) and, when non-zero, the TEX_SWIZZLE word */
+static uint32_t tex_wrap_extra, tex_swizzle;
 
 static bool
 texture_draw_ex(struct fx3d *t, uint32_t format, unsigned w, unsigned h,
@@ -732,7 +734,8 @@ texture_draw_ex(struct fx3d *t, uint32_t format, unsigned w, unsigned h,
                                (levels << NV40_3D_TEX_FORMAT_MIPMAP_COUNT__SHIFT));
    m(t, NV30_3D_TEX_NPOT_SIZE(0), (w << 16) | h);
    m(t, NV30_3D_TEX_WRAP(0), NV30_3D_TEX_WRAP_S_CLAMP_TO_EDGE |
-                             NV30_3D_TEX_WRAP_T_CLAMP_TO_EDGE);
+                             NV30_3D_TEX_WRAP_T_CLAMP_TO_EDGE |
+                             tex_wrap_extra);
    m(t, NV30_3D_TEX_FILTER(0), filter);
    /* identity: every output from the texel, R G B A from Z Y X W
     * (upstream's 0xaae4 for A8R8G8B8, nv30_transfer.c) */
@@ -744,6 +747,8 @@ texture_draw_ex(struct fx3d *t, uint32_t format, unsigned w, unsigned h,
                                 NV30_3D_TEX_SWIZZLE_S1_Y_Y |
                                 NV30_3D_TEX_SWIZZLE_S1_Z_Z |
                                 NV30_3D_TEX_SWIZZLE_S1_W_W);
+   if (tex_swizzle)
+      m(t, NV30_3D_TEX_SWIZZLE(0), tex_swizzle);
    m(t, NV30_3D_TEX_ENABLE(0), NV40_3D_TEX_ENABLE_ENABLE | enable);
 
    float tc[4][4] = { { 0, 0, tex_r, 1 }, { 1, 0, tex_r, 1 },
@@ -881,6 +886,66 @@ test_texture_3d(void)
          bad += t.cmap[y * W + x] != texel3(x / 4, y / 8, 1);
    CHECK_EQ(bad, 0);
    teardown(&t);
+}
+
+/*
+ * Regression (piglit glsl-fs-shadow2D*, tex-shadow1d): the depth compare.
+ * A 1x1 Z24 texture of depth 0.5 (word round(0.5 * (2^24 - 1)) << 8 =
+ * 0x800000 << 8); Z16/Z24 deliver depth in channel W (the driver's
+ * swizzle reads W, nv30_format.c: "3, 3, 3"), and the compare replaces
+ * it with 0 or 1 before TEX_SWIZZLE.  Outputs sit in slots R = Z, G = Y,
+ * B = X, A = W; the target is A8R8G8B8 (0xAARRGGBB).
+ * - LUMINANCE depth mode (R G B from W, A = ONE), LEQUAL: r = 0.25 <=
+ *   0.5 passes: (1,1,1,1) = 0xffffffff; r = 0.75 fails: (0,0,0,1) =
+ *   0xff000000 (GL 2.1 table 3.22: L = result, A = 1);
+ * - ALPHA mode (R G B ZERO, A from W), LEQUAL, r = 0.25: (0,0,0,1);
+ *   r = 0.75: (0,0,0,0);
+ * - RCOMP = 0 is NEVER (nv30_tex_comp), LUMINANCE, r = 0.25: fails:
+ *   0xff000000; ALWAYS, r = 0.75: 0xffffffff.
+ */
+static void
+test_shadow(void)
+{
+   const uint32_t lum =
+      NV30_3D_TEX_SWIZZLE_S0_Z_S1 | NV30_3D_TEX_SWIZZLE_S0_Y_S1 |
+      NV30_3D_TEX_SWIZZLE_S0_X_S1 | NV30_3D_TEX_SWIZZLE_S0_W_ONE |
+      NV30_3D_TEX_SWIZZLE_S1_Z_W | NV30_3D_TEX_SWIZZLE_S1_Y_W |
+      NV30_3D_TEX_SWIZZLE_S1_X_W | NV30_3D_TEX_SWIZZLE_S1_W_W;
+   const uint32_t alpha =
+      NV30_3D_TEX_SWIZZLE_S0_Z_ZERO | NV30_3D_TEX_SWIZZLE_S0_Y_ZERO |
+      NV30_3D_TEX_SWIZZLE_S0_X_ZERO | NV30_3D_TEX_SWIZZLE_S0_W_S1 |
+      NV30_3D_TEX_SWIZZLE_S1_W_W;
+   static const struct {
+      uint32_t rcomp;
+      bool alpha_mode;
+      float r;
+      uint32_t want;
+   } cases[] = {
+      { NV30_3D_TEX_WRAP_RCOMP_LEQUAL, false, 0.25f, 0xffffffffu },
+      { NV30_3D_TEX_WRAP_RCOMP_LEQUAL, false, 0.75f, 0xff000000u },
+      { NV30_3D_TEX_WRAP_RCOMP_LEQUAL, true, 0.25f, 0xff000000u },
+      { NV30_3D_TEX_WRAP_RCOMP_LEQUAL, true, 0.75f, 0x00000000u },
+      { NV30_3D_TEX_WRAP_RCOMP_NEVER, false, 0.25f, 0xff000000u },
+      { NV30_3D_TEX_WRAP_RCOMP_ALWAYS, false, 0.75f, 0xffffffffu },
+   };
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      struct fx3d t;
+      if (!draw_setup(&t))
+         return;
+      t.fpmap[256] = 0x800000u << 8;
+      tex_wrap_extra = cases[i].rcomp;
+      tex_swizzle = cases[i].alpha_mode ? alpha : lum;
+      tex_r = cases[i].r;
+      CHECK(texture_draw(&t, NV40_3D_TEX_FORMAT_FORMAT_Z24, 1, 1));
+      tex_wrap_extra = tex_swizzle = 0;
+      tex_r = 0.0f;
+      if (t.cmap[0] != cases[i].want)
+         fprintf(stderr, "shadow case %u: %08x, want %08x\n", i,
+                 t.cmap[0], cases[i].want);
+      CHECK_EQ(t.cmap[0], cases[i].want);
+      CHECK_EQ(t.cmap[W * H - 1], cases[i].want);
+      teardown(&t);
+   }
 }
 
 static void
@@ -1224,6 +1289,7 @@ main(int argc, char **argv)
       { "w_crossing", test_w_crossing },
       { "two_side", test_two_side },
       { "texture", test_texture },
+      { "shadow", test_shadow },
       { "query", test_query },
       { "frag_coord", test_frag_coord },
       { "lines", test_lines },

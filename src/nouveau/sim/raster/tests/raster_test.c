@@ -566,6 +566,138 @@ test_bad_input(void)
    CHECK(n == 0, "degenerate triangles drew %u pixels", n);
 }
 
+/*
+ * A varying equal at the three vertices is that constant at every sample
+ * (GL 2.1 section 3.5.1: the value is a weighted mean of the vertex values
+ * with weights summing to 1; piglit's varying-packing tests compare the
+ * result with ==).  Vertices off the pixel grid and with different 1/w
+ * (perspective correction), both in the per-pixel and the 2x2 quad scan.
+ */
+static unsigned const_bad;
+static float const_bad_val;
+static bool
+const_shade(void *ctx, struct nvsim_raster_frag *f)
+{
+   (void)ctx;
+   for (unsigned c = 0; c < 4; c++)
+      if (f->in[1][c] != 30.0f) {
+         const_bad++;
+         const_bad_val = f->in[1][c];
+      }
+   return count_shade(ctx, f);
+}
+
+static void
+const_quad(void *ctx, struct nvsim_raster_quad *q)
+{
+   (void)ctx;
+   for (unsigned i = 0; i < 4; i++) {
+      if (!(q->mask & (1u << i)))
+         continue;
+      hits[(q->y + (i >> 1)) * W + q->x + (i & 1)]++;
+      for (unsigned c = 0; c < 4; c++)
+         if (q->in[i][1][c] != 30.0f) {
+            const_bad++;
+            const_bad_val = q->in[i][1][c];
+         }
+   }
+}
+
+static void
+test_constant_varying(void)
+{
+   static const float pos[4][3][3] = {
+      /* x, y, 1/w */
+      { { 0.3f, 0.7f, 1.0f }, { 15.1f, 2.9f, 0.25f }, { 4.6f, 15.7f, 0.7f } },
+      { { 15.9f, 15.3f, 0.1f }, { 0.2f, 9.4f, 1.0f }, { 11.3f, 0.1f, 0.33f } },
+      { { 0.0f, 0.0f, 1.0f }, { 16.0f, 0.0f, 1.0f }, { 0.0f, 16.0f, 1.0f } },
+      { { 1.1f, 14.9f, 0.9f }, { 14.7f, 13.3f, 0.6f }, { 7.7f, 0.3f, 0.2f } },
+   };
+   for (int quad = 0; quad < 2; quad++) {
+      struct nvsim_raster_state st;
+      setup(&st);
+      if (quad)
+         st.shade_quad = const_quad;
+      else
+         st.shade = const_shade;
+      const_bad = 0;
+      for (unsigned t = 0; t < 4; t++) {
+         struct nvsim_raster_vertex v[3];
+         for (unsigned k = 0; k < 3; k++) {
+            v[k] = vtx(pos[t][k][0], pos[t][k][1], 0.5f);
+            v[k].w_inv = pos[t][k][2];
+            for (unsigned c = 0; c < 4; c++)
+               v[k].attr[1][c] = 30.0f;
+         }
+         tri(&st, v[0], v[1], v[2]);
+      }
+      unsigned n = 0;
+      for (int i = 0; i < W * H; i++)
+         n += hits[i];
+      CHECK(n > 100, "quad %d: only %u fragments", quad, n);
+      CHECK(const_bad == 0, "quad %d: %u components not 30.0 (e.g. %.9g)",
+            quad, const_bad, const_bad_val);
+   }
+}
+
+/*
+ * A flat polygon at z = 0.75 writes round(0.75 * (2^24 - 1)) =
+ * round(12582911.25) = 12582911 = 0xbfffff into Z24 at every pixel, and
+ * round(0.75 * 65535) = round(49151.25) = 49151 = 0xbfff into Z16 (GL 2.1
+ * section 2.11.1, fixed-point depth conversion), so that GL_EQUAL against
+ * a clear to 0.75 passes everywhere (piglit depthstencil-default_fb-clear).
+ */
+static void
+test_flat_depth_exact(void)
+{
+   /* the two halves of the buffer, then an off-grid triangle over them
+    * (depth func ALWAYS: the last one's depth is kept) */
+   static const float pos[3][3][2] = {
+      { { 16.0f, 16.0f }, { 0.0f, 16.0f }, { 16.0f, 0.0f } },
+      { { 0.0f, 0.0f }, { 16.0f, 0.0f }, { 0.0f, 16.0f } },
+      { { 0.3f, 0.7f }, { 15.1f, 2.9f }, { 4.6f, 15.7f } },
+   };
+   for (int z16 = 0; z16 < 2; z16++) {
+      for (int quad = 0; quad < 2; quad++) {
+         struct nvsim_raster_state st;
+         setup(&st);
+         if (quad)
+            st.shade_quad = count_quad;
+         st.attr_mask |= 1u << 2;
+         st.zeta.map = (uint8_t *)zeta_buf;
+         st.zeta.pitch = z16 ? W * 2 : W * 4;
+         st.zeta.format = z16 ? NVSIM_RASTER_FMT_Z16 : NVSIM_RASTER_FMT_Z24S8;
+         st.depth_test = true;
+         st.depth_write = true;
+         st.depth_func = NVSIM_RASTER_ALWAYS;
+         for (unsigned t = 0; t < 3; t++) {
+            float w_inv[3] = { 1.0f, 0.3f, 0.55f };
+            struct nvsim_raster_vertex v[3];
+            for (unsigned k = 0; k < 3; k++) {
+               v[k] = vtx(pos[t][k][0], pos[t][k][1], 0.75f);
+               v[k].w_inv = w_inv[k];
+            }
+            tri(&st, v[0], v[1], v[2]);
+         }
+         unsigned bad = 0, n = 0;
+         uint32_t seen = 0;
+         for (int i = 0; i < W * H; i++) {
+            if (!hits[i])
+               continue;
+            n++;
+            uint32_t d = z16 ? ((uint16_t *)zeta_buf)[i] : zeta_buf[i] >> 8;
+            if (d != (z16 ? 0xbfffu : 0xbfffffu)) {
+               bad++;
+               seen = d;
+            }
+         }
+         CHECK(n == W * H, "z16 %d quad %d: %u pixels drawn", z16, quad, n);
+         CHECK(bad == 0, "z16 %d quad %d: %u pixels with depth %x", z16,
+               quad, bad, seen);
+      }
+   }
+}
+
 int
 main(void)
 {
@@ -585,6 +717,8 @@ main(void)
    test_sprite();
    test_line_stipple();
    test_bad_input();
+   test_constant_varying();
+   test_flat_depth_exact();
    if (failures)
       printf("%d failures\n", failures);
    else
