@@ -7,6 +7,23 @@
 
 #include "nvsim_priv.h"
 
+enum nvsim_status
+nvsim_bind_dma(struct nvsim_object *obj, struct nvsim_object **slot,
+               uint32_t handle)
+{
+   struct nvsim_object *dma = nvsim_lookup(obj->chan, handle);
+   if (dma && dma->cls == &nvsim_null_class) {
+      *slot = NULL;
+      return NVSIM_OK;
+   }
+   if (!dma || !dma->is_dma) {
+      nvsim_trap_detail(obj, "0x%08x is not a DMA object", handle);
+      return NVSIM_INVALID_OBJECT;
+   }
+   *slot = dma;
+   return NVSIM_OK;
+}
+
 void *
 nvsim_dma_ptr(struct nvsim_object *dma, uint64_t offset, uint64_t len)
 {

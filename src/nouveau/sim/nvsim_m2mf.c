@@ -48,22 +48,6 @@ valid_inc(uint32_t inc)
    return inc == 1 || inc == 2 || inc == 4;
 }
 
-static enum nvsim_status
-set_dma(struct nvsim_object *obj, struct nvsim_object **slot, uint32_t handle)
-{
-   struct nvsim_object *dma = nvsim_lookup(obj->chan, handle);
-   if (dma && dma->cls == &nvsim_null_class) {
-      *slot = NULL;
-      return NVSIM_OK;
-   }
-   if (!dma || !dma->is_dma) {
-      nvsim_trap_detail(obj, "0x%08x is not a DMA object", handle);
-      return NVSIM_INVALID_OBJECT;
-   }
-   *slot = dma;
-   return NVSIM_OK;
-}
-
 /* Host pointer to one line, or NULL with the trap detail set. */
 static uint8_t *
 line_ptr(struct nvsim_object *obj, struct nvsim_object *dma, const char *dir,
@@ -134,9 +118,9 @@ m2mf_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
 
    switch (mthd) {
    case NV04_M2MF_DMA_BUFFER_IN:
-      return set_dma(obj, &m->dma_in, data);
+      return nvsim_bind_dma(obj, &m->dma_in, data);
    case NV04_M2MF_DMA_BUFFER_OUT:
-      return set_dma(obj, &m->dma_out, data);
+      return nvsim_bind_dma(obj, &m->dma_out, data);
    case NV04_M2MF_OFFSET_IN:
       m->offset_in = data;
       return NVSIM_OK;

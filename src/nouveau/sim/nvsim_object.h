@@ -107,6 +107,14 @@ struct nvsim_object *nvsim_lookup(struct nvsim_channel *chan, uint32_t handle);
  */
 void *nvsim_dma_ptr(struct nvsim_object *dma, uint64_t offset, uint64_t len);
 
+/*
+ * A method that takes a DMA object handle (DMA_BUFFER_IN, DMA_IMAGE, ...):
+ * stores it in *slot, or NULL for the NULL object (unbinds); any other
+ * object is NVSIM_INVALID_OBJECT with the reason added to the trap.
+ */
+enum nvsim_status nvsim_bind_dma(struct nvsim_object *obj,
+                                 struct nvsim_object **slot, uint32_t handle);
+
 /* Adds detail to the trap message that the core prints when a method
  * returns an error (e.g. "vertex buffer 3 ends past its DMA object"). */
 void nvsim_trap_detail(struct nvsim_object *obj, const char *fmt, ...)

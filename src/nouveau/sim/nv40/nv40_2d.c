@@ -42,23 +42,6 @@
 
 /* --- shared helpers --- */
 
-/* Binds a DMA object (or unbinds with the NULL object). */
-static enum nvsim_status
-bind_dma(struct nvsim_object *obj, struct nvsim_object **slot, uint32_t handle)
-{
-   struct nvsim_object *dma = nvsim_lookup(obj->chan, handle);
-   if (dma && dma->cls == &nvsim_null_class) {
-      *slot = NULL;
-      return NVSIM_OK;
-   }
-   if (!dma || !dma->is_dma) {
-      nvsim_trap_detail(obj, "0x%08x is not a DMA object", handle);
-      return NVSIM_INVALID_OBJECT;
-   }
-   *slot = dma;
-   return NVSIM_OK;
-}
-
 /* Bytes per pixel of a nv4_surface2d_format value, 0 if not one. */
 static unsigned
 surface_bpp(uint32_t fmt)
@@ -118,9 +101,9 @@ surf2d_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
 
    switch (mthd) {
    case NV4_SURFACE_2D_DMA_IMAGE_SOURCE:
-      return bind_dma(obj, &s->dma_src, data);
+      return nvsim_bind_dma(obj, &s->dma_src, data);
    case NV4_SURFACE_2D_DMA_IMAGE_DESTIN:
-      return bind_dma(obj, &s->dma_dst, data);
+      return nvsim_bind_dma(obj, &s->dma_dst, data);
    case NV4_SURFACE_2D_FORMAT:
       if (!surface_bpp(data)) {
          nvsim_trap_detail(obj, "0x%x is not a surface format", data);
@@ -173,7 +156,7 @@ swzsurf_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
 
    switch (mthd) {
    case NV4_SURFACE_SWZ_DMA_IMAGE:
-      return bind_dma(obj, &s->dma, data);
+      return nvsim_bind_dma(obj, &s->dma, data);
    case NV4_SURFACE_SWZ_FORMAT: {
       uint32_t color = FIELD(data, NV4_SURFACE_SWZ_FORMAT_COLOR);
       uint32_t u = FIELD(data, NV4_SURFACE_SWZ_FORMAT_BASE_SIZE_U);
@@ -552,7 +535,7 @@ sifm_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
    case NV10_SIFM_WAIT_FOR_IDLE:
       return NVSIM_OK;     /* nvsim executes in order */
    case NV4_SIFM_DMA_IMAGE:
-      return bind_dma(obj, &f->dma_image, data);
+      return nvsim_bind_dma(obj, &f->dma_image, data);
    case NV4_SIFM_PATTERN:
    case NV4_SIFM_ROP:
    case NV4_SIFM_BETA:
