@@ -52,7 +52,9 @@ ensure_deb_src() {
 do_packages() {
    local missing=()
    for p in "${packages[@]}"; do
-      dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
+      # (no pipe into grep -q: with pipefail its early exit can fail the
+      # writer with SIGPIPE)
+      [[ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" == *"ok installed"* ]] ||
          missing+=("$p")
    done
    local updated=0

@@ -64,9 +64,9 @@ if make -s -C "$top" trace-example >/dev/null &&
    NVSIM_TRACE="$tdir/less.trace" "$top/scripts/nvrun" --chip "$chip" -- "$top/build/demo/depthfunc" less >/dev/null &&
    NVSIM_TRACE="$tdir/greater.trace" "$top/scripts/nvrun" --chip "$chip" -- "$top/build/demo/depthfunc" greater >/dev/null; then
    diff_out=$("$tools/nvdiff" "$tdir/less.trace" "$tdir/greater.trace")
-   if echo "$diff_out" | grep -q '^1 changed, 0 only in a, 0 only in b' &&
-      echo "$diff_out" | grep -q 'a: NV40_3D DEPTH_FUNC = LESS' &&
-      echo "$diff_out" | grep -q 'b: NV40_3D DEPTH_FUNC = GREATER'; then
+   if grep -q '^1 changed, 0 only in a, 0 only in b' <<<"$diff_out" &&
+      grep -q 'a: NV40_3D DEPTH_FUNC = LESS' <<<"$diff_out" &&
+      grep -q 'b: NV40_3D DEPTH_FUNC = GREATER' <<<"$diff_out"; then
       result "nvdiff: glDepthFunc LESS vs GREATER is exactly DEPTH_FUNC" pass
    else
       result "nvdiff: glDepthFunc LESS vs GREATER is exactly DEPTH_FUNC" fail "$diff_out"
@@ -78,7 +78,7 @@ NVSIM_TRACE="$tdir/demo.trace" "$top/scripts/nvrun" --chip "$chip" -- \
    "$top/build/demo/nvdemo" --frames 2 --output "$tdir/demo.png" >/dev/null 2>&1
 unknown=$(cat "$tdir/less.trace" "$tdir/demo.trace" >/dev/null 2>&1 &&
           for t in "$tdir/less.trace" "$tdir/demo.trace"; do "$tools/nvdump" -u "$t"; done)
-if [ -n "$unknown" ] && ! echo "$unknown" | grep -qv '^0 methods the database does not name'; then
+if [ -n "$unknown" ] && ! grep -qv '^0 methods the database does not name' <<<"$unknown"; then
    result "nvdump names every method our driver emits" pass
 else
    result "nvdump names every method our driver emits" fail "$unknown"
