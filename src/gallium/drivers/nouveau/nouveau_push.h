@@ -24,10 +24,35 @@ enum nouveau_subc {
    NOUVEAU_SUBC_COUNT = 8,
 };
 
-/* A pushbuffer plus what NV_DEBUG=push needs to name each word. */
+/* The buffers that one group of state (a "bin": the framebuffer, the
+ * textures, ...) names, with references that keep them alive while libdrm
+ * may still list them (nouveau_push_bin()). */
+struct nouveau_push_bin {
+   struct nouveau_bo **bo;
+   unsigned num, cap;
+};
+
+/* A pushbuffer plus what NV_DEBUG=push needs to name each word, and the
+ * relocations of the bound state. */
 struct nouveau_push {
    struct nouveau_pushbuf *pb;
    uint32_t oclass[NOUVEAU_SUBC_COUNT];
+   /* The last method header, to know which method a relocated word is
+    * for. */
+   const uint32_t *hdr;
+   uint32_t hdr_mthd;
+   unsigned hdr_subc;
+   bool hdr_ni;
+   /* Every relocation of the bound state is recorded in a libdrm buffer
+    * context (bin by bin), bound to the pushbuffer: after each submission
+    * libdrm lists those buffers in the next one, with their access, and
+    * relocates their words there again (they are written again by the
+    * kernel if a buffer moved).  So a submission made in the middle of a
+    * draw names every buffer the rest of the draw uses. */
+   struct nouveau_bufctx *bufctx;
+   struct nouveau_push_bin *bins;
+   unsigned num_bins;
+   int bin;                   /* where relocations go; -1: not recorded */
    /* method the next data word goes to (debug only) */
    uint32_t dbg_mthd;
    unsigned dbg_subc;
@@ -66,6 +91,10 @@ nouveau_push_header(struct nouveau_push *p, unsigned subc, uint32_t mthd,
                   NV4_DMA_CMD_METHOD(mthd) |
                   (ni ? NV4_DMA_CMD_TYPE_NON_INCREASING :
                         NV4_DMA_CMD_TYPE_INCREASING);
+   p->hdr = p->pb->cur;
+   p->hdr_mthd = mthd;
+   p->hdr_subc = subc;
+   p->hdr_ni = ni;
    *p->pb->cur++ = hdr;
    if (unlikely(nouveau_debug & NOUVEAU_DEBUG_PUSH)) {
       p->dbg_mthd = mthd;
@@ -118,10 +147,37 @@ nouveau_push_datap(struct nouveau_push *p, const void *data, unsigned words)
    p->pb->cur += words;
 }
 
+/* nouveau_push.c: the buffer context of the bound state.  init makes
+ * one of num_bins bins and binds it to p->pb (false: out of memory); fini
+ * frees it, after the pushbuffer was deleted or unbound from it. */
+bool nouveau_push_bins_init(struct nouveau_push *p,
+                            struct nouveau_client *client, unsigned num_bins);
+void nouveau_push_bins_fini(struct nouveau_push *p);
+/* Forgets what bin recorded (its state is about to be sent again, or its
+ * buffers are no longer used) and records the next relocations there. */
+void nouveau_push_bin(struct nouveau_push *p, unsigned bin);
+/* Records the relocated word about to be written at p->pb->cur. */
+void nouveau_push_record(struct nouveau_push *p, struct nouveau_bo *bo,
+                         uint32_t data, uint32_t flags, uint32_t vor,
+                         uint32_t tor);
+
+/* Pushbuffer words and relocations libdrm writes at the start of a
+ * submission to relocate the recorded words again (two of each per
+ * recorded word: the method header and the word, libdrm pushbuf.c
+ * pushbuf_validate). */
+static inline unsigned
+nouveau_push_relist_size(const struct nouveau_push *p)
+{
+   return p->bufctx ? 2 * p->bufctx->relocs : 0;
+}
+
 /* One word holding a buffer address (plus data), patched by the kernel
- * if the buffer moves; also makes the buffer part of this submission.
+ * if the buffer moves; also makes the buffer part of this submission
+ * and, in a bin, of every later one until the bin is reset.
  * flags: NOUVEAU_BO_LOW for the address, NOUVEAU_BO_OR to OR vor (buffer
- * in VRAM) or tor (in GART) into the word, access NOUVEAU_BO_RD/WR.
+ * in VRAM) or tor (in GART) into the word (the choice is made by the
+ * buffer's placement, per submission), the domains the buffer may be in
+ * (NOUVEAU_BO_VRAM/GART) and the access NOUVEAU_BO_RD/WR.
  */
 static inline void
 nouveau_push_reloc(struct nouveau_push *p, struct nouveau_bo *bo,
@@ -132,6 +188,8 @@ nouveau_push_reloc(struct nouveau_push *p, struct nouveau_bo *bo,
       bo, flags & (NOUVEAU_BO_APER | NOUVEAU_BO_RDWR)
    };
    nouveau_pushbuf_refn(p->pb, &ref, 1);
+   if (p->bin >= 0)
+      nouveau_push_record(p, bo, data, flags, vor, tor);
    nouveau_pushbuf_reloc(p->pb, bo, data, flags, vor, tor);
    if (unlikely(nouveau_debug & NOUVEAU_DEBUG_PUSH))
       nouveau_push_debug_word(p, p->pb->cur[-1]);

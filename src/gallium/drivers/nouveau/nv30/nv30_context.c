@@ -20,11 +20,7 @@
 #include "nv30-40_3d.xml.h"
 #include "nv30_resource.h"
 
-/* Object handles are ours to choose (any value unique in the channel);
- * the DMA objects of VRAM and GART are the ones the kernel creates with
- * the channel, at the handles we ask for (libdrm struct nv04_fifo). */
-#define NV30_HANDLE_DMA_VRAM 0xbeef0201
-#define NV30_HANDLE_DMA_GART 0xbeef0202
+/* Object handles are ours to choose (any value unique in the channel). */
 #define NV30_HANDLE_3D       0xbeef3097
 /* The NULL object (class NV1_NULL) at handle 0: binding it to a DMA slot
  * says "no memory there". */
@@ -43,6 +39,7 @@ nv30_kick_notify(struct nouveau_pushbuf *pb)
     * (nv30_state_emit), the fence buffer referenced again. */
    nv30->dirty |= NV30_DIRTY_RELOCATED;
    nv30->fence_referenced = false;
+   nv30->kicked = true;
    if (nouveau_debug & NOUVEAU_DEBUG_FLUSH)
       fprintf(stderr, "nouveau: submit on channel %p\n", (void *)nv30->channel);
 }
@@ -50,14 +47,27 @@ nv30_kick_notify(struct nouveau_pushbuf *pb)
 bool
 nv30_push_begin(struct nv30_context *nv30, unsigned words, unsigned relocs)
 {
+   /* room for libdrm to list the bound state's buffers again if it
+    * submits first */
+   unsigned relist = nouveau_push_relist_size(&nv30->push);
+
    if (nv30->lost)
       return false;
-   if (!nouveau_push_space(&nv30->push, words + 16, relocs + 1)) {
+   if (!nouveau_push_space(&nv30->push, words + 16 + relist,
+                           relocs + 1 + relist)) {
       /* Either the request is too big (a driver bug) or the submission
        * that had to go first failed. */
       NOUVEAU_ERR("no pushbuffer space, channel lost\n");
       nv30->lost = true;
       return false;
+   }
+   if (nv30->kicked) {
+      /* libdrm lists the bound state's buffers again after the
+       * submissions it makes for space and for kicks, but not after one
+       * it makes when the buffer list is full (pushbuf_refn): do it here
+       * (nothing happens if it was done). */
+      nv30->kicked = false;
+      nouveau_pushbuf_validate(nv30->pushbuf);
    }
    if (!nv30->fence_referenced) {
       struct nouveau_pushbuf_refn ref = {
@@ -134,7 +144,12 @@ nv30_channel_fini(struct nv30_context *nv30)
    };
 
    nouveau_bo_ref(NULL, &nv30->fence_bo);
+   if (nv30->pushbuf)
+      nouveau_pushbuf_bufctx(nv30->pushbuf, NULL);
    nouveau_pushbuf_del(&nv30->pushbuf);
+   nv30->push.pb = NULL;
+   /* after the pushbuffer: it kept the buffer context on its list */
+   nouveau_push_bins_fini(&nv30->push);
    for (unsigned i = 0; i < ARRAY_SIZE(objects); i++)
       nouveau_object_del(objects[i]);
    nouveau_client_del(&nv30->client);
@@ -183,9 +198,11 @@ nv30_context_init_3d(struct nv30_context *nv30)
    nv30->push.oclass[NOUVEAU_SUBC_3D] = chip->class_3d;
 
    /* Which memory each unit uses (rnndb nv30-40_3d.xml, DMA_*): TEXTURE0
-    * / VTXBUF0 / colour and zeta in VRAM, TEXTURE1 / VTXBUF1 in GART (the
-    * DMA1 bit of the address methods picks the second); no notifier
-    * or fence memory is used; query reports go to our notifier object. */
+    * / VTXBUF0 in VRAM, TEXTURE1 / VTXBUF1 in GART (the DMA1 bit of the
+    * address methods picks the second); colour and zeta in VRAM until
+    * the framebuffer names the object of each surface's placement
+    * (nv30_emit.c); no notifier or fence memory is used; query reports
+    * go to our notifier object. */
    NV30_3D_MTHD(nv30, NV30_3D_DMA_NOTIFY, 13);
    nouveau_push_data(&nv30->push, null);  /* NOTIFY */
    nouveau_push_data(&nv30->push, vram);  /* TEXTURE0 */
@@ -340,6 +357,10 @@ nv30_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
    nv30->push.pb = nv30->pushbuf;
    nv30->pushbuf->user_priv = nv30;
    nv30->pushbuf->kick_notify = nv30_kick_notify;
+   if (!nouveau_push_bins_init(&nv30->push, nv30->client, NV30_BIN_COUNT)) {
+      nv30_context_destroy(pipe);
+      return NULL;
+   }
 
    pipe->stream_uploader = u_upload_create_default(pipe);
    if (!pipe->stream_uploader) {

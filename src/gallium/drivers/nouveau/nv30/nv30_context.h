@@ -43,6 +43,24 @@ enum nv30_dirty {
 #define NV30_DIRTY_RELOCATED (NV30_DIRTY_FRAMEBUFFER | NV30_DIRTY_FRAGPROG | \
                               NV30_DIRTY_VERTEX | NV30_DIRTY_TEXTURES)
 
+/* The bins of nouveau_push in which each state group records the
+ * relocations it sends, so that every later submission lists those
+ * buffers while the state is bound (nouveau_push.c).  A group resets its
+ * bin whenever it is sent again. */
+enum nv30_bin {
+   NV30_BIN_FRAMEBUFFER,
+   NV30_BIN_FRAGPROG,
+   NV30_BIN_TEXTURES,
+   NV30_BIN_VERTEX,
+   NV30_BIN_COUNT,
+};
+
+/* Object handles are ours to choose (any value unique in the channel);
+ * the DMA objects of VRAM and GART are the ones the kernel creates with
+ * the channel, at the handles we ask for (libdrm struct nv04_fifo). */
+#define NV30_HANDLE_DMA_VRAM 0xbeef0201
+#define NV30_HANDLE_DMA_GART 0xbeef0202
+
 /* Fragment texture units we drive: those our hwdb describes
  * (TEX_OFFSET__LEN). */
 #define NV30_MAX_TEX_UNITS 8
@@ -125,6 +143,8 @@ struct nv30_context {
    /* Written by every flush that makes a fence (nouveau_screen.h). */
    struct nouveau_bo *fence_bo;
    bool fence_referenced;      /* in the submission being built */
+   /* A submission was made since nv30_push_begin last looked. */
+   bool kicked;
    /* A submission failed: the channel is dead (nvsim traps it, like the
     * hardware's PGRAPH error); emit nothing more. */
    bool lost;

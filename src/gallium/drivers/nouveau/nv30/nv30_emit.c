@@ -22,12 +22,29 @@
  * RT_ENABLE bits (rnndb nv30-40_3d.xml COLOR1_OFFSET/PITCH, NV40
  * COLOR2/3_OFFSET/PITCH).  Buffer 0 is set with the zeta buffer. */
 static const struct {
-   uint32_t offset, pitch, enable;
+   uint32_t dma, offset, pitch, enable;
 } nv30_mrt[] = {
-   { NV30_3D_COLOR1_OFFSET, NV30_3D_COLOR1_PITCH, NV30_3D_RT_ENABLE_COLOR1 },
-   { NV40_3D_COLOR2_OFFSET, NV40_3D_COLOR2_PITCH, NV40_3D_RT_ENABLE_COLOR2 },
-   { NV40_3D_COLOR3_OFFSET, NV40_3D_COLOR3_PITCH, NV40_3D_RT_ENABLE_COLOR3 },
+   { NV30_3D_DMA_COLOR1, NV30_3D_COLOR1_OFFSET, NV30_3D_COLOR1_PITCH,
+     NV30_3D_RT_ENABLE_COLOR1 },
+   { NV40_3D_DMA_COLOR2, NV40_3D_COLOR2_OFFSET, NV40_3D_COLOR2_PITCH,
+     NV40_3D_RT_ENABLE_COLOR2 },
+   { NV40_3D_DMA_COLOR3, NV40_3D_COLOR3_OFFSET, NV40_3D_COLOR3_PITCH,
+     NV40_3D_RT_ENABLE_COLOR3 },
 };
+
+/* A surface's DMA object: the channel's VRAM or GART object, whichever
+ * holds the buffer in this submission (a relocation ORing in one handle
+ * or the other, as the address methods' OFFSET means an offset inside the
+ * object of its DMA method, rnndb nv30-40_3d.xml DMA_COLOR0..). */
+static void
+nv30_emit_surface_dma(struct nv30_context *nv30, uint32_t mthd,
+                      struct nv30_resource *res)
+{
+   NV30_3D_MTHD(nv30, mthd, 1);
+   nouveau_push_reloc(&nv30->push, res->bo, 0,
+                      NOUVEAU_BO_OR | NOUVEAU_BO_RDWR | res->domain,
+                      NV30_HANDLE_DMA_VRAM, NV30_HANDLE_DMA_GART);
+}
 
 static void
 nv30_emit_framebuffer(struct nv30_context *nv30)
@@ -95,6 +112,8 @@ nv30_emit_framebuffer(struct nv30_context *nv30)
                    NV30_3D_COLOR0_PITCH_COLOR0(c->pitch) |
                    NV30_3D_COLOR0_PITCH_ZETA(z->pitch));
       }
+      nv30_emit_surface_dma(nv30, NV30_3D_DMA_COLOR0, cres);
+      nv30_emit_surface_dma(nv30, NV30_3D_DMA_ZETA, zres);
       NV30_3D_MTHD(nv30, NV30_3D_COLOR0_OFFSET, 2);
       nouveau_push_reloc(p, cres->bo, c->offset,
                          NOUVEAU_BO_LOW | NOUVEAU_BO_RDWR | cres->domain, 0, 0);
@@ -111,6 +130,7 @@ nv30_emit_framebuffer(struct nv30_context *nv30)
       if (!sf)
          continue;
       res = nv30_resource(sf->base.texture);
+      nv30_emit_surface_dma(nv30, nv30_mrt[i].dma, res);
       NV30_3D_MTHD(nv30, nv30_mrt[i].offset, 1);
       nouveau_push_reloc(p, res->bo, sf->offset,
                          NOUVEAU_BO_LOW | NOUVEAU_BO_RDWR | res->domain, 0, 0);
@@ -435,8 +455,11 @@ nv30_state_emit(struct nv30_context *nv30)
    if (nv30->lost)
       return false;
 
-   if (dirty & NV30_DIRTY_FRAMEBUFFER)
+   /* what names buffers records them in its bin (nouveau_push_bin) */
+   if (dirty & NV30_DIRTY_FRAMEBUFFER) {
+      nouveau_push_bin(&nv30->push, NV30_BIN_FRAMEBUFFER);
       nv30_emit_framebuffer(nv30);
+   }
    if ((dirty & NV30_DIRTY_BLEND) && nv30->blend)
       nv30_emit_blend(nv30);
    if (dirty & NV30_DIRTY_BLEND_COLOR)
@@ -457,14 +480,22 @@ nv30_state_emit(struct nv30_context *nv30)
       nv30_emit_vertprog(nv30);
    if (dirty & (NV30_DIRTY_VERTCONST | NV30_DIRTY_VERTPROG))
       nv30_emit_vertconst(nv30);
-   if (dirty & (NV30_DIRTY_FRAGPROG | NV30_DIRTY_FRAGCONST))
+   if (dirty & (NV30_DIRTY_FRAGPROG | NV30_DIRTY_FRAGCONST)) {
+      nouveau_push_bin(&nv30->push, NV30_BIN_FRAGPROG);
       nv30_emit_fragprog(nv30);
-   if (dirty & (NV30_DIRTY_TEXTURES | NV30_DIRTY_FRAGPROG))
-      nv30_emit_textures(nv30);
-   if (dirty & NV30_DIRTY_VERTEX) {
-      if (!nv30_emit_vertex(nv30))
-         return false;
    }
+   if (dirty & (NV30_DIRTY_TEXTURES | NV30_DIRTY_FRAGPROG)) {
+      nouveau_push_bin(&nv30->push, NV30_BIN_TEXTURES);
+      nv30_emit_textures(nv30);
+   }
+   if (dirty & NV30_DIRTY_VERTEX) {
+      nouveau_push_bin(&nv30->push, NV30_BIN_VERTEX);
+      if (!nv30_emit_vertex(nv30)) {
+         nv30->push.bin = -1;
+         return false;
+      }
+   }
+   nv30->push.bin = -1;
    nv30->dirty &= ~dirty;
    return !nv30->lost;
 }

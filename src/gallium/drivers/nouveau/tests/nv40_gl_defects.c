@@ -1,0 +1,309 @@
+/*
+ * GL tests of driver defects that games hit (issue 7): each part renders
+ * into a 64x64 RGBA8 + Z24S8 FBO and checks what a user would read back.
+ * Expected values are worked out by hand from the geometry (pixel centres
+ * at +0.5, GL's bottom-left origin).
+ *
+ *  midflush  one glDrawElements so long (150000 32-bit indices pushed
+ *            inline, more words than a 512 KiB pushbuffer holds) that the
+ *            driver submits in the middle of it; the part after the
+ *            submission draws a green quad from a VBO.  The VBO is then
+ *            rewritten (blue) at once: the quad must still be green, since
+ *            GL orders the draw before the write (GL 2.1 section 2.9.1).
+ *  gart      the same drawing into a 1024x1024 target; run with
+ *            NVSIM_VRAM_MB=2 so that it cannot fit in VRAM and lives in GART.
+ *  query     an occlusion query used twice (2048, then 256 samples) must
+ *            give the second count; 40 queries alive at once each give
+ *            their own count.
+ *  vbo       a VBO drawn, rewritten with glBufferSubData, drawn again: the
+ *            second draw shows the new data.
+ *
+ * Not built by meson (it links the installed libEGL/libGL):
+ *   L=build/install/lib/x86_64-linux-gnu
+ *   gcc -o /tmp/nv40_gl_defects nv40_gl_defects.c -L$L -lEGL -lGL -Wl,-rpath,$L
+ *   scripts/nvrun --chip nv40 -- /tmp/nv40_gl_defects [part...]  (PASSED)
+ *   NVSIM_VRAM_MB=2 scripts/nvrun --chip nv40 -- /tmp/nv40_gl_defects gart
+ */
+#define GL_GLEXT_PROTOTYPES 1
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GL/gl.h>
+#include <GL/glext.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int fails;
+
+static void
+check(const char *what, int x, int y, unsigned want)
+{
+   unsigned char p[4];
+   glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p);
+   unsigned got = p[0] << 24 | p[1] << 16 | p[2] << 8 | p[3];
+   if (got != want) {
+      printf("FAIL %s (%d,%d): got %08x want %08x\n", what, x, y, got, want);
+      fails++;
+   } else {
+      printf("ok   %s (%d,%d) = %08x\n", what, x, y, got);
+   }
+}
+
+static void
+check_u(const char *what, unsigned got, unsigned want)
+{
+   if (got != want) {
+      printf("FAIL %s: got %u want %u\n", what, got, want);
+      fails++;
+   } else {
+      printf("ok   %s = %u\n", what, got);
+   }
+}
+
+static GLuint
+make_fbo(int w, int h)
+{
+   GLuint fb, rb[2];
+   glGenFramebuffers(1, &fb);
+   glGenRenderbuffers(2, rb);
+   glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+   glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, w, h);
+   glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+   glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, w, h);
+   glBindFramebuffer(GL_FRAMEBUFFER, fb);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                             GL_RENDERBUFFER, rb[0]);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+                             GL_RENDERBUFFER, rb[1]);
+   if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+      printf("FAIL fbo %dx%d incomplete\n", w, h);
+      fails++;
+   }
+   glViewport(0, 0, w, h);
+   return fb;
+}
+
+/* A VBO of 4 vertices: position (x, y) then RGBA colour bytes, 12 bytes
+ * each; the quad x, y in [-1, 0] (the lower-left quarter). */
+struct vtx { float x, y; unsigned char c[4]; };
+
+static GLuint
+make_quad_vbo(const unsigned char c[4])
+{
+   struct vtx v[4] = {
+      { -1, -1, { 0 } }, { 0, -1, { 0 } }, { 0, 0, { 0 } }, { -1, 0, { 0 } },
+   };
+   GLuint vbo;
+   for (int i = 0; i < 4; i++)
+      memcpy(v[i].c, c, 4);
+   glGenBuffers(1, &vbo);
+   glBindBuffer(GL_ARRAY_BUFFER, vbo);
+   glBufferData(GL_ARRAY_BUFFER, sizeof(v), v, GL_STATIC_DRAW);
+   glEnableClientState(GL_VERTEX_ARRAY);
+   glEnableClientState(GL_COLOR_ARRAY);
+   glVertexPointer(2, GL_FLOAT, sizeof(struct vtx), (void *)0);
+   glColorPointer(4, GL_UNSIGNED_BYTE, sizeof(struct vtx), (void *)8);
+   return vbo;
+}
+
+/* Rewrites the colours of vertices 0..3 with c, one vertex at a time
+ * (sub-ranges, so that the driver cannot replace the storage). */
+static void
+recolour(GLuint vbo, const unsigned char c[4])
+{
+   glBindBuffer(GL_ARRAY_BUFFER, vbo);
+   for (int i = 0; i < 4; i++)
+      glBufferSubData(GL_ARRAY_BUFFER, i * sizeof(struct vtx) + 8, 4, c);
+}
+
+static const unsigned char green[4] = { 0, 255, 0, 255 };
+static const unsigned char blue[4] = { 0, 0, 255, 255 };
+
+/* Degenerate triangles (index 0 three times) then the quad's two
+ * triangles; w x h target, quad = lower-left quarter. */
+static void
+long_draw(int w, int h, const char *what)
+{
+   const unsigned n = 150000 * 3;
+   GLuint *idx = malloc((n + 6) * sizeof(*idx));
+   static const GLuint quad[6] = { 0, 1, 2, 0, 2, 3 };
+   char name[64];
+
+   glClearColor(0, 0, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   GLuint vbo = make_quad_vbo(green);
+   memset(idx, 0, n * sizeof(*idx));
+   memcpy(idx + n, quad, sizeof(quad));
+   glDrawElements(GL_TRIANGLES, n + 6, GL_UNSIGNED_INT, idx);
+   /* the write comes after the draw: the draw must not see it */
+   recolour(vbo, blue);
+   snprintf(name, sizeof(name), "%s quad drawn before the write", what);
+   check(name, w / 4, h / 4, 0x00ff00ff);
+   snprintf(name, sizeof(name), "%s outside the quad", what);
+   check(name, 3 * w / 4, 3 * h / 4, 0x000000ff);
+   glDisableClientState(GL_VERTEX_ARRAY);
+   glDisableClientState(GL_COLOR_ARRAY);
+   glBindBuffer(GL_ARRAY_BUFFER, 0);
+   glDeleteBuffers(1, &vbo);
+   free(idx);
+}
+
+static void
+test_midflush(void)
+{
+   make_fbo(64, 64);
+   long_draw(64, 64, "midflush");
+}
+
+static void
+test_gart(void)
+{
+   /* 4 MiB of colour and 4 MiB of depth: more than NVSIM_VRAM_MB=2 */
+   make_fbo(1024, 1024);
+   glClearColor(1, 0, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   check("gart clear red", 700, 700, 0xff0000ff);
+   /* the lower-left half triangle, depth tested against the cleared 1.0 */
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   glEnable(GL_DEPTH_TEST);
+   glBegin(GL_TRIANGLES);
+   glColor3f(0, 1, 0);
+   glVertex2f(-1, -1); glVertex2f(1, -1); glVertex2f(-1, 1);
+   glEnd();
+   glDisable(GL_DEPTH_TEST);
+   check("gart triangle inside", 100, 100, 0x00ff00ff);
+   check("gart triangle outside", 900, 900, 0xff0000ff);
+   long_draw(1024, 1024, "gart");
+}
+
+/* A w x h pixel rectangle at the lower-left corner of a 64x64 target. */
+static void
+rect(int w, int h)
+{
+   float x1 = -1 + w / 32.0f, y1 = -1 + h / 32.0f;
+   glBegin(GL_QUADS);
+   glVertex2f(-1, -1); glVertex2f(x1, -1); glVertex2f(x1, y1); glVertex2f(-1, y1);
+   glEnd();
+}
+
+static void
+test_query(void)
+{
+   GLuint q, qs[40], n;
+
+   make_fbo(64, 64);
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   glColor3f(1, 1, 1);
+   glGenQueries(1, &q);
+   /* first use: 32x64 = 2048 samples; second: 16x16 = 256, after work
+    * that passes no sample (full-target quads behind the cleared depth
+    * 0) so that the GPU takes a while between the two reports */
+   glBeginQuery(GL_SAMPLES_PASSED, q);
+   rect(32, 64);
+   glEndQuery(GL_SAMPLES_PASSED);
+   glBeginQuery(GL_SAMPLES_PASSED, q);
+   glEnable(GL_DEPTH_TEST);
+   glClearDepth(0.0);
+   glClear(GL_DEPTH_BUFFER_BIT);
+   for (int i = 0; i < 100; i++)
+      rect(64, 64);
+   glDisable(GL_DEPTH_TEST);
+   glClearDepth(1.0);
+   rect(16, 16);
+   glEndQuery(GL_SAMPLES_PASSED);
+   n = 12345;
+   glGetQueryObjectuiv(q, GL_QUERY_RESULT, &n);
+   check_u("reused query: its latest count", n, 256);
+   /* and once more, read at once: 8x8 = 64 */
+   glBeginQuery(GL_SAMPLES_PASSED, q);
+   rect(8, 8);
+   glEndQuery(GL_SAMPLES_PASSED);
+   n = 12345;
+   glGetQueryObjectuiv(q, GL_QUERY_RESULT, &n);
+   check_u("query used a third time", n, 64);
+
+   /* 40 queries alive: query i covers an (i+1) x 1 rectangle */
+   glGenQueries(40, qs);
+   for (int i = 0; i < 40; i++) {
+      glBeginQuery(GL_SAMPLES_PASSED, qs[i]);
+      rect(i + 1, 1);
+      glEndQuery(GL_SAMPLES_PASSED);
+   }
+   check_u("GL error after 40 queries", glGetError(), GL_NO_ERROR);
+   unsigned bad = 0;
+   for (int i = 0; i < 40; i++) {
+      n = 12345;
+      glGetQueryObjectuiv(qs[i], GL_QUERY_RESULT, &n);
+      if (n != (unsigned)i + 1) {
+         printf("     query %d: %u samples, want %d\n", i, n, i + 1);
+         bad++;
+      }
+   }
+   check_u("queries of 40 with a wrong count", bad, 0);
+   glDeleteQueries(40, qs);
+   glDeleteQueries(1, &q);
+}
+
+static void
+test_vbo(void)
+{
+   make_fbo(64, 64);
+   glClearColor(0, 0, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   GLuint vbo = make_quad_vbo(green);
+   glDrawArrays(GL_QUADS, 0, 4);
+   check("vbo first draw", 16, 16, 0x00ff00ff);
+   recolour(vbo, blue);
+   glDrawArrays(GL_QUADS, 0, 4);
+   check("vbo draw after glBufferSubData", 16, 16, 0x0000ffff);
+   recolour(vbo, green);
+   glDrawArrays(GL_QUADS, 0, 4);
+   check("vbo draw after a second glBufferSubData", 16, 16, 0x00ff00ff);
+   glDisableClientState(GL_VERTEX_ARRAY);
+   glDisableClientState(GL_COLOR_ARRAY);
+   glBindBuffer(GL_ARRAY_BUFFER, 0);
+   glDeleteBuffers(1, &vbo);
+}
+
+int
+main(int argc, char **argv)
+{
+   static const struct {
+      const char *name;
+      void (*fn)(void);
+      bool by_default;
+   } parts[] = {
+      { "midflush", test_midflush, true },
+      { "gart", test_gart, false },
+      { "query", test_query, true },
+      { "vbo", test_vbo, true },
+   };
+   PFNEGLGETPLATFORMDISPLAYEXTPROC gpd =
+      (void *)eglGetProcAddress("eglGetPlatformDisplayEXT");
+   EGLDisplay dpy = gpd(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+   EGLint maj, min;
+   if (!eglInitialize(dpy, &maj, &min)) {
+      printf("eglInitialize failed\n");
+      return 2;
+   }
+   eglBindAPI(EGL_OPENGL_API);
+   EGLint cattr[] = { EGL_NONE };
+   EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, cattr);
+   if (!ctx || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
+      printf("context failed\n");
+      return 2;
+   }
+   printf("GL_RENDERER %s\n", glGetString(GL_RENDERER));
+
+   for (unsigned i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+      bool run = argc == 1 ? parts[i].by_default : false;
+      for (int a = 1; a < argc; a++)
+         run |= !strcmp(argv[a], parts[i].name);
+      if (run)
+         parts[i].fn();
+   }
+   check_u("GL error at the end", glGetError(), GL_NO_ERROR);
+   printf("%s\n", fails ? "FAILED" : "PASSED");
+   return fails ? 1 : 0;
+}
