@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fifo.xml.h"
 #include "nv30-40_3d.xml.h"
 #include "nvisa_nv40_fp.h"
 #include "nvisa_nv40_vp.h"
@@ -190,6 +191,83 @@ test_surface_overrun(void)
    m(&t, NV30_3D_CLEAR_BUFFERS, NV30_3D_CLEAR_BUFFERS_COLOR_R);
    CHECK(!run(&t));
    CHECK_STR_HAS(nvsim_channel_error(t.fx.chan), "colour 0");
+   teardown(&t);
+}
+
+/*
+ * A surface is addressed inside the DMA object that its DMA_COLORn /
+ * DMA_ZETA method names (rnndb nv30-40_3d.xml): a target in GART is
+ * drawn through the channel's GART object, and a surface that ends past
+ * a smaller DMA object traps even though memory follows.
+ */
+static void
+test_surface_dma(void)
+{
+   struct fx3d t;
+   if (!setup(&t))
+      return;
+   struct nvsim_bo *gart = nvsim_bo_create(t.fx.dev, 4096, NVSIM_DOMAIN_GART,
+                                           NULL);
+   CHECK(gart != NULL);
+   if (!gart) {
+      teardown(&t);
+      return;
+   }
+   uint32_t *gmap = nvsim_bo_map(gart);
+   memset(gmap, 0, 4096);
+   const uint32_t rgba = NV30_3D_CLEAR_BUFFERS_COLOR_R |
+                         NV30_3D_CLEAR_BUFFERS_COLOR_G |
+                         NV30_3D_CLEAR_BUFFERS_COLOR_B |
+                         NV30_3D_CLEAR_BUFFERS_COLOR_A;
+   m(&t, NV30_3D_DMA_COLOR0, t.fx.info.gart_ctxdma);
+   m(&t, NV30_3D_COLOR0_OFFSET, (uint32_t)nvsim_bo_offset(gart));
+   m(&t, NV30_3D_CLEAR_COLOR_VALUE, 0x12345678);
+   m(&t, NV30_3D_CLEAR_BUFFERS, rgba);
+   struct nvsim_bo *bos[] = { t.color, t.zeta, gart };
+   int64_t seq = nvt_fx_submit(&t.fx, bos, 3);
+   CHECK(seq > 0);
+   if (seq > 0)
+      nvsim_wait_seq(t.fx.dev, seq);
+   CHECK(nvsim_channel_error(t.fx.chan) == NULL);
+   /* all 16 rows of 16 pixels (pitch = W * 4) in the GART buffer, none
+    * in the VRAM one */
+   unsigned in_gart = 0, in_vram = 0;
+   for (int i = 0; i < W * H; i++) {
+      in_gart += gmap[i] == 0x12345678;
+      in_vram += t.cmap[i] != 0;
+   }
+   CHECK_EQ(in_gart, W * H);
+   CHECK_EQ(in_vram, 0);
+
+   /* a DMA object over the first 512 bytes of the colour buffer: the
+    * 16x16 surface needs 15 * 64 + 64 = 1024 */
+   CHECK_EQ(nvsim_dma_create(t.fx.chan, 0xd0c0, NV3_DMA_IN_MEMORY_CLASS,
+                             NVSIM_DOMAIN_VRAM, nvsim_bo_offset(t.color), 512),
+            0);
+   m(&t, NV30_3D_DMA_COLOR0, 0xd0c0);
+   m(&t, NV30_3D_COLOR0_OFFSET, 0);
+   m(&t, NV30_3D_CLEAR_BUFFERS, rgba);
+   CHECK(!run(&t));
+   CHECK_STR_HAS(nvsim_channel_error(t.fx.chan), "colour 0");
+   nvsim_bo_destroy(gart);
+   teardown(&t);
+}
+
+/* The same for the zeta buffer, on a depth clear. */
+static void
+test_zeta_dma(void)
+{
+   struct fx3d t;
+   if (!setup(&t))
+      return;
+   CHECK_EQ(nvsim_dma_create(t.fx.chan, 0xd0c1, NV3_DMA_IN_MEMORY_CLASS,
+                             NVSIM_DOMAIN_VRAM, nvsim_bo_offset(t.zeta), 512),
+            0);
+   m(&t, NV30_3D_DMA_ZETA, 0xd0c1);
+   m(&t, NV30_3D_ZETA_OFFSET, 0);
+   m(&t, NV30_3D_CLEAR_BUFFERS, NV30_3D_CLEAR_BUFFERS_DEPTH);
+   CHECK(!run(&t));
+   CHECK_STR_HAS(nvsim_channel_error(t.fx.chan), "zeta");
    teardown(&t);
 }
 
@@ -1278,6 +1356,8 @@ main(int argc, char **argv)
       { "clear", test_clear },
       { "clear_swizzled", test_clear_swizzled },
       { "surface_overrun", test_surface_overrun },
+      { "surface_dma", test_surface_dma },
+      { "zeta_dma", test_zeta_dma },
       { "illegal_method", test_illegal_method },
       { "fence", test_fence },
       { "draw_arrays", test_draw_arrays },
