@@ -47,6 +47,7 @@ unit: bootstrap $(BUILD)/unit/build.ninja
 
 include $(TOP)/demo/demo.mk
 include $(TOP)/tests/piglit/piglit.mk
+include $(TOP)/tests/apps/apps.mk
 
 demo: mesa demo-bin
 	@bash $(TOP)/scripts/run-demo.sh $(CHIP) $(FRAMES) $(SIZE)

@@ -1,0 +1,346 @@
+#!/usr/bin/python3
+"""The application corpus: replay real programs' traces on a chip, compare.
+
+   apps_runner.py run  --chip nv40 [--only NAME,...]   replay, compare, report
+   apps_runner.py gate --chip nv40                     run, then compare the
+                                                       verdicts with
+                                                       tests/apps/expected-CHIP.txt
+   apps_runner.py update-expected --chip nv40          rewrite that file from
+                                                       the latest run
+   apps_runner.py gate-all                             the gate of every chip
+                                                       with an expectations file
+
+Every program of tests/apps/programs/NAME.conf with a trace
+(tests/apps/traces/NAME.trace) and its compared frames (NAME.calls, the
+glXSwapBuffers call numbers) is replayed with eglretrace through nvrun on
+the chip.  Each frame is compared with llvmpipe's reference
+(tests/apps/ref/NAME-CALL.png) by nvcompare: a frame passes when at most
+MAX_BAD (2%) of its pixels differ by more than TOLERANCE (16/255) in a
+channel.  Results go to build/apps/CHIP-YYYYmmdd-HHMMSS/ (ours, the
+reference and the difference picture of every frame, index.html showing
+them side by side, summary.txt); build/apps/latest-CHIP points at the last.
+The last line printed is "N passed, N failed" over the frames (run) or over
+the expectations (gate).
+"""
+import argparse
+import html
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(TOP, 'scripts', 'piglit'))
+import piglit_runner  # noqa: E402  (chip_prefix, preflight: one definition)
+
+APPS = os.path.join(TOP, 'tests', 'apps')
+BUILD = os.environ.get('BUILD', os.path.join(TOP, 'build'))
+NVCOMPARE = os.path.join(BUILD, 'demo', 'nvcompare')
+TOLERANCE = 16
+MAX_BAD = 0.02
+VERDICTS = ('pass', 'fail', 'crash', 'timeout', 'missing')
+
+# The GL class a trace was recorded for (its recipe's CLASS), and the classes
+# each chip can replay: a chip runs the traces of its own class and of the
+# classes whose GL it contains (tests/piglit/caps-CLASS.txt).
+CLASS_ORDER = ['nv10', 'nv20', 'nv30', 'nv40', 'nv50']
+
+
+class HarnessError(Exception):
+   pass
+
+
+def chip_class(chip):
+   """The GL class of a chip: nv4x -> nv40, g8x/nv5x/nv8x/nv9x/nvax -> nv50."""
+   hw = chip[4:] if chip.startswith('ref-') else chip
+   if hw in ('llvmpipe', 'softpipe'):
+      return CLASS_ORDER[-1]
+   m = re.match(r'^nv([0-9a-f])[0-9a-f]$', hw)
+   if m:
+      digit = int(m.group(1), 16)
+      if digit == 1:
+         return 'nv10'
+      if digit in (2, 3, 4):
+         return 'nv%d0' % digit
+      return 'nv50'
+   if re.match(r'^(g[0-9]{2,3}|gt2[0-9]{2}|mcp7[79])$', hw):
+      return 'nv50'
+   raise HarnessError('unknown chip %r' % chip)
+
+
+def read_recipe(name):
+   """The few variables of a recipe that replay needs (shell syntax)."""
+   conf = {'CLASS': 'nv40', 'TIMEOUT': '600'}
+   with open(os.path.join(APPS, 'programs', name + '.conf')) as f:
+      for line in f:
+         m = re.match(r'^([A-Z_]+)=([^\s(#][^\s#]*)\s*(#.*)?$', line.strip())
+         if m:
+            conf[m.group(1)] = m.group(2).strip('"\'')
+   return conf
+
+
+def programs(chip, only=None):
+   """(name, trace, calls, recipe) of every program the chip can replay."""
+   level = CLASS_ORDER.index(chip_class(chip))
+   out = []
+   names = sorted(f[:-5] for f in os.listdir(os.path.join(APPS, 'programs'))
+                  if f.endswith('.conf'))
+   for name in names:
+      if only and name not in only:
+         continue
+      trace = os.path.join(APPS, 'traces', name + '.trace')
+      calls_file = os.path.join(APPS, 'traces', name + '.calls')
+      if not (os.path.exists(trace) and os.path.exists(calls_file)):
+         continue
+      recipe = read_recipe(name)
+      if CLASS_ORDER.index(recipe['CLASS']) > level:
+         continue
+      with open(calls_file) as f:
+         calls = [int(c) for c in f.read().strip().split(',') if c]
+      out.append((name, trace, calls, recipe))
+   if only:
+      unknown = set(only) - set(p[0] for p in out)
+      if unknown:
+         raise HarnessError('no such program for %s: %s'
+                            % (chip, ', '.join(sorted(unknown))))
+   return out
+
+
+def snapshot_name(prefix, call):
+   return '%s%010d.png' % (prefix, call)
+
+
+def replay(chip, name, trace, calls, timeout, dest):
+   """Replays one trace; returns (status, seconds, log)."""
+   prefix = piglit_runner.chip_prefix(chip)
+   snap = os.path.join(dest, name + '-ours-')
+   cmd = prefix + ['eglretrace', '--headless',
+                   '-S', ','.join(str(c) for c in calls), '-s', snap, trace]
+   env = dict(os.environ)
+   t0 = time.time()
+   p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                        env=env, start_new_session=True)
+   try:
+      out, _ = p.communicate(timeout=timeout)
+      status = 'crash' if p.returncode < 0 else 'ok'
+   except subprocess.TimeoutExpired:
+      os.killpg(p.pid, signal.SIGKILL)
+      out, _ = p.communicate()
+      status = 'timeout'
+   log = out.decode('utf-8', 'replace')
+   with open(os.path.join(dest, name + '.log'), 'w') as f:
+      f.write(' '.join(cmd) + '\n' + log)
+   return status, time.time() - t0, log
+
+
+def compare(ref, ours, diff):
+   """nvcompare's verdict and its figure (fraction of bad pixels)."""
+   p = subprocess.run([NVCOMPARE, ref, ours, '--tolerance', str(TOLERANCE),
+                       '--max-bad-fraction', str(MAX_BAD), '--diff', diff],
+                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+   text = p.stdout.decode('utf-8', 'replace')
+   m = re.search(r'\(fraction ([0-9.e+-]+)', text)
+   frac = float(m.group(1)) if m else None
+   if p.returncode == 0:
+      return 'pass', frac
+   if p.returncode == 1:
+      return 'fail', frac
+   raise HarnessError('nvcompare: %s' % text.strip())
+
+
+def run(chip, only=None, quiet=False):
+   if not os.access(NVCOMPARE, os.X_OK):
+      raise HarnessError('%s is missing: make demo-bin' % NVCOMPARE)
+   progs = programs(chip, only)
+   if not progs:
+      raise HarnessError('no trace in tests/apps fits %s' % chip)
+   dest = os.path.join(BUILD, 'apps', '%s-%s' % (chip, time.strftime('%Y%m%d-%H%M%S')))
+   os.makedirs(dest)
+   info = piglit_runner.preflight(chip, piglit_runner.chip_prefix(chip), dest) \
+      if not chip.startswith('llvmpipe') else {}
+   results = []   # (name, call, verdict, fraction, seconds)
+   for name, trace, calls, recipe in progs:
+      status, secs, log = replay(chip, name, trace, calls,
+                                 int(recipe['TIMEOUT']), dest)
+      for call in calls:
+         ref = os.path.join(APPS, 'ref', '%s-%d.png' % (name, call))
+         ours = snapshot_name(os.path.join(dest, name + '-ours-'), call)
+         frac = None
+         if not os.path.exists(ours):
+            verdict = status if status != 'ok' else 'missing'
+         else:
+            shutil.copy(ref, os.path.join(dest, '%s-ref-%010d.png' % (name, call)))
+            verdict, frac = compare(ref, ours, os.path.join(
+               dest, '%s-diff-%010d.png' % (name, call)))
+         results.append((name, call, verdict, frac, secs))
+         if not quiet:
+            print('%s@%d: %s%s' % (name, call, verdict,
+                                   '' if frac is None else
+                                   ' (%.2f%% of pixels off)' % (100 * frac)))
+      if not quiet:
+         print('   %s replayed in %.1f s (%s)' % (name, secs, status))
+      sys.stdout.flush()
+   write_report(chip, dest, results, info)
+   latest = os.path.join(BUILD, 'apps', 'latest-' + chip)
+   if os.path.islink(latest):
+      os.unlink(latest)
+   os.symlink(os.path.basename(dest), latest)
+   return dest, results
+
+
+def write_report(chip, dest, results, info):
+   npass = sum(1 for r in results if r[2] == 'pass')
+   with open(os.path.join(dest, 'summary.txt'), 'w') as f:
+      for name, call, verdict, frac, secs in results:
+         f.write('%s@%d: %s\n' % (name, call, verdict))
+      f.write('%d passed, %d failed\n' % (npass, len(results) - npass))
+   rows = []
+   for name, call, verdict, frac, secs in results:
+      imgs = ''.join('<td><img src="%s-%s-%010d.png"></td>' % (html.escape(name), kind, call)
+                     for kind in ('ours', 'ref', 'diff'))
+      rows.append('<tr><th>%s@%d<br>%s<br>%s</th>%s</tr>' % (
+         html.escape(name), call, verdict,
+         '' if frac is None else '%.2f%% off' % (100 * frac), imgs))
+   with open(os.path.join(dest, 'index.html'), 'w') as f:
+      f.write('<!DOCTYPE html><meta charset="utf-8"><title>apps on %s</title>'
+              '<style>img{max-width:420px}td,th{vertical-align:top}</style>'
+              '<h1>Application corpus on %s</h1><p>%s</p>'
+              '<p>A frame passes when at most %g%% of its pixels differ by '
+              'more than %d/255 in a channel from llvmpipe.</p>'
+              '<table><tr><th></th><th>%s</th><th>llvmpipe</th>'
+              '<th>difference</th></tr>%s</table>\n' % (
+                 html.escape(chip), html.escape(chip),
+                 html.escape(info.get('GL_RENDERER', '')), 100 * MAX_BAD,
+                 TOLERANCE, html.escape(chip), '\n'.join(rows)))
+
+
+def expected_path(chip):
+   return os.path.join(APPS, 'expected-%s.txt' % chip)
+
+
+def read_expected(chip):
+   """{name@call: (verdict, reason)}; a non-pass without a reason is an
+   error: every accepted failure says why."""
+   exp = {}
+   with open(expected_path(chip)) as f:
+      for n, line in enumerate(f, 1):
+         body, _, reason = line.partition('#')
+         body = body.strip()
+         if not body:
+            continue
+         m = re.match(r'^(\S+@\d+):\s*(\S+)$', body)
+         if not m or m.group(2) not in VERDICTS:
+            raise HarnessError('%s:%d: not "name@call: verdict # reason"'
+                               % (expected_path(chip), n))
+         if m.group(2) != 'pass' and not reason.strip():
+            raise HarnessError('%s:%d: %s is expected to %s with no reason '
+                               'written' % (expected_path(chip), n,
+                                            m.group(1), m.group(2)))
+         exp[m.group(1)] = (m.group(2), reason.strip())
+   return exp
+
+
+def gate(chip, quiet=False):
+   exp = read_expected(chip)
+   dest, results = run(chip, quiet=quiet)
+   got = {'%s@%d' % (r[0], r[1]): r[2] for r in results}
+   ok = bad = 0
+   for key in sorted(set(exp) | set(got)):
+      want = exp.get(key, (None, ''))[0]
+      have = got.get(key)
+      if want == have:
+         ok += 1
+         continue
+      bad += 1
+      if want is None:
+         kind = 'no expectation'
+      elif have is None:
+         kind = 'not run'
+      elif want == 'pass':
+         kind = 'regression'
+      elif have == 'pass':
+         kind = 'unexpected pass (update the expectations)'
+      else:
+         kind = 'changed'
+      print('%s: %s: expected %s, got %s' % (kind, key, want, have))
+   npass = sum(1 for v in got.values() if v == 'pass')
+   print('apps on %s: %d of %d frames within tolerance; report %s/index.html'
+         % (chip, npass, len(got), dest))
+   print('%d passed, %d failed' % (ok, bad))
+   return bad == 0
+
+
+def update_expected(chip):
+   latest = os.path.join(BUILD, 'apps', 'latest-' + chip)
+   summary = os.path.join(latest, 'summary.txt')
+   if not os.path.exists(summary):
+      raise HarnessError('no finished run on %s: make apps CHIP=%s' % (chip, chip))
+   old = read_expected(chip) if os.path.exists(expected_path(chip)) else {}
+   lines = []
+   with open(summary) as f:
+      for line in f:
+         m = re.match(r'^(\S+@\d+): (\S+)$', line.strip())
+         if m:
+            key, verdict = m.groups()
+            reason = old.get(key, (None, ''))[1]
+            if verdict != 'pass' and not reason:
+               reason = 'UNTRIAGED: write why'
+            lines.append('%s: %s%s' % (key, verdict,
+                                       '  # ' + reason if verdict != 'pass' else ''))
+   with open(expected_path(chip), 'w') as f:
+      f.write('# Expected verdicts of the application corpus on %s\n'
+              '# (scripts/apps/apps_runner.py; tests/apps/README.md).  Every\n'
+              '# non-pass says why after a #; "UNTRIAGED" ones must be\n'
+              '# replaced by the reason before committing.\n' % chip)
+      f.write('\n'.join(lines) + '\n')
+   print('wrote %s from %s' % (expected_path(chip), os.path.realpath(latest)))
+
+
+def gate_all():
+   chips = sorted(f[len('expected-'):-4] for f in os.listdir(APPS)
+                  if f.startswith('expected-') and f.endswith('.txt'))
+   ok = bad = 0
+   for chip in chips:
+      print('=== application corpus on %s' % chip)
+      try:
+         good = gate(chip, quiet=True)
+      except HarnessError as e:
+         print('apps: %s' % e)
+         good = False
+      ok += good
+      bad += not good
+   print('application corpus gates: %d passed, %d failed' % (ok, bad))
+   return bad == 0
+
+
+def main(argv=None):
+   ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+   ap.add_argument('command', choices=('run', 'gate', 'update-expected', 'gate-all'))
+   ap.add_argument('--chip', default='nv40')
+   ap.add_argument('--only', default='', help='comma-separated program names')
+   ap.add_argument('--quiet', action='store_true')
+   a = ap.parse_args(argv)
+   try:
+      if a.command == 'run':
+         only = set(a.only.split(',')) if a.only else None
+         _, results = run(a.chip, only, a.quiet)
+         npass = sum(1 for r in results if r[2] == 'pass')
+         print('%d passed, %d failed' % (npass, len(results) - npass))
+         return 0 if npass == len(results) else 1
+      if a.command == 'gate':
+         return 0 if gate(a.chip, a.quiet) else 1
+      if a.command == 'update-expected':
+         update_expected(a.chip)
+         return 0
+      return 0 if gate_all() else 1
+   except (HarnessError, piglit_runner.HarnessError) as e:
+      print('apps: %s' % e, file=sys.stderr)
+      return 2
+
+
+if __name__ == '__main__':
+   sys.exit(main())
