@@ -180,7 +180,7 @@ struct nv30_context {
    struct nouveau_object *query_obj;
    struct nouveau_bo *query_bo;
    uint32_t query_offset;
-   uint32_t query_slots;
+   struct nv30_query_pool *query_pool;   /* who owns which report slot */
    /* A query counts between begin and end (query_running), except while
     * st/mesa or util_blitter draw their own quads (queries_paused). */
    bool query_running;
