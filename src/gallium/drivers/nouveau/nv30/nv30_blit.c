@@ -79,6 +79,13 @@ nv30_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
    struct pipe_box src_box;
    uint8_t *smap, *dmap;
    unsigned sbpp, dbpp;
+   /* the source texels as read: the source format, or RGBA32F texels
+    * decoded from a compressed source into `unpacked` */
+   enum pipe_format sfmt = info->src.format;
+   unsigned sstride, slayer;
+   float *unpacked = NULL;
+   bool compressed = util_format_is_compressed(info->src.format) &&
+                     !util_format_is_depth_or_stencil(info->dst.format);
    bool color = info->mask & PIPE_MASK_RGBA;
    bool depth = (info->mask & PIPE_MASK_Z) && util_format_has_depth(dd) &&
                 util_format_has_depth(sd);
@@ -92,7 +99,8 @@ nv30_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
    NOUVEAU_FALLBACK("blit on the CPU (%s -> %s)\n", sd->short_name,
                     dd->short_name);
 
-   if (!sd->block.width || sd->block.width != 1 || sd->block.height != 1 ||
+   if (!sd->block.width ||
+       ((sd->block.width != 1 || sd->block.height != 1) && !compressed) ||
        dd->block.width != 1 || dd->block.height != 1 ||
        (color && (util_format_is_depth_or_stencil(info->src.format) ||
                   util_format_is_depth_or_stencil(info->dst.format)))) {
@@ -105,13 +113,41 @@ nv30_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
    u_box_3d(MIN2(sb->x, sb->x + sb->width), MIN2(sb->y, sb->y + sb->height),
             MIN2(sb->z, sb->z + sb->depth), abs(sb->width), abs(sb->height),
             abs(sb->depth), &src_box);
+   if (compressed) {
+      /* whole blocks (st/mesa decodes S3TC textures with such blits:
+       * glGetTexImage into an uncompressed format) */
+      unsigned bw = sd->block.width, bh = sd->block.height;
+      unsigned x1 = align(src_box.x + src_box.width, bw);
+      unsigned y1 = align(src_box.y + src_box.height, bh);
+      src_box.x -= src_box.x % bw;
+      src_box.y -= src_box.y % bh;
+      src_box.width = x1 - src_box.x;
+      src_box.height = y1 - src_box.y;
+   }
    smap = pipe->texture_map(pipe, info->src.resource, info->src.level,
                             PIPE_MAP_READ, &src_box, &st);
    dmap = pipe->texture_map(pipe, info->dst.resource, info->dst.level,
                             PIPE_MAP_READ | PIPE_MAP_WRITE, db, &dt);
    if (!smap || !dmap)
       goto out;
-   sbpp = util_format_get_blocksize(info->src.format);
+   sstride = st->stride;
+   slayer = st->layer_stride;
+   if (compressed) {
+      sfmt = PIPE_FORMAT_R32G32B32A32_FLOAT;
+      sstride = src_box.width * 4 * sizeof(float);
+      slayer = sstride * src_box.height;
+      unpacked = MALLOC((size_t)slayer * src_box.depth);
+      if (!unpacked)
+         goto out;
+      for (int z = 0; z < src_box.depth; z++)
+         util_format_unpack_rgba_rect(info->src.format,
+                                      (uint8_t *)unpacked + z * slayer,
+                                      sstride, smap + z * st->layer_stride,
+                                      st->stride, src_box.width,
+                                      src_box.height);
+      smap = (uint8_t *)unpacked;
+   }
+   sbpp = util_format_get_blocksize(sfmt);
    dbpp = util_format_get_blocksize(info->dst.format);
 
    /* A scaled LINEAR blit (util_gen_mipmap's box filter, glBlitFramebuffer
@@ -152,14 +188,14 @@ nv30_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
                   float wgt = (k & 1 ? tx.w : 1.0f - tx.w) *
                               (k & 2 ? ty.w : 1.0f - ty.w) *
                               (k & 4 ? tz.w : 1.0f - tz.w);
-                  const uint8_t *sp = smap + sz * st->layer_stride +
-                                      sy * st->stride + sx * sbpp;
+                  const uint8_t *sp = smap + sz * slayer + sy * sstride +
+                                      sx * sbpp;
 
                   if (wgt == 0.0f)
                      continue;
                   if (color) {
                      float rgba[4];
-                     util_format_unpack_rgba(info->src.format, rgba, sp, 1);
+                     util_format_unpack_rgba(sfmt, rgba, sp, 1);
                      for (unsigned c = 0; c < 4; c++)
                         acc[c] += wgt * rgba[c];
                   }
@@ -188,7 +224,7 @@ nv30_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
       for (int y = 0; y < db->height; y++) {
          int sy = nv30_blit_src_coord(db->y + y, db->y, db->height, sb->y,
                                       sb->height) - src_box.y;
-         const uint8_t *srow = smap + sz * st->layer_stride + sy * st->stride;
+         const uint8_t *srow = smap + sz * slayer + sy * sstride;
          uint8_t *drow = dmap + z * dt->layer_stride + y * dt->stride;
 
          if (info->scissor_enable &&
@@ -208,7 +244,7 @@ nv30_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
                continue;
             if (color) {
                float rgba[4];
-               util_format_unpack_rgba(info->src.format, rgba, sp, 1);
+               util_format_unpack_rgba(sfmt, rgba, sp, 1);
                util_format_pack_rgba(info->dst.format, dp, rgba, 1);
             }
             if (depth) {
@@ -225,6 +261,7 @@ nv30_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
       }
    }
 out:
+   FREE(unpacked);
    if (st)
       pipe->texture_unmap(pipe, st);
    if (dt)

@@ -6,8 +6,11 @@
  * "NV44:G70 G72:G71 C51:G80", ranges in nvchipsets.xml order (NV40, NV45,
  * NV41, NV42, NV43, NV44, NV44A, G70, G72, G71, G73, C51, MCP61, MCP67,
  * MCP68).  Limits (vertex program slots 512 instructions / 468 constants,
- * 4 render targets, 16 fragment texture units, 4096x4096 2D / 512^3 3D
- * textures on curie) are NV40 facts used by upstream Mesa's nv30 driver.
+ * 4 render targets, 4096x4096 2D / 512^3 3D textures on curie) are NV40
+ * facts used by upstream Mesa's nv30 driver.  The fragment texture units
+ * are the instances of the TEX_* method group hwdb gives the 3D class
+ * (TEX_OFFSET__LEN: 16 on curie, 8 on rankine), so that the driver's caps,
+ * its emission and nvsim count the same units.
  *
  * NV3x (rankine) joins by adding rows here.
  */
@@ -21,7 +24,7 @@
 #define CURIE(id, code, board, cls, idxbuf) \
    { .chipset = id, .codename = code, .marketing = board, .class_3d = cls, \
      .curie = true, .max_render_targets = 4, .vp_exec_slots = 512, \
-     .vp_const_slots = 468, .fp_tex_units = 16, \
+     .vp_const_slots = 468, .fp_tex_units = NV40_3D_TEX_OFFSET__LEN, \
      .max_texture_2d_levels = 13, .max_texture_3d_levels = 10, \
      .hw_index_buffer = idxbuf }
 

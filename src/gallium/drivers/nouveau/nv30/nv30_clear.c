@@ -55,6 +55,16 @@ nv30_clear(struct pipe_context *pipe, unsigned buffers,
          first = fb->cbufs[i];
    }
    color_bufs = buffers & bound;
+   /* CLEAR_COLOR_VALUE is one 32-bit word: fp16/fp32 targets (8 or 16
+    * bytes a pixel) take it in every channel (nvsim, after rnndb's one
+    * CLEAR_COLOR_VALUE), which a colour with different channels is not:
+    * those are cleared by the CPU. */
+   if (color_bufs && util_format_get_blocksize(first->format) > 4) {
+      u_foreach_bit(i, color_bufs / PIPE_CLEAR_COLOR0)
+         nv30_clear_render_target(pipe, fb->cbufs[i], color, x0, y0,
+                                  x1 - x0, y1 - y0, false);
+      color_bufs = 0;
+   }
    if (color_bufs && color_bufs != bound) {
       /* CLEAR_BUFFERS clears every buffer RT_ENABLE names (all bound
        * ones): a subset (glClearBuffer) is cleared one by one. */

@@ -9,6 +9,7 @@
 #include "util/slab.h"
 
 #include "nouveau/nouveau_push.h"
+#include "nv30-40_3d.xml.h"
 #include "nv30_screen.h"
 #include "nv40_compiler.h"
 #include "nv30_texture.h"
@@ -61,9 +62,10 @@ enum nv30_bin {
 #define NV30_HANDLE_DMA_VRAM 0xbeef0201
 #define NV30_HANDLE_DMA_GART 0xbeef0202
 
-/* Fragment texture units we drive: those our hwdb describes
- * (TEX_OFFSET__LEN). */
-#define NV30_MAX_TEX_UNITS 8
+/* Room for the fragment texture units of any chip we drive: curie has
+ * the most (hwdb TEX_OFFSET__LEN); how many a chip has is
+ * nv30_chipset.fp_tex_units. */
+#define NV30_MAX_TEX_UNITS NV40_3D_TEX_OFFSET__LEN
 
 struct nv30_blend_state {
    struct pipe_blend_state pipe;

@@ -29,6 +29,16 @@ static const struct nv30_format_info nv30_formats[PIPE_FORMAT_COUNT] = {
    RT(B8G8R8A8_UNORM, A8R8G8B8),
    RT(B8G8R8X8_UNORM, X8R8G8B8),
    RT(B5G6R5_UNORM, R5G6B5),
+   /* float targets, R first in memory (rnndb nv_3ddefs.xml
+    * A16B16G16R16_FLOAT / A32B32G32R32_FLOAT; upstream nv30_format.c maps
+    * the RGBA16F / RGBA32F pipe formats to them, fact).  NV40 blends fp16
+    * targets but not fp32 ones (NVIDIA's GeForce 6 programming guide). */
+   RT(R16G16B16A16_FLOAT, A16B16G16R16_FLOAT),
+   RT(R16G16B16X16_FLOAT, A16B16G16R16_FLOAT),
+   RT(R32G32B32A32_FLOAT, A32B32G32R32_FLOAT),
+   RT(R32G32B32X32_FLOAT, A32B32G32R32_FLOAT),
+   [PIPE_FORMAT_R32G32B32A32_FLOAT].rt_no_blend = true,
+   [PIPE_FORMAT_R32G32B32X32_FLOAT].rt_no_blend = true,
 
    ZS(S8_UINT_Z24_UNORM, Z24S8),
    ZS(X8Z24_UNORM, Z24S8),

@@ -10,6 +10,7 @@
 struct nv30_format_info {
    uint32_t rt_color;   /* RT_FORMAT COLOR field value (shifted) */
    uint32_t rt_zeta;    /* RT_FORMAT ZETA field value (shifted) */
+   bool rt_no_blend;    /* a colour target the ROP cannot blend */
    uint32_t vtx_type;   /* VTXFMT TYPE value, with vtx_ok */
    bool vtx_ok;
 };

@@ -87,6 +87,16 @@ nv30_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
    case PIPE_CAP_OCCLUSION_QUERY:
       /* QUERY_RESET/ENABLE/GET (nv30_query.c) */
       return 1;
+   case PIPE_CAP_ANISOTROPIC_FILTER:
+      /* TEX_ENABLE ANISO (nv30_sampler_state_create) */
+      return chip->curie;
+   case PIPE_CAP_TEXTURE_SWIZZLE:
+      /* TEX_SWIZZLE routes any channel, 0 or 1 to each output
+       * (nv30_view_swizzle) */
+      return 1;
+   case PIPE_CAP_TEXTURE_HALF_FLOAT_LINEAR:
+      /* fp16 texels are filtered, fp32 ones are not (nv30_texture.c) */
+      return chip->curie;
    case PIPE_CAP_NPOT_TEXTURES:
       /* linear (pitch) textures have any size (TEX_NPOT_SIZE) */
       return 1;
@@ -155,13 +165,14 @@ static const float nv30_capf[] = {
    [PIPE_CAPF_MAX_POINT_SIZE] = 64.0f,
    [PIPE_CAPF_MAX_POINT_SIZE_AA] = 64.0f,
    [PIPE_CAPF_POINT_SIZE_GRANULARITY] = 0.125f,
-   [PIPE_CAPF_MAX_TEXTURE_ANISOTROPY] = 1.0f,
    [PIPE_CAPF_MAX_TEXTURE_LOD_BIAS] = 15.0f,
 };
 
 static float
 nv30_screen_get_paramf(struct pipe_screen *pscreen, enum pipe_capf param)
 {
+   if (param == PIPE_CAPF_MAX_TEXTURE_ANISOTROPY)
+      return nv30_texture_max_anisotropy(nv30_screen(pscreen)->chip);
    return (unsigned)param < ARRAY_SIZE(nv30_capf) ? nv30_capf[param] : 0.0f;
 }
 
@@ -224,8 +235,9 @@ nv30_screen_get_shader_param(struct pipe_screen *pscreen,
       return 0;
    case PIPE_SHADER_CAP_MAX_TEXTURE_SAMPLERS:
    case PIPE_SHADER_CAP_MAX_SAMPLER_VIEWS:
-      /* Fragment texture units, as many as our hwdb names (the vertex
-       * texture units are not wired up). */
+      /* The chip's fragment texture units (nv30_chipset.c, from hwdb;
+       * the FP's TEX_UNIT field addresses 16); the vertex texture units
+       * are not wired up. */
       return shader == PIPE_SHADER_FRAGMENT ?
              MIN2(chip->fp_tex_units, NV30_MAX_TEX_UNITS) : 0;
    case PIPE_SHADER_CAP_SUPPORTED_IRS:
@@ -273,6 +285,8 @@ nv30_screen_is_format_supported(struct pipe_screen *pscreen,
 
    if (bindings & PIPE_BIND_RENDER_TARGET) {
       if (!info->rt_color)
+         return false;
+      if ((bindings & PIPE_BIND_BLENDABLE) && info->rt_no_blend)
          return false;
       bindings &= ~(PIPE_BIND_RENDER_TARGET | PIPE_BIND_DISPLAY_TARGET |
                     PIPE_BIND_SCANOUT | PIPE_BIND_SHARED);

@@ -115,6 +115,32 @@ static const struct nv30_texfmt nv30_texfmts[PIPE_FORMAT_COUNT] = {
                                     .gamma = NV30_TEX_SRGB),
    [PIPE_FORMAT_R8G8_UNORM] = TEXFMT(A8L8, CH(X), CH(W), ZERO, ONE),
 
+   /* S3TC: the unit decodes a block's texel (EXT_texture_compression_s3tc)
+    * into B G R A like A8R8G8B8; DXT1 without alpha reads A as ONE, its
+    * punch-through black stays opaque (upstream nv30_format.c maps the
+    * DXT1/3/5 pipe formats so, fact) */
+   [PIPE_FORMAT_DXT1_RGB] = TEXFMT(DXT1, CH(Z), CH(Y), CH(X), ONE),
+   [PIPE_FORMAT_DXT1_RGBA] = TEXFMT(DXT1, CH(Z), CH(Y), CH(X), CH(W)),
+   [PIPE_FORMAT_DXT3_RGBA] = TEXFMT(DXT3, CH(Z), CH(Y), CH(X), CH(W)),
+   [PIPE_FORMAT_DXT5_RGBA] = TEXFMT(DXT5, CH(Z), CH(Y), CH(X), CH(W)),
+   [PIPE_FORMAT_DXT1_SRGB] = TEXFMT(DXT1, CH(Z), CH(Y), CH(X), ONE,
+                                    .gamma = NV30_TEX_SRGB),
+   [PIPE_FORMAT_DXT1_SRGBA] = TEXFMT(DXT1, CH(Z), CH(Y), CH(X), CH(W),
+                                     .gamma = NV30_TEX_SRGB),
+   [PIPE_FORMAT_DXT3_SRGBA] = TEXFMT(DXT3, CH(Z), CH(Y), CH(X), CH(W),
+                                     .gamma = NV30_TEX_SRGB),
+   [PIPE_FORMAT_DXT5_SRGBA] = TEXFMT(DXT5, CH(Z), CH(Y), CH(X), CH(W),
+                                     .gamma = NV30_TEX_SRGB),
+
+   /* Float: RGBA16F / RGBA32F hold R G B A in memory order and deliver
+    * them in Z Y X W (upstream nv30_format.c: "2, 1, 0, 3", fact).  The
+    * unit filters fp16 texels, fp32 ones only point sampled (NVIDIA's
+    * GeForce 6 programming guide; PIPE_CAP_TEXTURE_FLOAT_LINEAR is off). */
+   [PIPE_FORMAT_R16G16B16A16_FLOAT] = TEXFMT(RGBA16F, CH(Z), CH(Y), CH(X), CH(W)),
+   [PIPE_FORMAT_R16G16B16X16_FLOAT] = TEXFMT(RGBA16F, CH(Z), CH(Y), CH(X), ONE),
+   [PIPE_FORMAT_R32G32B32A32_FLOAT] = TEXFMT(RGBA32F, CH(Z), CH(Y), CH(X), CH(W)),
+   [PIPE_FORMAT_R32G32B32X32_FLOAT] = TEXFMT(RGBA32F, CH(Z), CH(Y), CH(X), ONE),
+
    /* depth in W; a depth format has no other component */
    [PIPE_FORMAT_S8_UINT_Z24_UNORM] = TEXFMT(Z24, CH(W), ZERO, ZERO, ONE,
       .format_nocompare = NV40_3D_TEX_FORMAT_FORMAT_A16L16),
@@ -164,6 +190,40 @@ nv30_wrap(enum pipe_tex_wrap wrap)
    case PIPE_TEX_WRAP_MIRROR_CLAMP: return NV40_3D_TEX_WRAP_S_MIRROR_CLAMP;
    default: return NV30_3D_TEX_WRAP_S_REPEAT;
    }
+}
+
+/* TEX_ENABLE ANISO on curie, most samples first (the hwdb enum
+ * nv40_tex_aniso: 2X .. 16X). */
+static const struct {
+   unsigned rate;
+   uint32_t bits;
+} nv40_aniso[] = {
+   { 16, NV40_3D_TEX_ENABLE_ANISO_16X },
+   { 12, NV40_3D_TEX_ENABLE_ANISO_12X },
+   { 10, NV40_3D_TEX_ENABLE_ANISO_10X },
+   { 8, NV40_3D_TEX_ENABLE_ANISO_8X },
+   { 6, NV40_3D_TEX_ENABLE_ANISO_6X },
+   { 4, NV40_3D_TEX_ENABLE_ANISO_4X },
+   { 2, NV40_3D_TEX_ENABLE_ANISO_2X },
+};
+
+float
+nv30_texture_max_anisotropy(const struct nv30_chipset *chip)
+{
+   return chip->curie ? (float)nv40_aniso[0].rate : 1.0f;
+}
+
+/* The most samples the field allows within max_anisotropy (GL's
+ * TEXTURE_MAX_ANISOTROPY, at most nv30_texture_max_anisotropy, which
+ * st/mesa enforces); 1 and below turn it off. */
+static uint32_t
+nv40_aniso_bits(unsigned max_anisotropy)
+{
+   for (unsigned i = 0; i < ARRAY_SIZE(nv40_aniso); i++) {
+      if (max_anisotropy >= nv40_aniso[i].rate)
+         return nv40_aniso[i].bits;
+   }
+   return NV40_3D_TEX_ENABLE_ANISO_NONE;
 }
 
 static uint32_t
@@ -224,6 +284,7 @@ nv30_sampler_state_create(struct pipe_context *pipe,
                                         NV30_3D_TEX_FILTER_MIN_NEAREST_MIPMAP_NEAREST);
    if (cso->unnormalized_coords)
       so->format = NV40_3D_TEX_FORMAT_RECT(1);
+   so->enable = nv40_aniso_bits(cso->max_anisotropy);
    so->compare = cso->compare_mode == PIPE_TEX_COMPARE_R_TO_TEXTURE;
    if (so->compare)
       so->wrap |= nv30_compare(cso->compare_func);
@@ -239,7 +300,7 @@ nv30_sampler_states_bind(struct pipe_context *pipe,
 
    if (shader != PIPE_SHADER_FRAGMENT)
       return;
-   for (unsigned i = 0; i < count && start + i < NV30_MAX_TEX_UNITS; i++)
+   for (unsigned i = 0; i < count && start + i < nv30->chip->fp_tex_units; i++)
       nv30->samplers[start + i] = samplers ? samplers[i] : NULL;
    nv30->dirty |= NV30_DIRTY_TEXTURES;
 }
@@ -361,7 +422,7 @@ nv30_set_sampler_views(struct pipe_context *pipe, enum pipe_shader_type shader,
       unsigned unit = start + i;
       struct pipe_sampler_view *v = (views && i < count) ? views[i] : NULL;
 
-      if (unit >= NV30_MAX_TEX_UNITS) {
+      if (unit >= nv30->chip->fp_tex_units) {
          if (take_ownership && v)
             pipe_sampler_view_reference(&v, NULL);
          continue;
@@ -379,7 +440,33 @@ nv30_set_sampler_views(struct pipe_context *pipe, enum pipe_shader_type shader,
 unsigned
 nv30_texture_emit_words(void)
 {
-   return NV30_MAX_TEX_UNITS * 12;
+   /* per unit 9 + 2 (TEX_SIZE1) + 1 (TEX_ENABLE off); the invalidate */
+   return NV30_MAX_TEX_UNITS * 12 + 2;
+}
+
+/* The texture unit caches texels and does not see memory change under
+ * it: upstream Mesa writes TEX_CACHE_CTL before every draw and after
+ * pointing a unit at new memory (hwdb nv30-40_3d.xml TEX_CACHE_CTL, facts).
+ * We invalidate whenever the texture state is sent (nv30_emit_textures,
+ * before the draw that reads it), which is whenever what the units read
+ * may have changed since the last invalidate:
+ *  - new views or samplers (NV30_DIRTY_TEXTURES);
+ *  - the first draw of every submission (NV30_DIRTY_RELOCATED), so that
+ *    what the CPU (uploads, our CPU copies and blits) or another context
+ *    wrote before it is seen: mapping a buffer that the submission being
+ *    built reads submits it first (libdrm's nouveau_bo_wait), so no
+ *    texel the CPU changes is cached from the current one;
+ *  - the first draw after a framebuffer change (set_framebuffer_state
+ *    marks NV30_DIRTY_FRAGPROG, which sends the texture state too):
+ *    what was rendered into the old targets may be sampled now, and a
+ *    texture cannot be sampled while it is being rendered to (GL's
+ *    feedback loop).
+ * Rankine has no such method. */
+void
+nv30_texture_cache_invalidate(struct nv30_context *nv30)
+{
+   if (nv30->chip->curie)
+      NV30_3D_1(nv30, NV40_3D_TEX_CACHE_CTL, NV40_3D_TEX_CACHE_CTL_INVALIDATE);
 }
 
 void
@@ -390,7 +477,7 @@ nv30_emit_textures(struct nv30_context *nv30)
    uint32_t used = (fp && fp->compiled) ? fp->bin.samplers_used : 0;
    uint32_t enabled = 0;
 
-   for (unsigned i = 0; i < NV30_MAX_TEX_UNITS; i++) {
+   for (unsigned i = 0; i < nv30->chip->fp_tex_units; i++) {
       struct nv30_sampler_view *sv = nv30_sampler_view(nv30->views[i]);
       struct nv30_sampler_state *ss = nv30->samplers[i];
       struct nv30_resource *res;
@@ -431,7 +518,7 @@ nv30_emit_textures(struct nv30_context *nv30)
                          NOUVEAU_BO_OR | NOUVEAU_BO_RD | res->domain,
                          NV30_3D_TEX_FORMAT_DMA0(1), NV30_3D_TEX_FORMAT_DMA1(1));
       nouveau_push_data(p, ss->wrap | sv->gamma);
-      nouveau_push_data(p, NV40_3D_TEX_ENABLE_ENABLE(1) |
+      nouveau_push_data(p, NV40_3D_TEX_ENABLE_ENABLE(1) | ss->enable |
                            NV40_3D_TEX_ENABLE_MIN_LOD(min_lod) |
                            NV40_3D_TEX_ENABLE_MAX_LOD(max_lod));
       nouveau_push_data(p, sv->swizzle);
@@ -442,4 +529,5 @@ nv30_emit_textures(struct nv30_context *nv30)
       enabled |= 1u << i;
    }
    nv30->hw_tex_enabled = enabled;
+   nv30_texture_cache_invalidate(nv30);
 }

@@ -13,6 +13,7 @@ struct nv30_sampler_state {
     * that start above TEX_OFFSET's level (nv30_emit_textures) */
    uint32_t filter_one_level;
    uint32_t format;            /* TEX_FORMAT bits the sampler decides */
+   uint32_t enable;            /* TEX_ENABLE bits it decides (ANISO) */
    bool compare;               /* depth compare (shadow sampler) */
 };
 
@@ -34,6 +35,16 @@ nv30_sampler_view(struct pipe_sampler_view *view)
 {
    return (struct nv30_sampler_view *)view;
 }
+
+struct nv30_chipset;
+struct nv30_context;
+
+/* GL's MAX_TEXTURE_MAX_ANISOTROPY: the most samples TEX_ENABLE ANISO
+ * takes. */
+float nv30_texture_max_anisotropy(const struct nv30_chipset *chip);
+
+/* Sends TEX_CACHE_CTL INVALIDATE (see nv30_texture.c for when). */
+void nv30_texture_cache_invalidate(struct nv30_context *nv30);
 
 /* Whether views of this format and target can be sampled. */
 bool nv30_texture_format_supported(enum pipe_format format,
