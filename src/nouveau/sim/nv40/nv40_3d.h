@@ -83,6 +83,7 @@ struct nv40_3d {
 
    /* texture units, decoded per draw */
    struct nv40_3d_tex_unit tex[NV40_3D_TEX_UNITS];
+   struct nv40_3d_tex_cache tex_cache;   /* nv40_3d_texture.c */
 
    /* error of the current method (set by helpers deep in a draw) */
    enum nvsim_status error;

@@ -299,6 +299,10 @@ nv40_3d_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
    case NV30_3D_CLEAR_BUFFERS:
       return nv40_3d_clear(ctx, data);
 
+   case NV40_3D_TEX_CACHE_CTL:
+      nv40_3d_tex_cache_ctl(ctx, data);
+      return NVSIM_OK;
+
    case NV30_3D_FENCE_VALUE:
       /* the value lands at FENCE_OFFSET in DMA_FENCE (nv30_screen.c
        * fence_emit/fence_update) */

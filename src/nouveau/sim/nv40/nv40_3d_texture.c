@@ -27,6 +27,33 @@
  * - TEX_SWIZZLE gives each output (W = alpha, Z = red, Y = green,
  *   X = blue, as the driver packs a, r, g, b at bits 0, 2, 4, 6) either
  *   ZERO, ONE or the channel S1 selects.
+ *
+ * The texture cache.  Documented: curie has a TEX_CACHE_CTL method
+ * (rnndb nv30-40_3d.xml, name only); upstream Mesa writes it with 2 then
+ * 1 before every draw (nv30_state_validate.c) and with 1 alone after
+ * pointing unit 0 at new memory (nv30_transfer.c), i.e. texels are cached
+ * and the cache does not see memory change under it.  Assumed: 1
+ * invalidates every line (hwdb INVALIDATE); 2 has no effect we model;
+ * nothing else (draws, clears, the 2D engine, the CPU, submissions)
+ * invalidates; the organisation is ours - 1024 direct-mapped lines of 64
+ * bytes (64 KiB) tagged by aperture and address, filled whole on a miss,
+ * so that the texels of a small texture stay stale until the next
+ * INVALIDATE and those of a large one partly.  One cache per 3D object:
+ * the hardware's lives in PGRAPH, and whether a channel switch flushes it
+ * is not documented, so a channel sees only its own invalidates.
+ *
+ * Anisotropic filtering (TEX_ENABLE ANISO: at most 2..16 samples; the
+ * sample pattern is not documented): the footprint EXT_texture_filter_
+ * anisotropic gives as its example - Px, Py the lengths of the texel-space
+ * derivatives along x and y, N = min(ceil(Pmax / Pmin), max), rounded up
+ * to a rate the field has, lambda' = log2(Pmax / N), and the mean of N
+ * lookups at lambda' spaced evenly along the major axis, at
+ * -1/2 + i / (N + 1) of its derivative (i = 1..N).
+ *
+ * fp32 (RGBA32F): the units filter fp16 but not fp32 texels (NVIDIA's
+ * GPU programming guide for the GeForce 6 series; not in rnndb): a
+ * RGBA32F texture is point sampled, NEAREST within and between levels,
+ * whatever TEX_FILTER says.
  */
 #include <math.h>
 #include <string.h>
@@ -86,6 +113,79 @@ ilog2(unsigned v)
       r++;
    }
    return r;
+}
+
+/* Samples per lookup of each TEX_ENABLE ANISO value (the hwdb names). */
+#define ANISO(v) (NV40_3D_TEX_ENABLE_ANISO_##v >> NV40_3D_TEX_ENABLE_ANISO__SHIFT)
+static const uint8_t aniso_rates[(NV40_3D_TEX_ENABLE_ANISO__MASK >>
+                                  NV40_3D_TEX_ENABLE_ANISO__SHIFT) + 1] = {
+   [ANISO(NONE)] = 1, [ANISO(2X)] = 2, [ANISO(4X)] = 4, [ANISO(6X)] = 6,
+   [ANISO(8X)] = 8, [ANISO(10X)] = 10, [ANISO(12X)] = 12, [ANISO(16X)] = 16,
+};
+#undef ANISO
+
+/* The smallest rate of the ANISO field that is at least n (the
+ * extension allows rounding N up), at most max. */
+static unsigned
+aniso_round_up(unsigned n, unsigned max)
+{
+   for (unsigned v = 0; v < sizeof(aniso_rates); v++)
+      if (aniso_rates[v] >= n)
+         return aniso_rates[v] < max ? aniso_rates[v] : max;
+   return max;
+}
+
+/* ---- texture cache ---- */
+
+void
+nv40_3d_tex_cache_ctl(struct nv40_3d *ctx, uint32_t data)
+{
+   if (data == NV40_3D_TEX_CACHE_CTL_INVALIDATE)
+      memset(ctx->tex_cache.tag, 0, sizeof(ctx->tex_cache.tag));
+}
+
+/* The cached copy of line `line` (address / NV40_3D_TEX_CACHE_LINE),
+ * filled from host memory `src` (the line's first byte) on a miss. */
+static const uint8_t *
+cache_line(struct nv40_3d_tex_cache *c, uint64_t line, const uint8_t *src)
+{
+   unsigned i = (unsigned)(line ^ (line >> 10)) % NV40_3D_TEX_CACHE_LINES;
+   if (c->tag[i] != line + 1) {
+      memcpy(c->data[i], src, NV40_3D_TEX_CACHE_LINE);
+      c->tag[i] = line + 1;
+   }
+   return c->data[i];
+}
+
+/* n bytes (within one line) of texel data at host address p, as the
+ * cache has them.  A line the texture covers only in part (a TEX_OFFSET
+ * or an end not on a line boundary) is read from memory uncached, since
+ * its other bytes may lie outside the buffer. */
+static const uint8_t *
+cache_bytes(const struct nv40_3d_tex_unit *u, const uint8_t *p)
+{
+   uint64_t off = (uint64_t)(p - u->host);
+   uint64_t addr = u->cache_addr + off;
+   unsigned in = (unsigned)(addr % NV40_3D_TEX_CACHE_LINE);
+   if (off < in || off - in + NV40_3D_TEX_CACHE_LINE > u->size)
+      return p;
+   return cache_line(u->cache, addr / NV40_3D_TEX_CACHE_LINE, p - in) + in;
+}
+
+/* n bytes of texel data at host address p, through the cache. */
+static const uint8_t *
+cache_read(const struct nv40_3d_tex_unit *u, const uint8_t *p, unsigned n,
+           uint8_t tmp[16])
+{
+   uint64_t addr = u->cache_addr + (uint64_t)(p - u->host);
+   unsigned in = (unsigned)(addr % NV40_3D_TEX_CACHE_LINE);
+   if (in + n <= NV40_3D_TEX_CACHE_LINE)
+      return cache_bytes(u, p);
+   /* a texel across two lines */
+   unsigned first = NV40_3D_TEX_CACHE_LINE - in;
+   memcpy(tmp, cache_bytes(u, p), first);
+   memcpy(tmp + first, cache_bytes(u, p + first), n - first);
+   return tmp;
 }
 
 enum nvsim_status
@@ -190,6 +290,18 @@ nv40_3d_validate_textures(struct nv40_3d *ctx, uint32_t units)
                              (unsigned long long)size, base);
       for (unsigned l = 0; l < u->num_levels; l++)
          u->level[l].map = p + offs[l];
+      /* the cache's view: the whole lines around the texture when one
+       * buffer backs them, else the texture's bytes only */
+      uint64_t lo = base - base % NV40_3D_TEX_CACHE_LINE;
+      uint64_t hi = base + size + NV40_3D_TEX_CACHE_LINE - 1;
+      hi -= hi % NV40_3D_TEX_CACHE_LINE;
+      const uint8_t *lines = nvsim_dma_ptr(dma, lo, hi - lo);
+      u->cache = &ctx->tex_cache;
+      u->host = lines ? lines : p;
+      u->size = lines ? hi - lo : size;
+      /* the aperture in the top bits, the offset inside it below */
+      u->cache_addr = ((uint64_t)dma->dma_domain << 48) + dma->dma_base +
+                      (lines ? lo : base);
 
       uint32_t wrap = nv40_3d_reg(ctx, NV30_3D_TEX_WRAP(i));
       u->wrap[0] = NV40_3D_FIELD(wrap, NV30_3D_TEX_WRAP_S);
@@ -212,6 +324,8 @@ nv40_3d_validate_textures(struct nv40_3d *ctx, uint32_t units)
       uint32_t en = nv40_3d_reg(ctx, NV30_3D_TEX_ENABLE(i));
       u->min_lod = NV40_3D_FIELD(en, NV40_3D_TEX_ENABLE_MIN_LOD) / 256.0f;
       u->max_lod = NV40_3D_FIELD(en, NV40_3D_TEX_ENABLE_MAX_LOD) / 256.0f;
+      u->aniso = aniso_rates[NV40_3D_FIELD(en, NV40_3D_TEX_ENABLE_ANISO)];
+      u->point_only = u->format == NV40_3D_TEX_FORMAT_FORMAT_RGBA32F;
       u->swz = nv40_3d_reg(ctx, NV30_3D_TEX_SWIZZLE(i));
       uint32_t bc = nv40_3d_reg(ctx, NV30_3D_TEX_BORDER_COLOR(i));
       u->border[0] = NV40_3D_FIELD(bc, NV30_3D_TEX_BORDER_COLOR_R) / 255.0f;
@@ -338,17 +452,20 @@ fetch(const struct nv40_3d_tex_unit *u, const struct nv40_3d_tex_level *lv,
          map += lv->slice * (size_t)z;
       }
    }
+   uint8_t tmp[16];
    if (is_dxt(u->format)) {
       const uint8_t *blk = map + (size_t)(y / 4) * lv->pitch +
                            (size_t)(x / 4) * u->bpp;
-      dxt_texel(u->format, blk, x & 3, y & 3, ch);
+      dxt_texel(u->format, cache_read(u, blk, u->bpp, tmp), x & 3, y & 3,
+                ch);
       return;
    }
    struct nvsim_raster_surface s = { (uint8_t *)map, lv->pitch,
                                      NVSIM_RASTER_FMT_NONE,
                                      u->swizzled && !u->three_d,
                                      lv->log2w, lv->log2h };
-   const uint8_t *p = nvsim_raster_pixel(&s, x, y, u->bpp);
+   const uint8_t *p = cache_read(u, nvsim_raster_pixel(&s, x, y, u->bpp),
+                                 u->bpp, tmp);
    uint32_t v = 0;
    uint16_t h16;
 
@@ -706,6 +823,12 @@ sample_one(const struct nv40_3d_tex_unit *u, const float *coord,
    bool mip_linear = !mag &&
       (filt == NV30_3D_TEX_FILTER_MIN_NEAREST_MIPMAP_LINEAR ||
        filt == NV30_3D_TEX_FILTER_MIN_LINEAR_MIPMAP_LINEAR);
+   if (u->point_only) {
+      /* fp32: nearest texel of the nearest level (file header) */
+      linear = false;
+      mip_nearest |= mip_linear;
+      mip_linear = false;
+   }
    float maxlvl = (float)(u->num_levels - 1);
    /* the level range: TEX_ENABLE MIN/MAX_LOD (upstream puts the view's
     * base level in both for filters without mipmaps) */
@@ -775,6 +898,8 @@ nv40_3d_texture_sample(void *data, const struct nvsim_tex_request *req,
          continue;
       }
       float lambda;
+      unsigned n = 1;               /* anisotropic lookups */
+      const float *axis = NULL;     /* their coordinate step */
       if (req->op == NVISA_NV40_FP_OP_TXL) {
          lambda = req->lod[f];
       } else {
@@ -803,13 +928,44 @@ nv40_3d_texture_sample(void *data, const struct nvsim_tex_request *req,
             ddy[0] = s2 - s0;
             ddy[1] = t2 - t0;
          }
-         float dx = nvsim_maxf(fabsf(ddx[0] * sw), fabsf(ddx[1] * sh));
-         float dy = nvsim_maxf(fabsf(ddy[0] * sw), fabsf(ddy[1] * sh));
-         lambda = fast_log2(nvsim_maxf(dx, dy));
+         if (u->aniso > 1 && !u->one_d && !u->three_d && !u->point_only) {
+            /* the anisotropic footprint (file header) */
+            float px = sqrtf(ddx[0] * sw * ddx[0] * sw +
+                             ddx[1] * sh * ddx[1] * sh);
+            float py = sqrtf(ddy[0] * sw * ddy[0] * sw +
+                             ddy[1] * sh * ddy[1] * sh);
+            float pmax = nvsim_maxf(px, py), pmin = nvsim_minf(px, py);
+            float ratio = pmin > 0.0f ? pmax / pmin : (float)u->aniso;
+            n = 1;
+            while (n < u->aniso && (float)n < ratio)
+               n++;
+            n = aniso_round_up(n, u->aniso);
+            lambda = fast_log2(pmax / (float)n);
+            axis = px > py ? req->ddx[f] : req->ddy[f];
+         } else {
+            float dx = nvsim_maxf(fabsf(ddx[0] * sw), fabsf(ddx[1] * sh));
+            float dy = nvsim_maxf(fabsf(ddy[0] * sw), fabsf(ddy[1] * sh));
+            lambda = fast_log2(nvsim_maxf(dx, dy));
+         }
          if (req->op == NVISA_NV40_FP_OP_TXB)
             lambda += req->lod[f];
       }
       lambda += u->lod_bias;
-      sample_one(u, req->coord[f], lambda, result[f]);
+      if (n == 1) {
+         sample_one(u, req->coord[f], lambda, result[f]);
+         continue;
+      }
+      /* N lookups at -1/2 + i / (N + 1) of the major axis' derivative */
+      float sum[4] = { 0.0f, 0.0f, 0.0f, 0.0f };
+      for (unsigned i = 1; i <= n; i++) {
+         float k = -0.5f + (float)i / (float)(n + 1), c[4], one[4];
+         for (unsigned j = 0; j < 4; j++)
+            c[j] = req->coord[f][j] + (j < 3 ? k * axis[j] : 0.0f);
+         sample_one(u, c, lambda, one);
+         for (unsigned j = 0; j < 4; j++)
+            sum[j] += one[j];
+      }
+      for (unsigned j = 0; j < 4; j++)
+         result[f][j] = sum[j] / (float)n;
    }
 }

@@ -19,6 +19,19 @@
 struct nv40_3d;
 enum nvsim_status;
 
+/*
+ * The texture cache (nv40_3d_texture.c has what is documented and what is
+ * assumed): direct-mapped lines of texture memory, tagged by aperture and
+ * address, filled on a miss and kept until TEX_CACHE_CTL INVALIDATE.
+ */
+#define NV40_3D_TEX_CACHE_LINE 64
+#define NV40_3D_TEX_CACHE_LINES 1024
+
+struct nv40_3d_tex_cache {
+   uint64_t tag[NV40_3D_TEX_CACHE_LINES];   /* line address + 1; 0: empty */
+   uint8_t data[NV40_3D_TEX_CACHE_LINES][NV40_3D_TEX_CACHE_LINE];
+};
+
 struct nv40_3d_tex_level {
    const uint8_t *map;      /* layer 0 of the level */
    unsigned w, h, d;
@@ -29,6 +42,12 @@ struct nv40_3d_tex_level {
 
 struct nv40_3d_tex_unit {
    bool valid;
+   /* where the texels are: the host copy of the texture's first byte and
+    * the cache tag address of that byte (aperture, offset) */
+   struct nv40_3d_tex_cache *cache;
+   const uint8_t *host;
+   uint64_t size;           /* bytes from host, all levels and faces */
+   uint64_t cache_addr;
    uint32_t format;         /* FORMAT field value (NV40_3D_TEX_FORMAT_FORMAT_*) */
    unsigned bpp;
    bool swizzled, rect, cube, one_d, three_d;
@@ -37,6 +56,8 @@ struct nv40_3d_tex_unit {
    uint64_t layer_size;
    uint32_t wrap[3];
    uint32_t min, mag;
+   unsigned aniso;          /* most samples per lookup (TEX_ENABLE ANISO) */
+   bool point_only;         /* format the unit cannot filter (fp32) */
    float lod_bias, min_lod, max_lod;
    uint32_t rcomp;
    uint32_t swz;
@@ -48,6 +69,9 @@ struct nv40_3d_tex_unit {
  * texture outside its buffer or of a kind not modelled. */
 enum nvsim_status nv40_3d_validate_textures(struct nv40_3d *ctx,
                                             uint32_t units);
+
+/* TEX_CACHE_CTL. */
+void nv40_3d_tex_cache_ctl(struct nv40_3d *ctx, uint32_t data);
 
 /* nvsim_tex_fn for the fragment program interpreter; data is the
  * struct nv40_3d. */

@@ -1076,6 +1076,133 @@ test_texture_dxt1(void)
 }
 
 /*
+ * The texture cache (nv40_3d_texture.c: TEX_CACHE_CTL 1 invalidates, as
+ * upstream writes it; nothing else does).  A 4x2 texture all 0xff0000ff
+ * is drawn; the CPU then writes 0xff00ff00 into it.  Drawn again, the
+ * cached texels (32 bytes, one line) are still the old ones; after
+ * TEX_CACHE_CTL INVALIDATE the new ones show.
+ */
+static void
+test_texture_cache(void)
+{
+   struct fx3d t;
+   if (!draw_setup(&t))
+      return;
+   uint32_t *tex = t.fpmap + 256;
+   for (unsigned i = 0; i < 8; i++)
+      tex[i] = 0xff0000ffu;
+   CHECK(texture_draw(&t, NV40_3D_TEX_FORMAT_FORMAT_A8R8G8B8, 4, 2));
+   CHECK_EQ(t.cmap[0], 0xff0000ffu);
+   for (unsigned i = 0; i < 8; i++)
+      tex[i] = 0xff00ff00u;
+   CHECK(texture_draw(&t, NV40_3D_TEX_FORMAT_FORMAT_A8R8G8B8, 4, 2));
+   CHECK_EQ(t.cmap[0], 0xff0000ffu);
+   CHECK_EQ(t.cmap[W * H - 1], 0xff0000ffu);
+   m(&t, NV40_3D_TEX_CACHE_CTL, NV40_3D_TEX_CACHE_CTL_INVALIDATE);
+   CHECK(texture_draw(&t, NV40_3D_TEX_FORMAT_FORMAT_A8R8G8B8, 4, 2));
+   CHECK_EQ(t.cmap[0], 0xff00ff00u);
+   CHECK_EQ(t.cmap[W * H - 1], 0xff00ff00u);
+   teardown(&t);
+}
+
+/*
+ * Anisotropic filtering, the footprint of EXT_texture_filter_anisotropic
+ * (nv40_3d_texture.c).  A swizzled 16x2 texture with 3 levels: level 0
+ * texels white at even x, black at odd x (swizzled index bit 0 is x bit
+ * 0), level 1 (8x1, 128 bytes in) green, level 2 (4x1, 160 bytes in) red;
+ * NEAREST_MIPMAP_NEAREST / NEAREST, MAX_LOD 3.  Drawn over 4x4 pixels,
+ * du/dx = 4 texels, dv/dy = 0.5: Px = 4, Py = 0.5, Pmax / Pmin = 8.
+ * - no anisotropy: lambda = log2(4) = 2, red;
+ * - 16X: N = 8, lambda' = log2(4 / 8) < 0, level 0 magnified; the 8
+ *   lookups at u = 4 px + 2 + 4 (-1/2 + i / 9) hit texels 4 px + 0, 0, 1,
+ *   1, 2, 2, 3, 3: half white, (0.5, 0.5, 0.5, 1) = 0xff808080;
+ * - 6X: N = 6, level 0, lookups at 4 px + 2 + 4 (-1/2 + i / 7): texels
+ *   +0, 1, 1, 2, 2, 3: half white again;
+ * - 2X: N = 2, lambda' = log2(4 / 2) = 1, level 1: green.
+ */
+static void
+test_texture_aniso(void)
+{
+   static const struct {
+      uint32_t aniso;
+      uint32_t want;
+   } cases[] = {
+      { NV40_3D_TEX_ENABLE_ANISO_NONE, 0xffff0000u },
+      { NV40_3D_TEX_ENABLE_ANISO_16X, 0xff808080u },
+      { NV40_3D_TEX_ENABLE_ANISO_6X, 0xff808080u },
+      { NV40_3D_TEX_ENABLE_ANISO_2X, 0xff00ff00u },
+   };
+   for (unsigned c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+      struct fx3d t;
+      if (!draw_setup(&t))
+         return;
+      uint32_t *tex = t.fpmap + 256;
+      for (unsigned i = 0; i < 32; i++)
+         tex[i] = (i & 1) ? 0xff000000u : 0xffffffffu;
+      for (unsigned i = 0; i < 8; i++)
+         tex[32 + i] = 0xff00ff00u;
+      for (unsigned i = 0; i < 4; i++)
+         tex[40 + i] = 0xffff0000u;
+      CHECK(texture_draw_ex(&t, NV40_3D_TEX_FORMAT_FORMAT_A8R8G8B8, 16, 2, 3,
+                            NV30_3D_TEX_FILTER_MIN_NEAREST_MIPMAP_NEAREST |
+                            NV30_3D_TEX_FILTER_MAG_NEAREST,
+                            NV40_3D_TEX_ENABLE_MAX_LOD(3 * 256) |
+                            cases[c].aniso, 4.0f));
+      unsigned bad = 0;
+      for (int y = 0; y < 4; y++)
+         for (int x = 0; x < 4; x++)
+            if (t.cmap[y * W + x] != cases[c].want && bad++ < 2)
+               fprintf(stderr, "aniso case %u (%d,%d): %08x, want %08x\n",
+                       c, x, y, t.cmap[y * W + x], cases[c].want);
+      CHECK_EQ(bad, 0);
+      teardown(&t);
+   }
+}
+
+/*
+ * Float textures, a 2x1 texture of texels (0, 0, 0, 1) and (1, 1, 1, 1)
+ * with LINEAR filtering over 16 pixels: pixel 7 samples at u = 7.5 / 16 *
+ * 2 = 0.9375 texels.  RGBA16F filters: 0.4375 of texel 1 (u - 1/2),
+ * round(0.4375 * 255) = 0x70 per colour; RGBA32F is point sampled
+ * (nv40_3d_texture.c): texel 0, black.  Pixel 8 (u = 1.0625) is 0.5625
+ * of texel 1 filtered (0x8f), texel 1 (white) point sampled.
+ */
+static uint16_t
+half(float f)
+{
+   /* 0 and 1 only: sign 0, exponent 15 (bias) for 1.0 */
+   return f == 1.0f ? 0x3c00 : 0x0000;
+}
+
+static void
+test_texture_float(void)
+{
+   for (int fp32 = 0; fp32 < 2; fp32++) {
+      struct fx3d t;
+      if (!draw_setup(&t))
+         return;
+      uint8_t *tex = (uint8_t *)(t.fpmap + 256);
+      const float texel[2][4] = { { 0, 0, 0, 1 }, { 1, 1, 1, 1 } };
+      for (unsigned i = 0; i < 2; i++)
+         for (unsigned c = 0; c < 4; c++) {
+            if (fp32) {
+               memcpy(tex + 16 * i + 4 * c, &texel[i][c], 4);
+            } else {
+               uint16_t h = half(texel[i][c]);
+               memcpy(tex + 8 * i + 2 * c, &h, 2);
+            }
+         }
+      CHECK(texture_draw_ex(&t, fp32 ? NV40_3D_TEX_FORMAT_FORMAT_RGBA32F :
+                                       NV40_3D_TEX_FORMAT_FORMAT_RGBA16F,
+                            2, 1, 1, NV30_3D_TEX_FILTER_MIN_LINEAR |
+                            NV30_3D_TEX_FILTER_MAG_LINEAR, 0, 16.0f));
+      CHECK_EQ(t.cmap[7], fp32 ? 0xff000000u : 0xff707070u);
+      CHECK_EQ(t.cmap[8], fp32 ? 0xffffffffu : 0xff8f8f8fu);
+      teardown(&t);
+   }
+}
+
+/*
  * Occlusion query: QUERY_RESET(1), QUERY_ENABLE 1, the 6-pixel corner
  * triangle, QUERY_GET (report 1 = samples passed) at offset 16 of
  * DMA_QUERY: a 16-byte report whose word 2 is 6 and word 3 (status) 0
@@ -1374,6 +1501,9 @@ main(int argc, char **argv)
       { "frag_coord", test_frag_coord },
       { "lines", test_lines },
       { "texture_dxt1", test_texture_dxt1 },
+      { "texture_cache", test_texture_cache },
+      { "texture_aniso", test_texture_aniso },
+      { "texture_float", test_texture_float },
       { "mipmap", test_mipmap },
       { "cube_lod", test_cube_lod },
       { "texture_3d", test_texture_3d },
