@@ -173,7 +173,13 @@ nv40_3d_prepare_draw(struct nv40_3d *ctx)
    rs->shade_quad = shade_quad;
    rs->shade_ctx = ctx;
    rs->shader_may_kill = nv40_3d_fp_may_kill(ctx->fp);
-   rs->shader_writes_depth = nv40_3d_fp_writes_depth(ctx->fp);
+   /* The program's R1.z replaces the fragment's depth only when
+    * FP_CONTROL says so (DEPTH_REPLACE, which upstream's nvfx_fragprog.c
+    * sets for programs that write depth): otherwise R1 is a temporary
+    * like any other and the interpolated depth is kept. */
+   rs->shader_writes_depth =
+      (nv40_3d_reg(ctx, NV30_3D_FP_CONTROL) & NV30_3D_FP_CONTROL_DEPTH_REPLACE__MASK) &&
+      nv40_3d_fp_writes_depth(ctx->fp);
    rs->attr_mask = nv40_3d_fp_inputs(ctx->fp);
    /* POINT_SPRITE: ENABLE, and COORD_REPLACE_i replaces texture
     * coordinate i by the sprite coordinate (nv30_validate_point_coord) */

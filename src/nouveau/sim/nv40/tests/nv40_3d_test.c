@@ -1518,3 +1518,53 @@ main(int argc, char **argv)
    };
    return nvt_main(argc, argv, cases);
 }
+/*
+ * Regression (OpenArena: the world's depth came out as a colour channel):
+ * a fragment program's R1.z is the fragment's depth only when FP_CONTROL
+ * has DEPTH_REPLACE; otherwise R1 is a temporary and the interpolated
+ * depth is written.  The program is MOVR R0, f[COL0]; MOVR R1, f[COL0]
+ * (red: R1.z = 0); the triangle lies at ndc z -0.5, window depth 0.25,
+ * which Z24 stores as round(0.25 * (2^24 - 1)) = 0x400000 in bits 8-31.
+ */
+static void
+test_depth_replace(void)
+{
+   for (unsigned replace = 0; replace < 2; replace++) {
+      struct fx3d t;
+      if (!draw_setup(&t))
+         return;
+      struct nvisa_nv40_fp_insn insn;
+      for (unsigned i = 0; i < 2; i++) {
+         nvisa_nv40_fp_insn_init(&insn);
+         insn.op = NVISA_NV40_FP_OP_MOV;
+         insn.out_reg = i;
+         insn.mask = NVISA_MASK_XYZW;
+         insn.src[0].file = NVISA_FILE_INPUT;
+         insn.input = NVISA_NV40_FP_INPUT_COL0;
+         insn.end = i == 1;
+         CHECK_EQ(nvisa_nv40_fp_encode(&insn, t.fpmap + 4 * i), 0);
+      }
+      m(&t, NV30_3D_FP_ACTIVE_PROGRAM,
+        (uint32_t)nvsim_bo_offset(t.fp) | NV30_3D_FP_ACTIVE_PROGRAM_DMA0);
+      m(&t, NV30_3D_FP_CONTROL,
+        (2u << NV40_3D_FP_CONTROL_TEMP_COUNT__SHIFT) |
+        (replace ? NV30_3D_FP_CONTROL_DEPTH_REPLACE__MASK : 0));
+      for (unsigned v = 0; v < 3; v++)
+         ((float *)(t.vmap + 32 * v))[2] = -0.5f;
+      for (unsigned i = 0; i < W * H; i++)
+         t.zmap[i] = 0xffffff00u;
+      m(&t, NV30_3D_DEPTH_FUNC, NV30_3D_DEPTH_FUNC_LESS);
+      m(&t, NV30_3D_DEPTH_WRITE_ENABLE, 1);
+      m(&t, NV30_3D_DEPTH_TEST_ENABLE, 1);
+      m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_TRIANGLES);
+      m(&t, NV30_3D_VB_VERTEX_BATCH, (2u << 24) | 0);
+      m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_STOP);
+      CHECK(run(&t));
+      CHECK_EQ(t.zmap[0], replace ? 0x00000000u : 0x40000000u);
+      CHECK_EQ(t.cmap[0], 0xffff0000u);
+      CHECK_EQ(t.zmap[W - 1], 0xffffff00u);
+      teardown(&t);
+   }
+}
+
+      { "depth_replace", test_depth_replace },
