@@ -37,6 +37,20 @@ struct nv40_3d_window {
 /* Post-transform cache for indexed draws (direct-mapped on the index). */
 #define NV40_3D_VCACHE_SIZE 64
 
+/*
+ * The post-fetch vertex cache (nv40_3d_vertex.c has what is documented
+ * and what is assumed): direct-mapped lines of vertex buffer memory,
+ * tagged by aperture and address, filled whole on a miss and kept until
+ * VTX_CACHE_INVALIDATE.
+ */
+#define NV40_3D_VTX_CACHE_LINE 32
+#define NV40_3D_VTX_CACHE_LINES 256
+
+struct nv40_3d_vtx_cache {
+   uint64_t tag[NV40_3D_VTX_CACHE_LINES];   /* 1 + line * 2 + GART; 0: empty */
+   uint8_t data[NV40_3D_VTX_CACHE_LINES][NV40_3D_VTX_CACHE_LINE];
+};
+
 struct nv40_3d {
    struct nvsim_object *obj;
    uint32_t regs[NV40_3D_NUM_MTHD];   /* last value of every method */
@@ -74,6 +88,7 @@ struct nv40_3d {
    uint32_t vcache_tag[NV40_3D_VCACHE_SIZE];
    bool vcache_valid[NV40_3D_VCACHE_SIZE];
    struct nv40_3d_window vb_window[NV40_3D_VP_INPUTS];
+   struct nv40_3d_vtx_cache vtx_cache;
    struct nvsim_object *vtx_dma[2];   /* DMA_VTXBUF0/1, per primitive */
 
    /* derived state, valid while draw_ready */
@@ -135,6 +150,8 @@ bool nv40_3d_attr_method(struct nv40_3d *ctx, uint32_t mthd, uint32_t data,
                          enum nvsim_status *st, int *completed);
 /* Emits an immediate-mode vertex from the current attribute values. */
 enum nvsim_status nv40_3d_attr_vertex(struct nv40_3d *ctx);
+/* VTX_CACHE_INVALIDATE (and upstream's 0x1710). */
+void nv40_3d_vtx_cache_invalidate(struct nv40_3d *ctx);
 
 /* nv40_3d_draw.c: draw setup, the vertex program, primitives after it */
 enum nvsim_status nv40_3d_prepare_draw(struct nv40_3d *ctx);

@@ -299,6 +299,12 @@ nv40_3d_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
    case NV30_3D_CLEAR_BUFFERS:
       return nv40_3d_clear(ctx, data);
 
+   case NV40_3D_VTX_CACHE_INVALIDATE:
+   case NV30_3D_UNK1710:
+      /* both invalidate the vertex cache (nv40_3d_vertex.c) */
+      nv40_3d_vtx_cache_invalidate(ctx);
+      return NVSIM_OK;
+
    case NV40_3D_TEX_CACHE_CTL:
       nv40_3d_tex_cache_ctl(ctx, data);
       return NVSIM_OK;

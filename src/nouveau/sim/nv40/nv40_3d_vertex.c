@@ -18,6 +18,23 @@
  * Primitive decomposition and provoking vertices follow GL 2.1 section
  * 2.6.1 and table 2.12 (last vertex; the polygon's first), and
  * ARB_provoking_vertex for FLATSHADE_FIRST.
+ *
+ * The vertex cache.  Documented: curie has a VTX_CACHE_INVALIDATE method
+ * (rnndb nv30-40_3d.xml, 0x1714, name only), and upstream Mesa writes 0
+ * to 0x1710 (its "VTX_CACHE_INVALIDATE_1710", on rankine and curie)
+ * before a draw when vertex buffer memory was written since the last one
+ * (nv30_vbo.c vbo_dirty, nouveau_buffer.c): vertex data is cached after
+ * the fetch from memory, and the cache does not see memory change under
+ * it.  Assumed: both methods invalidate every line, whatever their data;
+ * nothing else (draws, new VTXBUF/VTXFMT values, submissions, the CPU)
+ * does; only array fetches (VB_VERTEX_BATCH, VB_ELEMENT_*, index batches)
+ * go through it, not the index buffer, VERTEX_DATA nor VTX_ATTR_*; the
+ * organisation is ours - 256 direct-mapped lines of 32 bytes (8 KiB)
+ * tagged by aperture and address, filled whole on a miss, so that a small
+ * vertex buffer stays stale until the next invalidate and a large one
+ * partly.  A line that is not all inside the DMA object and one buffer
+ * is read from memory uncached.  One cache per 3D object: whether a
+ * channel switch flushes the hardware's is not documented.
  */
 #include <math.h>
 #include <string.h>
@@ -238,6 +255,77 @@ window_ptr(struct nv40_3d_window *w, struct nvsim_object *dma, uint64_t off,
 }
 
 
+/* ---- the vertex cache ---- */
+
+void
+nv40_3d_vtx_cache_invalidate(struct nv40_3d *ctx)
+{
+   memset(ctx->vtx_cache.tag, 0, sizeof(ctx->vtx_cache.tag));
+}
+
+/* The cached copy of the line at aperture address `line_addr` of the
+ * domain, filled from host memory `src` (the line's first byte) on a
+ * miss. */
+static const uint8_t *
+vtx_cache_line(struct nv40_3d_vtx_cache *c, enum nvsim_domain domain,
+               uint64_t line_addr, const uint8_t *src)
+{
+   uint64_t line = line_addr / NV40_3D_VTX_CACHE_LINE;
+   uint64_t tag = 1 + line * 2 + (domain == NVSIM_DOMAIN_GART);
+   unsigned i = (unsigned)(line ^ (line >> 8)) % NV40_3D_VTX_CACHE_LINES;
+
+   if (c->tag[i] != tag) {
+      memcpy(c->data[i], src, NV40_3D_VTX_CACHE_LINE);
+      c->tag[i] = tag;
+   }
+   return c->data[i];
+}
+
+/* The len bytes at off of dma as the vertex fetch sees them, through the
+ * cache (in the cache's line, or copied into buf); NULL if some byte is
+ * outside the DMA object or every buffer. */
+static const uint8_t *
+vtx_read(struct nv40_3d *ctx, struct nv40_3d_window *w,
+         struct nvsim_object *dma, uint64_t off, unsigned len, uint8_t *buf)
+{
+   unsigned in = (unsigned)((dma->dma_base + off) % NV40_3D_VTX_CACHE_LINE);
+
+   /* the common case: the bytes are in one line, all of it inside the
+    * DMA object and one buffer */
+   if (in + len <= NV40_3D_VTX_CACHE_LINE && off >= in) {
+      const uint8_t *src = window_ptr(w, dma, off - in, NV40_3D_VTX_CACHE_LINE);
+      if (src)
+         return vtx_cache_line(&ctx->vtx_cache, dma->dma_domain,
+                               dma->dma_base + off - in, src) + in;
+   }
+   /* the fault does not depend on the cache */
+   if (!window_ptr(w, dma, off, len))
+      return NULL;
+   for (unsigned done = 0; done < len;) {
+      uint64_t addr = dma->dma_base + off + done;
+      uint64_t line_addr = addr & ~(uint64_t)(NV40_3D_VTX_CACHE_LINE - 1);
+      unsigned in = (unsigned)(addr - line_addr);
+      unsigned n = len - done;
+      const uint8_t *src = NULL;
+
+      if (n > NV40_3D_VTX_CACHE_LINE - in)
+         n = NV40_3D_VTX_CACHE_LINE - in;
+      if (line_addr >= dma->dma_base)
+         src = window_ptr(w, dma, line_addr - dma->dma_base,
+                          NV40_3D_VTX_CACHE_LINE);
+      if (src)
+         src = vtx_cache_line(&ctx->vtx_cache, dma->dma_domain, line_addr,
+                              src) + in;
+      else
+         src = window_ptr(w, dma, off + done, n);
+      if (!src)
+         return NULL;
+      memcpy(buf + done, src, n);
+      done += n;
+   }
+   return buf;
+}
+
 /* Fetches the attributes of vertex `index` into in[]. */
 static enum nvsim_status
 fetch_vertex(struct nv40_3d *ctx, uint32_t index, float (*in)[4])
@@ -264,7 +352,9 @@ fetch_vertex(struct nv40_3d *ctx, uint32_t index, float (*in)[4])
       if (!dma || !dma->is_dma)
          return nv40_3d_fail(ctx, NVSIM_INVALID_STATE,
                              "vertex buffer %u: no DMA object bound", a);
-      const uint8_t *p = window_ptr(&ctx->vb_window[a], dma, off, size * csize);
+      uint8_t bytes[4 * 4];   /* SIZE <= 4 components of <= 4 bytes */
+      const uint8_t *p = vtx_read(ctx, &ctx->vb_window[a], dma, off,
+                                  size * csize, bytes);
       if (!p)
          return nv40_3d_fail(ctx, NVSIM_DMA_ERROR,
                              "vertex %u of buffer %u (offset 0x%llx) is "

@@ -425,6 +425,60 @@ test_draw_arrays(void)
    teardown(&t);
 }
 
+/* The corner triangle again, in colour col, in its own submission. */
+static bool
+draw_corner(struct fx3d *t)
+{
+   m(t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_TRIANGLES);
+   m(t, NV30_3D_VB_VERTEX_BATCH, (2u << 24) | 0);
+   m(t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_STOP);
+   return run(t);
+}
+
+static void
+recolour_corner(struct fx3d *t, const float col[4])
+{
+   put_vertex(t, 0, 0.5f, 0.5f, 0.0f, col);
+   put_vertex(t, 1, 3.5f, 0.5f, 0.0f, col);
+   put_vertex(t, 2, 0.5f, 3.5f, 0.0f, col);
+}
+
+/*
+ * The vertex cache keeps what the fetch read until VTX_CACHE_INVALIDATE
+ * (or upstream's 0x1710): vertices rewritten in memory after a draw are
+ * drawn as they were, in a later submission too, until then.  The three
+ * vertices are 32 bytes each at the start of a page: three whole lines.
+ */
+static void
+test_vertex_cache(void)
+{
+   static const float blue[4] = { 0, 0, 1, 1 };
+   struct fx3d t;
+   if (!draw_setup(&t))
+      return;
+   CHECK(draw_corner(&t));
+   CHECK(expect_corner(&t, 0xffff0000, 0));
+   recolour_corner(&t, green);
+   CHECK(draw_corner(&t));
+   CHECK(expect_corner(&t, 0xffff0000, 0));   /* stale: still red */
+   m(&t, NV40_3D_VTX_CACHE_INVALIDATE, 0);
+   CHECK(draw_corner(&t));
+   CHECK(expect_corner(&t, 0xff00ff00, 0));   /* green */
+   recolour_corner(&t, blue);
+   m(&t, NV30_3D_UNK1710, 0);
+   CHECK(draw_corner(&t));
+   CHECK(expect_corner(&t, 0xff0000ff, 0));   /* blue */
+   /* indexed fetches go through the same cache */
+   recolour_corner(&t, red);
+   m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_TRIANGLES);
+   m(&t, NV30_3D_VB_ELEMENT_U16, (1u << 16) | 0);
+   m(&t, NV30_3D_VB_ELEMENT_U32, 2);
+   m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_STOP);
+   CHECK(run(&t));
+   CHECK(expect_corner(&t, 0xff0000ff, 0));   /* stale: still blue */
+   teardown(&t);
+}
+
 /*
  * Regression (upstream on nvsim, gl-1.0-drawbuffer-modes): with
  * glDrawBuffer(GL_NONE) and no depth buffer upstream's nv30_validate_fb
@@ -1488,6 +1542,7 @@ main(int argc, char **argv)
       { "illegal_method", test_illegal_method },
       { "fence", test_fence },
       { "draw_arrays", test_draw_arrays },
+      { "vertex_cache", test_vertex_cache },
       { "draw_elements", test_draw_elements },
       { "draw_no_target", test_draw_no_target },
       { "immediate_vertices", test_immediate_vertices },
