@@ -8,6 +8,8 @@
  * and the simulated GPU see the same memory, as with a coherent mapping.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <linux/falloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,6 +123,28 @@ nouveau_shim_fill_info(struct drm_nouveau_gem_info *info,
    info->tile_flags = mem->tile_flags;
 }
 
+/*
+ * A new GEM object reads as zeros, as the kernel's do: TTM allocates the
+ * pages of every user-visible buffer with TTM_TT_FLAG_ZERO_ALLOC, and the
+ * abi16 notifier block (a GART buffer) is one of them.  The core's memfd
+ * heap hands out the range of a freed BO as it was left: the channel of a
+ * second screen in the same process then found the previous screen's
+ * fence sequence at offset 0 of its notifier block, and upstream's
+ * nouveau_fence.c took "1 already written" for acknowledged before its
+ * fence 1 was emitted, then spun forever at context destroy (docs/
+ * fidelity.md, exit hang).  VRAM is not cleared by the kernel
+ * (nouveau_bo_move places a new buffer without a copy); nvsim zeroes it
+ * too, so that no buffer ever shows what another one held.  Punching a
+ * hole gives zero pages back lazily and frees the old ones.
+ */
+static void
+nouveau_shim_bo_zero(struct nouveau_shim_bo *bo, struct nouveau_shim_mem *mem)
+{
+   if (fallocate(shim_device.mem_fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
+                 bo->base.mem_addr, mem->size) != 0)
+      memset(mem->map, 0, mem->size);
+}
+
 /* Makes a GEM object on this fd: a handle for the application, the shim
  * memory behind it, and the nvsim buffer over that memory.  With pmem, the
  * caller gets a reference of its own on the memory. */
@@ -174,6 +198,7 @@ nouveau_shim_bo_create(int fd, uint64_t size, uint32_t domain,
       ret = -ENOMEM;
       goto fail;
    }
+   nouveau_shim_bo_zero(bo, mem);
 
    /* NOUVEAU_GEM_DOMAIN_VRAM/GART and NVSIM_DOMAIN_VRAM/GART are the same
     * bits (nvsim.h names them after the ABI). */

@@ -642,6 +642,69 @@ test_bad_input(struct test_dev *t, struct test_chan *c)
    nouveau_bo_ref(NULL, &bo);
 }
 
+/* Every new buffer reads as zeros, as the kernel's do (TTM allocates the
+ * pages of user buffers zeroed), even where an earlier buffer's bytes
+ * were: the notifier block of a second channel must not show the fence
+ * value the first one left (upstream's nouveau_fence.c would take it for
+ * an acknowledged fence and wait forever for the real one). */
+#define TEST_ZERO_BOS 8
+
+static unsigned
+count_nonzero(const void *map, size_t size)
+{
+   const uint8_t *p = map;
+   unsigned n = 0;
+   for (size_t i = 0; i < size; i++)
+      n += p[i] != 0;
+   return n;
+}
+
+static void
+test_new_buffers_zeroed(struct test_dev *t)
+{
+   for (unsigned round = 0; round < 2; round++) {
+      struct nouveau_bo *bo[TEST_ZERO_BOS] = { NULL };
+      for (unsigned i = 0; i < TEST_ZERO_BOS; i++) {
+         if (nouveau_bo_new(t->dev, NOUVEAU_BO_GART | NOUVEAU_BO_MAP, 0,
+                            TEST_BO_SIZE, NULL, &bo[i]) ||
+             nouveau_bo_map(bo[i], NOUVEAU_BO_RDWR, t->client)) {
+            CHECK(false, "bo %u of round %u", i, round);
+            break;
+         }
+         unsigned nonzero = count_nonzero(bo[i]->map, TEST_BO_SIZE);
+         CHECK(nonzero == 0, "round %u: %u non-zero bytes in new buffer %u",
+               round, nonzero, i);
+         memset(bo[i]->map, 0xa5, TEST_BO_SIZE);
+      }
+      for (unsigned i = 0; i < TEST_ZERO_BOS; i++)
+         nouveau_bo_ref(NULL, &bo[i]);
+   }
+
+   for (unsigned round = 0; round < 3; round++) {
+      struct test_chan c;
+      if (!test_chan_open(t, &c)) {
+         CHECK(false, "channel %u", round);
+         return;
+      }
+      /* the block as upstream's nv30_screen_create maps it */
+      struct nv04_fifo *fifo = c.chan->data;
+      struct nouveau_bo *block = NULL;
+      CHECK(nouveau_bo_wrap(t->dev, fifo->notify, &block) == 0 &&
+            nouveau_bo_map(block, NOUVEAU_BO_RDWR, t->client) == 0,
+            "notifier block of channel %u", round);
+      if (block && block->map) {
+         unsigned nonzero = count_nonzero(block->map, block->size);
+         CHECK(nonzero == 0, "round %u: %u non-zero bytes in a new "
+               "notifier block", round, nonzero);
+         /* what a fence leaves behind (nv30_screen_fence_emit: the
+          * sequence at offset 0 of the fence notifier) */
+         *(uint32_t *)block->map = 1;
+      }
+      test_chan_close(&c);
+      nouveau_bo_ref(NULL, &block);
+   }
+}
+
 struct thread_arg {
    struct test_dev *t;
    unsigned seed;
@@ -713,6 +776,7 @@ main(void)
    test_files(&t, &c1);
    test_bad_input(&t, &c1);
    test_file_lifetime();
+   test_new_buffers_zeroed(&t);
    test_threads(&t);
    test_trap(&t, &c1, &c2);
 
