@@ -25,7 +25,7 @@ packages=(
    libxcb-shm0-dev libxcb-dri2-0-dev libxcb-dri3-dev libxcb-present-dev
    libxcb-sync-dev libxcb-randr0-dev libxcb-xfixes0-dev libxdamage-dev
    libwayland-dev wayland-protocols libwayland-egl-backend-dev glslang-tools
-   libpng-dev piglit waffle-utils mesa-utils
+   libpng-dev piglit waffle-utils mesa-utils apitrace
 )
 
 as_root() {

@@ -33,9 +33,10 @@ if stage "Mesa build with our nouveau" make -s -C "$top" mesa; then
    stage "integration: glinfo, piglit, demo, traces" bash "$top/tests/integration/run.sh"
    stage "piglit harness self-tests" make -s -C "$top" piglit-selftest
    stage "piglit gate lists vs expectations (every chip)" make -s -C "$top" piglit-gate-all
+   stage "application corpus vs expectations (every chip)" make -s -C "$top" apps-gate-all
 else
-   failed=$((failed + 5))
-   failures+=("demo tools, Mesa-tree tests, integration, piglit self-tests, piglit gates (not run: no Mesa build)")
+   failed=$((failed + 6))
+   failures+=("demo tools, Mesa-tree tests, integration, piglit self-tests, piglit gates, application corpus (not run: no Mesa build)")
 fi
 
 echo

@@ -603,12 +603,44 @@ def read_expected(chip):
          line = line.rstrip('\n')
          if not line.strip() or line.startswith('#'):
             continue
+         line = line.split(REASON_SEP, 1)[0].rstrip()
          name, sep, verdict = line.rpartition(': ')
          if not sep or verdict not in VERDICTS:
             raise HarnessError('%s:%d: expected `test name: verdict`, got %r'
                                % (path, lineno, line))
          exp[name] = verdict
    return exp
+
+
+# A non-pass expectation says why after REASON_SEP ("name: fail  # why");
+# update-expected keeps the reason while the verdict stays the same.
+REASON_SEP = '  # '
+UNTRIAGED = 'UNTRIAGED'
+
+
+def read_reasons(chip):
+   """{test name: (verdict, reason)} for the lines that give a reason."""
+   path = expected_path(chip)
+   out = {}
+   if not os.path.isfile(path):
+      return out
+   with open(path, encoding='utf-8') as f:
+      for line in f:
+         line = line.rstrip('\n')
+         if line.startswith('#') or REASON_SEP not in line:
+            continue
+         body, reason = line.split(REASON_SEP, 1)
+         name, _, verdict = body.rstrip().rpartition(': ')
+         out[name] = (verdict, reason.strip())
+   return out
+
+
+def untriaged(chip, expected):
+   """Non-pass expectations with no reason, or a reason still UNTRIAGED."""
+   reasons = read_reasons(chip)
+   return [n for n, v in expected.items() if v != 'pass' and
+           (n not in reasons or not reasons[n][1] or
+            reasons[n][1].startswith(UNTRIAGED))]
 
 
 def compare(expected, results):
@@ -657,6 +689,7 @@ def print_comparison(chip, expected, diffs):
 def write_expected(chip, results, source):
    path = expected_path(chip)
    c = counts(results)
+   old = read_reasons(chip)
    with open(path + '.tmp', 'w', encoding='utf-8') as f:
       f.write('# Expected piglit results of gate-%s.txt with our driver on '
               'the simulated %s.\n' % (chip, chip.upper()))
@@ -664,8 +697,19 @@ def write_expected(chip, results, source):
               % (chip, os.path.relpath(source, TOP)))
       f.write('# Failures are recorded as they are: review the diff.\n')
       f.write('# Totals: %s\n' % summary_line(c))
+      f.write('# Every non-pass says why after "%s"; update-expected keeps '
+              'the reason while\n# the verdict stays, and writes %s for a '
+              'new one, which must be replaced.\n' % (REASON_SEP.strip(),
+                                                       UNTRIAGED))
       for n in sorted(results):
-         f.write('%s: %s\n' % (n, results[n]['result']))
+         v = results[n]['result']
+         if v == 'pass':
+            f.write('%s: %s\n' % (n, v))
+            continue
+         old_v, why = old.get(n, (None, ''))
+         if old_v != v or not why:
+            why = UNTRIAGED + (' (was %s: %s)' % (old_v, why) if why else '')
+         f.write('%s: %s%s%s\n' % (n, v, REASON_SEP, why))
    os.replace(path + '.tmp', path)
    print('wrote %s (%s)' % (os.path.relpath(path, TOP), summary_line(c)))
 
@@ -721,7 +765,18 @@ def main(argv=None):
          dest, results = run(a.chip, a.profile, a.gate, a.jobs, a.timeout,
                              a.resume, a.results, a.quiet)
          print('results in %s' % dest)
+         print('%s, piglit\'s own verdicts: %s' % (a.chip,
+                                                    summary_line(counts(results))))
          ok = print_comparison(a.chip, exp, compare(exp, results))
+         if not a.expected:
+            todo = untriaged(a.chip, exp)
+            if todo:
+               print('%d non-pass expectations of %s say no reason (%s): '
+                     'write why after "%s"' % (len(todo), a.chip,
+                                               ', '.join(todo[:5]) +
+                                               (', ...' if len(todo) > 5 else ''),
+                                               REASON_SEP.strip()))
+               ok = False
          return 0 if ok else 1
       if a.cmd == 'update-expected':
          label = 'gate-' + (a.gate or a.chip)

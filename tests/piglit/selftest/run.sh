@@ -150,6 +150,16 @@ PIGLIT_TIMEOUT=2 PIGLIT_RESULTS="$sb/results" bash "$sb/scripts/piglit/gate-all.
 check "gate-all: unexpected pass -> exit 1" [ $? = 1 ]
 check "gate-all: last line" \
    [ "$(tail -1 "$work/all-up.out")" = "piglit gates: 0 passed, 1 failed" ]
+# Every accepted failure says why: the same verdicts with one reason missing
+# fail the gate, and the line is named.
+grep -v '^selftest@crash' "$here/expected-selftest.txt" >"$sb/tests/piglit/expected-none.txt"
+echo 'selftest@crash: crash' >>"$sb/tests/piglit/expected-none.txt"
+PIGLIT_TIMEOUT=2 PIGLIT_RESULTS="$sb/results" bash "$sb/scripts/piglit/gate-all.sh" \
+   >"$work/all-why.out" 2>&1
+check "gate-all: a failure with no reason -> exit 1" [ $? = 1 ]
+check "gate-all: ... names it" grep -q "say no reason (selftest@crash)" "$work/all-why.out"
+check "gate: prints piglit's own verdicts" \
+   grep -q "piglit's own verdicts: 1 passed, 1 failed (1 crash, 1 timeout" "$work/all-ok.out"
 
 echo "piglit harness: $passed passed, $failed failed"
 [ "$failed" = 0 ]
