@@ -40,6 +40,7 @@ nv30_kick_notify(struct nouveau_pushbuf *pb)
    nv30->dirty |= NV30_DIRTY_RELOCATED;
    nv30->fence_referenced = false;
    nv30->kicked = true;
+   nv30->vtx_cache_stale = true;
    if (nouveau_debug & NOUVEAU_DEBUG_FLUSH)
       fprintf(stderr, "nouveau: submit on channel %p\n", (void *)nv30->channel);
 }
@@ -374,5 +375,8 @@ nv30_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
       return NULL;
    }
    nv30->dirty = NV30_DIRTY_ALL;
+   /* the first draw invalidates the vertex cache: it may hold what
+    * another channel fetched */
+   nv30->vtx_cache_stale = true;
    return pipe;
 }

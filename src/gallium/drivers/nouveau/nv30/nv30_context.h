@@ -209,6 +209,10 @@ struct nv30_context {
    uint32_t fp_offset;          /* of the current program in fp_ring */
    bool fp_loaded;              /* current program is in fp_ring */
 
+   /* The vertex cache may hold bytes older than memory: no draw since
+    * the last submission. */
+   bool vtx_cache_stale;
+
    /* What the hardware currently has, to know what to disable. */
    unsigned hw_vtxfmt_count;
    struct nv30_vertprog *hw_vertprog;   /* loaded at instruction slot 0 */

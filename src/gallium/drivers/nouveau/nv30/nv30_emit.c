@@ -410,9 +410,24 @@ nv30_emit_vertex(struct nv30_context *nv30)
                          res->domain,
                          0, NV30_3D_VTXBUF_DMA1(1));
    }
-   if (nv30->chip->curie)
-      NV30_3D_1(nv30, NV40_3D_VTX_CACHE_INVALIDATE, 0);
    return true;
+}
+
+/* The vertex cache keeps vertex buffer bytes across draws and
+ * submissions and does not see memory change (rnndb VTX_CACHE_INVALIDATE;
+ * nvsim's model in nv40_3d_vertex.c).  The CPU writes buffers without
+ * telling us (persistent maps: st/mesa's glBegin/glEnd buffer), but only
+ * while no submission that draws with what it writes has run: all of a
+ * submission's commands are made before it is submitted.  So one
+ * invalidate before the first draw of each submission is enough; the
+ * cache is tagged by address, so new VTXBUF values need none. */
+static void
+nv30_emit_vtx_cache(struct nv30_context *nv30)
+{
+   if (!nv30->chip->curie || !nv30->vtx_cache_stale)
+      return;
+   NV30_3D_1(nv30, NV40_3D_VTX_CACHE_INVALIDATE, 0);
+   nv30->vtx_cache_stale = false;
 }
 
 static void
@@ -496,6 +511,7 @@ nv30_state_emit(struct nv30_context *nv30)
       }
    }
    nv30->push.bin = -1;
+   nv30_emit_vtx_cache(nv30);
    nv30->dirty &= ~dirty;
    return !nv30->lost;
 }

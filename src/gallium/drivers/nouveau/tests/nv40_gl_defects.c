@@ -16,7 +16,10 @@
  *            give the second count; 40 queries alive at once each give
  *            their own count.
  *  vbo       a VBO drawn, rewritten with glBufferSubData, drawn again: the
- *            second draw shows the new data.
+ *            second draw shows the new data; three glBegin/glEnd triangles
+ *            of different colours, each read back, show their own colour
+ *            (the vertex cache is invalidated when memory may have
+ *            changed).
  *
  * Not built by meson (it links the installed libEGL/libGL):
  *   L=build/install/lib/x86_64-linux-gnu
@@ -264,6 +267,21 @@ test_vbo(void)
    glDisableClientState(GL_COLOR_ARRAY);
    glBindBuffer(GL_ARRAY_BUFFER, 0);
    glDeleteBuffers(1, &vbo);
+
+   /* glBegin/glEnd: st/mesa appends the vertices to a buffer it keeps
+    * mapped (persistently), next to those the GPU read for the previous
+    * triangle; each triangle is read back before the next is drawn */
+   static const float col[3][3] = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 } };
+   static const unsigned want[3] = { 0xff0000ff, 0x00ff00ff, 0x0000ffff };
+   for (int i = 0; i < 3; i++) {
+      char name[64];
+      glColor3fv(col[i]);
+      glBegin(GL_TRIANGLES);
+      glVertex2f(-1, -1); glVertex2f(1, -1); glVertex2f(-1, 1);
+      glEnd();
+      snprintf(name, sizeof(name), "glBegin/glEnd triangle %d", i);
+      check(name, 16, 16, want[i]);
+   }
 }
 
 int
