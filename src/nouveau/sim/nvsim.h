@@ -79,6 +79,17 @@ struct nvsim_bo *nvsim_bo_create_aligned(struct nvsim_device *dev,
 void nvsim_bo_destroy(struct nvsim_bo *bo);
 void nvsim_bo_set_release(struct nvsim_bo *bo, void (*release)(void *data),
                           void *data);
+/*
+ * Moves the buffer into `domain`'s aperture (a new offset there, with the
+ * buffer's alignment), keeping its bytes and host mapping: what the kernel
+ * does when a submission lists a buffer only with domains it is not in.
+ * Waits first until every submission that lists the buffer has executed
+ * (they use the old address).  The old range is free afterwards: a GPU
+ * access through it finds no buffer.  0 (also when the buffer is there
+ * already), -ENOSPC when the aperture has no room (the buffer stays),
+ * -EINVAL for a bad domain or a destroyed buffer.
+ */
+int nvsim_bo_move(struct nvsim_bo *bo, enum nvsim_domain domain);
 uint64_t nvsim_bo_size(const struct nvsim_bo *bo);
 uint64_t nvsim_bo_offset(const struct nvsim_bo *bo);   /* in its aperture */
 enum nvsim_domain nvsim_bo_domain(const struct nvsim_bo *bo);

@@ -98,15 +98,23 @@ aperture_alloc(struct nvsim_aperture *ap, uint64_t size, uint64_t align,
    return true;
 }
 
+/* Takes bo's entry at `offset` out of the aperture. */
 static void
-aperture_remove(struct nvsim_aperture *ap, struct nvsim_bo *bo)
+aperture_remove_at(struct nvsim_aperture *ap, struct nvsim_bo *bo,
+                   uint64_t offset)
 {
-   int i = aperture_search(ap, bo->offset);
+   int i = aperture_search(ap, offset);
    if (i < 0 || ap->entries[i].bo != bo)
       return;
    memmove(&ap->entries[i], &ap->entries[i + 1],
            (ap->num - i - 1) * sizeof(*ap->entries));
    ap->num--;
+}
+
+static void
+aperture_remove(struct nvsim_aperture *ap, struct nvsim_bo *bo)
+{
+   aperture_remove_at(ap, bo, bo->offset);
 }
 
 struct nvsim_bo *
@@ -235,6 +243,7 @@ nvsim_bo_create_aligned(struct nvsim_device *dev, uint64_t size,
       return NULL;
    bo->dev = dev;
    bo->size = size;
+   bo->align = align;
    if (backing) {
       bo->map = backing;
    } else {
@@ -304,6 +313,49 @@ nvsim_bo_destroy(struct nvsim_bo *bo)
    struct nvsim_bo *reaped = reap_locked(dev, dev->completed_seq);
    pthread_mutex_unlock(&dev->lock);
    free_list(reaped);
+}
+
+int
+nvsim_bo_move(struct nvsim_bo *bo, enum nvsim_domain domain)
+{
+   if (!bo)
+      return -EINVAL;
+   struct nvsim_device *dev = bo->dev;
+   struct nvsim_aperture *to = aperture_of(dev, domain);
+   if (!to)
+      return -EINVAL;
+
+   pthread_mutex_lock(&dev->lock);
+   if (bo->zombie) {
+      pthread_mutex_unlock(&dev->lock);
+      return -EINVAL;
+   }
+   if (bo->domain == domain) {
+      pthread_mutex_unlock(&dev->lock);
+      return 0;
+   }
+   /* The kernel's move is ordered after the fences of the submissions
+    * that use the buffer (TTM waits for, or pipelines behind, them): those
+    * still reach it at its old address.  Jobs execute in order, so once
+    * the last one listing it is done nothing queued uses that address. */
+   while (dev->completed_seq < bo->last_seq)
+      pthread_cond_wait(&dev->done_cond, &dev->lock);
+   struct nvsim_bo *reaped = reap_locked(dev, dev->completed_seq);
+
+   struct nvsim_aperture *from = aperture_of(dev, bo->domain);
+   uint64_t old_offset = bo->offset;
+   enum nvsim_domain old_domain = bo->domain;
+   int ret = 0;
+   /* the new place first: on failure the buffer stays where it was */
+   if (aperture_alloc(to, bo->size, bo->align, bo))
+      aperture_remove_at(from, bo, old_offset);
+   else
+      ret = -ENOSPC;
+   pthread_mutex_unlock(&dev->lock);
+   free_list(reaped);
+   if (!ret)
+      nvsim_trace_bo_move(bo, old_domain, old_offset);
+   return ret;
 }
 
 uint64_t

@@ -78,6 +78,7 @@ struct nvsim_bo {
    uint64_t size;
    uint64_t offset;
    enum nvsim_domain domain;
+   uint64_t align;         /* of the offset, kept when the buffer moves */
    uint8_t *map;
    bool own_backing;
    /* last job that lists this buffer */

@@ -76,6 +76,8 @@ void nvsim_trace_device_destroy_(struct nvsim_device *dev);
 void nvsim_trace_bo_create_(struct nvsim_bo *bo);
 void nvsim_trace_bo_map_(struct nvsim_bo *bo);
 void nvsim_trace_bo_destroy_(struct nvsim_bo *bo);
+void nvsim_trace_bo_move_(struct nvsim_bo *bo, enum nvsim_domain old_domain,
+                          uint64_t old_offset);
 void nvsim_trace_channel_create_(struct nvsim_channel *chan);
 void nvsim_trace_channel_destroy_(struct nvsim_channel *chan);
 void nvsim_trace_object_create_(struct nvsim_channel *chan, uint32_t handle,
@@ -109,6 +111,8 @@ void nvsim_trace_trap_(struct nvsim_channel *chan, const char *msg);
    NVSIM_TRACE_HOOK(nvsim_trace_bo_map_(__VA_ARGS__))
 #define nvsim_trace_bo_destroy(...) \
    NVSIM_TRACE_HOOK(nvsim_trace_bo_destroy_(__VA_ARGS__))
+#define nvsim_trace_bo_move(...) \
+   NVSIM_TRACE_HOOK(nvsim_trace_bo_move_(__VA_ARGS__))
 #define nvsim_trace_channel_create(...) \
    NVSIM_TRACE_HOOK(nvsim_trace_channel_create_(__VA_ARGS__))
 #define nvsim_trace_channel_destroy(...) \

@@ -140,9 +140,84 @@ out:
    nvt_fx_fini(&fx);
 }
 
+/*
+ * nvsim_bo_move: a buffer changes aperture and offset, keeps its bytes
+ * and host mapping; its old range maps nothing afterwards; alignment is
+ * kept; a full aperture refuses and leaves the buffer where it was.  (That
+ * a move waits for the submissions using the buffer is in
+ * nvsim_thread_test.c, which can hold the GPU busy.)
+ */
+
+static void
+test_move(void)
+{
+   setenv("NVSIM_VRAM_MB", "1", 1);
+   struct nvt_fx fx;
+   bool ok = nvt_fx_init(&fx, 0x40);
+   unsetenv("NVSIM_VRAM_MB");
+   if (!ok)
+      return;
+   struct nvsim_object *vram = nvsim_lookup(fx.chan, fx.info.vram_ctxdma);
+   struct nvsim_object *gart = nvsim_lookup(fx.chan, fx.info.gart_ctxdma);
+   /* a page at VRAM 0, so that alignment shows */
+   struct nvsim_bo *pad = nvsim_bo_create(fx.dev, 4096, NVSIM_DOMAIN_VRAM,
+                                          NULL);
+   struct nvsim_bo *bo = nvsim_bo_create_aligned(fx.dev, 8192,
+                                                 NVSIM_DOMAIN_GART, NULL,
+                                                 64 * KiB);
+   CHECK(pad && bo && vram && gart);
+   if (!pad || !bo || !vram || !gart)
+      goto out;
+   CHECK_EQ(nvsim_bo_offset(pad), 0);
+   uint8_t *map = nvsim_bo_map(bo);
+   for (unsigned i = 0; i < 8192; i++)
+      map[i] = (uint8_t)(i * 13 + 5);
+   uint64_t old = nvsim_bo_offset(bo);
+
+   CHECK_EQ(nvsim_bo_move(bo, NVSIM_DOMAIN_VRAM), 0);
+   CHECK_EQ(nvsim_bo_domain(bo), NVSIM_DOMAIN_VRAM);
+   /* 64 KiB alignment kept: the first free 64 KiB boundary after pad */
+   CHECK_EQ(nvsim_bo_offset(bo), 64 * KiB);
+   CHECK(nvsim_bo_map(bo) == map);
+   CHECK_EQ(map[8191], (uint8_t)(8191 * 13 + 5));
+   /* the GPU finds it at the new address only */
+   CHECK(nvsim_dma_ptr(vram, 64 * KiB, 8192) == map);
+   CHECK(nvsim_dma_ptr(gart, old, 1) == NULL);
+   /* where it is already: nothing to do */
+   CHECK_EQ(nvsim_bo_move(bo, NVSIM_DOMAIN_VRAM), 0);
+   CHECK_EQ(nvsim_bo_offset(bo), 64 * KiB);
+   CHECK_EQ(nvsim_bo_move(bo, 0), -EINVAL);
+
+   /* VRAM (1 MiB, 12 KiB used) has no 1000 KiB gap: refused, nothing
+    * moves */
+   struct nvsim_bo *big = nvsim_bo_create(fx.dev, 1000 * KiB,
+                                          NVSIM_DOMAIN_GART, NULL);
+   CHECK(big);
+   if (big) {
+      uint64_t at = nvsim_bo_offset(big);
+      CHECK_EQ(nvsim_bo_move(big, NVSIM_DOMAIN_VRAM), -ENOSPC);
+      CHECK_EQ(nvsim_bo_domain(big), NVSIM_DOMAIN_GART);
+      CHECK_EQ(nvsim_bo_offset(big), at);
+      CHECK(nvsim_dma_ptr(gart, at, 1000 * KiB) == nvsim_bo_map(big));
+      nvsim_bo_destroy(big);
+   }
+   /* back to GART: its old range there is free again, first fit */
+   CHECK_EQ(nvsim_bo_move(bo, NVSIM_DOMAIN_GART), 0);
+   CHECK_EQ(nvsim_bo_domain(bo), NVSIM_DOMAIN_GART);
+   CHECK(nvsim_dma_ptr(vram, 64 * KiB, 1) == NULL);
+   CHECK(nvsim_dma_ptr(gart, nvsim_bo_offset(bo), 8192) == map);
+out:
+   if (pad)
+      nvsim_bo_destroy(pad);
+   if (bo)
+      nvsim_bo_destroy(bo);
+   nvt_fx_fini(&fx);
+}
+
 static const struct nvt_case cases[] = {
    { "placement", test_placement },
    { "dma_ptr", test_dma_ptr },
+   { "move", test_move },
    { NULL, NULL },
 };
 

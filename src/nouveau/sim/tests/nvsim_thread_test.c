@@ -168,6 +168,70 @@ out:
    nvt_fx_fini(&fx);
 }
 
+static void *
+open_gate_later(void *arg)
+{
+   (void)arg;
+   /* long enough for a move that does not wait to have happened */
+   struct timespec ts = { 0, 50 * 1000 * 1000 };
+   nanosleep(&ts, NULL);
+   gate_set(true);
+   return NULL;
+}
+
+/*
+ * nvsim_bo_move waits for the submissions that list the buffer: a copy
+ * from its GART address, held behind the gate, still finds it there; the
+ * move returns only after the copy, and the buffer is in VRAM then.
+ * (Without the wait, the copy would read a GART range that no buffer
+ * backs any more and trap the channel.)
+ */
+static void
+test_move_waits(void)
+{
+   unsetenv("NVSIM_SYNC");
+   struct nvt_fx fx;
+   if (!nvt_fx_init(&fx, 0x40))
+      return;
+   CHECK_EQ(nvsim_device_add_class(fx.dev, &gate_class), 0);
+   CHECK_EQ(nvsim_object_create(fx.chan, GATE_HANDLE, GATE_CLASS), 0);
+   struct nvsim_bo *src = nvsim_bo_create(fx.dev, 4096, NVSIM_DOMAIN_GART, NULL);
+   struct nvsim_bo *dst = nvsim_bo_create(fx.dev, 4096, NVSIM_DOMAIN_GART, NULL);
+   CHECK(src && dst);
+   if (!src || !dst)
+      goto out;
+   memset(nvsim_bo_map(src), 0x3c, 4096);
+
+   gate_set(false);
+   setup_m2mf(&fx);
+   nvt_out(&fx.push, nvt_inc(1, 0, 1));
+   nvt_out(&fx.push, GATE_HANDLE);
+   nvt_out(&fx.push, nvt_inc(1, GATE_MTHD, 1));
+   nvt_out(&fx.push, 0);
+   push_copy(&fx, src, 0, dst, 0, 256);
+   struct nvsim_bo *bos[] = { src, dst };
+   int64_t seq = nvt_fx_submit(&fx, bos, 2);
+   CHECK(seq > 0);
+   gate_wait_entered();
+
+   pthread_t th;
+   CHECK_EQ(pthread_create(&th, NULL, open_gate_later, NULL), 0);
+   CHECK_EQ(nvsim_bo_move(src, NVSIM_DOMAIN_VRAM), 0);
+   CHECK(nvsim_completed_seq(fx.dev) >= seq);
+   CHECK_EQ(nvsim_bo_domain(src), NVSIM_DOMAIN_VRAM);
+   pthread_join(th, NULL);
+   CHECK(nvsim_channel_error(fx.chan) == NULL);
+   CHECK_EQ(((uint8_t *)nvsim_bo_map(dst))[0], 0x3c);
+   CHECK_EQ(((uint8_t *)nvsim_bo_map(dst))[255], 0x3c);
+   CHECK_EQ(((uint8_t *)nvsim_bo_map(dst))[256], 0);
+out:
+   if (src)
+      nvsim_bo_destroy(src);
+   if (dst)
+      nvsim_bo_destroy(dst);
+   nvt_fx_fini(&fx);
+}
+
 static bool released;
 
 static void
@@ -324,6 +388,7 @@ test_two_threads(void)
 
 static const struct nvt_case cases[] = {
    { "bo_wait", test_bo_wait },
+   { "move_waits", test_move_waits },
    { "deferred_free", test_deferred_free },
    { "sync", test_sync },
    { "two_threads", test_two_threads },
