@@ -32,13 +32,16 @@ static const struct nv30_format_info nv30_formats[PIPE_FORMAT_COUNT] = {
    /* float targets, R first in memory (rnndb nv_3ddefs.xml
     * A16B16G16R16_FLOAT / A32B32G32R32_FLOAT; upstream nv30_format.c maps
     * the RGBA16F / RGBA32F pipe formats to them, fact).  NV40 blends fp16
-    * targets but not fp32 ones (NVIDIA's GeForce 6 programming guide). */
+    * targets but not fp32 ones (NVIDIA's GeForce 6 programming guide).
+    * No float format ignores its alpha as X8R8G8B8 does, so there are no
+    * RGBX float targets: st/mesa stores GL's RGB16F/32F in RGBA, where
+    * DST_ALPHA blending reads the stored alpha (st/mesa would override
+    * it with PIPE_CAP_RGB_OVERRIDE_DST_ALPHA_BLEND, which asks for
+    * independent blend functions; piglit fbo-blending-formats fails
+    * GL_RGB16F/32F for that). */
    RT(R16G16B16A16_FLOAT, A16B16G16R16_FLOAT),
-   RT(R16G16B16X16_FLOAT, A16B16G16R16_FLOAT),
    RT(R32G32B32A32_FLOAT, A32B32G32R32_FLOAT),
-   RT(R32G32B32X32_FLOAT, A32B32G32R32_FLOAT),
    [PIPE_FORMAT_R32G32B32A32_FLOAT].rt_no_blend = true,
-   [PIPE_FORMAT_R32G32B32X32_FLOAT].rt_no_blend = true,
 
    ZS(S8_UINT_Z24_UNORM, Z24S8),
    ZS(X8Z24_UNORM, Z24S8),

@@ -82,7 +82,16 @@ struct nv30_texfmt {
     * sRGB formats RED|GREEN|BLUE, which covers the X channel of L8 and
     * A8L8 too, fact). */
    uint32_t gamma;
+   /* SNORM: TEX_FILTER SIGNED_* read the channels as signed bytes,
+    * max(c / 127, -1) (rnndb nv30-40_3d.xml TEX_FILTER SIGNED_RED..ALPHA;
+    * upstream nv30_format.c sets all four for its SNORM formats, fact) */
+   uint32_t filter;
 };
+
+#define NV30_TEX_SIGNED (NV30_3D_TEX_FILTER_SIGNED_RED | \
+                         NV30_3D_TEX_FILTER_SIGNED_GREEN | \
+                         NV30_3D_TEX_FILTER_SIGNED_BLUE | \
+                         NV30_3D_TEX_FILTER_SIGNED_ALPHA)
 
 #define NV30_TEX_SRGB (NV40_3D_TEX_WRAP_GAMMA_DECREASE_FILTER_RED | \
                        NV40_3D_TEX_WRAP_GAMMA_DECREASE_FILTER_GREEN | \
@@ -114,6 +123,40 @@ static const struct nv30_texfmt nv30_texfmts[PIPE_FORMAT_COUNT] = {
    [PIPE_FORMAT_L8A8_SRGB] = TEXFMT(A8L8, CH(X), CH(X), CH(X), CH(W),
                                     .gamma = NV30_TEX_SRGB),
    [PIPE_FORMAT_R8G8_UNORM] = TEXFMT(A8L8, CH(X), CH(W), ZERO, ONE),
+   /* R G B A bytes in memory order: A8R8G8B8 delivers byte i in channel i
+    * (X = byte 0) */
+   [PIPE_FORMAT_R8G8B8A8_UNORM] = TEXFMT(A8R8G8B8, CH(X), CH(Y), CH(Z), CH(W)),
+   [PIPE_FORMAT_R8G8B8X8_UNORM] = TEXFMT(A8R8G8B8, CH(X), CH(Y), CH(Z), ONE),
+   [PIPE_FORMAT_R8G8B8A8_SRGB] = TEXFMT(A8R8G8B8, CH(X), CH(Y), CH(Z), CH(W),
+                                        .gamma = NV30_TEX_SRGB),
+   [PIPE_FORMAT_R8G8B8X8_SRGB] = TEXFMT(A8R8G8B8, CH(X), CH(Y), CH(Z), ONE,
+                                        .gamma = NV30_TEX_SRGB),
+
+   /* signed bytes (EXT_texture_snorm; RGTC and LATC, which st/mesa
+    * decodes into these) */
+   [PIPE_FORMAT_R8G8B8A8_SNORM] = TEXFMT(A8R8G8B8, CH(X), CH(Y), CH(Z), CH(W),
+                                         .filter = NV30_TEX_SIGNED),
+   [PIPE_FORMAT_R8G8B8X8_SNORM] = TEXFMT(A8R8G8B8, CH(X), CH(Y), CH(Z), ONE,
+                                         .filter = NV30_TEX_SIGNED),
+   [PIPE_FORMAT_L8_SNORM] = TEXFMT(L8, CH(X), CH(X), CH(X), ONE,
+                                   .filter = NV30_TEX_SIGNED),
+   [PIPE_FORMAT_I8_SNORM] = TEXFMT(L8, CH(X), CH(X), CH(X), CH(X),
+                                   .filter = NV30_TEX_SIGNED),
+   [PIPE_FORMAT_A8_SNORM] = TEXFMT(L8, ZERO, ZERO, ZERO, CH(X),
+                                   .filter = NV30_TEX_SIGNED),
+   [PIPE_FORMAT_R8_SNORM] = TEXFMT(L8, CH(X), ZERO, ZERO, ONE,
+                                   .filter = NV30_TEX_SIGNED),
+   [PIPE_FORMAT_L8A8_SNORM] = TEXFMT(A8L8, CH(X), CH(X), CH(X), CH(W),
+                                     .filter = NV30_TEX_SIGNED),
+   [PIPE_FORMAT_R8G8_SNORM] = TEXFMT(A8L8, CH(X), CH(W), ZERO, ONE,
+                                     .filter = NV30_TEX_SIGNED),
+
+   /* 16-bit: A16 delivers its value in Y (upstream nv30_format.c reads
+    * L16 / I16 / A16 / R16 from source 1, fact) */
+   [PIPE_FORMAT_L16_UNORM] = TEXFMT(A16, CH(Y), CH(Y), CH(Y), ONE),
+   [PIPE_FORMAT_I16_UNORM] = TEXFMT(A16, CH(Y), CH(Y), CH(Y), CH(Y)),
+   [PIPE_FORMAT_A16_UNORM] = TEXFMT(A16, ZERO, ZERO, ZERO, CH(Y)),
+   [PIPE_FORMAT_R16_UNORM] = TEXFMT(A16, CH(Y), ZERO, ZERO, ONE),
 
    /* S3TC: the unit decodes a block's texel (EXT_texture_compression_s3tc)
     * into B G R A like A8R8G8B8; DXT1 without alpha reads A as ONE, its
@@ -384,6 +427,7 @@ nv30_sampler_view_create(struct pipe_context *pipe, struct pipe_resource *tex,
                                         fmt->format_nocompare : fmt->format);
    so->format |= fmt->format;
    so->gamma = fmt->gamma;
+   so->filter = fmt->filter;
    so->swizzle = nv30_view_swizzle(fmt, templ);
    so->npot_size = NV30_3D_TEX_NPOT_SIZE_W(u_minify(tex->width0, base)) |
                    NV30_3D_TEX_NPOT_SIZE_H(u_minify(tex->height0, base));
@@ -522,7 +566,7 @@ nv30_emit_textures(struct nv30_context *nv30)
                            NV40_3D_TEX_ENABLE_MIN_LOD(min_lod) |
                            NV40_3D_TEX_ENABLE_MAX_LOD(max_lod));
       nouveau_push_data(p, sv->swizzle);
-      nouveau_push_data(p, filter);
+      nouveau_push_data(p, filter | sv->filter);
       nouveau_push_data(p, sv->npot_size);
       nouveau_push_data(p, ss->border);
       NV30_3D_1(nv30, NV40_3D_TEX_SIZE1(i), sv->size1);

@@ -24,6 +24,7 @@ struct nv30_sampler_view {
    uint32_t format, swizzle, npot_size, size1;
    uint32_t format_nocompare;  /* format word for samplers without compare */
    uint32_t gamma;             /* TEX_WRAP bits of sRGB formats */
+   uint32_t filter;            /* TEX_FILTER bits of SNORM formats */
    unsigned max_level;         /* levels after the first */
    unsigned lod_base;          /* levels between TEX_OFFSET and the view's
                                 * first level (cube views, see
