@@ -507,9 +507,16 @@ fetch(const struct nv40_3d_tex_unit *u, const struct nv40_3d_tex_level *lv,
       }
       break;
    case NV40_3D_TEX_FORMAT_FORMAT_A8L8:
+      /* L in X, A in W; SIGNED_BLUE / SIGNED_ALPHA make them signed, as
+       * for the X and W bytes of A8R8G8B8 (upstream nv30_format.c gives
+       * its A8L8 SNORM formats all four SIGNED bits) */
       memcpy(&h16, p, 2);
       ch[0] = (h16 & 0xff) / 255.0f;
       ch[3] = (h16 >> 8) / 255.0f;
+      if (u->signed_bits & NV30_3D_TEX_FILTER_SIGNED_BLUE)
+         ch[0] = nvsim_maxf((int8_t)(h16 & 0xff) / 127.0f, -1.0f);
+      if (u->signed_bits & NV30_3D_TEX_FILTER_SIGNED_ALPHA)
+         ch[3] = nvsim_maxf((int8_t)(h16 >> 8) / 127.0f, -1.0f);
       break;
    case NV40_3D_TEX_FORMAT_FORMAT_A16:
       memcpy(&h16, p, 2);

@@ -1257,6 +1257,35 @@ test_texture_float(void)
 }
 
 /*
+ * Signed A8L8 (upstream's R8G8/L8A8 SNORM formats: all four TEX_FILTER
+ * SIGNED bits): a 1x1 texel, L = 0x40 in X and A = 0x7f in W.  Signed,
+ * max(c / 127, -1): L = 64/127 -> round(0.50394 * 255 = 128.5) = 0x81,
+ * A = 1.0 -> 0xff; unsigned, c / 255: 0x40 and 0x7f.  The identity
+ * swizzle puts W in A, Z (0) in R, Y (0) in G, X in B of the A8R8G8B8
+ * target.
+ */
+static void
+test_texture_snorm(void)
+{
+   for (int sgn = 0; sgn < 2; sgn++) {
+      struct fx3d t;
+      if (!draw_setup(&t))
+         return;
+      t.fpmap[256] = 0x7f40;
+      uint32_t signed_bits = NV30_3D_TEX_FILTER_SIGNED_RED |
+                             NV30_3D_TEX_FILTER_SIGNED_GREEN |
+                             NV30_3D_TEX_FILTER_SIGNED_BLUE |
+                             NV30_3D_TEX_FILTER_SIGNED_ALPHA;
+      CHECK(texture_draw_ex(&t, NV40_3D_TEX_FORMAT_FORMAT_A8L8, 1, 1, 1,
+                            NV30_3D_TEX_FILTER_MIN_NEAREST |
+                            NV30_3D_TEX_FILTER_MAG_NEAREST |
+                            (sgn ? signed_bits : 0), 0, 16.0f));
+      CHECK_EQ(t.cmap[0], sgn ? 0xff000081u : 0x7f000040u);
+      teardown(&t);
+   }
+}
+
+/*
  * Occlusion query: QUERY_RESET(1), QUERY_ENABLE 1, the 6-pixel corner
  * triangle, QUERY_GET (report 1 = samples passed) at offset 16 of
  * DMA_QUERY: a 16-byte report whose word 2 is 6 and word 3 (status) 0
@@ -1559,6 +1588,7 @@ main(int argc, char **argv)
       { "texture_cache", test_texture_cache },
       { "texture_aniso", test_texture_aniso },
       { "texture_float", test_texture_float },
+      { "texture_snorm", test_texture_snorm },
       { "mipmap", test_mipmap },
       { "cube_lod", test_cube_lod },
       { "texture_3d", test_texture_3d },
