@@ -26,7 +26,12 @@
 #include <c11/threads.h>
 
 #include "drm-shim/drm_shim.h"
+#include "fifo.xml.h"
 #include "nvsim.h"
+
+/* The first Tesla chipset (G80, hwdb fifo.xml "chipset"): where the kernel
+ * starts restricting buffer domains and lets push buffers live in VRAM. */
+#define NOUVEAU_SHIM_FIRST_TESLA CHIPSET_G80
 
 struct nouveau_shim_device {
    struct nvsim_device *dev;        /* NULL: NOUVEAU_CHIPSET was refused */
@@ -43,6 +48,12 @@ struct nouveau_shim_mem {
    void *map;                       /* our mapping of the memfd range */
    uint64_t size;                   /* page-rounded, as the kernel reports */
    uint32_t domain;                 /* domains asked for at GEM_NEW */
+   /* Where submissions may want it (Linux nouveau_gem_new: VRAM and GART
+    * before Tesla whatever was asked, the GEM_NEW domains from NV50 on). */
+   uint32_t valid_domains;
+   /* The kernel pins the notifier block (its DMA objects address it): it
+    * never moves. */
+   bool pinned;
    uint32_t tile_mode, tile_flags;  /* stored and reported back (GEM_INFO) */
 };
 

@@ -19,10 +19,6 @@
  * three notifiers to fill it (32 + 32 + 4096 - 128 bytes). */
 #define NOUVEAU_SHIM_NOTIFIER_BLOCK 4096u
 
-/* From G80 on the kernel lets push buffers live in either aperture; before,
- * the channel's push buffer sits in GART (nouveau_abi16_ioctl_channel_alloc
- * with the default nouveau.vram_pushbuf=0). */
-#define NOUVEAU_SHIM_FIRST_TESLA CHIPSET_G80
 
 /* The abi16 way to ask for a Kepler engine instead of DMA objects. */
 #define NOUVEAU_SHIM_NO_CTXDMA 0xffffffffu
@@ -55,6 +51,7 @@ nouveau_shim_ioctl_channel_alloc(int fd, void *arg)
       free(chan);
       return ret;
    }
+   chan->ntfy_mem->pinned = true;
 
    /* libdrm picks the handles of the channel's VRAM and GART DMA objects
     * (struct nv04_fifo vram/gart); nvsim makes the objects under them. */
@@ -77,6 +74,10 @@ nouveau_shim_ioctl_channel_alloc(int fd, void *arg)
    chan->id = info.id;
 
    req->channel = chan->id;
+   /* From G80 on the kernel lets push buffers live in either aperture;
+    * before, the channel's push buffer sits in GART
+    * (nouveau_abi16_ioctl_channel_alloc with the default
+    * nouveau.vram_pushbuf=0). */
    req->pushbuf_domains = nouveau_shim.chipset >= NOUVEAU_SHIM_FIRST_TESLA ?
       NOUVEAU_GEM_DOMAIN_VRAM | NOUVEAU_GEM_DOMAIN_GART :
       NOUVEAU_GEM_DOMAIN_GART;

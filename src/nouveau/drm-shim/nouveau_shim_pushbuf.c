@@ -10,16 +10,20 @@
  *    there (libdrm's nouveau_pushbuf_new() does this to learn the suffix);
  *  - more than NOUVEAU_GEM_MAX_PUSH/_BUFFERS/_RELOCS entries: -EINVAL;
  *  - every buffer: known handle (-ENOENT), listed once (-EINVAL), and
- *    valid_domains & its creation domains & (write or read domains) not
- *    empty (-EINVAL);
- *  - a buffer whose presumed domain/offset is stale gets the real ones
- *    written back with presumed.valid = 0, and only then are relocations
- *    applied, and only those whose target buffer was stale;
+ *    valid_domains & the buffer's valid domains & (write or read domains)
+ *    not empty (-EINVAL); a buffer's valid domains are VRAM and GART before
+ *    Tesla, its creation domains from NV50 on (nouveau_gem_new);
+ *  - a buffer in none of those domains moves (nouveau_gem_set_domain: VRAM
+ *    preferred, else GART), keeping its contents and mapping;
+ *  - a buffer whose presumed domain/offset is stale (moved buffers
+ *    included) gets the real ones written back with presumed.valid = 0,
+ *    and only then are relocations applied, and only those whose target
+ *    buffer was stale;
  *  - a relocation writes one dword into its container after waiting for the
  *    container to be idle: LOW = offset + data, HIGH = (offset + data) >> 32,
  *    else data; OR adds tor for a GART target, vor otherwise.
- * nvsim buffers never move, so after GEM_NEW the presumed offsets libdrm
- * sends are right and relocations are rarely needed; they are still done
+ * nvsim buffers move only here, so the presumed offsets libdrm sends are
+ * mostly right and relocations are rarely needed; they are still done
  * exactly so for a caller that guessed wrong.
  */
 #include <errno.h>
@@ -46,18 +50,31 @@ nouveau_shim_domain_of(const struct nouveau_shim_mem *mem)
           NOUVEAU_GEM_DOMAIN_VRAM : NOUVEAU_GEM_DOMAIN_GART;
 }
 
-/* Looks the buffers up and checks them; writes back stale presumed
- * placements.  *stale counts the buffers whose presumed placement was
- * wrong. */
+/* The domains a listed buffer may be in for this submission (the kernel's
+ * nouveau_gem_set_domain); 0 refuses it. */
+static uint32_t
+nouveau_shim_wanted_domains(const struct drm_nouveau_gem_pushbuf_bo *b,
+                            const struct nouveau_shim_mem *mem)
+{
+   const uint32_t placement = NOUVEAU_GEM_DOMAIN_VRAM |
+                              NOUVEAU_GEM_DOMAIN_GART;
+
+   return b->valid_domains & mem->valid_domains &
+          (b->write_domains ? b->write_domains : b->read_domains) &
+          placement;
+}
+
+/* Looks the buffers up and checks them, as the kernel's validate_init
+ * does for all of them before anything moves; then moves those that are
+ * in none of their domains and writes back stale presumed placements
+ * (validate_list).  *stale counts the buffers whose presumed placement
+ * was wrong. */
 static int
 nouveau_shim_validate(int fd, struct nouveau_shim_channel *chan,
                       struct drm_nouveau_gem_pushbuf_bo *buffers,
                       unsigned nr_buffers, struct nouveau_shim_mem **mems,
                       unsigned *stale)
 {
-   const uint32_t placement = NOUVEAU_GEM_DOMAIN_VRAM |
-                              NOUVEAU_GEM_DOMAIN_GART;
-
    *stale = 0;
    for (unsigned i = 0; i < nr_buffers; i++) {
       struct drm_nouveau_gem_pushbuf_bo *b = &buffers[i];
@@ -70,20 +87,38 @@ nouveau_shim_validate(int fd, struct nouveau_shim_channel *chan,
          if (mems[j] == mem)
             return -EINVAL;
       }
-
-      uint32_t domains = b->valid_domains & mem->domain &
-                         (b->write_domains ? b->write_domains
-                                           : b->read_domains) & placement;
-      if (!domains)
+      if (!nouveau_shim_wanted_domains(b, mem))
          return -EINVAL;
+   }
 
+   for (unsigned i = 0; i < nr_buffers; i++) {
+      struct drm_nouveau_gem_pushbuf_bo *b = &buffers[i];
+      struct nouveau_shim_mem *mem = mems[i];
+      uint32_t domains = nouveau_shim_wanted_domains(b, mem);
       uint32_t domain = nouveau_shim_domain_of(mem);
-      if (!(domains & domain) && !chan->warned_placement) {
-         /* The kernel would migrate the buffer; nvsim.h has no way to. */
-         chan->warned_placement = true;
-         fprintf(stderr, "nouveau drm-shim: a submission wants a buffer in "
-                 "domains 0x%x but it stays in 0x%x (nvsim cannot move "
-                 "buffers)\n", domains, domain);
+
+      if (!(domains & domain)) {
+         /* nouveau_gem_set_domain: where it is if allowed, else VRAM if
+          * allowed, else GART; ttm_bo_validate then moves it (after the
+          * submissions using it: nvsim_bo_move waits for them). */
+         uint32_t to = (domains & NOUVEAU_GEM_DOMAIN_VRAM) ?
+                       NOUVEAU_GEM_DOMAIN_VRAM : NOUVEAU_GEM_DOMAIN_GART;
+         /* NOUVEAU_GEM_DOMAIN_VRAM/GART are nvsim's domain bits */
+         int ret = mem->pinned ? -EINVAL : nvsim_bo_move(mem->sim, to);
+         if (ret) {
+            if (!chan->warned_placement) {
+               chan->warned_placement = true;
+               fprintf(stderr, "nouveau drm-shim: cannot move a buffer "
+                       "into domain 0x%x for a submission (%s)\n", to,
+                       mem->pinned ? "the notifier block is pinned" :
+                                     "the aperture is full");
+            }
+            /* a pinned buffer cannot leave its placement; a full
+             * aperture is what ttm_bo_validate reports as -ENOMEM when
+             * nothing can be evicted (nvsim does not evict yet) */
+            return mem->pinned ? -EINVAL : -ENOMEM;
+         }
+         domain = to;
       }
 
       uint64_t offset = nvsim_bo_offset(mem->sim);

@@ -388,6 +388,58 @@ test_copy_and_relocs(struct test_dev *t, struct test_chan *c)
    nouveau_bo_ref(NULL, &dst);
 }
 
+/* A buffer listed only with domains it is not in moves there before the
+ * relocations are applied (Linux nouveau_gem.c validate_list), keeping its
+ * contents and its CPU mapping: a GART source listed for VRAM is copied
+ * from its new VRAM place, and the relocated words name VRAM.  What
+ * upstream's nv30 read-backs (nv30_transfer.c) rely on. */
+static void
+test_migration(struct test_dev *t, struct test_chan *c)
+{
+   struct nouveau_bo *src, *dst;
+   struct nv04_fifo *fifo = c->chan->data;
+   struct copy_words w;
+
+   if (t->dev->chipset >= TEST_FIRST_TESLA)
+      return;   /* there the creation domains bind (test_bad_input) */
+   CHECK(new_bo(t, NOUVEAU_BO_GART, 7, &src) == 0, "src bo");
+   CHECK(new_bo(t, NOUVEAU_BO_GART, 0, &dst) == 0, "dst bo");
+   if (failures)
+      return;
+   uint8_t *cpu = src->map;
+   struct drm_nouveau_gem_info before = { .handle = src->handle };
+   CHECK(drmCommandWriteRead(t->fd, DRM_NOUVEAU_GEM_INFO, &before,
+                             sizeof(before)) == 0 &&
+         before.domain == NOUVEAU_GEM_DOMAIN_GART, "src starts in GART");
+
+   int ret = m2mf_copy(c, src, NOUVEAU_BO_VRAM, dst, NOUVEAU_BO_GART, &w);
+   CHECK(ret == 0, "kick %d", ret);
+   CHECK(nouveau_bo_wait(dst, NOUVEAU_BO_RD, t->client) == 0, "wait");
+
+   struct drm_nouveau_gem_info after = { .handle = src->handle };
+   CHECK(drmCommandWriteRead(t->fd, DRM_NOUVEAU_GEM_INFO, &after,
+                             sizeof(after)) == 0 &&
+         after.domain == NOUVEAU_GEM_DOMAIN_VRAM, "src now in VRAM (%u)",
+         after.domain);
+   unsigned bad = count_bad_bytes(dst, 7, 0);
+   CHECK(bad == 0, "%u wrong bytes copied from the moved buffer", bad);
+   CHECK(*w.dma_in == fifo->vram, "DMA_BUFFER_IN 0x%x, want VRAM's 0x%x",
+         *w.dma_in, fifo->vram);
+   CHECK(*w.offset_in == (uint32_t)after.offset,
+         "OFFSET_IN 0x%x, want 0x%x", *w.offset_in, (uint32_t)after.offset);
+   CHECK(src->offset == after.offset &&
+         (src->flags & NOUVEAU_BO_APER) == NOUVEAU_BO_VRAM,
+         "new placement not reported back to libdrm");
+   /* the same mapping, the same bytes */
+   unsigned changed = 0;
+   for (unsigned i = 0; i < TEST_BO_SIZE; i++)
+      changed += cpu[i] != pattern(i, 7);
+   CHECK(src->map == cpu && changed == 0, "%u bytes changed in the "
+         "mapping", changed);
+   nouveau_bo_ref(NULL, &src);
+   nouveau_bo_ref(NULL, &dst);
+}
+
 /* Two fds are two files: one's channel and handles mean nothing in the
  * other. */
 static void
@@ -591,10 +643,49 @@ test_bad_input(struct test_dev *t, struct test_chan *c)
    bad_buf.handle = 0x7fff0000;
    ret = raw_pushbuf(t->fd, ch, &bad_buf, 1, &psh, 1, NULL, 0);
    CHECK(ret == -ENOENT, "unknown handle: %d", ret);
+   /* Created GART-only, listed for VRAM only: before Tesla the kernel
+    * makes every buffer valid in both (nouveau_gem_new), so it moves
+    * there; from NV50 on the creation domains bind and it is refused.
+    * A read-only buffer with no read domain has no domain at all. */
    bad_buf = buf;
-   bad_buf.valid_domains = NOUVEAU_GEM_DOMAIN_VRAM;  /* created GART-only */
+   bad_buf.read_domains = 0;
    ret = raw_pushbuf(t->fd, ch, &bad_buf, 1, &psh, 1, NULL, 0);
-   CHECK(ret == -EINVAL, "no common domain: %d", ret);
+   CHECK(ret == -EINVAL, "no domain: %d", ret);
+   struct nouveau_bo *vbo;
+   CHECK(new_bo(t, NOUVEAU_BO_GART, 0, &vbo) == 0, "bo for VRAM");
+   struct drm_nouveau_gem_pushbuf_bo two_bufs[2] = { buf, {
+      .handle = vbo->handle,
+      .read_domains = NOUVEAU_GEM_DOMAIN_VRAM,
+      .valid_domains = NOUVEAU_GEM_DOMAIN_VRAM,
+   } };
+   ret = raw_pushbuf(t->fd, ch, two_bufs, 2, &psh, 1, NULL, 0);
+   struct drm_nouveau_gem_info vinfo = { .handle = vbo->handle };
+   drmCommandWriteRead(t->fd, DRM_NOUVEAU_GEM_INFO, &vinfo, sizeof(vinfo));
+   if (t->dev->chipset < TEST_FIRST_TESLA) {
+      CHECK(ret == 0, "GART buffer listed for VRAM: %d", ret);
+      CHECK(vinfo.domain == NOUVEAU_GEM_DOMAIN_VRAM, "not moved: domain %u",
+            vinfo.domain);
+      CHECK(two_bufs[1].presumed.valid == 0 &&
+            two_bufs[1].presumed.domain == NOUVEAU_GEM_DOMAIN_VRAM &&
+            two_bufs[1].presumed.offset == vinfo.offset,
+            "new placement not reported back");
+   } else {
+      CHECK(ret == -EINVAL, "GART-only buffer listed for VRAM: %d", ret);
+      CHECK(vinfo.domain == NOUVEAU_GEM_DOMAIN_GART, "moved: domain %u",
+            vinfo.domain);
+   }
+   /* a refused list moves nothing (the kernel checks every buffer before
+    * validating any): the VRAM one stays where it is */
+   struct drm_nouveau_gem_pushbuf_bo refused[2] = { two_bufs[1], bad_buf };
+   refused[0].valid_domains = refused[0].read_domains =
+      NOUVEAU_GEM_DOMAIN_GART;
+   ret = raw_pushbuf(t->fd, ch, refused, 2, &psh, 1, NULL, 0);
+   CHECK(ret == -EINVAL, "list with a bad buffer: %d", ret);
+   struct drm_nouveau_gem_info vinfo2 = { .handle = vbo->handle };
+   drmCommandWriteRead(t->fd, DRM_NOUVEAU_GEM_INFO, &vinfo2, sizeof(vinfo2));
+   CHECK(vinfo2.domain == vinfo.domain && vinfo2.offset == vinfo.offset,
+         "a refused submission moved a buffer");
+   nouveau_bo_ref(NULL, &vbo);
 
    /* A relocation is only applied for a stale target: make it stale, then
     * aim it past the container's end. */
@@ -773,6 +864,7 @@ main(void)
       return 1;
 
    test_copy_and_relocs(&t, &c1);
+   test_migration(&t, &c1);
    test_files(&t, &c1);
    test_bad_input(&t, &c1);
    test_file_lifetime();
