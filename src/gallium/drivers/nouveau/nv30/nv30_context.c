@@ -45,6 +45,34 @@ nv30_kick_notify(struct nouveau_pushbuf *pb)
       fprintf(stderr, "nouveau: submit on channel %p\n", (void *)nv30->channel);
 }
 
+/* After a submission: was it refused?  libdrm submits on its own (for
+ * space, for a full buffer list, before a CPU map) and does not say when
+ * the kernel refused; it then sets the memory limits of the next
+ * submissions to 0 (the kernel returns no sizes for a dead channel), and
+ * its next submission aborts on an assertion.  So nothing more may go
+ * to libdrm's pushbuffer once the channel is dead: ask the kernel, once
+ * per submission (an empty GEM_PUSHBUF answers ENODEV for a killed
+ * channel, which is what nouveau_check_dead_channel() sends). */
+static bool
+nv30_check_kick(struct nv30_context *nv30)
+{
+   if (nv30->lost || !nv30->kicked)
+      return !nv30->lost;
+   nv30->kicked = false;
+   if (nouveau_check_dead_channel(nouveau_drm(&nv30->screen->base.device->object),
+                                  nv30->channel)) {
+      NOUVEAU_ERR("submission refused: the channel is lost\n");
+      nv30->lost = true;
+      return false;
+   }
+   /* libdrm lists the bound state's buffers again after the submissions
+    * it makes for space and for kicks, but not after one it makes when
+    * the buffer list is full (pushbuf_refn): do it here (nothing happens
+    * if it was done). */
+   nouveau_pushbuf_validate(nv30->pushbuf);
+   return true;
+}
+
 bool
 nv30_push_begin(struct nv30_context *nv30, unsigned words, unsigned relocs)
 {
@@ -52,7 +80,7 @@ nv30_push_begin(struct nv30_context *nv30, unsigned words, unsigned relocs)
     * submits first */
    unsigned relist = nouveau_push_relist_size(&nv30->push);
 
-   if (nv30->lost)
+   if (!nv30_check_kick(nv30))
       return false;
    if (!nouveau_push_space(&nv30->push, words + 16 + relist,
                            relocs + 1 + relist)) {
@@ -62,14 +90,8 @@ nv30_push_begin(struct nv30_context *nv30, unsigned words, unsigned relocs)
       nv30->lost = true;
       return false;
    }
-   if (nv30->kicked) {
-      /* libdrm lists the bound state's buffers again after the
-       * submissions it makes for space and for kicks, but not after one
-       * it makes when the buffer list is full (pushbuf_refn): do it here
-       * (nothing happens if it was done). */
-      nv30->kicked = false;
-      nouveau_pushbuf_validate(nv30->pushbuf);
-   }
+   if (!nv30_check_kick(nv30))
+      return false;
    if (!nv30->fence_referenced) {
       struct nouveau_pushbuf_refn ref = {
          nv30->fence_bo, NOUVEAU_BO_GART | NOUVEAU_BO_WR
@@ -85,13 +107,15 @@ nv30_context_kick(struct nv30_context *nv30)
 {
    int ret;
 
-   if (nv30->lost)
+   if (!nv30_check_kick(nv30))
       return;
    ret = nouveau_pushbuf_kick(nv30->pushbuf, nv30->channel);
    if (ret) {
       NOUVEAU_ERR("submission failed (%d): the channel is lost\n", ret);
       nv30->lost = true;
+      return;
    }
+   nv30_check_kick(nv30);
 }
 
 static void
