@@ -92,6 +92,10 @@ nv30_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
    bool stencil = (info->mask & PIPE_MASK_S) && util_format_has_stencil(dd) &&
                   util_format_has_stencil(sd);
 
+   if (info->render_condition_enable &&
+       !nv30_render_condition_pass(nv30_context(pipe)))
+      return;
+
    if (db->width <= 0 || db->height <= 0 || db->depth <= 0)
       return;
    if (util_try_blit_via_copy_region(pipe, info, false))

@@ -40,6 +40,9 @@ nv30_clear(struct pipe_context *pipe, unsigned buffers,
    struct pipe_surface *first = NULL;
    unsigned bound = 0, color_bufs;
 
+   if (!nv30_render_condition_pass(nv30))
+      return;
+
    if (scissor) {
       x0 = MIN2(scissor->minx, x1);
       y0 = MIN2(scissor->miny, y1);
@@ -128,6 +131,9 @@ nv30_clear_render_target(struct pipe_context *pipe, struct pipe_surface *dst,
                          unsigned x, unsigned y, unsigned w, unsigned h,
                          bool render_condition_enabled)
 {
+   if (render_condition_enabled &&
+       !nv30_render_condition_pass(nv30_context(pipe)))
+      return;
    NOUVEAU_FALLBACK("clear_render_target on the CPU\n");
    util_clear_render_target(pipe, dst, color, x, y, w, h);
 }
@@ -138,6 +144,9 @@ nv30_clear_depth_stencil(struct pipe_context *pipe, struct pipe_surface *dst,
                          unsigned x, unsigned y, unsigned w, unsigned h,
                          bool render_condition_enabled)
 {
+   if (render_condition_enabled &&
+       !nv30_render_condition_pass(nv30_context(pipe)))
+      return;
    NOUVEAU_FALLBACK("clear_depth_stencil on the CPU\n");
    util_clear_depth_stencil(pipe, dst, flags, depth, stencil, x, y, w, h);
 }

@@ -187,6 +187,11 @@ struct nv30_context {
     * st/mesa or util_blitter draw their own quads (queries_paused). */
    bool query_running;
    bool queries_paused;
+   /* render_condition: draws, clears and blits happen only if this
+    * query's result (when known) is not cond_cond (nv30_query.c). */
+   struct pipe_query *cond_query;
+   bool cond_cond;
+   enum pipe_render_cond_flag cond_mode;
 
    /* User-memory vertex buffers of the current draw, copied to GPU
     * memory (nv30_draw.c); the draw's vertices are renumbered from
@@ -272,6 +277,8 @@ unsigned nv30_texture_emit_words(void);
 
 /* nv30_query.c */
 bool nv30_query_context_init(struct nv30_context *nv30);
+/* False when conditional rendering says to skip this rendering. */
+bool nv30_render_condition_pass(struct nv30_context *nv30);
 void nv30_query_context_fini(struct nv30_context *nv30);
 
 /* Object handles are ours to choose (unique within the channel). */

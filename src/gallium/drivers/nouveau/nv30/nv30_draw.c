@@ -215,6 +215,8 @@ nv30_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
       /* instancing is not advertised */
       return;
    }
+   if (!nv30_render_condition_pass(nv30))
+      return;
 
    if (info->index_size) {
       if (info->has_user_indices)

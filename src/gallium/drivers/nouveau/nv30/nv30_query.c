@@ -266,11 +266,42 @@ nv30_set_active_query_state(struct pipe_context *pipe, bool enable)
    NV30_3D_1(nv30, NV30_3D_QUERY_ENABLE, enable ? 1 : 0);
 }
 
+/*
+ * Conditional rendering (NV_conditional_render): no curie method for it
+ * is documented (rnndb nv30-40_3d.xml), so the CPU decides before each
+ * draw, clear and blit, from the query's result: rendering happens
+ * unless the result is known and says otherwise ((samples != 0) ==
+ * condition means skip, as st/mesa passes condition = TRUE for the
+ * inverted modes).  The WAIT modes wait for the result; the NO_WAIT
+ * modes render when it is not there yet, which the extension allows.
+ */
 void
 nv30_render_condition(struct pipe_context *pipe, struct pipe_query *query,
                       bool condition, enum pipe_render_cond_flag mode)
 {
-   /* PIPE_CAP_CONDITIONAL_RENDER is not advertised. */
+   struct nv30_context *nv30 = nv30_context(pipe);
+
+   nv30->cond_query = query;
+   nv30->cond_cond = condition;
+   nv30->cond_mode = mode;
+}
+
+bool
+nv30_render_condition_pass(struct nv30_context *nv30)
+{
+   struct nv30_query *q = (struct nv30_query *)nv30->cond_query;
+   union pipe_query_result result;
+   bool wait = nv30->cond_mode == PIPE_RENDER_COND_WAIT ||
+               nv30->cond_mode == PIPE_RENDER_COND_BY_REGION_WAIT;
+   bool passed;
+
+   if (!q)
+      return true;
+   if (!nv30_get_query_result(&nv30->base, nv30->cond_query, wait, &result))
+      return true;
+   passed = q->type == PIPE_QUERY_OCCLUSION_COUNTER ? result.u64 != 0
+                                                     : result.b;
+   return passed != nv30->cond_cond;
 }
 
 /* The report memory: a notifier object (DMA_QUERY) over part of the

@@ -15,6 +15,8 @@
  *  query     an occlusion query used twice (2048, then 256 samples) must
  *            give the second count; 40 queries alive at once each give
  *            their own count.
+ *  condrender  NV_conditional_render: a draw under a query that counted
+ *            no sample is skipped, one under a query of 64 samples done.
  *  vbo       a VBO drawn, rewritten with glBufferSubData, drawn again: the
  *            second draw shows the new data; three glBegin/glEnd triangles
  *            of different colours, each read back, show their own colour
@@ -248,6 +250,49 @@ test_query(void)
    glDeleteQueries(1, &q);
 }
 
+/* NV_conditional_render: a quad drawn under a query that counted
+ * nothing is skipped; under one that counted samples, drawn. */
+static void
+test_condrender(void)
+{
+   GLuint q[2], n;
+
+   make_fbo(64, 64);
+   glClearColor(0, 0, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   glGenQueries(2, q);
+   /* q[0]: a quad behind the cleared depth 0 passes nothing;
+    * q[1]: an 8x8 rectangle, 64 samples */
+   glEnable(GL_DEPTH_TEST);
+   glClearDepth(0.0);
+   glClear(GL_DEPTH_BUFFER_BIT);
+   glBeginQuery(GL_SAMPLES_PASSED, q[0]);
+   rect(64, 64);
+   glEndQuery(GL_SAMPLES_PASSED);
+   glDisable(GL_DEPTH_TEST);
+   glClearDepth(1.0);
+   glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+   glBeginQuery(GL_SAMPLES_PASSED, q[1]);
+   rect(8, 8);
+   glEndQuery(GL_SAMPLES_PASSED);
+   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+
+   glColor3f(1, 0, 0);
+   glBeginConditionalRenderNV(q[0], GL_QUERY_WAIT_NV);
+   rect(64, 64);
+   glEndConditionalRenderNV();
+   check("draw under a query of 0 samples: skipped", 32, 32, 0x000000ff);
+   glColor3f(0, 1, 0);
+   glBeginConditionalRenderNV(q[1], GL_QUERY_WAIT_NV);
+   rect(32, 32);
+   glEndConditionalRenderNV();
+   check("draw under a query of 64 samples: drawn", 16, 16, 0x00ff00ff);
+   check("outside that draw", 48, 48, 0x000000ff);
+   glGetQueryObjectuiv(q[1], GL_QUERY_RESULT, &n);
+   check_u("its query", n, 64);
+   glDeleteQueries(2, q);
+}
+
 static void
 test_vbo(void)
 {
@@ -296,6 +341,7 @@ main(int argc, char **argv)
       { "gart", test_gart, false },
       { "query", test_query, true },
       { "vbo", test_vbo, true },
+      { "condrender", test_condrender, true },
    };
    PFNEGLGETPLATFORMDISPLAYEXTPROC gpd =
       (void *)eglGetProcAddress("eglGetPlatformDisplayEXT");
