@@ -14,7 +14,7 @@
 
 #include "nvsim_priv.h"
 
-#define SLOT_DELETED ((struct nvsim_object *)(uintptr_t)1)
+#define SLOT_DELETED NVSIM_SLOT_DELETED
 
 /* abi16 channel defaults (Mesa nv30_screen.c, struct nv04_fifo). */
 #define DEFAULT_VRAM_CTXDMA 0xbeef0201

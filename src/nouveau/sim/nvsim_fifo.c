@@ -328,10 +328,32 @@ run_segment(struct nvsim_channel *chan, const struct nvsim_push *push)
    }
 }
 
+/* Host pointers do not outlive a job (nvsim_class.drop_mappings): every
+ * object of the channel, the destroyed ones too (a subchannel may still
+ * have one bound), forgets the ones it holds. */
+static void
+drop_mappings(struct nvsim_channel *chan)
+{
+   pthread_mutex_lock(&chan->lock);
+   for (unsigned i = 0; i < chan->slot_cap; i++) {
+      struct nvsim_object *obj = chan->slots[i].obj;
+      if (obj && obj != NVSIM_SLOT_DELETED && obj->cls &&
+          obj->cls->drop_mappings && obj->priv)
+         obj->cls->drop_mappings(obj->priv);
+   }
+   for (unsigned i = 0; i < chan->num_graveyard; i++) {
+      struct nvsim_object *obj = chan->graveyard[i];
+      if (obj->cls && obj->cls->drop_mappings && obj->priv)
+         obj->cls->drop_mappings(obj->priv);
+   }
+   pthread_mutex_unlock(&chan->lock);
+}
+
 void
 nvsim_fifo_execute(struct nvsim_channel *chan, const struct nvsim_push *pushes,
                    unsigned num)
 {
+   drop_mappings(chan);
    nvsim_trace_exec(chan, pushes, num);
    for (unsigned i = 0; i < num && !nvsim_chan_dead(chan); i++)
       run_segment(chan, &pushes[i]);

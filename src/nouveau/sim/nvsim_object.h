@@ -6,7 +6,8 @@
  * objects to subchannels and hands every method >= 0x100 of a bound graphics
  * object to its class's `method` hook.  Methods below 0x100 are FIFO/puller
  * methods and never reach a class.  A class model reads and writes memory
- * only through nvsim_dma_ptr(), which checks bounds.
+ * only through nvsim_dma_ptr(), which checks bounds, and keeps the host
+ * pointers it gets no longer than one job (see drop_mappings).
  *
  * Methods common to all graphics objects are executed by the core
  * (nvsim_graph.c) and do NOT reach the class hook
@@ -66,6 +67,17 @@ struct nvsim_class {
    /* One method (byte address, as in the pushbuffer header) and its data. */
    enum nvsim_status (*method)(struct nvsim_object *obj, uint32_t mthd,
                                uint32_t data);
+   /*
+    * Called by the core before each job of the object's channel executes
+    * (optional).  Between two jobs the application may free or move
+    * buffers, so a host pointer the model derived from a GPU address in an
+    * earlier job may point at freed memory: the model drops every such
+    * pointer here and resolves the address again (nvsim_dma_ptr) when it
+    * next uses it, which traps the channel if no buffer backs it any more.
+    * Inside one job pointers stay valid: a buffer destroyed meanwhile
+    * lives until the job is done (nvsim_bo_destroy).
+    */
+   void (*drop_mappings)(void *priv);
    uint32_t flags;                         /* NVSIM_CLASS_* */
 };
 

@@ -155,6 +155,7 @@ struct nvsim_handle_slot {
    uint32_t handle;
    struct nvsim_object *obj;   /* NULL: empty; NVSIM_SLOT_DELETED: gone */
 };
+#define NVSIM_SLOT_DELETED ((struct nvsim_object *)(uintptr_t)1)
 
 /* NOTIFY state of PGRAPH (envytools-docs/hw/graph/intro.rst, "NOTIFY
  * method"): a NOTIFY schedules a notifier write after the next method. */

@@ -128,6 +128,19 @@ nv40_3d_destroy(void *priv)
    free(ctx);
 }
 
+/* The core calls this before each job (nvsim_class.drop_mappings): the
+ * host pointers derived from GPU addresses go, and are resolved again at
+ * the next vertex (ensure_ready -> nv40_3d_prepare_draw: render targets,
+ * textures; the vertex windows).  A primitive that spans two submissions
+ * then finds a buffer freed in between gone, and traps. */
+static void
+nv40_3d_drop_mappings(void *priv)
+{
+   struct nv40_3d *ctx = priv;
+   ctx->draw_ready = false;
+   memset(ctx->vb_window, 0, sizeof(ctx->vb_window));
+}
+
 /* Is an object handle usable as a DMA object for method data? 0 and NULL
  * objects unbind. */
 static enum nvsim_status
@@ -349,4 +362,5 @@ const struct nvsim_class nvsim_nv40_3d_class = {
    .create = nv40_3d_create,
    .destroy = nv40_3d_destroy,
    .method = nv40_3d_method,
+   .drop_mappings = nv40_3d_drop_mappings,
 };
