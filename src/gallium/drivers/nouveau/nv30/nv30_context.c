@@ -53,7 +53,7 @@ nv30_kick_notify(struct nouveau_pushbuf *pb)
  * to libdrm's pushbuffer once the channel is dead: ask the kernel, once
  * per submission (an empty GEM_PUSHBUF answers ENODEV for a killed
  * channel, which is what nouveau_check_dead_channel() sends). */
-static bool
+bool
 nv30_check_kick(struct nv30_context *nv30)
 {
    if (nv30->lost || !nv30->kicked)

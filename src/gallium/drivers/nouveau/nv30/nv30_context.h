@@ -251,6 +251,9 @@ void nv30_context_kick(struct nv30_context *nv30);
  * channel is lost: emit nothing then. */
 bool nv30_push_begin(struct nv30_context *nv30, unsigned words,
                      unsigned relocs);
+/* After libdrm may have submitted: false (and the context lost) if the
+ * kernel refused it (nv30_context.c). */
+bool nv30_check_kick(struct nv30_context *nv30);
 
 /* nv30_shader.c */
 /* Compiles what is bound, gathers constants, writes the fragment

@@ -462,13 +462,83 @@ nv30_state_emit_words(struct nv30_context *nv30)
    return words;
 }
 
+/* Adds a buffer with its access and domain to a reference list. */
+static void
+nv30_ref_add(struct nouveau_pushbuf_refn *refs, unsigned *n,
+             struct nouveau_bo *bo, uint32_t flags)
+{
+   if (bo) {
+      refs[*n].bo = bo;
+      refs[*n].flags = flags;
+      (*n)++;
+   }
+}
+
+/*
+ * Puts every buffer the next draw uses on the submission's list before
+ * any method is written.  libdrm submits when a buffer does not fit the
+ * list (NOUVEAU_GEM_MAX_BUFFERS, or its share of VRAM/GART): done inside
+ * the relocation of a method group, that would end the submission
+ * between a method header and its data, and libdrm starts the next with
+ * words of its own.  Here a submission only happens before the group
+ * (and then everything is sent again, NV30_DIRTY_RELOCATED).  False when
+ * even an empty submission cannot hold them all.
+ */
+static bool
+nv30_state_reference(struct nv30_context *nv30)
+{
+   struct nouveau_pushbuf_refn refs[PIPE_MAX_COLOR_BUFS + 1 +
+                                    PIPE_MAX_ATTRIBS + NV30_MAX_TEX_UNITS + 1];
+   struct pipe_framebuffer_state *fb = &nv30->framebuffer;
+   struct nv30_vertex_state *vs = nv30->vertex;
+   unsigned n = 0;
+
+   for (unsigned i = 0; i < fb->nr_cbufs && i < PIPE_MAX_COLOR_BUFS; i++) {
+      if (fb->cbufs[i]) {
+         struct nv30_resource *res = nv30_resource(fb->cbufs[i]->texture);
+         nv30_ref_add(refs, &n, res->bo, NOUVEAU_BO_RDWR | res->domain);
+      }
+   }
+   if (fb->zsbuf) {
+      struct nv30_resource *res = nv30_resource(fb->zsbuf->texture);
+      nv30_ref_add(refs, &n, res->bo, NOUVEAU_BO_RDWR | res->domain);
+   }
+   for (unsigned i = 0; vs && i < vs->num_elements; i++) {
+      unsigned b = vs->element[i].pipe.vertex_buffer_index;
+      const struct pipe_vertex_buffer *vb = &nv30->vtxbuf[b];
+      struct pipe_resource *pres = vb->is_user_buffer ? nv30->user_vb[b].res :
+                                                        vb->buffer.resource;
+
+      if (pres && vb->stride)
+         nv30_ref_add(refs, &n, nv30_resource(pres)->bo,
+                      NOUVEAU_BO_RD | nv30_resource(pres)->domain);
+   }
+   for (unsigned i = 0; i < NV30_MAX_TEX_UNITS; i++) {
+      if (nv30->views[i] && nv30->views[i]->texture) {
+         struct nv30_resource *res = nv30_resource(nv30->views[i]->texture);
+         nv30_ref_add(refs, &n, res->bo, NOUVEAU_BO_RD | res->domain);
+      }
+   }
+   if (nv30->fp_ring)
+      nv30_ref_add(refs, &n, nv30->fp_ring,
+                   NOUVEAU_BO_RD | (nv30->fp_ring->flags & NOUVEAU_BO_APER));
+
+   if (nouveau_pushbuf_refn(nv30->pushbuf, refs, n)) {
+      NOUVEAU_ERR("a draw uses more memory than a submission may name\n");
+      return false;
+   }
+   /* a submission made for them: was it refused? */
+   return nv30_check_kick(nv30);
+}
+
 bool
 nv30_state_emit(struct nv30_context *nv30)
 {
-   uint32_t dirty = nv30->dirty;
+   uint32_t dirty;
 
-   if (nv30->lost)
+   if (nv30->lost || !nv30_state_reference(nv30))
       return false;
+   dirty = nv30->dirty;
 
    /* what names buffers records them in its bin (nouveau_push_bin) */
    if (dirty & NV30_DIRTY_FRAMEBUFFER) {

@@ -12,6 +12,9 @@
  *            GL orders the draw before the write (GL 2.1 section 2.9.1).
  *  gart      the same drawing into a 1024x1024 target; run with
  *            NVSIM_VRAM_MB=2 so that it cannot fit in VRAM and lives in GART.
+ *  vrampressure  four 3.5 MiB textures drawn in one go; run with
+ *            NVSIM_VRAM_MB=16, where they fit in VRAM but not in one
+ *            submission.
  *  query     an occlusion query used twice (2048, then 256 samples) must
  *            give the second count; 40 queries alive at once each give
  *            their own count.
@@ -250,6 +253,59 @@ test_query(void)
    glDeleteQueries(1, &q);
 }
 
+/* Four 1024x896 RGBA8 textures (3.5 MiB each) of four colours, each on
+ * one quadrant, drawn with no read-back between: with NVSIM_VRAM_MB=16
+ * the four fit in VRAM but not in the 80% of it that libdrm lets one
+ * submission name, so the driver must submit between two draws. */
+static void
+test_vrampressure(void)
+{
+   static const unsigned char cols[4][4] = {
+      { 255, 0, 0, 255 }, { 0, 255, 0, 255 }, { 0, 0, 255, 255 },
+      { 255, 255, 0, 255 },
+   };
+   static const unsigned want[4] = { 0xff0000ff, 0x00ff00ff, 0x0000ffff,
+                                     0xffff00ff };
+   const int w = 1024, h = 896;
+   unsigned char *texels = malloc(w * h * 4);
+   GLuint tex[4];
+
+   make_fbo(64, 64);
+   glClearColor(0, 0, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glGenTextures(4, tex);
+   for (int t = 0; t < 4; t++) {
+      for (int i = 0; i < w * h; i++)
+         memcpy(texels + 4 * i, cols[t], 4);
+      glBindTexture(GL_TEXTURE_2D, tex[t]);
+      glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA,
+                   GL_UNSIGNED_BYTE, texels);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   }
+   glFinish();
+   glEnable(GL_TEXTURE_2D);
+   glColor3f(1, 1, 1);
+   for (int t = 0; t < 4; t++) {
+      float x0 = (t & 1) ? 0 : -1, y0 = (t & 2) ? 0 : -1;
+      glBindTexture(GL_TEXTURE_2D, tex[t]);
+      glBegin(GL_QUADS);
+      glTexCoord2f(0, 0); glVertex2f(x0, y0);
+      glTexCoord2f(1, 0); glVertex2f(x0 + 1, y0);
+      glTexCoord2f(1, 1); glVertex2f(x0 + 1, y0 + 1);
+      glTexCoord2f(0, 1); glVertex2f(x0, y0 + 1);
+      glEnd();
+   }
+   glDisable(GL_TEXTURE_2D);
+   for (int t = 0; t < 4; t++) {
+      char name[64];
+      snprintf(name, sizeof(name), "texture %d of 4 under VRAM pressure", t);
+      check(name, (t & 1) ? 48 : 16, (t & 2) ? 48 : 16, want[t]);
+   }
+   glDeleteTextures(4, tex);
+   free(texels);
+}
+
 /* NV_conditional_render: a quad drawn under a query that counted
  * nothing is skipped; under one that counted samples, drawn. */
 static void
@@ -339,6 +395,7 @@ main(int argc, char **argv)
    } parts[] = {
       { "midflush", test_midflush, true },
       { "gart", test_gart, false },
+      { "vrampressure", test_vrampressure, false },
       { "query", test_query, true },
       { "vbo", test_vbo, true },
       { "condrender", test_condrender, true },
