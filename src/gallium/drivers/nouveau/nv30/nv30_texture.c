@@ -123,17 +123,12 @@ static const struct nv30_texfmt nv30_texfmts[PIPE_FORMAT_COUNT] = {
    [PIPE_FORMAT_L8A8_SRGB] = TEXFMT(A8L8, CH(X), CH(X), CH(X), CH(W),
                                     .gamma = NV30_TEX_SRGB),
    [PIPE_FORMAT_R8G8_UNORM] = TEXFMT(A8L8, CH(X), CH(W), ZERO, ONE),
-   /* R G B A bytes in memory order: A8R8G8B8 delivers byte i in channel i
-    * (X = byte 0) */
-   [PIPE_FORMAT_R8G8B8A8_UNORM] = TEXFMT(A8R8G8B8, CH(X), CH(Y), CH(Z), CH(W)),
-   [PIPE_FORMAT_R8G8B8X8_UNORM] = TEXFMT(A8R8G8B8, CH(X), CH(Y), CH(Z), ONE),
-   [PIPE_FORMAT_R8G8B8A8_SRGB] = TEXFMT(A8R8G8B8, CH(X), CH(Y), CH(Z), CH(W),
-                                        .gamma = NV30_TEX_SRGB),
-   [PIPE_FORMAT_R8G8B8X8_SRGB] = TEXFMT(A8R8G8B8, CH(X), CH(Y), CH(Z), ONE,
-                                        .gamma = NV30_TEX_SRGB),
-
-   /* signed bytes (EXT_texture_snorm; RGTC and LATC, which st/mesa
-    * decodes into these) */
+   /* No R8G8B8A8_UNORM (A8R8G8B8 read in byte order would do): st/mesa
+    * would then pick it for textures it does not ask to render to, which
+    * an FBO later cannot take (piglit cubemap-getteximage-pbo), as
+    * BGRA8 can.  Signed bytes (EXT_texture_snorm; RGTC and LATC, which
+    * st/mesa decodes into these): A8R8G8B8 delivers byte i in channel i
+    * (X = byte 0). */
    [PIPE_FORMAT_R8G8B8A8_SNORM] = TEXFMT(A8R8G8B8, CH(X), CH(Y), CH(Z), CH(W),
                                          .filter = NV30_TEX_SIGNED),
    [PIPE_FORMAT_R8G8B8X8_SNORM] = TEXFMT(A8R8G8B8, CH(X), CH(Y), CH(Z), ONE,
