@@ -9,7 +9,9 @@
  *            driver submits in the middle of it; the part after the
  *            submission draws a green quad from a VBO.  The VBO is then
  *            rewritten (blue) at once: the quad must still be green, since
- *            GL orders the draw before the write (GL 2.1 section 2.9.1).
+ *            GL executes commands in the order it receives them (GL 2.1
+ *            section 2.1, "OpenGL Fundamentals");
+ *            the same with a white texture on the quad, rewritten black.
  *  gart      the same drawing into a 1024x1024 target; run with
  *            NVSIM_VRAM_MB=2 so that it cannot fit in VRAM and lives in GART.
  *  vrampressure  four 3.5 MiB textures drawn in one go; run with
@@ -131,21 +133,41 @@ static const unsigned char blue[4] = { 0, 0, 255, 255 };
 /* Degenerate triangles (index 0 three times) then the quad's two
  * triangles; w x h target, quad = lower-left quarter. */
 static void
-long_draw(int w, int h, const char *what)
+long_draw(int w, int h, const char *what, bool textured)
 {
    const unsigned n = 150000 * 3;
    GLuint *idx = malloc((n + 6) * sizeof(*idx));
    static const GLuint quad[6] = { 0, 1, 2, 0, 2, 3 };
+   unsigned char white[4 * 4 * 4], black[4 * 4 * 4];
+   GLuint tex = 0;
    char name[64];
 
    glClearColor(0, 0, 0, 1);
    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
    GLuint vbo = make_quad_vbo(green);
+   if (textured) {
+      /* white texels modulate the green vertices: green */
+      memset(white, 255, sizeof(white));
+      memset(black, 0, sizeof(black));
+      glGenTextures(1, &tex);
+      glBindTexture(GL_TEXTURE_2D, tex);
+      glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA,
+                   GL_UNSIGNED_BYTE, white);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+      glEnable(GL_TEXTURE_2D);
+   }
    memset(idx, 0, n * sizeof(*idx));
    memcpy(idx + n, quad, sizeof(quad));
    glDrawElements(GL_TRIANGLES, n + 6, GL_UNSIGNED_INT, idx);
    /* the write comes after the draw: the draw must not see it */
-   recolour(vbo, blue);
+   if (textured) {
+      glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, 4, GL_RGBA,
+                      GL_UNSIGNED_BYTE, black);
+      glDisable(GL_TEXTURE_2D);
+   } else {
+      recolour(vbo, blue);
+   }
    snprintf(name, sizeof(name), "%s quad drawn before the write", what);
    check(name, w / 4, h / 4, 0x00ff00ff);
    snprintf(name, sizeof(name), "%s outside the quad", what);
@@ -154,6 +176,8 @@ long_draw(int w, int h, const char *what)
    glDisableClientState(GL_COLOR_ARRAY);
    glBindBuffer(GL_ARRAY_BUFFER, 0);
    glDeleteBuffers(1, &vbo);
+   if (tex)
+      glDeleteTextures(1, &tex);
    free(idx);
 }
 
@@ -161,7 +185,8 @@ static void
 test_midflush(void)
 {
    make_fbo(64, 64);
-   long_draw(64, 64, "midflush");
+   long_draw(64, 64, "midflush", false);
+   long_draw(64, 64, "midflush textured", true);
 }
 
 static void
@@ -182,7 +207,7 @@ test_gart(void)
    glDisable(GL_DEPTH_TEST);
    check("gart triangle inside", 100, 100, 0x00ff00ff);
    check("gart triangle outside", 900, 900, 0xff0000ff);
-   long_draw(1024, 1024, "gart");
+   long_draw(1024, 1024, "gart", false);
 }
 
 /* A w x h pixel rectangle at the lower-left corner of a 64x64 target. */
