@@ -209,6 +209,20 @@ nv40_3d_run_vp(struct nv40_3d *ctx, const float (*in)[4],
                        NV40_3D_VP_CONSTS, in, out->out, err, sizeof(err)))
       return nv40_3d_fail(ctx, NVSIM_INVALID_STATE, "vertex program: %s",
                           err);
+   /* The primary and secondary colours, front and back, are clamped to
+    * [0, 1] before interpolation (NV_vertex_program2 section 2.14.1.5:
+    * "The selected primary and secondary colors for each primitive are
+    * clamped to the range [0,1]"), here before clipping interpolates
+    * them too (GL 2.1: the clamp of 2.14.6 precedes the colour clipping
+    * of 2.14.8).  Both NV40 drivers rely on it: neither reports
+    * PIPE_CAP_VERTEX_COLOR_UNCLAMPED, so Mesa leaves the clamp of lit
+    * colours to the hardware.  NaN becomes 0. */
+   static const unsigned colours[] = { OUT_COL0, OUT_COL1, OUT_BFC0, OUT_BFC1 };
+   for (unsigned i = 0; i < 4; i++)
+      for (unsigned c = 0; c < 4; c++) {
+         float v = out->out[colours[i]][c];
+         out->out[colours[i]][c] = v > 0.0f ? nvsim_minf(v, 1.0f) : 0.0f;
+      }
    return NVSIM_OK;
 }
 

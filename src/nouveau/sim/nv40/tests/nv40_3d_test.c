@@ -800,6 +800,76 @@ test_two_side(void)
 }
 
 /*
+ * Regression (Neverball's lit floor 1.6 times too bright): the primary
+ * and secondary colours a vertex program writes are clamped to [0, 1]
+ * before interpolation (NV_vertex_program2 section 2.14.1.5).  The VP
+ * writes attribute 3, (2, -0.5, 0.4, 1), to COL0 (then COL1); the FP
+ * computes MADR R0, f[COLn], 0.5, 0.25, so the clamp shows where the
+ * colour buffer's own clamp would hide it.  Clamped (1, 0, 0.4, 1):
+ * R0 = (0.75, 0.25, 0.45, 0.75), stored as round(v * 255):
+ * A 191 = 0xbf, R 0xbf, G 63.75 -> 64 = 0x40, B 114.75 -> 115 = 0x73.
+ * (Unclamped, red would be 1.25 -> 0xff and green 0 -> 0x00.)
+ */
+static void
+test_vertex_color_clamp(void)
+{
+   static const float bright[4] = { 2.0f, -0.5f, 0.4f, 1.0f };
+   for (unsigned n = 0; n < 2; n++) {
+      struct fx3d t;
+      if (!draw_setup(&t))
+         return;
+      recolour_corner(&t, bright);
+      struct nvisa_nv40_vp_insn vi;
+      uint32_t w[4];
+      /* slot 1: MOV o[COLn], v[3] (last) */
+      m(&t, NV30_3D_VP_UPLOAD_FROM_ID, 1);
+      nvisa_nv40_vp_insn_init(&vi);
+      vi.vec_op = NVISA_NV40_VP_VEC_OP_MOV;
+      vi.vec_mask = NVISA_MASK_XYZW;
+      vi.out = n ? NVISA_NV40_VP_OUT_COL1 : NVISA_NV40_VP_OUT_COL0;
+      vi.out_is_vec = true;
+      vi.src[0].file = NVISA_FILE_INPUT;
+      vi.input = 3;
+      vi.last = true;
+      CHECK_EQ(nvisa_nv40_vp_encode(&vi, w), 0);
+      for (unsigned k = 0; k < 4; k++)
+         m(&t, NV30_3D_VP_UPLOAD_INST(k), w[k]);
+      m(&t, NV30_3D_VP_START_FROM_ID, 0);
+      m(&t, NV40_3D_VP_RESULT_EN, n ? NV40_3D_VP_RESULT_EN_COL1
+                                    : NV40_3D_VP_RESULT_EN_COL0);
+
+      /* MADR R0, f[COLn], {0.5}.xxxx, {0.25}.yyyy; END + its constant */
+      struct nvisa_nv40_fp_insn fi;
+      nvisa_nv40_fp_insn_init(&fi);
+      fi.op = NVISA_NV40_FP_OP_MAD;
+      fi.out_reg = 0;
+      fi.mask = NVISA_MASK_XYZW;
+      fi.src[0].file = NVISA_FILE_INPUT;
+      fi.input = n ? NVISA_NV40_FP_INPUT_COL1 : NVISA_NV40_FP_INPUT_COL0;
+      fi.src[1].file = NVISA_FILE_CONST;
+      fi.src[2].file = NVISA_FILE_CONST;
+      for (unsigned c = 0; c < 4; c++) {
+         fi.src[1].swz[c] = 0;
+         fi.src[2].swz[c] = 1;
+      }
+      fi.end = true;
+      CHECK_EQ(nvisa_nv40_fp_encode(&fi, t.fpmap), 0);
+      const float k[4] = { 0.5f, 0.25f, 0.0f, 0.0f };
+      memcpy(t.fpmap + 4, k, sizeof(k));
+
+      m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_TRIANGLES);
+      m(&t, NV30_3D_VB_VERTEX_BATCH, (2u << 24) | 0);
+      m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_STOP);
+      bool ok = run(&t);
+      CHECK(ok);
+      if (!ok)
+         fprintf(stderr, "%s\n", nvsim_channel_error(t.fx.chan));
+      CHECK(expect_corner(&t, 0xbfbf4073, 0));
+      teardown(&t);
+   }
+}
+
+/*
  * Texturing: a 4x2 swizzled A8R8G8B8 texture (squares of 1 bit per side,
  * two across: texel (x, y) at index (x >> 1) * 4 + Morton(x & 1, y & 1),
  * e.g. (2,0) at 4 where a linear layout has 2), nearest filtering, on a
@@ -1559,50 +1629,6 @@ test_fuzz(void)
    fprintf(stderr, "fuzz: %u of 40 channels trapped\n", dead);
 }
 
-int
-main(int argc, char **argv)
-{
-   static const struct nvt_case cases[] = {
-      { "clear", test_clear },
-      { "clear_swizzled", test_clear_swizzled },
-      { "surface_overrun", test_surface_overrun },
-      { "surface_dma", test_surface_dma },
-      { "zeta_dma", test_zeta_dma },
-      { "illegal_method", test_illegal_method },
-      { "fence", test_fence },
-      { "draw_arrays", test_draw_arrays },
-      { "vertex_cache", test_vertex_cache },
-      { "draw_elements", test_draw_elements },
-      { "draw_no_target", test_draw_no_target },
-      { "immediate_vertices", test_immediate_vertices },
-      { "color0_broadcast", test_color0_broadcast },
-      { "cull", test_cull },
-      { "w_crossing", test_w_crossing },
-      { "two_side", test_two_side },
-      { "texture", test_texture },
-      { "shadow", test_shadow },
-      { "query", test_query },
-      { "frag_coord", test_frag_coord },
-      { "lines", test_lines },
-      { "texture_dxt1", test_texture_dxt1 },
-      { "texture_cache", test_texture_cache },
-      { "texture_aniso", test_texture_aniso },
-      { "texture_float", test_texture_float },
-      { "texture_snorm", test_texture_snorm },
-      { "mipmap", test_mipmap },
-      { "cube_lod", test_cube_lod },
-      { "texture_3d", test_texture_3d },
-      { "index_batch", test_index_batch },
-      { "vertex_data", test_vertex_data },
-      { "flat", test_flat },
-      { "quad_blend", test_quad_blend },
-      { "depth", test_depth },
-      { "vertex_overrun", test_vertex_overrun },
-      { "fuzz", test_fuzz },
-      { NULL, NULL },
-   };
-   return nvt_main(argc, argv, cases);
-}
 /*
  * Regression (OpenArena: the world's depth came out as a colour channel):
  * a fragment program's R1.z is the fragment's depth only when FP_CONTROL
@@ -1652,4 +1678,49 @@ test_depth_replace(void)
    }
 }
 
+int
+main(int argc, char **argv)
+{
+   static const struct nvt_case cases[] = {
+      { "clear", test_clear },
+      { "clear_swizzled", test_clear_swizzled },
+      { "surface_overrun", test_surface_overrun },
+      { "surface_dma", test_surface_dma },
+      { "zeta_dma", test_zeta_dma },
+      { "illegal_method", test_illegal_method },
+      { "fence", test_fence },
+      { "draw_arrays", test_draw_arrays },
+      { "vertex_cache", test_vertex_cache },
+      { "draw_elements", test_draw_elements },
+      { "draw_no_target", test_draw_no_target },
+      { "immediate_vertices", test_immediate_vertices },
+      { "color0_broadcast", test_color0_broadcast },
+      { "cull", test_cull },
+      { "w_crossing", test_w_crossing },
+      { "two_side", test_two_side },
+      { "vertex_color_clamp", test_vertex_color_clamp },
+      { "texture", test_texture },
+      { "shadow", test_shadow },
+      { "query", test_query },
+      { "frag_coord", test_frag_coord },
+      { "lines", test_lines },
+      { "texture_dxt1", test_texture_dxt1 },
+      { "texture_cache", test_texture_cache },
+      { "texture_aniso", test_texture_aniso },
+      { "texture_float", test_texture_float },
+      { "texture_snorm", test_texture_snorm },
+      { "mipmap", test_mipmap },
+      { "cube_lod", test_cube_lod },
+      { "texture_3d", test_texture_3d },
+      { "index_batch", test_index_batch },
+      { "vertex_data", test_vertex_data },
+      { "flat", test_flat },
+      { "quad_blend", test_quad_blend },
+      { "depth", test_depth },
       { "depth_replace", test_depth_replace },
+      { "vertex_overrun", test_vertex_overrun },
+      { "fuzz", test_fuzz },
+      { NULL, NULL },
+   };
+   return nvt_main(argc, argv, cases);
+}
