@@ -201,6 +201,11 @@ nv30_end_query(struct pipe_context *pipe, struct pipe_query *pq)
    slot = nv30_query_slot_get(nv30);
    if (slot < 0 || !nv30_push_begin(nv30, 4, 0))
       return false;
+   /* the submission writes the report memory: name it */
+   struct nouveau_pushbuf_refn ref = {
+      nv30->query_bo, NOUVEAU_BO_GART | NOUVEAU_BO_WR
+   };
+   nouveau_pushbuf_refn(nv30->pushbuf, &ref, 1);
    /* pending until the GPU writes the report; no QUERY_GET before this
     * one will write the slot */
    nv30_query_report(nv30, slot)[NV30_QUERY_REPORT_STATUS / 4] =
