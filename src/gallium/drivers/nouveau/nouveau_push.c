@@ -82,7 +82,6 @@ nouveau_push_record(struct nouveau_push *p, struct nouveau_bo *bo,
                     uint32_t data, uint32_t flags, uint32_t vor, uint32_t tor)
 {
    struct nouveau_push_bin *b;
-   uint32_t mthd = p->hdr_mthd;
 
    if (!p->bufctx || p->bin < 0 || !p->hdr)
       return;
@@ -97,12 +96,7 @@ nouveau_push_record(struct nouveau_push *p, struct nouveau_bo *bo,
       b->bo = bos;
       b->cap = cap;
    }
-   /* the word at cur is the (cur - hdr)th data word of its header */
-   if (!p->hdr_ni)
-      mthd += 4 * (uint32_t)(p->pb->cur - p->hdr - 1);
-   if (!nouveau_bufctx_mthd(p->bufctx, p->bin,
-                            NV4_DMA_CMD_COUNT(1) | NV4_DMA_CMD_SUBC(p->hdr_subc) |
-                            NV4_DMA_CMD_METHOD(mthd) | NV4_DMA_CMD_TYPE_INCREASING,
+   if (!nouveau_bufctx_mthd(p->bufctx, p->bin, nouveau_push_word_header(p),
                             bo, data, flags, vor, tor))
       return;
    b->bo[b->num] = NULL;

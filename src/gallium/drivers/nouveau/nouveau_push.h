@@ -147,6 +147,20 @@ nouveau_push_datap(struct nouveau_push *p, const void *data, unsigned words)
    p->pb->cur += words;
 }
 
+/* A one-word method header for the data word about to be written at
+ * p->pb->cur: the method of the last header, advanced by the words since
+ * it unless it is non-increasing (dma-pusher.rst). */
+static inline uint32_t
+nouveau_push_word_header(const struct nouveau_push *p)
+{
+   uint32_t mthd = p->hdr_mthd;
+
+   if (!p->hdr_ni)
+      mthd += 4 * (uint32_t)(p->pb->cur - p->hdr - 1);
+   return NV4_DMA_CMD_COUNT(1) | NV4_DMA_CMD_SUBC(p->hdr_subc) |
+          NV4_DMA_CMD_METHOD(mthd) | NV4_DMA_CMD_TYPE_INCREASING;
+}
+
 /* nouveau_push.c: the buffer context of the bound state.  init makes
  * one of num_bins bins and binds it to p->pb (false: out of memory); fini
  * frees it, after the pushbuffer was deleted or unbound from it. */

@@ -35,14 +35,14 @@ static int failures;
 static void
 test_command_words(void)
 {
-   uint32_t words[8];
+   uint32_t words[16];
    struct nouveau_pushbuf pb;
    struct nouveau_push p;
 
    memset(&pb, 0, sizeof(pb));
    memset(&p, 0, sizeof(p));
    pb.cur = words;
-   pb.end = words + 8;
+   pb.end = words + 16;
    p.pb = &pb;
 
    /* dma-pusher.rst: 000CCCCCCCCCCC00SSSMMMMMMMMMMM00, count 2 at bit 18,
@@ -56,6 +56,16 @@ test_command_words(void)
    nouveau_push_data(&p, 0xdeadbeef);
    CHECK_EQ("data word", words[2], 0xdeadbeef);
    CHECK_EQ("cursor", pb.cur - words, 3);
+   /* the one-method header libdrm re-sends for the next word (the
+    * second of the three, still 0x1810): 1 << 18 | 5 << 13 | 0x1810 */
+   CHECK_EQ("non-increasing word header", nouveau_push_word_header(&p),
+            0x0004b810);
+   /* header for 0x210 (COLOR0_OFFSET), count 2, subchannel 0: the word
+    * after the first is for 0x214 (ZETA_OFFSET): 1 << 18 | 0x214 */
+   nouveau_push_mthd(&p, 0, 0x210, 2);
+   nouveau_push_data(&p, 0);
+   CHECK_EQ("increasing word header", nouveau_push_word_header(&p),
+            0x00040214);
 }
 
 static void
