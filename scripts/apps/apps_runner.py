@@ -158,7 +158,9 @@ def run(chip, only=None, quiet=False):
    progs = programs(chip, only)
    if not progs:
       raise HarnessError('no trace in tests/apps fits %s' % chip)
-   dest = os.path.join(BUILD, 'apps', '%s-%s' % (chip, time.strftime('%Y%m%d-%H%M%S')))
+   # the process id keeps two runs started in the same second apart
+   dest = os.path.join(BUILD, 'apps', '%s-%s-%d' % (
+      chip, time.strftime('%Y%m%d-%H%M%S'), os.getpid()))
    os.makedirs(dest)
    info = piglit_runner.preflight(chip, piglit_runner.chip_prefix(chip), dest) \
       if not chip.startswith('llvmpipe') else {}
@@ -186,9 +188,9 @@ def run(chip, only=None, quiet=False):
       sys.stdout.flush()
    write_report(chip, dest, results, info)
    latest = os.path.join(BUILD, 'apps', 'latest-' + chip)
-   if os.path.islink(latest):
-      os.unlink(latest)
-   os.symlink(os.path.basename(dest), latest)
+   tmp = '%s.%d' % (latest, os.getpid())
+   os.symlink(os.path.basename(dest), tmp)
+   os.replace(tmp, latest)
    return dest, results
 
 

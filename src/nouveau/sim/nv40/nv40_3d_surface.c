@@ -238,7 +238,32 @@ map_targets(struct nv40_3d *ctx, bool need_color, bool need_zeta)
 enum nvsim_status
 nv40_3d_validate_surfaces(struct nv40_3d *ctx)
 {
-   return map_targets(ctx, true, zeta_in_use(ctx));
+   enum nvsim_status st = map_targets(ctx, true, zeta_in_use(ctx));
+   if (st)
+      return st;
+
+   /* Primitives (not clears) end at the viewport rectangle: GL clips
+    * them to the view volume, whose image is the viewport (GL 2.1
+    * sections 2.11.1, 2.12), while nvsim clips x and y only at a guard
+    * band far outside it.  VIEWPORT_HORIZ/VERT is the rectangle both
+    * upstream's nv30_validate_viewport and our driver send with every
+    * viewport (translate -/+ |scale|); the scale and translate methods
+    * alone place the primitives, so this rectangle is what bounds them. */
+   uint32_t vh = nv40_3d_reg(ctx, NV30_3D_VIEWPORT_HORIZ);
+   uint32_t vv = nv40_3d_reg(ctx, NV30_3D_VIEWPORT_VERT);
+   int vx0 = NV40_3D_FIELD(vh, NV30_3D_VIEWPORT_HORIZ_X);
+   int vy0 = NV40_3D_FIELD(vv, NV30_3D_VIEWPORT_VERT_Y);
+   int vx1 = vx0 + (int)NV40_3D_FIELD(vh, NV30_3D_VIEWPORT_HORIZ_W);
+   int vy1 = vy0 + (int)NV40_3D_FIELD(vv, NV30_3D_VIEWPORT_VERT_H);
+   if (ctx->rs.clip_x0 < vx0)
+      ctx->rs.clip_x0 = vx0;
+   if (ctx->rs.clip_y0 < vy0)
+      ctx->rs.clip_y0 = vy0;
+   if (ctx->rs.clip_x1 > vx1)
+      ctx->rs.clip_x1 = vx1;
+   if (ctx->rs.clip_y1 > vy1)
+      ctx->rs.clip_y1 = vy1;
+   return NVSIM_OK;
 }
 
 enum nvsim_status

@@ -92,6 +92,9 @@ setup(struct lt *t)
    m(t, NV30_3D_RT_ENABLE, NV30_3D_RT_ENABLE_COLOR0);
    m(t, NV30_3D_SCISSOR_HORIZ, 0x10000000);
    m(t, NV30_3D_SCISSOR_VERT, 0x10000000);
+   /* the viewport rectangle, as drivers send it with every viewport */
+   m(t, NV30_3D_VIEWPORT_HORIZ, W << 16);
+   m(t, NV30_3D_VIEWPORT_VERT, H << 16);
    m(t, NV30_3D_VIEWPORT_CLIP_HORIZ(0), (W - 1) << 16);
    m(t, NV30_3D_VIEWPORT_CLIP_VERT(0), (H - 1) << 16);
    m(t, NV30_3D_COLOR_MASK, 0x01010101);

@@ -96,6 +96,9 @@ setup(struct fx3d *t)
    m(t, NV30_3D_RT_ENABLE, NV30_3D_RT_ENABLE_COLOR0);
    m(t, NV30_3D_SCISSOR_HORIZ, 0x10000000);
    m(t, NV30_3D_SCISSOR_VERT, 0x10000000);
+   /* the viewport rectangle, as drivers send it with every viewport */
+   m(t, NV30_3D_VIEWPORT_HORIZ, W << 16);
+   m(t, NV30_3D_VIEWPORT_VERT, H << 16);
    m(t, NV30_3D_VIEWPORT_CLIP_HORIZ(0), (W - 1) << 16);
    m(t, NV30_3D_VIEWPORT_CLIP_VERT(0), (H - 1) << 16);
    m(t, NV30_3D_COLOR_MASK, 0x01010101);
@@ -741,6 +744,92 @@ test_w_crossing(void)
    for (int i = 0; i < W * H; i++)
       drawn += t.cmap[i] == 0xffff0000;
    CHECK_EQ(drawn, W * H);
+   teardown(&t);
+}
+
+/*
+ * Near-plane clipping of a polygon that reaches behind the eye (Armagetron
+ * Advanced's arena walls, which rise to z = 10000): GL 2.1 section 2.12
+ * clips to -w <= z, so the wall ends where it meets the near plane, not
+ * where w reaches 0.  A = (-0.5, -0.5, 0, 1) and B = (0.5, -0.5, 0, 1)
+ * lie inside; C = (0, 20, -20, -20) is behind the eye.  z + w is 1 at A
+ * and B and -40 at C, so both edges leave at t = 1/41, at
+ * (x, 0, -20/41, 20/41): ndc y = 0, window row 8.  Rows 4-7 are drawn
+ * (ndc y -0.5 to 0), rows 8 and up are not.
+ */
+static void
+test_near_clip(void)
+{
+   struct fx3d t;
+   if (!draw_setup(&t))
+      return;
+   put_clip(&t, 0, -0.5f, -0.5f, 0, 1, red);
+   put_clip(&t, 1, 0.5f, -0.5f, 0, 1, red);
+   put_clip(&t, 2, 0, 20, -20, -20, red);
+   m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_TRIANGLES);
+   m(&t, NV30_3D_VB_VERTEX_BATCH, (2u << 24) | 0);
+   m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_STOP);
+   CHECK(run(&t));
+   unsigned below = 0, above = 0;
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         if (t.cmap[y * W + x] == 0xffff0000)
+         {
+            if (y < 8)
+               below++;
+            else
+               above++;
+         }
+   CHECK(below > 0);
+   CHECK_EQ(above, 0);
+   teardown(&t);
+}
+
+/*
+ * Regression (Armagetron Advanced drew its arena walls above a 320x240
+ * viewport in a 320x320 window): primitives end at the viewport
+ * rectangle VIEWPORT_HORIZ/VERT, as GL's clip volume does, while a
+ * clear is bounded by the scissor and the target only.  A triangle whose
+ * window-space corners are (-8, -8), (40, -8), (-8, 40) covers the 16x16
+ * target; with the viewport rectangle x 2..9, y 3..13 only those pixels
+ * are drawn.  Then a colour clear with the same rectangle fills all 256.
+ */
+static void
+test_viewport_clip(void)
+{
+   struct fx3d t;
+   if (!draw_setup(&t))
+      return;
+   put_vertex(&t, 0, -8.0f, -8.0f, 0.0f, red);
+   put_vertex(&t, 1, 40.0f, -8.0f, 0.0f, red);
+   put_vertex(&t, 2, -8.0f, 40.0f, 0.0f, red);
+   m(&t, NV30_3D_VIEWPORT_HORIZ, (8u << 16) | 2);
+   m(&t, NV30_3D_VIEWPORT_VERT, (11u << 16) | 3);
+   m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_TRIANGLES);
+   m(&t, NV30_3D_VB_VERTEX_BATCH, (2u << 24) | 0);
+   m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_STOP);
+   CHECK(run(&t));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         bool in = x >= 2 && x < 10 && y >= 3 && y < 14;
+         if (t.cmap[y * W + x] != (in ? 0xffff0000u : 0u)) {
+            fprintf(stderr, "pixel (%d,%d) = %08x\n", x, y,
+                    t.cmap[y * W + x]);
+            CHECK(false);
+            y = H;
+            break;
+         }
+      }
+   m(&t, NV30_3D_CLEAR_COLOR_VALUE, 0xff00ff00u);
+   m(&t, NV30_3D_CLEAR_BUFFERS, NV30_3D_CLEAR_BUFFERS_COLOR_R |
+                                NV30_3D_CLEAR_BUFFERS_COLOR_G |
+                                NV30_3D_CLEAR_BUFFERS_COLOR_B |
+                                NV30_3D_CLEAR_BUFFERS_COLOR_A);
+   CHECK(run(&t));
+   unsigned cleared = 0;
+   for (int i = 0; i < W * H; i++)
+      cleared += t.cmap[i] == 0xff00ff00u;
+   CHECK_EQ(cleared, W * H);
    teardown(&t);
 }
 
@@ -1697,6 +1786,8 @@ main(int argc, char **argv)
       { "color0_broadcast", test_color0_broadcast },
       { "cull", test_cull },
       { "w_crossing", test_w_crossing },
+      { "near_clip", test_near_clip },
+      { "viewport_clip", test_viewport_clip },
       { "two_side", test_two_side },
       { "vertex_color_clamp", test_vertex_color_clamp },
       { "texture", test_texture },
