@@ -187,8 +187,15 @@ nv30_context_destroy(struct pipe_context *pipe)
 
    if (pipe->stream_uploader)
       u_upload_destroy(pipe->stream_uploader);
-   if (nv30->pushbuf)
+   if (nv30->pushbuf) {
       nv30_context_kick(nv30);
+      /* The objects go below, and the kernel forgets a freed object's
+       * handle at once: a submitted command that names it (DMA_QUERY,
+       * the 3D object) would trap.  Every submission lists the fence
+       * buffer, so it is idle when the GPU is done with them all. */
+      if (!nv30->lost && nv30->fence_bo)
+         nouveau_bo_wait(nv30->fence_bo, NOUVEAU_BO_RDWR, nv30->client);
+   }
 
    util_unreference_framebuffer_state(&nv30->framebuffer);
    for (unsigned i = 0; i < nv30->num_vtxbufs; i++)
