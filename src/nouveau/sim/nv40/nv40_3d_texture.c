@@ -356,6 +356,22 @@ srgb_to_linear(float c)
    return p12 * p12;
 }
 
+/* GAMMA_DECREASE_FILTER RED/GREEN/BLUE: channels Z, Y, X, of every
+ * format, S3TC included (upstream gives its DXT sRGB formats the same
+ * bits, nv30_format.c). */
+static void
+srgb_decode(const struct nv40_3d_tex_unit *u, float ch[4])
+{
+   if (!u->srgb_bits)
+      return;
+   if (u->srgb_bits & NV40_3D_TEX_WRAP_GAMMA_DECREASE_FILTER_RED)
+      ch[2] = srgb_to_linear(ch[2]);
+   if (u->srgb_bits & NV40_3D_TEX_WRAP_GAMMA_DECREASE_FILTER_GREEN)
+      ch[1] = srgb_to_linear(ch[1]);
+   if (u->srgb_bits & NV40_3D_TEX_WRAP_GAMMA_DECREASE_FILTER_BLUE)
+      ch[0] = srgb_to_linear(ch[0]);
+}
+
 /* S3TC (EXT_texture_compression_s3tc): texel (x, y) of a 4x4 block into
  * channels X Y Z W = B G R A. */
 static void
@@ -458,6 +474,7 @@ fetch(const struct nv40_3d_tex_unit *u, const struct nv40_3d_tex_level *lv,
                            (size_t)(x / 4) * u->bpp;
       dxt_texel(u->format, cache_read(u, blk, u->bpp, tmp), x & 3, y & 3,
                 ch);
+      srgb_decode(u, ch);
       return;
    }
    struct nvsim_raster_surface s = { (uint8_t *)map, lv->pitch,
@@ -556,15 +573,7 @@ fetch(const struct nv40_3d_tex_unit *u, const struct nv40_3d_tex_level *lv,
    default:
       break;
    }
-   if (u->srgb_bits) {
-      /* GAMMA_DECREASE_FILTER RED/GREEN/BLUE: channels Z, Y, X */
-      if (u->srgb_bits & NV40_3D_TEX_WRAP_GAMMA_DECREASE_FILTER_RED)
-         ch[2] = srgb_to_linear(ch[2]);
-      if (u->srgb_bits & NV40_3D_TEX_WRAP_GAMMA_DECREASE_FILTER_GREEN)
-         ch[1] = srgb_to_linear(ch[1]);
-      if (u->srgb_bits & NV40_3D_TEX_WRAP_GAMMA_DECREASE_FILTER_BLUE)
-         ch[0] = srgb_to_linear(ch[0]);
-   }
+   srgb_decode(u, ch);
 }
 
 /* Output RGBA from channels through TEX_SWIZZLE. */
@@ -620,13 +629,36 @@ wrap_index(uint32_t mode, int i, int n)
          i = -i - 1;
       return i < 0 || i >= n ? -1 : i;
    case NV40_3D_TEX_WRAP_S_MIRROR_CLAMP_TO_EDGE:
-   case NV40_3D_TEX_WRAP_S_MIRROR_CLAMP:
       if (i < 0)
          i = -i - 1;
       return i >= n ? n - 1 : i;
-   default:   /* CLAMP_TO_EDGE, CLAMP */
+   case NV30_3D_TEX_WRAP_S_CLAMP:
+   case NV40_3D_TEX_WRAP_S_MIRROR_CLAMP:
+      /* the coordinate was clamped to the edge of the texture
+       * (clamp_coord): what lies beyond is the border, which a linear
+       * filter blends in at the edge (GL 2.1 section 3.8.8, CLAMP;
+       * EXT_texture_mirror_clamp, MIRROR_CLAMP_EXT mirrors first) */
+      if (mode == NV40_3D_TEX_WRAP_S_MIRROR_CLAMP && i < 0)
+         i = -i - 1;
+      return i < 0 || i >= n ? -1 : i;
+   default:   /* CLAMP_TO_EDGE */
       return i < 0 ? 0 : i >= n ? n - 1 : i;
    }
+}
+
+/* A texel-space coordinate x on a size-n axis before filtering: CLAMP
+ * clamps s to [0, 1] and MIRROR_CLAMP |s| (GL 2.1 section 3.8.7,
+ * EXT_texture_mirror_clamp), i.e. x to [0, n]; a nearest lookup then
+ * never reaches the border (x = n is texel n - 1), a linear one blends
+ * it in half a texel from the edge. */
+static float
+clamp_coord(uint32_t mode, float x, unsigned n, bool linear)
+{
+   if (mode == NV40_3D_TEX_WRAP_S_MIRROR_CLAMP)
+      x = fabsf(x);
+   else if (mode != NV30_3D_TEX_WRAP_S_CLAMP)
+      return x;
+   return nvsim_minf(nvsim_maxf(x, 0.0f), linear ? (float)n : n - 0.5f);
 }
 
 /* Depth compare of reference r against a texel's depth d, true when
@@ -718,6 +750,12 @@ sample_level(const struct nv40_3d_tex_unit *u, unsigned lvl,
              const uint8_t *layer0, float s, float t, float r, float ref,
              bool linear, float out[4])
 {
+   const struct nv40_3d_tex_level *lv = &u->level[lvl];
+   s = clamp_coord(u->wrap[0], s, lv->w, linear);
+   if (!u->one_d)
+      t = clamp_coord(u->wrap[1], t, lv->h, linear);
+   if (u->three_d)
+      r = clamp_coord(u->wrap[2], r, lv->d, linear);
    if (!linear) {
       texel(u, lvl, layer0, (int)nvsim_floor(s), (int)nvsim_floor(t),
             (int)nvsim_floor(r), ref, out);

@@ -981,6 +981,8 @@ static float tex_r;
 static bool tex_cube_dirs;
 /* extra TEX_WRAP bits (RCOMP) and, when non-zero, the TEX_SWIZZLE word */
 static uint32_t tex_wrap_extra, tex_swizzle;
+/* the S wrap mode */
+static uint32_t tex_wrap_s = NV30_3D_TEX_WRAP_S_CLAMP_TO_EDGE;
 
 static bool
 texture_draw_ex(struct fx3d *t, uint32_t format, unsigned w, unsigned h,
@@ -1024,7 +1026,7 @@ texture_draw_ex(struct fx3d *t, uint32_t format, unsigned w, unsigned h,
                                NV30_3D_TEX_FORMAT_DIMS_2D | format |
                                (levels << NV40_3D_TEX_FORMAT_MIPMAP_COUNT__SHIFT));
    m(t, NV30_3D_TEX_NPOT_SIZE(0), (w << 16) | h);
-   m(t, NV30_3D_TEX_WRAP(0), NV30_3D_TEX_WRAP_S_CLAMP_TO_EDGE |
+   m(t, NV30_3D_TEX_WRAP(0), tex_wrap_s |
                              NV30_3D_TEX_WRAP_T_CLAMP_TO_EDGE |
                              tex_wrap_extra);
    m(t, NV30_3D_TEX_FILTER(0), filter);
@@ -1445,6 +1447,62 @@ test_texture_snorm(void)
 }
 
 /*
+ * TEX_WRAP CLAMP is GL's CLAMP: s is clamped to [0, 1] and a linear
+ * filter blends the border in at the edges (GL 2.1 section 3.8.8).  A 2x1
+ * red texture, border opaque blue (TEX_BORDER_COLOR B 0xff, A 0xff),
+ * LINEAR over 16 pixels: pixel 0 samples u = 0.5 / 16 * 2 = 0.0625,
+ * taps -1 (border) and 0 with weights 0.4375 / 0.5625: R = round(0.5625 *
+ * 255) = 0x8f, B = round(0.4375 * 255) = 0x70; pixel 15 (u = 1.9375) the
+ * same with taps 1 and 2; pixel 8 (u = 1.0625) is red.  CLAMP_TO_EDGE
+ * never reads the border: red.
+ */
+static void
+test_texture_clamp(void)
+{
+   for (int edge = 0; edge < 2; edge++) {
+      struct fx3d t;
+      if (!draw_setup(&t))
+         return;
+      t.fpmap[256] = t.fpmap[257] = 0xffff0000u;
+      m(&t, NV30_3D_TEX_BORDER_COLOR(0), NV30_3D_TEX_BORDER_COLOR_B(0xff) |
+                                         NV30_3D_TEX_BORDER_COLOR_A(0xff));
+      tex_wrap_s = edge ? NV30_3D_TEX_WRAP_S_CLAMP_TO_EDGE :
+                          NV30_3D_TEX_WRAP_S_CLAMP;
+      CHECK(texture_draw_ex(&t, NV40_3D_TEX_FORMAT_FORMAT_A8R8G8B8, 2, 1, 1,
+                            NV30_3D_TEX_FILTER_MIN_LINEAR |
+                            NV30_3D_TEX_FILTER_MAG_LINEAR, 0, 16.0f));
+      tex_wrap_s = NV30_3D_TEX_WRAP_S_CLAMP_TO_EDGE;
+      CHECK_EQ(t.cmap[0], edge ? 0xffff0000u : 0xff8f0070u);
+      CHECK_EQ(t.cmap[15], edge ? 0xffff0000u : 0xff8f0070u);
+      CHECK_EQ(t.cmap[8], 0xffff0000u);
+      teardown(&t);
+   }
+}
+
+/*
+ * sRGB S3TC: TEX_WRAP GAMMA_DECREASE_FILTER decodes DXT texels too.  A
+ * DXT1 block whose colours are both 0x8410 (R 16/31, G 32/63, B 16/31);
+ * decoded per EXT_texture_sRGB, ((c + 0.055) / 1.055)^2.4: R and B
+ * 0.22927 -> round(58.47) = 0x3a, G 0.22146 -> round(56.47) = 0x38.
+ */
+static void
+test_texture_dxt1_srgb(void)
+{
+   struct fx3d t;
+   if (!draw_setup(&t))
+      return;
+   const uint8_t data[8] = { 0x10, 0x84, 0x10, 0x84, 0, 0, 0, 0 };
+   memcpy(t.fpmap + 256, data, 8);
+   tex_wrap_extra = NV40_3D_TEX_WRAP_GAMMA_DECREASE_FILTER_RED |
+                    NV40_3D_TEX_WRAP_GAMMA_DECREASE_FILTER_GREEN |
+                    NV40_3D_TEX_WRAP_GAMMA_DECREASE_FILTER_BLUE;
+   CHECK(texture_draw(&t, NV40_3D_TEX_FORMAT_FORMAT_DXT1, 4, 4));
+   tex_wrap_extra = 0;
+   CHECK_EQ(t.cmap[0], 0xff3a383au);
+   teardown(&t);
+}
+
+/*
  * Occlusion query: QUERY_RESET(1), QUERY_ENABLE 1, the 6-pixel corner
  * triangle, QUERY_GET (report 1 = samples passed) at offset 16 of
  * DMA_QUERY: a 16-byte report whose word 2 is 6 and word 3 (status) 0
@@ -1800,6 +1858,8 @@ main(int argc, char **argv)
       { "texture_aniso", test_texture_aniso },
       { "texture_float", test_texture_float },
       { "texture_snorm", test_texture_snorm },
+      { "texture_clamp", test_texture_clamp },
+      { "texture_dxt1_srgb", test_texture_dxt1_srgb },
       { "mipmap", test_mipmap },
       { "cube_lod", test_cube_lod },
       { "texture_3d", test_texture_3d },
