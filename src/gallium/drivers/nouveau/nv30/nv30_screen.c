@@ -97,6 +97,11 @@ nv30_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       /* TEX_SWIZZLE routes any channel, 0 or 1 to each output
        * (nv30_view_swizzle) */
       return 1;
+   case PIPE_CAP_TEXTURE_BORDER_COLOR_QUIRK:
+      /* TEX_BORDER_COLOR is returned as it is, not through TEX_SWIZZLE
+       * (nvsim; D3D9's border colour is an ARGB value with no
+       * swizzle): st/mesa applies the view swizzle to it, as for NV50 */
+      return PIPE_QUIRK_TEXTURE_BORDER_COLOR_SWIZZLE_NV50;
    case PIPE_CAP_TEXTURE_HALF_FLOAT_LINEAR:
       /* fp16 texels are filtered, fp32 ones are not (nv30_texture.c) */
       return chip->curie;
