@@ -400,6 +400,25 @@ lerp_argb(uint32_t a, uint32_t b, float t)
    return r;
 }
 
+/* The texel indices [*lo, *hi] that destination pixels a0 .. a1-1 sample
+ * along one axis: the coordinate is linear in the pixel, so the ends of
+ * the span bound it; BILINEAR also reads the next texel (the same
+ * formulas as sifm_draw's loop, clamped to the image). */
+static void
+sifm_texel_range(double c0, double dc, int32_t a0, int32_t a1, int32_t out,
+                 bool bilinear, int32_t max, int32_t *lo, int32_t *hi)
+{
+   int32_t t[2];
+   for (unsigned i = 0; i < 2; i++) {
+      double c = c0 + ((i ? a1 - 1 : a0) - out + 0.5) * dc;
+      t[i] = (int32_t)floor(bilinear ? c - 0.5 : c);
+   }
+   int32_t l = t[0] < t[1] ? t[0] : t[1];
+   int32_t h = (t[0] < t[1] ? t[1] : t[0]) + (bilinear ? 1 : 0);
+   *lo = clampi(l, 0, max);
+   *hi = clampi(h, 0, max);
+}
+
 static enum nvsim_status
 sifm_draw(struct nvsim_object *obj, struct sifm *f)
 {
@@ -457,17 +476,6 @@ sifm_draw(struct nvsim_object *obj, struct sifm *f)
       return NVSIM_INVALID_STATE;
    }
 
-   /* the whole source image must be inside DMA_IMAGE */
-   uint64_t src_span = (uint64_t)(f->src_h - 1) * f->src_pitch +
-                       (uint64_t)f->src_w * sbpp;
-   const uint8_t *src = nvsim_dma_ptr(f->dma_image, f->offset, src_span);
-   if (!src) {
-      nvsim_trap_detail(obj, "source image %ux%u (pitch %u) at 0x%x is "
-                        "outside DMA object 0x%08x", f->src_w, f->src_h,
-                        f->src_pitch, f->offset, f->dma_image->handle);
-      return NVSIM_DMA_ERROR;
-   }
-
    /* BILINEAR filters colour sources through 8-bit channels (lossless
     * for the formats modelled); Y sources are point sampled */
    bool bilinear = f->filter == NV4_SIFM_FORMAT_FILTER_BILINEAR &&
@@ -478,6 +486,28 @@ sifm_draw(struct nvsim_object *obj, struct sifm *f)
    double du = f->du_dx / 1048576.0, dv = f->dv_dy / 1048576.0;
    int32_t maxu = f->src_w - 1, maxv = f->src_h - 1;
 
+   /* The texels the draw samples must be inside DMA_IMAGE, not the whole
+    * SIZE: upstream's nv30_transfer_rect_sifm sends SIZE rounded up to
+    * even (align(src->h, 2)) over staging buffers of exactly h rows
+    * (nv30_miptree.c: layer_stride = stride * nblocksy), which works on
+    * the hardware, so it fetches only what it filters. */
+   int32_t ulo, uhi, vlo, vhi;
+   sifm_texel_range(u0, du, x0, x1, f->out_x, bilinear, maxu, &ulo, &uhi);
+   sifm_texel_range(v0, dv, y0, y1, f->out_y, bilinear, maxv, &vlo, &vhi);
+   uint64_t first = (uint64_t)f->offset + (uint64_t)vlo * f->src_pitch +
+                    (uint64_t)ulo * sbpp;
+   uint64_t src_span = (uint64_t)(vhi - vlo) * f->src_pitch +
+                       (uint64_t)(uhi - ulo + 1) * sbpp;
+   const uint8_t *src = nvsim_dma_ptr(f->dma_image, first, src_span);
+   if (!src) {
+      nvsim_trap_detail(obj, "source texels (%d..%d, %d..%d) of image "
+                        "%ux%u (pitch %u) at 0x%x are outside DMA object "
+                        "0x%08x", ulo, uhi, vlo, vhi, f->src_w, f->src_h,
+                        f->src_pitch, f->offset, f->dma_image->handle);
+      return NVSIM_DMA_ERROR;
+   }
+   /* texel (su, sv) is at src + (sv - vlo) * pitch + (su - ulo) * sbpp */
+
    for (int32_t y = y0; y < y1; y++) {
       double v = v0 + (y - f->out_y + 0.5) * dv;
       for (int32_t x = x0; x < x1; x++) {
@@ -486,8 +516,8 @@ sifm_draw(struct nvsim_object *obj, struct sifm *f)
          if (!bilinear) {
             int32_t su = clampi((int32_t)floor(u), 0, maxu);
             int32_t sv = clampi((int32_t)floor(v), 0, maxv);
-            px = load(src + (size_t)sv * f->src_pitch + (size_t)su * sbpp,
-                      sbpp);
+            px = load(src + (size_t)(sv - vlo) * f->src_pitch +
+                      (size_t)(su - ulo) * sbpp, sbpp);
             if (!raw)
                px = surface_pack(d.format, sifm_unpack(f->color_format, px));
          } else {
@@ -499,8 +529,9 @@ sifm_draw(struct nvsim_object *obj, struct sifm *f)
                int32_t su = clampi(iu + (int32_t)(i & 1), 0, maxu);
                int32_t sv = clampi(iv + (int32_t)(i >> 1), 0, maxv);
                t[i] = sifm_unpack(f->color_format,
-                                  load(src + (size_t)sv * f->src_pitch +
-                                       (size_t)su * sbpp, sbpp));
+                                  load(src + (size_t)(sv - vlo) *
+                                       f->src_pitch +
+                                       (size_t)(su - ulo) * sbpp, sbpp));
             }
             px = surface_pack(d.format,
                               lerp_argb(lerp_argb(t[0], t[1], tu),

@@ -237,6 +237,42 @@ test_sifm_source_overrun(void)
    teardown(&t);
 }
 
+/* Only the texels a draw samples must be in the buffer, not all of SIZE:
+ * upstream's nv30_transfer_rect_sifm sends SIZE with the height rounded up
+ * to even over a staging buffer of exactly the rows it has (odd heights
+ * upload fine on the hardware).  A 4x4 SIZE, pitch 2048, in a 4096-byte
+ * buffer holds rows 0 and 1 only; a draw of 4x2 pixels reads just those. */
+static void
+test_sifm_sampled_rows_only(void)
+{
+   struct fx2d t;
+   if (!setup(&t))
+      return;
+   for (unsigned y = 0; y < 2; y++)
+      for (unsigned x = 0; x < 4; x++) {
+         uint32_t v = 0xff000000u | (y << 8) | x;
+         memcpy(t.smap + y * 2048 + x * 4, &v, 4);
+      }
+   uint32_t vram = t.fx.info.vram_ctxdma;
+   m(&t, SUBC_SSWZ, NV4_SURFACE_SWZ_DMA_IMAGE, vram);
+   m(&t, SUBC_SSWZ, NV4_SURFACE_SWZ_FORMAT,
+     NV4_SURFACE_SWZ_FORMAT_COLOR_A8R8G8B8 |
+     NV4_SURFACE_SWZ_FORMAT_BASE_SIZE_U(2) |
+     NV4_SURFACE_SWZ_FORMAT_BASE_SIZE_V(2));
+   m(&t, SUBC_SSWZ, NV4_SURFACE_SWZ_OFFSET, (uint32_t)nvsim_bo_offset(t.dst));
+   m(&t, SUBC_SIFM, NV5_SIFM_SURFACE, H_SSWZ);
+   sifm_draw(&t, NV4_SIFM_COLOR_FORMAT_A8R8G8B8, 0, 2 << 16 | 4, 0,
+             2 << 16 | 4, 4 << 16 | 4, 2048, 0);
+   CHECK(run(&t));
+   for (unsigned y = 0; y < 4; y++)
+      for (unsigned x = 0; x < 4; x++) {
+         unsigned i = (x & 1) | (y & 1) << 1 | (x & 2) << 1 | (y & 2) << 2;
+         uint32_t want = y < 2 ? 0xff000000u | (y << 8) | x : 0;
+         CHECK_EQ(rd32(t.dmap + 4 * i), want);
+      }
+   teardown(&t);
+}
+
 /* SURFACE must name a surface object (rnndb: "Accepts NV4_SURFACE_2D and
  * up, NV4_SURFACE_SWZ and up"): the SIFM object itself is refused. */
 static void
@@ -348,6 +384,7 @@ main(int argc, char **argv)
       { "sifm_swizzle", test_sifm_swizzle },
       { "sifm_linear_clip", test_sifm_linear_clip },
       { "sifm_source_overrun", test_sifm_source_overrun },
+      { "sifm_sampled_rows_only", test_sifm_sampled_rows_only },
       { "sifm_bad_surface", test_sifm_bad_surface },
       { "fuzz", test_fuzz },
       { NULL, NULL },
