@@ -1,8 +1,8 @@
 /*
  * GL check of the NV40 driver's texture features (issue 7): texture unit
  * count, anisotropic filtering, texture cache invalidation after
- * render-to-texture and uploads, S3TC, fp16/fp32 filtering, texture
- * swizzle.  EGL surfaceless + FBO; expected pixels are worked out by hand
+ * render-to-texture, uploads, blits and copies, S3TC, fp16/fp32
+ * filtering, texture swizzle.  EGL surfaceless + FBO; expected pixels are worked out by hand
  * from the specs (written next to each check) and hold on any correct
  * implementation except where a line says "NV40:" (a hardware limit).
  * With an argument DIR it also writes DIR/aniso-N.ppm, a mipmapped
@@ -126,8 +126,9 @@ test_units(void)
 
 /* 2. The texture cache: a texture bound on unit 0 all along, rendered to
  * through an FBO in between (render-to-texture), then uploaded to with
- * glTexSubImage2D between two draws: every draw must see the texels as
- * they are (GL 2.1 section 3.8; a stale cache would show the old ones). */
+ * glTexSubImage2D between two draws, blitted to, copied to: every draw
+ * must see the texels as they are (GL 2.1 section 3.8; a stale cache
+ * would show the old ones). */
 static void
 test_texture_cache(GLuint fb)
 {
@@ -162,6 +163,30 @@ test_texture_cache(GLuint fb)
                    GL_UNSIGNED_INT_8_8_8_8, &blue);
    full_quad();
    check("texture after glTexSubImage2D", 10, 10, 0x0000ffff, 0);
+
+   /* a blit into the texture: clear the window target yellow, blit a
+    * pixel of it into the texture's FBO, draw with the texture */
+   glDisable(GL_TEXTURE_2D);
+   glClearColor(1, 1, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glClearColor(0, 0, 0, 1);
+   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, tfb);
+   glBlitFramebuffer(0, 0, 1, 1, 0, 0, 1, 1, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+   glBindFramebuffer(GL_FRAMEBUFFER, fb);
+   glEnable(GL_TEXTURE_2D);
+   full_quad();
+   check("texture after glBlitFramebuffer", 10, 10, 0xffff00ff, 0);
+
+   /* glCopyTexSubImage2D from a magenta window target */
+   glDisable(GL_TEXTURE_2D);
+   glClearColor(1, 0, 1, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glClearColor(0, 0, 0, 1);
+   glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 0, 0, 1, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glEnable(GL_TEXTURE_2D);
+   full_quad();
+   check("texture after glCopyTexSubImage2D", 10, 10, 0xff00ffff, 0);
    glDisable(GL_TEXTURE_2D);
    glDeleteFramebuffers(1, &tfb);
    glDeleteTextures(1, &t);
