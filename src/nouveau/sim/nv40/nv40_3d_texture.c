@@ -45,10 +45,11 @@
  * Anisotropic filtering (TEX_ENABLE ANISO: at most 2..16 samples; the
  * sample pattern is not documented): the footprint EXT_texture_filter_
  * anisotropic gives as its example - Px, Py the lengths of the texel-space
- * derivatives along x and y, N = min(ceil(Pmax / Pmin), max), rounded up
- * to a rate the field has, lambda' = log2(Pmax / N), and the mean of N
- * lookups at lambda' spaced evenly along the major axis, at
- * -1/2 + i / (N + 1) of its derivative (i = 1..N).
+ * derivatives along x and y, N = min(ceil(Pmax / Pmin), max),
+ * lambda' = log2(Pmax / N), and the mean of N' lookups at lambda' spaced
+ * evenly along the major axis, at -1/2 + i / (N' + 1) of its derivative
+ * (i = 1..N'), N' being N rounded up to a rate the field has (which the
+ * extension allows).
  *
  * fp32 (RGBA32F): the units filter fp16 but not fp32 texels (NVIDIA's
  * GPU programming guide for the GeForce 6 series; not in rnndb): a
@@ -984,8 +985,10 @@ nv40_3d_texture_sample(void *data, const struct nvsim_tex_request *req,
             n = 1;
             while (n < u->aniso && (float)n < ratio)
                n++;
-            n = aniso_round_up(n, u->aniso);
+            /* the level from the spec's N; the lookups rounded up to a
+             * rate the field has (more samples of the same level) */
             lambda = fast_log2(pmax / (float)n);
+            n = aniso_round_up(n, u->aniso);
             axis = px > py ? req->ddx[f] : req->ddy[f];
          } else {
             float dx = nvsim_maxf(fabsf(ddx[0] * sw), fabsf(ddx[1] * sh));
