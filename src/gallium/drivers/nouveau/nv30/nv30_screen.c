@@ -97,6 +97,11 @@ nv30_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       /* TEX_SWIZZLE routes any channel, 0 or 1 to each output
        * (nv30_view_swizzle) */
       return 1;
+   case PIPE_CAP_TEXTURE_MIRROR_CLAMP:
+   case PIPE_CAP_TEXTURE_MIRROR_CLAMP_TO_EDGE:
+      /* TEX_WRAP MIRROR_CLAMP, MIRROR_CLAMP_TO_EDGE and
+       * MIRROR_CLAMP_TO_BORDER on curie (hwdb nv4_tex_wrap; nv30_wrap) */
+      return chip->curie;
    case PIPE_CAP_TEXTURE_BORDER_COLOR_QUIRK:
       /* TEX_BORDER_COLOR is returned as it is, not through TEX_SWIZZLE
        * (nvsim; D3D9's border colour is an ARGB value with no

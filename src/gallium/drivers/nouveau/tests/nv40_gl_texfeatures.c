@@ -271,6 +271,31 @@ test_swizzle(void)
    check_error("swizzle");
 }
 
+/* 5b. Mirror clamp (ARB_texture_mirror_clamp_to_edge): a 2x1 texture,
+ * red then green, s from -1 to 1 across 64 pixels, NEAREST: pixel x
+ * samples |s| = |(x + 0.5) / 32 - 1|: pixel 10 |-0.672| -> texel 1,
+ * pixel 28 |-0.109| -> texel 0, pixel 60 0.891 -> texel 1. */
+static void
+test_mirror_clamp(void)
+{
+   static const unsigned texels[2] = { 0xff0000ff, 0x00ff00ff };
+   GLuint t = texture_rgba8(2, 1, texels, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_MIRROR_CLAMP_TO_EDGE);
+   check_error("MIRROR_CLAMP_TO_EDGE");
+   glEnable(GL_TEXTURE_2D);
+   glBegin(GL_QUADS);
+   glTexCoord2f(-1, 0); glVertex2f(-1, -1);
+   glTexCoord2f(1, 0); glVertex2f(1, -1);
+   glTexCoord2f(1, 1); glVertex2f(1, 1);
+   glTexCoord2f(-1, 1); glVertex2f(-1, 1);
+   glEnd();
+   glDisable(GL_TEXTURE_2D);
+   check("mirror clamp s = -0.67", 10, 5, 0x00ff00ff, 0);
+   check("mirror clamp s = -0.11", 28, 5, 0xff0000ff, 0);
+   check("mirror clamp s = 0.89", 60, 5, 0x00ff00ff, 0);
+   glDeleteTextures(1, &t);
+}
+
 /* 6. Anisotropic filtering: GL_TEXTURE_MAX_ANISOTROPY_EXT is accepted
  * (Neverball's GL_INVALID_ENUM) and MAX_TEXTURE_MAX_ANISOTROPY is 16 on
  * NV40 (TEX_ENABLE ANISO 16X).  Pictures for the comparison. */
@@ -384,6 +409,7 @@ main(int argc, char **argv)
    test_s3tc();
    test_float();
    test_swizzle();
+   test_mirror_clamp();
    test_aniso(argc > 1 ? argv[1] : NULL);
 
    printf("%s\n", fails ? "FAILED" : "PASSED");
