@@ -356,6 +356,12 @@ nvsim_raster_triangle(struct nvsim_raster_state *st,
 
 /* One fragment of a line or point with inputs interpolated at t between
  * a and b (perspective-correct); flat slots from pv. */
+static void lerp_frag(struct nvsim_raster_state *st, int px, int py,
+                      const struct nvsim_raster_vertex *a,
+                      const struct nvsim_raster_vertex *b, float t,
+                      const struct nvsim_raster_vertex *pv,
+                      const float *sprite, struct nvsim_raster_frag *out);
+
 static void
 emit_lerp(struct nvsim_raster_state *st, int px, int py,
           const struct nvsim_raster_vertex *a,
@@ -363,12 +369,27 @@ emit_lerp(struct nvsim_raster_state *st, int px, int py,
           const struct nvsim_raster_vertex *pv, const float *sprite)
 {
    struct nvsim_raster_frag f;
-   uint8_t smooth[NVSIM_RASTER_MAX_ATTRIBS], flat[NVSIM_RASTER_MAX_ATTRIBS];
-   unsigned nsmooth, nflat;
 
    if (px < st->clip_x0 || px >= st->clip_x1 ||
        py < st->clip_y0 || py >= st->clip_y1)
       return;
+   lerp_frag(st, px, py, a, b, t, pv, sprite, &f);
+   single_fragment(st, &f);
+}
+
+/* The inputs of pixel (px, py) at t between a and b (lines, points); a
+ * point sprite's coordinates for the pixel when sprite is given. */
+static void
+lerp_frag(struct nvsim_raster_state *st, int px, int py,
+          const struct nvsim_raster_vertex *a,
+          const struct nvsim_raster_vertex *b, float t,
+          const struct nvsim_raster_vertex *pv, const float *sprite,
+          struct nvsim_raster_frag *out)
+{
+   struct nvsim_raster_frag f;
+   uint8_t smooth[NVSIM_RASTER_MAX_ATTRIBS], flat[NVSIM_RASTER_MAX_ATTRIBS];
+   unsigned nsmooth, nflat;
+
    active_slots(st, smooth, &nsmooth, flat, &nflat);
    f.x = px;
    f.y = py;
@@ -402,7 +423,7 @@ emit_lerp(struct nvsim_raster_state *st, int px, int py,
       }
    }
    fill_fixed_inputs(st, &f, ww);
-   single_fragment(st, &f);
+   *out = f;
 }
 
 void
@@ -477,7 +498,37 @@ nvsim_raster_point(struct nvsim_raster_state *st,
    int y0 = (int)nvsim_ceil(v->y - size * 0.5f - 0.5f);
    int y1 = (int)nvsim_ceil(v->y + size * 0.5f - 0.5f);
    const float sprite[3] = { v->x - size * 0.5f, v->y - size * 0.5f, size };
-   for (int y = y0; y < y1; y++)
-      for (int x = x0; x < x1; x++)
-         emit_lerp(st, x, y, v, v, 0.0f, v, st->sprite_mask ? sprite : NULL);
+   const float *sp = st->sprite_mask ? sprite : NULL;
+   if (!st->shade_quad) {
+      for (int y = y0; y < y1; y++)
+         for (int x = x0; x < x1; x++)
+            emit_lerp(st, x, y, v, v, 0.0f, v, sp);
+      return;
+   }
+   /* In 2x2 quads like triangles, the helpers with their own sprite
+    * coordinates, so that derivatives (texture LOD) see them change by
+    * 1/size per pixel (GL 2.1 section 3.4.1: s and t vary across the
+    * point; a sprite's texture is minified like any other). */
+   int qx0 = (int)nvsim_floor(x0 / 2.0) * 2, qy0 = (int)nvsim_floor(y0 / 2.0) * 2;
+   for (int qy = qy0; qy < y1; qy += 2)
+      for (int qx = qx0; qx < x1; qx += 2) {
+         struct nvsim_raster_quad q;
+         unsigned mask = 0;
+         q.x = qx;
+         q.y = qy;
+         q.front = true;
+         for (unsigned k = 0; k < 4; k++) {
+            int x = qx + (int)(k & 1), y = qy + (int)(k >> 1);
+            struct nvsim_raster_frag f;
+            if (x >= x0 && x < x1 && y >= y0 && y < y1 &&
+                x >= st->clip_x0 && x < st->clip_x1 &&
+                y >= st->clip_y0 && y < st->clip_y1)
+               mask |= 1u << k;
+            lerp_frag(st, x, y, v, v, 0.0f, v, sp, &f);
+            q.z[k] = f.z;
+            memcpy(q.in[k], f.in, sizeof(q.in[k]));
+         }
+         if (mask)
+            nvsim_raster_quad_ops(st, &q, mask);
+      }
 }

@@ -534,6 +534,61 @@ test_sprite(void)
          last_in[6 * W + 6][3] == 1.0f, "sprite (6,6)");
 }
 
+/*
+ * Regression (Neverball's stars sampled their sharpest mipmap level):
+ * a point sprite goes through quad shading with helpers that have their
+ * own sprite coordinates, so s grows by 1/size to the right and t by
+ * 1/size downwards within every quad (GL 2.1 section 3.4.1: s = 1/2 +
+ * (x_f + 1/2 - x_w) / size).  Size 3 at (8,8): left/top edge 6.5,
+ * pixels 6..8 (centres 6.5..8.5) covered, in quads at x, y = 6 and 8;
+ * helper (9, y) has s = (9.5 - 6.5) / 3 = 1.
+ */
+static unsigned sprite_bad_deriv, sprite_quads;
+static void
+sprite_quad(void *ctx, struct nvsim_raster_quad *q)
+{
+   (void)ctx;
+   sprite_quads++;
+   for (unsigned i = 0; i < 4; i++)
+      if (q->mask & (1u << i))
+         hits[(q->y + (i >> 1)) * W + q->x + (i & 1)]++;
+   const float d = 1.0f / 3.0f;
+   float s0 = ((float)q->x + 0.5f - 6.5f) / 3.0f;
+   float t0 = ((float)q->y + 0.5f - 6.5f) / 3.0f;
+   if (fabsf(q->in[0][1][0] - s0) > 1e-6f || fabsf(q->in[0][1][1] - t0) > 1e-6f ||
+       fabsf(q->in[1][1][0] - q->in[0][1][0] - d) > 1e-6f ||
+       fabsf(q->in[2][1][1] - q->in[0][1][1] - d) > 1e-6f ||
+       q->in[2][1][0] != q->in[0][1][0] || q->in[1][1][1] != q->in[0][1][1])
+      sprite_bad_deriv++;
+   for (unsigned i = 0; i < 4; i++)
+      for (unsigned c = 0; c < 4; c++)
+         q->color[i][0][c] = 1.0f;
+}
+
+static void
+test_sprite_quads(void)
+{
+   struct nvsim_raster_state st;
+   setup(&st);
+   st.shade_quad = sprite_quad;
+   st.sprite_mask = 1u << 1;
+   sprite_bad_deriv = sprite_quads = 0;
+   struct nvsim_raster_vertex p = vtx(8, 8, 0);
+   nvsim_raster_point(&st, &p, 3.0f);
+   unsigned n = 0;
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         unsigned want = x >= 6 && x <= 8 && y >= 6 && y <= 8;
+         CHECK(hits[y * W + x] == want, "sprite quad (%d,%d): %u", x, y,
+               hits[y * W + x]);
+         n += hits[y * W + x];
+      }
+   CHECK(n == 9 && sprite_quads == 4, "sprite: %u pixels in %u quads", n,
+         sprite_quads);
+   CHECK(sprite_bad_deriv == 0, "%u sprite quads with wrong coordinates",
+         sprite_bad_deriv);
+}
+
 /* Line stipple: pattern 0x0f0f, factor 2: bit (s / 2) % 16, so s 0-7
  * drawn, 8-15 not: pixels 0..7 of the line (0.5,0.5)-(16.5,0.5) drawn,
  * 8..15 not. */
@@ -715,6 +770,7 @@ main(void)
    test_lines_points();
    test_swizzled();
    test_sprite();
+   test_sprite_quads();
    test_line_stipple();
    test_bad_input();
    test_constant_varying();
