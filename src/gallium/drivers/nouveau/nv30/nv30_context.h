@@ -119,11 +119,18 @@ struct nv30_vertprog {
 };
 
 struct nv30_fragprog {
-   /* Kept when the program writes gl_FragColor: the source of the
-    * variant that writes it to every colour buffer (broadcast, compiled
-    * when first drawn with several). */
+   /* The source of the variants (nv30_fragprog_select): the one that
+    * writes gl_FragColor to every colour buffer (broadcast, compiled
+    * when first drawn with several; writes_color says it may be
+    * needed) and the one that turns point sprite coordinates upside
+    * down (sprite, for the generic varyings sprite_flip, with or
+    * without broadcast as sprite_broadcast says). */
    struct nir_shader *nir;
+   bool writes_color;
    struct nv30_fragprog *broadcast;
+   struct nv30_fragprog *sprite;
+   uint32_t sprite_flip;
+   bool sprite_broadcast;
    struct nv40_fp_binary bin;
    bool compiled, failed;
    uint32_t *words;           /* binary with uniforms patched in */
@@ -213,6 +220,11 @@ struct nv30_context {
    uint32_t fp_ring_used;
    uint32_t fp_offset;          /* of the current program in fp_ring */
    bool fp_loaded;              /* current program is in fp_ring */
+   /* Generic varyings (bit k: VARYING_SLOT_VAR0 + k, sprite_coord_enable's
+    * numbering) whose t the FP turns into 1 - t: the draw makes points
+    * with lower-left sprite coordinates, which the hardware does not
+    * have (nv30_shader_set_prim). */
+   uint32_t sprite_flip;
 
    /* The vertex cache may hold bytes older than memory: no draw since
     * the last submission. */
@@ -259,6 +271,9 @@ bool nv30_check_kick(struct nv30_context *nv30);
 /* Compiles what is bound, gathers constants, writes the fragment
  * program to memory; false if nothing can be drawn. */
 bool nv30_shader_prepare(struct nv30_context *nv30);
+/* Tells the shader code what the next draw rasterizes (point sprite
+ * coordinates depend on it); before nv30_state_prepare. */
+void nv30_shader_set_prim(struct nv30_context *nv30, enum pipe_prim_type mode);
 void nv30_shader_fini(struct nv30_context *nv30);
 void nv30_emit_vertprog(struct nv30_context *nv30);
 void nv30_emit_vertconst(struct nv30_context *nv30);

@@ -227,6 +227,7 @@ nv30_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
          return;
    }
 
+   nv30_shader_set_prim(nv30, info->mode);
    bool user_vbufs = false;
    for (unsigned i = 0; i < nv30->num_vtxbufs; i++)
       user_vbufs |= nv30->vtxbuf[i].is_user_buffer;

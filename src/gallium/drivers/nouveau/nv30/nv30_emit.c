@@ -450,6 +450,39 @@ nv30_emit_clip(struct nv30_context *nv30)
    NV30_3D_1(nv30, NV30_3D_VP_CLIP_PLANES_ENABLE, hw);
 }
 
+/* Point sprites: ENABLE makes points squares with sprite coordinates,
+ * COORD_REPLACE_n gives them to texture coordinate n (rnndb
+ * nv30-40_3d.xml POINT_SPRITE; upstream sets ENABLE exactly for
+ * point_quad_rasterization, fact).  sprite_coord_enable names generic
+ * varyings (VARYING_SLOT_VAR0 + k as bit k: st/mesa without
+ * PIPE_CAP_TGSI_TEXCOORD, gl_TexCoord[k] and gl_PointCoord included);
+ * the FP says which texture coordinate carries each. */
+static void
+nv30_emit_point_sprite(struct nv30_context *nv30)
+{
+   static const uint32_t replace[] = {
+      NV30_3D_POINT_SPRITE_COORD_REPLACE_0, NV30_3D_POINT_SPRITE_COORD_REPLACE_1,
+      NV30_3D_POINT_SPRITE_COORD_REPLACE_2, NV30_3D_POINT_SPRITE_COORD_REPLACE_3,
+      NV30_3D_POINT_SPRITE_COORD_REPLACE_4, NV30_3D_POINT_SPRITE_COORD_REPLACE_5,
+      NV30_3D_POINT_SPRITE_COORD_REPLACE_6, NV30_3D_POINT_SPRITE_COORD_REPLACE_7,
+   };
+   const struct pipe_rasterizer_state *r = &nv30->rast->pipe;
+   const struct nv30_fragprog *fp = nv30->fp_run;
+   uint32_t hw = 0;
+
+   if (r->point_quad_rasterization) {
+      hw |= NV30_3D_POINT_SPRITE_ENABLE;
+      for (unsigned n = 0; fp && fp->compiled && n < ARRAY_SIZE(replace) &&
+                           n < NV40_NUM_TEXCOORDS; n++) {
+         unsigned slot = fp->bin.texcoord_varying[n];
+         if (slot >= VARYING_SLOT_VAR0 && slot < VARYING_SLOT_VAR0 + 32 &&
+             (r->sprite_coord_enable & BITFIELD_BIT(slot - VARYING_SLOT_VAR0)))
+            hw |= replace[n];
+      }
+   }
+   NV30_3D_1(nv30, NV30_3D_POINT_SPRITE, hw);
+}
+
 unsigned
 nv30_state_emit_words(struct nv30_context *nv30)
 {
@@ -561,6 +594,8 @@ nv30_state_emit(struct nv30_context *nv30)
       nv30_emit_viewport(nv30);
    if (dirty & (NV30_DIRTY_CLIP | NV30_DIRTY_RASTERIZER))
       nv30_emit_clip(nv30);
+   if ((dirty & (NV30_DIRTY_RASTERIZER | NV30_DIRTY_FRAGPROG)) && nv30->rast)
+      nv30_emit_point_sprite(nv30);
    if (dirty & (NV30_DIRTY_VERTPROG | NV30_DIRTY_FRAGPROG))
       nv30_emit_vertprog(nv30);
    if (dirty & (NV30_DIRTY_VERTCONST | NV30_DIRTY_VERTPROG))

@@ -18,8 +18,10 @@
 #include <nouveau.h>
 
 #include "compiler/nir/nir.h"
+#include "compiler/nir/nir_builder.h"
 #include "util/ralloc.h"
 #include "util/u_memory.h"
+#include "util/u_prim.h"
 
 #include "nouveau/nouveau_debug.h"
 #include "nv30_context.h"
@@ -242,6 +244,7 @@ nv30_fragprog_free(struct nv30_fragprog *fp)
    if (!fp)
       return;
    nv30_fragprog_free(fp->broadcast);
+   nv30_fragprog_free(fp->sprite);
    if (fp->compiled)
       nv40_fp_binary_free(&fp->bin);
    ralloc_free(fp->nir);
@@ -259,15 +262,17 @@ nv30_fp_state_create(struct pipe_context *pipe,
    if (cso->type != PIPE_SHADER_IR_NIR)
       return NULL;
    nir = cso->ir.nir;
-   /* The FP does not depend on other state: compile it now. */
+   /* Compiled now for the common case; variants come from the kept
+    * shader (nv30_fragprog_select). */
    fp = nv30_fragprog_compile(nir);
-   /* gl_FragColor goes to every colour buffer: keep the shader for the
-    * variant that writes all of them (nv30_fragprog_select). */
-   if (fp && fp->compiled &&
-       (nir->info.outputs_written & BITFIELD64_BIT(FRAG_RESULT_COLOR)))
+   if (fp && fp->compiled) {
       fp->nir = nir;
-   else
+      /* gl_FragColor goes to every colour buffer */
+      fp->writes_color =
+         nir->info.outputs_written & BITFIELD64_BIT(FRAG_RESULT_COLOR);
+   } else {
       ralloc_free(nir);
+   }
    return fp;
 }
 
@@ -277,7 +282,8 @@ nv30_fp_state_delete(struct pipe_context *pipe, void *so)
    struct nv30_context *nv30 = nv30_context(pipe);
    struct nv30_fragprog *fp = so;
 
-   if (nv30->fp_run == fp || (fp && nv30->fp_run == fp->broadcast))
+   if (nv30->fp_run == fp ||
+       (fp && (nv30->fp_run == fp->broadcast || nv30->fp_run == fp->sprite)))
       nv30->fp_run = NULL;
    nv30_fragprog_free(fp);
 }
@@ -361,12 +367,124 @@ nv30_emit_fragprog(struct nv30_context *nv30)
  * result 0 with RT_ENABLE MRT clear (upstream nv30 driver, fact), but
  * the same is had by writing every result (FP results H0, H4, H6, H8),
  * which needs nothing of the hardware beyond MRT itself. */
+/* A generic varying input that point sprites replace (bit k of flip:
+ * VARYING_SLOT_VAR0 + k) is read as (s, 1 - t, r, q). */
+static bool
+nv30_flip_sprite_t_instr(nir_builder *b, nir_instr *instr, void *data)
+{
+   const uint32_t flip = *(const uint32_t *)data;
+
+   if (instr->type != nir_instr_type_intrinsic)
+      return false;
+   nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
+   if (intr->intrinsic != nir_intrinsic_load_deref)
+      return false;
+   nir_deref_instr *deref = nir_src_as_deref(intr->src[0]);
+   nir_variable *var = nir_deref_instr_get_variable(deref);
+   if (!var || var->data.mode != nir_var_shader_in)
+      return false;
+   int slot = var->data.location;
+   if (deref->deref_type == nir_deref_type_array &&
+       nir_deref_instr_parent(deref)->deref_type == nir_deref_type_var &&
+       nir_src_is_const(deref->arr.index))
+      slot += nir_src_as_uint(deref->arr.index);
+   else if (deref->deref_type != nir_deref_type_var)
+      return false;
+   if (slot < VARYING_SLOT_VAR0 || slot >= VARYING_SLOT_VAR0 + 32 ||
+       !(flip & BITFIELD_BIT(slot - VARYING_SLOT_VAR0)))
+      return false;
+   /* t is component 1 of the slot */
+   if (var->data.location_frac > 1 ||
+       intr->num_components <= 1 - var->data.location_frac)
+      return false;
+   unsigned t = 1 - var->data.location_frac;
+
+   b->cursor = nir_after_instr(instr);
+   nir_ssa_def *v = &intr->dest.ssa;
+   nir_ssa_def *chan[NIR_MAX_VEC_COMPONENTS];
+   for (unsigned c = 0; c < v->num_components; c++)
+      chan[c] = nir_channel(b, v, c);
+   chan[t] = nir_fsub(b, nir_imm_floatN_t(b, 1.0, v->bit_size), chan[t]);
+   nir_ssa_def *flipped = nir_vec(b, chan, v->num_components);
+   nir_ssa_def_rewrite_uses_after(v, flipped, flipped->parent_instr);
+   return true;
+}
+
+/* Generic varyings (VARYING_SLOT_VAR0 + k as bit k) the FP reads. */
+static uint32_t
+nv30_fragprog_generic_inputs(const nir_shader *nir)
+{
+   uint32_t mask = 0;
+
+   nir_foreach_shader_in_variable(var, nir) {
+      int slot = var->data.location;
+      unsigned n = glsl_count_attribute_slots(var->type, false);
+      for (unsigned i = 0; i < n; i++)
+         if (slot + (int)i >= VARYING_SLOT_VAR0 &&
+             slot + (int)i < VARYING_SLOT_VAR0 + 32)
+            mask |= BITFIELD_BIT(slot + i - VARYING_SLOT_VAR0);
+   }
+   return mask;
+}
+
+void
+nv30_shader_set_prim(struct nv30_context *nv30, enum pipe_prim_type mode)
+{
+   const struct pipe_rasterizer_state *r =
+      nv30->rast ? &nv30->rast->pipe : NULL;
+   uint32_t flip = 0;
+
+   /* The hardware's sprite coordinates start at the point's top left,
+    * in memory order (t grows with the row: nvsim, and upstream's nv30
+    * falls back to software for PIPE_SPRITE_COORD_LOWER_LEFT, fact);
+    * st/mesa asks for lower-left ones when drawing to a window system
+    * buffer.  Sprites are points, also polygons drawn as points. */
+   if (r && r->point_quad_rasterization &&
+       r->sprite_coord_mode == PIPE_SPRITE_COORD_LOWER_LEFT &&
+       (mode == PIPE_PRIM_POINTS ||
+        (u_reduced_prim(mode) == PIPE_PRIM_TRIANGLES &&
+         (r->fill_front == PIPE_POLYGON_MODE_POINT ||
+          r->fill_back == PIPE_POLYGON_MODE_POINT))))
+      flip = r->sprite_coord_enable;
+   if (flip != nv30->sprite_flip) {
+      nv30->sprite_flip = flip;
+      nv30->dirty |= NV30_DIRTY_FRAGPROG;
+   }
+}
+
 static struct nv30_fragprog *
 nv30_fragprog_select(struct nv30_context *nv30)
 {
    struct nv30_fragprog *bound = nv30->fragprog;
 
-   if (!bound || !bound->nir || nv30->framebuffer.nr_cbufs <= 1)
+   if (!bound || !bound->nir)
+      return bound;
+   bool broadcast = bound->writes_color && nv30->framebuffer.nr_cbufs > 1;
+   uint32_t flip = nv30->sprite_flip &
+                   nv30_fragprog_generic_inputs(bound->nir);
+   if (flip) {
+      if (!bound->sprite || bound->sprite_flip != flip ||
+          bound->sprite_broadcast != broadcast) {
+         nir_shader *nir = nir_shader_clone(NULL, bound->nir);
+
+         if (!nir)
+            return NULL;
+         if (broadcast)
+            NIR_PASS_V(nir, nir_lower_fragcolor,
+                       nv30->chip->max_render_targets);
+         NIR_PASS_V(nir, nir_shader_instructions_pass,
+                    nv30_flip_sprite_t_instr,
+                    nir_metadata_block_index | nir_metadata_dominance,
+                    &flip);
+         nv30_fragprog_free(bound->sprite);
+         bound->sprite = nv30_fragprog_compile(nir);
+         bound->sprite_flip = flip;
+         bound->sprite_broadcast = broadcast;
+         ralloc_free(nir);
+      }
+      return bound->sprite;
+   }
+   if (!broadcast)
       return bound;
    if (!bound->broadcast) {
       nir_shader *nir = nir_shader_clone(NULL, bound->nir);
