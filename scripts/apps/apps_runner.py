@@ -238,7 +238,8 @@ def read_expected(chip):
          if not m or m.group(2) not in VERDICTS:
             raise HarnessError('%s:%d: not "name@call: verdict # reason"'
                                % (expected_path(chip), n))
-         if m.group(2) != 'pass' and not reason.strip():
+         if m.group(2) != 'pass' and (not reason.strip() or
+                                      reason.strip().startswith('UNTRIAGED')):
             raise HarnessError('%s:%d: %s is expected to %s with no reason '
                                'written' % (expected_path(chip), n,
                                             m.group(1), m.group(2)))
