@@ -450,6 +450,12 @@ assemble(struct nv40_3d *ctx, const struct nv40_3d_vertex *v)
       }
       break;
    case NV30_3D_VERTEX_BEGIN_END_QUADS:
+      /* quads split along v0-v2, quad strips along v1-v2: how NVIDIA's
+       * hardware tessellates them (xemu's NV2A primitive rewriter,
+       * prim_rewrite.c: "v0-v2 diagonal: matches hardware quad
+       * tessellation", "v1-v2 diagonal: matches hardware quad strip
+       * tessellation"); GL leaves the split of a non-planar quad to the
+       * implementation (llvmpipe takes v1-v3 for quads) */
       if (n % 4 < 3) {
          pv[n % 4] = *v;
       } else {
@@ -466,8 +472,9 @@ assemble(struct nv40_3d *ctx, const struct nv40_3d_vertex *v)
          pv[2] = *v;
       } else {
          const struct nv40_3d_vertex *flat = first_conv ? &pv[0] : v;
-         nv40_3d_draw_triangle(ctx, &pv[0], &pv[1], v, flat);
-         nv40_3d_draw_triangle(ctx, &pv[0], v, &pv[2], flat);
+         /* 2i, 2i+1, 2i+2 and 2i+2, 2i+1, 2i+3: the v1-v2 diagonal */
+         nv40_3d_draw_triangle(ctx, &pv[0], &pv[1], &pv[2], flat);
+         nv40_3d_draw_triangle(ctx, &pv[2], &pv[1], v, flat);
          pv[0] = pv[2];
          pv[1] = *v;
       }

@@ -834,6 +834,34 @@ test_viewport_clip(void)
 }
 
 /*
+ * Quad strips split along the v1-v2 diagonal, as NVIDIA's hardware does
+ * (xemu's NV2A primitive rewriter: "v1-v2 diagonal: matches hardware quad
+ * strip tessellation").  The square (2,2) (2,14) (14,2) (14,14) as one
+ * strip quad with v0 and v3 black, v1 and v2 white: the pixel at the
+ * centre lies on the v1-v2 diagonal, so it is white there (it would be
+ * black on the v0-v3 diagonal).
+ */
+static void
+test_quad_strip_split(void)
+{
+   static const float white[4] = { 1, 1, 1, 1 }, black[4] = { 0, 0, 0, 1 };
+   struct fx3d t;
+   if (!draw_setup(&t))
+      return;
+   put_vertex(&t, 0, 2.0f, 2.0f, 0.0f, black);
+   put_vertex(&t, 1, 2.0f, 14.0f, 0.0f, white);
+   put_vertex(&t, 2, 14.0f, 2.0f, 0.0f, white);
+   put_vertex(&t, 3, 14.0f, 14.0f, 0.0f, black);
+   m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_QUAD_STRIP);
+   m(&t, NV30_3D_VB_VERTEX_BATCH, (3u << 24) | 0);
+   m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_STOP);
+   CHECK(run(&t));
+   uint32_t c = t.cmap[7 * W + 7];
+   CHECK((c & 0xff) > 0xc0 && ((c >> 8) & 0xff) > 0xc0);
+   teardown(&t);
+}
+
+/*
  * Two-sided colour: the VP also writes BFC0 = c[0] (green).  The corner
  * triangle is a back face with FRONT_FACE CCW (see test_cull), so with
  * VERTEX_TWO_SIDE_ENABLE it takes BFC0; with FRONT_FACE CW it is a front
@@ -1846,6 +1874,7 @@ main(int argc, char **argv)
       { "w_crossing", test_w_crossing },
       { "near_clip", test_near_clip },
       { "viewport_clip", test_viewport_clip },
+      { "quad_strip_split", test_quad_strip_split },
       { "two_side", test_two_side },
       { "vertex_color_clamp", test_vertex_color_clamp },
       { "texture", test_texture },
