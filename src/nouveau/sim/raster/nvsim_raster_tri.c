@@ -42,6 +42,18 @@ snap(float v, int64_t *out)
    return true;
 }
 
+/* v on the sub-pixel grid.  Points and lines snap their window
+ * position there as triangles do their vertices (the hardware works on
+ * its 1/16 pixel grid, nvsim_raster.h): coverage must not depend on
+ * float rounding below the grid, or a point computed at x = 20 + 1e-6
+ * and one at 95 - 1e-6 (the same position, 75 pixels apart) would
+ * cover different pixel columns. */
+static inline float
+snapped(float v)
+{
+   return (float)((double)nvsim_round((double)v * SUB) / SUB);
+}
+
 static inline bool
 stipple_pass(const struct nvsim_raster_state *st, int x, int y)
 {
@@ -433,15 +445,17 @@ nvsim_raster_line(struct nvsim_raster_state *st,
                   unsigned provoking)
 {
    const struct nvsim_raster_vertex *pv = provoking ? v1 : v0;
-   float dx = v1->x - v0->x, dy = v1->y - v0->y;
-   bool xmajor = fabsf(dx) >= fabsf(dy);
-   float major0 = xmajor ? v0->x : v0->y, major1 = xmajor ? v1->x : v1->y;
-   float minor0 = xmajor ? v0->y : v0->x, minor1 = xmajor ? v1->y : v1->x;
-   float len = major1 - major0;
 
    if (!(fabsf(v0->x) < MAX_COORD && fabsf(v0->y) < MAX_COORD &&
          fabsf(v1->x) < MAX_COORD && fabsf(v1->y) < MAX_COORD))
       return;
+   float x0 = snapped(v0->x), y0 = snapped(v0->y);
+   float x1 = snapped(v1->x), y1 = snapped(v1->y);
+   float dx = x1 - x0, dy = y1 - y0;
+   bool xmajor = fabsf(dx) >= fabsf(dy);
+   float major0 = xmajor ? x0 : y0, major1 = xmajor ? x1 : y1;
+   float minor0 = xmajor ? y0 : x0, minor1 = xmajor ? y1 : x1;
+   float len = major1 - major0;
    if (len == 0.0f)
       return;
    if (!(width >= 1.0f))
@@ -493,11 +507,12 @@ nvsim_raster_point(struct nvsim_raster_state *st,
       size = 1.0f;
    if (size > 64.0f)
       size = 64.0f;
-   int x0 = (int)nvsim_ceil(v->x - size * 0.5f - 0.5f);
-   int x1 = (int)nvsim_ceil(v->x + size * 0.5f - 0.5f);
-   int y0 = (int)nvsim_ceil(v->y - size * 0.5f - 0.5f);
-   int y1 = (int)nvsim_ceil(v->y + size * 0.5f - 0.5f);
-   const float sprite[3] = { v->x - size * 0.5f, v->y - size * 0.5f, size };
+   float cx = snapped(v->x), cy = snapped(v->y);
+   int x0 = (int)nvsim_ceil(cx - size * 0.5f - 0.5f);
+   int x1 = (int)nvsim_ceil(cx + size * 0.5f - 0.5f);
+   int y0 = (int)nvsim_ceil(cy - size * 0.5f - 0.5f);
+   int y1 = (int)nvsim_ceil(cy + size * 0.5f - 0.5f);
+   const float sprite[3] = { cx - size * 0.5f, cy - size * 0.5f, size };
    const float *sp = st->sprite_mask ? sprite : NULL;
    if (!st->shade_quad) {
       for (int y = y0; y < y1; y++)

@@ -491,6 +491,45 @@ test_lines_points(void)
 }
 
 /*
+ * Points and lines are placed on the sub-pixel grid before coverage, as
+ * triangle vertices are.  A size-1 point at x = 8 covers the centres in
+ * [7.5, 8.5), the start included: column 7; y = 5 likewise row 4.  At
+ * 8 + 2^-20 and 8 - 2^-20 (both far nearer to 8 than the 1/256 grid's
+ * half step) it is the same point, so the same pixel, although without
+ * snapping [8 + 2^-20 - 0.5, ...) would leave centre 7.5 out and take
+ * 8.5.  A width-1 horizontal line at y = 2 -+ 2^-20 from x = 0.5 to 4.5
+ * covers the rows with centres in [1.5, 2.5): row 1, pixels 0..3.
+ */
+static void
+test_points_lines_on_grid(void)
+{
+   struct nvsim_raster_state st;
+   const float e = 1.0f / (1 << 20);
+   const float off[3] = { 0.0f, e, -e };
+
+   for (unsigned i = 0; i < 3; i++) {
+      setup(&st);
+      struct nvsim_raster_vertex p = vtx(8.0f + off[i], 5.0f + off[i], 0);
+      nvsim_raster_point(&st, &p, 1.0f);
+      unsigned n = 0;
+      for (int k = 0; k < W * H; k++)
+         n += hits[k];
+      CHECK(n == 1 && hits[4 * W + 7] == 1,
+            "point at 8%+g: %u pixels, (7,4) %u", off[i], n, hits[4 * W + 7]);
+
+      setup(&st);
+      struct nvsim_raster_vertex a = vtx(0.5f, 2.0f - off[i], 0);
+      struct nvsim_raster_vertex b = vtx(4.5f, 2.0f + off[i], 0);
+      nvsim_raster_line(&st, &a, &b, 1.0f, 0);
+      n = 0;
+      for (int k = 0; k < W * H; k++)
+         n += hits[k];
+      CHECK(n == 4 && hits[W] && hits[W + 3],
+            "line at y 2%+g: %u pixels", off[i], n);
+   }
+}
+
+/*
  * Swizzled surface 8x4 (log2 3 x 2): squares of k = 2 bits, 2 squares
  * across.  Pixel (5,3): in-square x 1, y 3 -> Morton x bits 0b01 at even
  * positions (1), y bits 0b11 at odd positions (0b1010 = 10): 11; square
@@ -768,6 +807,7 @@ main(void)
    test_stencil();
    test_alpha();
    test_lines_points();
+   test_points_lines_on_grid();
    test_swizzled();
    test_sprite();
    test_sprite_quads();
