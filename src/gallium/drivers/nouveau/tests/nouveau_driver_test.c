@@ -89,6 +89,10 @@ test_chipsets(void)
       }
       CHECK_EQ(what, c->class_3d, expect[i].cls);
    }
+   /* curie has 16 fragment texture units (upstream exposes 16 samplers
+    * on NV40 and writes TEX_OFFSET(0..15)) */
+   CHECK_EQ("NV40 texture units", nv30_chipset_find(0x40)->fp_tex_units, 16);
+   CHECK_EQ("NV44 texture units", nv30_chipset_find(0x44)->fp_tex_units, 16);
    if (nv30_chipset_find(0x50) || nv30_chipset_find(0x10)) {
       fprintf(stderr, "FAIL: non-NV4x chipset accepted by nv30/\n");
       failures++;
@@ -111,8 +115,14 @@ test_formats(void)
    CHECK_EQ("BGRA8 vertex ok", nv30_format_info(PIPE_FORMAT_B8G8R8A8_UNORM)->vtx_ok, 1);
    CHECK_EQ("BGRA8 vertex type", nv30_format_info(PIPE_FORMAT_B8G8R8A8_UNORM)->vtx_type, 0x0);
    CHECK_EQ("ubyte vertex", nv30_format_info(PIPE_FORMAT_R8G8B8A8_UNORM)->vtx_type, 0x4);
-   /* R32G32B32A32 is not a render target format of the 3D engine here */
-   CHECK_EQ("RGBA32F no RT", nv30_format_info(PIPE_FORMAT_R32G32B32A32_FLOAT)->rt_color, 0);
+   /* nv_3ddefs.xml: A16B16G16R16_FLOAT = 0xb, A32B32G32R32_FLOAT = 0xc;
+    * the GeForce 6 blends fp16 targets, not fp32 ones; no float format
+    * ignores alpha, so the RGBX float formats are not targets */
+   CHECK_EQ("RGBA16F colour", nv30_format_info(PIPE_FORMAT_R16G16B16A16_FLOAT)->rt_color, 0xb);
+   CHECK_EQ("RGBA32F colour", nv30_format_info(PIPE_FORMAT_R32G32B32A32_FLOAT)->rt_color, 0xc);
+   CHECK_EQ("RGBA16F blends", nv30_format_info(PIPE_FORMAT_R16G16B16A16_FLOAT)->rt_no_blend, 0);
+   CHECK_EQ("RGBA32F no blend", nv30_format_info(PIPE_FORMAT_R32G32B32A32_FLOAT)->rt_no_blend, 1);
+   CHECK_EQ("RGBX16F no RT", nv30_format_info(PIPE_FORMAT_R16G16B16X16_FLOAT)->rt_color, 0);
    CHECK_EQ("bad format", nv30_format_info((enum pipe_format)0x7fffffff)->vtx_ok, 0);
 }
 
