@@ -24,6 +24,10 @@
 /* A vertex after the vertex program. */
 struct nv40_3d_vertex {
    float out[NV40_3D_VP_OUTPUTS][4];
+   /* The edge from this vertex to the next one around the polygon is a
+    * boundary edge (GL 2.1 section 2.6.2): polygon modes LINE and POINT
+    * draw only those (nv40_3d_vertex.c). */
+   bool edge;
 };
 
 /* A mapped window of a DMA object (vertex fetch), so that consecutive
@@ -82,6 +86,12 @@ struct nv40_3d {
    unsigned prim_count;               /* vertices received */
    struct nv40_3d_vertex pv[4];       /* vertices kept for assembly */
    struct nv40_3d_vertex first;       /* loops, fans, polygons */
+   /* POLYGON: the last triangle (first, pv[2], pv[1]) is drawn when the
+    * next vertex or the end says whether its edge back to the first
+    * vertex is the polygon's closing edge; poly_edges holds its other
+    * edges (nv40_3d_draw_triangle's bits) */
+   bool poly_pending;
+   unsigned poly_edges;
    bool draw_ready;                   /* state validated for this begin */
 
    struct nv40_3d_vertex vcache[NV40_3D_VCACHE_SIZE];
@@ -165,6 +175,10 @@ void nv40_3d_draw_triangle(struct nv40_3d *ctx,
                            const struct nv40_3d_vertex *v0,
                            const struct nv40_3d_vertex *v1,
                            const struct nv40_3d_vertex *v2,
-                           const struct nv40_3d_vertex *flat);
+                           const struct nv40_3d_vertex *flat,
+                           unsigned edges);
+/* nv40_3d_draw_triangle's edges: bit i, edge from vertex i to vertex
+ * (i + 1) % 3 is a boundary edge of the primitive */
+#define NV40_3D_EDGES_ALL 0x7u
 
 #endif

@@ -81,6 +81,9 @@ set_defaults(struct nv40_3d *ctx)
       { NV30_3D_SHADE_MODEL, NV30_3D_SHADE_MODEL_SMOOTH },
       { NV30_3D_POLYGON_MODE_FRONT, NV30_3D_POLYGON_MODE_FRONT_FILL },
       { NV30_3D_POLYGON_MODE_BACK, NV30_3D_POLYGON_MODE_BACK_FILL },
+      /* GL's initial edge flag is TRUE; upstream's driver never writes
+       * EDGEFLAG and draws polygons in LINE mode with their outlines */
+      { NV30_3D_EDGEFLAG, NV30_3D_EDGEFLAG_ENABLE },
       { NV30_3D_CULL_FACE, NV30_3D_CULL_FACE_BACK },
       { NV30_3D_FRONT_FACE, NV30_3D_FRONT_FACE_CCW },
       /* width 1.0 in 1/8 units (nv30_state.c) */
@@ -346,9 +349,14 @@ nv40_3d_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
       rep[NV30_QUERY_REPORT_TIME_HIGH / 4] = (uint32_t)(ts >> 32);
       if (type == NV30_3D_QUERY_GET_UNK24_SAMPLES_PASSED)
          rep[NV30_QUERY_REPORT_VALUE / 4] = (uint32_t)ctx->rs.samples_passed;
+      st = write_dma32(ctx, NV30_3D_DMA_QUERY, offset, rep,
+                       NV30_QUERY_REPORT_STATUS / 4);
+      if (st)
+         return st;
+      __atomic_thread_fence(__ATOMIC_RELEASE);
       return write_dma32(ctx, NV30_3D_DMA_QUERY,
-                         NV40_3D_FIELD(data, NV30_3D_QUERY_GET_OFFSET), rep,
-                         NV30_QUERY_REPORT__SIZE / 4);
+                         offset + NV30_QUERY_REPORT_STATUS,
+                         &rep[NV30_QUERY_REPORT_STATUS / 4], 1);
    }
    default:
       /* everything else is state, read at the next draw */

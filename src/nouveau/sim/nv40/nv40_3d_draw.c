@@ -338,8 +338,12 @@ clip_polygon(struct nv40_3d *ctx, struct nv40_3d_vertex *buf_a,
          float db = dist(&planes[pi], pi, b);
          if (da >= 0 && m < MAX_CLIP_VERTS)
             out[m++] = *a;
-         if ((da >= 0) != (db >= 0) && m < MAX_CLIP_VERTS)
-            lerp_vertex(&out[m++], a, b, da, db);
+         if ((da >= 0) != (db >= 0) && m < MAX_CLIP_VERTS) {
+            lerp_vertex(&out[m], a, b, da, db);
+            /* leaving: the new edge runs along the plane, a boundary
+             * of the clipped polygon; entering: it is the rest of a-b */
+            out[m++].edge = da >= 0 ? true : a->edge;
+         }
       }
       struct nv40_3d_vertex *t = in;
       in = out;
@@ -370,12 +374,9 @@ to_window(struct nv40_3d *ctx, const struct nv40_3d_vertex *v,
    r->y += (float)NV40_3D_FIELD(org, NV30_3D_VIEWPORT_TX_ORIGIN_Y);
    r->z = pos[2] * w_inv * nv40_3d_regf(ctx, NV30_3D_VIEWPORT_SCALE_Z) +
           nv40_3d_regf(ctx, NV30_3D_VIEWPORT_TRANSLATE_Z);
-   if (nv40_3d_reg(ctx, NV30_3D_DEPTH_CONTROL) & NV40_3D_DEPTH_CONTROL_CLAMP) {
-      /* depth clamp to the depth range */
-      float zn = nv40_3d_regf(ctx, NV30_3D_DEPTH_RANGE_NEAR);
-      float zf = nv40_3d_regf(ctx, NV30_3D_DEPTH_RANGE_FAR);
-      r->z = nvsim_minf(nvsim_maxf(r->z, nvsim_minf(zn, zf)), nvsim_maxf(zn, zf));
-   }
+   /* with DEPTH_CONTROL CLAMP the depth is clamped per fragment, not
+    * here: interpolated depth (NV_depth_clamp, section 4.1.5; the ROP's
+    * depth_clamp) */
    r->w_inv = w_inv;
 
    bool two_side = back && nv40_3d_reg(ctx, NV30_3D_VERTEX_TWO_SIDE_ENABLE);
@@ -469,7 +470,7 @@ void
 nv40_3d_draw_triangle(struct nv40_3d *ctx, const struct nv40_3d_vertex *v0,
                       const struct nv40_3d_vertex *v1,
                       const struct nv40_3d_vertex *v2,
-                      const struct nv40_3d_vertex *flat)
+                      const struct nv40_3d_vertex *flat, unsigned edges)
 {
    struct nv40_3d_vertex buf_a[MAX_CLIP_VERTS], buf_b[MAX_CLIP_VERTS];
    struct nv40_3d_vertex *poly;
@@ -479,6 +480,8 @@ nv40_3d_draw_triangle(struct nv40_3d *ctx, const struct nv40_3d_vertex *v0,
    buf_a[0] = *v0;
    buf_a[1] = *v1;
    buf_a[2] = *v2;
+   for (unsigned i = 0; i < 3; i++)
+      buf_a[i].edge = (edges >> i) & 1;
    n = clip_polygon(ctx, buf_a, buf_b, 3, &poly);
    if (n < 3)
       return;
@@ -534,16 +537,21 @@ nv40_3d_draw_triangle(struct nv40_3d *ctx, const struct nv40_3d_vertex *v0,
       }
    }
    if (mode == NV30_3D_POLYGON_MODE_FRONT_LINE) {
-      /* edges of the clipped polygon, one stipple run around it */
+      /* the boundary edges of the clipped polygon, one stipple run
+       * around it (GL 2.1 section 3.5.4) */
       float w = line_width(ctx);
       ctx->rs.line_stipple_counter = 0;
       for (unsigned i = 0; i < n; i++)
-         nvsim_raster_line(&ctx->rs, &rv[i], &rv[(i + 1) % n], w, 0);
+         if (poly[i].edge)
+            nvsim_raster_line(&ctx->rs, &rv[i], &rv[(i + 1) % n], w, 0);
       return;
    }
    if (mode == NV30_3D_POLYGON_MODE_FRONT_POINT) {
+      /* the vertices that begin a boundary edge (GL 2.1 section
+       * 3.5.4) */
       for (unsigned i = 0; i < n; i++)
-         nvsim_raster_point(&ctx->rs, &rv[i], point_size(ctx, &poly[i]));
+         if (poly[i].edge)
+            nvsim_raster_point(&ctx->rs, &rv[i], point_size(ctx, &poly[i]));
       return;
    }
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "nv40_3d.h"
+#include "nvsim_raster_math.h"
 
 static bool
 map_func(uint32_t v, enum nvsim_raster_func *out)
@@ -127,6 +128,19 @@ nv40_3d_validate(struct nv40_3d *ctx)
    rs->depth_bounds = nv40_3d_reg(ctx, NV35_3D_DEPTH_BOUNDS_TEST_ENABLE) != 0;
    rs->depth_bounds_min = nv40_3d_regf(ctx, NV35_3D_DEPTH_BOUNDS_TEST_ZMIN);
    rs->depth_bounds_max = nv40_3d_regf(ctx, NV35_3D_DEPTH_BOUNDS_TEST_ZMAX);
+   /* DEPTH_CONTROL CLAMP (0x10 without depth clipping: upstream's
+    * nv30_state.c): fragments' depth is clamped to the depth range
+    * before the depth test (NV_depth_clamp, section 4.1.5), whose
+    * bounds DEPTH_RANGE_NEAR/FAR already hold as min and max (upstream
+    * nv30_state_validate.c: translate.z -/+ |scale.z|) */
+   rs->depth_clamp = (nv40_3d_reg(ctx, NV30_3D_DEPTH_CONTROL) &
+                      NV40_3D_DEPTH_CONTROL_CLAMP) != 0;
+   if (rs->depth_clamp) {
+      float zn = nv40_3d_regf(ctx, NV30_3D_DEPTH_RANGE_NEAR);
+      float zf = nv40_3d_regf(ctx, NV30_3D_DEPTH_RANGE_FAR);
+      rs->depth_clamp_min = nvsim_minf(zn, zf);
+      rs->depth_clamp_max = nvsim_maxf(zn, zf);
+   }
    rs->offset_factor = nv40_3d_regf(ctx, NV30_3D_POLYGON_OFFSET_FACTOR);
    rs->offset_units = nv40_3d_regf(ctx, NV30_3D_POLYGON_OFFSET_UNITS);
 

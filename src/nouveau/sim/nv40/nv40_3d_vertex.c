@@ -368,9 +368,27 @@ fetch_vertex(struct nv40_3d *ctx, uint32_t index, float (*in)[4])
 /* ---- vertex program and assembly ---- */
 
 
+/* The polygon's last triangle, whose edge back to the first vertex is
+ * the closing edge when `last` says so. */
+static void
+polygon_flush(struct nv40_3d *ctx, bool last)
+{
+   if (!ctx->poly_pending)
+      return;
+   unsigned edges = ctx->poly_edges;
+   if (last && ctx->pv[1].edge)
+      edges |= 1u << 2;
+   /* GL: vertex 1 of the polygon is the provoking one */
+   nv40_3d_draw_triangle(ctx, &ctx->first, &ctx->pv[2], &ctx->pv[1],
+                         &ctx->first, edges);
+   ctx->poly_pending = false;
+}
+
 static void
 restart(struct nv40_3d *ctx)
 {
+   if (ctx->prim == NV30_3D_VERTEX_BEGIN_END_POLYGON)
+      polygon_flush(ctx, true);
    if (ctx->prim == NV30_3D_VERTEX_BEGIN_END_LINE_LOOP && ctx->prim_count >= 2) {
       bool first_conv = nv40_3d_reg(ctx, NV30_3D_FLATSHADE_FIRST);
       /* the closing segment: last to first */
@@ -380,13 +398,31 @@ restart(struct nv40_3d *ctx)
    ctx->prim_count = 0;
 }
 
-/* Feeds one transformed vertex to the primitive being assembled. */
+/*
+ * Feeds one transformed vertex to the primitive being assembled.
+ *
+ * Boundary edges (GL 2.1 section 2.6.2), which polygon modes LINE and
+ * POINT draw: every edge of a strip's or fan's triangles, the four of a
+ * strip's quads; of separate triangles, quads and polygons those begun
+ * by a vertex whose edge flag is set, never the diagonals they are cut
+ * along.  The edge flag is EDGEFLAG's ENABLE as the vertex arrives
+ * (rnndb nv30-40_3d.xml EDGEFLAG 0x145c; its NV10/NV20 namesakes sit
+ * among the per-vertex attribute methods, nv10_3d.xml / nv20_3d.xml;
+ * upstream's nvc0 driver changes EDGEFLAG between VB_ELEMENT_U32 and
+ * VERTEX_BUFFER_FIRST runs inside a begin/end, nvc0_vbo_translate.c,
+ * fact).  Assumed: curie latches it the same way, per vertex and
+ * however the vertex came (arrays, elements, VERTEX_DATA, attributes).
+ */
 static void
-assemble(struct nv40_3d *ctx, const struct nv40_3d_vertex *v)
+assemble(struct nv40_3d *ctx, const struct nv40_3d_vertex *vtx)
 {
    unsigned n = ctx->prim_count++;
    bool first_conv = nv40_3d_reg(ctx, NV30_3D_FLATSHADE_FIRST);
    struct nv40_3d_vertex *pv = ctx->pv;
+   /* a copy: cached vertices are shared, edge flags are not */
+   struct nv40_3d_vertex cur = *vtx;
+   const struct nv40_3d_vertex *v = &cur;
+   cur.edge = nv40_3d_reg(ctx, NV30_3D_EDGEFLAG) & NV30_3D_EDGEFLAG_ENABLE;
 
    switch (ctx->prim) {
    case NV30_3D_VERTEX_BEGIN_END_POINTS:
@@ -415,7 +451,8 @@ assemble(struct nv40_3d *ctx, const struct nv40_3d_vertex *v)
          pv[n % 3] = *v;
       } else {
          nv40_3d_draw_triangle(ctx, &pv[0], &pv[1], v,
-                               first_conv ? &pv[0] : v);
+                               first_conv ? &pv[0] : v,
+                               pv[0].edge | pv[1].edge << 1 | v->edge << 2);
       }
       break;
    case NV30_3D_VERTEX_BEGIN_END_TRIANGLE_STRIP:
@@ -423,10 +460,12 @@ assemble(struct nv40_3d *ctx, const struct nv40_3d_vertex *v)
          /* triangle i: (i, i+1, i+2), odd ones (i+1, i, i+2) */
          if (n % 2 == 0)
             nv40_3d_draw_triangle(ctx, &pv[0], &pv[1], v,
-                                  first_conv ? &pv[0] : v);
+                                  first_conv ? &pv[0] : v,
+                                  NV40_3D_EDGES_ALL);
          else
             nv40_3d_draw_triangle(ctx, &pv[1], &pv[0], v,
-                                  first_conv ? &pv[0] : v);
+                                  first_conv ? &pv[0] : v,
+                                  NV40_3D_EDGES_ALL);
          pv[0] = pv[1];
          pv[1] = *v;
       } else {
@@ -434,17 +473,28 @@ assemble(struct nv40_3d *ctx, const struct nv40_3d_vertex *v)
       }
       break;
    case NV30_3D_VERTEX_BEGIN_END_TRIANGLE_FAN:
+      if (n == 0) {
+         ctx->first = *v;
+      } else {
+         if (n >= 2)
+            nv40_3d_draw_triangle(ctx, &ctx->first, &pv[1], v,
+                                  first_conv ? &pv[1] : v,
+                                  NV40_3D_EDGES_ALL);
+         pv[1] = *v;
+      }
+      break;
    case NV30_3D_VERTEX_BEGIN_END_POLYGON:
+      /* a fan around the first vertex: its first triangle has the
+       * polygon's first edge, each has one of the sides, the last one
+       * the closing edge (polygon_flush) */
       if (n == 0) {
          ctx->first = *v;
       } else {
          if (n >= 2) {
-            const struct nv40_3d_vertex *flat;
-            if (ctx->prim == NV30_3D_VERTEX_BEGIN_END_POLYGON)
-               flat = &ctx->first;     /* GL: vertex 1 of the polygon */
-            else
-               flat = first_conv ? &pv[1] : v;
-            nv40_3d_draw_triangle(ctx, &ctx->first, &pv[1], v, flat);
+            polygon_flush(ctx, false);
+            pv[2] = pv[1];
+            ctx->poly_edges = (n == 2 && ctx->first.edge) | pv[2].edge << 1;
+            ctx->poly_pending = true;
          }
          pv[1] = *v;
       }
@@ -459,9 +509,12 @@ assemble(struct nv40_3d *ctx, const struct nv40_3d_vertex *v)
       if (n % 4 < 3) {
          pv[n % 4] = *v;
       } else {
+         /* boundary: 0-1, 1-2 and 2-3, 3-0 */
          const struct nv40_3d_vertex *flat = first_conv ? &pv[0] : v;
-         nv40_3d_draw_triangle(ctx, &pv[0], &pv[1], &pv[2], flat);
-         nv40_3d_draw_triangle(ctx, &pv[0], &pv[2], v, flat);
+         nv40_3d_draw_triangle(ctx, &pv[0], &pv[1], &pv[2], flat,
+                               pv[0].edge | pv[1].edge << 1);
+         nv40_3d_draw_triangle(ctx, &pv[0], &pv[2], v, flat,
+                               pv[2].edge << 1 | v->edge << 2);
       }
       break;
    case NV30_3D_VERTEX_BEGIN_END_QUAD_STRIP:
@@ -473,8 +526,10 @@ assemble(struct nv40_3d *ctx, const struct nv40_3d_vertex *v)
       } else {
          const struct nv40_3d_vertex *flat = first_conv ? &pv[0] : v;
          /* 2i, 2i+1, 2i+2 and 2i+2, 2i+1, 2i+3: the v1-v2 diagonal */
-         nv40_3d_draw_triangle(ctx, &pv[0], &pv[1], &pv[2], flat);
-         nv40_3d_draw_triangle(ctx, &pv[2], &pv[1], v, flat);
+         /* boundary: 2i-(2i+1), (2i+2)-2i and (2i+1)-(2i+3),
+          * (2i+3)-(2i+2); edge flags do not apply to strips */
+         nv40_3d_draw_triangle(ctx, &pv[0], &pv[1], &pv[2], flat, 0x5);
+         nv40_3d_draw_triangle(ctx, &pv[2], &pv[1], v, flat, 0x6);
          pv[0] = pv[2];
          pv[1] = *v;
       }
@@ -552,6 +607,7 @@ nv40_3d_begin_end(struct nv40_3d *ctx, uint32_t prim)
                           "VERTEX_BEGIN_END begin inside a begin/end");
    ctx->prim = prim;
    ctx->prim_count = 0;
+   ctx->poly_pending = false;
    ctx->vdata_count = 0;
    ctx->draw_ready = false;
    memset(ctx->vcache_valid, 0, sizeof(ctx->vcache_valid));

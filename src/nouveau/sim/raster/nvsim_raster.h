@@ -272,6 +272,13 @@ struct nvsim_raster_state {
    bool depth_bounds;
    float depth_bounds_min, depth_bounds_max;
 
+   /* depth clamp (NV_depth_clamp, section 4.1.5): immediately before
+    * the depth test, after depth replace and polygon offset, the
+    * fragment's window z is clamped to [depth_clamp_min, depth_clamp_max]
+    * (the caller gives min(n, f), max(n, f) of the depth range) */
+   bool depth_clamp;
+   float depth_clamp_min, depth_clamp_max;
+
    bool depth_test, depth_write;
    enum nvsim_raster_func depth_func;
    struct nvsim_raster_stencil stencil[2];    /* front, back */

@@ -44,6 +44,8 @@ depth_stencil(struct nvsim_raster_state *st, int x, int y, bool front, float z)
    uint32_t word, zbuf, zfrag;
    uint8_t sval = 0, snew;
 
+   if (st->depth_clamp)
+      z = nvsim_minf(nvsim_maxf(z, st->depth_clamp_min), st->depth_clamp_max);
    if (z16) {
       uint16_t h;
       memcpy(&h, p, 2);

@@ -6,6 +6,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "fifo.xml.h"
 #include "nv30-40_3d.xml.h"
@@ -1687,6 +1688,128 @@ test_depth(void)
    }
 }
 
+/*
+ * Depth clamp (NV_depth_clamp, sections 2.11 and 4.1.5): with
+ * DEPTH_CONTROL CLAMP (upstream's 0x10) there is no near plane, and each
+ * fragment's interpolated depth is clamped to the depth range before the
+ * depth test; with CLIP (0x1) the near plane clips.  The triangle
+ * (0, 0) (16, 0) (0, 16) in window space has ndc z -3, 1, -3 (w 1), so
+ * at pixel centre x + 0.5, ndc z = -3 + (x + 0.5) / 4: pixel (4, 1) has
+ * ndc z -1.875, behind the near plane, and (12, 1) has 0.125.
+ * Depth test ALWAYS with writes into a Z24S8 buffer of 1.0:
+ * - CLIP, range [0, 1]: (4, 1) is not drawn (0xffffff00 stays); (12, 1)
+ *   has depth 0.125 * 0.5 + 0.5 = 0.5625, round(0.5625 * 0xffffff) =
+ *   0x8fffff;
+ * - CLAMP, range [0, 1]: (4, 1) is drawn with depth 0; (12, 1) again
+ *   0x8fffff (a clamp of the vertices' depths instead would give
+ *   (12.5 / 16) = 0.78125 there);
+ * - CLAMP, range [0.25, 0.75] (viewport z scale 0.25, translate 0.5):
+ *   (4, 1) is clamped to 0.25, round(0.25 * 0xffffff) = 0x400000;
+ *   (12, 1) has 0.125 * 0.25 + 0.5 = 0.53125, 0x87ffff.
+ * Interpolation may be one unit of the 24 bits off.
+ */
+static bool
+depth_near(uint32_t word, uint32_t z24)
+{
+   int64_t d = (int64_t)(word >> 8) - (int64_t)z24;
+   if (d < -1 || d > 1 || (word & 0xff)) {
+      fprintf(stderr, "depth word %08x, want z %06x\n", word, z24);
+      return false;
+   }
+   return true;
+}
+
+static void
+test_depth_clamp(void)
+{
+   static const struct {
+      uint32_t control;
+      float zn, zf;
+      bool near_drawn;
+      uint32_t z_near, z_far;   /* at (4, 1) and (12, 1) */
+   } cases[] = {
+      { NV30_3D_DEPTH_CONTROL_CLIP, 0.0f, 1.0f, false, 0, 0x8fffff },
+      { NV40_3D_DEPTH_CONTROL_CLAMP(1), 0.0f, 1.0f, true, 0, 0x8fffff },
+      { NV40_3D_DEPTH_CONTROL_CLAMP(1), 0.25f, 0.75f, true, 0x400000, 0x87ffff },
+   };
+   for (unsigned c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+      struct fx3d t;
+      if (!draw_setup(&t))
+         return;
+      put_vertex(&t, 0, 0.0f, 0.0f, -3.0f, green);
+      put_vertex(&t, 1, 16.0f, 0.0f, 1.0f, green);
+      put_vertex(&t, 2, 0.0f, 16.0f, -3.0f, green);
+      mf(&t, NV30_3D_VIEWPORT_TRANSLATE_Z, (cases[c].zn + cases[c].zf) / 2);
+      mf(&t, NV30_3D_VIEWPORT_SCALE_Z, (cases[c].zf - cases[c].zn) / 2);
+      mf(&t, NV30_3D_DEPTH_RANGE_NEAR, cases[c].zn);
+      mf(&t, NV30_3D_DEPTH_RANGE_FAR, cases[c].zf);
+      m(&t, NV30_3D_DEPTH_CONTROL, cases[c].control);
+      for (unsigned i = 0; i < W * H; i++)
+         t.zmap[i] = 0xffffff00u;
+      m(&t, NV30_3D_DEPTH_FUNC, NV30_3D_DEPTH_FUNC_ALWAYS);
+      m(&t, NV30_3D_DEPTH_WRITE_ENABLE, 1);
+      m(&t, NV30_3D_DEPTH_TEST_ENABLE, 1);
+      m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_TRIANGLES);
+      m(&t, NV30_3D_VB_VERTEX_BATCH, (2u << 24) | 0);
+      m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_STOP);
+      CHECK(run(&t));
+      if (cases[c].near_drawn) {
+         CHECK_EQ(t.cmap[1 * W + 4], 0xff00ff00u);
+         CHECK(depth_near(t.zmap[1 * W + 4], cases[c].z_near));
+      } else {
+         CHECK_EQ(t.cmap[1 * W + 4], 0);
+         CHECK_EQ(t.zmap[1 * W + 4], 0xffffff00u);
+      }
+      CHECK_EQ(t.cmap[1 * W + 12], 0xff00ff00u);
+      CHECK(depth_near(t.zmap[1 * W + 12], cases[c].z_far));
+      teardown(&t);
+   }
+}
+
+/*
+ * QUERY_GET's time (envytools hw/graph/intro.rst, notifiers: the 64-bit
+ * PTIMER time of the write, in nanoseconds): nvsim reads the host's
+ * monotonic clock when the FIFO reaches the method, so two reports 2 ms
+ * apart (two submissions, the test sleeping between them) carry times
+ * between CLOCK_MONOTONIC read before the first and after the second,
+ * at least 2 ms apart.  Both status words read 0.
+ */
+static uint64_t
+host_ns(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static void
+test_query_time(void)
+{
+   struct fx3d t;
+   if (!draw_setup(&t))
+      return;
+   uint32_t base = (uint32_t)nvsim_bo_offset(t.zeta);
+   t.zmap[4 + 3] = t.zmap[8 + 3] = 0x01000000;
+   uint64_t before = host_ns();
+   m(&t, NV30_3D_DMA_QUERY, t.fx.info.vram_ctxdma);
+   m(&t, NV30_3D_QUERY_GET, NV30_3D_QUERY_GET_UNK24_SAMPLES_PASSED |
+                            NV30_3D_QUERY_GET_OFFSET(base + 16));
+   CHECK(run(&t));
+   struct timespec pause = { 0, 2000000 };
+   nanosleep(&pause, NULL);
+   m(&t, NV30_3D_QUERY_GET, NV30_3D_QUERY_GET_UNK24_SAMPLES_PASSED |
+                            NV30_3D_QUERY_GET_OFFSET(base + 32));
+   CHECK(run(&t));
+   uint64_t after = host_ns();
+   uint64_t t0 = t.zmap[4] | (uint64_t)t.zmap[4 + 1] << 32;
+   uint64_t t1 = t.zmap[8] | (uint64_t)t.zmap[8 + 1] << 32;
+   CHECK_EQ(t.zmap[4 + 3], 0);
+   CHECK_EQ(t.zmap[8 + 3], 0);
+   CHECK(before <= t0 && t0 < t1 && t1 <= after);
+   CHECK(t1 - t0 >= 2000000);
+   teardown(&t);
+}
+
 /* A vertex index past the end of the vertex buffer's memory traps. */
 static void
 test_vertex_overrun(void)
@@ -1873,6 +1996,7 @@ main(int argc, char **argv)
       { "cull", test_cull },
       { "w_crossing", test_w_crossing },
       { "near_clip", test_near_clip },
+      { "depth_clamp", test_depth_clamp },
       { "viewport_clip", test_viewport_clip },
       { "quad_strip_split", test_quad_strip_split },
       { "two_side", test_two_side },
@@ -1880,6 +2004,7 @@ main(int argc, char **argv)
       { "texture", test_texture },
       { "shadow", test_shadow },
       { "query", test_query },
+      { "query_time", test_query_time },
       { "frag_coord", test_frag_coord },
       { "lines", test_lines },
       { "texture_dxt1", test_texture_dxt1 },
