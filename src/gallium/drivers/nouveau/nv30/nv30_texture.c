@@ -27,6 +27,7 @@
 #include "util/u_math.h"
 #include "util/u_memory.h"
 
+#include "nouveau/nouveau_debug.h"
 #include "nv30_context.h"
 #include "nv30_funcs.h"
 #include "fifo.xml.h"
@@ -399,6 +400,15 @@ nv30_sampler_view_create(struct pipe_context *pipe, struct pipe_resource *tex,
    so->pipe.context = pipe;
    if (!fmt || tex->target == PIPE_BUFFER || !res->bo)
       return &so->pipe;    /* never sampled: is_format_supported said no */
+   /* TEX_SIZE1 PITCH has 16 bits: a 4096-texel RGBA32F row (65536
+    * bytes) does not fit; such a view samples as an unbound unit
+    * rather than the unit reading a wrong pitch */
+   if (res->level[0].pitch > NV40_3D_TEX_SIZE1_PITCH__MASK >>
+                             NV40_3D_TEX_SIZE1_PITCH__SHIFT) {
+      NOUVEAU_ERR("%u-byte texture rows are too long to sample\n",
+                  res->level[0].pitch);
+      return &so->pipe;
+   }
 
    so->valid = true;
    /* A cube's faces follow each other, each the chain of MIPMAP_COUNT

@@ -252,6 +252,24 @@ test_float(void)
       glDeleteTextures(1, &t);
    }
    check_error("float textures");
+
+   /* a 4096-texel RGBA32F row is 65536 bytes, more than NV40's 16-bit
+    * texture pitch: whatever it samples, the context must survive it */
+   static float wide[4096 * 4];
+   GLuint t;
+   glGenTextures(1, &t);
+   glBindTexture(GL_TEXTURE_2D, t);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F_ARB, 4096, 1, 0, GL_RGBA,
+                GL_FLOAT, wide);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glEnable(GL_TEXTURE_2D);
+   full_quad();
+   glDisable(GL_TEXTURE_2D);
+   glDeleteTextures(1, &t);
+   glColor3f(0, 0, 1);
+   full_quad();
+   check("draw after a 4096-wide RGBA32F texture", 10, 10, 0x0000ffff, 0);
+   check_error("4096-wide RGBA32F texture");
 }
 
 /* 5. Texture swizzle (ARB_texture_swizzle): texel (R, G, B, A) = (1, 0.5,
