@@ -341,10 +341,18 @@ nv40_3d_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
    case NV30_3D_QUERY_GET: {
       /* the report (hwdb NV30_QUERY_REPORT): 64-bit timestamp, the
        * counter the top byte selects, and a status word whose PENDING byte
-       * reads 0 once written (nv30_query.c waits for it to clear) */
+       * reads 0 once written (nv30_query.c waits for it to clear).
+       * The time is PTIMER's, in nanoseconds, as the FIFO reaches this
+       * method (envytools hw/graph/intro.rst, notifiers): the host's
+       * monotonic clock, which the drm-shim's GETPARAM PTIMER_TIME reads
+       * too, so that reports and the driver's get_timestamp share one
+       * time base.  The fields are written in order (ibid.), the status
+       * last: a reader that sees it cleared sees the whole report. */
       uint32_t type = data & NV30_3D_QUERY_GET_UNK24__MASK;
+      uint64_t offset = NV40_3D_FIELD(data, NV30_3D_QUERY_GET_OFFSET);
       uint64_t ts = nvsim_ptimer_ns();
       uint32_t rep[NV30_QUERY_REPORT__SIZE / 4] = { 0 };
+      enum nvsim_status st;
       rep[NV30_QUERY_REPORT_TIME_LOW / 4] = (uint32_t)ts;
       rep[NV30_QUERY_REPORT_TIME_HIGH / 4] = (uint32_t)(ts >> 32);
       if (type == NV30_3D_QUERY_GET_UNK24_SAMPLES_PASSED)

@@ -9,7 +9,10 @@
  *   NEAR/FAR = translate.z -/+ |scale.z| (nv30_state_validate.c), the
  *   window depth range primitives are clipped to;
  * - DEPTH_CONTROL: 0x1 with depth clipping, 0x10 without (depth clamp):
- *   nv30_state.c (depth_clip_near ? 0x1 : 0x10);
+ *   nv30_state.c (depth_clip_near ? 0x1 : 0x10).  With CLAMP there is no
+ *   near or far plane, only w > 0 clips, and fragments' depth is clamped
+ *   to the depth range before the depth test (NV_depth_clamp, sections
+ *   2.11 and 4.1.5);
  * - FRONT_FACE CCW/CW, CULL_FACE FRONT/BACK/FRONT_AND_BACK with
  *   CULL_FACE_ENABLE; counter-clockwise is a negative (v0-v2)x(v1-v2) in
  *   window space where y is the row (Gallium's convention, which the
