@@ -863,6 +863,85 @@ test_quad_strip_split(void)
 }
 
 /*
+ * Polygon modes LINE and POINT draw the boundary edges (GL 2.1 sections
+ * 2.6.2 and 3.5.4): not the diagonals quads and polygons are cut along,
+ * not the edges begun by a vertex sent with EDGEFLAG clear, in
+ * separate triangles, quads and polygons; every edge of a fan.  The
+ * square v0 (2.5,2.5) v1 (12.5,2.5) v2 (12.5,12.5) v3 (2.5,12.5), each
+ * vertex in its own VB_VERTEX_BATCH after EDGEFLAG.  Its sides, by the
+ * line rule (centres on the major extent, start in, end out): v0-v1
+ * row 2 x 2..11, v1-v2 column 12 y 2..11, v2-v3 row 12 x 3..12, v3-v0
+ * column 2 y 3..12; probed at their middles (7,2) (12,7) (7,12) (2,7).
+ * The v0-v2 diagonal passes through the centre of (7,7).  In POINT
+ * mode the vertices that begin a boundary edge are drawn, each pixel
+ * (2,2) (12,2) (12,12) (2,12) once.
+ */
+static void
+test_polygon_mode_edges(void)
+{
+   static const struct {
+      uint32_t prim, mode;
+      unsigned hidden;          /* vertex sent with EDGEFLAG clear, or 4 */
+      bool diagonal;
+   } cases[] = {
+      { NV30_3D_VERTEX_BEGIN_END_QUADS, NV30_3D_POLYGON_MODE_FRONT_LINE, 4, false },
+      { NV30_3D_VERTEX_BEGIN_END_QUADS, NV30_3D_POLYGON_MODE_FRONT_LINE, 1, false },
+      { NV30_3D_VERTEX_BEGIN_END_POLYGON, NV30_3D_POLYGON_MODE_FRONT_LINE, 4, false },
+      { NV30_3D_VERTEX_BEGIN_END_POLYGON, NV30_3D_POLYGON_MODE_FRONT_LINE, 3, false },
+      { NV30_3D_VERTEX_BEGIN_END_POLYGON, NV30_3D_POLYGON_MODE_FRONT_LINE, 0, false },
+      /* a fan's edges are all boundary, edge flags or not */
+      { NV30_3D_VERTEX_BEGIN_END_TRIANGLE_FAN, NV30_3D_POLYGON_MODE_FRONT_LINE, 3, true },
+      { NV30_3D_VERTEX_BEGIN_END_QUADS, NV30_3D_POLYGON_MODE_FRONT_POINT, 1, false },
+      { NV30_3D_VERTEX_BEGIN_END_POLYGON, NV30_3D_POLYGON_MODE_FRONT_POINT, 2, false },
+   };
+   static const float pos[4][2] = {
+      { 2.5f, 2.5f }, { 12.5f, 2.5f }, { 12.5f, 12.5f }, { 2.5f, 12.5f },
+   };
+   /* side i begins at vertex i */
+   static const int side[4][2] = { { 7, 2 }, { 12, 7 }, { 7, 12 }, { 2, 7 } };
+   static const int corner[4][2] = { { 2, 2 }, { 12, 2 }, { 12, 12 }, { 2, 12 } };
+
+   for (unsigned c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+      struct fx3d t;
+      if (!draw_setup(&t))
+         return;
+      for (unsigned i = 0; i < 4; i++)
+         put_vertex(&t, i, pos[i][0], pos[i][1], 0.0f, red);
+      m(&t, NV30_3D_POLYGON_MODE_FRONT, cases[c].mode);
+      m(&t, NV30_3D_POLYGON_MODE_BACK, cases[c].mode);
+      m(&t, NV30_3D_VERTEX_BEGIN_END, cases[c].prim);
+      for (unsigned i = 0; i < 4; i++) {
+         m(&t, NV30_3D_EDGEFLAG,
+           i == cases[c].hidden ? 0 : NV30_3D_EDGEFLAG_ENABLE);
+         m(&t, NV30_3D_VB_VERTEX_BATCH, i);
+      }
+      m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_STOP);
+      m(&t, NV30_3D_EDGEFLAG, NV30_3D_EDGEFLAG_ENABLE);
+      CHECK(run(&t));
+      bool fan = cases[c].prim == NV30_3D_VERTEX_BEGIN_END_TRIANGLE_FAN;
+      for (unsigned i = 0; i < 4; i++) {
+         bool drawn = fan || i != cases[c].hidden;
+         const int *at = cases[c].mode == NV30_3D_POLYGON_MODE_FRONT_LINE ?
+                         side[i] : corner[i];
+         uint32_t got = t.cmap[at[1] * W + at[0]];
+         if (got != (drawn ? 0xffff0000u : 0u)) {
+            fprintf(stderr, "case %u: edge/vertex %u at (%d,%d) = %08x\n",
+                    c, i, at[0], at[1], got);
+            CHECK(false);
+         }
+      }
+      CHECK_EQ(t.cmap[7 * W + 7], cases[c].diagonal ? 0xffff0000u : 0u);
+      if (cases[c].mode == NV30_3D_POLYGON_MODE_FRONT_POINT) {
+         unsigned n = 0;
+         for (int k = 0; k < W * H; k++)
+            n += t.cmap[k] != 0;
+         CHECK_EQ(n, 3u);
+      }
+      teardown(&t);
+   }
+}
+
+/*
  * Two-sided colour: the VP also writes BFC0 = c[0] (green).  The corner
  * triangle is a back face with FRONT_FACE CCW (see test_cull), so with
  * VERTEX_TWO_SIDE_ENABLE it takes BFC0; with FRONT_FACE CW it is a front
@@ -1999,6 +2078,7 @@ main(int argc, char **argv)
       { "depth_clamp", test_depth_clamp },
       { "viewport_clip", test_viewport_clip },
       { "quad_strip_split", test_quad_strip_split },
+      { "polygon_mode_edges", test_polygon_mode_edges },
       { "two_side", test_two_side },
       { "vertex_color_clamp", test_vertex_color_clamp },
       { "texture", test_texture },
