@@ -30,6 +30,7 @@ if stage "Mesa build with our nouveau" make -s -C "$top" mesa; then
       sh -c "make -s -C '$top' demo-bin && '$top/build/demo/nvdemo-gear-test' && bash '$top/demo/test-compare.sh'"
    stage "Mesa-tree tests (compiler, drm-shim)" \
       meson test -C "$top/build/mesa" --suite nouveau --print-errorlogs -q
+   stage "driver GL tests (nv40_gl_*: ours and llvmpipe)" bash "$top/tests/gl/run.sh"
    stage "integration: glinfo, piglit, demo, traces" bash "$top/tests/integration/run.sh"
    stage "piglit harness self-tests" make -s -C "$top" piglit-selftest
    stage "piglit gate lists vs expectations (every chip)" make -s -C "$top" piglit-gate-all
@@ -40,8 +41,8 @@ if stage "Mesa build with our nouveau" make -s -C "$top" mesa; then
    stage "application corpus vs expectations (every chip, ours and upstream's)" \
       make -s -C "$top" apps-gate-all
 else
-   failed=$((failed + 7))
-   failures+=("demo tools, Mesa-tree tests, integration, piglit self-tests, piglit gates, reference build, application corpus (not run: no Mesa build)")
+   failed=$((failed + 8))
+   failures+=("demo tools, Mesa-tree tests, driver GL tests, integration, piglit self-tests, piglit gates, reference build, application corpus (not run: no Mesa build)")
 fi
 
 echo

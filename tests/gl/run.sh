@@ -1,0 +1,59 @@
+#!/bin/bash
+# make test's stage for the driver's GL test programs
+# (src/gallium/drivers/nouveau/tests/nv40_gl_*.c): each is built against
+# our Mesa build and run on the simulated NV40 and on llvmpipe; it must
+# print PASSED on both (expected pixels are worked out by hand in each
+# program, and llvmpipe agreeing checks the arithmetic).  The last line is
+# "N passed, N failed".
+set -uo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+src=$top/src/gallium/drivers/nouveau/tests
+out=$top/build/gltests
+lib=$top/build/install/lib/x86_64-linux-gnu
+inc=$top/build/mesa-src/include
+mkdir -p "$out"
+passed=0
+failed=0
+
+# program, compile flags, then "ENV=VALUE ... -- args" runs
+runs=(
+   "nv40_gl_smoke||--"
+   "nv40_gl_defects||--"
+   "nv40_gl_defects||NVSIM_VRAM_MB=2 -- gart"
+   "nv40_gl_defects||NVSIM_VRAM_MB=16 -- vrampressure"
+   "nv40_gl_texfeatures||-- $out"
+   "nv40_gl_sprites||--"
+   "nv40_gl_contexts|-DNT=1 -DINTERLEAVE|--"
+)
+
+for r in "${runs[@]}"; do
+   IFS='|' read -r prog flags rest <<<"$r"
+   [ -f "$src/$prog.c" ] || continue
+   bin=$out/$prog${flags:+-$(echo "$flags" | tr -cd 'A-Za-z0-9')}
+   if [ ! -x "$bin" ] || [ "$src/$prog.c" -nt "$bin" ]; then
+      if ! gcc -O1 -g -std=gnu11 $flags -I"$inc" -o "$bin" "$src/$prog.c" \
+            -L"$lib" -lEGL -lGL -lpthread -lm -Wl,-rpath,"$lib" 2>"$bin.build.log"; then
+         echo "FAIL $prog: does not build ($bin.build.log)"
+         failed=$((failed + 1))
+         continue
+      fi
+   fi
+   envs=${rest%%--*}
+   args=${rest#*--}
+   for chip in nv40 llvmpipe; do
+      log=$out/$(basename "$bin")-$chip-$(echo "$envs$args" | tr -cd 'A-Za-z0-9').log
+      # shellcheck disable=SC2086
+      env $envs timeout 300 "$top/scripts/nvrun" --chip "$chip" -- "$bin" $args >"$log" 2>&1
+      rc=$?
+      if [ $rc = 0 ] && grep -q PASSED "$log"; then
+         passed=$((passed + 1))
+         echo "ok   $prog $envs$args on $chip"
+      else
+         failed=$((failed + 1))
+         echo "FAIL $prog $envs$args on $chip (exit $rc; $log):"
+         tail -5 "$log" | sed 's/^/     /'
+      fi
+   done
+done
+echo "driver GL tests: $passed passed, $failed failed"
+[ "$failed" = 0 ]
