@@ -255,6 +255,8 @@ nv30_context_init_3d(struct nv30_context *nv30)
       nouveau_push_data(&nv30->push, vram);
       NV30_3D_1(nv30, NV40_3D_MIPMAP_ROUNDING, NV40_3D_MIPMAP_ROUNDING_MODE_DOWN);
    }
+   /* GL's initial edge flag; draws with per-vertex flags put it back */
+   NV30_3D_1(nv30, NV30_3D_EDGEFLAG, NV30_3D_EDGEFLAG_ENABLE);
    return true;
 }
 

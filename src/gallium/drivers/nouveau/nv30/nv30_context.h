@@ -113,6 +113,10 @@ struct nv30_vertex_state {
 
 struct nv30_vertprog {
    struct nir_shader *nir;
+   /* Vertex element of the per-vertex edge flag st/mesa passes through
+    * the shader (nir_lower_passthrough_edgeflags), -1 if none: the VP has
+    * no edge flag output, the draw sends it (nv30_draw.c). */
+   int edgeflag;
    struct nv40_vp_binary bin;
    bool compiled, failed;
    struct nv40_vp_key key;      /* the binary was compiled for */

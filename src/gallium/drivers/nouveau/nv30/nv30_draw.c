@@ -124,6 +124,131 @@ nv30_draw_elements(struct nv30_context *nv30, const void *indices,
    }
 }
 
+/*
+ * Per-vertex edge flags (GL 2.1 section 2.6.2) tell which edges polygon
+ * modes LINE and POINT draw, in separate triangles, quads and polygons
+ * only (every edge of strips and fans is a boundary).  No vertex array
+ * feeds them: the hardware takes EDGEFLAG's value as each vertex arrives
+ * (nvsim nv40_3d_vertex.c, and the facts it cites), so such a draw goes
+ * in runs of vertices of the same flag, EDGEFLAG before each, read by
+ * the CPU from the element st/mesa gives (nv30_vertprog::edgeflag).
+ */
+struct nv30_edgeflags {
+   const uint8_t *data;       /* the flag of vertex 0 */
+   unsigned stride;
+   enum pipe_format format;
+   uint64_t size;             /* bytes readable at data (user memory: all) */
+};
+
+static bool
+nv30_edgeflags_setup(struct nv30_context *nv30,
+                     const struct pipe_draw_info *info,
+                     struct nv30_edgeflags *ef)
+{
+   const struct nv30_vertprog *vp = nv30->vertprog;
+   const struct pipe_rasterizer_state *r =
+      nv30->rast ? &nv30->rast->pipe : NULL;
+
+   if (!vp || vp->edgeflag < 0 || !r || !nv30->vertex ||
+       vp->edgeflag >= (int)nv30->vertex->num_elements)
+      return false;
+   if (r->fill_front == PIPE_POLYGON_MODE_FILL &&
+       r->fill_back == PIPE_POLYGON_MODE_FILL)
+      return false;
+   if (info->mode != PIPE_PRIM_TRIANGLES && info->mode != PIPE_PRIM_QUADS &&
+       info->mode != PIPE_PRIM_POLYGON)
+      return false;
+
+   const struct pipe_vertex_element *ve =
+      &nv30->vertex->element[vp->edgeflag].pipe;
+   const struct pipe_vertex_buffer *vb = &nv30->vtxbuf[ve->vertex_buffer_index];
+   unsigned offset = vb->buffer_offset + ve->src_offset;
+
+   if (vb->is_user_buffer) {
+      if (!vb->buffer.user)
+         return false;
+      ef->data = (const uint8_t *)vb->buffer.user + offset;
+      ef->size = UINT64_MAX;
+   } else {
+      if (!vb->buffer.resource || offset >= vb->buffer.resource->width0)
+         return false;
+      ef->data = nv30_buffer_map_read(&nv30->base, vb->buffer.resource,
+                                      offset);
+      if (!ef->data)
+         return false;
+      ef->size = vb->buffer.resource->width0 - offset;
+   }
+   ef->stride = vb->stride;
+   ef->format = ve->src_format;
+   return true;
+}
+
+/* The flag of vertex v; vertices outside the buffer keep GL's initial
+ * TRUE, as a bad index must not make us read past it. */
+static bool
+nv30_edgeflag(const struct nv30_edgeflags *ef, int64_t v)
+{
+   union { float f[4]; uint32_t u[4]; } val = { .f = { 1.0f } };
+   unsigned bs = util_format_get_blocksize(ef->format);
+
+   if (v < 0 || (uint64_t)v * ef->stride + bs > ef->size)
+      return true;
+   util_format_unpack_rgba(ef->format, val.f, ef->data + v * ef->stride, 1);
+   return util_format_is_pure_integer(ef->format) ? val.u[0] != 0
+                                                  : val.f[0] != 0.0f;
+}
+
+/* Draws the vertices of one draw in runs of the same edge flag; leaves
+ * EDGEFLAG as it found it, ENABLE. */
+static void
+nv30_draw_edgeflag_runs(struct nv30_context *nv30,
+                        const struct pipe_draw_info *info,
+                        const struct pipe_draw_start_count_bias *draw,
+                        const uint8_t *indices,
+                        const struct nv30_edgeflags *ef)
+{
+   bool cur = true;
+   unsigned i = 0;
+
+   while (i < draw->count) {
+      int flag = -1;
+      unsigned k;
+
+      /* a restart index has no flag: it joins any run */
+      for (k = i; k < draw->count; k++) {
+         int f;
+         if (info->index_size) {
+            uint32_t idx = nv30_index(indices, info->index_size,
+                                      draw->start + k);
+            if (info->primitive_restart && idx == info->restart_index)
+               continue;
+            f = nv30_edgeflag(ef, (int64_t)idx + draw->index_bias);
+         } else {
+            f = nv30_edgeflag(ef, (int64_t)draw->start + k);
+         }
+         if (flag < 0)
+            flag = f;
+         else if (f != flag)
+            break;
+      }
+      if (flag >= 0 && flag != cur) {
+         if (!nv30_push_begin(nv30, 2, 0))
+            return;
+         NV30_3D_1(nv30, NV30_3D_EDGEFLAG, flag ? NV30_3D_EDGEFLAG_ENABLE : 0);
+         cur = flag;
+      }
+      if (info->index_size)
+         nv30_draw_elements(nv30, indices +
+                            (size_t)(draw->start + i) * info->index_size,
+                            info->index_size, k - i);
+      else
+         nv30_draw_arrays(nv30, draw->start + i - nv30->vtx_shift, k - i);
+      i = k;
+   }
+   if (!cur && nv30_push_begin(nv30, 2, 0))
+      NV30_3D_1(nv30, NV30_3D_EDGEFLAG, NV30_3D_EDGEFLAG_ENABLE);
+}
+
 /* Vertices [*min, *max] that a draw uses. */
 static void
 nv30_draw_vertex_range(const struct pipe_draw_info *info,
@@ -227,6 +352,9 @@ nv30_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
          return;
    }
 
+   struct nv30_edgeflags ef;
+   bool edgeflags = nv30_edgeflags_setup(nv30, info, &ef);
+
    nv30_shader_set_prim(nv30, info->mode);
    bool user_vbufs = false;
    for (unsigned i = 0; i < nv30->num_vtxbufs; i++)
@@ -270,7 +398,9 @@ nv30_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
                    info->index_size ? draw->index_bias - (int)nv30->vtx_shift : 0);
       }
       NV30_3D_1(nv30, NV30_3D_VERTEX_BEGIN_END, prim);
-      if (info->index_size)
+      if (edgeflags)
+         nv30_draw_edgeflag_runs(nv30, info, draw, indices, &ef);
+      else if (info->index_size)
          nv30_draw_elements(nv30, indices + draw->start * info->index_size,
                             info->index_size, draw->count);
       else

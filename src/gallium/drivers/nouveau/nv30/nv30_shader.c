@@ -68,6 +68,13 @@ nv30_vp_state_create(struct pipe_context *pipe,
    if (!vp)
       return NULL;
    vp->nir = cso->ir.nir;
+   vp->edgeflag = -1;
+   if (vp->nir->info.vs.needs_edge_flag) {
+      nir_foreach_shader_in_variable(var, vp->nir) {
+         if (var->data.location == VERT_ATTRIB_EDGEFLAG)
+            vp->edgeflag = var->data.driver_location;
+      }
+   }
    return vp;
 }
 

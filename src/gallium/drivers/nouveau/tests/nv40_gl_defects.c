@@ -27,7 +27,19 @@
  *            of different colours, each read back, show their own colour
  *            (the vertex cache is invalidated when memory may have
  *            changed).
- *
+ *  edgeflags glPolygonMode LINE/POINT with per-vertex edge flags (GL 2.1
+ *            sections 2.6.2, 3.5.4), under glOrtho(0, 64, 0, 64) so that
+ *            vertices are window positions.  The quad (8.5,8.5)
+ *            (40.5,8.5) (40.5,40.5) (8.5,40.5), flags T F T T from a VBO:
+ *            its sides are the rows 8 and 40 and the columns 8 and 40, the
+ *            one begun by vertex 1 (column 40) hidden, and its diagonal
+ *            (through (24,24)) never drawn; probed at the middles
+ *            (24,8) (40,24) (24,40) (8,24).  The same in POINT mode: the
+ *            vertex pixels (8,8) (24..) except vertex 1's (40,8).  The
+ *            triangle (8.5,8.5) (40.5,8.5) (8.5,40.5) by glDrawElements
+ *            from user memory, flags T F T: its hypotenuse (through
+ *            (24,24)) hidden, the others drawn.  Then the quad without
+ *            the flag array: all four sides.
  * Not built by meson (it links the installed libEGL/libGL):
  *   L=build/install/lib/x86_64-linux-gnu
  *   gcc -o /tmp/nv40_gl_defects nv40_gl_defects.c -L$L -lEGL -lGL -Wl,-rpath,$L
@@ -410,6 +422,83 @@ test_vbo(void)
    }
 }
 
+static void
+test_edgeflags(void)
+{
+   static const float quad[4][2] = {
+      { 8.5f, 8.5f }, { 40.5f, 8.5f }, { 40.5f, 40.5f }, { 8.5f, 40.5f },
+   };
+   static const GLboolean qflags[4] = { GL_TRUE, GL_FALSE, GL_TRUE, GL_TRUE };
+   static const GLboolean tflags[3] = { GL_TRUE, GL_FALSE, GL_TRUE };
+   static const GLubyte tidx[3] = { 0, 1, 3 };
+   const unsigned green = 0x00ff00ff, black = 0x000000ff;
+   GLuint vbo;
+
+   make_fbo(64, 64);
+   glMatrixMode(GL_PROJECTION);
+   glLoadIdentity();
+   glOrtho(0, 64, 0, 64, -1, 1);
+   glMatrixMode(GL_MODELVIEW);
+   glLoadIdentity();
+   glColor3f(0, 1, 0);
+   glClearColor(0, 0, 0, 1);
+
+   /* positions then flags, in one VBO */
+   glGenBuffers(1, &vbo);
+   glBindBuffer(GL_ARRAY_BUFFER, vbo);
+   glBufferData(GL_ARRAY_BUFFER, sizeof(quad) + sizeof(qflags), NULL,
+                GL_STATIC_DRAW);
+   glBufferSubData(GL_ARRAY_BUFFER, 0, sizeof(quad), quad);
+   glBufferSubData(GL_ARRAY_BUFFER, sizeof(quad), sizeof(qflags), qflags);
+   glVertexPointer(2, GL_FLOAT, 0, (void *)0);
+   glEdgeFlagPointer(0, (void *)sizeof(quad));
+   glEnableClientState(GL_VERTEX_ARRAY);
+   glEnableClientState(GL_EDGE_FLAG_ARRAY);
+
+   glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glDrawArrays(GL_QUADS, 0, 4);
+   check("edgeflags quad bottom", 24, 8, green);
+   check("edgeflags quad right (hidden)", 40, 24, black);
+   check("edgeflags quad top", 24, 40, green);
+   check("edgeflags quad left", 8, 24, green);
+   check("edgeflags quad diagonal", 24, 24, black);
+
+   glPolygonMode(GL_FRONT_AND_BACK, GL_POINT);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glDrawArrays(GL_QUADS, 0, 4);
+   check("edgeflags point 0", 8, 8, green);
+   check("edgeflags point 1 (hidden)", 40, 8, black);
+   check("edgeflags point 2", 40, 40, green);
+   check("edgeflags point 3", 8, 40, green);
+
+   /* user memory, indexed: vertices 0, 1, 3 of the quad */
+   glBindBuffer(GL_ARRAY_BUFFER, 0);
+   GLboolean uflags[4] = { tflags[0], tflags[1], GL_TRUE, tflags[2] };
+   glVertexPointer(2, GL_FLOAT, 0, quad);
+   glEdgeFlagPointer(0, uflags);
+   glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glDrawElements(GL_TRIANGLES, 3, GL_UNSIGNED_BYTE, tidx);
+   check("edgeflags triangle bottom", 24, 8, green);
+   check("edgeflags triangle hypotenuse (hidden)", 24, 24, black);
+   check("edgeflags triangle left", 8, 24, green);
+
+   /* no flag array: every side */
+   glDisableClientState(GL_EDGE_FLAG_ARRAY);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glDrawArrays(GL_QUADS, 0, 4);
+   check("quad bottom after", 24, 8, green);
+   check("quad right after", 40, 24, green);
+   check("quad diagonal after", 24, 24, black);
+
+   glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+   glDisableClientState(GL_VERTEX_ARRAY);
+   glDeleteBuffers(1, &vbo);
+   glMatrixMode(GL_PROJECTION);
+   glLoadIdentity();
+}
+
 int
 main(int argc, char **argv)
 {
@@ -424,6 +513,7 @@ main(int argc, char **argv)
       { "query", test_query, true },
       { "vbo", test_vbo, true },
       { "condrender", test_condrender, true },
+      { "edgeflags", test_edgeflags, true },
    };
    PFNEGLGETPLATFORMDISPLAYEXTPROC gpd =
       (void *)eglGetProcAddress("eglGetPlatformDisplayEXT");
