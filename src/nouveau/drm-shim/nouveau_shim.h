@@ -55,6 +55,9 @@ struct nouveau_shim_mem {
     * never moves. */
    bool pinned;
    uint32_t tile_mode, tile_flags;  /* stored and reported back (GEM_INFO) */
+   /* The memfd range, when the GEM object went while the memory is still
+    * in use (nouveau_shim_bo_free): freed with the memory. */
+   uint64_t kept_addr, kept_size;
 };
 
 enum nouveau_shim_bo_kind {

@@ -36,6 +36,12 @@ nouveau_shim_mem_destroy(struct nouveau_shim_mem *mem)
       nvsim_bo_destroy(mem->sim);
    if (mem->map)
       munmap(mem->map, mem->size);
+   if (mem->kept_size) {
+      mtx_lock(&shim_device.mem_lock);
+      util_vma_heap_free(&shim_device.mem_heap, mem->kept_addr,
+                         mem->kept_size);
+      mtx_unlock(&shim_device.mem_lock);
+   }
    free(mem);
 }
 
@@ -71,6 +77,37 @@ nouveau_shim_mem_lookup(int fd, uint32_t handle)
    return mem;
 }
 
+/*
+ * The last GEM handle is gone but the memory is still used: the channel
+ * that owns a notifier block (the kernel's abi16 channel holds its own
+ * reference; upstream's nv30_screen_destroy closes the block's handle
+ * before it frees the channel), or a submission in another thread.  The
+ * core returns bo's memfd range to its heap right after this callback
+ * (drm_shim_bo_put), and its reference count cannot hold more than two
+ * references, so the range is handed over instead: the memory keeps it,
+ * and the core frees a one-page range taken for the purpose.  Without a
+ * spare page the range goes back as before.  Lookups cannot race with
+ * this: the handle left the table before the core called us.
+ */
+static void
+nouveau_shim_keep_range(struct nouveau_shim_bo *bo)
+{
+   struct nouveau_shim_mem *mem = bo->mem;
+   uint64_t page = sysconf(_SC_PAGE_SIZE);
+
+   if (!mem || p_atomic_read(&mem->refcount) <= 1)
+      return;
+   mtx_lock(&shim_device.mem_lock);
+   uint64_t spare = util_vma_heap_alloc(&shim_device.mem_heap, page, page);
+   mtx_unlock(&shim_device.mem_lock);
+   if (!spare)
+      return;
+   mem->kept_addr = bo->base.mem_addr;
+   mem->kept_size = bo->base.size;
+   bo->base.mem_addr = spare;
+   bo->base.size = page;
+}
+
 /* shim_device.driver_bo_free: the core drops the BO (last handle closed, or
  * the file closed).  The core free()s `bo` itself afterwards. */
 void
@@ -80,6 +117,7 @@ nouveau_shim_bo_free(struct shim_bo *base)
 
    switch (bo->kind) {
    case NOUVEAU_SHIM_BO_GEM:
+      nouveau_shim_keep_range(bo);
       nouveau_shim_mem_unref(bo->mem);
       bo->mem = NULL;
       break;

@@ -796,6 +796,49 @@ test_new_buffers_zeroed(struct test_dev *t)
    }
 }
 
+/* The notifier block lives as long as its channel, not as long as its
+ * GEM handle (the kernel's abi16 channel holds its own reference):
+ * upstream's nv30_screen_destroy closes the block's handle before it
+ * frees the channel.  A buffer made after the handle is closed must not
+ * get the block's memory: the channel's notifier writes (M2MF BUF_NOTIFY
+ * into notifier 0 at offset 0 of the block) must not show up in it. */
+static void
+test_notifier_outlives_handle(struct test_dev *t)
+{
+   struct test_chan c;
+   if (!test_chan_open(t, &c)) {
+      CHECK(false, "channel");
+      return;
+   }
+   struct nv04_fifo *fifo = c.chan->data;
+   struct nouveau_bo *block = NULL;
+   CHECK(nouveau_bo_wrap(t->dev, fifo->notify, &block) == 0, "wrap block");
+   nouveau_bo_ref(NULL, &block);    /* GEM_CLOSE of the block's handle */
+
+   struct nouveau_bo *fresh[TEST_ZERO_BOS] = { NULL }, *src, *dst;
+   for (unsigned i = 0; i < TEST_ZERO_BOS; i++) {
+      CHECK(new_bo(t, NOUVEAU_BO_GART, 9, &fresh[i]) == 0, "fresh bo %u", i);
+   }
+   CHECK(new_bo(t, NOUVEAU_BO_GART, 1, &src) == 0, "src");
+   CHECK(new_bo(t, NOUVEAU_BO_GART, 0, &dst) == 0, "dst");
+   struct copy_words w;
+   CHECK(m2mf_copy(&c, src, NOUVEAU_BO_GART, dst, NOUVEAU_BO_GART, &w) == 0,
+         "copy");
+   CHECK(nouveau_bo_wait(dst, NOUVEAU_BO_RD, t->client) == 0, "wait");
+   CHECK(count_bad_bytes(dst, 1, 0) == 0, "copy went wrong");
+   for (unsigned i = 0; i < TEST_ZERO_BOS; i++) {
+      unsigned bad = 0;
+      for (unsigned j = 0; fresh[i] && j < TEST_BO_SIZE; j++)
+         bad += ((uint8_t *)fresh[i]->map)[j] != pattern(j, 9);
+      CHECK(bad == 0, "buffer %u made after the block's handle closed: %u "
+            "bytes written by the channel's notifier", i, bad);
+      nouveau_bo_ref(NULL, &fresh[i]);
+   }
+   nouveau_bo_ref(NULL, &src);
+   nouveau_bo_ref(NULL, &dst);
+   test_chan_close(&c);
+}
+
 struct thread_arg {
    struct test_dev *t;
    unsigned seed;
@@ -869,6 +912,7 @@ main(void)
    test_bad_input(&t, &c1);
    test_file_lifetime();
    test_new_buffers_zeroed(&t);
+   test_notifier_outlives_handle(&t);
    test_threads(&t);
    test_trap(&t, &c1, &c2);
 
