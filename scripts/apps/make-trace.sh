@@ -17,19 +17,20 @@
 #   COMPARE_FRAMES="9,19,29"   or: which kept frames (recording's frame
 #                              numbers, each in KEEP) are compared
 #   CLASS=nv40                 GL class recorded for (tests/piglit/caps-CLASS.txt)
+#   API=gl                     apitrace's --api: gl (GLX) or egl (record.sh)
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 name=${1:?usage: make-trace.sh NAME [--no-record]}
 conf=$top/tests/apps/programs/$name.conf
 [ -f "$conf" ] || { echo "make-trace: no recipe $conf" >&2; exit 2; }
-SIZE=640x480 SECONDS=20 CWD= KEYS= COMPARE=3 COMPARE_FRAMES= CLASS=nv40
+SIZE=640x480 SECONDS=20 CWD= KEYS= COMPARE=3 COMPARE_FRAMES= CLASS=nv40 API=gl
 # shellcheck source=/dev/null
 . "$conf"
 raw=$top/build/apps-record/$name.raw.trace
 mkdir -p "$top/build/apps-record" "$top/tests/apps/traces" "$top/tests/apps/ref"
 if [ "${2:-}" != --no-record ] || [ ! -f "$raw" ]; then
    "$top/scripts/apps/record.sh" --out "$raw" --seconds "$SECONDS" --size "$SIZE" \
-      --gl-class "$CLASS" ${KEYS:+--keys "$KEYS"} ${CWD:+--cwd "$CWD"} -- "${RECORD[@]}"
+      --gl-class "$CLASS" --api "$API" ${KEYS:+--keys "$KEYS"} ${CWD:+--cwd "$CWD"} -- "${RECORD[@]}"
 fi
 tmp=$top/build/apps-record/$name.trim.trace
 apitrace trim --frames="$KEEP" -o "$tmp" "$raw" >/dev/null

@@ -8,8 +8,13 @@
 #     --size WxH             the X screen's size (default 640x480)
 #     --gl-class nv40        limit GL to what that chip class exposes
 #     --keys "T:KEYS ..."    at second T, type KEYS into the focused window
-#                            (xdotool key syntax, e.g. "8:Return 12:space")
+#                            (xdotool key syntax, e.g. "8:Return 12:space");
+#                            a KEYS item with '=' is an xdotool command with
+#                            '=' for spaces: "5:click=1",
+#                            "6:mousemove_relative=--=0=-40", "7:keydown=Up"
 #     --cwd DIR              run the program there
+#     --api gl|egl           what apitrace intercepts (default gl: GLX;
+#                            egl for programs on EGL, e.g. xscreensaver 6)
 #
 # The program runs under Xvfb on Debian's own Mesa (llvmpipe), so the
 # recording does not depend on our build.  apitrace does not record
@@ -25,6 +30,7 @@ size=640x480
 class=nv40
 keys=
 cwd=
+api=gl
 while [ $# -gt 0 ]; do
    case "$1" in
    --out) out=$2; shift 2 ;;
@@ -33,11 +39,12 @@ while [ $# -gt 0 ]; do
    --gl-class) class=$2; shift 2 ;;
    --keys) keys=$2; shift 2 ;;
    --cwd) cwd=$2; shift 2 ;;
+   --api) api=$2; shift 2 ;;
    --) shift; break ;;
    *) echo "record: unknown option $1" >&2; exit 2 ;;
    esac
 done
-[ -n "$out" ] && [ $# -gt 0 ] || { sed -n 2,12p "$0" >&2; exit 2; }
+[ -n "$out" ] && [ $# -gt 0 ] || { sed -n 2,17p "$0" >&2; exit 2; }
 out=$(realpath -m "$out")
 mkdir -p "$(dirname "$out")"
 
@@ -68,7 +75,7 @@ fi
 
 [ -z "$cwd" ] || cd "$cwd"
 rm -f "$out"
-apitrace trace --api gl --output "$out" "$@" >"$out.log" 2>&1 &
+apitrace trace --api "$api" --output "$out" "$@" >"$out.log" 2>&1 &
 prog=$!
 if [ -n "$keys" ]; then
    (
@@ -76,7 +83,10 @@ if [ -n "$keys" ]; then
       for k in $keys; do
          t=${k%%:*}; key=${k#*:}
          sleep $((t - t0)); t0=$t
-         xdotool key --delay 120 $(echo "$key" | tr ',' ' ') 2>/dev/null || true
+         case "$key" in
+         *=*) xdotool $(echo "$key" | tr '=' ' ') 2>/dev/null || true ;;
+         *) xdotool key --delay 120 $(echo "$key" | tr ',' ' ') 2>/dev/null || true ;;
+         esac
       done
    ) &
 fi
