@@ -98,6 +98,7 @@ struct nv30_rasterizer_state {
    uint32_t stipple_enable;
    uint32_t two_side;
    float point_size;
+   uint32_t depth_control;
 };
 
 struct nv30_vertex_element {

@@ -247,6 +247,7 @@ nv30_emit_rasterizer(struct nv30_context *nv30)
    NV30_3D_1(nv30, NV30_3D_POLYGON_STIPPLE_ENABLE, so->stipple_enable);
    NV30_3D_1(nv30, NV30_3D_POINT_SIZE, fui(so->point_size));
    NV30_3D_1(nv30, NV30_3D_FLATSHADE_FIRST, so->pipe.flatshade_first);
+   NV30_3D_1(nv30, NV30_3D_DEPTH_CONTROL, so->depth_control);
 }
 
 static void

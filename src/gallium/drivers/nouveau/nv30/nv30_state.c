@@ -280,6 +280,13 @@ nv30_rasterizer_state_create(struct pipe_context *pipe,
    so->stipple_enable = cso->poly_stipple_enable;
    so->two_side = cso->light_twoside;
    so->point_size = cso->point_size;
+   /* ARB_depth_clamp: without depth clipping there is no near or far
+    * plane and fragments' depth is clamped to the depth range (upstream
+    * writes 0x1 or 0x10, the CLIP bit or CLAMP field: hwdb
+    * DEPTH_CONTROL; nvsim models both).  Near and far are one switch
+    * (no PIPE_CAP_DEPTH_CLIP_DISABLE_SEPARATE). */
+   so->depth_control = cso->depth_clip_near ? NV30_3D_DEPTH_CONTROL_CLIP :
+                                              NV40_3D_DEPTH_CONTROL_CLAMP(1);
    return so;
 }
 
