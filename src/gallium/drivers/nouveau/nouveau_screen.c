@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include <nouveau.h>
+#include <nouveau_drm.h>
 
 #include "util/os_time.h"
 #include "util/u_inlines.h"
@@ -29,6 +30,21 @@ nouveau_screen_create(struct nouveau_drm *drm, struct nouveau_device *dev)
 
    NOUVEAU_ERR("no driver for chipset 0x%02x yet\n", dev->chipset);
    return NULL;
+}
+
+/* The GPU's clock, that of query reports' times: PTIMER, in nanoseconds
+ * (envytools hw/graph/intro.rst, notifiers), read through the kernel
+ * each time, so no offset to the CPU's clock has to be kept or drifts.
+ * If the kernel cannot read it, the CPU's monotonic clock stands in. */
+uint64_t
+nouveau_screen_get_timestamp(struct pipe_screen *pscreen)
+{
+   uint64_t ns;
+
+   if (nouveau_getparam(nouveau_screen(pscreen)->device,
+                        NOUVEAU_GETPARAM_PTIMER_TIME, &ns) == 0)
+      return ns;
+   return os_time_get_nano();
 }
 
 bool

@@ -60,6 +60,9 @@ bool nouveau_screen_init(struct nouveau_screen *screen,
                          struct nouveau_drm *drm, struct nouveau_device *dev);
 void nouveau_screen_fini(struct nouveau_screen *screen);
 
+/* pipe_screen::get_timestamp: the GPU's time in nanoseconds. */
+uint64_t nouveau_screen_get_timestamp(struct pipe_screen *pscreen);
+
 /* Fences: a fence is a buffer that the flush which created it wrote; the
  * fence has signalled when the kernel says that buffer is idle.  (This
  * waits for at least that submission, perhaps a little longer.)

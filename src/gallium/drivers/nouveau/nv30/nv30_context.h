@@ -190,7 +190,7 @@ struct nv30_context {
    struct nv30_sampler_state *samplers[NV30_MAX_TEX_UNITS];
    uint32_t hw_tex_enabled;
 
-   /* Occlusion query reports (nv30_query.c). */
+   /* Query reports (nv30_query.c). */
    struct nouveau_object *query_obj;
    struct nouveau_bo *query_bo;
    uint32_t query_offset;

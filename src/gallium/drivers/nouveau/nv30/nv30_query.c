@@ -1,13 +1,18 @@
 /*
- * Occlusion queries.  The 3D object counts samples that pass the depth and
- * stencil tests between QUERY_ENABLE 1 and 0 (QUERY_RESET clears the
- * counter); QUERY_GET writes a report into DMA_QUERY memory at OFFSET.
- * Our DMA_QUERY is a notifier object over part of the channel's notifier
- * block, which the CPU maps, cut into 16-byte report slots.
+ * Occlusion and time queries.  The 3D object counts samples that pass
+ * the depth and stencil tests between QUERY_ENABLE 1 and 0 (QUERY_RESET
+ * clears the counter); QUERY_GET writes a report into DMA_QUERY memory
+ * at OFFSET: the PTIMER time (nanoseconds) as the FIFO reaches it, and
+ * the counter (hwdb NV30_QUERY_REPORT; envytools hw/graph/intro.rst,
+ * notifiers).  Our DMA_QUERY is a notifier object over part of the
+ * channel's notifier block, which the CPU maps, cut into 16-byte report
+ * slots.  An occlusion query reads the count of its end's report, a
+ * timestamp the time of its end's, a time-elapsed query the difference
+ * of the times of two reports, its begin's and its end's.
  *
- * A slot belongs to one QUERY_GET, from the end_query that sends it
- * until the report is written and its count copied into the query: so
- * a query used again never finds its earlier report (GL: the result is
+ * A slot belongs to one QUERY_GET, from the begin or end that sends it
+ * until the report is written and its value copied into the query: so
+ * a query used again never finds its earlier reports (GL: the result is
  * that of the latest begin/end), and any number of queries can exist.
  * When every slot waits for the GPU, the oldest is waited for.
  */
@@ -31,17 +36,29 @@
  * notifier objects from it). */
 #define NV30_QUERY_SLOTS 128
 
+/* The reports a query reads: its begin's (TIME_ELAPSED only) and its
+ * end's. */
+enum nv30_query_report {
+   NV30_QUERY_BEGIN,
+   NV30_QUERY_END,
+   NV30_QUERY_REPORTS
+};
+
 struct nv30_query {
    unsigned type;
-   int slot;                 /* of the latest end, -1 once read (or none) */
-   uint64_t result;          /* the latest end's count, once ready */
-   bool ended, ready;
+   /* per report: the slot it is written to, -1 once read (or none) */
+   int slot[NV30_QUERY_REPORTS];
+   /* per report: its value (time or count) once copied from the slot */
+   uint64_t value[NV30_QUERY_REPORTS];
+   bool got[NV30_QUERY_REPORTS];
+   bool ended;
 };
 
 struct nv30_query_pool {
    /* the query waiting for the slot's report, NULL if none (the query
-    * was used again or destroyed) */
+    * was used again or destroyed), and which of its reports it is */
    struct nv30_query *owner[NV30_QUERY_SLOTS];
+   enum nv30_query_report which[NV30_QUERY_SLOTS];
    bool busy[NV30_QUERY_SLOTS];     /* a QUERY_GET may still write it */
    uint64_t seq[NV30_QUERY_SLOTS];  /* when its QUERY_GET was sent */
    uint64_t next_seq;
@@ -62,8 +79,16 @@ nv30_query_written(struct nv30_context *nv30, int slot)
             NV30_QUERY_REPORT_STATUS_PENDING__MASK);
 }
 
-/* The slot's report is written: its count goes to the query that waits
- * for it, and the slot is free. */
+static bool
+nv30_query_is_time(const struct nv30_query *q)
+{
+   return q->type == PIPE_QUERY_TIMESTAMP ||
+          q->type == PIPE_QUERY_TIME_ELAPSED;
+}
+
+/* The slot's report is written: its time or count goes to the query
+ * that waits for it, and the slot is free.  The GPU writes the status
+ * word last (envytools, notifiers), so the rest is there. */
 static void
 nv30_query_retire(struct nv30_context *nv30, int slot)
 {
@@ -71,9 +96,16 @@ nv30_query_retire(struct nv30_context *nv30, int slot)
    struct nv30_query *q = pool->owner[slot];
 
    if (q) {
-      q->result = nv30_query_report(nv30, slot)[NV30_QUERY_REPORT_VALUE / 4];
-      q->ready = true;
-      q->slot = -1;
+      volatile uint32_t *rep = nv30_query_report(nv30, slot);
+      enum nv30_query_report i = pool->which[slot];
+
+      if (nv30_query_is_time(q))
+         q->value[i] = rep[NV30_QUERY_REPORT_TIME_LOW / 4] |
+                       (uint64_t)rep[NV30_QUERY_REPORT_TIME_HIGH / 4] << 32;
+      else
+         q->value[i] = rep[NV30_QUERY_REPORT_VALUE / 4];
+      q->got[i] = true;
+      q->slot[i] = -1;
    }
    pool->owner[slot] = NULL;
    pool->busy[slot] = false;
@@ -91,7 +123,7 @@ nv30_query_wait(struct nv30_context *nv30, int slot)
    nv30_context_kick(nv30);
    while (!nv30_query_written(nv30, slot)) {
       if (nv30->lost || os_time_timeout(0, deadline, os_time_get_nano())) {
-         NOUVEAU_ERR("occlusion query result never arrived\n");
+         NOUVEAU_ERR("query result never arrived\n");
          return false;
       }
       os_time_sleep(50);
@@ -125,18 +157,56 @@ nv30_query_slot_get(struct nv30_context *nv30)
    return oldest;
 }
 
+/* Sends QUERY_GET for the query's report `which` into a free slot
+ * (with `extra` words of push space for what follows it). */
+static bool
+nv30_query_get(struct nv30_context *nv30, struct nv30_query *q,
+               enum nv30_query_report which, unsigned extra)
+{
+   struct nv30_query_pool *pool = nv30->query_pool;
+   int slot = nv30_query_slot_get(nv30);
+
+   if (slot < 0 || !nv30_push_begin(nv30, 2 + extra, 0))
+      return false;
+   /* the submission writes the report memory: name it */
+   struct nouveau_pushbuf_refn ref = {
+      nv30->query_bo, NOUVEAU_BO_GART | NOUVEAU_BO_WR
+   };
+   nouveau_pushbuf_refn(nv30->pushbuf, &ref, 1);
+   /* pending until the GPU writes the report; no QUERY_GET before this
+    * one will write the slot */
+   nv30_query_report(nv30, slot)[NV30_QUERY_REPORT_STATUS / 4] =
+      NV30_QUERY_REPORT_STATUS_PENDING__MASK;
+   pool->owner[slot] = q;
+   pool->which[slot] = which;
+   pool->busy[slot] = true;
+   pool->seq[slot] = pool->next_seq++;
+   q->slot[which] = slot;
+   /* report 1 holds the time and the samples passed, whatever the
+    * query (hwdb QUERY_GET UNK24) */
+   NV30_3D_1(nv30, NV30_3D_QUERY_GET,
+             NV30_3D_QUERY_GET_UNK24_SAMPLES_PASSED |
+             NV30_3D_QUERY_GET_OFFSET(slot * NV30_QUERY_REPORT__SIZE));
+   return true;
+}
+
 struct pipe_query *
 nv30_create_query(struct pipe_context *pipe, unsigned type, unsigned index)
 {
    struct nv30_context *nv30 = nv30_context(pipe);
    struct nv30_query *q;
 
-   if (!nv30->query_obj)
-      return NULL;
    switch (type) {
    case PIPE_QUERY_OCCLUSION_COUNTER:
    case PIPE_QUERY_OCCLUSION_PREDICATE:
    case PIPE_QUERY_OCCLUSION_PREDICATE_CONSERVATIVE:
+   case PIPE_QUERY_TIMESTAMP:
+   case PIPE_QUERY_TIME_ELAPSED:
+      if (!nv30->query_obj)
+         return NULL;
+      break;
+   case PIPE_QUERY_TIMESTAMP_DISJOINT:
+      /* answered without the GPU */
       break;
    default:
       return NULL;
@@ -145,18 +215,24 @@ nv30_create_query(struct pipe_context *pipe, unsigned type, unsigned index)
    if (!q)
       return NULL;
    q->type = type;
-   q->slot = -1;
+   for (unsigned i = 0; i < NV30_QUERY_REPORTS; i++)
+      q->slot[i] = -1;
    return (struct pipe_query *)q;
 }
 
-/* The query no longer waits for the report of its last end (the slot
- * is freed once the GPU has written it). */
+/* The query no longer waits for the reports of its last begin and end
+ * (their slots are freed once the GPU has written them), nor has their
+ * values. */
 static void
 nv30_query_detach(struct nv30_context *nv30, struct nv30_query *q)
 {
-   if (q->slot >= 0)
-      nv30->query_pool->owner[q->slot] = NULL;
-   q->slot = -1;
+   for (unsigned i = 0; i < NV30_QUERY_REPORTS; i++) {
+      if (q->slot[i] >= 0)
+         nv30->query_pool->owner[q->slot[i]] = NULL;
+      q->slot[i] = -1;
+      q->got[i] = false;
+      q->value[i] = 0;
+   }
 }
 
 void
@@ -174,11 +250,22 @@ nv30_begin_query(struct pipe_context *pipe, struct pipe_query *pq)
    struct nv30_context *nv30 = nv30_context(pipe);
    struct nv30_query *q = (struct nv30_query *)pq;
 
-   /* a new count: whatever the last end reports no longer matters */
+   /* a new measure: whatever the last begin and end report no longer
+    * matters */
    nv30_query_detach(nv30, q);
    q->ended = false;
-   q->ready = false;
-   q->result = 0;
+   switch (q->type) {
+   case PIPE_QUERY_TIMESTAMP:
+   case PIPE_QUERY_TIMESTAMP_DISJOINT:
+      /* a timestamp is taken at the end alone */
+      return true;
+   case PIPE_QUERY_TIME_ELAPSED:
+      /* the start time; the sample counter is left alone, an occlusion
+       * query may be running */
+      return nv30_query_get(nv30, q, NV30_QUERY_BEGIN, 0);
+   default:
+      break;
+   }
    if (!nv30_push_begin(nv30, 4, 0))
       return false;
    NV30_3D_1(nv30, NV30_3D_QUERY_RESET, 1);
@@ -192,32 +279,51 @@ bool
 nv30_end_query(struct pipe_context *pipe, struct pipe_query *pq)
 {
    struct nv30_context *nv30 = nv30_context(pipe);
-   struct nv30_query_pool *pool = nv30->query_pool;
    struct nv30_query *q = (struct nv30_query *)pq;
-   int slot;
 
    q->ended = true;
+   switch (q->type) {
+   case PIPE_QUERY_TIMESTAMP_DISJOINT:
+      return true;
+   case PIPE_QUERY_TIMESTAMP:
+      /* glQueryCounter: a timestamp query has no begin (st/mesa), so
+       * the end is a new measure */
+      nv30_query_detach(nv30, q);
+      return nv30_query_get(nv30, q, NV30_QUERY_END, 0);
+   case PIPE_QUERY_TIME_ELAPSED:
+      return nv30_query_get(nv30, q, NV30_QUERY_END, 0);
+   default:
+      break;
+   }
    nv30->query_running = false;
-   slot = nv30_query_slot_get(nv30);
-   if (slot < 0 || !nv30_push_begin(nv30, 4, 0))
+   if (!nv30_query_get(nv30, q, NV30_QUERY_END, 2))
       return false;
-   /* the submission writes the report memory: name it */
-   struct nouveau_pushbuf_refn ref = {
-      nv30->query_bo, NOUVEAU_BO_GART | NOUVEAU_BO_WR
-   };
-   nouveau_pushbuf_refn(nv30->pushbuf, &ref, 1);
-   /* pending until the GPU writes the report; no QUERY_GET before this
-    * one will write the slot */
-   nv30_query_report(nv30, slot)[NV30_QUERY_REPORT_STATUS / 4] =
-      NV30_QUERY_REPORT_STATUS_PENDING__MASK;
-   pool->owner[slot] = q;
-   pool->busy[slot] = true;
-   pool->seq[slot] = pool->next_seq++;
-   q->slot = slot;
-   NV30_3D_1(nv30, NV30_3D_QUERY_GET,
-             NV30_3D_QUERY_GET_UNK24_SAMPLES_PASSED |
-             NV30_3D_QUERY_GET_OFFSET(slot * NV30_QUERY_REPORT__SIZE));
    NV30_3D_1(nv30, NV30_3D_QUERY_ENABLE, 0);
+   return true;
+}
+
+/* The value of the query's report `which`: false if it is not there
+ * (not written yet and !wait, or never sent). */
+static bool
+nv30_query_read(struct nv30_context *nv30, struct nv30_query *q,
+                enum nv30_query_report which, bool wait)
+{
+   int slot = q->slot[which];
+
+   if (q->got[which])
+      return true;
+   if (slot < 0)
+      return false;   /* the begin or end could not be sent */
+   if (!nv30_query_written(nv30, slot)) {
+      if (!wait) {
+         /* the report is written when the GPU gets there */
+         nv30_context_kick(nv30);
+         return false;
+      }
+      if (!nv30_query_wait(nv30, slot))
+         return false;
+   }
+   nv30_query_retire(nv30, slot);
    return true;
 }
 
@@ -230,24 +336,29 @@ nv30_get_query_result(struct pipe_context *pipe, struct pipe_query *pq,
 
    if (!q->ended)
       return false;
-   if (!q->ready) {
-      if (q->slot < 0)
-         return false;   /* the end could not be sent */
-      if (!nv30_query_written(nv30, q->slot)) {
-         if (!wait) {
-            /* the report is written when the GPU gets there */
-            nv30_context_kick(nv30);
-            return false;
-         }
-         if (!nv30_query_wait(nv30, q->slot))
-            return false;
-      }
-      nv30_query_retire(nv30, q->slot);
+   switch (q->type) {
+   case PIPE_QUERY_TIMESTAMP_DISJOINT:
+      /* PTIMER counts nanoseconds (envytools hw/graph/intro.rst) and
+       * nothing here changes its rate */
+      result->timestamp_disjoint.frequency = 1000000000ull;
+      result->timestamp_disjoint.disjoint = false;
+      return true;
+   case PIPE_QUERY_TIME_ELAPSED:
+      if (!nv30_query_read(nv30, q, NV30_QUERY_BEGIN, wait) ||
+          !nv30_query_read(nv30, q, NV30_QUERY_END, wait))
+         return false;
+      result->u64 = q->value[NV30_QUERY_END] - q->value[NV30_QUERY_BEGIN];
+      return true;
+   default:
+      break;
    }
-   if (q->type == PIPE_QUERY_OCCLUSION_COUNTER)
-      result->u64 = q->result;
+   if (!nv30_query_read(nv30, q, NV30_QUERY_END, wait))
+      return false;
+   if (q->type == PIPE_QUERY_OCCLUSION_PREDICATE ||
+       q->type == PIPE_QUERY_OCCLUSION_PREDICATE_CONSERVATIVE)
+      result->b = q->value[NV30_QUERY_END] != 0;
    else
-      result->b = q->result != 0;
+      result->u64 = q->value[NV30_QUERY_END];
    return true;
 }
 

@@ -90,6 +90,10 @@ nv30_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
    case PIPE_CAP_CONDITIONAL_RENDER:
       /* decided on the CPU from the query result (nv30_query.c) */
       return 1;
+   case PIPE_CAP_QUERY_TIMESTAMP:
+   case PIPE_CAP_QUERY_TIME_ELAPSED:
+      /* QUERY_GET's report holds the PTIMER time (nv30_query.c) */
+      return 1;
    case PIPE_CAP_DEPTH_CLIP_DISABLE:
       /* DEPTH_CONTROL CLAMP (nv30_rasterizer_state_create) */
       return 1;
@@ -346,6 +350,7 @@ static const struct pipe_screen nv30_screen_funcs = {
    .get_name = nv30_screen_get_name,
    .get_vendor = nv30_screen_get_vendor,
    .get_device_vendor = nv30_screen_get_device_vendor,
+   .get_timestamp = nouveau_screen_get_timestamp,
    .get_param = nv30_screen_get_param,
    .get_paramf = nv30_screen_get_paramf,
    .get_shader_param = nv30_screen_get_shader_param,

@@ -20,6 +20,14 @@
  *  query     an occlusion query used twice (2048, then 256 samples) must
  *            give the second count; 40 queries alive at once each give
  *            their own count.
+ *  timer     ARB_timer_query: a GL_TIME_ELAPSED query inside an occlusion
+ *            query leaves its count alone (2048 + 256 samples); its time
+ *            is more than 0 and no more than the CPU's time around it
+ *            (glFinish); glQueryCounter timestamps t0 < t1 lie between
+ *            GL_TIMESTAMP read before the first and after glFinish; a
+ *            reused GL_TIME_ELAPSED query gives its latest time (a 20 ms
+ *            sleep between its begin and end, the second time); 200
+ *            timestamps alive at once (more than the report slots) rise.
  *  condrender  NV_conditional_render: a draw under a query that counted
  *            no sample is skipped, one under a query of 64 samples done.
  *  vbo       a VBO drawn, rewritten with glBufferSubData, drawn again: the
@@ -55,6 +63,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static int fails;
 
@@ -290,6 +299,111 @@ test_query(void)
    glDeleteQueries(1, &q);
 }
 
+static uint64_t
+cpu_ns(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static void
+check_true(const char *what, bool ok)
+{
+   printf("%s %s\n", ok ? "ok  " : "FAIL", what);
+   fails += !ok;
+}
+
+static void
+test_timer(void)
+{
+   GLuint occ, te, ts[200], n;
+   GLuint64 elapsed, t0, t1, t;
+   GLint64 before, after;
+   /* GL 3.3 entry points: libGL exports only GL 1.x statically */
+   PFNGLQUERYCOUNTERPROC query_counter =
+      (void *)eglGetProcAddress("glQueryCounter");
+   PFNGLGETQUERYOBJECTUI64VPROC get_u64 =
+      (void *)eglGetProcAddress("glGetQueryObjectui64v");
+
+   if (!strstr((const char *)glGetString(GL_EXTENSIONS), "GL_ARB_timer_query") ||
+       !query_counter || !get_u64) {
+      printf("FAIL no ARB_timer_query\n");
+      fails++;
+      return;
+   }
+   make_fbo(64, 64);
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   glColor3f(1, 1, 1);
+   glGenQueries(1, &occ);
+   glGenQueries(1, &te);
+   glFinish();
+   uint64_t c0 = cpu_ns();
+   glBeginQuery(GL_SAMPLES_PASSED, occ);
+   rect(32, 64);
+   glBeginQuery(GL_TIME_ELAPSED, te);
+   rect(16, 16);
+   glEndQuery(GL_TIME_ELAPSED);
+   glEndQuery(GL_SAMPLES_PASSED);
+   glFinish();
+   uint64_t c1 = cpu_ns();
+   n = 12345;
+   glGetQueryObjectuiv(occ, GL_QUERY_RESULT, &n);
+   check_u("samples around a time query", n, 2048 + 256);
+   elapsed = 0;
+   get_u64(te, GL_QUERY_RESULT, &elapsed);
+   printf("     elapsed %llu ns, CPU %llu ns\n", (unsigned long long)elapsed,
+          (unsigned long long)(c1 - c0));
+   check_true("time elapsed in (0, CPU time]", elapsed > 0 && elapsed <= c1 - c0);
+
+   /* reused: 20 ms between begin and end, the commands sent at once */
+   glBeginQuery(GL_TIME_ELAPSED, te);
+   glFlush();
+   struct timespec pause = { 0, 20000000 };
+   nanosleep(&pause, NULL);
+   rect(8, 8);
+   glEndQuery(GL_TIME_ELAPSED);
+   elapsed = 0;
+   get_u64(te, GL_QUERY_RESULT, &elapsed);
+   printf("     elapsed %llu ns\n", (unsigned long long)elapsed);
+   check_true("reused time query: its latest time (>= 20 ms)",
+              elapsed >= 20000000);
+
+   GLuint q[2];
+   glGenQueries(2, q);
+   glGetInteger64v(GL_TIMESTAMP, &before);
+   query_counter(q[0], GL_TIMESTAMP);
+   rect(64, 64);
+   query_counter(q[1], GL_TIMESTAMP);
+   glFinish();
+   glGetInteger64v(GL_TIMESTAMP, &after);
+   get_u64(q[0], GL_QUERY_RESULT, &t0);
+   get_u64(q[1], GL_QUERY_RESULT, &t1);
+   check_true("GL_TIMESTAMP <= t0 < t1 <= GL_TIMESTAMP after glFinish",
+              (GLuint64)before <= t0 && t0 < t1 && t1 <= (GLuint64)after);
+   glDeleteQueries(2, q);
+
+   glGenQueries(200, ts);
+   for (int i = 0; i < 200; i++) {
+      query_counter(ts[i], GL_TIMESTAMP);
+      rect(1, 1);
+   }
+   check_u("GL error after 200 timestamps", glGetError(), GL_NO_ERROR);
+   unsigned bad = 0;
+   GLuint64 last = 0;
+   for (int i = 0; i < 200; i++) {
+      t = 0;
+      get_u64(ts[i], GL_QUERY_RESULT, &t);
+      if (t <= last)
+         bad++;
+      last = t;
+   }
+   check_u("timestamps of 200 not after the one before", bad, 0);
+   glDeleteQueries(200, ts);
+   glDeleteQueries(1, &te);
+   glDeleteQueries(1, &occ);
+}
+
 /* Four 1024x896 RGBA8 textures (3.5 MiB each) of four colours, each on
  * one quadrant, drawn with no read-back between: with NVSIM_VRAM_MB=16
  * the four fit in VRAM but not in the 80% of it that libdrm lets one
@@ -513,6 +627,7 @@ main(int argc, char **argv)
       { "query", test_query, true },
       { "vbo", test_vbo, true },
       { "condrender", test_condrender, true },
+      { "timer", test_timer, true },
       { "edgeflags", test_edgeflags, true },
    };
    PFNEGLGETPLATFORMDISPLAYEXTPROC gpd =
