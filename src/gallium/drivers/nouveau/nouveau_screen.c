@@ -33,9 +33,10 @@ nouveau_screen_create(struct nouveau_drm *drm, struct nouveau_device *dev)
 }
 
 /* The GPU's clock, that of query reports' times: PTIMER, in nanoseconds
- * (envytools hw/graph/intro.rst, notifiers), read through the kernel
- * each time, so no offset to the CPU's clock has to be kept or drifts.
- * If the kernel cannot read it, the CPU's monotonic clock stands in. */
+ * (hwdb NV30_QUERY_REPORT), read through the kernel (GETPARAM
+ * PTIMER_TIME) each time, so no offset to the CPU's clock has to be kept
+ * or drifts.  If the kernel cannot read it, the CPU's monotonic clock
+ * stands in. */
 uint64_t
 nouveau_screen_get_timestamp(struct pipe_screen *pscreen)
 {

@@ -343,7 +343,8 @@ nv40_3d_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
        * counter the top byte selects, and a status word whose PENDING byte
        * reads 0 once written (nv30_query.c waits for it to clear).
        * The time is PTIMER's, in nanoseconds, as the FIFO reaches this
-       * method (envytools hw/graph/intro.rst, notifiers): the host's
+       * method (hwdb NV30_QUERY_REPORT; envytools hw/graph/intro.rst,
+       * notifiers, "current PTIMER time as of the write"): the host's
        * monotonic clock, which the drm-shim's GETPARAM PTIMER_TIME reads
        * too, so that reports and the driver's get_timestamp share one
        * time base.  The fields are written in order (ibid.), the status

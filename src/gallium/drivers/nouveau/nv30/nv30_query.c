@@ -3,12 +3,13 @@
  * the depth and stencil tests between QUERY_ENABLE 1 and 0 (QUERY_RESET
  * clears the counter); QUERY_GET writes a report into DMA_QUERY memory
  * at OFFSET: the PTIMER time (nanoseconds) as the FIFO reaches it, and
- * the counter (hwdb NV30_QUERY_REPORT; envytools hw/graph/intro.rst,
- * notifiers).  Our DMA_QUERY is a notifier object over part of the
- * channel's notifier block, which the CPU maps, cut into 16-byte report
- * slots.  An occlusion query reads the count of its end's report, a
- * timestamp the time of its end's, a time-elapsed query the difference
- * of the times of two reports, its begin's and its end's.
+ * the counter (hwdb NV30_QUERY_REPORT, the layout of envytools'
+ * notifiers, hw/graph/intro.rst).  Our DMA_QUERY is a notifier object
+ * over part of the channel's notifier block, which the CPU maps, cut
+ * into 16-byte report slots.  An occlusion query reads the count of its
+ * end's report, a timestamp the time of its end's, a time-elapsed query
+ * the difference of the times of two reports, its begin's and its
+ * end's.
  *
  * A slot belongs to one QUERY_GET, from the begin or end that sends it
  * until the report is written and its value copied into the query: so
@@ -338,8 +339,8 @@ nv30_get_query_result(struct pipe_context *pipe, struct pipe_query *pq,
       return false;
    switch (q->type) {
    case PIPE_QUERY_TIMESTAMP_DISJOINT:
-      /* PTIMER counts nanoseconds (envytools hw/graph/intro.rst) and
-       * nothing here changes its rate */
+      /* PTIMER counts nanoseconds (hwdb NV30_QUERY_REPORT) and nothing
+       * here changes its rate */
       result->timestamp_disjoint.frequency = 1000000000ull;
       result->timestamp_disjoint.disjoint = false;
       return true;
