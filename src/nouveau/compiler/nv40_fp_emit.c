@@ -8,6 +8,12 @@
  * colour results in H0/H4/H6/H8, depth in R1.z; the last instruction has
  * END; KIL kills the fragment when its condition test passes;
  * FP_CONTROL holds the register count (TEMP_COUNT) and a KIL flag.
+ * Branches (IS_BRANCH, NV_fragment_program2's IF/REP/BRK): IF tests the
+ * condition codes like any conditional instruction, its TARGET is the
+ * word where the else part starts and its END the word after the endif;
+ * REP's END is the word after the loop body, its COUNT the iterations
+ * (INIT and INCR equal to COUNT for REP, nvisa_nv40_fp.h); offsets are
+ * absolute words from the program start.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -16,11 +22,17 @@
 #include "nv30-40_3d.xml.h"
 #include "nvisa_nv40_fp.h"
 
+#define FP_CF_DEPTH 64
+
 struct fp_emit {
    struct nv40_prog *p;
    struct nv40_fp_binary *out;
    unsigned cap_words, cap_patches;
    unsigned last_insn_word;
+   /* open IFs and loops: the word of their branch instruction */
+   unsigned cf_word[FP_CF_DEPTH];
+   bool cf_else[FP_CF_DEPTH];
+   unsigned cf_depth;
 };
 
 static bool
@@ -257,6 +269,110 @@ emit_one(struct fp_emit *e, const struct nv40_insn *ir, unsigned op,
    return true;
 }
 
+/* REP's count: NIR's loops run until a BRK, the hardware's at most
+ * this many times (the 8-bit COUNT field). */
+#define FP_LOOP_MAX_COUNT 255
+
+static bool
+emit_branch(struct fp_emit *e, unsigned bra, unsigned cond,
+            const uint8_t *cc_swz)
+{
+   struct nv40_fp_binary *out = e->out;
+   struct nvisa_nv40_fp_insn hw;
+
+   if (out->num_insns >= NV40_FP_MAX_INSNS) {
+      nv40_prog_error(e->p, "nv40: fragment program longer than %u "
+                      "instructions", NV40_FP_MAX_INSNS);
+      return false;
+   }
+   if (!reserve_words(e, 4))
+      return false;
+   nvisa_nv40_fp_insn_init(&hw);
+   hw.is_branch = true;
+   hw.op = bra;
+   hw.cond = cond;
+   for (unsigned i = 0; i < 4; i++)
+      hw.cc_swz[i] = cc_swz ? cc_swz[i] : i;
+   if (bra == NVISA_NV40_FP_BRA_REP)
+      hw.loop_count = hw.loop_init = hw.loop_incr = FP_LOOP_MAX_COUNT;
+   if (nvisa_nv40_fp_encode(&hw, &out->insns[out->num_words]) != 0) {
+      nv40_prog_error(e->p, "nv40: internal error: FP branch field overflow");
+      return false;
+   }
+   e->last_insn_word = out->num_words;
+   out->num_words += 4;
+   out->num_insns++;
+   return true;
+}
+
+/* Sets TARGET (target) or END of the branch at word w to here. */
+static void
+patch_branch(struct fp_emit *e, unsigned w, bool target)
+{
+   struct nvisa_nv40_fp_insn hw;
+   nvisa_nv40_fp_decode(&e->out->insns[w], &hw);
+   if (target)
+      hw.bra_target = e->out->num_words;
+   else
+      hw.bra_end = e->out->num_words;
+   nvisa_nv40_fp_encode(&hw, &e->out->insns[w]);
+}
+
+static bool
+emit_cf(struct fp_emit *e, const struct nv40_insn *ir)
+{
+   struct nv40_prog *p = e->p;
+
+   switch (ir->op) {
+   case NV40_OP_IF:
+   case NV40_OP_LOOP:
+      if (e->cf_depth == FP_CF_DEPTH) {
+         nv40_prog_error(p, "nv40: control flow nested deeper than %u",
+                         FP_CF_DEPTH);
+         return false;
+      }
+      if (ir->op == NV40_OP_IF) {
+         /* cc.x = cond; the then part where cc.x != 0 */
+         struct nv40_dst ccx = { .file = NV40_FILE_NONE, .mask = NVISA_MASK_X };
+         static const uint8_t xxxx[4] = { 0, 0, 0, 0 };
+         if (!emit_one(e, ir, NV40_OP_MOV, &ccx, &ir->src[0], 1, false, true,
+                       NVISA_COND_TR, NULL))
+            return false;
+         e->cf_word[e->cf_depth] = e->out->num_words;
+         if (!emit_branch(e, NVISA_NV40_FP_BRA_IF, NVISA_COND_NE, xxxx))
+            return false;
+      } else {
+         e->cf_word[e->cf_depth] = e->out->num_words;
+         if (!emit_branch(e, NVISA_NV40_FP_BRA_REP, NVISA_COND_TR, NULL))
+            return false;
+      }
+      e->cf_else[e->cf_depth] = false;
+      e->cf_depth++;
+      return true;
+   case NV40_OP_ELSE:
+      if (!e->cf_depth)
+         break;
+      patch_branch(e, e->cf_word[e->cf_depth - 1], true);
+      e->cf_else[e->cf_depth - 1] = true;
+      return true;
+   case NV40_OP_ENDIF:
+   case NV40_OP_ENDLOOP:
+      if (!e->cf_depth)
+         break;
+      e->cf_depth--;
+      if (ir->op == NV40_OP_ENDIF && !e->cf_else[e->cf_depth])
+         patch_branch(e, e->cf_word[e->cf_depth], true);
+      patch_branch(e, e->cf_word[e->cf_depth], false);
+      return true;
+   case NV40_OP_BRK:
+      return emit_branch(e, NVISA_NV40_FP_BRA_BRK, NVISA_COND_TR, NULL);
+   default:
+      break;
+   }
+   nv40_prog_error(p, "nv40: internal error: unbalanced control flow");
+   return false;
+}
+
 bool
 nv40_fp_emit(struct nv40_prog *p, const struct nv40_isel_info *info,
              struct nv40_fp_binary *out)
@@ -266,6 +382,10 @@ nv40_fp_emit(struct nv40_prog *p, const struct nv40_isel_info *info,
 
    for (unsigned i = 0; i < p->num_insns && ok; i++) {
       const struct nv40_insn *ir = &p->insns[i];
+      if (nv40_op_is_cf(ir->op)) {
+         ok = emit_cf(&e, ir);
+         continue;
+      }
       if (ir->op == NV40_OP_SEL) {
          struct nv40_dst none = { .file = NV40_FILE_NONE,
                                   .mask = nv40_dst_phys_mask(p, ir) };
@@ -309,9 +429,15 @@ nv40_fp_emit(struct nv40_prog *p, const struct nv40_isel_info *info,
    }
    if (!ok)
       return false;
+   if (e.cf_depth) {
+      nv40_prog_error(p, "nv40: internal error: unbalanced control flow");
+      return false;
+   }
 
-   if (out->num_insns == 0) {
-      /* An empty program still needs one instruction to carry END. */
+   if (out->num_insns == 0 || p->has_cf) {
+      /* An empty program still needs one instruction to carry END; so
+       * does one whose last instruction may be a branch or sit in a
+       * block some fragments skip. */
       struct nvisa_nv40_fp_insn nop;
       nvisa_nv40_fp_insn_init(&nop);
       if (!reserve_words(&e, 4))

@@ -38,6 +38,12 @@ const struct nv40_op_info nv40_op_info[NV40_OP_COUNT] = {
    [NV40_OP_TXL] = { "TXL", 1, NV40_KIND_TEX },
    [NV40_OP_KIL] = { "KIL", 1, NV40_KIND_NONE },
    [NV40_OP_SEL] = { "SEL", 3, NV40_KIND_COMPONENT },
+   [NV40_OP_IF] = { "IF", 1, NV40_KIND_NONE },
+   [NV40_OP_ELSE] = { "ELSE", 0, NV40_KIND_NONE },
+   [NV40_OP_ENDIF] = { "ENDIF", 0, NV40_KIND_NONE },
+   [NV40_OP_LOOP] = { "LOOP", 0, NV40_KIND_NONE },
+   [NV40_OP_ENDLOOP] = { "ENDLOOP", 0, NV40_KIND_NONE },
+   [NV40_OP_BRK] = { "BRK", 0, NV40_KIND_NONE },
 };
 
 void

@@ -53,6 +53,18 @@ enum nv40_op {
    /* dst = src[0] != 0 ? src[1] : src[2]: a condition-code update and two
     * moves, expanded when emitted. */
    NV40_OP_SEL,
+   /* Structured control flow (FP only; NV_fragment_program2 IF/ELSE/
+    * ENDIF, REP/ENDREP, BRK), each fragment following its own path:
+    * IF takes the then part where src[0] != 0; ELSE and ENDIF close the
+    * parts; LOOP..ENDLOOP repeats until every fragment did a BRK (or the
+    * hardware's count runs out); BRK leaves the innermost loop.  No
+    * destination; the emitter turns the markers into branch words. */
+   NV40_OP_IF,
+   NV40_OP_ELSE,
+   NV40_OP_ENDIF,
+   NV40_OP_LOOP,
+   NV40_OP_ENDLOOP,
+   NV40_OP_BRK,
    NV40_OP_COUNT,
 };
 
@@ -162,6 +174,8 @@ struct nv40_prog {
    unsigned max_temps;
    /* Highest temp used + 1, after allocation. */
    unsigned num_temps;
+   /* The program has control flow ops (NV40_OP_IF .. NV40_OP_BRK). */
+   bool has_cf;
    char *error;             /* first error, malloc()ed */
    struct nv40_insn scratch;  /* written instead when out of memory */
 };
@@ -183,6 +197,12 @@ struct nv40_src nv40_src_none(void);
 struct nv40_dst nv40_dst_value(struct nv40_prog *p, unsigned value);
 
 void nv40_prog_print(const struct nv40_prog *p, FILE *f);
+
+static inline bool
+nv40_op_is_cf(unsigned op)
+{
+   return op >= NV40_OP_IF && op <= NV40_OP_BRK;
+}
 
 /* nv40_legalize.c: enforce operand rules, fold moves into producers. */
 void nv40_legalize(struct nv40_prog *p);

@@ -1,6 +1,7 @@
 /*
- * Instruction selection: lowered NIR (one block, float-only vector ALU,
- * load_input/store_output, load_uniform/load_ubo, tex) -> NV40 IR.
+ * Instruction selection: lowered NIR (float-only vector ALU,
+ * load_input/store_output, load_uniform/load_ubo, tex; one block, or in a
+ * fragment program the ifs and loops NIR kept) -> NV40 IR.
  *
  * Each SSA def becomes an operand: a value for results of instructions,
  * or directly an input register or constant for loads, which the
@@ -8,6 +9,7 @@
  */
 #include "nv40_isel.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "compiler/nir/nir.h"
@@ -920,6 +922,185 @@ collect_varyings(nir_function_impl *impl, bool is_fs, uint64_t *slots)
    }
 }
 
+/* ------------------------------------------------------------------ */
+/* Control flow (FP): NIR's structured ifs and loops become the
+ * NV40_OP_IF..BRK markers in program order.  A phi becomes one value,
+ * written at the end of each predecessor block; every predecessor first
+ * copies all its phi sources to temporaries and then those to the phis,
+ * so that phis reading each other (a loop's swapped values) see the
+ * old values, as phis read in parallel. */
+
+/* The value of a phi, made when first needed (a predecessor may come
+ * before the phi's block in program order: the block before a loop). */
+static unsigned
+phi_value(struct isel *c, nir_phi_instr *phi)
+{
+   nir_ssa_def *def = &phi->dest.ssa;
+   if (def->index < c->num_ssa && c->ssa_set[def->index])
+      return c->ssa[def->index].index;
+   return def_value(c, def);
+}
+
+static void
+emit_copy(struct isel *c, unsigned dst, unsigned num_comps, struct nv40_src src)
+{
+   struct nv40_insn *insn = nv40_emit(c->p, NV40_OP_MOV);
+   insn->dst = nv40_dst_value(c->p, dst);
+   insn->dst.mask &= (1u << num_comps) - 1;
+   insn->src[0] = src;
+}
+
+static void
+emit_phi_copies(struct isel *c, nir_block *block)
+{
+   for (unsigned si = 0; si < 2; si++) {
+      nir_block *succ = block->successors[si];
+      if (!succ)
+         continue;
+      unsigned n = 0;
+      nir_foreach_instr(instr, succ) {
+         if (instr->type != nir_instr_type_phi)
+            break;
+         if (nir_phi_get_src_from_block(nir_instr_as_phi(instr), block))
+            n++;
+      }
+      if (!n)
+         continue;
+      unsigned *tmp = malloc(n * sizeof(*tmp));
+      nir_phi_instr **phis = malloc(n * sizeof(*phis));
+      if (!tmp || !phis) {
+         free(tmp);
+         free(phis);
+         nv40_prog_error(c->p, "nv40: out of memory");
+         return;
+      }
+      unsigned k = 0;
+      nir_foreach_instr(instr, succ) {
+         if (instr->type != nir_instr_type_phi)
+            break;
+         nir_phi_instr *phi = nir_instr_as_phi(instr);
+         nir_phi_src *ps = nir_phi_get_src_from_block(phi, block);
+         if (!ps)
+            continue;
+         unsigned nc = phi->dest.ssa.num_components;
+         tmp[k] = nv40_new_value(c->p, nc);
+         emit_copy(c, tmp[k], nc, get_ssa(c, &ps->src));
+         phis[k++] = phi;
+      }
+      for (k = 0; k < n; k++)
+         emit_copy(c, phi_value(c, phis[k]), phis[k]->dest.ssa.num_components,
+                   nv40_src_value(tmp[k]));
+      free(tmp);
+      free(phis);
+   }
+}
+
+static void
+emit_cf(struct isel *c, unsigned op)
+{
+   struct nv40_insn *insn = nv40_emit(c->p, op);
+   insn->dst.file = NV40_FILE_NONE;
+   c->p->has_cf = true;
+}
+
+static bool
+isel_block(struct isel *c, nir_block *block)
+{
+   struct nv40_prog *p = c->p;
+   bool ok = true;
+
+   nir_foreach_instr(instr, block) {
+      switch (instr->type) {
+      case nir_instr_type_alu:
+         ok = isel_alu(c, nir_instr_as_alu(instr));
+         break;
+      case nir_instr_type_load_const:
+         ok = isel_load_const(c, nir_instr_as_load_const(instr));
+         break;
+      case nir_instr_type_ssa_undef: {
+         nir_ssa_undef_instr *u = nir_instr_as_ssa_undef(instr);
+         struct nv40_constv k = { .num_comps = u->def.num_components };
+         set_ssa(c, &u->def, const_operand(c, &k));
+         break;
+      }
+      case nir_instr_type_intrinsic:
+         ok = isel_intrinsic(c, nir_instr_as_intrinsic(instr));
+         break;
+      case nir_instr_type_tex:
+         ok = isel_tex(c, nir_instr_as_tex(instr));
+         break;
+      case nir_instr_type_phi:
+         phi_value(c, nir_instr_as_phi(instr));
+         break;
+      case nir_instr_type_jump: {
+         nir_jump_type t = nir_instr_as_jump(instr)->type;
+         /* A return at the end of main. */
+         if (t == nir_jump_return && !nir_instr_next(instr) &&
+             block->cf_node.parent->type == nir_cf_node_function)
+            break;
+         if (t == nir_jump_break) {
+            /* the copies into the phis after the loop, then leave it */
+            emit_phi_copies(c, block);
+            emit_cf(c, NV40_OP_BRK);
+            return !p->error;
+         }
+         nv40_prog_error(p, "nv40: unsupported jump %d in a fragment "
+                            "program", t);
+         return false;
+      }
+      default:
+         nv40_prog_error(p, "nv40: unsupported NIR instruction type %d",
+                         instr->type);
+         ok = false;
+         break;
+      }
+      if (!ok || p->error)
+         return false;
+   }
+   emit_phi_copies(c, block);
+   return !p->error;
+}
+
+static bool
+isel_cf_list(struct isel *c, struct exec_list *list)
+{
+   foreach_list_typed(nir_cf_node, node, node, list) {
+      switch (node->type) {
+      case nir_cf_node_block:
+         if (!isel_block(c, nir_cf_node_as_block(node)))
+            return false;
+         break;
+      case nir_cf_node_if: {
+         nir_if *nif = nir_cf_node_as_if(node);
+         /* booleans are 0.0/1.0 floats (nir_lower_bool_to_float) */
+         struct nv40_src cond = get_ssa(c, &nif->condition);
+         emit_cf(c, NV40_OP_IF);
+         c->p->insns[c->p->num_insns - 1].src[0] =
+            swizzle_src(cond, 0, 0, 0, 0);
+         if (!isel_cf_list(c, &nif->then_list))
+            return false;
+         emit_cf(c, NV40_OP_ELSE);
+         if (!isel_cf_list(c, &nif->else_list))
+            return false;
+         emit_cf(c, NV40_OP_ENDIF);
+         break;
+      }
+      case nir_cf_node_loop: {
+         nir_loop *loop = nir_cf_node_as_loop(node);
+         emit_cf(c, NV40_OP_LOOP);
+         if (!isel_cf_list(c, &loop->body))
+            return false;
+         emit_cf(c, NV40_OP_ENDLOOP);
+         break;
+      }
+      default:
+         nv40_prog_error(c->p, "nv40: unsupported control flow node");
+         return false;
+      }
+   }
+   return !c->p->error;
+}
+
 bool
 nv40_isel(struct nv40_prog *p, nir_shader *s, const struct nv40_vp_key *key,
           struct nv40_isel_info *info)
@@ -932,9 +1113,10 @@ nv40_isel(struct nv40_prog *p, nir_shader *s, const struct nv40_vp_key *key,
       nv40_prog_error(p, "nv40: shader has no entry point");
       return false;
    }
-   if (!exec_list_is_singular(&impl->body)) {
+   if (!exec_list_is_singular(&impl->body) && !p->is_fp) {
       nv40_prog_error(p, "nv40: control flow (if/loop that NIR could not "
-                         "flatten or unroll) is not supported yet");
+                         "flatten or unroll) is not supported yet in "
+                         "vertex programs");
       return false;
    }
 
@@ -964,44 +1146,9 @@ nv40_isel(struct nv40_prog *p, nir_shader *s, const struct nv40_vp_key *key,
       return false;
    }
 
-   bool ok = true;
-   nir_foreach_block(block, impl) {
-      nir_foreach_instr(instr, block) {
-         switch (instr->type) {
-         case nir_instr_type_alu:
-            ok = isel_alu(&c, nir_instr_as_alu(instr));
-            break;
-         case nir_instr_type_load_const:
-            ok = isel_load_const(&c, nir_instr_as_load_const(instr));
-            break;
-         case nir_instr_type_ssa_undef: {
-            nir_ssa_undef_instr *u = nir_instr_as_ssa_undef(instr);
-            struct nv40_constv k = { .num_comps = u->def.num_components };
-            set_ssa(&c, &u->def, const_operand(&c, &k));
-            break;
-         }
-         case nir_instr_type_intrinsic:
-            ok = isel_intrinsic(&c, nir_instr_as_intrinsic(instr));
-            break;
-         case nir_instr_type_tex:
-            ok = isel_tex(&c, nir_instr_as_tex(instr));
-            break;
-         case nir_instr_type_jump:
-            /* A return at the end of main. */
-            if (nir_instr_as_jump(instr)->type == nir_jump_return &&
-                !nir_instr_next(instr))
-               break;
-            FALLTHROUGH;
-         default:
-            nv40_prog_error(p, "nv40: unsupported NIR instruction type %d",
-                            instr->type);
-            ok = false;
-            break;
-         }
-         if (!ok || p->error)
-            goto out;
-      }
-   }
+   bool ok = isel_cf_list(&c, &impl->body);
+   if (!ok || p->error)
+      goto out;
 
    if (!p->is_fp && key && key->ucp_enable)
       ok = emit_clip_planes(&c);

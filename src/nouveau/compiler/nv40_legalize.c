@@ -188,7 +188,9 @@ nv40_opt_dce(struct nv40_prog *p)
 static bool
 writes_cc(const struct nv40_insn *insn)
 {
-   return insn->cc_update || (insn->op == NV40_OP_SEL && !insn->cond_in_cc) ||
+   /* IF updates them with its condition when emitted */
+   return insn->cc_update || insn->op == NV40_OP_IF ||
+          (insn->op == NV40_OP_SEL && !insn->cond_in_cc) ||
           (insn->op == NV40_OP_KIL && insn->src[0].file != NV40_FILE_NONE &&
            !insn->cond_in_cc);
 }
@@ -215,9 +217,10 @@ nv40_opt_fuse_cc(struct nv40_prog *p)
          }
       if (ndefs != 1)
          continue;
+      /* nor a block boundary: the two may run for other fragments */
       bool clobber = false;
       for (unsigned j = def + 1; j < i; j++)
-         clobber |= writes_cc(&p->insns[j]);
+         clobber |= writes_cc(&p->insns[j]) || nv40_op_is_cf(p->insns[j].op);
       const struct nv40_insn *d = &p->insns[def];
       if (clobber || d->op == NV40_OP_SEL || d->cc_update ||
           nv40_op_info[d->op].kind == NV40_KIND_TEX)
@@ -232,6 +235,11 @@ nv40_opt_fuse_cc(struct nv40_prog *p)
 void
 nv40_opt_fold_moves(struct nv40_prog *p)
 {
+   /* Folding moves a definition to where the copy was: with control
+    * flow the two may lie in different blocks (the copies into phis),
+    * so copies stay. */
+   if (p->has_cf)
+      return;
    count_uses(p);
 
    for (unsigned i = 0; i < p->num_insns; i++) {
@@ -312,6 +320,10 @@ nv40_legalize(struct nv40_prog *p)
    for (unsigned i = 0; i < p->num_insns; i++) {
       struct nv40_insn *insn = &p->insns[i];
       const struct nv40_op_info *info = &nv40_op_info[insn->op];
+      /* A copy of an input made in one block may not have run for the
+       * fragments reaching the next. */
+      if (nv40_op_is_cf(insn->op))
+         memset(input_copy, 0, sizeof(input_copy));
       /* SEL and a conditional KIL read each operand in an instruction of
        * its own when expanded. */
       if (insn->op == NV40_OP_SEL || insn->op == NV40_OP_KIL)

@@ -1,8 +1,11 @@
 /*
- * Register allocation for straight-line programs: live intervals are exact
- * (one block, no branches), so a linear scan over them in order of
+ * Register allocation: a linear scan over live intervals in order of
  * definition, placing each value on free channels of the lowest-numbered
- * register that has enough, is both simple and tight.
+ * register that has enough.  Intervals are exact for straight-line code.
+ * With control flow they are widened where program order is not
+ * execution order: a value live into a loop, or read in a loop before its
+ * definition there (the previous iteration's), lives through the whole
+ * loop.  An if's two parts need nothing: each fragment runs one of them.
  *
  * Values are placed per channel: the hardware's source swizzles and
  * destination write masks let any instruction read and write any channels
@@ -22,12 +25,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+static void extend_over_loops(struct nv40_prog *p, const int *first_read);
+
 static void
 compute_liveness(struct nv40_prog *p)
 {
+   int *first_read = malloc(MAX2(p->num_values, 1) * sizeof(int));
    for (unsigned v = 0; v < p->num_values; v++) {
       p->values[v].start = -1;
       p->values[v].end = -1;
+      if (first_read)
+         first_read[v] = -1;
    }
    for (unsigned i = 0; i < p->num_insns; i++) {
       const struct nv40_insn *insn = &p->insns[i];
@@ -40,6 +48,8 @@ compute_liveness(struct nv40_prog *p)
          struct nv40_value *v = &p->values[insn->src[s].index];
          if (read_at > v->end)
             v->end = read_at;
+         if (first_read && first_read[insn->src[s].index] < 0)
+            first_read[insn->src[s].index] = read_at;
       }
       if (insn->dst.file == NV40_FILE_VALUE) {
          struct nv40_value *v = &p->values[insn->dst.index];
@@ -50,6 +60,54 @@ compute_liveness(struct nv40_prog *p)
             v->end = def_at;
       }
    }
+   if (p->has_cf) {
+      if (first_read)
+         extend_over_loops(p, first_read);
+      else
+         nv40_prog_error(p, "nv40: out of memory");
+   }
+   free(first_read);
+}
+
+static void
+extend_over_loops(struct nv40_prog *p, const int *first_read)
+{
+   bool progress;
+   do {
+      progress = false;
+      int stack[64];
+      unsigned sp = 0;
+      for (unsigned i = 0; i < p->num_insns; i++) {
+         if (p->insns[i].op == NV40_OP_LOOP) {
+            if (sp < ARRAY_SIZE(stack))
+               stack[sp] = i;
+            sp++;
+            continue;
+         }
+         if (p->insns[i].op != NV40_OP_ENDLOOP || !sp)
+            continue;
+         sp--;
+         if (sp >= ARRAY_SIZE(stack))
+            continue;
+         int l0 = 2 * stack[sp], l1 = 2 * (int)i + 1;
+         for (unsigned v = 0; v < p->num_values; v++) {
+            struct nv40_value *val = &p->values[v];
+            if (val->start < 0)
+               continue;
+            bool live_in = val->start < l0 && val->end > l0;
+            bool carried = val->start > l0 && val->start < l1 &&
+                           first_read[v] > l0 && first_read[v] < val->start;
+            if (carried && val->start != l0) {
+               val->start = l0;
+               progress = true;
+            }
+            if ((live_in || carried) && val->end < l1) {
+               val->end = l1;
+               progress = true;
+            }
+         }
+      }
+   } while (progress);
 }
 
 /* Stable insertion sort of value ids by start point (ids are mostly in

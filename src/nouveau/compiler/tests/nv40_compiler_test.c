@@ -557,6 +557,121 @@ test_fs_nested_discard(void)
    nv40_fp_binary_free(&bin);
 }
 
+/* A loop whose trip count is a uniform cannot be unrolled: it stays a
+ * loop (REP, with a BRK in an IF):
+ *   acc = 0; for (i = 0; !(i >= u0.x); i++) acc += col0;
+ * With col0 = (0.25, 0.5, 0, 1) the colour is col0 times the number of
+ * iterations: u0.x = 0 -> none; 1 -> 1; 3 -> 3; 2.5 -> 3 (i = 0, 1, 2 are
+ * below it); 200 -> (50, 100, 0, 200).  Then such a loop in an if that
+ * cannot be flattened, with a phi after it:
+ *   if (0.5 < col0.x) { acc = col0; loop { acc *= 2 } u0.x times }
+ *   else acc = -col0;
+ * col0 = (0.75, 0.5, 0, 1): u0.x = 0 -> col0; 2 -> (3, 2, 0, 4);
+ * col0 = (0.25, 0.5, 0, 1), u0.x = 2 -> (-0.25, -0.5, 0, -1).  Last, a
+ * discard in the loop: acc = 0; u0.x times { if (acc.x >= 0.5) discard;
+ * acc += col0 }: col0.x = 0.25, u0.x = 2 -> acc.x 0, 0.25 pass: (0.5, 1,
+ * 0, 2); u0.x = 3 -> the third sees 0.5: killed. */
+static void
+build_counted_loop(nir_builder *b, nir_variable *acc, nir_ssa_def *n,
+                   nir_ssa_def *c, bool add, bool kill)
+{
+   nir_variable *i = nir_local_variable_create(b->impl, glsl_float_type(), "i");
+   nir_store_var(b, i, nir_imm_float(b, 0), 0x1);
+   nir_loop *loop = nir_push_loop(b);
+   {
+      nir_push_if(b, nir_fge(b, nir_load_var(b, i), n));
+      nir_jump(b, nir_jump_break);
+      nir_pop_if(b, NULL);
+      if (kill) {
+         nir_push_if(b, nir_fge(b, nir_channel(b, nir_load_var(b, acc), 0),
+                                nir_imm_float(b, 0.5f)));
+         nir_discard(b);
+         nir_pop_if(b, NULL);
+      }
+      nir_ssa_def *a = nir_load_var(b, acc);
+      nir_store_var(b, acc, add ? nir_fadd(b, a, c) : nir_fmul_imm(b, a, 2),
+                    0xf);
+      nir_store_var(b, i, nir_fadd_imm(b, nir_load_var(b, i), 1), 0x1);
+   }
+   nir_pop_loop(b, loop);
+}
+
+static void
+test_fs_loops(void)
+{
+   static const struct {
+      unsigned variant;
+      float col[4], n, out[4];
+      bool killed;
+   } cases[] = {
+      { 0, { 0.25f, 0.5f, 0, 1 }, 0, { 0, 0, 0, 0 } },
+      { 0, { 0.25f, 0.5f, 0, 1 }, 1, { 0.25f, 0.5f, 0, 1 } },
+      { 0, { 0.25f, 0.5f, 0, 1 }, 3, { 0.75f, 1.5f, 0, 3 } },
+      { 0, { 0.25f, 0.5f, 0, 1 }, 2.5f, { 0.75f, 1.5f, 0, 3 } },
+      { 0, { 0.25f, 0.5f, 0, 1 }, 200, { 50, 100, 0, 200 } },
+      { 1, { 0.75f, 0.5f, 0, 1 }, 0, { 0.75f, 0.5f, 0, 1 } },
+      { 1, { 0.75f, 0.5f, 0, 1 }, 2, { 3, 2, 0, 4 } },
+      { 1, { 0.25f, 0.5f, 0, 1 }, 2, { -0.25f, -0.5f, 0, -1 } },
+      { 2, { 0.25f, 0.5f, 0, 1 }, 2, { 0.5f, 1, 0, 2 } },
+      { 2, { 0.25f, 0.5f, 0, 1 }, 3, { 0 }, true },
+   };
+   for (unsigned variant = 0; variant < 3; variant++) {
+      nir_builder b = fs_builder(variant ? "loop-in-if" : "loop");
+      nir_variable *col = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                              VARYING_SLOT_COL0, 0, "col0");
+      nir_variable *out = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                              FRAG_RESULT_COLOR, 0, "color");
+      nir_variable *acc = nir_local_variable_create(b.impl, glsl_vec4_type(),
+                                                    "acc");
+      nir_ssa_def *c = nir_load_var(&b, col);
+      nir_ssa_def *n = nir_channel(&b, load_uniform_vec4(&b, 0), 0);
+      if (variant != 1) {
+         nir_store_var(&b, acc, nir_imm_vec4(&b, 0, 0, 0, 0), 0xf);
+         build_counted_loop(&b, acc, n, c, true, variant == 2);
+      } else {
+         nir_push_if(&b, nir_flt(&b, nir_imm_float(&b, 0.5f),
+                                 nir_channel(&b, c, 0)));
+         nir_store_var(&b, acc, c, 0xf);
+         build_counted_loop(&b, acc, n, c, false, false);
+         nir_push_else(&b, NULL);
+         nir_store_var(&b, acc, nir_fneg(&b, c), 0xf);
+         nir_pop_if(&b, NULL);
+      }
+      nir_store_var(&b, out, nir_load_var(&b, acc), 0xf);
+
+      struct nv40_fp_binary bin;
+      char *err = NULL;
+      bool ok = nv40_compile_fs(b.shader, &bin, &err);
+      CHECK(ok, "variant %u compile: %s", variant, err ? err : "?");
+      free(err);
+      ralloc_free(b.shader);
+      if (!ok)
+         continue;
+      for (unsigned k = 0; k < ARRAY_SIZE(cases); k++) {
+         if (cases[k].variant != variant)
+            continue;
+         struct nv40_fp_binary run = bin;
+         run.insns = malloc(bin.num_words * sizeof(uint32_t));
+         memcpy(run.insns, bin.insns, bin.num_words * sizeof(uint32_t));
+         float udw[4] = { cases[k].n, 0, 0, 0 };
+         fp_patch(&run, udw, 4);
+         struct nv40_test_fp_state st;
+         memset(&st, 0, sizeof(st));
+         memcpy(st.in[1], cases[k].col, 16);
+         char msg[128];
+         ok = run_fp(&run, &st, msg, sizeof(msg));
+         CHECK(ok, "case %u run: %s", k, msg);
+         CHECK(st.killed == cases[k].killed, "case %u: killed %d", k,
+               st.killed);
+         if (ok && !cases[k].killed)
+            CHECK_VEC4(st.r[0], cases[k].out[0], cases[k].out[1],
+                       cases[k].out[2], cases[k].out[3], 0);
+         free(run.insns);
+      }
+      nv40_fp_binary_free(&bin);
+   }
+}
+
 /* Integer GLSL arithmetic arrives as int ops; the compiler turns it into
  * floats (no integers on NV40): out = vec4(i - j, i * j, i / j, i < j). */
 static void
@@ -1295,30 +1410,57 @@ test_limits(void)
    err = NULL;
    ralloc_free(b.shader);
 
-   /* A loop NIR cannot unroll (trip count from an input): clean error. */
-   b = fs_builder("loop");
-   nir_variable *col = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                           VARYING_SLOT_COL0, 0, "col");
-   nir_variable *o = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                         FRAG_RESULT_COLOR, 0, "color");
-   nir_variable *acc = nir_local_variable_create(b.impl, glsl_vec4_type(), "acc");
-   nir_store_var(&b, acc, nir_imm_vec4(&b, 0, 0, 0, 0), 0xf);
-   nir_ssa_def *c = nir_load_var(&b, col);
-   nir_push_loop(&b);
-   {
-      nir_ssa_def *v = nir_fadd_imm(&b, nir_load_var(&b, acc), 0.125f);
-      nir_store_var(&b, acc, v, 0xf);
-      nir_push_if(&b, nir_fge(&b, nir_channel(&b, v, 0), nir_channel(&b, c, 0)));
-      nir_jump(&b, nir_jump_break);
-      nir_pop_if(&b, NULL);
+   /* A loop NIR cannot unroll (trip count from an input): a loop in a
+    * fragment program, acc += 0.125 until acc.x >= col.x: with col.x =
+    * 0.5 four times, (0.5, 0.5, 0.5, 0.5); a clean error in a vertex
+    * program, whose branches we do not emit. */
+   for (unsigned fs = 0; fs < 2; fs++) {
+      b = fs ? fs_builder("loop") : vs_builder("vs-loop");
+      nir_variable *col = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                              fs ? VARYING_SLOT_COL0 : VERT_ATTRIB_GENERIC0,
+                              0, "col");
+      nir_variable *o = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                            fs ? FRAG_RESULT_COLOR : VARYING_SLOT_POS, 0,
+                            "color");
+      nir_variable *acc = nir_local_variable_create(b.impl, glsl_vec4_type(),
+                                                    "acc");
+      nir_store_var(&b, acc, nir_imm_vec4(&b, 0, 0, 0, 0), 0xf);
+      nir_ssa_def *c = nir_load_var(&b, col);
+      nir_push_loop(&b);
+      {
+         nir_ssa_def *v = nir_fadd_imm(&b, nir_load_var(&b, acc), 0.125f);
+         nir_store_var(&b, acc, v, 0xf);
+         nir_push_if(&b, nir_fge(&b, nir_channel(&b, v, 0),
+                                 nir_channel(&b, c, 0)));
+         nir_jump(&b, nir_jump_break);
+         nir_pop_if(&b, NULL);
+      }
+      nir_pop_loop(&b, NULL);
+      nir_store_var(&b, o, nir_load_var(&b, acc), 0xf);
+      if (fs) {
+         ok = nv40_compile_fs(b.shader, &fp, &err);
+         CHECK(ok, "data-dependent FP loop: %s", err ? err : "?");
+         if (ok) {
+            struct nv40_test_fp_state st;
+            memset(&st, 0, sizeof(st));
+            st.in[1][0] = 0.5f;
+            char msg[128];
+            bool ran = run_fp(&fp, &st, msg, sizeof(msg));
+            CHECK(ran, "run: %s", msg);
+            if (ran)
+               CHECK_VEC4(st.r[0], 0.5f, 0.5f, 0.5f, 0.5f, 0);
+            nv40_fp_binary_free(&fp);
+         }
+      } else {
+         ok = nv40_compile_vs(b.shader, NULL, &vp, &err);
+         CHECK(!ok, "data-dependent VP loop accepted");
+         CHECK(err && strstr(err, "control flow"), "error: %s",
+               err ? err : "(none)");
+      }
+      free(err);
+      err = NULL;
+      ralloc_free(b.shader);
    }
-   nir_pop_loop(&b, NULL);
-   nir_store_var(&b, o, nir_load_var(&b, acc), 0xf);
-   ok = nv40_compile_fs(b.shader, &fp, &err);
-   CHECK(!ok, "data-dependent loop accepted");
-   CHECK(err && strstr(err, "control flow"), "error: %s", err ? err : "(none)");
-   free(err);
-   ralloc_free(b.shader);
 
    /* Constructs not supported yet: messages, no crash. */
    b = vs_builder("vs-tex");
@@ -1376,6 +1518,7 @@ main(void)
    test_vs_long_if();
    test_vs_dual_issue();
    test_fs_nested_discard();
+   test_fs_loops();
    test_fs_forms();
    test_fs_proj_shadow();
    test_vs_clip_planes();

@@ -215,10 +215,80 @@ nv40_test_fp_run(const uint32_t *words, unsigned num_words,
 {
    float cc[4] = { 0 };
    unsigned w = 0;
+   /* Branches, for one fragment (NV_fragment_program2 section 2.14.x
+    * semantics as nv40_fp.xml encodes them): open IFs and REPs. */
+   struct { bool loop, else_part; unsigned else_w, end_w, start_w; int count; }
+      frame[32];
+   unsigned sp = 0, steps = 0;
    while (w + 4 <= num_words) {
+      if (sp) {
+         if (!frame[sp - 1].loop && !frame[sp - 1].else_part &&
+             w == frame[sp - 1].else_w) {
+            w = frame[sp - 1].end_w;      /* then part done: skip else */
+            sp--;
+            continue;
+         }
+         if (!frame[sp - 1].loop && w == frame[sp - 1].end_w) {
+            sp--;
+            continue;
+         }
+         if (frame[sp - 1].loop && w == frame[sp - 1].end_w) {
+            if (--frame[sp - 1].count > 0)
+               w = frame[sp - 1].start_w;
+            else
+               sp--;
+            continue;
+         }
+      }
+      if (++steps > 1000000) {
+         snprintf(err, errlen, "FP runs away (a million instructions)");
+         return false;
+      }
       struct nvisa_nv40_fp_insn in;
       if (nvisa_nv40_fp_decode(&words[w], &in) != 0) {
          snprintf(err, errlen, "FP word %u: undecodable", w);
+         return false;
+      }
+      if (in.is_branch) {
+         bool pass = in.cond == NVISA_COND_TR ||
+                     cond_pass(in.cond, cc[in.cc_swz[0] & 3]);
+         if (in.op == NVISA_NV40_FP_BRA_IF || in.op == NVISA_NV40_FP_BRA_REP) {
+            if (sp == 32 || in.bra_end <= w || in.bra_end > num_words ||
+                (in.op == NVISA_NV40_FP_BRA_IF &&
+                 (in.bra_target <= w || in.bra_target > in.bra_end))) {
+               snprintf(err, errlen, "FP word %u: bad branch", w);
+               return false;
+            }
+            bool rep = in.op == NVISA_NV40_FP_BRA_REP;
+            if (rep && !in.loop_count) {
+               w = in.bra_end;
+               continue;
+            }
+            frame[sp].loop = rep;
+            frame[sp].else_part = !rep && !pass;
+            frame[sp].else_w = in.bra_target;
+            frame[sp].end_w = in.bra_end;
+            frame[sp].start_w = w + 4;
+            frame[sp].count = in.loop_count;
+            sp++;
+            w = rep || pass ? w + 4 : in.bra_target;
+            continue;
+         }
+         if (in.op == NVISA_NV40_FP_BRA_BRK) {
+            if (!pass) {
+               w += 4;
+               continue;
+            }
+            while (sp && !frame[sp - 1].loop)
+               sp--;
+            if (!sp) {
+               snprintf(err, errlen, "FP word %u: BRK outside a loop", w);
+               return false;
+            }
+            w = frame[--sp].end_w;
+            continue;
+         }
+         snprintf(err, errlen, "FP word %u: branch %u not modelled", w, in.op);
          return false;
       }
       float k[4] = { 0 };
