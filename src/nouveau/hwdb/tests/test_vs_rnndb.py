@@ -85,9 +85,10 @@ o = tables(gen(os.path.join(tmp, 'ours'),
 
 # Methods we add: named in upstream Mesa's nv30 driver by raw number
 # (UNKxxxx), and on curie 0x37c (the half-float blend colour B/A),
-# MRT_BLEND_ENABLE and the vertex texture units (nv30_winsys.h, nv30_state.c)
+# MRT_BLEND_ENABLE, the vertex texture units (nv30_winsys.h, nv30_state.c)
+# and RENDER_CONDITION (upstream nv30_query.c writes 0x1e98 by number)
 EXTRA = re.compile(r'^(UNK[0-9A-F]{4}|BLEND_COLOR_BA|MRT_BLEND_ENABLE|'
-                   r'VTXTEX_[A-Z]+)$')
+                   r'VTXTEX_[A-Z]+|RENDER_CONDITION)$')
 # Curie's texture units 8..15 (rnndb lists 8; see group nv30_tex_unit)
 CURIE = {0x4097, 0x4497}
 CURIE_TEX = re.compile(r'^TEX_[A-Z_0-9]+$')

@@ -93,6 +93,7 @@ struct nv40_3d {
    bool poly_pending;
    unsigned poly_edges;
    bool draw_ready;                   /* state validated for this begin */
+   bool cond_discard;                 /* RENDER_CONDITION failed at begin */
 
    struct nv40_3d_vertex vcache[NV40_3D_VCACHE_SIZE];
    uint32_t vcache_tag[NV40_3D_VCACHE_SIZE];
@@ -150,6 +151,7 @@ enum nvsim_status nv40_3d_validate(struct nv40_3d *ctx);
 
 /* nv40_3d_vertex.c: vertex fetch and primitive assembly */
 enum nvsim_status nv40_3d_begin_end(struct nv40_3d *ctx, uint32_t prim);
+enum nvsim_status nv40_3d_render_condition(struct nv40_3d *ctx, bool *draw);
 enum nvsim_status nv40_3d_vertex_batch(struct nv40_3d *ctx, uint32_t data);
 enum nvsim_status nv40_3d_index_batch(struct nv40_3d *ctx, uint32_t data);
 enum nvsim_status nv40_3d_element(struct nv40_3d *ctx, uint32_t index);

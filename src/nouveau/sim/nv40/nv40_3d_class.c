@@ -178,6 +178,42 @@ write_dma32(struct nv40_3d *ctx, uint32_t dma_mthd, uint64_t offset,
    return NVSIM_OK;
 }
 
+/* Whether RENDER_CONDITION lets the next primitive or clear through: mode
+ * ALWAYS (and 0, the state before a driver sets it, which our driver
+ * never does) draws; QUERY_PASSED draws when the report at OFFSET of
+ * DMA_QUERY counted a sample (its VALUE word; hwdb RENDER_CONDITION). */
+enum nvsim_status
+nv40_3d_render_condition(struct nv40_3d *ctx, bool *draw)
+{
+   uint32_t rc = nv40_3d_reg(ctx, NV30_3D_RENDER_CONDITION);
+   uint32_t mode = rc & NV30_3D_RENDER_CONDITION_MODE__MASK;
+
+   *draw = true;
+   if (mode == 0 || mode == NV30_3D_RENDER_CONDITION_MODE_ALWAYS)
+      return NVSIM_OK;
+   if (mode != NV30_3D_RENDER_CONDITION_MODE_QUERY_PASSED)
+      return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
+                          "RENDER_CONDITION mode %u is not modelled",
+                          NV40_3D_FIELD(rc, NV30_3D_RENDER_CONDITION_MODE));
+   struct nvsim_object *dma =
+      nvsim_lookup(ctx->obj->chan, nv40_3d_reg(ctx, NV30_3D_DMA_QUERY));
+   if (!dma || !dma->is_dma)
+      return nv40_3d_fail(ctx, NVSIM_INVALID_STATE,
+                          "RENDER_CONDITION: no DMA object bound for the "
+                          "report");
+   uint64_t offset = NV40_3D_FIELD(rc, NV30_3D_RENDER_CONDITION_OFFSET) +
+                     NV30_QUERY_REPORT_VALUE;
+   const uint8_t *p = nvsim_dma_ptr(dma, offset, 4);
+   if (!p)
+      return nv40_3d_fail(ctx, NVSIM_DMA_ERROR,
+                          "RENDER_CONDITION: report at 0x%llx is outside "
+                          "its DMA object or buffer", (unsigned long long)offset);
+   uint32_t value;
+   memcpy(&value, p, 4);
+   *draw = value != 0;
+   return NVSIM_OK;
+}
+
 static void
 vp_stale(struct nv40_3d *ctx)
 {
@@ -312,8 +348,15 @@ nv40_3d_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
       ctx->fp_dirty = true;
       return NVSIM_OK;
 
-   case NV30_3D_CLEAR_BUFFERS:
+   case NV30_3D_CLEAR_BUFFERS: {
+      /* clears obey the render condition too (GL 3.0 section 2.15,
+       * NV_conditional_render: glClear is among the commands it covers) */
+      bool draw;
+      st = nv40_3d_render_condition(ctx, &draw);
+      if (st || !draw)
+         return st;
       return nv40_3d_clear(ctx, data);
+   }
 
    case NV40_3D_VTX_CACHE_INVALIDATE:
    case NV30_3D_UNK1710:

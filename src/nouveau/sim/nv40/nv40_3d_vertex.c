@@ -416,6 +416,9 @@ restart(struct nv40_3d *ctx)
 static void
 assemble(struct nv40_3d *ctx, const struct nv40_3d_vertex *vtx)
 {
+   /* the render condition failed at VERTEX_BEGIN_END: nothing is drawn */
+   if (ctx->cond_discard)
+      return;
    unsigned n = ctx->prim_count++;
    bool first_conv = nv40_3d_reg(ctx, NV30_3D_FLATSHADE_FIRST);
    struct nv40_3d_vertex *pv = ctx->pv;
@@ -605,6 +608,11 @@ nv40_3d_begin_end(struct nv40_3d *ctx, uint32_t prim)
    if (ctx->prim)
       return nv40_3d_fail(ctx, NVSIM_INVALID_STATE,
                           "VERTEX_BEGIN_END begin inside a begin/end");
+   bool draw;
+   enum nvsim_status st = nv40_3d_render_condition(ctx, &draw);
+   if (st)
+      return st;
+   ctx->cond_discard = !draw;
    ctx->prim = prim;
    ctx->prim_count = 0;
    ctx->poly_pending = false;

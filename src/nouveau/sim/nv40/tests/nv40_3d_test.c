@@ -1638,6 +1638,55 @@ test_query(void)
 }
 
 /*
+ * RENDER_CONDITION (upstream's nv40_query_render_condition): with
+ * QUERY_PASSED a draw and a clear happen only while the query report at
+ * OFFSET of DMA_QUERY counts a sample.  Two hand-written reports in the
+ * zeta buffer (which the draws here do not use): VALUE 0 at +16, VALUE 5
+ * at +32.  Under the first nothing changes; under the second, and with
+ * ALWAYS, the corner triangle is drawn and the clear clears.
+ */
+static void
+test_render_condition(void)
+{
+   struct fx3d t;
+   if (!draw_setup(&t))
+      return;
+   uint32_t base = (uint32_t)nvsim_bo_offset(t.zeta);
+   t.zmap[4 + 2] = 0;   /* report at +16: no sample */
+   t.zmap[8 + 2] = 5;   /* report at +32: five samples */
+   m(&t, NV30_3D_DMA_QUERY, t.fx.info.vram_ctxdma);
+   static const uint32_t modes[3] = {
+      NV30_3D_RENDER_CONDITION_MODE_QUERY_PASSED,
+      NV30_3D_RENDER_CONDITION_MODE_QUERY_PASSED,
+      NV30_3D_RENDER_CONDITION_MODE_ALWAYS,
+   };
+   for (unsigned i = 0; i < 3; i++) {
+      memset(t.cmap, 0, W * H * 4);
+      m(&t, NV30_3D_RENDER_CONDITION,
+        modes[i] | NV30_3D_RENDER_CONDITION_OFFSET(base + 16 + 16 * (i == 1)));
+      m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_TRIANGLES);
+      m(&t, NV30_3D_VB_VERTEX_BATCH, (2u << 24) | 0);
+      m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_STOP);
+      CHECK(run(&t));
+      CHECK_EQ(t.cmap[0], i ? 0xffff0000u : 0u);
+      CHECK_EQ(t.cmap[W * H - 1], 0u);
+      m(&t, NV30_3D_CLEAR_COLOR_VALUE, 0xff00ff00u);
+      m(&t, NV30_3D_CLEAR_BUFFERS, NV30_3D_CLEAR_BUFFERS_COLOR_R |
+                                   NV30_3D_CLEAR_BUFFERS_COLOR_G |
+                                   NV30_3D_CLEAR_BUFFERS_COLOR_B |
+                                   NV30_3D_CLEAR_BUFFERS_COLOR_A);
+      CHECK(run(&t));
+      CHECK_EQ(t.cmap[W * H - 1], i ? 0xff00ff00u : 0u);
+   }
+   /* a report outside the DMA object traps the channel */
+   m(&t, NV30_3D_RENDER_CONDITION, NV30_3D_RENDER_CONDITION_MODE_QUERY_PASSED |
+                                   NV30_3D_RENDER_CONDITION_OFFSET(0xfffff0));
+   m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_TRIANGLES);
+   CHECK(!run(&t));
+   teardown(&t);
+}
+
+/*
  * Lines (GL 2.1 section 3.4): LINES from window (0.5, 5.5) to (6.5, 5.5),
  * width 1 (LINE_WIDTH 8 = 1.0 in 1/8 units): the x-major segment covers
  * the pixels whose centres x + 0.5 are in [0.5, 6.5) on row 5: x 0..5.
@@ -2084,6 +2133,7 @@ main(int argc, char **argv)
       { "texture", test_texture },
       { "shadow", test_shadow },
       { "query", test_query },
+      { "render_condition", test_render_condition },
       { "query_time", test_query_time },
       { "frag_coord", test_frag_coord },
       { "lines", test_lines },
