@@ -22,7 +22,11 @@
 #include "nv30-40_3d.xml.h"
 #include "nvisa_nv40_fp.h"
 
-#define FP_CF_DEPTH 64
+/* Nesting the hardware must load (NV_fragment_program2's minimums:
+ * MAX_PROGRAM_IF_DEPTH_NV 48, MAX_PROGRAM_LOOP_DEPTH_NV 4). */
+#define FP_MAX_IF_DEPTH 48
+#define FP_MAX_LOOP_DEPTH 4
+#define FP_CF_DEPTH (FP_MAX_IF_DEPTH + FP_MAX_LOOP_DEPTH)
 
 struct fp_emit {
    struct nv40_prog *p;
@@ -32,7 +36,8 @@ struct fp_emit {
    /* open IFs and loops: the word of their branch instruction */
    unsigned cf_word[FP_CF_DEPTH];
    bool cf_else[FP_CF_DEPTH];
-   unsigned cf_depth;
+   bool cf_loop[FP_CF_DEPTH];
+   unsigned cf_depth, if_depth, loop_depth;
 };
 
 static bool
@@ -270,7 +275,8 @@ emit_one(struct fp_emit *e, const struct nv40_insn *ir, unsigned op,
 }
 
 /* REP's count: NIR's loops run until a BRK, the hardware's at most
- * this many times (the 8-bit COUNT field). */
+ * this many times (the 8-bit COUNT field; MAX_PROGRAM_LOOP_COUNT_NV is
+ * at least 255, NV_fragment_program2). */
 #define FP_LOOP_MAX_COUNT 255
 
 static bool
@@ -326,9 +332,13 @@ emit_cf(struct fp_emit *e, const struct nv40_insn *ir)
    switch (ir->op) {
    case NV40_OP_IF:
    case NV40_OP_LOOP:
-      if (e->cf_depth == FP_CF_DEPTH) {
-         nv40_prog_error(p, "nv40: control flow nested deeper than %u",
-                         FP_CF_DEPTH);
+      if (ir->op == NV40_OP_IF ? e->if_depth == FP_MAX_IF_DEPTH
+                               : e->loop_depth == FP_MAX_LOOP_DEPTH) {
+         nv40_prog_error(p, "nv40: %s nested deeper than the %u the "
+                         "fragment unit takes",
+                         ir->op == NV40_OP_IF ? "ifs" : "loops",
+                         ir->op == NV40_OP_IF ? FP_MAX_IF_DEPTH
+                                              : FP_MAX_LOOP_DEPTH);
          return false;
       }
       if (ir->op == NV40_OP_IF) {
@@ -347,24 +357,36 @@ emit_cf(struct fp_emit *e, const struct nv40_insn *ir)
             return false;
       }
       e->cf_else[e->cf_depth] = false;
+      e->cf_loop[e->cf_depth] = ir->op == NV40_OP_LOOP;
+      if (ir->op == NV40_OP_LOOP)
+         e->loop_depth++;
+      else
+         e->if_depth++;
       e->cf_depth++;
       return true;
    case NV40_OP_ELSE:
-      if (!e->cf_depth)
+      if (!e->cf_depth || e->cf_loop[e->cf_depth - 1])
          break;
       patch_branch(e, e->cf_word[e->cf_depth - 1], true);
       e->cf_else[e->cf_depth - 1] = true;
       return true;
    case NV40_OP_ENDIF:
    case NV40_OP_ENDLOOP:
-      if (!e->cf_depth)
+      if (!e->cf_depth ||
+          e->cf_loop[e->cf_depth - 1] != (ir->op == NV40_OP_ENDLOOP))
          break;
       e->cf_depth--;
+      if (ir->op == NV40_OP_ENDLOOP)
+         e->loop_depth--;
+      else
+         e->if_depth--;
       if (ir->op == NV40_OP_ENDIF && !e->cf_else[e->cf_depth])
          patch_branch(e, e->cf_word[e->cf_depth], true);
       patch_branch(e, e->cf_word[e->cf_depth], false);
       return true;
    case NV40_OP_BRK:
+      if (!e->loop_depth)
+         break;
       return emit_branch(e, NVISA_NV40_FP_BRA_BRK, NVISA_COND_TR, NULL);
    default:
       break;

@@ -1462,6 +1462,43 @@ test_limits(void)
       ralloc_free(b.shader);
    }
 
+   /* Loops nested five deep: the fragment unit takes four
+    * (NV_fragment_program2 MAX_PROGRAM_LOOP_DEPTH_NV); four compile. */
+   for (unsigned depth = 4; depth <= 5; depth++) {
+      b = fs_builder("deep-loops");
+      nir_variable *o = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                            FRAG_RESULT_COLOR, 0, "color");
+      nir_variable *acc = nir_local_variable_create(b.impl, glsl_vec4_type(),
+                                                    "acc");
+      nir_ssa_def *n = nir_channel(&b, load_uniform_vec4(&b, 0), 0);
+      nir_store_var(&b, acc, nir_imm_vec4(&b, 0, 0, 0, 0), 0xf);
+      nir_loop *loops[5];
+      for (unsigned l = 0; l < depth; l++) {
+         loops[l] = nir_push_loop(&b);
+         nir_push_if(&b, nir_fge(&b, nir_channel(&b, nir_load_var(&b, acc), l % 4), n));
+         nir_jump(&b, nir_jump_break);
+         nir_pop_if(&b, NULL);
+         nir_store_var(&b, acc, nir_fadd_imm(&b, nir_load_var(&b, acc), 0.125f),
+                       0xf);
+      }
+      for (unsigned l = depth; l--;)
+         nir_pop_loop(&b, loops[l]);
+      nir_store_var(&b, o, nir_load_var(&b, acc), 0xf);
+      ok = nv40_compile_fs(b.shader, &fp, &err);
+      if (depth == 4) {
+         CHECK(ok, "4 nested loops: %s", err ? err : "?");
+         if (ok)
+            nv40_fp_binary_free(&fp);
+      } else {
+         CHECK(!ok, "5 nested loops accepted");
+         CHECK(err && strstr(err, "loops nested deeper"), "error: %s",
+               err ? err : "(none)");
+      }
+      free(err);
+      err = NULL;
+      ralloc_free(b.shader);
+   }
+
    /* Constructs not supported yet: messages, no crash. */
    b = vs_builder("vs-tex");
    nir_variable *va = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
