@@ -12,7 +12,10 @@
 # Variables of a recipe (shell syntax):
 #   RECORD=(program args...)   the command, as a user would start it
 #   SIZE=WxH SECONDS=N CWD=dir KEYS="T:key ..."   (record.sh options)
-#   KEEP="0-40,1200-1202"      frames kept (apitrace frame set)
+#   KEEP="0-40,1200-1202"      frames kept (apitrace frame set); the word
+#                              "uploads" in it stands for every frame that
+#                              creates textures, buffers, lists or programs
+#                              (found in the raw trace), e.g. "uploads,900-901"
 #   COMPARE=3                  how many of the last kept frames are compared
 #   COMPARE_FRAMES="9,19,29"   or: which kept frames (recording's frame
 #                              numbers, each in KEEP) are compared
@@ -31,6 +34,22 @@ mkdir -p "$top/build/apps-record" "$top/tests/apps/traces" "$top/tests/apps/ref"
 if [ "${2:-}" != --no-record ] || [ ! -f "$raw" ]; then
    "$top/scripts/apps/record.sh" --out "$raw" --seconds "$SECONDS" --size "$SIZE" \
       --gl-class "$CLASS" --api "$API" ${KEYS:+--keys "$KEYS"} ${CWD:+--cwd "$CWD"} -- "${RECORD[@]}"
+fi
+if [[ ",$KEEP," == *,uploads,* ]]; then
+   # The frames whose calls create objects that later frames use (a trim
+   # keeps only the calls of the frames it keeps): texture images, buffer
+   # data, display lists, linked programs, and their deletion.  Copies
+   # from the framebuffer (glCopyTex*) and glMapBuffer are left out: the
+   # programs here redo those in every frame they draw.
+   up=$(apitrace dump --call-nos=yes "$raw" 2>/dev/null | awk '
+      /^[0-9]+ (glX|egl)SwapBuffers/ { if (n) print f + 0; f++; n = 0; next }
+      /^[0-9]+ (glTexImage|glTexSubImage|glCompressedTex|glGenerateMipmap|glBufferData|glBufferSubData|glNewList|glLinkProgram|glDeleteTextures|glDeleteLists|gluBuild)/ { n++ }' |
+      paste -sd,)
+   # One frame a line, sorted, each once: the frame set apitrace trims by.
+   KEEP=$(echo "$KEEP" | tr ',' '\n' | sed "s/^uploads\$/${up:-0}/" | tr ',' '\n' |
+          awk -F- '{ for (f = $1; f <= ($2 == "" ? $1 : $2); f++) print f }' |
+          sort -n -u | paste -sd,)
+   echo "make-trace: $name: KEEP=$KEEP"
 fi
 tmp=$top/build/apps-record/$name.trim.trace
 apitrace trim --frames="$KEEP" -o "$tmp" "$raw" >/dev/null
