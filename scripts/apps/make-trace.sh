@@ -72,16 +72,20 @@ else
 fi
 calls=$(cat "$top/tests/apps/traces/$name.calls")
 [ -n "$calls" ] || { echo "make-trace: $name: no frame in the kept range" >&2; exit 1; }
-rm -f "$top/tests/apps/ref/$name"-*.png
 d=$(mktemp -d)
 for run in 1 2; do
    "$top/scripts/nvrun" --chip llvmpipe -- eglretrace --headless -S "$calls" \
       -s "$d/$run-" "$out" >"$d/log$run" 2>&1
 done
+# The old references go only once the new ones are known good.
 for c in ${calls//,/ }; do
    f=$(printf '%010d.png' "$c")
+   [ -f "$d/1-$f" ] || { echo "make-trace: $name: no llvmpipe frame at call $c (log: $d/log1)" >&2; exit 1; }
    cmp -s "$d/1-$f" "$d/2-$f" || { echo "make-trace: $name: llvmpipe is not reproducible at call $c" >&2; exit 1; }
-   cp "$d/1-$f" "$top/tests/apps/ref/$name-$c.png"
+done
+rm -f "$top/tests/apps/ref/$name"-*.png
+for c in ${calls//,/ }; do
+   cp "$d/1-$(printf '%010d.png' "$c")" "$top/tests/apps/ref/$name-$c.png"
 done
 rm -rf "$d"
 ls -l "$out"
