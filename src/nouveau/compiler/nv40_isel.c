@@ -1,7 +1,7 @@
 /*
  * Instruction selection: lowered NIR (float-only vector ALU,
- * load_input/store_output, load_uniform/load_ubo, tex; one block, or in a
- * fragment program the ifs and loops NIR kept) -> NV40 IR.
+ * load_input/store_output, load_uniform/load_ubo, tex; the ifs and loops
+ * NIR kept) -> NV40 IR.
  *
  * Each SSA def becomes an operand: a value for results of instructions,
  * or directly an input register or constant for loads, which the
@@ -923,7 +923,7 @@ collect_varyings(nir_function_impl *impl, bool is_fs, uint64_t *slots)
 }
 
 /* ------------------------------------------------------------------ */
-/* Control flow (FP): NIR's structured ifs and loops become the
+/* Control flow: NIR's structured ifs and loops become the
  * NV40_OP_IF..BRK markers in program order.  A phi becomes one value,
  * written at the end of each predecessor block; every predecessor first
  * copies all its phi sources to temporaries and then those to the phis,
@@ -1044,8 +1044,7 @@ isel_block(struct isel *c, nir_block *block)
             emit_cf(c, NV40_OP_BRK);
             return !p->error;
          }
-         nv40_prog_error(p, "nv40: unsupported jump %d in a fragment "
-                            "program", t);
+         nv40_prog_error(p, "nv40: unsupported jump %d", t);
          return false;
       }
       default:
@@ -1111,12 +1110,6 @@ nv40_isel(struct nv40_prog *p, nir_shader *s, const struct nv40_vp_key *key,
    memset(info, 0, sizeof(*info));
    if (!impl) {
       nv40_prog_error(p, "nv40: shader has no entry point");
-      return false;
-   }
-   if (!exec_list_is_singular(&impl->body) && !p->is_fp) {
-      nv40_prog_error(p, "nv40: control flow (if/loop that NIR could not "
-                         "flatten or unroll) is not supported yet in "
-                         "vertex programs");
       return false;
    }
 

@@ -10,6 +10,13 @@
  * output field, to an output register; the last instruction carries LAST.
  * Condition codes: an instruction can update the condition register and
  * mask its writes with a test (NV_vertex_program2 "condition codes").
+ * Control flow: BRA jumps to an absolute instruction slot (IADDR) when
+ * its condition passes for any component (NV_vertex_program2 section
+ * 2.14.1.x, BRA); the driver loads programs at slot 0, so slots are
+ * indices here.  IF is "cc.x = cond; BRA (EQ.x) else; ...; BRA endif;
+ * else: ...; endif:", a loop "top: ...; BRA top; end:" with BRK as
+ * "BRA end".  Programs with branches are not paired (dual issue moves
+ * instructions, which would move the labels).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +35,14 @@ struct vp_emit {
    int uniform_hw[NV40_VP_MAX_CONSTS];  /* uniform slot -> hw slot + 1 */
    /* Immediate registers: index into out->consts, and components used. */
    uint8_t imm_used[NV40_VP_MAX_CONSTS];
+   /* Control flow: label slots, branches to point at them, open blocks
+    * (their two labels: else/endif or top/end). */
+   unsigned *label_pos;
+   unsigned num_labels;
+   struct { unsigned hw, label; } *fix;
+   unsigned num_fix;
+   struct { bool loop, had_else; unsigned a, b; } *cf;
+   unsigned cf_depth;
 };
 
 static bool
@@ -191,7 +206,7 @@ finish(struct vp_emit *e)
       nv40_prog_error(e->p, "nv40: out of memory");
       return false;
    }
-   for (unsigned i = 0; i < e->num_hw; i++) {
+   for (unsigned i = 0; i < e->num_hw && !e->p->has_cf; i++) {
       if (gone[i])
          continue;
       for (unsigned j = i + 1; j < e->num_hw && j <= i + 8; j++) {
@@ -224,6 +239,9 @@ finish(struct vp_emit *e)
       return false;
    }
    e->hw[n - 1].last = true;
+   /* nothing was paired away: labels are slots */
+   for (unsigned f = 0; f < e->num_fix; f++)
+      e->hw[e->fix[f].hw].branch_target = e->label_pos[e->fix[f].label];
    out->insns = malloc(n * 4 * sizeof(uint32_t));
    if (!out->insns) {
       nv40_prog_error(e->p, "nv40: out of memory");
@@ -530,6 +548,83 @@ emit_one(struct vp_emit *e, const struct nv40_insn *ir, unsigned op,
    return push_insn(e, &hw);
 }
 
+static bool
+emit_bra(struct vp_emit *e, unsigned cond, unsigned label)
+{
+   struct nvisa_nv40_vp_insn hw;
+   nvisa_nv40_vp_insn_init(&hw);
+   hw.sca_op = NVISA_NV40_VP_SCA_OP_BRA;
+   if (cond != NVISA_COND_TR) {
+      hw.cc_test = true;
+      hw.cond = cond;
+      for (unsigned i = 0; i < 4; i++)
+         hw.cc_swz[i] = 0;      /* the condition is in cc.x */
+   }
+   e->fix[e->num_fix].hw = e->num_hw;
+   e->fix[e->num_fix].label = label;
+   e->num_fix++;
+   return push_insn(e, &hw);
+}
+
+static bool
+emit_cf(struct vp_emit *e, const struct nv40_insn *ir)
+{
+   struct nv40_prog *p = e->p;
+   unsigned d = e->cf_depth;
+
+   switch (ir->op) {
+   case NV40_OP_IF:
+   case NV40_OP_LOOP:
+      e->cf[d].loop = ir->op == NV40_OP_LOOP;
+      e->cf[d].had_else = false;
+      e->cf[d].a = e->num_labels++;
+      e->cf[d].b = e->num_labels++;
+      e->cf_depth++;
+      if (ir->op == NV40_OP_LOOP) {
+         e->label_pos[e->cf[d].a] = e->num_hw;
+         return true;
+      }
+      /* cc.x = cond; to the else part where it is 0 */
+      struct nv40_dst ccx = { .file = NV40_FILE_NONE, .mask = NVISA_MASK_X };
+      return emit_one(e, ir, NV40_OP_MOV, &ccx, &ir->src[0], 1, false, true,
+                      NVISA_COND_TR, NULL) &&
+             emit_bra(e, NVISA_COND_EQ, e->cf[d].a);
+   case NV40_OP_ELSE:
+      if (!d || e->cf[d - 1].loop)
+         break;
+      e->cf[d - 1].had_else = true;
+      if (!emit_bra(e, NVISA_COND_TR, e->cf[d - 1].b))
+         return false;
+      e->label_pos[e->cf[d - 1].a] = e->num_hw;
+      return true;
+   case NV40_OP_ENDIF:
+      if (!d || e->cf[d - 1].loop)
+         break;
+      if (!e->cf[d - 1].had_else)
+         e->label_pos[e->cf[d - 1].a] = e->num_hw;
+      e->label_pos[e->cf[d - 1].b] = e->num_hw;
+      e->cf_depth--;
+      return true;
+   case NV40_OP_ENDLOOP:
+      if (!d || !e->cf[d - 1].loop)
+         break;
+      if (!emit_bra(e, NVISA_COND_TR, e->cf[d - 1].a))
+         return false;
+      e->label_pos[e->cf[d - 1].b] = e->num_hw;
+      e->cf_depth--;
+      return true;
+   case NV40_OP_BRK:
+      for (unsigned k = d; k--;)
+         if (e->cf[k].loop)
+            return emit_bra(e, NVISA_COND_TR, e->cf[k].b);
+      break;
+   default:
+      break;
+   }
+   nv40_prog_error(p, "nv40: internal error: unbalanced control flow");
+   return false;
+}
+
 bool
 nv40_vp_emit(struct nv40_prog *p, const struct nv40_isel_info *info,
              unsigned const_base, struct nv40_vp_binary *out)
@@ -545,8 +640,22 @@ nv40_vp_emit(struct nv40_prog *p, const struct nv40_isel_info *info,
    out->const_end = const_base;
 
    bool ok = true;
+   if (p->has_cf) {
+      /* at most two labels and one branch per control flow op */
+      e->label_pos = calloc(2 * p->num_insns + 1, sizeof(*e->label_pos));
+      e->fix = calloc(p->num_insns + 1, sizeof(*e->fix));
+      e->cf = calloc(p->num_insns + 1, sizeof(*e->cf));
+      if (!e->label_pos || !e->fix || !e->cf) {
+         nv40_prog_error(p, "nv40: out of memory");
+         ok = false;
+      }
+   }
    for (unsigned i = 0; i < p->num_insns && ok; i++) {
       const struct nv40_insn *ir = &p->insns[i];
+      if (nv40_op_is_cf(ir->op)) {
+         ok = emit_cf(e, ir);
+         continue;
+      }
       if (ir->op == NV40_OP_SEL) {
          /* cc = cond; dst = b; dst(NE) = a */
          struct nv40_dst none = { .file = NV40_FILE_NONE,
@@ -576,8 +685,13 @@ nv40_vp_emit(struct nv40_prog *p, const struct nv40_isel_info *info,
                     NVISA_COND_TR, NULL);
    }
 
-   /* room for the NOP of an empty program */
-   if (ok && e->num_hw == 0) {
+   if (ok && e->cf_depth) {
+      nv40_prog_error(p, "nv40: internal error: unbalanced control flow");
+      ok = false;
+   }
+   /* room for the NOP of an empty program; with branches, the slot the
+    * labels at the end point at */
+   if (ok && (e->num_hw == 0 || p->has_cf)) {
       struct nvisa_nv40_vp_insn nop;
       nvisa_nv40_vp_insn_init(&nop);
       ok = push_insn(e, &nop);
@@ -585,6 +699,9 @@ nv40_vp_emit(struct nv40_prog *p, const struct nv40_isel_info *info,
    if (ok)
       ok = finish(e);
    free(e->hw);
+   free(e->label_pos);
+   free(e->fix);
+   free(e->cf);
    free(e);
    return ok;
 }

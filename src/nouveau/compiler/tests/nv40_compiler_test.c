@@ -672,6 +672,62 @@ test_fs_loops(void)
    }
 }
 
+/* The same loop in an if, in a vertex program (BRA to slots):
+ *   if (0.5 < a.x) { acc = a; u0.x times acc *= 2 } else acc = -a;
+ *   position = acc
+ * a = (0.75, 0.5, 0, 1): u0.x = 0 -> a; 3 -> (6, 4, 0, 8);
+ * a = (0.25, 0.5, 0, 1), u0.x = 3 -> (-0.25, -0.5, 0, -1). */
+static void
+test_vs_loops(void)
+{
+   static const struct {
+      float a[4], n, out[4];
+   } cases[] = {
+      { { 0.75f, 0.5f, 0, 1 }, 0, { 0.75f, 0.5f, 0, 1 } },
+      { { 0.75f, 0.5f, 0, 1 }, 3, { 6, 4, 0, 8 } },
+      { { 0.25f, 0.5f, 0, 1 }, 3, { -0.25f, -0.5f, 0, -1 } },
+   };
+   nir_builder b = vs_builder("vs-loop-in-if");
+   nir_variable *in = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                          VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_variable *out = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                           VARYING_SLOT_POS, 0, "pos");
+   nir_variable *acc = nir_local_variable_create(b.impl, glsl_vec4_type(),
+                                                 "acc");
+   nir_ssa_def *a = nir_load_var(&b, in);
+   nir_ssa_def *n = nir_channel(&b, load_uniform_vec4(&b, 0), 0);
+   nir_push_if(&b, nir_flt(&b, nir_imm_float(&b, 0.5f), nir_channel(&b, a, 0)));
+   nir_store_var(&b, acc, a, 0xf);
+   build_counted_loop(&b, acc, n, a, false, false);
+   nir_push_else(&b, NULL);
+   nir_store_var(&b, acc, nir_fneg(&b, a), 0xf);
+   nir_pop_if(&b, NULL);
+   nir_store_var(&b, out, nir_load_var(&b, acc), 0xf);
+
+   struct nv40_vp_binary bin;
+   char *err = NULL;
+   bool ok = nv40_compile_vs(b.shader, NULL, &bin, &err);
+   CHECK(ok, "compile: %s", err ? err : "?");
+   free(err);
+   ralloc_free(b.shader);
+   if (!ok)
+      return;
+   for (unsigned k = 0; k < ARRAY_SIZE(cases); k++) {
+      struct nv40_test_vp_state st;
+      memset(&st, 0, sizeof(st));
+      memcpy(st.in[0], cases[k].a, 16);
+      float uniforms[1][4] = { { cases[k].n, 0, 0, 0 } };
+      vp_load_consts(&bin, (const float (*)[4])uniforms, &st);
+      char msg[128];
+      ok = run_vp(bin.insns, bin.num_insns, &st, msg, sizeof(msg));
+      CHECK(ok, "case %u run: %s", k, msg);
+      if (ok)
+         CHECK_VEC4(vp_output(&st, NVISA_NV40_VP_OUT_HPOS), cases[k].out[0],
+                    cases[k].out[1], cases[k].out[2], cases[k].out[3], 0);
+   }
+   nv40_vp_binary_free(&bin);
+}
+
 /* Integer GLSL arithmetic arrives as int ops; the compiler turns it into
  * floats (no integers on NV40): out = vec4(i - j, i * j, i / j, i < j). */
 static void
@@ -1410,10 +1466,9 @@ test_limits(void)
    err = NULL;
    ralloc_free(b.shader);
 
-   /* A loop NIR cannot unroll (trip count from an input): a loop in a
-    * fragment program, acc += 0.125 until acc.x >= col.x: with col.x =
-    * 0.5 four times, (0.5, 0.5, 0.5, 0.5); a clean error in a vertex
-    * program, whose branches we do not emit. */
+   /* A loop NIR cannot unroll (trip count from an input), in a fragment
+    * program (REP/BRK) and in a vertex program (BRA): acc += 0.125 until
+    * acc.x >= col.x; with col.x = 0.5 four times: (0.5, 0.5, 0.5, 0.5). */
    for (unsigned fs = 0; fs < 2; fs++) {
       b = fs ? fs_builder("loop") : vs_builder("vs-loop");
       nir_variable *col = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
@@ -1453,9 +1508,20 @@ test_limits(void)
          }
       } else {
          ok = nv40_compile_vs(b.shader, NULL, &vp, &err);
-         CHECK(!ok, "data-dependent VP loop accepted");
-         CHECK(err && strstr(err, "control flow"), "error: %s",
-               err ? err : "(none)");
+         CHECK(ok, "data-dependent VP loop: %s", err ? err : "?");
+         if (ok) {
+            struct nv40_test_vp_state st;
+            memset(&st, 0, sizeof(st));
+            st.in[0][0] = 0.5f;
+            vp_load_consts(&vp, NULL, &st);
+            char msg[128];
+            bool ran = run_vp(vp.insns, vp.num_insns, &st, msg, sizeof(msg));
+            CHECK(ran, "run: %s", msg);
+            if (ran)
+               CHECK_VEC4(vp_output(&st, NVISA_NV40_VP_OUT_HPOS), 0.5f, 0.5f,
+                          0.5f, 0.5f, 0);
+            nv40_vp_binary_free(&vp);
+         }
       }
       free(err);
       err = NULL;
@@ -1556,6 +1622,7 @@ main(void)
    test_vs_dual_issue();
    test_fs_nested_discard();
    test_fs_loops();
+   test_vs_loops();
    test_fs_forms();
    test_fs_proj_shadow();
    test_vs_clip_planes();

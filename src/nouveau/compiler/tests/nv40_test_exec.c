@@ -107,6 +107,7 @@ nv40_test_vp_run(const uint32_t *insns, unsigned num_insns,
 {
    float temp[64][4];
    float cc[4] = { 0 };
+   unsigned steps = 0;
    memset(temp, 0, sizeof(temp));
 
    for (unsigned pc = 0; pc < num_insns; pc++) {
@@ -114,6 +115,28 @@ nv40_test_vp_run(const uint32_t *insns, unsigned num_insns,
       if (nvisa_nv40_vp_decode(&insns[pc * 4], &in) != 0) {
          snprintf(err, errlen, "VP %u: undecodable", pc);
          return false;
+      }
+      if (++steps > 1000000) {
+         snprintf(err, errlen, "VP runs away (a million instructions)");
+         return false;
+      }
+      /* BRA (NV_vertex_program2): taken when the condition passes for
+       * any component; nothing else in the instruction is executed. */
+      if (in.sca_op == NVISA_NV40_VP_SCA_OP_BRA) {
+         bool taken = !in.cc_test;
+         for (int i = 0; i < 4; i++)
+            taken |= in.cc_test && cond_pass(in.cond, cc[in.cc_swz[i] & 3]);
+         if (taken) {
+            if (in.branch_target >= num_insns) {
+               snprintf(err, errlen, "VP %u: branch to %u", pc,
+                        in.branch_target);
+               return false;
+            }
+            pc = in.branch_target - 1u;
+         }
+         if (in.last && !taken)
+            return true;
+         continue;
       }
       float s[3][4];
       for (unsigned i = 0; i < 3; i++) {
