@@ -248,11 +248,17 @@ nv40_3d_validate_surfaces(struct nv40_3d *ctx)
     * band far outside it.  VIEWPORT_HORIZ/VERT is the rectangle both
     * upstream's nv30_validate_viewport and our driver send with every
     * viewport (translate -/+ |scale|); the scale and translate methods
-    * alone place the primitives, so this rectangle is what bounds them. */
+    * alone place the primitives, so this rectangle is what bounds them.
+    * It is part of the viewport transform, so VIEWPORT_TX_ORIGIN moves
+    * it with the primitives (upstream's blits into 1x1 and 2x2 levels
+    * reach them through that origin: nv30_state_validate.c). */
    uint32_t vh = nv40_3d_reg(ctx, NV30_3D_VIEWPORT_HORIZ);
    uint32_t vv = nv40_3d_reg(ctx, NV30_3D_VIEWPORT_VERT);
-   int vx0 = NV40_3D_FIELD(vh, NV30_3D_VIEWPORT_HORIZ_X);
-   int vy0 = NV40_3D_FIELD(vv, NV30_3D_VIEWPORT_VERT_Y);
+   uint32_t org = nv40_3d_reg(ctx, NV30_3D_VIEWPORT_TX_ORIGIN);
+   int vx0 = NV40_3D_FIELD(vh, NV30_3D_VIEWPORT_HORIZ_X) +
+             (int)NV40_3D_FIELD(org, NV30_3D_VIEWPORT_TX_ORIGIN_X);
+   int vy0 = NV40_3D_FIELD(vv, NV30_3D_VIEWPORT_VERT_Y) +
+             (int)NV40_3D_FIELD(org, NV30_3D_VIEWPORT_TX_ORIGIN_Y);
    int vx1 = vx0 + (int)NV40_3D_FIELD(vh, NV30_3D_VIEWPORT_HORIZ_W);
    int vy1 = vy0 + (int)NV40_3D_FIELD(vv, NV30_3D_VIEWPORT_VERT_H);
    if (ctx->rs.clip_x0 < vx0)

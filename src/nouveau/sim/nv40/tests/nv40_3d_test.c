@@ -821,6 +821,26 @@ test_viewport_clip(void)
             break;
          }
       }
+   /* VIEWPORT_TX_ORIGIN (3, 1) moves the primitives and their viewport
+    * rectangle alike: x 5..12, y 4..14 */
+   memset(t.cmap, 0, W * H * 4);
+   m(&t, NV30_3D_VIEWPORT_TX_ORIGIN, NV30_3D_VIEWPORT_TX_ORIGIN_X(3) |
+                                     NV30_3D_VIEWPORT_TX_ORIGIN_Y(1));
+   m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_TRIANGLES);
+   m(&t, NV30_3D_VB_VERTEX_BATCH, (2u << 24) | 0);
+   m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_STOP);
+   CHECK(run(&t));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         bool in = x >= 5 && x < 13 && y >= 4 && y < 15;
+         if (t.cmap[y * W + x] != (in ? 0xffff0000u : 0u)) {
+            fprintf(stderr, "origin: pixel (%d,%d) = %08x\n", x, y,
+                    t.cmap[y * W + x]);
+            CHECK(false);
+            y = H;
+            break;
+         }
+      }
    m(&t, NV30_3D_CLEAR_COLOR_VALUE, 0xff00ff00u);
    m(&t, NV30_3D_CLEAR_BUFFERS, NV30_3D_CLEAR_BUFFERS_COLOR_R |
                                 NV30_3D_CLEAR_BUFFERS_COLOR_G |
