@@ -30,7 +30,8 @@ for r in "${runs[@]}"; do
    IFS='|' read -r prog flags rest <<<"$r"
    [ -f "$src/$prog.c" ] || continue
    bin=$out/$prog${flags:+-$(echo "$flags" | tr -cd 'A-Za-z0-9')}
-   if [ ! -x "$bin" ] || [ "$src/$prog.c" -nt "$bin" ]; then
+   if [ ! -x "$bin" ] || [ "$src/$prog.c" -nt "$bin" ] ||
+      [ "$src/nv40_gl_util.h" -nt "$bin" ]; then
       if ! gcc -O1 -g -std=gnu11 $flags -I"$inc" -o "$bin" "$src/$prog.c" \
             -L"$lib" -lEGL -lGL -lpthread -lm -Wl,-rpath,"$lib" 2>"$bin.build.log"; then
          echo "FAIL $prog: does not build ($bin.build.log)"

@@ -65,32 +65,7 @@
 #include <string.h>
 #include <time.h>
 
-static int fails;
-
-static void
-check(const char *what, int x, int y, unsigned want)
-{
-   unsigned char p[4];
-   glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p);
-   unsigned got = p[0] << 24 | p[1] << 16 | p[2] << 8 | p[3];
-   if (got != want) {
-      printf("FAIL %s (%d,%d): got %08x want %08x\n", what, x, y, got, want);
-      fails++;
-   } else {
-      printf("ok   %s (%d,%d) = %08x\n", what, x, y, got);
-   }
-}
-
-static void
-check_u(const char *what, unsigned got, unsigned want)
-{
-   if (got != want) {
-      printf("FAIL %s: got %u want %u\n", what, got, want);
-      fails++;
-   } else {
-      printf("ok   %s = %u\n", what, got);
-   }
-}
+#include "nv40_gl_util.h"
 
 static GLuint
 make_fbo(int w, int h)
@@ -630,22 +605,8 @@ main(int argc, char **argv)
       { "timer", test_timer, true },
       { "edgeflags", test_edgeflags, true },
    };
-   PFNEGLGETPLATFORMDISPLAYEXTPROC gpd =
-      (void *)eglGetProcAddress("eglGetPlatformDisplayEXT");
-   EGLDisplay dpy = gpd(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-   EGLint maj, min;
-   if (!eglInitialize(dpy, &maj, &min)) {
-      printf("eglInitialize failed\n");
+   if (!nvgl_context())
       return 2;
-   }
-   eglBindAPI(EGL_OPENGL_API);
-   EGLint cattr[] = { EGL_NONE };
-   EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, cattr);
-   if (!ctx || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
-      printf("context failed\n");
-      return 2;
-   }
-   printf("GL_RENDERER %s\n", glGetString(GL_RENDERER));
 
    for (unsigned i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
       bool run = argc == 1 ? parts[i].by_default : false;
@@ -654,7 +615,5 @@ main(int argc, char **argv)
       if (run)
          parts[i].fn();
    }
-   check_u("GL error at the end", glGetError(), GL_NO_ERROR);
-   printf("%s\n", fails ? "FAILED" : "PASSED");
-   return fails ? 1 : 0;
+   return nvgl_done();
 }

@@ -22,28 +22,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int fails;
-static void check(const char *what, int x, int y, unsigned want)
-{
-   unsigned char p[4];
-   glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p);
-   unsigned got = p[0] << 24 | p[1] << 16 | p[2] << 8 | p[3];
-   if (got != want) { printf("FAIL %s (%d,%d): got %08x want %08x\n", what, x, y, got, want); fails++; }
-   else printf("ok   %s (%d,%d) = %08x\n", what, x, y, got);
-}
+#include "nv40_gl_util.h"
 
 int main(int argc, char **argv)
 {
-   EGLDisplay dpy;
-   PFNEGLGETPLATFORMDISPLAYEXTPROC gpd = (void *)eglGetProcAddress("eglGetPlatformDisplayEXT");
-   dpy = gpd(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-   EGLint maj, min;
-   if (!eglInitialize(dpy, &maj, &min)) { printf("eglInitialize failed\n"); return 2; }
-   eglBindAPI(EGL_OPENGL_API);
-   EGLint cattr[] = { EGL_NONE };
-   EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, cattr);
-   if (!ctx || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) { printf("context failed\n"); return 2; }
-   printf("GL_RENDERER %s\nGL_VERSION %s\n", glGetString(GL_RENDERER), glGetString(GL_VERSION));
+   if (!nvgl_context())
+      return 2;
+   printf("GL_VERSION %s\n", glGetString(GL_VERSION));
 
    GLuint fb, rb[2];
    glGenFramebuffers(1, &fb); glGenRenderbuffers(2, rb);

@@ -47,21 +47,7 @@
 #define WHITE 0xffffffffu
 #define BLACK 0x000000ffu
 
-static int fails;
-
-static void
-check(const char *what, int x, int y, unsigned want)
-{
-   unsigned char p[4];
-   glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p);
-   unsigned got = p[0] << 24 | p[1] << 16 | p[2] << 8 | p[3];
-   if (got != want) {
-      printf("FAIL %s (%d,%d): got %08x want %08x\n", what, x, y, got, want);
-      fails++;
-   } else {
-      printf("ok   %s (%d,%d) = %08x\n", what, x, y, got);
-   }
-}
+#include "nv40_gl_util.h"
 
 static void
 setup(void)
@@ -221,22 +207,8 @@ main(int argc, char **argv)
       { "glsl", test_glsl },
       { "quad", test_quad },
    };
-   PFNEGLGETPLATFORMDISPLAYEXTPROC gpd =
-      (void *)eglGetProcAddress("eglGetPlatformDisplayEXT");
-   EGLDisplay dpy = gpd(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-   EGLint maj, min;
-   if (!eglInitialize(dpy, &maj, &min)) {
-      printf("eglInitialize failed\n");
+   if (!nvgl_context())
       return 2;
-   }
-   eglBindAPI(EGL_OPENGL_API);
-   EGLint cattr[] = { EGL_NONE };
-   EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, cattr);
-   if (!ctx || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
-      printf("context failed\n");
-      return 2;
-   }
-   printf("GL_RENDERER %s\n", glGetString(GL_RENDERER));
    setup();
 
    for (unsigned i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
@@ -246,11 +218,5 @@ main(int argc, char **argv)
       if (run)
          parts[i].fn();
    }
-   GLenum err = glGetError();
-   if (err != GL_NO_ERROR) {
-      printf("FAIL GL error 0x%x at the end\n", err);
-      fails++;
-   }
-   printf("%s\n", fails ? "FAILED" : "PASSED");
-   return fails ? 1 : 0;
+   return nvgl_done();
 }

@@ -28,27 +28,9 @@
 
 #define SIZE 64
 
-static int fails;
-static bool is_nv40;
+#include "nv40_gl_util.h"
 
-static void
-check(const char *what, int x, int y, unsigned want, int tol)
-{
-   unsigned char p[4];
-   glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p);
-   unsigned got = p[0] << 24 | p[1] << 16 | p[2] << 8 | p[3];
-   int bad = 0;
-   for (int c = 0; c < 4; c++) {
-      int d = (int)((got >> (8 * c)) & 0xff) - (int)((want >> (8 * c)) & 0xff);
-      bad |= d > tol || d < -tol;
-   }
-   if (bad) {
-      printf("FAIL %s (%d,%d): got %08x want %08x\n", what, x, y, got, want);
-      fails++;
-   } else {
-      printf("ok   %s (%d,%d) = %08x\n", what, x, y, got);
-   }
-}
+static bool is_nv40;
 
 static void
 check_error(const char *what)
@@ -116,7 +98,7 @@ test_units(void)
    GLuint t = texture_rgba8(1, 1, &magenta, GL_NEAREST);
    glClear(GL_COLOR_BUFFER_BIT);
    full_quad();
-   check("texture unit 15", 10, 10, 0xff00ffff, 0);
+   check_tol("texture unit 15", 10, 10, 0xff00ffff, 0);
    glUseProgram(0);
    glDeleteProgram(prog);
    glDeleteShader(sh);
@@ -138,7 +120,7 @@ test_texture_cache(GLuint fb)
    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
    glClear(GL_COLOR_BUFFER_BIT);
    full_quad();
-   check("texture red", 10, 10, 0xff0000ff, 0);
+   check_tol("texture red", 10, 10, 0xff0000ff, 0);
 
    /* draw green into the texture, texturing off */
    GLuint tfb;
@@ -156,13 +138,13 @@ test_texture_cache(GLuint fb)
    glClear(GL_COLOR_BUFFER_BIT);
    glEnable(GL_TEXTURE_2D);
    full_quad();
-   check("texture after render-to-texture", 10, 10, 0x00ff00ff, 0);
+   check_tol("texture after render-to-texture", 10, 10, 0x00ff00ff, 0);
 
    /* an upload between two draws in one submission */
    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA,
                    GL_UNSIGNED_INT_8_8_8_8, &blue);
    full_quad();
-   check("texture after glTexSubImage2D", 10, 10, 0x0000ffff, 0);
+   check_tol("texture after glTexSubImage2D", 10, 10, 0x0000ffff, 0);
 
    /* a blit into the texture: clear the window target yellow, blit a
     * pixel of it into the texture's FBO, draw with the texture */
@@ -175,7 +157,7 @@ test_texture_cache(GLuint fb)
    glBindFramebuffer(GL_FRAMEBUFFER, fb);
    glEnable(GL_TEXTURE_2D);
    full_quad();
-   check("texture after glBlitFramebuffer", 10, 10, 0xffff00ff, 0);
+   check_tol("texture after glBlitFramebuffer", 10, 10, 0xffff00ff, 0);
 
    /* glCopyTexSubImage2D from a magenta window target */
    glDisable(GL_TEXTURE_2D);
@@ -186,7 +168,7 @@ test_texture_cache(GLuint fb)
    glClear(GL_COLOR_BUFFER_BIT);
    glEnable(GL_TEXTURE_2D);
    full_quad();
-   check("texture after glCopyTexSubImage2D", 10, 10, 0xff00ffff, 0);
+   check_tol("texture after glCopyTexSubImage2D", 10, 10, 0xff00ffff, 0);
    glDisable(GL_TEXTURE_2D);
    glDeleteFramebuffers(1, &tfb);
    glDeleteTextures(1, &t);
@@ -218,8 +200,8 @@ test_s3tc(void)
    full_quad();
    /* texel (x, y) covers pixels 16x .. 16x + 15; decoders may round the
     * thirds either way (the spec allows it): tolerance 2 */
-   check("dxt1 index 2", 8, 8, 0xaa0055ff, 2);
-   check("dxt1 index 1", 56, 56, 0x0000ffff, 0);
+   check_tol("dxt1 index 2", 8, 8, 0xaa0055ff, 2);
+   check_tol("dxt1 index 1", 56, 56, 0x0000ffff, 0);
    glDisable(GL_TEXTURE_2D);
    glDeleteTextures(1, &t);
    check_error("s3tc");
@@ -246,9 +228,9 @@ test_float(void)
       full_quad();
       glDisable(GL_TEXTURE_2D);
       if (fp32 && is_nv40)
-         check("rgba32f point sampled (NV40)", 28, 5, 0x000000ff, 1);
+         check_tol("rgba32f point sampled (NV40)", 28, 5, 0x000000ff, 1);
       else
-         check(fp32 ? "rgba32f linear" : "rgba16f linear", 28, 5, 0x646464ff, 1);
+         check_tol(fp32 ? "rgba32f linear" : "rgba16f linear", 28, 5, 0x646464ff, 1);
       glDeleteTextures(1, &t);
    }
    check_error("float textures");
@@ -268,7 +250,7 @@ test_float(void)
    glDeleteTextures(1, &t);
    glColor3f(0, 0, 1);
    full_quad();
-   check("draw after a 4096-wide RGBA32F texture", 10, 10, 0x0000ffff, 0);
+   check_tol("draw after a 4096-wide RGBA32F texture", 10, 10, 0x0000ffff, 0);
    check_error("4096-wide RGBA32F texture");
 }
 
@@ -284,7 +266,7 @@ test_swizzle(void)
    glEnable(GL_TEXTURE_2D);
    full_quad();
    glDisable(GL_TEXTURE_2D);
-   check("swizzle BGR1", 10, 10, 0x00ffff80, 1);
+   check_tol("swizzle BGR1", 10, 10, 0x00ffff80, 1);
    glDeleteTextures(1, &t);
    check_error("swizzle");
 }
@@ -308,9 +290,9 @@ test_mirror_clamp(void)
    glTexCoord2f(-1, 1); glVertex2f(-1, 1);
    glEnd();
    glDisable(GL_TEXTURE_2D);
-   check("mirror clamp s = -0.67", 10, 5, 0x00ff00ff, 0);
-   check("mirror clamp s = -0.11", 28, 5, 0xff0000ff, 0);
-   check("mirror clamp s = 0.89", 60, 5, 0x00ff00ff, 0);
+   check_tol("mirror clamp s = -0.67", 10, 5, 0x00ff00ff, 0);
+   check_tol("mirror clamp s = -0.11", 28, 5, 0xff0000ff, 0);
+   check_tol("mirror clamp s = 0.89", 60, 5, 0x00ff00ff, 0);
    glDeleteTextures(1, &t);
 }
 
@@ -393,24 +375,10 @@ test_aniso(const char *dir)
 int
 main(int argc, char **argv)
 {
-   PFNEGLGETPLATFORMDISPLAYEXTPROC gpd =
-      (void *)eglGetProcAddress("eglGetPlatformDisplayEXT");
-   EGLDisplay dpy = gpd(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-   EGLint maj, min;
-   if (!eglInitialize(dpy, &maj, &min)) {
-      printf("eglInitialize failed\n");
+   const char *renderer = nvgl_context();
+   if (!renderer)
       return 2;
-   }
-   eglBindAPI(EGL_OPENGL_API);
-   EGLint cattr[] = { EGL_NONE };
-   EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, cattr);
-   if (!ctx || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
-      printf("context failed\n");
-      return 2;
-   }
-   const char *renderer = (const char *)glGetString(GL_RENDERER);
    is_nv40 = strstr(renderer, "NV4") || strstr(renderer, "G7");
-   printf("GL_RENDERER %s\n", renderer);
 
    GLuint fb, rb;
    glGenFramebuffers(1, &fb);
