@@ -226,6 +226,7 @@ nv40_3d_validate(struct nv40_3d *ctx)
     * right on hardware, so the unit takes FACTOR + 1. */
    uint32_t lsp = nv40_3d_reg(ctx, NV30_3D_LINE_STIPPLE_PATTERN);
    rs->line_stipple = nv40_3d_reg(ctx, NV30_3D_LINE_STIPPLE_ENABLE) != 0;
+   rs->line_smooth = nv40_3d_reg(ctx, NV30_3D_LINE_SMOOTH_ENABLE) != 0;
    rs->line_stipple_pattern =
       (uint16_t)NV40_3D_FIELD(lsp, NV30_3D_LINE_STIPPLE_PATTERN_PATTERN);
    rs->line_stipple_factor =

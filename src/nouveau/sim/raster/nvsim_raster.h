@@ -256,6 +256,13 @@ struct nvsim_raster_state {
     * counter runs along the lines and is reset by the caller where GL
     * resets it (each independent line, each strip) */
    bool line_stipple;
+   /* antialiased lines (GL 2.1 section 3.4.2, "Antialiasing"): each
+    * fragment's alpha is multiplied by the part of its pixel square the
+    * line's w x L rectangle covers, coverage below set per fragment by
+    * the line rasterizer (coverage_active false: no multiply) */
+   bool line_smooth;
+   bool coverage_active;
+   float coverage;
    uint16_t line_stipple_pattern;
    unsigned line_stipple_factor;
    unsigned line_stipple_counter;

@@ -255,6 +255,10 @@ nvsim_raster_fragment(struct nvsim_raster_state *st,
          memcpy(f->color[rt], f->in[1], sizeof(f->color[rt]));
    }
 
+   if (st->coverage_active)
+      for (unsigned rt = 0; rt < NVSIM_RASTER_MAX_RT; rt++)
+         f->color[rt][3] *= st->coverage;
+
    if (st->alpha_test) {
       uint32_t a = (uint32_t)nvsim_round(clamp01(f->color[0][3]) * 255.0);
       if (!nvsim_raster_compare(st->alpha_func, a, st->alpha_ref))
@@ -303,6 +307,11 @@ nvsim_raster_quad_ops(struct nvsim_raster_state *st,
       if (!(mask & (1u << i)))
          continue;
       int x = q->x + (i & 1), y = q->y + (i >> 1);
+      /* antialiasing: coverage multiplies alpha before the per-fragment
+       * operations (GL 2.1 section 3.12) */
+      if (st->coverage_active)
+         for (unsigned rt = 0; rt < NVSIM_RASTER_MAX_RT; rt++)
+            q->color[i][rt][3] *= st->coverage;
       if (st->alpha_test) {
          uint32_t a = (uint32_t)nvsim_round(clamp01(q->color[i][0][3]) * 255.0);
          if (!nvsim_raster_compare(st->alpha_func, a, st->alpha_ref))

@@ -631,6 +631,34 @@ test_sprite_quads(void)
 /* Line stipple: pattern 0x0f0f, factor 2: bit (s / 2) % 16, so s 0-7
  * drawn, 8-15 not: pixels 0..7 of the line (0.5,0.5)-(16.5,0.5) drawn,
  * 8..15 not. */
+/*
+ * Antialiased lines (GL 2.1 section 3.4.2): the fragments are the pixels
+ * the w x L rectangle touches, alpha multiplied by the covered share of
+ * each pixel.  A width-1 line from (2, 5) to (12, 5) covers y 4.5..5.5:
+ * half of rows 4 and 5 for x 2..11, nothing else; opaque white comes out
+ * with alpha 0.5 (B8G8R8A8: 127 or 128).
+ */
+static void
+test_smooth_line(void)
+{
+   struct nvsim_raster_state st;
+   setup(&st);
+   st.line_smooth = true;
+   struct nvsim_raster_vertex a = vtx(2.0f, 5.0f, 0), b = vtx(12.0f, 5.0f, 0);
+   nvsim_raster_line(&st, &a, &b, 1.0f, 1);
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         bool in = (y == 4 || y == 5) && x >= 2 && x < 12;
+         CHECK(hits[y * W + x] == (in ? 1u : 0u), "smooth line (%d,%d): %u hits",
+               x, y, hits[y * W + x]);
+         unsigned alpha = color_buf[y * W + x] >> 24;
+         if (in)
+            CHECK(alpha == 127 || alpha == 128, "smooth line (%d,%d): alpha %u",
+                  x, y, alpha);
+      }
+   CHECK(!st.coverage_active, "coverage left active after the line");
+}
+
 static void
 test_line_stipple(void)
 {
@@ -812,6 +840,7 @@ main(void)
    test_sprite();
    test_sprite_quads();
    test_line_stipple();
+   test_smooth_line();
    test_bad_input();
    test_constant_varying();
    test_flat_depth_exact();
