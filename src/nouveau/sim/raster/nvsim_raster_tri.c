@@ -487,7 +487,9 @@ smooth_line(struct nvsim_raster_state *st, const struct nvsim_raster_vertex *v0,
          t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
          if (st->line_stipple) {
             unsigned f = st->line_stipple_factor ? st->line_stipple_factor : 1;
-            unsigned bit = (unsigned)(t * len) / f % 16;
+            /* the counter runs on from the strip's earlier segments */
+            unsigned bit = (st->line_stipple_counter + (unsigned)(t * len)) /
+                           f % 16;
             if (!(st->line_stipple_pattern & (1u << bit)))
                continue;
          }
