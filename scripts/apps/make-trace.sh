@@ -6,7 +6,8 @@
 # replays must agree exactly, or the trace is no use as a reference).
 #
 # Outputs: tests/apps/traces/NAME.trace, tests/apps/traces/NAME.calls (the
-# glXSwapBuffers call numbers of the frames compared), tests/apps/ref/NAME-CALL.png.
+# glXSwapBuffers call numbers of the frames compared), tests/apps/ref/NAME-CALL.png
+# and, where softpipe is outside tolerance of llvmpipe, NAME-CALL.softpipe.png.
 # The raw recording stays in build/apps-record/ for another trim.
 #
 # Variables of a recipe (shell syntax):
@@ -88,5 +89,8 @@ for c in ${calls//,/ }; do
    cp "$d/1-$(printf '%010d.png' "$c")" "$top/tests/apps/ref/$name-$c.png"
 done
 rm -rf "$d"
+# softpipe's frame as a second reference where it is outside tolerance of
+# llvmpipe's (second-refs.sh says why).
+"$top/scripts/apps/second-refs.sh" "$name"
 ls -l "$out"
 echo "make-trace: $name: frames at calls $calls"
