@@ -60,7 +60,9 @@ bool nvsim_device_has_class(const struct nvsim_device *dev, uint32_t oclass);
  * which is what relocations and DMA objects see.  Its contents live in host
  * memory: `backing` if the caller provides it (the shim passes its memfd
  * mapping so that the application's mmap sees the same bytes), else memory
- * nvsim allocates.  Returns NULL when the domains are full.
+ * nvsim allocates.  When no allowed domain has room, idle VRAM buffers are
+ * evicted to GART (least recently used first; busy ones are waited for) as
+ * the kernel's TTM does; returns NULL when even that leaves no room.
  */
 struct nvsim_bo *nvsim_bo_create(struct nvsim_device *dev, uint64_t size,
                                  uint32_t domains, void *backing);
@@ -85,11 +87,30 @@ void nvsim_bo_set_release(struct nvsim_bo *bo, void (*release)(void *data),
  * does when a submission lists a buffer only with domains it is not in.
  * Waits first until every submission that lists the buffer has executed
  * (they use the old address).  The old range is free afterwards: a GPU
- * access through it finds no buffer.  0 (also when the buffer is there
- * already), -ENOSPC when the aperture has no room (the buffer stays),
- * -EINVAL for a bad domain or a destroyed buffer.
+ * access through it finds no buffer.  Into VRAM, other buffers are evicted
+ * to GART when needed (as at creation).  0 (also when the buffer is there
+ * already), -ENOSPC when the aperture has no room even so (the buffer
+ * stays), -EINVAL for a bad domain or a destroyed buffer.
  */
 int nvsim_bo_move(struct nvsim_bo *bo, enum nvsim_domain domain);
+/* A pinned buffer never moves to make room (the kernel pins the abi16
+ * notifier block, scanout buffers). */
+void nvsim_bo_set_pinned(struct nvsim_bo *bo, bool pinned);
+/* Reserved buffers are not evicted: the kernel reserves every buffer of
+ * a submission while it validates them, so placing one cannot push out
+ * another listed one.  Counted; unreserve once the submission is queued
+ * (then it is busy, and eviction waits for it). */
+void nvsim_bo_reserve(struct nvsim_bo *bo);
+void nvsim_bo_unreserve(struct nvsim_bo *bo);
+
+/* What the apertures hold (space taken, destroyed buffers the GPU may
+ * still use included) and how much eviction has moved out of VRAM. */
+struct nvsim_mem_stats {
+   uint64_t vram_size, vram_used;
+   uint64_t gart_size, gart_used;
+   uint64_t evictions, evicted_bytes;
+};
+void nvsim_mem_stats(struct nvsim_device *dev, struct nvsim_mem_stats *stats);
 uint64_t nvsim_bo_size(const struct nvsim_bo *bo);
 uint64_t nvsim_bo_offset(const struct nvsim_bo *bo);   /* in its aperture */
 enum nvsim_domain nvsim_bo_domain(const struct nvsim_bo *bo);

@@ -5,12 +5,23 @@
  * of the buffers placed in it; an allocation takes the first gap that fits,
  * at a 4 KiB-aligned offset (the page size of the NV04-NV40 GART and of
  * nouveau's buffer placement).  A buffer's bytes are host memory (caller's
- * backing or calloc'ed), so the aperture itself costs nothing.
+ * backing or calloc'ed), so the aperture itself costs nothing, and a
+ * buffer that moves between apertures keeps its bytes and host mapping:
+ * only its offset and domain change.
  *
- * Not done yet: eviction under pressure (a full aperture makes creation
- * fail, or fall back to GART when the domains allow it).
+ * Under pressure VRAM makes room as the kernel's TTM does
+ * (ttm_bo_mem_space, ttm_mem_evict_first): a buffer is first placed
+ * without evicting anything, in each allowed domain in turn (VRAM first);
+ * then, if VRAM is allowed, VRAM buffers are evicted to GART, least
+ * recently used first, until the new one fits.  Buffers that are pinned
+ * or listed by a submission being validated are never evicted; busy ones
+ * are waited for (TTM waits for their fences), as are destroyed buffers
+ * whose space the GPU still holds.  The kernel can also swap GART buffers
+ * out to system memory; nvsim has no third place, so VRAM + GART is the
+ * total a program can have, and "full" means that.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -93,6 +104,7 @@ aperture_alloc(struct nvsim_aperture *ap, uint64_t size, uint64_t align,
       .offset = cursor, .size = need, .bo = bo,
    };
    ap->num++;
+   ap->used += need;
    bo->offset = cursor;
    bo->domain = ap->domain;
    return true;
@@ -106,6 +118,7 @@ aperture_remove_at(struct nvsim_aperture *ap, struct nvsim_bo *bo,
    int i = aperture_search(ap, offset);
    if (i < 0 || ap->entries[i].bo != bo)
       return;
+   ap->used -= ap->entries[i].size;
    memmove(&ap->entries[i], &ap->entries[i + 1],
            (ap->num - i - 1) * sizeof(*ap->entries));
    ap->num--;
@@ -202,6 +215,122 @@ nvsim_reap_zombies_locked(struct nvsim_device *dev, int64_t done)
    }
 }
 
+/* Creation order, the last tie-break of the LRU order (under dev->lock). */
+static uint64_t nvsim_bo_serial;
+
+static bool
+bo_busy_locked(const struct nvsim_device *dev, const struct nvsim_bo *bo)
+{
+   return dev->completed_seq < bo->last_seq;
+}
+
+/* May this buffer leave VRAM to make room for another?  Not if pinned,
+ * listed by a submission being validated, or destroyed (its space comes
+ * back when the GPU is done with it). */
+static bool
+bo_evictable_locked(const struct nvsim_bo *bo)
+{
+   return !bo->pinned && !bo->reserved && !bo->zombie;
+}
+
+static int64_t
+bo_lru_seq(const struct nvsim_bo *bo)
+{
+   return bo->last_seq > bo->placed_seq ? bo->last_seq : bo->placed_seq;
+}
+
+static int
+bo_lru_cmp(const void *pa, const void *pb)
+{
+   const struct nvsim_bo *a = *(struct nvsim_bo *const *)pa;
+   const struct nvsim_bo *b = *(struct nvsim_bo *const *)pb;
+   int64_t sa = bo_lru_seq(a), sb = bo_lru_seq(b);
+
+   if (sa != sb)
+      return sa < sb ? -1 : 1;
+   return a->serial < b->serial ? -1 : a->serial > b->serial;
+}
+
+/* Moves an idle VRAM buffer to GART, keeping its bytes and mapping
+ * (nouveau_bo_evict_flags: VRAM evicts to TT).  False if GART has no
+ * room for it. */
+static bool
+evict_to_gart_locked(struct nvsim_device *dev, struct nvsim_bo *bo)
+{
+   uint64_t old_offset = bo->offset;
+
+   if (!aperture_alloc(&dev->gart, bo->size, bo->align, bo))
+      return false;
+   aperture_remove_at(&dev->vram, bo, old_offset);
+   bo->placed_seq = dev->last_seq;
+   dev->vram.evictions++;
+   dev->vram.evicted_bytes += align_up(bo->size, NVSIM_PAGE);
+   nvsim_trace_bo_move(bo, NVSIM_DOMAIN_VRAM, old_offset);
+   return true;
+}
+
+/*
+ * Places `bo` in `ap`, making room: idle VRAM buffers go to GART, least
+ * recently used first, until bo fits; when no idle one helps, waits for
+ * the oldest submission whose end could (a busy candidate becomes idle,
+ * or a destroyed buffer's space is freed) and tries again.  GART only
+ * gets the space of destroyed buffers back.  False when nothing left can
+ * make room.  May drop and retake dev->lock while waiting; buffers
+ * reaped meanwhile are added to *reaped for the caller to free.
+ */
+static bool
+place_evicting_locked(struct nvsim_device *dev, struct nvsim_aperture *ap,
+                      struct nvsim_bo *bo, struct nvsim_bo **reaped)
+{
+   for (;;) {
+      struct nvsim_bo *done = reap_locked(dev, dev->completed_seq);
+      while (done) {
+         struct nvsim_bo *next = done->next_zombie;
+         done->next_zombie = *reaped;
+         *reaped = done;
+         done = next;
+      }
+      if (aperture_alloc(ap, bo->size, bo->align, bo))
+         return true;
+
+      int64_t wait_for = INT64_MAX;
+      for (struct nvsim_bo *z = dev->zombies; z; z = z->next_zombie) {
+         if (z->domain == ap->domain && z->free_after < wait_for)
+            wait_for = z->free_after;
+      }
+
+      if (ap->domain == NVSIM_DOMAIN_VRAM && ap->num) {
+         struct nvsim_bo **idle = malloc(ap->num * sizeof(*idle));
+         unsigned num_idle = 0;
+         if (!idle)
+            return false;
+         for (unsigned i = 0; i < ap->num; i++) {
+            struct nvsim_bo *c = ap->entries[i].bo;
+            if (c == bo || !bo_evictable_locked(c))
+               continue;
+            if (!bo_busy_locked(dev, c))
+               idle[num_idle++] = c;
+            else if (c->last_seq < wait_for)
+               wait_for = c->last_seq;
+         }
+         qsort(idle, num_idle, sizeof(*idle), bo_lru_cmp);
+         bool placed = false;
+         for (unsigned i = 0; i < num_idle && !placed; i++) {
+            if (evict_to_gart_locked(dev, idle[i]))
+               placed = aperture_alloc(ap, bo->size, bo->align, bo);
+         }
+         free(idle);
+         if (placed)
+            return true;
+      }
+
+      if (wait_for == INT64_MAX || wait_for > dev->last_seq)
+         return false;
+      while (dev->completed_seq < wait_for)
+         pthread_cond_wait(&dev->done_cond, &dev->lock);
+   }
+}
+
 struct nvsim_bo *
 nvsim_bo_create(struct nvsim_device *dev, uint64_t size, uint32_t domains,
                 void *backing)
@@ -257,11 +386,20 @@ nvsim_bo_create_aligned(struct nvsim_device *dev, uint64_t size,
    pthread_mutex_lock(&dev->lock);
    struct nvsim_bo *reaped = reap_locked(dev, dev->completed_seq);
    bool ok = false;
-   /* VRAM preferred when allowed, as the kernel places buffers. */
+   /* VRAM preferred when allowed, as the kernel places buffers: every
+    * allowed domain without evicting, then with (ttm_bo_mem_space). */
    if (domains & NVSIM_DOMAIN_VRAM)
       ok = aperture_alloc(&dev->vram, size, align, bo);
    if (!ok && (domains & NVSIM_DOMAIN_GART))
       ok = aperture_alloc(&dev->gart, size, align, bo);
+   if (!ok && (domains & NVSIM_DOMAIN_VRAM))
+      ok = place_evicting_locked(dev, &dev->vram, bo, &reaped);
+   if (!ok && (domains & NVSIM_DOMAIN_GART))
+      ok = place_evicting_locked(dev, &dev->gart, bo, &reaped);
+   if (ok) {
+      bo->serial = ++nvsim_bo_serial;
+      bo->placed_seq = dev->last_seq;
+   }
    pthread_mutex_unlock(&dev->lock);
    free_list(reaped);
 
@@ -346,16 +484,71 @@ nvsim_bo_move(struct nvsim_bo *bo, enum nvsim_domain domain)
    uint64_t old_offset = bo->offset;
    enum nvsim_domain old_domain = bo->domain;
    int ret = 0;
-   /* the new place first: on failure the buffer stays where it was */
-   if (aperture_alloc(to, bo->size, bo->align, bo))
+   /* the new place first: on failure the buffer stays where it was (and
+    * is not evicted to make room for itself) */
+   bo->reserved++;
+   bool ok = aperture_alloc(to, bo->size, bo->align, bo) ||
+             place_evicting_locked(dev, to, bo, &reaped);
+   bo->reserved--;
+   if (ok) {
       aperture_remove_at(from, bo, old_offset);
-   else
+      bo->placed_seq = dev->last_seq;
+      nvsim_trace_bo_move(bo, old_domain, old_offset);
+   } else {
+      bo->offset = old_offset;
+      bo->domain = old_domain;
       ret = -ENOSPC;
+   }
    pthread_mutex_unlock(&dev->lock);
    free_list(reaped);
-   if (!ret)
-      nvsim_trace_bo_move(bo, old_domain, old_offset);
    return ret;
+}
+
+void
+nvsim_bo_set_pinned(struct nvsim_bo *bo, bool pinned)
+{
+   if (!bo)
+      return;
+   pthread_mutex_lock(&bo->dev->lock);
+   bo->pinned = pinned;
+   pthread_mutex_unlock(&bo->dev->lock);
+}
+
+void
+nvsim_bo_reserve(struct nvsim_bo *bo)
+{
+   if (!bo)
+      return;
+   pthread_mutex_lock(&bo->dev->lock);
+   bo->reserved++;
+   pthread_mutex_unlock(&bo->dev->lock);
+}
+
+void
+nvsim_bo_unreserve(struct nvsim_bo *bo)
+{
+   if (!bo)
+      return;
+   pthread_mutex_lock(&bo->dev->lock);
+   if (bo->reserved)
+      bo->reserved--;
+   pthread_mutex_unlock(&bo->dev->lock);
+}
+
+void
+nvsim_mem_stats(struct nvsim_device *dev, struct nvsim_mem_stats *stats)
+{
+   memset(stats, 0, sizeof(*stats));
+   if (!dev)
+      return;
+   pthread_mutex_lock(&dev->lock);
+   stats->vram_size = dev->vram.size;
+   stats->vram_used = dev->vram.used;
+   stats->gart_size = dev->gart.size;
+   stats->gart_used = dev->gart.used;
+   stats->evictions = dev->vram.evictions;
+   stats->evicted_bytes = dev->vram.evicted_bytes;
+   pthread_mutex_unlock(&dev->lock);
 }
 
 uint64_t

@@ -71,6 +71,9 @@ struct nvsim_aperture {
    uint64_t size;
    struct nvsim_aperture_entry *entries;   /* sorted by offset */
    unsigned num, cap;
+   uint64_t used;          /* sum of the entries' sizes (zombies too) */
+   /* buffers evicted out of this aperture to make room (nvsim_mem.c) */
+   uint64_t evictions, evicted_bytes;
 };
 
 struct nvsim_bo {
@@ -83,6 +86,13 @@ struct nvsim_bo {
    bool own_backing;
    /* last job that lists this buffer */
    int64_t last_seq;
+   /* least recently used first when VRAM must make room: the later of
+    * last_seq and placed_seq (dev->last_seq when it got its place), then
+    * serial (creation order) */
+   int64_t placed_seq;
+   uint64_t serial;
+   bool pinned;            /* never moves (nvsim_bo_set_pinned) */
+   unsigned reserved;      /* listed by a submission being validated */
    /* destroyed: freed when completed_seq >= free_after */
    bool zombie;
    int64_t free_after;

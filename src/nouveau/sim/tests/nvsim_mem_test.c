@@ -48,15 +48,17 @@ test_placement(void)
       CHECK_EQ(nvsim_bo_domain(d), NVSIM_DOMAIN_GART);
       CHECK_EQ(nvsim_bo_offset(d) % (4 * KiB), 0);
    }
-   /* VRAM only, too big for what is left: refused */
-   CHECK(nvsim_bo_create(dev, 512 * KiB, NVSIM_DOMAIN_VRAM, NULL) == NULL);
-   /* freeing c makes room at its place */
+   /* VRAM only, larger than VRAM: refused (eviction is in test_evict) */
+   CHECK(nvsim_bo_create(dev, 2048 * KiB, NVSIM_DOMAIN_VRAM, NULL) == NULL);
+   /* freeing c makes room at its place, without evicting a or b */
    if (c)
       nvsim_bo_destroy(c);
    struct nvsim_bo *e = nvsim_bo_create(dev, 512 * KiB, NVSIM_DOMAIN_VRAM, NULL);
    CHECK(e);
    if (e) {
       CHECK_EQ(nvsim_bo_offset(e), 8 * KiB);
+      CHECK_EQ(nvsim_bo_domain(a), NVSIM_DOMAIN_VRAM);
+      CHECK_EQ(nvsim_bo_domain(b), NVSIM_DOMAIN_VRAM);
       nvsim_bo_destroy(e);
    }
    /* no domain, no size, larger than any aperture */
@@ -188,17 +190,23 @@ test_move(void)
    CHECK_EQ(nvsim_bo_offset(bo), 64 * KiB);
    CHECK_EQ(nvsim_bo_move(bo, 0), -EINVAL);
 
-   /* VRAM (1 MiB, 12 KiB used) has no 1000 KiB gap: refused, nothing
-    * moves */
+   /* VRAM (1 MiB, 12 KiB used) has no 1000 KiB gap and the two buffers
+    * in it are pinned: refused, nothing moves */
    struct nvsim_bo *big = nvsim_bo_create(fx.dev, 1000 * KiB,
                                           NVSIM_DOMAIN_GART, NULL);
    CHECK(big);
    if (big) {
       uint64_t at = nvsim_bo_offset(big);
+      nvsim_bo_set_pinned(pad, true);
+      nvsim_bo_set_pinned(bo, true);
       CHECK_EQ(nvsim_bo_move(big, NVSIM_DOMAIN_VRAM), -ENOSPC);
       CHECK_EQ(nvsim_bo_domain(big), NVSIM_DOMAIN_GART);
       CHECK_EQ(nvsim_bo_offset(big), at);
       CHECK(nvsim_dma_ptr(gart, at, 1000 * KiB) == nvsim_bo_map(big));
+      CHECK_EQ(nvsim_bo_domain(pad), NVSIM_DOMAIN_VRAM);
+      CHECK_EQ(nvsim_bo_offset(bo), 64 * KiB);
+      nvsim_bo_set_pinned(pad, false);
+      nvsim_bo_set_pinned(bo, false);
       nvsim_bo_destroy(big);
    }
    /* back to GART: its old range there is free again, first fit */
@@ -214,10 +222,150 @@ out:
    nvt_fx_fini(&fx);
 }
 
+/*
+ * Eviction (TTM's): a VRAM allocation or a move into VRAM that finds no
+ * room pushes idle VRAM buffers out to GART, least recently used first,
+ * keeping their bytes and mappings; pinned and reserved buffers stay;
+ * with VRAM and GART both full, creation fails.  (Waiting for busy
+ * buffers is in nvsim_thread_test.c, which can hold the GPU busy.)
+ */
+static void
+test_evict(void)
+{
+   setenv("NVSIM_VRAM_MB", "1", 1);
+   setenv("NVSIM_GART_MB", "2", 1);
+   struct nvt_fx fx;
+   bool ok = nvt_fx_init(&fx, 0x40);
+   unsetenv("NVSIM_VRAM_MB");
+   unsetenv("NVSIM_GART_MB");
+   if (!ok)
+      return;
+   struct nvsim_device *dev = fx.dev;
+   struct nvsim_object *vram = nvsim_lookup(fx.chan, fx.info.vram_ctxdma);
+   struct nvsim_object *gart = nvsim_lookup(fx.chan, fx.info.gart_ctxdma);
+   struct nvsim_mem_stats st0, st;
+   nvsim_mem_stats(dev, &st0);
+   CHECK_EQ(st0.vram_size, 1024 * KiB);
+   CHECK_EQ(st0.gart_size, 2048 * KiB);
+   CHECK_EQ(st0.vram_used, 0);
+
+   /* four 256 KiB VRAM-only buffers fill VRAM; each with its own bytes */
+   struct nvsim_bo *q[4];
+   uint8_t *map[4];
+   for (unsigned i = 0; i < 4; i++) {
+      q[i] = nvsim_bo_create(dev, 256 * KiB, NVSIM_DOMAIN_VRAM, NULL);
+      CHECK(q[i]);
+      if (!q[i])
+         goto out;
+      map[i] = nvsim_bo_map(q[i]);
+      memset(map[i], 0x10 + i, 256 * KiB);
+      CHECK_EQ(nvsim_bo_domain(q[i]), NVSIM_DOMAIN_VRAM);
+   }
+   nvsim_mem_stats(dev, &st);
+   CHECK_EQ(st.vram_used, 1024 * KiB);
+
+   /* q[0] used by a submission after the others: q[1] is the least
+    * recently used now, then q[2] */
+   struct nvsim_bo *used[] = { q[0] };
+   int64_t seq = nvt_fx_submit(&fx, used, 1);   /* an empty segment */
+   CHECK(seq > 0);
+   nvsim_wait_seq(dev, seq);
+
+   /* q[2] is reserved (listed by a submission being validated) */
+   nvsim_bo_reserve(q[2]);
+   struct nvsim_bo *n = nvsim_bo_create(dev, 512 * KiB, NVSIM_DOMAIN_VRAM,
+                                        NULL);
+   CHECK(n);
+   if (n) {
+      /* LRU order q[1], q[3], q[0] (q[2] reserved): q[1] and q[3] out
+       * leave two 256 KiB gaps apart; q[0] out makes [0, 512 KiB) */
+      CHECK_EQ(nvsim_bo_domain(n), NVSIM_DOMAIN_VRAM);
+      CHECK_EQ(nvsim_bo_offset(n), 0);
+      CHECK_EQ(nvsim_bo_domain(q[0]), NVSIM_DOMAIN_GART);
+      CHECK_EQ(nvsim_bo_domain(q[3]), NVSIM_DOMAIN_GART);
+      CHECK_EQ(nvsim_bo_domain(q[2]), NVSIM_DOMAIN_VRAM);
+      CHECK_EQ(nvsim_bo_offset(q[2]), 512 * KiB);
+      CHECK_EQ(nvsim_bo_domain(q[1]), NVSIM_DOMAIN_GART);
+   }
+   nvsim_bo_unreserve(q[2]);
+   /* evicted buffers keep their bytes and host pointers, and the GPU
+    * finds them at their new GART place */
+   for (unsigned i = 0; i < 4; i++) {
+      CHECK(nvsim_bo_map(q[i]) == map[i]);
+      CHECK_EQ(map[i][0], 0x10 + i);
+      CHECK_EQ(map[i][256 * KiB - 1], 0x10 + i);
+      struct nvsim_object *ap = nvsim_bo_domain(q[i]) == NVSIM_DOMAIN_VRAM ?
+                                vram : gart;
+      CHECK(nvsim_dma_ptr(ap, nvsim_bo_offset(q[i]), 256 * KiB) == map[i]);
+   }
+   nvsim_mem_stats(dev, &st);
+   CHECK_EQ(st.evictions, 3);
+   CHECK_EQ(st.evicted_bytes, 3 * 256 * KiB);
+   CHECK_EQ(st.vram_used, 768 * KiB);
+   CHECK_EQ(st.gart_used, st0.gart_used + 768 * KiB);
+
+   /* back into VRAM when a submission needs it there: q[1] moves into the
+    * free 256 KiB at the end, nothing else moves */
+   CHECK_EQ(nvsim_bo_move(q[1], NVSIM_DOMAIN_VRAM), 0);
+   CHECK_EQ(nvsim_bo_domain(q[1]), NVSIM_DOMAIN_VRAM);
+   CHECK_EQ(nvsim_bo_offset(q[1]), 768 * KiB);
+   CHECK_EQ(map[1][12345], 0x11);
+   /* and q[3] too: VRAM is full, the least recently used (q[2], placed
+    * before n and q[1]) goes out */
+   CHECK_EQ(nvsim_bo_move(q[3], NVSIM_DOMAIN_VRAM), 0);
+   CHECK_EQ(nvsim_bo_domain(q[3]), NVSIM_DOMAIN_VRAM);
+   CHECK_EQ(nvsim_bo_domain(q[2]), NVSIM_DOMAIN_GART);
+   CHECK_EQ(nvsim_bo_domain(q[1]), NVSIM_DOMAIN_VRAM);
+   if (n)
+      CHECK_EQ(nvsim_bo_domain(n), NVSIM_DOMAIN_VRAM);
+   CHECK_EQ(map[3][0], 0x13);
+   CHECK_EQ(map[2][0], 0x12);
+
+   /* both apertures full (1 MiB VRAM + 2 MiB GART, part of GART holding
+    * the channel's notifier block): creation fails, nothing is lost */
+   struct nvsim_bo *more[16];
+   unsigned num_more = 0;
+   while (num_more < 16) {
+      more[num_more] = nvsim_bo_create(dev, 256 * KiB,
+                                       NVSIM_DOMAIN_VRAM |
+                                       NVSIM_DOMAIN_GART, NULL);
+      if (!more[num_more])
+         break;
+      memset(nvsim_bo_map(more[num_more]), 0x80 + num_more, 256 * KiB);
+      num_more++;
+   }
+   CHECK(num_more < 16);
+   nvsim_mem_stats(dev, &st);
+   CHECK(st.vram_size - st.vram_used < 256 * KiB);
+   CHECK(st.gart_size - st.gart_used < 256 * KiB);
+   for (unsigned i = 0; i < 4; i++)
+      CHECK_EQ(map[i][100], 0x10 + i);
+   for (unsigned i = 0; i < num_more; i++) {
+      CHECK_EQ(((uint8_t *)nvsim_bo_map(more[i]))[256 * KiB - 1],
+               0x80 + i);
+      nvsim_bo_destroy(more[i]);
+   }
+   /* freed space is usable again */
+   struct nvsim_bo *again = nvsim_bo_create(dev, 256 * KiB,
+                                            NVSIM_DOMAIN_VRAM, NULL);
+   CHECK(again);
+   if (again)
+      nvsim_bo_destroy(again);
+   if (n)
+      nvsim_bo_destroy(n);
+out:
+   for (unsigned i = 0; i < 4; i++) {
+      if (q[i])
+         nvsim_bo_destroy(q[i]);
+   }
+   nvt_fx_fini(&fx);
+}
+
 static const struct nvt_case cases[] = {
    { "placement", test_placement },
    { "dma_ptr", test_dma_ptr },
    { "move", test_move },
+   { "evict", test_evict },
    { NULL, NULL },
 };
 

@@ -386,9 +386,71 @@ test_two_threads(void)
    nvsim_device_destroy(dev);
 }
 
+/*
+ * Eviction waits for busy buffers, as TTM waits for their fences: VRAM
+ * (1 MiB) is all one buffer that a copy held behind the gate writes; a
+ * new VRAM buffer evicts it only after the copy, which therefore lands
+ * at the old VRAM address and is found in GART afterwards.
+ */
+static void
+test_evict_waits(void)
+{
+   unsetenv("NVSIM_SYNC");
+   setenv("NVSIM_VRAM_MB", "1", 1);
+   struct nvt_fx fx;
+   bool ok = nvt_fx_init(&fx, 0x40);
+   unsetenv("NVSIM_VRAM_MB");
+   if (!ok)
+      return;
+   CHECK_EQ(nvsim_device_add_class(fx.dev, &gate_class), 0);
+   CHECK_EQ(nvsim_object_create(fx.chan, GATE_HANDLE, GATE_CLASS), 0);
+   struct nvsim_bo *src = nvsim_bo_create(fx.dev, 4096, NVSIM_DOMAIN_GART, NULL);
+   struct nvsim_bo *full = nvsim_bo_create(fx.dev, 1024 * 1024,
+                                           NVSIM_DOMAIN_VRAM, NULL);
+   struct nvsim_bo *n = NULL;
+   CHECK(src && full);
+   if (!src || !full)
+      goto out;
+   CHECK_EQ(nvsim_bo_domain(full), NVSIM_DOMAIN_VRAM);
+   memset(nvsim_bo_map(src), 0x5a, 4096);
+
+   gate_set(false);
+   setup_m2mf_out(&fx, true);
+   nvt_out(&fx.push, nvt_inc(1, 0, 1));
+   nvt_out(&fx.push, GATE_HANDLE);
+   nvt_out(&fx.push, nvt_inc(1, GATE_MTHD, 1));
+   nvt_out(&fx.push, 0);
+   push_copy(&fx, src, 0, full, 0, 256);
+   struct nvsim_bo *bos[] = { src, full };
+   int64_t seq = nvt_fx_submit(&fx, bos, 2);
+   CHECK(seq > 0);
+   gate_wait_entered();
+
+   pthread_t th;
+   CHECK_EQ(pthread_create(&th, NULL, open_gate_later, NULL), 0);
+   n = nvsim_bo_create(fx.dev, 512 * 1024, NVSIM_DOMAIN_VRAM, NULL);
+   CHECK(n);
+   CHECK(nvsim_completed_seq(fx.dev) >= seq);
+   pthread_join(th, NULL);
+   CHECK(nvsim_channel_error(fx.chan) == NULL);
+   CHECK_EQ(nvsim_bo_domain(full), NVSIM_DOMAIN_GART);
+   CHECK_EQ(((uint8_t *)nvsim_bo_map(full))[0], 0x5a);
+   CHECK_EQ(((uint8_t *)nvsim_bo_map(full))[255], 0x5a);
+   CHECK_EQ(((uint8_t *)nvsim_bo_map(full))[256], 0);
+out:
+   if (n)
+      nvsim_bo_destroy(n);
+   if (src)
+      nvsim_bo_destroy(src);
+   if (full)
+      nvsim_bo_destroy(full);
+   nvt_fx_fini(&fx);
+}
+
 static const struct nvt_case cases[] = {
    { "bo_wait", test_bo_wait },
    { "move_waits", test_move_waits },
+   { "evict_waits", test_evict_waits },
    { "deferred_free", test_deferred_free },
    { "sync", test_sync },
    { "two_threads", test_two_threads },
