@@ -101,7 +101,7 @@ def curie_tex_unit_8_15(c, a, name):
 
 # Field layouts we change on purpose (see the comments in nv30-40_3d.xml)
 CHANGED = {'TEX_WRAP', 'DEPTH_CONTROL', 'FP_CONTROL', 'VP_RESULT_EN',
-           'TEX_FILTER', 'TEX_ENABLE'}
+           'TEX_FILTER', 'TEX_ENABLE', 'RT_FORMAT', 'MULTISAMPLE_CONTROL'}
 RANKINE_EXTRA = {0x0697, 0x3597}   # rnndb's duplicate NV35_3D name hides
                                    # the rankine-only methods from these two
 

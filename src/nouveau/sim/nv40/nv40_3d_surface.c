@@ -18,6 +18,12 @@
  *   CLEAR_DEPTH_VALUE (Z24S8: depth << 8 | stencil; Z16: depth) on depth
  *   and/or stencil; upstream sets STENCIL_MASK(0) to 0xff before a stencil
  *   clear, so the stencil write mask applies.
+ * - RT_FORMAT MULTISAMPLE (upstream nv30_miptree.c ms_mode, hwdb
+ *   nv30_rt_multisample): 2X stores the 2 samples of a pixel side by
+ *   side, 4X the 4 as a 2x2 block, so the colour and zeta surfaces are
+ *   2x wide (and 2x high) while RT_HORIZ/VERT, the scissor and the
+ *   viewport stay in pixels; upstream makes such targets linear only.
+ *   Clears write every sample.
  */
 #include <string.h>
 
@@ -57,7 +63,8 @@ static const struct {
 static enum nvsim_status
 map_surface(struct nv40_3d *ctx, const char *what, uint32_t dma_mthd,
             uint32_t offset, uint32_t pitch, unsigned w, unsigned h,
-            enum nvsim_raster_format fmt, struct nvsim_raster_surface *s)
+            unsigned ms_x, unsigned ms_y, enum nvsim_raster_format fmt,
+            struct nvsim_raster_surface *s)
 {
    unsigned bpp = nvsim_raster_format_bpp(fmt);
    uint32_t handle = nv40_3d_reg(ctx, dma_mthd);
@@ -72,6 +79,9 @@ map_surface(struct nv40_3d *ctx, const char *what, uint32_t dma_mthd,
    s->format = NVSIM_RASTER_FMT_NONE;
    if (!w || !h)
       return NVSIM_OK;
+   /* a multisampled surface holds the sample blocks of w x h pixels */
+   w <<= ms_x;
+   h <<= ms_y;
    if (!dma || !dma->is_dma)
       return nv40_3d_fail(ctx, NVSIM_INVALID_STATE,
                           "%s: no DMA object bound (handle 0x%08x)", what,
@@ -106,6 +116,8 @@ map_surface(struct nv40_3d *ctx, const char *what, uint32_t dma_mthd,
    s->swizzled = swizzled;
    s->log2w = lw;
    s->log2h = lh;
+   s->ms_x = ms_x;
+   s->ms_y = ms_y;
    if (swizzled) {
       /* never outside the swizzled square's extent */
       if (ctx->rs.clip_x1 > (1 << lw))
@@ -171,6 +183,29 @@ map_targets(struct nv40_3d *ctx, bool need_color, bool need_zeta)
    enum nvsim_status st;
 
    compute_clip(ctx, &w, &h);
+   /* samples per pixel and their block (upstream nv30_miptree.c) */
+   unsigned ms_x = 0, ms_y = 0;
+   switch (fmt & NV30_3D_RT_FORMAT_MULTISAMPLE__MASK) {
+   case NV30_3D_RT_FORMAT_MULTISAMPLE_OFF:
+      break;
+   case NV30_3D_RT_FORMAT_MULTISAMPLE_2X:
+      ms_x = 1;
+      break;
+   case NV30_3D_RT_FORMAT_MULTISAMPLE_4X:
+      ms_x = ms_y = 1;
+      break;
+   default:
+      return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
+                          "RT_FORMAT multisample mode %u is not 2X or 4X",
+                          NV40_3D_FIELD(fmt, NV30_3D_RT_FORMAT_MULTISAMPLE));
+   }
+   if ((ms_x || ms_y) && type == NV30_3D_RT_FORMAT_TYPE_SWIZZLED)
+      /* upstream never makes one; how the hardware would lay it out is
+       * not known */
+      return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
+                          "multisampled swizzled render targets are not "
+                          "modelled");
+   ctx->rs.samples = 1u << (ms_x + ms_y);
    for (unsigned i = 0; i < NVSIM_RASTER_MAX_RT; i++)
       ctx->rs.color[i].format = NVSIM_RASTER_FMT_NONE;
    ctx->rs.zeta.format = NVSIM_RASTER_FMT_NONE;
@@ -207,8 +242,8 @@ map_targets(struct nv40_3d *ctx, bool need_color, bool need_zeta)
                                         "colour 3" };
          st = map_surface(ctx, names[i], color_bufs[i].dma,
                           nv40_3d_reg(ctx, color_bufs[i].offset),
-                          nv40_3d_reg(ctx, color_bufs[i].pitch), w, h, rf,
-                          &ctx->rs.color[i]);
+                          nv40_3d_reg(ctx, color_bufs[i].pitch), w, h, ms_x,
+                          ms_y, rf, &ctx->rs.color[i]);
          if (st)
             return st;
       }
@@ -227,8 +262,8 @@ map_targets(struct nv40_3d *ctx, bool need_color, bool need_zeta)
                              NV40_3D_FIELD(fmt, NV30_3D_RT_FORMAT_ZETA));
       st = map_surface(ctx, "zeta", NV30_3D_DMA_ZETA,
                        nv40_3d_reg(ctx, NV30_3D_ZETA_OFFSET),
-                       nv40_3d_reg(ctx, NV40_3D_ZETA_PITCH), w, h, rf,
-                       &ctx->rs.zeta);
+                       nv40_3d_reg(ctx, NV40_3D_ZETA_PITCH), w, h, ms_x,
+                       ms_y, rf, &ctx->rs.zeta);
       if (st)
          return st;
    }
@@ -241,6 +276,15 @@ nv40_3d_validate_surfaces(struct nv40_3d *ctx)
    enum nvsim_status st = map_targets(ctx, true, zeta_in_use(ctx));
    if (st)
       return st;
+
+   /* MULTISAMPLE_CONTROL (hwdb: upstream's nv30_validate_multisample) */
+   uint32_t msc = nv40_3d_reg(ctx, NV30_3D_MULTISAMPLE_CONTROL);
+   ctx->rs.multisample = msc & NV30_3D_MULTISAMPLE_CONTROL_ENABLE;
+   ctx->rs.alpha_to_coverage =
+      msc & NV30_3D_MULTISAMPLE_CONTROL_SAMPLE_ALPHA_TO_COVERAGE;
+   ctx->rs.alpha_to_one = msc & NV30_3D_MULTISAMPLE_CONTROL_SAMPLE_ALPHA_TO_ONE;
+   ctx->rs.sample_mask =
+      NV40_3D_FIELD(msc, NV30_3D_MULTISAMPLE_CONTROL_SAMPLE_COVERAGE);
 
    /* Primitives (not clears) end at the viewport rectangle: GL clips
     * them to the view volume, whose image is the viewport (GL 2.1

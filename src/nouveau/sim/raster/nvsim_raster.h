@@ -23,11 +23,14 @@
 #define NVSIM_RASTER_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* Interpolated inputs per vertex: the fragment program input slots. */
 #define NVSIM_RASTER_MAX_ATTRIBS 16
 #define NVSIM_RASTER_MAX_RT 4
+/* Samples per pixel of a multisampled target (nvsim_raster_ms.c). */
+#define NVSIM_RASTER_MAX_SAMPLES 4
 /* Fixed-point sub-pixel precision of the edge functions. */
 #define NVSIM_RASTER_SUBPIXEL_BITS 8
 
@@ -133,7 +136,22 @@ struct nvsim_raster_surface {
     * nv30_transfer.c swizzle2d_ptr computes it). */
    bool swizzled;
    uint8_t log2w, log2h;
+   /* multisampled (NV30/NV40 RT_FORMAT MULTISAMPLE, nvsim_raster_ms.c):
+    * the samples of pixel (x, y) are the block of 2^ms_x x 2^ms_y
+    * stored pixels at (x << ms_x, y << ms_y), sample s at
+    * (s % 2^ms_x, s / 2^ms_x) in it; 0, 0 for one sample per pixel.
+    * Pixel addresses below are of stored pixels. */
+   uint8_t ms_x, ms_y;
 };
+
+/* Stored pixel of sample `sample` of pixel (x, y). */
+static inline void
+nvsim_raster_sample_xy(const struct nvsim_raster_surface *s, int x, int y,
+                       unsigned sample, int *sx, int *sy)
+{
+   *sx = (x << s->ms_x) + (int)(sample & ((1u << s->ms_x) - 1));
+   *sy = (y << s->ms_y) + (int)(sample >> s->ms_x);
+}
 
 unsigned nvsim_raster_format_bpp(enum nvsim_raster_format fmt);
 
@@ -190,6 +208,10 @@ struct nvsim_raster_frag {
    int x, y;                           /* pixel */
    bool front;
    float z;                            /* interpolated window depth */
+   /* multisampling (st->samples > 1): the covered samples and each one's
+    * depth; smask 0 means every sample, all at z (lines, points) */
+   unsigned smask;
+   float zs[NVSIM_RASTER_MAX_SAMPLES];
    float in[NVSIM_RASTER_MAX_ATTRIBS][4];  /* attr_mask slots valid */
    /* outputs, written by the shade callback */
    float color[NVSIM_RASTER_MAX_RT][4];
@@ -212,6 +234,9 @@ struct nvsim_raster_quad {
    unsigned mask;     /* in: fragments to shade; out: the ones not killed */
    bool front;
    float z[4];
+   /* as in nvsim_raster_frag, per fragment */
+   unsigned smask[4];
+   float zs[4][NVSIM_RASTER_MAX_SAMPLES];
    float in[4][NVSIM_RASTER_MAX_ATTRIBS][4];
    float color[4][NVSIM_RASTER_MAX_RT][4];   /* [frag][rt][comp] */
    bool depth_written;
@@ -224,6 +249,18 @@ struct nvsim_raster_state {
    /* targets; unused colour slots have format NONE */
    struct nvsim_raster_surface color[NVSIM_RASTER_MAX_RT];
    struct nvsim_raster_surface zeta;   /* format NONE: no depth buffer */
+
+   /* multisampling (nvsim_raster_ms.c): samples per pixel of every
+    * target (1, 2 or 4; their surfaces' ms_x/ms_y hold the layout);
+    * multisample: coverage per sample at the sample positions (else at
+    * the pixel centre, for all samples: ARB_multisample with MULTISAMPLE
+    * disabled); sample_mask: bit i keeps sample i (with samples > 1);
+    * alpha_to_coverage / alpha_to_one: ARB_multisample's
+    * SAMPLE_ALPHA_TO_COVERAGE / SAMPLE_ALPHA_TO_ONE, with multisample */
+   unsigned samples;
+   bool multisample;
+   bool alpha_to_coverage, alpha_to_one;
+   uint32_t sample_mask;
 
    /* pixels outside [x0,x1) x [y0,y1) are never touched: the caller
     * intersects render target size, scissor and viewport clip here */
@@ -374,6 +411,12 @@ nvsim_raster_compare(enum nvsim_raster_func func, uint32_t a, uint32_t b)
    default:                    return true;
    }
 }
+
+/* Sample positions (nvsim_raster_ms.c): sample i of a pixel at
+ * (x, y) + pos[i] / 16, y down. */
+const uint8_t (*nvsim_raster_sample_positions(unsigned samples))[2];
+/* The samples alpha-to-coverage keeps for alpha (ARB_multisample). */
+unsigned nvsim_raster_alpha_coverage(unsigned samples, float alpha);
 
 /* Internal: the per-fragment pipeline for one covered pixel, and for the
  * covered fragments (`covered`) of a quad. */

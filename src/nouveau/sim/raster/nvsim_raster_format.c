@@ -265,8 +265,9 @@ nvsim_raster_clear(struct nvsim_raster_state *st, int x0, int y0, int x1,
          continue;
       unsigned bpp = nvsim_raster_format_bpp(cs->format);
       uint32_t m = (uint32_t)channel_bits(cs->format, color_mask);
-      for (int y = y0; y < y1; y++) {
-         for (int x = x0; x < x1; x++) {
+      /* every sample of the pixels: the stored block of each */
+      for (int y = y0 << cs->ms_y; y < y1 << cs->ms_y; y++) {
+         for (int x = x0 << cs->ms_x; x < x1 << cs->ms_x; x++) {
             uint8_t *row = nvsim_raster_pixel(cs, x, y, bpp);
             switch (bpp) {
             case 1:
@@ -298,8 +299,8 @@ nvsim_raster_clear(struct nvsim_raster_state *st, int x0, int y0, int x1,
    if (zeta_bits && zs->format != NVSIM_RASTER_FMT_NONE) {
       uint32_t m = zeta_bits;
       unsigned bpp = nvsim_raster_format_bpp(zs->format);
-      for (int y = y0; y < y1; y++) {
-         for (int x = x0; x < x1; x++) {
+      for (int y = y0 << zs->ms_y; y < y1 << zs->ms_y; y++) {
+         for (int x = x0 << zs->ms_x; x < x1 << zs->ms_x; x++) {
             uint8_t *row = nvsim_raster_pixel(zs, x, y, bpp);
             if (bpp == 2)
                wr16(row, (uint16_t)merge(rd16(row), zeta_value, m));

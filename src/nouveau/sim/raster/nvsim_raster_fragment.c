@@ -233,16 +233,118 @@ write_rt(struct nvsim_raster_state *st, unsigned rt, int x, int y,
    }
 }
 
+/* The samples of a fragment that its coverage and the sample mask keep
+ * (GL 2.1 section 4.1.3: the sample mask is ANDed with the coverage);
+ * fills zs with z for a fragment that names none (lines, points). */
+static unsigned
+frag_samples(const struct nvsim_raster_state *st, unsigned smask, float *zs,
+             float z)
+{
+   unsigned n = st->samples > 1 ? st->samples : 1;
+   unsigned all = (1u << n) - 1;
+
+   if (!smask) {
+      for (unsigned s = 0; s < n; s++)
+         zs[s] = z;
+      smask = all;
+   }
+   smask &= all;
+   if (n > 1)
+      smask &= st->sample_mask;
+   return smask;
+}
+
+/* Depth bounds (bounds) and depth/stencil (ds) on the samples in mask
+ * of pixel (x, y), each at its own depth; the ones that pass. */
+static unsigned
+test_samples(struct nvsim_raster_state *st, int x, int y, bool front,
+             unsigned mask, const float *zs, bool bounds, bool ds)
+{
+   for (unsigned m = mask; m; m &= m - 1) {
+      unsigned s = __builtin_ctz(m);
+      int sx, sy;
+      nvsim_raster_sample_xy(&st->zeta, x, y, s, &sx, &sy);
+      if ((bounds && !depth_bounds(st, sx, sy)) ||
+          (ds && !depth_stencil(st, sx, sy, front, zs[s])))
+         mask &= ~(1u << s);
+   }
+   return mask;
+}
+
+/* Depth and stencil can run before the fragment program only when
+ * nothing after it can drop the fragment or a sample of it. */
+static bool
+early_tests(const struct nvsim_raster_state *st)
+{
+   return !st->shader_may_kill && !st->shader_writes_depth &&
+          !st->alpha_test &&
+          !(st->samples > 1 && st->multisample && st->alpha_to_coverage);
+}
+
+/* After the fragment program: the multisample fragment operations, the
+ * alpha test, depth/stencil unless early, the writes of each sample. */
+static void
+finish_fragment(struct nvsim_raster_state *st, int x, int y, bool front,
+                unsigned mask, float (*color)[4], const float *zs,
+                bool depth_written, float depth, bool early)
+{
+   /* antialiasing: coverage multiplies alpha before the per-fragment
+    * operations (GL 2.1 section 3.12) */
+   if (st->coverage_active)
+      for (unsigned rt = 0; rt < NVSIM_RASTER_MAX_RT; rt++)
+         color[rt][3] *= st->coverage;
+
+   /* GL 2.1 section 4.1.3, with MULTISAMPLE on a multisampled target:
+    * alpha-to-coverage from the first colour's alpha, then alpha-to-one */
+   if (st->samples > 1 && st->multisample) {
+      if (st->alpha_to_coverage)
+         mask &= nvsim_raster_alpha_coverage(st->samples,
+                                             clamp01(color[0][3]));
+      if (st->alpha_to_one)
+         for (unsigned rt = 0; rt < NVSIM_RASTER_MAX_RT; rt++)
+            color[rt][3] = 1.0f;
+   }
+   if (!mask)
+      return;
+
+   if (st->alpha_test) {
+      uint32_t a = (uint32_t)nvsim_round(clamp01(color[0][3]) * 255.0);
+      if (!nvsim_raster_compare(st->alpha_func, a, st->alpha_ref))
+         return;
+   }
+
+   if (!early) {
+      float zw[NVSIM_RASTER_MAX_SAMPLES];
+      for (unsigned s = 0; s < NVSIM_RASTER_MAX_SAMPLES; s++)
+         zw[s] = depth_written ? depth : zs[s];
+      mask = test_samples(st, x, y, front, mask, zw, false, true);
+      if (!mask)
+         return;
+   }
+
+   if (st->count_samples)
+      st->samples_passed += (unsigned)__builtin_popcount(mask);
+   for (unsigned rt = 0; rt < NVSIM_RASTER_MAX_RT; rt++) {
+      const struct nvsim_raster_surface *cs = &st->color[rt];
+      if (cs->format == NVSIM_RASTER_FMT_NONE)
+         continue;
+      for (unsigned m = mask; m; m &= m - 1) {
+         int sx, sy;
+         nvsim_raster_sample_xy(cs, x, y, __builtin_ctz(m), &sx, &sy);
+         write_rt(st, rt, sx, sy, color[rt]);
+      }
+   }
+}
+
 void
 nvsim_raster_fragment(struct nvsim_raster_state *st,
                       struct nvsim_raster_frag *f)
 {
-   bool early = !st->shader_may_kill && !st->shader_writes_depth &&
-                !st->alpha_test;
+   bool early = early_tests(st);
+   unsigned mask = frag_samples(st, f->smask, f->zs, f->z);
 
-   if (!depth_bounds(st, f->x, f->y))
-      return;
-   if (early && !depth_stencil(st, f->x, f->y, f->front, f->z))
+   mask = test_samples(st, f->x, f->y, f->front, mask, f->zs, true, early);
+   if (!mask)
       return;
 
    f->depth_written = false;
@@ -254,46 +356,25 @@ nvsim_raster_fragment(struct nvsim_raster_state *st,
       for (unsigned rt = 0; rt < NVSIM_RASTER_MAX_RT; rt++)
          memcpy(f->color[rt], f->in[1], sizeof(f->color[rt]));
    }
-
-   if (st->coverage_active)
-      for (unsigned rt = 0; rt < NVSIM_RASTER_MAX_RT; rt++)
-         f->color[rt][3] *= st->coverage;
-
-   if (st->alpha_test) {
-      uint32_t a = (uint32_t)nvsim_round(clamp01(f->color[0][3]) * 255.0);
-      if (!nvsim_raster_compare(st->alpha_func, a, st->alpha_ref))
-         return;
-   }
-
-   if (!early &&
-       !depth_stencil(st, f->x, f->y, f->front,
-                      f->depth_written ? f->depth : f->z))
-      return;
-
-   if (st->count_samples)
-      st->samples_passed++;
-   for (unsigned rt = 0; rt < NVSIM_RASTER_MAX_RT; rt++)
-      if (st->color[rt].format != NVSIM_RASTER_FMT_NONE)
-         write_rt(st, rt, f->x, f->y, f->color[rt]);
+   finish_fragment(st, f->x, f->y, f->front, mask, f->color, f->zs,
+                   f->depth_written, f->depth, early);
 }
 
 void
 nvsim_raster_quad_ops(struct nvsim_raster_state *st,
                       struct nvsim_raster_quad *q, unsigned covered)
 {
-   bool early = !st->shader_may_kill && !st->shader_writes_depth &&
-                !st->alpha_test;
-   unsigned mask = covered;
+   bool early = early_tests(st);
+   unsigned smask[4], mask = 0;
 
-   for (unsigned i = 0; i < 4; i++)
-      if ((mask & (1u << i)) && !depth_bounds(st, q->x + (i & 1), q->y + (i >> 1)))
-         mask &= ~(1u << i);
-   if (early) {
-      for (unsigned i = 0; i < 4; i++)
-         if ((mask & (1u << i)) &&
-             !depth_stencil(st, q->x + (i & 1), q->y + (i >> 1), q->front,
-                            q->z[i]))
-            mask &= ~(1u << i);
+   for (unsigned i = 0; i < 4; i++) {
+      if (!(covered & (1u << i)))
+         continue;
+      smask[i] = frag_samples(st, q->smask[i], q->zs[i], q->z[i]);
+      smask[i] = test_samples(st, q->x + (i & 1), q->y + (i >> 1), q->front,
+                              smask[i], q->zs[i], true, early);
+      if (smask[i])
+         mask |= 1u << i;
    }
    if (!mask)
       return;
@@ -303,28 +384,9 @@ nvsim_raster_quad_ops(struct nvsim_raster_state *st,
    st->shade_quad(st->shade_ctx, q);
    mask &= q->mask;
 
-   for (unsigned i = 0; i < 4; i++) {
-      if (!(mask & (1u << i)))
-         continue;
-      int x = q->x + (i & 1), y = q->y + (i >> 1);
-      /* antialiasing: coverage multiplies alpha before the per-fragment
-       * operations (GL 2.1 section 3.12) */
-      if (st->coverage_active)
-         for (unsigned rt = 0; rt < NVSIM_RASTER_MAX_RT; rt++)
-            q->color[i][rt][3] *= st->coverage;
-      if (st->alpha_test) {
-         uint32_t a = (uint32_t)nvsim_round(clamp01(q->color[i][0][3]) * 255.0);
-         if (!nvsim_raster_compare(st->alpha_func, a, st->alpha_ref))
-            continue;
-      }
-      if (!early &&
-          !depth_stencil(st, x, y, q->front,
-                         q->depth_written ? q->depth[i] : q->z[i]))
-         continue;
-      if (st->count_samples)
-         st->samples_passed++;
-      for (unsigned rt = 0; rt < NVSIM_RASTER_MAX_RT; rt++)
-         if (st->color[rt].format != NVSIM_RASTER_FMT_NONE)
-            write_rt(st, rt, x, y, q->color[i][rt]);
-   }
+   for (unsigned i = 0; i < 4; i++)
+      if (mask & (1u << i))
+         finish_fragment(st, q->x + (i & 1), q->y + (i >> 1), q->front,
+                         smask[i], q->color[i], q->zs[i], q->depth_written,
+                         q->depth[i], early);
 }

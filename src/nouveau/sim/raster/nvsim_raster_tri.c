@@ -105,6 +105,8 @@ single_fragment(struct nvsim_raster_state *st, struct nvsim_raster_frag *f)
    q.front = f->front;
    for (unsigned k = 0; k < 4; k++) {
       q.z[k] = f->z;
+      q.smask[k] = f->smask;
+      memcpy(q.zs[k], f->zs, sizeof(q.zs[k]));
       memcpy(q.in[k], f->in, sizeof(q.in[k]));
    }
    nvsim_raster_quad_ops(st, &q, 1u << i);
@@ -164,6 +166,51 @@ sample_weights(const int64_t *ef, double inv_area, const float *w,
    *ww_out = (float)ww;
 }
 
+/* Multisample rasterization is on: a multisampled target with
+ * MULTISAMPLE_CONTROL ENABLE (else coverage is the pixel centre's, for
+ * every sample: ARB_multisample with MULTISAMPLE disabled). */
+static inline bool
+ms_active(const struct nvsim_raster_state *st)
+{
+   return st->samples > 1 && st->multisample;
+}
+
+/* Coverage of a pixel whose centre has edge values e: the samples inside
+ * the triangle (nvsim_raster_ms.c has their positions) with the window
+ * depth at each, or, without multisample rasterization, 1 when the
+ * centre is inside (smask 0: every sample, at the centre's depth). */
+static unsigned
+pixel_coverage(const struct nvsim_raster_state *st, const int64_t *e,
+               const int64_t *dx, const int64_t *dy, const int64_t *thresh,
+               double inv_area, const float *z, float zoff, unsigned *smask,
+               float *zs)
+{
+   *smask = 0;
+   if (!ms_active(st))
+      return e[0] >= thresh[0] && e[1] >= thresh[1] && e[2] >= thresh[2];
+
+   const uint8_t (*pos)[2] = nvsim_raster_sample_positions(st->samples);
+   for (unsigned s = 0; s < st->samples; s++) {
+      /* offset from the centre on the sub-pixel grid (positions are in
+       * 1/16 pixel) */
+      int64_t ox = ((int64_t)pos[s][0] - 8) * (SUB / 16);
+      int64_t oy = ((int64_t)pos[s][1] - 8) * (SUB / 16);
+      int64_t ef[3];
+      bool in = true;
+      for (unsigned k = 0; k < 3; k++) {
+         ef[k] = e[k] + dx[k] * oy - dy[k] * ox;
+         in = in && ef[k] >= thresh[k];
+      }
+      if (!in)
+         continue;
+      *smask |= 1u << s;
+      double b1 = ef[1] * inv_area, b2 = ef[2] * inv_area;
+      zs[s] = (float)((double)z[0] + b1 * ((double)z[1] - z[0]) +
+                      b2 * ((double)z[2] - z[0]) + zoff);
+   }
+   return *smask != 0;
+}
+
 /* The scan in 2x2 quads aligned on even pixels: every fragment of a quad
  * that touches the triangle is interpolated, the covered ones are
  * written. */
@@ -202,10 +249,10 @@ scan_quads(struct nvsim_raster_state *st,
             int ox = i & 1, oy = i >> 1;
             int x = qx + ox, y = qy + oy;
             bool in = x >= px0 && x < px1 && y >= py0 && y < py1;
-            for (unsigned k = 0; k < 3; k++) {
+            for (unsigned k = 0; k < 3; k++)
                ef[i][k] = e[k] + (dx[k] * oy - dy[k] * ox) * SUB;
-               in = in && ef[i][k] >= thresh[k];
-            }
+            in = in && pixel_coverage(st, ef[i], dx, dy, thresh, inv_area,
+                                      z, zoff, &q.smask[i], q.zs[i]);
             if (in && stipple_pass(st, x, y))
                covered |= 1u << i;
          }
@@ -277,6 +324,13 @@ nvsim_raster_triangle(struct nvsim_raster_state *st,
    int64_t px1 = floor_div(maxx - HALF, SUB) + 1;
    int64_t py0 = floor_div(miny - HALF + SUB - 1, SUB);
    int64_t py1 = floor_div(maxy - HALF, SUB) + 1;
+   if (ms_active(st)) {
+      /* samples are anywhere in the pixel: every pixel the box touches */
+      px0 = floor_div(minx, SUB);
+      px1 = floor_div(maxx, SUB) + 1;
+      py0 = floor_div(miny, SUB);
+      py1 = floor_div(maxy, SUB) + 1;
+   }
    if (px0 < st->clip_x0) px0 = st->clip_x0;
    if (py0 < st->clip_y0) py0 = st->clip_y0;
    if (px1 > st->clip_x1) px1 = st->clip_x1;
@@ -338,9 +392,10 @@ nvsim_raster_triangle(struct nvsim_raster_state *st,
    for (int64_t py = py0; py < py1; py++) {
       int64_t e0 = e_row[0], e1 = e_row[1], e2 = e_row[2];
       for (int64_t px = px0; px < px1; px++) {
-         if (e0 >= thresh[0] && e1 >= thresh[1] && e2 >= thresh[2] &&
+         const int64_t ef[3] = { e0, e1, e2 };
+         if (pixel_coverage(st, ef, dx, dy, thresh, inv_area, z, zoff,
+                            &f.smask, f.zs) &&
              stipple_pass(st, (int)px, (int)py)) {
-            const int64_t ef[3] = { e0, e1, e2 };
             float ww;
             double p1, p2;
             f.x = (int)px;
@@ -407,6 +462,9 @@ lerp_frag(struct nvsim_raster_state *st, int px, int py,
    f.y = py;
    f.front = true;
    f.z = a->z + t * (b->z - a->z);
+   /* every sample of the pixel (multisampled lines and points are
+    * covered at the pixel centre: not modelled per sample) */
+   f.smask = 0;
    float wa = (1.0f - t) * a->w_inv, wb = t * b->w_inv;
    float ww = wa + wb;
    float pw = ww != 0.0f ? 1.0f / ww : 0.0f;
@@ -608,6 +666,7 @@ nvsim_raster_point(struct nvsim_raster_state *st,
                mask |= 1u << k;
             lerp_frag(st, x, y, v, v, 0.0f, v, sp, &f);
             q.z[k] = f.z;
+            q.smask[k] = 0;
             memcpy(q.in[k], f.in, sizeof(q.in[k]));
          }
          if (mask)

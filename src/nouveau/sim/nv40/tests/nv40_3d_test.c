@@ -2124,12 +2124,123 @@ test_depth_replace(void)
    }
 }
 
+/* ---- multisampled targets ---- */
+
+/*
+ * An 8x8 4X target (RT_FORMAT MULTISAMPLE 4X, upstream nv30_miptree.c):
+ * the colour surface is 16x16 stored pixels, pitch 64, pixel (x, y)'s
+ * samples at (2x..2x+1, 2y..2y+1).
+ */
+static void
+ms_target(struct fx3d *t, uint32_t ms, uint32_t type)
+{
+   m(t, NV30_3D_RT_HORIZ, (W / 2) << 16);
+   m(t, NV30_3D_RT_VERT, (H / 2) << 16);
+   m(t, NV30_3D_RT_FORMAT, type | ms | NV30_3D_RT_FORMAT_COLOR_A8R8G8B8 |
+                           NV30_3D_RT_FORMAT_ZETA_Z24S8 |
+                           (3 << NV30_3D_RT_FORMAT_LOG2_WIDTH__SHIFT) |
+                           (3 << NV30_3D_RT_FORMAT_LOG2_HEIGHT__SHIFT));
+}
+
+/* A clear writes every sample of its pixels: the scissor x 1..2, y 3
+ * covers stored x 2..5, y 6..7 (4X) or x 2..5, y 3 (2X). */
+static void
+test_clear_multisample(void)
+{
+   for (unsigned k = 0; k < 2; k++) {
+      struct fx3d t;
+      if (!setup(&t))
+         return;
+      ms_target(&t, k ? NV30_3D_RT_FORMAT_MULTISAMPLE_2X
+                      : NV30_3D_RT_FORMAT_MULTISAMPLE_4X,
+                NV30_3D_RT_FORMAT_TYPE_LINEAR);
+      m(&t, NV30_3D_SCISSOR_HORIZ, (2 << 16) | 1);
+      m(&t, NV30_3D_SCISSOR_VERT, (1 << 16) | 3);
+      m(&t, NV30_3D_CLEAR_COLOR_VALUE, 0x11223344);
+      m(&t, NV30_3D_CLEAR_BUFFERS, NV30_3D_CLEAR_BUFFERS_COLOR_R |
+                                   NV30_3D_CLEAR_BUFFERS_COLOR_G |
+                                   NV30_3D_CLEAR_BUFFERS_COLOR_B |
+                                   NV30_3D_CLEAR_BUFFERS_COLOR_A);
+      CHECK(run(&t));
+      for (int y = 0; y < H; y++)
+         for (int x = 0; x < W; x++) {
+            bool in = x >= 2 && x <= 5 && (k ? y == 3 : y >= 6 && y <= 7);
+            CHECK_EQ(t.cmap[y * W + x], in ? 0x11223344u : 0);
+         }
+      teardown(&t);
+   }
+}
+
+/*
+ * The corner triangle (0.5,0.5) (3.5,0.5) (0.5,3.5) into a 4X target
+ * with MULTISAMPLE_CONTROL ENABLE and mask 0xffff.  Samples inside have
+ * x >= 0.5, y >= 0.5, x + y < 4.  Pixel (0,0), samples at (6,2) (14,6)
+ * (2,10) (10,14) / 16 (nvsim's assumed pattern, nvsim_raster_ms.c): only
+ * s3 (0.625, 0.875) is inside: stored (1,1) red, (0,0) (1,0) (0,1) not.
+ * Pixel (1,1): every sample (the largest x + y is s3's, 3.5): stored
+ * (2..3, 2..3) red.  With ENABLE off, coverage is the centre's: (0.5,
+ * 0.5) is on the top and left edges, inside, so all four samples of
+ * pixel (0,0).
+ */
+static void
+test_draw_multisample(void)
+{
+   for (unsigned enable = 0; enable < 2; enable++) {
+      struct fx3d t;
+      if (!draw_setup(&t))
+         return;
+      ms_target(&t, NV30_3D_RT_FORMAT_MULTISAMPLE_4X,
+                NV30_3D_RT_FORMAT_TYPE_LINEAR);
+      m(&t, NV30_3D_MULTISAMPLE_CONTROL,
+        NV30_3D_MULTISAMPLE_CONTROL_SAMPLE_COVERAGE(0xffff) |
+        (enable ? NV30_3D_MULTISAMPLE_CONTROL_ENABLE : 0));
+      CHECK(draw_corner(&t));
+      uint32_t r = 0xffff0000;
+      CHECK_EQ(t.cmap[0 * W + 0], enable ? 0 : r);
+      CHECK_EQ(t.cmap[0 * W + 1], enable ? 0 : r);
+      CHECK_EQ(t.cmap[1 * W + 0], enable ? 0 : r);
+      CHECK_EQ(t.cmap[1 * W + 1], r);
+      for (int y = 2; y < 4; y++)
+         for (int x = 2; x < 4; x++)
+            CHECK_EQ(t.cmap[y * W + x], r);
+      teardown(&t);
+   }
+}
+
+/* A swizzled multisampled target (upstream never makes one; its layout
+ * is not known) and an unknown mode trap with the reason. */
+static void
+test_multisample_bad(void)
+{
+   struct fx3d t;
+   if (!setup(&t))
+      return;
+   ms_target(&t, NV30_3D_RT_FORMAT_MULTISAMPLE_4X,
+             NV30_3D_RT_FORMAT_TYPE_SWIZZLED);
+   m(&t, NV30_3D_CLEAR_BUFFERS, NV30_3D_CLEAR_BUFFERS_COLOR_R);
+   CHECK(!run(&t));
+   CHECK_STR_HAS(nvsim_channel_error(t.fx.chan), "swizzled");
+   teardown(&t);
+
+   if (!setup(&t))
+      return;
+   ms_target(&t, NV30_3D_RT_FORMAT_MULTISAMPLE(5),
+             NV30_3D_RT_FORMAT_TYPE_LINEAR);
+   m(&t, NV30_3D_CLEAR_BUFFERS, NV30_3D_CLEAR_BUFFERS_COLOR_R);
+   CHECK(!run(&t));
+   CHECK_STR_HAS(nvsim_channel_error(t.fx.chan), "multisample mode 5");
+   teardown(&t);
+}
+
 int
 main(int argc, char **argv)
 {
    static const struct nvt_case cases[] = {
       { "clear", test_clear },
       { "clear_swizzled", test_clear_swizzled },
+      { "clear_multisample", test_clear_multisample },
+      { "draw_multisample", test_draw_multisample },
+      { "multisample_bad", test_multisample_bad },
       { "surface_overrun", test_surface_overrun },
       { "surface_dma", test_surface_dma },
       { "zeta_dma", test_zeta_dma },
