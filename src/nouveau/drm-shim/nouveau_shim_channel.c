@@ -52,6 +52,8 @@ nouveau_shim_ioctl_channel_alloc(int fd, void *arg)
       return ret;
    }
    chan->ntfy_mem->pinned = true;
+   /* the kernel's abi16 pins it too: it never moves to make room */
+   nvsim_bo_set_pinned(chan->ntfy_mem->sim, true);
 
    /* libdrm picks the handles of the channel's VRAM and GART DMA objects
     * (struct nv04_fifo vram/gart); nvsim makes the objects under them. */

@@ -1,8 +1,9 @@
 /*
  * GETPARAM / SETPARAM: what libdrm (nouveau_device_new: CHIPSET_ID,
  * HAS_BO_USAGE, FB_SIZE, AGP_SIZE) and the Gallium drivers (PCI_DEVICE,
- * PTIMER_TIME, GRAPH_UNITS) ask.  Parameter ids are libdrm's nouveau_drm.h;
- * the answers follow Linux's nouveau_abi16_ioctl_getparam().
+ * PTIMER_TIME, GRAPH_UNITS, VRAM_USED) ask.  Parameter ids are libdrm's
+ * nouveau_drm.h (and nouveau_drm_ext.h for newer ones); the answers follow
+ * Linux's nouveau_abi16_ioctl_getparam().
  */
 #include <errno.h>
 #include <time.h>
@@ -10,6 +11,7 @@
 #include "nouveau_shim.h"
 /* after nouveau_shim.h: the kernel header needs <stdint.h> first */
 #include "nouveau_drm.h"
+#include "nouveau/nouveau_drm_ext.h"
 #include "fifo.xml.h"
 
 /* nouveau_abi16_ioctl_getparam() BUS_TYPE answers: 0 AGP, 1 PCI, 2 PCIE. */
@@ -72,6 +74,16 @@ nouveau_shim_ioctl_getparam(int fd, void *arg)
       /* tile_flags are kept whole (libdrm masks them otherwise). */
       req->value = 1;
       return 0;
+   case NOUVEAU_GETPARAM_VRAM_USED: {
+      /* Linux 6.8+ answers what TTM's VRAM manager holds; the shim serves
+       * it (from nvsim's aperture) so that free VRAM can be reported.
+       * Debian 12's kernel (6.1) does not know it: drivers must take
+       * -EINVAL too. */
+      struct nvsim_mem_stats stats;
+      nvsim_mem_stats(nouveau_shim.dev, &stats);
+      req->value = stats.vram_used;
+      return 0;
+   }
    case NOUVEAU_GETPARAM_HAS_PAGEFLIP:
       /* A render node without KMS: no page flips. */
       req->value = 0;

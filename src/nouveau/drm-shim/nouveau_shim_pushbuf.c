@@ -13,8 +13,13 @@
  *    valid_domains & the buffer's valid domains & (write or read domains)
  *    not empty (-EINVAL); a buffer's valid domains are VRAM and GART before
  *    Tesla, its creation domains from NV50 on (nouveau_gem_new);
+ *  - every listed buffer is reserved while the list is validated (the
+ *    kernel's ww_mutex reservation), so that placing one never evicts
+ *    another; reservations end once the submission is queued, when the
+ *    buffers are busy and eviction waits for them;
  *  - a buffer in none of those domains moves (nouveau_gem_set_domain: VRAM
- *    preferred, else GART), keeping its contents and mapping;
+ *    preferred, else GART), keeping its contents and mapping; moving into
+ *    a full VRAM evicts idle unlisted buffers to GART (nvsim_mem.c);
  *  - a buffer whose presumed domain/offset is stale (moved buffers
  *    included) gets the real ones written back with presumed.valid = 0,
  *    and only then are relocations applied, and only those whose target
@@ -22,9 +27,9 @@
  *  - a relocation writes one dword into its container after waiting for the
  *    container to be idle: LOW = offset + data, HIGH = (offset + data) >> 32,
  *    else data; OR adds tor for a GART target, vor otherwise.
- * nvsim buffers move only here, so the presumed offsets libdrm sends are
- * mostly right and relocations are rarely needed; they are still done
- * exactly so for a caller that guessed wrong.
+ * nvsim buffers move only here and when evicted to make room, so the
+ * presumed offsets libdrm sends are mostly right and relocations are
+ * needed only after a move.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -73,7 +78,7 @@ static int
 nouveau_shim_validate(int fd, struct nouveau_shim_channel *chan,
                       struct drm_nouveau_gem_pushbuf_bo *buffers,
                       unsigned nr_buffers, struct nouveau_shim_mem **mems,
-                      unsigned *stale)
+                      unsigned *stale, bool *reserved)
 {
    *stale = 0;
    for (unsigned i = 0; i < nr_buffers; i++) {
@@ -90,6 +95,9 @@ nouveau_shim_validate(int fd, struct nouveau_shim_channel *chan,
       if (!nouveau_shim_wanted_domains(b, mem))
          return -EINVAL;
    }
+   for (unsigned i = 0; i < nr_buffers; i++)
+      nvsim_bo_reserve(mems[i]->sim);
+   *reserved = true;
 
    for (unsigned i = 0; i < nr_buffers; i++) {
       struct drm_nouveau_gem_pushbuf_bo *b = &buffers[i];
@@ -115,7 +123,7 @@ nouveau_shim_validate(int fd, struct nouveau_shim_channel *chan,
             }
             /* a pinned buffer cannot leave its placement; a full
              * aperture is what ttm_bo_validate reports as -ENOMEM when
-             * nothing can be evicted (nvsim does not evict yet) */
+             * nothing can be evicted */
             return mem->pinned ? -EINVAL : -ENOMEM;
          }
          domain = to;
@@ -187,6 +195,7 @@ nouveau_shim_submit(int fd, struct nouveau_shim_channel *chan,
       (const void *)(uintptr_t)req->push;
    unsigned nr_buffers = req->nr_buffers;
    unsigned stale;
+   bool reserved = false;
    int ret;
 
    if ((nr_buffers && !buffers) || (req->nr_relocs && !relocs) || !pushes)
@@ -202,7 +211,8 @@ nouveau_shim_submit(int fd, struct nouveau_shim_channel *chan,
       goto out;
    }
 
-   ret = nouveau_shim_validate(fd, chan, buffers, nr_buffers, mems, &stale);
+   ret = nouveau_shim_validate(fd, chan, buffers, nr_buffers, mems, &stale,
+                               &reserved);
    if (ret)
       goto out;
 
@@ -256,8 +266,11 @@ nouveau_shim_submit(int fd, struct nouveau_shim_channel *chan,
 
 out:
    if (mems) {
-      for (unsigned i = 0; i < nr_buffers; i++)
+      for (unsigned i = 0; i < nr_buffers; i++) {
+         if (reserved)
+            nvsim_bo_unreserve(mems[i]->sim);
          nouveau_shim_mem_unref(mems[i]);
+      }
    }
    free(mems);
    free(sim_bos);
