@@ -141,10 +141,25 @@ compute_clip(struct nv40_3d *ctx, unsigned *w, unsigned *h)
    *w = x1;
    *h = y1;
 
+   /* The scissor is in window coordinates, like the viewport: the window
+    * sits at VIEWPORT_TX_ORIGIN on the surface, so the origin moves the
+    * scissor, and with it a clear, as it moves the primitives.  The
+    * window clip rectangle VIEWPORT_CLIP below is in surface coordinates
+    * (the clip list of the windows on a shared surface) and stays.
+    * Upstream's nv30_validate_fb relies on this: a 1x1 (32 bpp) or 2x2
+    * (16 bpp) level whose offset is not 64-byte aligned is rendered as a
+    * 16x2 swizzled surface at the aligned offset below it with the
+    * origin moved onto the level ("hardware rounds down render target
+    * offset to 64 bytes"); a clear of that level must then leave the
+    * smaller level before it, at x 0..1 of the same 16x2 block, alone
+    * (piglit fbo-clear-formats, level 2x2). */
+   uint32_t org = nv40_3d_reg(ctx, NV30_3D_VIEWPORT_TX_ORIGIN);
    uint32_t sh = nv40_3d_reg(ctx, NV30_3D_SCISSOR_HORIZ);
    uint32_t sv = nv40_3d_reg(ctx, NV30_3D_SCISSOR_VERT);
-   int sx0 = NV40_3D_FIELD(sh, NV30_3D_SCISSOR_HORIZ_X);
-   int sy0 = NV40_3D_FIELD(sv, NV30_3D_SCISSOR_VERT_Y);
+   int sx0 = NV40_3D_FIELD(sh, NV30_3D_SCISSOR_HORIZ_X) +
+             (int)NV40_3D_FIELD(org, NV30_3D_VIEWPORT_TX_ORIGIN_X);
+   int sy0 = NV40_3D_FIELD(sv, NV30_3D_SCISSOR_VERT_Y) +
+             (int)NV40_3D_FIELD(org, NV30_3D_VIEWPORT_TX_ORIGIN_Y);
    int sx1 = sx0 + (int)NV40_3D_FIELD(sh, NV30_3D_SCISSOR_HORIZ_W);
    int sy1 = sy0 + (int)NV40_3D_FIELD(sv, NV30_3D_SCISSOR_VERT_H);
 

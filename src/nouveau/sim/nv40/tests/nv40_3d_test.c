@@ -793,7 +793,9 @@ test_near_clip(void)
  * clear is bounded by the scissor and the target only.  A triangle whose
  * window-space corners are (-8, -8), (40, -8), (-8, 40) covers the 16x16
  * target; with the viewport rectangle x 2..9, y 3..13 only those pixels
- * are drawn.  Then a colour clear with the same rectangle fills all 256.
+ * are drawn.  VIEWPORT_TX_ORIGIN then moves the window on the surface:
+ * primitives, viewport rectangle and scissor with it (upstream's 1x1/2x2
+ * level hack in nv30_validate_fb needs the scissor moved for its clears).
  */
 static void
 test_viewport_clip(void)
@@ -841,16 +843,45 @@ test_viewport_clip(void)
             break;
          }
       }
+   /* A clear ignores the viewport rectangle; the scissor (window
+    * coordinates) moves with the origin: the full scissor from (3, 1) to
+    * the target's end, x 3..15, y 1..15; the rest keeps its pixels. */
    m(&t, NV30_3D_CLEAR_COLOR_VALUE, 0xff00ff00u);
    m(&t, NV30_3D_CLEAR_BUFFERS, NV30_3D_CLEAR_BUFFERS_COLOR_R |
                                 NV30_3D_CLEAR_BUFFERS_COLOR_G |
                                 NV30_3D_CLEAR_BUFFERS_COLOR_B |
                                 NV30_3D_CLEAR_BUFFERS_COLOR_A);
    CHECK(run(&t));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         bool in = x >= 5 && x < 13 && y >= 4 && y < 15;
+         uint32_t want = x >= 3 && y >= 1 ? 0xff00ff00u :
+                         in ? 0xffff0000u : 0u;
+         if (t.cmap[y * W + x] != want) {
+            fprintf(stderr, "origin clear: pixel (%d,%d) = %08x\n", x, y,
+                    t.cmap[y * W + x]);
+            CHECK(false);
+            y = H;
+            break;
+         }
+      }
+   /* the same origin with a 2x2 scissor at (1, 0): pixels (4..5, 1..2) */
+   memset(t.cmap, 0, W * H * 4);
+   m(&t, NV30_3D_SCISSOR_HORIZ, (2u << 16) | 1);
+   m(&t, NV30_3D_SCISSOR_VERT, (2u << 16) | 0);
+   m(&t, NV30_3D_CLEAR_BUFFERS, NV30_3D_CLEAR_BUFFERS_COLOR_R |
+                                NV30_3D_CLEAR_BUFFERS_COLOR_G |
+                                NV30_3D_CLEAR_BUFFERS_COLOR_B |
+                                NV30_3D_CLEAR_BUFFERS_COLOR_A);
+   CHECK(run(&t));
    unsigned cleared = 0;
-   for (int i = 0; i < W * H; i++)
-      cleared += t.cmap[i] == 0xff00ff00u;
-   CHECK_EQ(cleared, W * H);
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++) {
+         bool in = x >= 4 && x <= 5 && y >= 1 && y <= 2;
+         cleared += t.cmap[y * W + x] == 0xff00ff00u;
+         CHECK_EQ(t.cmap[y * W + x], in ? 0xff00ff00u : 0u);
+      }
+   CHECK_EQ(cleared, 4);
    teardown(&t);
 }
 
