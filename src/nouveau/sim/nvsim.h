@@ -46,7 +46,10 @@ struct nvsim_chip_info {
  * Creation.  chipset is the hex chipset id (NOUVEAU_CHIPSET).  Returns NULL
  * (and prints why on stderr) for a chipset nvsim does not model.
  * Environment: NVSIM_SYNC=1 executes submissions in the submitting thread;
- * NVSIM_VRAM_MB / NVSIM_GART_MB override the memory sizes.
+ * NVSIM_VRAM_MB / NVSIM_GART_MB override the memory sizes;
+ * NVSIM_RUNAWAY_WORDS lowers the words a pushbuffer segment may run past
+ * its end through jumps before it traps as RUNAWAY (2^24; the fuzzers use
+ * less, tests/fuzz).
  */
 struct nvsim_device *nvsim_device_create(uint32_t chipset);
 void nvsim_device_destroy(struct nvsim_device *dev);

@@ -42,6 +42,18 @@ nvsim_device_create(uint32_t chipset)
    dev->info.gart_size = env_size_mb("NVSIM_GART_MB", chip->info.gart_size);
    const char *sync = getenv("NVSIM_SYNC");
    dev->sync = sync && *sync && strcmp(sync, "0") != 0;
+   /* Fuzzing finds jump loops at once; each would run 2^24 words. */
+   const char *runaway = getenv("NVSIM_RUNAWAY_WORDS");
+   dev->runaway_words = NVSIM_RUNAWAY_WORDS;
+   if (runaway && *runaway) {
+      char *end;
+      unsigned long long n = strtoull(runaway, &end, 0);
+      if (*end || n == 0 || n > NVSIM_RUNAWAY_WORDS)
+         fprintf(stderr, "nvsim: ignoring NVSIM_RUNAWAY_WORDS=%s (want "
+                 "1..%u)\n", runaway, NVSIM_RUNAWAY_WORDS);
+      else
+         dev->runaway_words = n;
+   }
 
    pthread_mutex_init(&dev->lock, NULL);
    pthread_mutex_init(&dev->exec_lock, NULL);

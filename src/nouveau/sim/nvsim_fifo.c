@@ -23,10 +23,6 @@
 
 #include "nvsim_priv.h"
 
-/* Words a segment may read beyond its own length (jumps, calls) before
- * nvsim calls it a runaway loop: hardware would spin forever. */
-#define NVSIM_RUNAWAY_WORDS (1u << 24)
-
 struct pusher {
    struct nvsim_channel *chan;
    enum nvsim_domain domain;
@@ -247,7 +243,7 @@ run_segment(struct nvsim_channel *chan, const struct nvsim_push *push)
    p.put = p.get + push->length;
    p.subr_active = chip->flags & NVSIM_CHIP_KERNEL_CALL;
    p.subr_return = p.put;
-   uint64_t budget = push->length / 4 + NVSIM_RUNAWAY_WORDS;
+   uint64_t budget = push->length / 4 + chan->dev->runaway_words;
 
    while (p.get != p.put && !nvsim_chan_dead(chan)) {
       uint32_t word;
@@ -265,6 +261,7 @@ run_segment(struct nvsim_channel *chan, const struct nvsim_push *push)
          return;
       }
       p.get += 4;
+      f->words_read++;
 
       if (f->mcnt) {
          /* data word of a methods command */

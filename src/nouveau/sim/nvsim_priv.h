@@ -128,12 +128,19 @@ struct nvsim_job {
 };
 
 #define NVSIM_MAX_CHANNELS 128
+/* Words a segment may read beyond its own length (jumps, calls) before
+ * nvsim calls it a runaway loop: hardware would spin forever.  The
+ * default, and the most NVSIM_RUNAWAY_WORDS may ask for. */
+#define NVSIM_RUNAWAY_WORDS (1u << 24)
 #define NVSIM_MAX_EXTRA_CLASSES 8
 
 struct nvsim_device {
    const struct nvsim_chip *chip;
    struct nvsim_chip_info info;     /* chip info with the sizes in force */
    bool sync;
+   /* words a segment may read beyond its own length before the pusher
+    * calls it a runaway loop (nvsim_fifo.c; NVSIM_RUNAWAY_WORDS) */
+   uint64_t runaway_words;
 
    pthread_mutex_t lock;
    pthread_cond_t work_cond;
@@ -188,6 +195,9 @@ struct nvsim_fifo_state {
    struct nvsim_object *subc_obj[8];
    struct nvsim_object *dma_semaphore;
    uint32_t semaphore_offset;
+   /* command words the pusher has read on the channel (the fuzzers'
+    * measure, tests/fuzz) */
+   uint64_t words_read;
 };
 
 struct nvsim_notifier_range {
