@@ -24,6 +24,8 @@ runs=(
    "nv40_gl_texfeatures||-- $out"
    "nv40_gl_sprites||--"
    "nv40_gl_contexts|-DNT=1 -DINTERLEAVE|--"
+   "nv40_gl_overcommit||NVSIM_VRAM_MB=32 -- overcommit"
+   "nv40_gl_overcommit||NVSIM_VRAM_MB=32 NVSIM_GART_MB=64 -- oom"
 )
 
 for r in "${runs[@]}"; do

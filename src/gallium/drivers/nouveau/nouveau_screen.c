@@ -1,13 +1,17 @@
 /*
- * Common screen code: the device, the chipset dispatch, fences.
+ * Common screen code: the device, the chipset dispatch, fences, buffer
+ * allocation under memory pressure, memory figures.
  */
 
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <nouveau.h>
 #include <nouveau_drm.h>
 
+#include "nouveau/nouveau_drm_ext.h"
 #include "util/os_time.h"
 #include "util/u_inlines.h"
 #include "util/u_memory.h"
@@ -63,11 +67,126 @@ nouveau_screen_init(struct nouveau_screen *screen, struct nouveau_drm *drm,
    return true;
 }
 
+bool
+nouveau_screen_add_fence_bo(struct nouveau_screen *screen,
+                            struct nouveau_bo *bo)
+{
+   bool ok = true;
+
+   mtx_lock(&screen->client_lock);
+   if (screen->num_fence_bos == screen->cap_fence_bos) {
+      unsigned cap = MAX2(4, 2 * screen->cap_fence_bos);
+      struct nouveau_bo **bos = realloc(screen->fence_bos,
+                                        cap * sizeof(*bos));
+      if (bos) {
+         screen->fence_bos = bos;
+         screen->cap_fence_bos = cap;
+      } else {
+         ok = false;
+      }
+   }
+   if (ok) {
+      screen->fence_bos[screen->num_fence_bos] = NULL;
+      nouveau_bo_ref(bo, &screen->fence_bos[screen->num_fence_bos++]);
+   }
+   mtx_unlock(&screen->client_lock);
+   return ok;
+}
+
+void
+nouveau_screen_remove_fence_bo(struct nouveau_screen *screen,
+                               struct nouveau_bo *bo)
+{
+   mtx_lock(&screen->client_lock);
+   for (unsigned i = 0; i < screen->num_fence_bos; i++) {
+      if (screen->fence_bos[i] == bo) {
+         nouveau_bo_ref(NULL, &screen->fence_bos[i]);
+         screen->fence_bos[i] = screen->fence_bos[--screen->num_fence_bos];
+         break;
+      }
+   }
+   mtx_unlock(&screen->client_lock);
+}
+
+/* Waits until every context's submitted work is done.  The screen's
+ * client has no pushbuffer: this kicks nothing of another thread's. */
+static void
+nouveau_screen_wait_idle(struct nouveau_screen *screen)
+{
+   mtx_lock(&screen->client_lock);
+   for (unsigned i = 0; i < screen->num_fence_bos; i++)
+      nouveau_bo_wait(screen->fence_bos[i], NOUVEAU_BO_RDWR, screen->client);
+   mtx_unlock(&screen->client_lock);
+}
+
+static int
+nouveau_screen_bo_try(struct nouveau_screen *screen, uint32_t *domain,
+                      uint32_t flags, uint32_t align, uint64_t size,
+                      struct nouveau_bo **pbo)
+{
+   int ret = nouveau_bo_new(screen->device, *domain | flags, align, size,
+                            NULL, pbo);
+
+   /* VRAM full even after the kernel's eviction: the 3D engine reads and
+    * writes GART too (DMA1, the relocation's GART DMA object). */
+   if (ret && *domain == NOUVEAU_BO_VRAM) {
+      ret = nouveau_bo_new(screen->device, NOUVEAU_BO_GART | flags, align,
+                           size, NULL, pbo);
+      if (ret == 0)
+         *domain = NOUVEAU_BO_GART;
+   }
+   return ret;
+}
+
+int
+nouveau_screen_bo_new(struct nouveau_screen *screen, uint32_t *domain,
+                      uint32_t flags, uint32_t align, uint64_t size,
+                      struct nouveau_bo **pbo)
+{
+   uint32_t want = *domain;
+   int ret = nouveau_screen_bo_try(screen, domain, flags, align, size, pbo);
+
+   if (ret) {
+      *domain = want;
+      nouveau_screen_wait_idle(screen);
+      ret = nouveau_screen_bo_try(screen, domain, flags, align, size, pbo);
+   }
+   if (ret && (nouveau_debug & NOUVEAU_DEBUG_FALLBACK))
+      fprintf(stderr, "nouveau: no room for a %llu-byte buffer (%d)\n",
+              (unsigned long long)size, ret);
+   return ret;
+}
+
+/* The sizes are the kernel's (FB_SIZE, AGP_SIZE).  Free VRAM is what it
+ * says is used (GETPARAM VRAM_USED, Linux 6.8+ and the shim); an older
+ * kernel does not say, and all of it is reported free.  No kernel says
+ * how much GART is used, nor how much it evicted. */
+void
+nouveau_screen_query_memory_info(struct pipe_screen *pscreen,
+                                 struct pipe_memory_info *info)
+{
+   struct nouveau_device *dev = nouveau_screen(pscreen)->device;
+   uint64_t used = 0;
+
+   memset(info, 0, sizeof(*info));
+   info->total_device_memory = dev->vram_size / 1024;
+   info->total_staging_memory = dev->gart_size / 1024;
+   if (nouveau_getparam(dev, NOUVEAU_GETPARAM_VRAM_USED, &used))
+      used = 0;
+   info->avail_device_memory = (dev->vram_size - MIN2(used, dev->vram_size)) /
+                               1024;
+   info->avail_staging_memory = dev->gart_size / 1024;
+}
+
 void
 nouveau_screen_fini(struct nouveau_screen *screen)
 {
    struct nouveau_device *dev = screen->device;
    struct nouveau_drm *drm = screen->drm;
+
+   for (unsigned i = 0; i < screen->num_fence_bos; i++)
+      nouveau_bo_ref(NULL, &screen->fence_bos[i]);
+   free(screen->fence_bos);
 
    slab_destroy_parent(&screen->transfer_pool);
    nouveau_client_del(&screen->client);

@@ -29,6 +29,11 @@ struct nouveau_screen {
     */
    struct nouveau_client *client;
    mtx_t client_lock;
+   /* Every context's fence buffer, which each of its submissions writes:
+    * waiting for them all waits for all submitted work, when memory runs
+    * out (nouveau_screen_bo_new).  Under client_lock. */
+   struct nouveau_bo **fence_bos;
+   unsigned num_fence_bos, cap_fence_bos;
 
    uint32_t chipset;
    char name[64];
@@ -59,6 +64,30 @@ nouveau_screen_create(struct nouveau_drm *drm, struct nouveau_device *dev);
 bool nouveau_screen_init(struct nouveau_screen *screen,
                          struct nouveau_drm *drm, struct nouveau_device *dev);
 void nouveau_screen_fini(struct nouveau_screen *screen);
+
+/*
+ * A buffer object for a resource, placed in *domain (NOUVEAU_BO_VRAM or
+ * NOUVEAU_BO_GART) if there is room, with the fallbacks a full card
+ * needs: VRAM (the kernel evicts idle buffers to GART to make room), then
+ * GART, then the same again once every context's submitted work is done
+ * (destroyed buffers the GPU still used free their memory then).  The
+ * driver keeps no buffer cache of its own, so there is none to release.
+ * *domain says where it went.  0, or the kernel's error (-ENOMEM) when
+ * VRAM and GART are truly full: the caller reports GL_OUT_OF_MEMORY.
+ */
+int nouveau_screen_bo_new(struct nouveau_screen *screen, uint32_t *domain,
+                          uint32_t flags, uint32_t align, uint64_t size,
+                          struct nouveau_bo **pbo);
+/* A context's fence buffer joins / leaves the list waited for above. */
+bool nouveau_screen_add_fence_bo(struct nouveau_screen *screen,
+                                 struct nouveau_bo *bo);
+void nouveau_screen_remove_fence_bo(struct nouveau_screen *screen,
+                                    struct nouveau_bo *bo);
+
+/* pipe_screen::query_memory_info (GL_NVX_gpu_memory_info,
+ * GL_ATI_meminfo). */
+void nouveau_screen_query_memory_info(struct pipe_screen *pscreen,
+                                      struct pipe_memory_info *info);
 
 /* pipe_screen::get_timestamp: the GPU's time in nanoseconds. */
 uint64_t nouveau_screen_get_timestamp(struct pipe_screen *pscreen);

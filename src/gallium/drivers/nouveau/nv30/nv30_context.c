@@ -168,6 +168,8 @@ nv30_channel_fini(struct nv30_context *nv30)
       &nv30->eng3d, &nv30->null_obj, &nv30->channel,
    };
 
+   if (nv30->fence_bo)
+      nouveau_screen_remove_fence_bo(&nv30->screen->base, nv30->fence_bo);
    nouveau_bo_ref(NULL, &nv30->fence_bo);
    if (nv30->pushbuf)
       nouveau_pushbuf_bufctx(nv30->pushbuf, NULL);
@@ -373,6 +375,9 @@ nv30_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
    if (ret == 0)
       ret = nouveau_bo_new(dev, NOUVEAU_BO_GART | NOUVEAU_BO_MAP, 0, 4096,
                            NULL, &nv30->fence_bo);
+   /* so that an allocation that finds memory full can wait for us */
+   if (ret == 0 && !nouveau_screen_add_fence_bo(&screen->base, nv30->fence_bo))
+      ret = -ENOMEM;
    if (ret) {
       NOUVEAU_ERR("cannot create a context: %d\n", ret);
       nv30_context_destroy(pipe);

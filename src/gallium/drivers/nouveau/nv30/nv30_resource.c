@@ -57,6 +57,7 @@ nv30_resource_create(struct pipe_screen *pscreen,
 {
    struct nouveau_screen *screen = nouveau_screen(pscreen);
    struct nv30_resource *res = CALLOC_STRUCT(nv30_resource);
+   uint32_t domain;
    uint64_t size;
    int ret;
 
@@ -77,25 +78,29 @@ nv30_resource_create(struct pipe_screen *pscreen,
          }
          return &res->base;
       }
-      res->domain = NOUVEAU_BO_GART;
+      domain = NOUVEAU_BO_GART;
    } else {
       nv30_layout(res);
       size = (uint64_t)res->layer_stride * templ->array_size;
-      res->domain = NOUVEAU_BO_VRAM;
+      domain = NOUVEAU_BO_VRAM;
    }
 
-   ret = nouveau_bo_new(screen->device, res->domain | NOUVEAU_BO_MAP, 4096,
-                        MAX2(size, 1), NULL, &res->bo);
-   if (ret && res->domain == NOUVEAU_BO_VRAM) {
-      /* VRAM full: the 3D engine reads and writes GART too (DMA1). */
-      res->domain = NOUVEAU_BO_GART;
-      ret = nouveau_bo_new(screen->device, res->domain | NOUVEAU_BO_MAP, 4096,
-                           MAX2(size, 1), NULL, &res->bo);
-   }
+   /* Falls back to GART, and waits for the GPU, before giving up; NULL
+    * here is GL_OUT_OF_MEMORY in st/mesa. */
+   ret = nouveau_screen_bo_new(screen, &domain, NOUVEAU_BO_MAP, 4096,
+                               MAX2(size, 1), &res->bo);
    if (ret) {
       FREE(res);
       return NULL;
    }
+   /* Textures and render targets are made in VRAM (the kernel evicts
+    * idle buffers to GART to make room) but listed with both domains:
+    * before NV50 the kernel leaves a buffer so listed where it is
+    * (nouveau_gem_set_domain), so one evicted under pressure is used from
+    * GART (the relocations pick the DMA object) instead of needing room
+    * in VRAM again, which a card whose GART is full too cannot give. */
+   res->domain = templ->target == PIPE_BUFFER ? domain :
+                 NOUVEAU_BO_VRAM | NOUVEAU_BO_GART;
    return &res->base;
 }
 
@@ -219,6 +224,7 @@ nv30_buffer_discard(struct nv30_context *nv30, struct nv30_resource *res)
    if (nouveau_bo_wait(res->bo, NOUVEAU_BO_RDWR | NOUVEAU_BO_NOBLOCK,
                        nv30->client) == 0)
       return;
+   /* no room for new storage: wait for the old one instead */
    if (nouveau_bo_new(res->bo->device, res->domain | NOUVEAU_BO_MAP, 4096,
                       res->bo->size, NULL, &bo))
       return;

@@ -21,7 +21,8 @@ struct nv30_resource {
    struct pipe_resource base;
    struct nouveau_bo *bo;
    uint8_t *data;
-   uint32_t domain;           /* NOUVEAU_BO_VRAM or NOUVEAU_BO_GART */
+   uint32_t domain;           /* NOUVEAU_BO_VRAM and/or _GART: where
+                               * submissions may find it */
    uint32_t layer_stride;
    struct {
       uint32_t offset;

@@ -137,6 +137,10 @@ nv30_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       return 1;
    case PIPE_CAP_VIDEO_MEMORY:
       return screen->base.device->vram_size >> 20;
+   case PIPE_CAP_QUERY_MEMORY_INFO:
+      /* nouveau_screen_query_memory_info: GL_NVX_gpu_memory_info and
+       * GL_ATI_meminfo */
+      return 1;
    case PIPE_CAP_UMA:
       return 0;
    case PIPE_CAP_PCI_GROUP:
@@ -362,6 +366,7 @@ static const struct pipe_screen nv30_screen_funcs = {
    .resource_destroy = nv30_resource_destroy,
    .resource_from_handle = nv30_resource_from_handle,
    .resource_get_handle = nv30_resource_get_handle,
+   .query_memory_info = nouveau_screen_query_memory_info,
 };
 
 struct nouveau_screen *
