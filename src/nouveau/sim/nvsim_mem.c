@@ -215,6 +215,8 @@ nvsim_reap_zombies_locked(struct nvsim_device *dev, int64_t done)
    }
 }
 
+static void stats_watch(struct nvsim_device *dev);
+
 /* Creation order, the last tie-break of the LRU order (under dev->lock). */
 static uint64_t nvsim_bo_serial;
 
@@ -402,6 +404,8 @@ nvsim_bo_create_aligned(struct nvsim_device *dev, uint64_t size,
    }
    pthread_mutex_unlock(&dev->lock);
    free_list(reaped);
+   if (bo->serial == 1)
+      stats_watch(dev);
 
    if (!ok) {
       if (bo->own_backing)
@@ -605,9 +609,60 @@ nvsim_bo_wait(struct nvsim_bo *bo, int64_t timeout_ns)
    return ret;
 }
 
+/* NVSIM_MEM_STATS=1: what eviction did, on stderr when the device goes
+ * or the process ends (the shim keeps its device to the end), for tests
+ * and docs. */
+static struct nvsim_device *stats_dev;
+static pthread_mutex_t stats_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void
+print_stats_locked(void)
+{
+   struct nvsim_device *dev = stats_dev;
+   if (!dev)
+      return;
+   stats_dev = NULL;
+   fprintf(stderr, "nvsim: memory: VRAM %llu of %llu KiB used, GART %llu "
+           "of %llu KiB used; %llu buffers (%llu KiB) evicted from VRAM to "
+           "GART\n",
+           (unsigned long long)dev->vram.used / 1024,
+           (unsigned long long)dev->vram.size / 1024,
+           (unsigned long long)dev->gart.used / 1024,
+           (unsigned long long)dev->gart.size / 1024,
+           (unsigned long long)dev->vram.evictions,
+           (unsigned long long)dev->vram.evicted_bytes / 1024);
+}
+
+static void
+print_stats_at_exit(void)
+{
+   pthread_mutex_lock(&stats_lock);
+   print_stats_locked();
+   pthread_mutex_unlock(&stats_lock);
+}
+
+static void
+stats_watch(struct nvsim_device *dev)
+{
+   static bool registered;
+   const char *env = getenv("NVSIM_MEM_STATS");
+   if (!env || !*env || !strcmp(env, "0"))
+      return;
+   pthread_mutex_lock(&stats_lock);
+   if (!stats_dev)
+      stats_dev = dev;
+   if (!registered)
+      registered = atexit(print_stats_at_exit) == 0;
+   pthread_mutex_unlock(&stats_lock);
+}
+
 void
 nvsim_mem_fini(struct nvsim_device *dev)
 {
+   pthread_mutex_lock(&stats_lock);
+   if (stats_dev == dev)
+      print_stats_locked();
+   pthread_mutex_unlock(&stats_lock);
    /* Device teardown: the GPU thread is gone, everything can go. */
    struct nvsim_bo *list = NULL;
    struct nvsim_aperture *aps[] = { &dev->vram, &dev->gart };
