@@ -1,8 +1,13 @@
 /*
  * Copies and blits, on the CPU for now (correct first): through transfer
  * maps and util_format's pack/unpack.  Each use is a visible fallback
- * (NV_DEBUG=fallback).
+ * (NV_DEBUG=fallback).  Multisampled resources (nv30_msaa.h) are copied
+ * sample by sample and resolved by averaging their samples, which is
+ * what upstream's 2D-engine resolve computes (a BILINEAR SIFM blit scaled
+ * down by the sample block: nv30_miptree.c nv30_resource_resolve).
  */
+
+#include <nouveau.h>
 
 #include "util/format/u_format.h"
 #include "util/u_inlines.h"
@@ -13,6 +18,11 @@
 #include "nouveau/nouveau_debug.h"
 #include "nv30_context.h"
 #include "nv30_funcs.h"
+#include "nv30_msaa.h"
+#include "nv30_resource.h"
+
+static void nv30_blit_multisample(struct pipe_context *pipe,
+                                  const struct pipe_blit_info *info);
 
 void
 nv30_resource_copy_region(struct pipe_context *pipe,
@@ -21,6 +31,24 @@ nv30_resource_copy_region(struct pipe_context *pipe,
                           struct pipe_resource *src, unsigned src_level,
                           const struct pipe_box *src_box)
 {
+   if (src->nr_samples > 1 || dst->nr_samples > 1) {
+      /* util_resource_copy_region maps pixels, not sample blocks */
+      struct pipe_blit_info info = { 0 };
+
+      info.src.resource = src;
+      info.src.level = src_level;
+      info.src.box = *src_box;
+      info.src.format = src->format;
+      info.dst.resource = dst;
+      info.dst.level = dst_level;
+      u_box_3d(dstx, dsty, dstz, src_box->width, src_box->height,
+               src_box->depth, &info.dst.box);
+      info.dst.format = dst->format;
+      info.mask = util_format_get_mask(src->format);
+      info.filter = PIPE_TEX_FILTER_NEAREST;
+      nv30_blit_multisample(pipe, &info);
+      return;
+   }
    NOUVEAU_FALLBACK("resource_copy_region on the CPU\n");
    util_resource_copy_region(pipe, dst, dst_level, dstx, dsty, dstz,
                              src, src_level, src_box);
@@ -98,6 +126,11 @@ nv30_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
 
    if (db->width <= 0 || db->height <= 0 || db->depth <= 0)
       return;
+   if (info->src.resource->nr_samples > 1 ||
+       info->dst.resource->nr_samples > 1) {
+      nv30_blit_multisample(pipe, info);
+      return;
+   }
    if (util_try_blit_via_copy_region(pipe, info, false))
       return;
    NOUVEAU_FALLBACK("blit on the CPU (%s -> %s)\n", sd->short_name,
@@ -270,4 +303,261 @@ out:
       pipe->texture_unmap(pipe, st);
    if (dt)
       pipe->texture_unmap(pipe, dt);
+}
+
+/* One level/layer of a resource as stored (a multisampled one's sample
+ * blocks, nv30_msaa.h), mapped for the CPU after the GPU is done with
+ * it; transfers of multisampled resources resolve instead. */
+struct nv30_stored {
+   uint8_t *map;
+   uint32_t stride;
+};
+
+static bool
+nv30_blit_map_stored(struct pipe_context *pipe, struct pipe_resource *pres,
+                     unsigned level, unsigned layer, uint32_t access,
+                     struct nv30_stored *out)
+{
+   struct nv30_context *nv30 = nv30_context(pipe);
+   struct nv30_resource *res = nv30_resource(pres);
+
+   if (!res->bo || nouveau_bo_map(res->bo, access, nv30->client))
+      return false;
+   out->map = (uint8_t *)res->bo->map + nv30_resource_offset(res, level, layer);
+   out->stride = res->level[level].pitch;
+   return true;
+}
+
+/* Stored pixel of sample s of pixel (x, y). */
+static inline uint8_t *
+nv30_blit_sample_ptr(const struct nv30_stored *m,
+                     const struct pipe_resource *res, unsigned bpp, int x,
+                     int y, unsigned s)
+{
+   unsigned mx = nv30_ms_x(res);
+   int sx = (x << mx) + (int)(s & ((1u << mx) - 1));
+   int sy = (y << nv30_ms_y(res)) + (int)(s >> mx);
+
+   return m->map + (size_t)sy * m->stride + (size_t)sx * bpp;
+}
+
+/*
+ * Blits with a multisampled source or destination (GL 3.0 section 4.3.3,
+ * EXT_framebuffer_multisample): the same sample count copies sample for
+ * sample; a multisampled source into a single-sampled destination is
+ * resolved, colour as the average of the samples, integer colour, depth
+ * and stencil from sample 0 (an implementation's choice in GL); a
+ * single-sampled source fills every sample.  GL allows no scaling here;
+ * flips map pixel to pixel (nearest).
+ */
+static void
+nv30_blit_multisample(struct pipe_context *pipe,
+                      const struct pipe_blit_info *info)
+{
+   struct pipe_resource *src = info->src.resource, *dst = info->dst.resource;
+   const struct pipe_box *sb = &info->src.box, *db = &info->dst.box;
+   enum pipe_format sf = info->src.format, df = info->dst.format;
+   const struct util_format_description *sd = util_format_description(sf);
+   const struct util_format_description *dd = util_format_description(df);
+   unsigned sn = nv30_samples(src), dn = nv30_samples(dst);
+   unsigned sbpp = util_format_get_blocksize(sf);
+   unsigned dbpp = util_format_get_blocksize(df);
+   bool zs = util_format_is_depth_or_stencil(sf) ||
+             util_format_is_depth_or_stencil(df);
+   bool color = (info->mask & PIPE_MASK_RGBA) && !zs;
+   bool depth = (info->mask & PIPE_MASK_Z) && util_format_has_depth(dd) &&
+                util_format_has_depth(sd);
+   bool stencil = (info->mask & PIPE_MASK_S) && util_format_has_stencil(dd) &&
+                  util_format_has_stencil(sd);
+   bool average = color && sn > 1 && dn == 1 &&
+                  !util_format_is_pure_integer(sf);
+   /* bit-exact copies: same format, every channel it has */
+   bool whole = sf == df &&
+                (color ? (info->mask & PIPE_MASK_RGBA) == PIPE_MASK_RGBA :
+                 depth == util_format_has_depth(sd) &&
+                 stencil == util_format_has_stencil(sd));
+
+   NOUVEAU_FALLBACK("multisample blit on the CPU (%u -> %u samples)\n", sn,
+                    dn);
+   if (sd->block.width != 1 || sd->block.height != 1 ||
+       dd->block.width != 1 || dd->block.height != 1 ||
+       (!color && !depth && !stencil))
+      return;
+
+   for (int z = 0; z < db->depth; z++) {
+      int sz = nv30_blit_src_coord(db->z + z, db->z, db->depth, sb->z,
+                                   sb->depth);
+      struct nv30_stored sm, dm;
+      int sw = u_minify(src->width0, info->src.level);
+      int sh = u_minify(src->height0, info->src.level);
+
+      if (!nv30_blit_map_stored(pipe, src, info->src.level, sz,
+                                NOUVEAU_BO_RD, &sm) ||
+          !nv30_blit_map_stored(pipe, dst, info->dst.level, db->z + z,
+                                NOUVEAU_BO_RDWR, &dm)) {
+         NOUVEAU_ERR("multisample blit: cannot map the resources\n");
+         return;
+      }
+      for (int y = 0; y < db->height; y++) {
+         int dy = db->y + y;
+         int sy = nv30_blit_src_coord(dy, db->y, db->height, sb->y, sb->height);
+
+         if (info->scissor_enable &&
+             (dy < (int)info->scissor.miny || dy >= (int)info->scissor.maxy))
+            continue;
+         for (int x = 0; x < db->width; x++) {
+            int dx = db->x + x;
+            int sx = nv30_blit_src_coord(dx, db->x, db->width, sb->x,
+                                         sb->width);
+            float rgba[4] = { 0 }, zv = 0.0f;
+            uint8_t sv = 0;
+
+            if (info->scissor_enable &&
+                (dx < (int)info->scissor.minx || dx >= (int)info->scissor.maxx))
+               continue;
+            if (sx < 0 || sy < 0 || sx >= sw || sy >= sh)
+               continue;
+            /* the resolved value, when samples do not pair up */
+            if (sn != dn) {
+               unsigned n = average ? sn : 1;
+               for (unsigned s = 0; s < n; s++) {
+                  const uint8_t *sp = nv30_blit_sample_ptr(&sm, src, sbpp,
+                                                           sx, sy, s);
+                  float c[4];
+                  if (color) {
+                     util_format_unpack_rgba(sf, c, sp, 1);
+                     for (unsigned k = 0; k < 4; k++)
+                        rgba[k] += c[k] / n;
+                  }
+                  if (depth && s == 0)
+                     util_format_unpack_z_float(sf, &zv, sp, 1);
+                  if (stencil && s == 0)
+                     util_format_unpack_s_8uint(sf, &sv, sp, 1);
+               }
+            }
+            for (unsigned s = 0; s < dn; s++) {
+               uint8_t *dp = nv30_blit_sample_ptr(&dm, dst, dbpp, dx, dy, s);
+               if (sn == dn) {
+                  const uint8_t *sp = nv30_blit_sample_ptr(&sm, src, sbpp,
+                                                           sx, sy, s);
+                  if (whole) {
+                     memcpy(dp, sp, dbpp);
+                     continue;
+                  }
+                  if (color)
+                     util_format_unpack_rgba(sf, rgba, sp, 1);
+                  if (depth)
+                     util_format_unpack_z_float(sf, &zv, sp, 1);
+                  if (stencil)
+                     util_format_unpack_s_8uint(sf, &sv, sp, 1);
+               }
+               if (color)
+                  util_format_pack_rgba(df, dp, rgba, 1);
+               if (depth)
+                  util_format_pack_z_float(df, dp, &zv, 1);
+               if (stencil)
+                  util_format_pack_s_8uint(df, dp, &sv, 1);
+            }
+         }
+      }
+   }
+}
+
+/*
+ * CPU access to a multisampled resource (st/mesa maps the multisampled
+ * back buffer of a window-system framebuffer for glReadPixels, and GL
+ * reads resolved colours, GL 2.1 section 4.3.2): the box is resolved
+ * into a single-sampled staging resource, which is mapped; written
+ * pixels go back to every sample at unmap.
+ */
+struct nv30_ms_transfer {
+   struct pipe_transfer base;
+   struct pipe_resource *tmp;
+   struct pipe_transfer *tmp_xfer;
+};
+
+static void
+nv30_ms_blit_info(struct pipe_blit_info *info, struct pipe_resource *src,
+                  unsigned src_level, const struct pipe_box *src_box,
+                  struct pipe_resource *dst, unsigned dst_level,
+                  const struct pipe_box *dst_box)
+{
+   memset(info, 0, sizeof(*info));
+   info->src.resource = src;
+   info->src.level = src_level;
+   info->src.box = *src_box;
+   info->src.format = src->format;
+   info->dst.resource = dst;
+   info->dst.level = dst_level;
+   info->dst.box = *dst_box;
+   info->dst.format = dst->format;
+   info->mask = util_format_get_mask(src->format);
+   info->filter = PIPE_TEX_FILTER_NEAREST;
+}
+
+void *
+nv30_ms_transfer_map(struct pipe_context *pipe, struct pipe_resource *pres,
+                     unsigned level, unsigned usage, const struct pipe_box *box,
+                     struct pipe_transfer **ptransfer)
+{
+   struct nv30_ms_transfer *xfer = CALLOC_STRUCT(nv30_ms_transfer);
+   struct pipe_resource templ = *pres;
+   struct pipe_blit_info info;
+   struct pipe_box tbox;
+   void *map;
+
+   if (!xfer)
+      return NULL;
+   templ.target = PIPE_TEXTURE_2D;
+   templ.width0 = box->width;
+   templ.height0 = box->height;
+   templ.depth0 = 1;
+   templ.array_size = 1;
+   templ.last_level = 0;
+   templ.nr_samples = templ.nr_storage_samples = 0;
+   templ.bind = 0;
+   xfer->tmp = pipe->screen->resource_create(pipe->screen, &templ);
+   if (!xfer->tmp) {
+      FREE(xfer);
+      return NULL;
+   }
+   u_box_2d(0, 0, box->width, box->height, &tbox);
+   if (!(usage & PIPE_MAP_DISCARD_RANGE)) {
+      nv30_ms_blit_info(&info, pres, level, box, xfer->tmp, 0, &tbox);
+      nv30_blit_multisample(pipe, &info);
+   }
+   map = pipe->texture_map(pipe, xfer->tmp, 0, usage & ~PIPE_MAP_UNSYNCHRONIZED,
+                           &tbox, &xfer->tmp_xfer);
+   if (!map) {
+      pipe_resource_reference(&xfer->tmp, NULL);
+      FREE(xfer);
+      return NULL;
+   }
+   pipe_resource_reference(&xfer->base.resource, pres);
+   xfer->base.level = level;
+   xfer->base.usage = usage;
+   xfer->base.box = *box;
+   xfer->base.stride = xfer->tmp_xfer->stride;
+   xfer->base.layer_stride = xfer->tmp_xfer->layer_stride;
+   *ptransfer = &xfer->base;
+   return map;
+}
+
+void
+nv30_ms_transfer_unmap(struct pipe_context *pipe, struct pipe_transfer *pxfer)
+{
+   struct nv30_ms_transfer *xfer = (struct nv30_ms_transfer *)pxfer;
+   struct pipe_blit_info info;
+   struct pipe_box tbox;
+
+   pipe->texture_unmap(pipe, xfer->tmp_xfer);
+   if (pxfer->usage & PIPE_MAP_WRITE) {
+      u_box_2d(0, 0, pxfer->box.width, pxfer->box.height, &tbox);
+      nv30_ms_blit_info(&info, xfer->tmp, 0, &tbox, pxfer->resource,
+                        pxfer->level, &pxfer->box);
+      nv30_blit_multisample(pipe, &info);
+   }
+   pipe_resource_reference(&xfer->tmp, NULL);
+   pipe_resource_reference(&pxfer->resource, NULL);
+   FREE(xfer);
 }

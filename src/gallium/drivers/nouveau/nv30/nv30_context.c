@@ -412,6 +412,7 @@ nv30_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
       nv30_context_destroy(pipe);
       return NULL;
    }
+   nv30->sample_mask = ~0u;   /* every sample, until st/mesa says */
    nv30->dirty = NV30_DIRTY_ALL;
    /* the first draw invalidates the vertex cache: it may hold what
     * another channel fetched */

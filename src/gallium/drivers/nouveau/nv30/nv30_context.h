@@ -36,7 +36,8 @@ enum nv30_dirty {
    NV30_DIRTY_VERTEX      = 1 << 13, /* elements or buffers */
    NV30_DIRTY_CLIP        = 1 << 14,
    NV30_DIRTY_TEXTURES    = 1 << 15,
-   NV30_DIRTY_ALL         = (1 << 16) - 1,
+   NV30_DIRTY_SAMPLE_MASK = 1 << 16,
+   NV30_DIRTY_ALL         = (1 << 17) - 1,
 };
 
 /* State that points at buffers: after a submission the kernel may have
@@ -178,6 +179,7 @@ struct nv30_context {
    struct pipe_viewport_state viewport;
    struct pipe_scissor_state scissor;
    struct pipe_blend_color blend_color;
+   unsigned sample_mask;      /* pipe sample mask, bit i: sample i */
    struct pipe_stencil_ref stencil_ref;
    struct pipe_poly_stipple stipple;
    struct pipe_clip_state clip;

@@ -10,6 +10,7 @@
 
 #include "nv30_context.h"
 #include "nv30_format.h"
+#include "nv30_msaa.h"
 #include "fifo.xml.h"
 #include "nv30-40_3d.xml.h"
 #include "nv30_resource.h"
@@ -80,6 +81,10 @@ nv30_emit_framebuffer(struct nv30_context *nv30)
                 NV30_3D_RT_FORMAT_ZETA_Z16 : NV30_3D_RT_FORMAT_ZETA_Z24S8;
    }
    format |= NV30_3D_RT_FORMAT_TYPE_LINEAR;
+   /* st/mesa binds targets of one sample count together (a complete
+    * framebuffer) */
+   if (cs || zs)
+      format |= nv30_ms_mode((cs ? cs : zs)->base.texture);
 
    NV30_3D_MTHD(nv30, NV30_3D_RT_HORIZ, 3);
    nouveau_push_data(p, NV30_3D_RT_HORIZ_X(0) | NV30_3D_RT_HORIZ_W(w));
@@ -171,6 +176,24 @@ nv30_emit_blend(struct nv30_context *nv30)
       nouveau_push_data(p, so->mrt_blend_enable);
       nouveau_push_data(p, so->mrt_color_mask);
    }
+}
+
+/* MULTISAMPLE_CONTROL (hwdb; upstream's nv30_validate_multisample): the
+ * sample mask, alpha-to-coverage / alpha-to-one from the blend state,
+ * multisample rasterization from the rasterizer's.  On a single-sampled
+ * target the hardware has no samples to mask. */
+static void
+nv30_emit_multisample(struct nv30_context *nv30)
+{
+   uint32_t ctrl = NV30_3D_MULTISAMPLE_CONTROL_SAMPLE_COVERAGE(nv30->sample_mask);
+
+   if (nv30->blend && nv30->blend->pipe.alpha_to_coverage)
+      ctrl |= NV30_3D_MULTISAMPLE_CONTROL_SAMPLE_ALPHA_TO_COVERAGE;
+   if (nv30->blend && nv30->blend->pipe.alpha_to_one)
+      ctrl |= NV30_3D_MULTISAMPLE_CONTROL_SAMPLE_ALPHA_TO_ONE;
+   if (nv30->rast && nv30->rast->pipe.multisample)
+      ctrl |= NV30_3D_MULTISAMPLE_CONTROL_ENABLE;
+   NV30_3D_1(nv30, NV30_3D_MULTISAMPLE_CONTROL, ctrl);
 }
 
 static void
@@ -583,6 +606,9 @@ nv30_state_emit(struct nv30_context *nv30)
       nv30_emit_blend(nv30);
    if (dirty & NV30_DIRTY_BLEND_COLOR)
       nv30_emit_blend_color(nv30);
+   if (dirty & (NV30_DIRTY_BLEND | NV30_DIRTY_RASTERIZER |
+                NV30_DIRTY_SAMPLE_MASK))
+      nv30_emit_multisample(nv30);
    if ((dirty & (NV30_DIRTY_ZSA | NV30_DIRTY_STENCIL_REF)) && nv30->zsa)
       nv30_emit_zsa(nv30);
    if ((dirty & NV30_DIRTY_RASTERIZER) && nv30->rast)

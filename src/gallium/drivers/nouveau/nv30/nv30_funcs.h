@@ -142,6 +142,13 @@ void nv30_resource_copy_region(struct pipe_context *pipe,
                                struct pipe_resource *src, unsigned src_level,
                                const struct pipe_box *src_box);
 void nv30_blit(struct pipe_context *pipe, const struct pipe_blit_info *info);
+/* CPU maps of multisampled resources resolve (nv30_blit.c) */
+void *nv30_ms_transfer_map(struct pipe_context *pipe,
+                           struct pipe_resource *pres, unsigned level,
+                           unsigned usage, const struct pipe_box *box,
+                           struct pipe_transfer **ptransfer);
+void nv30_ms_transfer_unmap(struct pipe_context *pipe,
+                            struct pipe_transfer *xfer);
 
 /* nv30_query.c */
 struct pipe_query *nv30_create_query(struct pipe_context *pipe, unsigned type,

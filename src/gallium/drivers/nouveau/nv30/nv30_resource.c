@@ -18,6 +18,7 @@
 #include "nouveau/nouveau_debug.h"
 #include "nv30_context.h"
 #include "nv30_funcs.h"
+#include "nv30_msaa.h"
 #include "nv30_resource.h"
 #include "nv30_screen.h"
 
@@ -34,12 +35,14 @@ nv30_layout(struct nv30_resource *res)
    /* One pitch for every level, the levels one after the other: the
     * layout the texture units read with TEX_FORMAT LINEAR (TEX_SIZE1
     * PITCH). */
-   uint32_t pitch = align(util_format_get_stride(format, pt->width0),
+   /* a multisampled target stores its sample blocks (nv30_msaa.h) */
+   uint32_t pitch = align(util_format_get_stride(format,
+                                                 pt->width0 << nv30_ms_x(pt)),
                           NV30_PITCH_ALIGN);
    uint32_t offset = 0;
 
    for (unsigned l = 0; l <= pt->last_level; l++) {
-      unsigned h = u_minify(pt->height0, l);
+      unsigned h = u_minify(pt->height0, l) << nv30_ms_y(pt);
       unsigned d = pt->target == PIPE_TEXTURE_3D ? u_minify(pt->depth0, l) : 1;
 
       res->level[l].offset = offset;
@@ -246,6 +249,8 @@ nv30_transfer_map(struct pipe_context *pipe, struct pipe_resource *pres,
    uint8_t *base;
    uint32_t offset;
 
+   if (pres->nr_samples > 1)
+      return nv30_ms_transfer_map(pipe, pres, level, usage, box, ptransfer);
    if (nv30->lost && !(usage & PIPE_MAP_UNSYNCHRONIZED) && res->bo &&
        (usage & PIPE_MAP_READ))
       NOUVEAU_FALLBACK("reading a resource after the channel was lost\n");
@@ -298,6 +303,10 @@ nv30_transfer_unmap(struct pipe_context *pipe, struct pipe_transfer *xfer)
    struct nv30_context *nv30 = nv30_context(pipe);
    struct nv30_resource *res = nv30_resource(xfer->resource);
 
+   if (xfer->resource->nr_samples > 1) {
+      nv30_ms_transfer_unmap(pipe, xfer);
+      return;
+   }
    /* Constant buffers are read at draw time: pick up what was written. */
    if (res->data && (xfer->usage & PIPE_MAP_WRITE))
       nv30->dirty |= NV30_DIRTY_VERTCONST | NV30_DIRTY_FRAGCONST;

@@ -10,6 +10,7 @@
 
 #include "pipe/p_defines.h"
 #include "util/format/u_format.h"
+#include "util/u_debug.h"
 #include "util/u_memory.h"
 #include "util/u_screen.h"
 
@@ -19,6 +20,7 @@
 #include "nv30_context.h"
 #include "nv30_format.h"
 #include "nv30_funcs.h"
+#include "nv30_msaa.h"
 #include "nv30_resource.h"
 #include "nv30_screen.h"
 #include "nv30_texture.h"
@@ -291,9 +293,21 @@ nv30_screen_is_format_supported(struct pipe_screen *pscreen,
 {
    const struct nv30_format_info *info = nv30_format_info(format);
 
-   if (sample_count > 1 || storage_sample_count > 1)
-      return false;
    if (format == PIPE_FORMAT_NONE || !util_format_description(format))
+      return false;
+   /* Multisampled render targets and depth buffers, 2 or 4 samples
+    * (nv30_msaa.h); never textures (no PIPE_CAP_TEXTURE_MULTISAMPLE), and
+    * not the 64/128-bit float targets, whose clears fill on the CPU
+    * (nv30_clear.c), which knows no sample layout. */
+   if (MAX2(sample_count, 1) != MAX2(storage_sample_count, 1))
+      return false;
+   if (sample_count > 1 &&
+       (!nv30_sample_count_ok(sample_count) ||
+        sample_count > nv30_screen(pscreen)->max_samples ||
+        (target != PIPE_TEXTURE_2D && target != PIPE_TEXTURE_RECT) ||
+        (bindings & PIPE_BIND_SAMPLER_VIEW) ||
+        !(bindings & (PIPE_BIND_RENDER_TARGET | PIPE_BIND_DEPTH_STENCIL)) ||
+        util_format_get_blocksize(format) > 4))
       return false;
 
    if (target == PIPE_BUFFER) {
@@ -381,6 +395,11 @@ nv30_screen_create(struct nouveau_drm *drm, struct nouveau_device *dev)
    if (!screen)
       return NULL;
    screen->chip = chip;
+   /* NV30_MAX_MSAA (upstream's name for the same switch) lowers it; 0
+    * offers no multisampling */
+   screen->max_samples = MIN2(debug_get_num_option("NV30_MAX_MSAA",
+                                                   NV30_MAX_SAMPLES),
+                              NV30_MAX_SAMPLES);
    screen->base.base = nv30_screen_funcs;
    if (!nouveau_screen_init(&screen->base, drm, dev)) {
       FREE(screen);

@@ -10,6 +10,8 @@ struct nouveau_device;
 struct nv30_screen {
    struct nouveau_screen base;
    const struct nv30_chipset *chip;
+   /* most samples per pixel of a render target we offer (nv30_msaa.h) */
+   unsigned max_samples;
 };
 
 static inline struct nv30_screen *

@@ -384,10 +384,10 @@ nv30_set_viewport_states(struct pipe_context *pipe, unsigned start,
       nv30_mark_dirty(pipe, NV30_DIRTY_VIEWPORT)->viewport = vp[0];
 }
 
-/* Single-sampled only: nothing to record. */
 void
 nv30_set_sample_mask(struct pipe_context *pipe, unsigned mask)
 {
+   nv30_mark_dirty(pipe, NV30_DIRTY_SAMPLE_MASK)->sample_mask = mask;
 }
 
 void
