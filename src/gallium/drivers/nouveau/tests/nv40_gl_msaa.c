@@ -3,7 +3,7 @@
  * with 4 and 2 samples (and a multisampled depth/stencil buffer), drawn
  * with fixed function in window coordinates (glOrtho 0..32), resolved
  * with glBlitFramebuffer into a single-sampled FBO and read back.  The
- * number of samples is what GL_RENDERBUFFER_SAMPLES reports (llvmpipe
+ * number of samples is what GL_SAMPLES reports for the FBO (llvmpipe
  * has 4 only, so its "2" is 4).
  *
  * What EXT_framebuffer_multisample / ARB_multisample guarantee, asserted
@@ -55,8 +55,6 @@ make_fbos(int req)
    glGenRenderbuffers(1, &ms_zrb);
    glBindRenderbuffer(GL_RENDERBUFFER, ms_rb);
    glRenderbufferStorageMultisample(GL_RENDERBUFFER, req, GL_RGBA8, W, H);
-   glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_SAMPLES,
-                                &samples);
    glBindRenderbuffer(GL_RENDERBUFFER, ms_zrb);
    glRenderbufferStorageMultisample(GL_RENDERBUFFER, req, GL_DEPTH24_STENCIL8,
                                     W, H);
@@ -68,6 +66,10 @@ make_fbos(int req)
    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT,
                              GL_RENDERBUFFER, ms_zrb);
    GLenum st = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+   /* the bound framebuffer's samples (ARB_multisample's GL_SAMPLES;
+    * Mesa answers GL_RENDERBUFFER_SAMPLES only with ARB_framebuffer_object,
+    * which upstream's NV40 driver lacks) */
+   glGetIntegerv(GL_SAMPLES, &samples);
    printf("%d samples asked, %d made, status 0x%x\n", req, samples, st);
    if (st != GL_FRAMEBUFFER_COMPLETE || samples < req) {
       printf("FAIL multisampled FBO of %d samples\n", req);
