@@ -11,6 +11,7 @@
 #   make compare A=x.png B=y.png   how far two pictures differ
 #   make piglit CHIP=nv40 PROFILE=gate   piglit on a chip (docs/piglit.md)
 #   make piglit-report         ours vs upstream's driver vs llvmpipe
+#   make fuzz FUZZ_SECONDS=N   each fuzz harness N seconds (tests/fuzz/README.md)
 
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 BUILD := $(TOP)/build
@@ -48,6 +49,7 @@ unit: bootstrap $(BUILD)/unit/build.ninja
 include $(TOP)/demo/demo.mk
 include $(TOP)/tests/piglit/piglit.mk
 include $(TOP)/tests/apps/apps.mk
+include $(TOP)/tests/fuzz/fuzz.mk
 
 demo: mesa demo-bin
 	@bash $(TOP)/scripts/run-demo.sh $(CHIP) $(FRAMES) $(SIZE)

@@ -26,6 +26,7 @@ packages=(
    libxcb-sync-dev libxcb-randr0-dev libxcb-xfixes0-dev libxdamage-dev
    libwayland-dev wayland-protocols libwayland-egl-backend-dev glslang-tools
    libpng-dev piglit waffle-utils mesa-utils apitrace
+   clang libclang-rt-14-dev   # make fuzz: libFuzzer and the sanitizers
 )
 
 as_root() {

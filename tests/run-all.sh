@@ -44,6 +44,9 @@ else
    failed=$((failed + 8))
    failures+=("demo tools, Mesa-tree tests, driver GL tests, integration, piglit self-tests, piglit gates, reference build, application corpus (not run: no Mesa build)")
 fi
+# A smoke of each fuzz harness (tests/fuzz/README.md; the longer run is in
+# docs/reliability.md, "Fuzzing").
+stage "fuzz smoke (push, methods, shim: 30 s each, ASan+UBSan)" make -s -C "$top" fuzz FUZZ_SECONDS=30
 
 echo
 for f in "${failures[@]}"; do echo "FAILED: $f"; done

@@ -12,7 +12,7 @@ build=$top/build/fuzz
 seconds=${1:-60}
 shift || true
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(push methods)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(push methods shim)
 
 # One build directory for the standalone project under clang with the
 # sanitizers; -fsanitize=fuzzer-no-link gives nvsim libFuzzer's coverage

@@ -13,7 +13,8 @@ submissions that draw (`<name>-exec<seq>`, preceded by the subchannel
 bindings in force), each at most MAX_RECORDS records.  With --replay (the
 methods harness's replay binary) each methods seed is also run with
 NVSIM_FUZZ_DUMP_PUSH to write the same words, relocations resolved, as a
-`push` seed to OUT/push/.
+`push` seed to OUT/push/, and those words as the ioctls that submit them
+(shim_fuzz.c) to OUT/shim/.
 
 Method addresses come from hwdb's generated headers (--hwdb, default
 build/unit/src/nouveau/hwdb), never from here.
@@ -138,6 +139,53 @@ def parse(path, roles, handle_mthds):
     return execs
 
 
+# shim harness ops (src/nouveau/sim/fuzz/shim_fuzz.c)
+SHIM_GEM_NEW, SHIM_PUSHBUF, SHIM_CHANNEL_ALLOC, SHIM_GROBJ_ALLOC, SHIM_WRITE = 0, 1, 2, 4, 13
+SHIM_CLASSES = ('NV1_NULL_CLASS', 'NV04_M2MF_CLASS', 'NV40_3D_CLASS',
+                'NV10_SURFACE_2D_CLASS', 'NV40_SURFACE_2D_CLASS',
+                'NV40_SURFACE_SWZ_CLASS', 'NV40_SIFM_CLASS')
+
+
+def fixture_sizes():
+    """NVSIM_FUZZ_RT_BYTES and NVSIM_FUZZ_BUF_BYTES from nvsim_fuzz.h."""
+    h = open(os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                          '../../src/nouveau/sim/fuzz/nvsim_fuzz.h')).read()
+    rt = re.search(r'#define NVSIM_FUZZ_RT_BYTES \(([^)]*)\)', h).group(1)
+    buf = re.search(r'#define NVSIM_FUZZ_BUF_BYTES (\d+)', h).group(1)
+    return eval(rt, {}), int(buf)
+
+
+def shim_seed(words, scalars):
+    rt_bytes, buf_bytes = fixture_sizes()
+    """The ioctls a program makes to run `words`: a channel, a GART
+    pushbuffer, the fixture's objects under their handles, the words
+    written through the mapping, one GEM_PUSHBUF (SYNC)."""
+    gart, vram = scalars['NOUVEAU_GEM_DOMAIN_GART'], scalars['NOUVEAU_GEM_DOMAIN_VRAM']
+    out = bytearray([SHIM_CHANNEL_ALLOC, 0, 0])
+    size = max(4096, (len(words) * 4 + 4095) & ~4095)
+    # bos[0] is the channel's notifier block; bos[1] the pushbuffer
+    out += struct.pack('<BBIBBB', SHIM_GEM_NEW, gart, size, 0, 0, 0)
+    # VRAM buffers of the fixture's sizes in its order (nvsim_fuzz.h), so
+    # that nvsim places them where the words expect them
+    for nbytes in (rt_bytes, rt_bytes, buf_bytes, buf_bytes, buf_bytes):
+        out += struct.pack('<BBIBBB', SHIM_GEM_NEW, vram, nbytes, 0, 0, 0)
+    for name in SHIM_CLASSES:
+        oclass = scalars[name]
+        out += struct.pack('<BBBIBH', SHIM_GROBJ_ALLOC, 0, 0x80,
+                           fixture_handle(oclass), 0x80, oclass)
+    for at in range(0, len(words), 255):
+        chunk = words[at:at + 255]
+        out += struct.pack('<BBHB', SHIM_WRITE, 1, at, len(chunk))
+        out += struct.pack('<%dI' % len(chunk), *chunk)
+    # channel 0; 1 buffer, 0 relocations, 1 push; SYNC
+    out += bytes([SHIM_PUSHBUF, 0, 1, 0, 1, 1])
+    # the buffer: bos[1], read from GART, valid anywhere, presumed stale
+    out += bytes([1, gart, gart | vram, 0])
+    # the push: buffer 0 from offset 0, len(words) words
+    out += struct.pack('<BBHH', 0, 0, 0, len(words))
+    return bytes(out)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--hwdb', default=os.path.join(
@@ -145,9 +193,16 @@ def main():
     ap.add_argument('--replay')
     ap.add_argument('out')
     ap.add_argument('traces', nargs='+')
+    ap.add_argument('--drm-header', default='/usr/include/libdrm/nouveau_drm.h')
     a = ap.parse_args()
     global fp_dma0
     roles, handle_mthds, draw, object_mthd, fp_dma0 = role_table(a.hwdb)
+    scalars = hwdb_methods(a.hwdb)[0]
+    # the kernel ABI's domain bits (libdrm's nouveau_drm.h)
+    for line in open(a.drm_header):
+        m = re.match(r'#define (NOUVEAU_GEM_DOMAIN_\w+)\s+\(1 << (\d+)\)', line)
+        if m:
+            scalars[m.group(1)] = 1 << int(m.group(2))
     os.makedirs(os.path.join(a.out, 'methods'), exist_ok=True)
     seeds = []
     for t in a.traces:
@@ -182,6 +237,11 @@ def main():
             env = dict(os.environ, NVSIM_FUZZ_DUMP_PUSH=os.path.join(a.out, 'push', name))
             subprocess.run([a.replay, path], env=env, check=True,
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            words = open(os.path.join(a.out, 'push', name), 'rb').read()
+            words = list(struct.unpack('<%dI' % (len(words) // 4), words[:len(words) // 4 * 4]))
+            os.makedirs(os.path.join(a.out, 'shim'), exist_ok=True)
+            with open(os.path.join(a.out, 'shim', name), 'wb') as f:
+                f.write(shim_seed(words, scalars))
         print('%s: %d records' % (name, len(recs)))
     return 0
 

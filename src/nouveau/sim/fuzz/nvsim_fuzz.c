@@ -23,32 +23,6 @@
 #define H 16
 #define PITCH (W * 4)
 
-static uint64_t nvsim_fuzz_words;
-
-static void
-write_stats(void)
-{
-   const char *path = getenv("NVSIM_FUZZ_STATS");
-   if (!path || !*path)
-      return;
-   FILE *f = fopen(path, "w");
-   if (!f)
-      return;
-   fprintf(f, "words %llu\n", (unsigned long long)nvsim_fuzz_words);
-   fclose(f);
-}
-
-void
-nvsim_fuzz_count_words(uint64_t n)
-{
-   static bool registered;
-   if (!registered) {
-      registered = true;
-      atexit(write_stats);
-   }
-   nvsim_fuzz_words += n;
-}
-
 static void
 die(const char *what)
 {
