@@ -440,6 +440,89 @@ test_migration(struct test_dev *t, struct test_chan *c)
    nouveau_bo_ref(NULL, &dst);
 }
 
+static uint32_t
+gem_domain(struct test_dev *t, struct nouveau_bo *bo)
+{
+   struct drm_nouveau_gem_info info = { .handle = bo->handle };
+   if (drmCommandWriteRead(t->fd, DRM_NOUVEAU_GEM_INFO, &info, sizeof(info)))
+      return 0;
+   return info.domain;
+}
+
+/*
+ * Eviction (nvsim_mem.c), as TTM does it: five VRAM-only buffers of a
+ * quarter of VRAM each all get made, the least recently used going out
+ * to GART with its bytes and mapping; GETPARAM VRAM_USED (Linux 6.8)
+ * counts them; a copy that lists the evicted one with VRAM only brings
+ * it back (and pushes another out).  Only the first and last pages and
+ * the copied lines are touched, so the memfd stays small.
+ */
+#ifndef NOUVEAU_GETPARAM_VRAM_USED
+#define NOUVEAU_GETPARAM_VRAM_USED 19
+#endif
+static void
+test_eviction(struct test_dev *t, struct test_chan *c)
+{
+   const uint64_t chunk = t->dev->vram_size / 4;
+   struct nouveau_bo *big[5] = { NULL }, *dst = NULL;
+   uint64_t used = 0;
+
+   if (t->dev->chipset >= TEST_FIRST_TESLA)
+      return;   /* there the creation domains bind */
+   for (unsigned i = 0; i < 5; i++) {
+      int ret = nouveau_bo_new(t->dev, NOUVEAU_BO_VRAM | NOUVEAU_BO_MAP, 0,
+                               chunk, NULL, &big[i]);
+      CHECK(ret == 0, "VRAM buffer %u of a quarter of VRAM: %d", i, ret);
+      if (ret || nouveau_bo_map(big[i], NOUVEAU_BO_WR, t->client))
+         goto out;
+      uint8_t *p = big[i]->map;
+      for (unsigned b = 0; b < TEST_BO_SIZE; b++)
+         p[b] = pattern(b, 20 + i);
+      p[chunk - 1] = (uint8_t)(0xe0 + i);
+      if (i == 3) {
+         CHECK(nouveau_getparam(t->dev, NOUVEAU_GETPARAM_VRAM_USED,
+                                &used) == 0, "GETPARAM VRAM_USED");
+         CHECK(used >= 3 * chunk && used <= t->dev->vram_size,
+               "VRAM_USED %llu with four quarters made",
+               (unsigned long long)used);
+      }
+   }
+   CHECK(gem_domain(t, big[0]) == NOUVEAU_GEM_DOMAIN_GART,
+         "the least recently used went to GART (%u)", gem_domain(t, big[0]));
+   CHECK(gem_domain(t, big[4]) == NOUVEAU_GEM_DOMAIN_VRAM, "the new one "
+         "is in VRAM");
+   for (unsigned i = 0; i < 5; i++) {
+      const uint8_t *p = big[i]->map;
+      unsigned bad = 0;
+      for (unsigned b = 0; b < TEST_BO_SIZE; b++)
+         bad += p[b] != pattern(b, 20 + i);
+      bad += p[chunk - 1] != (uint8_t)(0xe0 + i);
+      CHECK(bad == 0, "buffer %u: %u bytes changed", i, bad);
+   }
+
+   /* the evicted one, listed VRAM-only, comes back */
+   struct copy_words w;
+   CHECK(new_bo(t, NOUVEAU_BO_GART, 0, &dst) == 0, "dst bo");
+   if (!dst)
+      goto out;
+   int ret = m2mf_copy(c, big[0], NOUVEAU_BO_VRAM, dst, NOUVEAU_BO_GART, &w);
+   CHECK(ret == 0, "kick %d", ret);
+   CHECK(nouveau_bo_wait(dst, NOUVEAU_BO_RD, t->client) == 0, "wait");
+   CHECK(gem_domain(t, big[0]) == NOUVEAU_GEM_DOMAIN_VRAM,
+         "evicted buffer back in VRAM (%u)", gem_domain(t, big[0]));
+   unsigned bad = count_bad_bytes(dst, 20, 0);
+   CHECK(bad == 0, "%u wrong bytes copied from the buffer brought back",
+         bad);
+   unsigned out_now = 0;
+   for (unsigned i = 1; i < 5; i++)
+      out_now += gem_domain(t, big[i]) == NOUVEAU_GEM_DOMAIN_GART;
+   CHECK(out_now >= 1, "another buffer made room for it");
+out:
+   nouveau_bo_ref(NULL, &dst);
+   for (unsigned i = 0; i < 5; i++)
+      nouveau_bo_ref(NULL, &big[i]);
+}
+
 /* Two fds are two files: one's channel and handles mean nothing in the
  * other. */
 static void
@@ -908,6 +991,7 @@ main(void)
 
    test_copy_and_relocs(&t, &c1);
    test_migration(&t, &c1);
+   test_eviction(&t, &c1);
    test_files(&t, &c1);
    test_bad_input(&t, &c1);
    test_file_lifetime();
