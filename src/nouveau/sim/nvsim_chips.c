@@ -24,9 +24,28 @@
  * the 2D helpers NV10_SURFACE_2D NV10:G80, NV40_SURFACE_2D,
  * NV40_SURFACE_SWZ and NV40_SIFM NV40:G80 (upstream's nv30 driver
  * allocates 0x0062, 0x309e and 0x3089 at screen creation). */
-static const uint32_t classes_nv10_nv3x[] = {
+static const uint32_t classes_nv10_nv2x[] = {
    NV1_DMA_FROM_MEMORY_CLASS, NV1_DMA_TO_MEMORY_CLASS, NV3_DMA_IN_MEMORY_CLASS, NV1_NULL_CLASS,
    NV04_M2MF_CLASS, 0,
+};
+/* Rankine (fifo.xml, variant ranges in rnndb chipset order NV30 NV35 NV31
+ * NV36 NV34): NV30_3D 0x0397 is NV30:NV40 (every NV3x), NV35_3D 0x0497
+ * NV35:NV34 (NV35, NV31, NV36), NV34_3D 0x0697 NV34:NV40 (NV34 only); the
+ * 2D helpers NV10_SURFACE_2D NV10:G80 and NV30_SURFACE_2D,
+ * NV30_SURFACE_SWZ, NV30_SIFM NV30:NV40 (upstream's nv30 driver allocates
+ * 0x0062, 0x039e and 0x0389 on chipsets below 0x40, nv30_screen.c). */
+#define RANKINE_HELPERS \
+   NV1_DMA_FROM_MEMORY_CLASS, NV1_DMA_TO_MEMORY_CLASS, NV3_DMA_IN_MEMORY_CLASS, NV1_NULL_CLASS, \
+   NV04_M2MF_CLASS, NV10_SURFACE_2D_CLASS, NV30_SURFACE_2D_CLASS, NV30_SURFACE_SWZ_CLASS, \
+   NV30_SIFM_CLASS
+static const uint32_t classes_nv30[] = {
+   RANKINE_HELPERS, NV30_3D_CLASS, 0,
+};
+static const uint32_t classes_nv31_nv35[] = {
+   RANKINE_HELPERS, NV30_3D_CLASS, NV35_3D_CLASS, 0,
+};
+static const uint32_t classes_nv34[] = {
+   RANKINE_HELPERS, NV30_3D_CLASS, NV34_3D_CLASS, 0,
 };
 static const uint32_t classes_nv40[] = {
    NV1_DMA_FROM_MEMORY_CLASS, NV1_DMA_TO_MEMORY_CLASS, NV3_DMA_IN_MEMORY_CLASS, NV1_NULL_CLASS,
@@ -57,19 +76,19 @@ static const uint32_t classes_tesla[] = {
        .classes = cls }, fl }
 
 static const struct nvsim_chip chips[] = {
-   CHIP(0x10, "NV10", "GeForce 256",              0x0100, 32, 128, classes_nv10_nv3x, F_NV10),
-   CHIP(0x15, "NV15", "GeForce2 GTS",             0x0150, 32, 128, classes_nv10_nv3x, F_NV10),
-   CHIP(0x11, "NV11", "GeForce2 MX",              0x0110, 32, 128, classes_nv10_nv3x, F_NV1A),
-   CHIP(0x17, "NV17", "GeForce4 MX 440",          0x0171, 64, 128, classes_nv10_nv3x, F_NV1A),
-   CHIP(0x18, "NV18", "GeForce4 MX 440 with AGP8X", 0x0181, 64, 128, classes_nv10_nv3x, F_NV1A),
-   CHIP(0x20, "NV20", "GeForce3",                 0x0200, 64, 128, classes_nv10_nv3x, F_NV1A),
-   CHIP(0x25, "NV25", "GeForce4 Ti 4600",         0x0250, 128, 128, classes_nv10_nv3x, F_NV25),
-   CHIP(0x28, "NV28", "GeForce4 Ti 4800",         0x0280, 128, 128, classes_nv10_nv3x, F_NV25),
-   CHIP(0x30, "NV30", "GeForce FX 5800 Ultra",    0x0301, 128, 128, classes_nv10_nv3x, F_NV25),
-   CHIP(0x31, "NV31", "GeForce FX 5600 Ultra",    0x0311, 128, 128, classes_nv10_nv3x, F_NV25),
-   CHIP(0x34, "NV34", "GeForce FX 5200",          0x0322, 128, 128, classes_nv10_nv3x, F_NV25),
-   CHIP(0x35, "NV35", "GeForce FX 5900 Ultra",    0x0330, 256, 128, classes_nv10_nv3x, F_NV25),
-   CHIP(0x36, "NV36", "GeForce FX 5700 Ultra",    0x0341, 128, 128, classes_nv10_nv3x, F_NV25),
+   CHIP(0x10, "NV10", "GeForce 256",              0x0100, 32, 128, classes_nv10_nv2x, F_NV10),
+   CHIP(0x15, "NV15", "GeForce2 GTS",             0x0150, 32, 128, classes_nv10_nv2x, F_NV10),
+   CHIP(0x11, "NV11", "GeForce2 MX",              0x0110, 32, 128, classes_nv10_nv2x, F_NV1A),
+   CHIP(0x17, "NV17", "GeForce4 MX 440",          0x0171, 64, 128, classes_nv10_nv2x, F_NV1A),
+   CHIP(0x18, "NV18", "GeForce4 MX 440 with AGP8X", 0x0181, 64, 128, classes_nv10_nv2x, F_NV1A),
+   CHIP(0x20, "NV20", "GeForce3",                 0x0200, 64, 128, classes_nv10_nv2x, F_NV1A),
+   CHIP(0x25, "NV25", "GeForce4 Ti 4600",         0x0250, 128, 128, classes_nv10_nv2x, F_NV25),
+   CHIP(0x28, "NV28", "GeForce4 Ti 4800",         0x0280, 128, 128, classes_nv10_nv2x, F_NV25),
+   CHIP(0x30, "NV30", "GeForce FX 5800 Ultra",    0x0301, 128, 128, classes_nv30, F_NV25),
+   CHIP(0x31, "NV31", "GeForce FX 5600 Ultra",    0x0311, 128, 128, classes_nv31_nv35, F_NV25),
+   CHIP(0x34, "NV34", "GeForce FX 5200",          0x0322, 128, 128, classes_nv34, F_NV25),
+   CHIP(0x35, "NV35", "GeForce FX 5900 Ultra",    0x0330, 256, 128, classes_nv31_nv35, F_NV25),
+   CHIP(0x36, "NV36", "GeForce FX 5700 Ultra",    0x0341, 128, 128, classes_nv31_nv35, F_NV25),
    CHIP(0x40, "NV40", "GeForce 6800 Ultra",       0x0040, 256, 512, classes_nv40, F_NV40),
    CHIP(0x41, "NV41", "GeForce 6800",             0x00c1, 128, 512, classes_nv40, F_NV40),
    CHIP(0x43, "NV43", "GeForce 6600 GT",          0x0140, 128, 512, classes_nv40, F_NV40),
@@ -110,7 +129,7 @@ nvsim_class_is_dma(uint32_t oclass)
 }
 
 /* The class models nvsim has.  One model may serve several class ids (the
- * curie model serves NV40_3D_CLASS and NV44_3D_CLASS; it reads obj->oclass). */
+ * curie model serves the rankine and curie 3D classes; it reads obj->oclass). */
 const struct nvsim_class *
 nvsim_class_model(uint32_t oclass)
 {
@@ -119,6 +138,10 @@ nvsim_class_model(uint32_t oclass)
       return &nvsim_null_class;
    case NV04_M2MF_CLASS:
       return &nvsim_nv04_m2mf_class;
+   case NV30_3D_CLASS:
+   case NV35_3D_CLASS:
+   case NV34_3D_CLASS:
+      /* rankine: the curie model with the NV3x differences (sim/nv30/) */
    case NV40_3D_CLASS:
    case NV44_3D_CLASS:
       return &nvsim_nv40_3d_class;

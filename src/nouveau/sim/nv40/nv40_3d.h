@@ -59,6 +59,10 @@ struct nv40_3d {
    struct nvsim_object *obj;
    uint32_t regs[NV40_3D_NUM_MTHD];   /* last value of every method */
    uint32_t illegal[NV40_3D_NUM_MTHD / 32];  /* bit per method: traps */
+   /* a rankine class (NV30_3D, NV35_3D, NV34_3D): its differences from
+    * curie live in sim/nv30 (nv30_3d.h) */
+   bool rankine;
+   unsigned vp_slots, vp_consts;      /* this generation's VP memory */
 
    /* vertex program memory */
    uint32_t vp_insn[NV40_3D_VP_SLOTS][4];

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "nv40_3d.h"
+#include "nv30_3d.h"
 #include "nvsim_priv.h"
 #include "nvhwdb_names.h"
 
@@ -29,16 +30,27 @@ nv40_3d_fail(struct nv40_3d *ctx, enum nvsim_status st, const char *fmt, ...)
    return st;
 }
 
-/* Methods of rankine that curie does not have (in hwdb for NV30_3D but not
- * for this class: the fixed-function transform and lighting, the register
- * combiners, ...) trap as illegal.  Methods hwdb knows for neither are
- * stored and ignored.  What curie reuses of rankine's space (0x036c
- * MRT_BLEND_ENABLE, the VTXTEX units at 0x0900) hwdb names for curie. */
+/* The 3D classes that share the method space of hwdb nv30-40_3d.xml. */
+static const uint32_t nv30_40_3d_classes[] = {
+   NV30_3D_CLASS, NV35_3D_CLASS, NV34_3D_CLASS, NV40_3D_CLASS, NV44_3D_CLASS,
+};
+
+/* A method hwdb gives another class of the family but not this one traps
+ * as illegal: on curie the rankine-only methods (fixed-function transform
+ * and lighting, register combiners, ...), on rankine the curie-only ones
+ * (MRT, VP_ATTRIB_EN, ...) and on NV30_3D/NV34_3D the NV35 depth bounds.
+ * Methods hwdb knows for none are stored and ignored.  What curie reuses
+ * of rankine's space (0x036c MRT_BLEND_ENABLE, the VTXTEX units at 0x0900)
+ * hwdb names per class. */
 static bool
-rankine_only(uint32_t oclass, uint32_t mthd)
+other_class_only(uint32_t oclass, uint32_t mthd)
 {
-   return !nvhwdb_method_lookup(oclass, mthd, NULL) &&
-          nvhwdb_method_lookup(NV30_3D_CLASS, mthd, NULL);
+   if (nvhwdb_method_lookup(oclass, mthd, NULL))
+      return false;
+   for (unsigned i = 0; i < sizeof(nv30_40_3d_classes) / sizeof(nv30_40_3d_classes[0]); i++)
+      if (nvhwdb_method_lookup(nv30_40_3d_classes[i], mthd, NULL))
+         return true;
+   return false;
 }
 
 /*
@@ -96,6 +108,9 @@ set_defaults(struct nv40_3d *ctx)
    };
    for (unsigned i = 0; i < sizeof(defaults) / sizeof(defaults[0]); i++)
       ctx->regs[defaults[i].mthd / 4] = defaults[i].data;
+   /* rankine's one equation for colour and alpha */
+   if (ctx->rankine)
+      ctx->regs[NV30_3D_BLEND_EQUATION / 4] = NV30_3D_BLEND_EQUATION_FUNC_ADD;
    union { float f; uint32_t u; } one = { 1.0f };
    ctx->regs[NV30_3D_POINT_SIZE / 4] = one.u;
    ctx->regs[NV30_3D_DEPTH_RANGE_FAR / 4] = one.u;
@@ -112,10 +127,13 @@ nv40_3d_create(struct nvsim_object *obj)
    for (unsigned i = 0; i < NV40_3D_VP_INPUTS; i++)
       ctx->attr[i][3] = 1.0f;
    ctx->fp_dirty = true;
+   ctx->rankine = nv30_3d_class_is_rankine(obj->oclass);
    set_defaults(ctx);
+   ctx->vp_slots = ctx->rankine ? NV30_3D_VP_SLOTS : NV40_3D_VP_SLOTS;
+   ctx->vp_consts = ctx->rankine ? NV30_3D_VP_CONSTS : NV40_3D_VP_CONSTS;
    /* the methods that trap, looked up once (the decoder runs per word) */
    for (uint32_t m = 0; m < NV40_3D_NUM_MTHD; m++)
-      if (rankine_only(obj->oclass, m * 4))
+      if (other_class_only(obj->oclass, m * 4))
          ctx->illegal[m / 32] |= 1u << (m % 32);
    return ctx;
 }
@@ -234,6 +252,8 @@ nv40_3d_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
       return NVSIM_ILLEGAL_MTHD;
    if (ctx->illegal[mthd / 128] & (1u << ((mthd / 4) % 32)))
       return nv40_3d_fail(ctx, NVSIM_ILLEGAL_MTHD,
+                          ctx->rankine ?
+                          "a method this rankine (NV3x) class does not have" :
                           "a rankine (NV30) method that curie does not have");
 
    ctx->regs[mthd / 4] = data;
@@ -277,10 +297,10 @@ nv40_3d_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
        * slot: upstream sends VP_UPLOAD_FROM_ID once, then 4 words per
        * instruction (nv30_vertprog.c) */
       if (w == NV30_3D_VP_UPLOAD_INST__LEN - 1) {
-         if (ctx->vp_upload_slot >= NV40_3D_VP_SLOTS)
+         if (ctx->vp_upload_slot >= ctx->vp_slots)
             return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
                                 "vertex program upload past slot %u",
-                                NV40_3D_VP_SLOTS - 1);
+                                ctx->vp_slots - 1);
          memcpy(ctx->vp_insn[ctx->vp_upload_slot], ctx->vp_upload_word,
                 sizeof(ctx->vp_upload_word));
          ctx->vp_upload_slot++;
@@ -295,7 +315,7 @@ nv40_3d_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
       memcpy(&ctx->vp_const_word[c], &data, 4);
       /* a complete vec4 goes to the current slot, which advances */
       if (c == 3) {
-         if (ctx->vp_const_slot >= NV40_3D_VP_CONSTS)
+         if (ctx->vp_const_slot >= ctx->vp_consts)
             return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
                                 "vertex program constant %u does not exist",
                                 ctx->vp_const_slot);
@@ -324,19 +344,19 @@ nv40_3d_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
       return check_dma_handle(ctx, data);
 
    case NV30_3D_VP_UPLOAD_FROM_ID:
-      if (data >= NV40_3D_VP_SLOTS)
+      if (data >= ctx->vp_slots)
          return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
                              "vertex program slot %u does not exist", data);
       ctx->vp_upload_slot = data;
       return NVSIM_OK;
    case NV30_3D_VP_START_FROM_ID:
-      if (data >= NV40_3D_VP_SLOTS)
+      if (data >= ctx->vp_slots)
          return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
                              "vertex program slot %u does not exist", data);
       vp_stale(ctx);
       return NVSIM_OK;
    case NV30_3D_VP_UPLOAD_CONST_ID:
-      if (data >= NV40_3D_VP_CONSTS)
+      if (data >= ctx->vp_consts)
          return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
                              "vertex program constant %u does not exist",
                              data);

@@ -117,10 +117,7 @@ load_fp(struct nv40_3d *ctx)
                              "object or buffer", (unsigned long long)off);
       }
       memcpy(words + n, p, 16);
-      struct nvisa_nv40_fp_insn insn;
-      nvisa_nv40_fp_decode(words + n, &insn);
-      unsigned len = nvisa_nv40_fp_insn_words(words + n);
-      end = insn.end;
+      unsigned len = nv40_3d_fp_insn_words(words + n, ctx->rankine, &end);
       if (len > 4) {
          const uint32_t *c = nvsim_dma_ptr(dma, off + 4ull * (n + 4), 16);
          if (!c) {
@@ -134,7 +131,7 @@ load_fp(struct nv40_3d *ctx)
       n += len;
    }
    ctx->fp = nv40_3d_fp_prepare(words, n, nv40_3d_reg(ctx, NV30_3D_FP_CONTROL),
-                                err, sizeof(err));
+                                ctx->rankine, err, sizeof(err));
    free(words);
    if (!ctx->fp)
       return nv40_3d_fail(ctx, NVSIM_INVALID_STATE, "fragment program: %s",
@@ -156,7 +153,8 @@ nv40_3d_prepare_draw(struct nv40_3d *ctx)
    if (!ctx->vp) {
       uint32_t start = nv40_3d_reg(ctx, NV30_3D_VP_START_FROM_ID);
       ctx->vp = nv40_3d_vp_prepare((const uint32_t (*)[4])ctx->vp_insn,
-                                   NV40_3D_VP_SLOTS, start, err, sizeof(err));
+                                   ctx->vp_slots, start, ctx->rankine,
+                                   err, sizeof(err));
       if (!ctx->vp)
          return nv40_3d_fail(ctx, NVSIM_INVALID_STATE,
                              "vertex program at slot %u: %s", start, err);
@@ -209,7 +207,7 @@ nv40_3d_run_vp(struct nv40_3d *ctx, const float (*in)[4],
       out->out[i][3] = 1.0f;
    }
    if (!nv40_3d_vp_run(ctx->vp, (const float (*)[4])ctx->vp_const,
-                       NV40_3D_VP_CONSTS, in, out->out, err, sizeof(err)))
+                       ctx->vp_consts, in, out->out, err, sizeof(err)))
       return nv40_3d_fail(ctx, NVSIM_INVALID_STATE, "vertex program: %s",
                           err);
    /* The primary and secondary colours, front and back, are clamped to

@@ -8,6 +8,7 @@
 
 #include "nv40_3d_shader.h"
 #include "nv40_shader_exec.h"
+#include "nvisa_nv30_fp.h"
 
 struct nv40_3d_vp_prog {
    struct nvsim_nv40_vp_prog prog;
@@ -20,7 +21,7 @@ struct nv40_3d_fp_prog {
 
 struct nv40_3d_vp_prog *
 nv40_3d_vp_prepare(const uint32_t (*insn)[4], unsigned num_slots,
-                   unsigned start, char *err, size_t errlen)
+                   unsigned start, bool rankine, char *err, size_t errlen)
 {
    struct nv40_3d_vp_prog *p = calloc(1, sizeof(*p));
    if (!p) {
@@ -34,7 +35,9 @@ nv40_3d_vp_prepare(const uint32_t (*insn)[4], unsigned num_slots,
       free(p);
       return NULL;
    }
-   if (nvsim_nv40_vp_prepare(&p->prog, insn, num_slots, err, errlen) != 0) {
+   int r = rankine ? nvsim_nv30_vp_prepare(&p->prog, insn, num_slots, err, errlen)
+                   : nvsim_nv40_vp_prepare(&p->prog, insn, num_slots, err, errlen);
+   if (r != 0) {
       free(p);
       return NULL;
    }
@@ -76,7 +79,8 @@ nv40_3d_vp_run(struct nv40_3d_vp_prog *prog, const float (*consts)[4],
 
 struct nv40_3d_fp_prog *
 nv40_3d_fp_prepare(const uint32_t *words, unsigned num_words,
-                   uint32_t fp_control, char *err, size_t errlen)
+                   uint32_t fp_control, bool rankine, char *err,
+                   size_t errlen)
 {
    struct nv40_3d_fp_prog *p = calloc(1, sizeof(*p));
    (void)fp_control;
@@ -84,11 +88,25 @@ nv40_3d_fp_prepare(const uint32_t *words, unsigned num_words,
       snprintf(err, errlen, "out of memory");
       return NULL;
    }
-   if (nvsim_nv40_fp_prepare(&p->prog, words, num_words, err, errlen) != 0) {
+   int r = rankine ? nvsim_nv30_fp_prepare(&p->prog, words, num_words, err, errlen)
+                   : nvsim_nv40_fp_prepare(&p->prog, words, num_words, err, errlen);
+   if (r != 0) {
       free(p);
       return NULL;
    }
    return p;
+}
+
+unsigned
+nv40_3d_fp_insn_words(const uint32_t *words, bool rankine, bool *end)
+{
+   struct nvisa_nv40_fp_insn insn;
+   if (rankine)
+      nvisa_nv30_fp_decode(words, &insn);
+   else
+      nvisa_nv40_fp_decode(words, &insn);
+   *end = insn.end;
+   return nvisa_nv40_fp_has_const(&insn) ? 8 : 4;
 }
 
 void

@@ -34,11 +34,12 @@
 struct nv40_3d_vp_prog;
 struct nv40_3d_fp_prog;
 
-/* Decodes the program that starts at slot `start`.  NULL with err filled
- * when it cannot run (bad opcode, runs off the end, no interpreter). */
+/* Decodes the program that starts at slot `start`, in rankine's (NV30)
+ * encoding if `rankine`, else curie's.  NULL with err filled when it
+ * cannot run (bad opcode, runs off the end, no interpreter). */
 struct nv40_3d_vp_prog *
 nv40_3d_vp_prepare(const uint32_t (*insn)[4], unsigned num_slots,
-                   unsigned start, char *err, size_t errlen);
+                   unsigned start, bool rankine, char *err, size_t errlen);
 void nv40_3d_vp_free(struct nv40_3d_vp_prog *prog);
 /* Runs it for one vertex; out[] is preset by the caller to (0,0,0,1).
  * false (err filled) on a runtime fault. */
@@ -48,10 +49,16 @@ bool nv40_3d_vp_run(struct nv40_3d_vp_prog *prog,
                     char *err, size_t errlen);
 
 /* Decodes a fragment program of `num_words` words (already read from
- * memory, ending with its END instruction). */
+ * memory, ending with its END instruction), rankine's encoding if
+ * `rankine`. */
 struct nv40_3d_fp_prog *
 nv40_3d_fp_prepare(const uint32_t *words, unsigned num_words,
-                   uint32_t fp_control, char *err, size_t errlen);
+                   uint32_t fp_control, bool rankine, char *err,
+                   size_t errlen);
+/* Words of the instruction at `words` (4, or 8 with its inline
+ * constant) and whether it is the last; words[0..3] must be readable. */
+unsigned nv40_3d_fp_insn_words(const uint32_t *words, bool rankine,
+                               bool *end);
 void nv40_3d_fp_free(struct nv40_3d_fp_prog *prog);
 /* Runs it for a 2x2 quad (fragment 0 = (x,y), 1 = (x+1,y), 2 = (x,y+1),
  * 3 = (x+1,y+1)): in[frag][input][comp]; *mask in: fragments to shade,

@@ -133,7 +133,8 @@ nv40_3d_validate(struct nv40_3d *ctx)
     * before the depth test (NV_depth_clamp, section 4.1.5), whose
     * bounds DEPTH_RANGE_NEAR/FAR already hold as min and max (upstream
     * nv30_state_validate.c: translate.z -/+ |scale.z|) */
-   rs->depth_clamp = (nv40_3d_reg(ctx, NV30_3D_DEPTH_CONTROL) &
+   rs->depth_clamp = !ctx->rankine &&   /* CLAMP is curie's (hwdb) */
+                     (nv40_3d_reg(ctx, NV30_3D_DEPTH_CONTROL) &
                       NV40_3D_DEPTH_CONTROL_CLAMP) != 0;
    if (rs->depth_clamp) {
       float zn = nv40_3d_regf(ctx, NV30_3D_DEPTH_RANGE_NEAR);
@@ -165,7 +166,8 @@ nv40_3d_validate(struct nv40_3d *ctx)
    /* MRT_BLEND_ENABLE: bit i enables blending on render target i, 1-3
     * (nv30_state.c: 0xe when target 0 blends and blending is not
     * independent) */
-   rs->blend_mrt = nv40_3d_reg(ctx, NV40_3D_MRT_BLEND_ENABLE) &
+   rs->blend_mrt = ctx->rankine ? 0 :   /* rankine's 0x036c is FOG_ENABLE */
+                   nv40_3d_reg(ctx, NV40_3D_MRT_BLEND_ENABLE) &
                    (NV40_3D_MRT_BLEND_ENABLE_COLOR1 |
                     NV40_3D_MRT_BLEND_ENABLE_COLOR2 |
                     NV40_3D_MRT_BLEND_ENABLE_COLOR3);
@@ -182,6 +184,12 @@ nv40_3d_validate(struct nv40_3d *ctx)
       /* an equation of 0 (never written) is taken as ADD */
       if (eq == 0) {
          rs->eq_rgb = rs->eq_a = NVSIM_RASTER_BEQ_ADD;
+      } else if (ctx->rankine) {
+         /* one equation for colour and alpha, a GL enum (hwdb
+          * BLEND_EQUATION of rankine, gl_blend_equation) */
+         if (!map_blend_eq(eq, &rs->eq_rgb))
+            return bad_value(ctx, "BLEND_EQUATION", eq);
+         rs->eq_a = rs->eq_rgb;
       } else if (!map_blend_eq(NV40_3D_FIELD(eq, NV40_3D_BLEND_EQUATION_RGB), &rs->eq_rgb) ||
                  !map_blend_eq(NV40_3D_FIELD(eq, NV40_3D_BLEND_EQUATION_ALPHA), &rs->eq_a)) {
          return bad_value(ctx, "BLEND_EQUATION", eq);
@@ -210,8 +218,11 @@ nv40_3d_validate(struct nv40_3d *ctx)
                        ((v & NV30_3D_COLOR_MASK_G__MASK) ? NVSIM_RASTER_MASK_G : 0) |
                        ((v & NV30_3D_COLOR_MASK_B__MASK) ? NVSIM_RASTER_MASK_B : 0) |
                        ((v & NV30_3D_COLOR_MASK_A__MASK) ? NVSIM_RASTER_MASK_A : 0);
-   v = nv40_3d_reg(ctx, NV40_3D_MRT_COLOR_MASK);
-   for (unsigned i = 1; i < NVSIM_RASTER_MAX_RT; i++) {
+   /* rankine has COLOR_MASK only (0x0370 is its FOG_COLOR) */
+   v = ctx->rankine ? 0 : nv40_3d_reg(ctx, NV40_3D_MRT_COLOR_MASK);
+   for (unsigned i = 1; i < NVSIM_RASTER_MAX_RT && ctx->rankine; i++)
+      rs->color_mask[i] = rs->color_mask[0];
+   for (unsigned i = 1; i < NVSIM_RASTER_MAX_RT && !ctx->rankine; i++) {
       unsigned sh = 4 * (i - 1);
       rs->color_mask[i] =
          ((v & (NV40_3D_MRT_COLOR_MASK_BUFFER1_R << sh)) ? NVSIM_RASTER_MASK_R : 0) |

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "nv40_3d.h"
+#include "nv30_3d.h"
 
 static const struct {
    uint32_t hw;
@@ -257,7 +258,7 @@ map_targets(struct nv40_3d *ctx, bool need_color, bool need_zeta)
                                         "colour 3" };
          st = map_surface(ctx, names[i], color_bufs[i].dma,
                           nv40_3d_reg(ctx, color_bufs[i].offset),
-                          nv40_3d_reg(ctx, color_bufs[i].pitch), w, h, ms_x,
+                          nv30_3d_surface_pitch(ctx, color_bufs[i].pitch), w, h, ms_x,
                           ms_y, rf, &ctx->rs.color[i]);
          if (st)
             return st;
@@ -277,7 +278,7 @@ map_targets(struct nv40_3d *ctx, bool need_color, bool need_zeta)
                              NV40_3D_FIELD(fmt, NV30_3D_RT_FORMAT_ZETA));
       st = map_surface(ctx, "zeta", NV30_3D_DMA_ZETA,
                        nv40_3d_reg(ctx, NV30_3D_ZETA_OFFSET),
-                       nv40_3d_reg(ctx, NV40_3D_ZETA_PITCH), w, h, ms_x,
+                       nv30_3d_surface_pitch(ctx, NV40_3D_ZETA_PITCH), w, h, ms_x,
                        ms_y, rf, &ctx->rs.zeta);
       if (st)
          return st;

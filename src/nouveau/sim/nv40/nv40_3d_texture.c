@@ -60,6 +60,7 @@
 #include <string.h>
 
 #include "nv40_3d.h"
+#include "nv30_3d.h"
 #include "nv40_3d_texture.h"
 #include "nvsim_raster_math.h"
 
@@ -173,6 +174,8 @@ cache_bytes(const struct nv40_3d_tex_unit *u, const uint8_t *p)
    return cache_line(u->cache, addr / NV40_3D_TEX_CACHE_LINE, p - in) + in;
 }
 
+static bool is_shadow_format(uint32_t format);
+
 /* n bytes of texel data at host address p, through the cache. */
 static const uint8_t *
 cache_read(const struct nv40_3d_tex_unit *u, const uint8_t *p, unsigned n,
@@ -189,44 +192,84 @@ cache_read(const struct nv40_3d_tex_unit *u, const uint8_t *p, unsigned n,
    return tmp;
 }
 
+/* Curie's texture unit methods (hwdb, variant NV40_3D-NV44_3D). */
+static enum nvsim_status
+describe_curie(struct nv40_3d *ctx, unsigned i, struct nv40_3d_tex_desc *d)
+{
+   uint32_t fmt = nv40_3d_reg(ctx, NV30_3D_TEX_FORMAT(i));
+   uint32_t npot = nv40_3d_reg(ctx, NV30_3D_TEX_NPOT_SIZE(i));
+   uint32_t size1 = nv40_3d_reg(ctx, NV40_3D_TEX_SIZE1(i));
+   uint32_t en = nv40_3d_reg(ctx, NV30_3D_TEX_ENABLE(i));
+   uint32_t filt = nv40_3d_reg(ctx, NV30_3D_TEX_FILTER(i));
+
+   memset(d, 0, sizeof(*d));
+   d->enabled = en & NV40_3D_TEX_ENABLE_ENABLE;
+   d->format = fmt & NV40_3D_TEX_FORMAT_FORMAT__MASK;
+   d->hw_format = NV40_3D_FIELD(fmt, NV40_3D_TEX_FORMAT_FORMAT);
+   d->w = NV40_3D_FIELD(npot, NV30_3D_TEX_NPOT_SIZE_W);
+   d->h = NV40_3D_FIELD(npot, NV30_3D_TEX_NPOT_SIZE_H);
+   /* depth: TEX_SIZE1 DEPTH (nv30_texture.c npot_size1) */
+   d->d = NV40_3D_FIELD(size1, NV40_3D_TEX_SIZE1_DEPTH);
+   d->linear = fmt & NV40_3D_TEX_FORMAT_LINEAR__MASK;
+   d->rect = fmt & NV40_3D_TEX_FORMAT_RECT__MASK;
+   d->levels = NV40_3D_FIELD(fmt, NV40_3D_TEX_FORMAT_MIPMAP_COUNT);
+   d->pitch = NV40_3D_FIELD(size1, NV40_3D_TEX_SIZE1_PITCH);
+   d->srgb_bits = nv40_3d_reg(ctx, NV30_3D_TEX_WRAP(i)) &
+                  NV40_3D_TEX_WRAP_GAMMA_DECREASE_FILTER__MASK;
+   /* LOD bias: two's complement in 1/256, sign-extended from the top
+    * bit of the field (x ^ s) - s */
+   const uint32_t bias_sign = (NV40_3D_TEX_FILTER_LOD_BIAS__MASK >>
+                               NV40_3D_TEX_FILTER_LOD_BIAS__SHIFT) / 2 + 1;
+   int32_t bias = (int32_t)(NV40_3D_FIELD(filt, NV40_3D_TEX_FILTER_LOD_BIAS) ^
+                            bias_sign) - (int32_t)bias_sign;
+   d->lod_bias = bias / 256.0f;
+   /* TEX_ENABLE MIN_LOD / MAX_LOD: the clamps in 1/256 of a level */
+   d->min_lod = NV40_3D_FIELD(en, NV40_3D_TEX_ENABLE_MIN_LOD) / 256.0f;
+   d->max_lod = NV40_3D_FIELD(en, NV40_3D_TEX_ENABLE_MAX_LOD) / 256.0f;
+   d->aniso = aniso_rates[NV40_3D_FIELD(en, NV40_3D_TEX_ENABLE_ANISO)];
+   return NVSIM_OK;
+}
+
 enum nvsim_status
 nv40_3d_validate_textures(struct nv40_3d *ctx, uint32_t units)
 {
    for (unsigned i = 0; i < NV40_3D_TEX_UNITS; i++) {
       struct nv40_3d_tex_unit *u = &ctx->tex[i];
+      struct nv40_3d_tex_desc desc;
+      enum nvsim_status st;
       u->valid = false;
-      if (!(units & (1u << i)) ||
-          !(nv40_3d_reg(ctx, NV30_3D_TEX_ENABLE(i)) & NV40_3D_TEX_ENABLE_ENABLE))
+      if (!(units & (1u << i)))
+         continue;
+      st = ctx->rankine ? nv30_3d_tex_describe(ctx, i, &desc)
+                        : describe_curie(ctx, i, &desc);
+      if (st)
+         return st;
+      if (!desc.enabled)
          continue;
 
       uint32_t fmt = nv40_3d_reg(ctx, NV30_3D_TEX_FORMAT(i));
-      uint32_t npot = nv40_3d_reg(ctx, NV30_3D_TEX_NPOT_SIZE(i));
-      unsigned w = NV40_3D_FIELD(npot, NV30_3D_TEX_NPOT_SIZE_W);
-      unsigned h = NV40_3D_FIELD(npot, NV30_3D_TEX_NPOT_SIZE_H);
-      u->format = fmt & NV40_3D_TEX_FORMAT_FORMAT__MASK;
+      unsigned w = desc.w, h = desc.h, d = desc.d;
+      u->format = desc.format;
       u->bpp = format_bpp(u->format);
       if (!u->bpp)
          return nv40_3d_fail(ctx, NVSIM_INVALID_STATE,
                              "texture unit %u: format 0x%x is not modelled",
-                             i, NV40_3D_FIELD(fmt, NV40_3D_TEX_FORMAT_FORMAT));
+                             i, desc.hw_format);
       if (!w || !h || w > 4096 || h > 4096)
          return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
                              "texture unit %u: size %ux%u", i, w, h);
       uint32_t dims = fmt & NV30_3D_TEX_FORMAT_DIMS__MASK;
       u->one_d = dims == NV30_3D_TEX_FORMAT_DIMS_1D;
       u->three_d = dims == NV30_3D_TEX_FORMAT_DIMS_3D;
-      /* depth: TEX_SIZE1 DEPTH (nv30_texture.c npot_size1) */
-      unsigned d = u->three_d ?
-         NV40_3D_FIELD(nv40_3d_reg(ctx, NV40_3D_TEX_SIZE1(i)),
-                       NV40_3D_TEX_SIZE1_DEPTH) : 1;
+      if (!u->three_d)
+         d = 1;
       if (!d || d > 512)
          return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
                              "texture unit %u: depth %u", i, d);
       /* compressed textures are packed rows of blocks, never swizzled,
        * though upstream leaves LINEAR off for them (nv30_miptree.c) */
-      u->swizzled = !(fmt & NV40_3D_TEX_FORMAT_LINEAR__MASK) &&
-                    !is_dxt(u->format);
-      u->rect = fmt & NV40_3D_TEX_FORMAT_RECT__MASK;
+      u->swizzled = !desc.linear && !is_dxt(u->format);
+      u->rect = desc.rect;
       /* the swizzled layout exists for power-of-two sizes only (upstream
        * swizzles nothing else: nv30_miptree.c) */
       if (u->swizzled && ((w & (w - 1)) || (h & (h - 1)) || (d & (d - 1))))
@@ -234,13 +277,12 @@ nv40_3d_validate_textures(struct nv40_3d *ctx, uint32_t units)
                              "texture unit %u: swizzled %ux%ux%u is not a "
                              "power of two", i, w, h, d);
       u->cube = fmt & NV30_3D_TEX_FORMAT_CUBIC__MASK;
-      u->num_levels = NV40_3D_FIELD(fmt, NV40_3D_TEX_FORMAT_MIPMAP_COUNT);
+      u->num_levels = desc.levels;
       if (u->num_levels < 1)
          u->num_levels = 1;
       if (u->num_levels > NV40_3D_TEX_MAX_LEVELS)
          u->num_levels = NV40_3D_TEX_MAX_LEVELS;
-      uint32_t pitch = NV40_3D_FIELD(nv40_3d_reg(ctx, NV40_3D_TEX_SIZE1(i)),
-                                     NV40_3D_TEX_SIZE1_PITCH);
+      uint32_t pitch = desc.pitch;
 
       /* level layout, then one mapping of everything */
       uint64_t size = 0, offs[NV40_3D_TEX_MAX_LEVELS];
@@ -258,7 +300,7 @@ nv40_3d_validate_textures(struct nv40_3d *ctx, uint32_t units)
          unsigned bw = is_dxt(u->format) ? (lw + 3) / 4 : lw;
          unsigned bh = is_dxt(u->format) ? (lh + 3) / 4 : lh;
          /* without LINEAR, levels are packed (swizzled, or S3TC rows) */
-         bool packed = !(fmt & NV40_3D_TEX_FORMAT_LINEAR__MASK);
+         bool packed = !desc.linear;
          lv->pitch = packed ? bw * u->bpp : pitch;
          if (!packed && pitch < (uint64_t)bw * u->bpp)
             return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
@@ -271,7 +313,7 @@ nv40_3d_validate_textures(struct nv40_3d *ctx, uint32_t units)
       u->layer_size = size;
       if (u->cube) {
          /* 128-byte aligned layers unless LINEAR (nv30_miptree.c) */
-         if (!(fmt & NV40_3D_TEX_FORMAT_LINEAR__MASK))
+         if (!desc.linear)
             u->layer_size = (u->layer_size + 127) & ~127ull;
          size = u->layer_size * 6;
       }
@@ -309,30 +351,28 @@ nv40_3d_validate_textures(struct nv40_3d *ctx, uint32_t units)
       u->wrap[1] = NV40_3D_FIELD(wrap, NV30_3D_TEX_WRAP_T);
       u->wrap[2] = NV40_3D_FIELD(wrap, NV30_3D_TEX_WRAP_R);
       u->rcomp = NV40_3D_FIELD(wrap, NV30_3D_TEX_WRAP_RCOMP);
-      u->srgb_bits = wrap & NV40_3D_TEX_WRAP_GAMMA_DECREASE_FILTER__MASK;
+      u->srgb_bits = desc.srgb_bits;
       uint32_t filt = nv40_3d_reg(ctx, NV30_3D_TEX_FILTER(i));
       u->min = filt & NV30_3D_TEX_FILTER_MIN__MASK;
       u->mag = filt & NV30_3D_TEX_FILTER_MAG__MASK;
       u->signed_bits = filt;
-      /* LOD bias: two's complement in 1/256, sign-extended from the top
-       * bit of the field (x ^ s) - s */
-      const uint32_t bias_sign = (NV40_3D_TEX_FILTER_LOD_BIAS__MASK >>
-                                  NV40_3D_TEX_FILTER_LOD_BIAS__SHIFT) / 2 + 1;
-      int32_t bias = (int32_t)(NV40_3D_FIELD(filt, NV40_3D_TEX_FILTER_LOD_BIAS) ^
-                               bias_sign) - (int32_t)bias_sign;
-      u->lod_bias = bias / 256.0f;
-      /* TEX_ENABLE MIN_LOD / MAX_LOD: the clamps in 1/256 of a level */
-      uint32_t en = nv40_3d_reg(ctx, NV30_3D_TEX_ENABLE(i));
-      u->min_lod = NV40_3D_FIELD(en, NV40_3D_TEX_ENABLE_MIN_LOD) / 256.0f;
-      u->max_lod = NV40_3D_FIELD(en, NV40_3D_TEX_ENABLE_MAX_LOD) / 256.0f;
-      u->aniso = aniso_rates[NV40_3D_FIELD(en, NV40_3D_TEX_ENABLE_ANISO)];
+      u->lod_bias = desc.lod_bias;
+      u->min_lod = desc.min_lod;
+      u->max_lod = desc.max_lod;
+      u->aniso = desc.aniso;
       u->point_only = u->format == NV40_3D_TEX_FORMAT_FORMAT_RGBA32F;
       u->swz = nv40_3d_reg(ctx, NV30_3D_TEX_SWIZZLE(i));
       uint32_t bc = nv40_3d_reg(ctx, NV30_3D_TEX_BORDER_COLOR(i));
-      u->border[0] = NV40_3D_FIELD(bc, NV30_3D_TEX_BORDER_COLOR_R) / 255.0f;
+      /* The border colour is a texel of its own, in the channels X Y Z W
+       * a memory texel is decoded into (B G R A, as A8R8G8B8 holds
+       * them); a depth format's texel has its depth in W, and GL takes
+       * a depth texture's border depth from the border's red, so W gets
+       * R there (assumed: rnndb documents no depth border). */
+      u->border[0] = NV40_3D_FIELD(bc, NV30_3D_TEX_BORDER_COLOR_B) / 255.0f;
       u->border[1] = NV40_3D_FIELD(bc, NV30_3D_TEX_BORDER_COLOR_G) / 255.0f;
-      u->border[2] = NV40_3D_FIELD(bc, NV30_3D_TEX_BORDER_COLOR_B) / 255.0f;
-      u->border[3] = NV40_3D_FIELD(bc, NV30_3D_TEX_BORDER_COLOR_A) / 255.0f;
+      u->border[2] = NV40_3D_FIELD(bc, NV30_3D_TEX_BORDER_COLOR_R) / 255.0f;
+      u->border[3] = is_shadow_format(u->format) ? u->border[2] :
+                     NV40_3D_FIELD(bc, NV30_3D_TEX_BORDER_COLOR_A) / 255.0f;
       u->valid = true;
    }
    return NVSIM_OK;
@@ -702,12 +742,20 @@ texel(const struct nv40_3d_tex_unit *u, unsigned lvl, const uint8_t *layer0,
    int ix = wrap_index(u->wrap[0], x, (int)lv->w);
    int iy = u->one_d ? 0 : wrap_index(u->wrap[1], y, (int)lv->h);
    int iz = u->three_d ? wrap_index(u->wrap[2], z, (int)lv->d) : 0;
-   if (ix < 0 || iy < 0 || iz < 0) {
-      memcpy(out, u->border, sizeof(float) * 4);
-      return;
-   }
    float ch[4];
-   fetch(u, lv, layer0 + (lv->map - u->level[0].map), ix, iy, iz, ch);
+   if (ix < 0 || iy < 0 || iz < 0) {
+      /* A border texel takes the path of a memory texel from here on:
+       * the depth compare of shadow formats and TEX_SWIZZLE.  Upstream's
+       * nv30 driver (written against the hardware) relies on it: it
+       * reports no PIPE_CAP_TEXTURE_BORDER_COLOR_QUIRK, i.e. it leaves
+       * the view swizzle and the depth mode (its TEX_SWIZZLE) to apply
+       * to the border, as GL applies them to every texel; and a shadow
+       * map clamped to its border compares the border's depth (ARB_shadow
+       * with CLAMP_TO_BORDER). */
+      memcpy(ch, u->border, sizeof(ch));
+   } else {
+      fetch(u, lv, layer0 + (lv->map - u->level[0].map), ix, iy, iz, ch);
+   }
    if (is_shadow_format(u->format)) {
       /* the compare reads the raw depth, in channel W (Z16/Z24 deliver
        * their depth there: the driver's swizzle reads W for r, g, b),

@@ -62,7 +62,24 @@ struct nv40_3d_tex_unit {
    uint32_t rcomp;
    uint32_t swz;
    uint32_t signed_bits, srgb_bits;
-   float border[4];         /* RGBA */
+   float border[4];         /* X Y Z W as a texel: B G R A (depth: R in W) */
+};
+
+/* What one texture unit's methods say, in the generation's own layout
+ * (curie: nv40_3d_texture.c, rankine: sim/nv30/nv30_3d_texture.c), for
+ * the shared decode of nv40_3d_validate_textures. */
+struct nv40_3d_tex_desc {
+   bool enabled;
+   uint32_t format;         /* as curie's FORMAT (NV40_3D_TEX_FORMAT_FORMAT_*);
+                             * 0 for one not modelled */
+   uint32_t hw_format;      /* the FORMAT field as written, for errors */
+   unsigned w, h, d, levels;
+   bool linear;             /* pitch-linear rows (else swizzled / S3TC) */
+   bool rect;               /* unnormalized coordinates */
+   uint32_t pitch;          /* bytes per row when linear */
+   uint32_t srgb_bits;
+   float lod_bias, min_lod, max_lod;
+   unsigned aniso;          /* most samples per lookup */
 };
 
 /* Decodes the enabled units among `units` (bit per unit); traps on a

@@ -26,6 +26,7 @@
 
 #include "nv40_shader_exec.h"
 #include "nv40_shader_priv.h"
+#include "nvisa_nv30_fp.h"
 
 #define FP(x) NVISA_NV40_FP_##x
 
@@ -63,9 +64,13 @@ struct fp_state {
    int loop_counter;
 };
 
-int
-nvsim_nv40_fp_prepare(struct nvsim_nv40_fp_prog *prog, const uint32_t *words,
-                      size_t nwords, char *err, size_t errlen)
+typedef int (*fp_decode_fn)(const uint32_t in[4],
+                            struct nvisa_nv40_fp_insn *insn);
+
+static int
+fp_prepare(struct nvsim_nv40_fp_prog *prog, const uint32_t *words,
+           size_t nwords, fp_decode_fn decode, unsigned max_insns,
+           char *err, size_t errlen)
 {
    unsigned *word_to_op = NULL;
    size_t w = 0;
@@ -88,13 +93,18 @@ nvsim_nv40_fp_prepare(struct nvsim_nv40_fp_prog *prog, const uint32_t *words,
       word_to_op[i] = UINT_MAX;
 
    while (!ended) {
+      if (n >= max_insns) {
+         snprintf(err, errlen, "fragment program: no END instruction in "
+                  "%u instructions", max_insns);
+         goto fail;
+      }
       if (w + 4 > nwords || n >= NVSIM_NV40_FP_MAX_INSNS) {
          snprintf(err, errlen, "fragment program: no END instruction in "
                   "%zu words", nwords);
          goto fail;
       }
       struct nvsim_nv40_fp_op *op = &prog->ops[n];
-      if (nvisa_nv40_fp_decode(words + w, &op->insn)) {
+      if (decode(words + w, &op->insn)) {
          snprintf(err, errlen, "fragment program: unknown %sopcode 0x%02x "
                   "at word %zu", op->insn.is_branch ? "branch " : "",
                   op->insn.op, w);
@@ -211,6 +221,26 @@ fail:
    free(word_to_op);
    nvsim_nv40_fp_fini(prog);
    return -1;
+}
+
+int
+nvsim_nv40_fp_prepare(struct nvsim_nv40_fp_prog *prog, const uint32_t *words,
+                      size_t nwords, char *err, size_t errlen)
+{
+   return fp_prepare(prog, words, nwords, nvisa_nv40_fp_decode,
+                     NVSIM_NV40_FP_MAX_INSNS, err, errlen);
+}
+
+/* Rankine: NV30 encoding, whose tables have no branch instruction (the
+ * decoder rejects them: NV_fragment_program has no flow control), and
+ * at most NVSIM_NV30_FP_MAX_INSNS instructions.  Precisions fp32, fp16
+ * and fx12 are quantize()'s (NV_fragment_program 3.11.4.1). */
+int
+nvsim_nv30_fp_prepare(struct nvsim_nv40_fp_prog *prog, const uint32_t *words,
+                      size_t nwords, char *err, size_t errlen)
+{
+   return fp_prepare(prog, words, nwords, nvisa_nv30_fp_decode,
+                     NVSIM_NV30_FP_MAX_INSNS, err, errlen);
 }
 
 void

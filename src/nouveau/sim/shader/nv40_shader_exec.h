@@ -90,6 +90,12 @@ int nvsim_nv40_vp_prepare(struct nvsim_nv40_vp_prog *prog,
                           const uint32_t (*slots)[4], unsigned num_slots,
                           char *err, size_t errlen);
 
+/* The same for a rankine (NV30) program: slots in NV30 encoding
+ * (nvisa_nv30_vp.h), run by nvsim_nv40_vp_run (nv30_vp_decode.c). */
+int nvsim_nv30_vp_prepare(struct nvsim_nv40_vp_prog *prog,
+                          const uint32_t (*slots)[4], unsigned num_slots,
+                          char *err, size_t errlen);
+
 /* Runs one vertex from slot start to the instruction with the LAST bit.
  * Returns 0, or a negative value on a bad program (start/branch outside
  * the slots, unknown opcode, call stack overflow, more than
@@ -150,6 +156,16 @@ struct nvsim_nv40_fp_env {
  * (no END within nwords, a branch target that is not an instruction
  * start, unknown opcode, allocation failure). */
 int nvsim_nv40_fp_prepare(struct nvsim_nv40_fp_prog *prog,
+                          const uint32_t *words, size_t nwords,
+                          char *err, size_t errlen);
+
+/* The same for a rankine (NV30) program (nvisa_nv30_fp.h encoding):
+ * branch instructions are unknown opcodes, and a program has at most
+ * NVSIM_NV30_FP_MAX_INSNS instructions (NV_fragment_program: "at least
+ * 1024 instructions"; a program longer than the limit, which is 1024
+ * without ARB_fragment_program, fails to load, section 3.11.3). */
+#define NVSIM_NV30_FP_MAX_INSNS 1024
+int nvsim_nv30_fp_prepare(struct nvsim_nv40_fp_prog *prog,
                           const uint32_t *words, size_t nwords,
                           char *err, size_t errlen);
 

@@ -9,6 +9,22 @@
 #include <stdint.h>
 
 #include "nvisa_common.h"
+#include "nvisa_nv40_vp.h"
+
+/* A decoded vertex program instruction as the interpreter runs it
+ * (nv40_vp_exec.c): curie's fields, filled from curie's encoding, or from
+ * rankine's by nvsim_nv30_vp_prepare (nv30_vp_decode.c). */
+struct nvsim_nv40_vp_op {
+   struct nvisa_nv40_vp_insn insn;
+   bool valid;        /* both opcodes known */
+   uint8_t srcs;      /* sources either op reads (bit i: source i) */
+   /* output write mask of the vector [0] and the scalar [1] result in
+    * insn.out (curie: one of them, rankine: both may write) */
+   uint8_t out_mask[2];
+   /* rankine: 1 + n when the output is user clip distance CLPn, whose .x
+    * goes to the interpreter's clip slot FOGC.yzw / PSZ.yzw */
+   uint8_t clip;
+};
 
 #define NVSIM_SHADER_ERR_PC      (-1)
 #define NVSIM_SHADER_ERR_OPCODE  (-2)

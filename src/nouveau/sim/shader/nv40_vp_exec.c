@@ -22,11 +22,6 @@
 #define VP_TEMP_SLOTS 64
 #define VP_STACK_DEPTH 8   /* xf/isa.rst: "an 8-slot call/return stack" */
 
-struct nvsim_nv40_vp_op {
-   struct nvisa_nv40_vp_insn insn;
-   bool valid;        /* both opcodes known */
-   uint8_t srcs;      /* sources either op reads (bit i: source i) */
-};
 
 struct vp_state {
    float temp[VP_TEMP_SLOTS][4];
@@ -56,6 +51,10 @@ nvsim_nv40_vp_prepare(struct nvsim_nv40_vp_prog *prog,
       op->valid = nvisa_nv40_vp_decode(slots[i], &op->insn) == 0;
       op->srcs = nvisa_nv40_vp_vec_op_info[op->insn.vec_op].srcs |
                  nvisa_nv40_vp_sca_op_info[op->insn.sca_op].srcs;
+      /* curie writes the output with the mask of the result it takes */
+      if (op->insn.out != VP(OUT_NONE) && op->insn.out < VP(NUM_OUTPUTS))
+         op->out_mask[op->insn.out_is_vec ? 0 : 1] =
+            op->insn.out_is_vec ? op->insn.vec_mask : op->insn.sca_mask;
    }
    prog->num_slots = num_slots;
    return 0;
@@ -389,10 +388,12 @@ exec_sca(const struct nvisa_nv40_vp_insn *insn, const float s2[4], float r[4])
 
 static void
 write_result(struct vp_state *st, struct nvsim_nv40_vp_io *io,
-             const struct nvisa_nv40_vp_insn *insn, bool vec,
+             const struct nvsim_nv40_vp_op *op, bool vec,
              const float res[4], uint8_t cmask)
 {
+   const struct nvisa_nv40_vp_insn *insn = &op->insn;
    uint8_t mask = (vec ? insn->vec_mask : insn->sca_mask) & cmask;
+   uint8_t out_mask = op->out_mask[vec ? 0 : 1] & cmask;
    uint8_t dst = vec ? insn->vec_dst : insn->sca_dst;
    float v[4];
 
@@ -404,10 +405,16 @@ write_result(struct vp_state *st, struct nvsim_nv40_vp_io *io,
          if (mask & (1 << c))
             st->temp[dst % VP_TEMP_SLOTS][c] = v[c];
    }
-   if (insn->out != VP(OUT_NONE) && insn->out_is_vec == vec &&
-       insn->out < VP(NUM_OUTPUTS) && mask) {
+   if (op->clip && out_mask) {
+      /* rankine's CLPn.x (nvsim_nv30_vp_prepare) */
+      unsigned n = op->clip - 1;
+      unsigned o = n < 3 ? VP(OUT_FOGC) : VP(OUT_PSZ);
+      if (out_mask & NVISA_MASK_X)
+         io->out[o][1 + n % 3] = v[0];
+      io->out_written |= 1u << o;
+   } else if (out_mask) {
       for (unsigned c = 0; c < 4; c++)
-         if (mask & (1 << c))
+         if (out_mask & (1 << c))
             io->out[insn->out][c] = v[c];
       io->out_written |= 1u << insn->out;
    }
@@ -524,9 +531,9 @@ nvsim_nv40_vp_run(const struct nvsim_nv40_vp_prog *prog, unsigned start,
 
       /* Both slots read their sources before either writes. */
       if (vw)
-         write_result(&st, io, insn, true, vr, cmask);
+         write_result(&st, io, op, true, vr, cmask);
       if (sw)
-         write_result(&st, io, insn, false, sr, cmask);
+         write_result(&st, io, op, false, sr, cmask);
 
       if (insn->last)
          return 0;

@@ -1,0 +1,232 @@
+/*
+ * NV30 vertex program instructions: struct <-> words.  Every bit position
+ * comes from nv30_vp.xml (nvisa_nv30_vp_gen.h); this file only maps the
+ * decoded struct onto the fields.
+ */
+#include <string.h>
+
+#include "nvisa_nv30_vp.h"
+
+#define VP(x) NVISA_NV30_VP_##x
+
+static const uint8_t src_swz_pos[4] = {
+   VP(SRC_SWZ__X), VP(SRC_SWZ__Y), VP(SRC_SWZ__Z), VP(SRC_SWZ__W),
+};
+static const uint8_t cc_swz_pos[4] = {
+   VP(CSRC_SWZ__X), VP(CSRC_SWZ__Y), VP(CSRC_SWZ__Z), VP(CSRC_SWZ__W),
+};
+/* All four write masks share one bit order (isa.rst: X is the high bit). */
+static const uint8_t wm_pos[4] = {
+   VP(DST_WM_VEC__X), VP(DST_WM_VEC__Y), VP(DST_WM_VEC__Z), VP(DST_WM_VEC__W),
+};
+
+static uint32_t
+pack_swz(const uint8_t swz[4], const uint8_t pos[4])
+{
+   uint32_t v = 0;
+   for (unsigned c = 0; c < 4; c++)
+      v |= (uint32_t)(swz[c] & 3) << pos[c];
+   return v;
+}
+
+static void
+unpack_swz(uint32_t v, const uint8_t pos[4], uint8_t swz[4])
+{
+   for (unsigned c = 0; c < 4; c++)
+      swz[c] = (v >> pos[c]) & 3;
+}
+
+static uint32_t
+pack_mask(uint8_t mask)
+{
+   uint32_t v = 0;
+   for (unsigned c = 0; c < 4; c++)
+      if (mask & (1 << c))
+         v |= 1u << wm_pos[c];
+   return v;
+}
+
+static uint8_t
+unpack_mask(uint32_t v)
+{
+   uint8_t m = 0;
+   for (unsigned c = 0; c < 4; c++)
+      if (v & (1u << wm_pos[c]))
+         m |= 1 << c;
+   return m;
+}
+
+static const uint8_t file_to_mux[] = {
+   [NVISA_FILE_NONE] = VP(MUX_UNK0),
+   [NVISA_FILE_TEMP] = VP(MUX_TEMP),
+   [NVISA_FILE_INPUT] = VP(MUX_INPUT),
+   [NVISA_FILE_CONST] = VP(MUX_CONST),
+};
+static const uint8_t mux_to_file[] = {
+   [VP(MUX_UNK0)] = NVISA_FILE_NONE,
+   [VP(MUX_TEMP)] = NVISA_FILE_TEMP,
+   [VP(MUX_INPUT)] = NVISA_FILE_INPUT,
+   [VP(MUX_CONST)] = NVISA_FILE_CONST,
+};
+
+static bool
+fits(uint32_t v, unsigned width)
+{
+   return width >= 32 || v < (1u << width);
+}
+
+void
+nvisa_nv30_vp_insn_init(struct nvisa_nv30_vp_insn *insn)
+{
+   memset(insn, 0, sizeof(*insn));
+   /* no temporary: the all-ones DST upstream writes for output-only
+    * instructions */
+   insn->dst = (1u << VP(DST__WIDTH)) - 1;
+   insn->cond = NVISA_COND_TR;
+   for (unsigned c = 0; c < 4; c++) {
+      insn->cc_swz[c] = c;
+      for (unsigned s = 0; s < 3; s++)
+         insn->src[s].swz[c] = c;
+   }
+   for (unsigned s = 0; s < 3; s++)
+      insn->src[s].file = NVISA_FILE_INPUT;
+}
+
+typedef void (*setter)(uint32_t *, uint32_t);
+typedef uint32_t (*getter)(const uint32_t *);
+
+static const setter set_mux[3] = {
+   nvisa_nv30_vp_set_src0_mux, nvisa_nv30_vp_set_src1_mux,
+   nvisa_nv30_vp_set_src2_mux };
+static const setter set_reg[3] = {
+   nvisa_nv30_vp_set_src0_reg, nvisa_nv30_vp_set_src1_reg,
+   nvisa_nv30_vp_set_src2_reg };
+static const setter set_swz[3] = {
+   nvisa_nv30_vp_set_src0_swz, nvisa_nv30_vp_set_src1_swz,
+   nvisa_nv30_vp_set_src2_swz };
+static const setter set_neg[3] = {
+   nvisa_nv30_vp_set_src0_neg, nvisa_nv30_vp_set_src1_neg,
+   nvisa_nv30_vp_set_src2_neg };
+static const setter set_abs[3] = {
+   nvisa_nv30_vp_set_src0_abs, nvisa_nv30_vp_set_src1_abs,
+   nvisa_nv30_vp_set_src2_abs };
+static const getter get_mux[3] = {
+   nvisa_nv30_vp_get_src0_mux, nvisa_nv30_vp_get_src1_mux,
+   nvisa_nv30_vp_get_src2_mux };
+static const getter get_reg[3] = {
+   nvisa_nv30_vp_get_src0_reg, nvisa_nv30_vp_get_src1_reg,
+   nvisa_nv30_vp_get_src2_reg };
+static const getter get_swz[3] = {
+   nvisa_nv30_vp_get_src0_swz, nvisa_nv30_vp_get_src1_swz,
+   nvisa_nv30_vp_get_src2_swz };
+static const getter get_neg[3] = {
+   nvisa_nv30_vp_get_src0_neg, nvisa_nv30_vp_get_src1_neg,
+   nvisa_nv30_vp_get_src2_neg };
+static const getter get_abs[3] = {
+   nvisa_nv30_vp_get_src0_abs, nvisa_nv30_vp_get_src1_abs,
+   nvisa_nv30_vp_get_src2_abs };
+
+static bool
+is_branch(unsigned sca_op)
+{
+   return nvisa_nv30_vp_sca_op_info[sca_op & 0x1f].flags & NVISA_OP_BRANCH;
+}
+
+int
+nvisa_nv30_vp_encode(const struct nvisa_nv30_vp_insn *insn, uint32_t out[4])
+{
+   int ret = 0;
+
+   memset(out, 0, 4 * sizeof(uint32_t));
+   if (!fits(insn->vec_op, VP(OP_VEC__WIDTH)) ||
+       !fits(insn->sca_op, VP(OP_SCA__WIDTH)) ||
+       !fits(insn->dst, VP(DST__WIDTH)) ||
+       !fits(insn->out, VP(OUT_ADDR__WIDTH)) ||
+       !fits(insn->input, VP(IBUF_ADDR__WIDTH)) ||
+       !fits(insn->constant, VP(XFCTX_ADDR__WIDTH)) ||
+       !fits(insn->addr_reg, VP(ASRC__WIDTH)) ||
+       !fits(insn->addr_swz, VP(ASRC_SWZ__WIDTH)) ||
+       !fits(insn->cond, VP(COND_TEST__WIDTH)) ||
+       !fits(insn->branch_target, VP(IADDR__WIDTH)))
+      ret = -1;
+
+   nvisa_nv30_vp_set_op_vec(out, insn->vec_op);
+   nvisa_nv30_vp_set_op_sca(out, insn->sca_op);
+   nvisa_nv30_vp_set_dst(out, insn->dst);
+   nvisa_nv30_vp_set_dst_wm_vec(out, pack_mask(insn->vec_mask));
+   nvisa_nv30_vp_set_dst_wm_sca(out, pack_mask(insn->sca_mask));
+   nvisa_nv30_vp_set_out_addr(out, insn->out);
+   nvisa_nv30_vp_set_out_target(out, insn->out_target);
+   nvisa_nv30_vp_set_out_wm_vec(out, pack_mask(insn->out_vec_mask));
+   nvisa_nv30_vp_set_out_wm_sca(out, pack_mask(insn->out_sca_mask));
+
+   for (unsigned s = 0; s < 3; s++) {
+      const struct nvisa_src *src = &insn->src[s];
+      if (src->file > NVISA_FILE_CONST || !fits(src->index, VP(SRC0_REG__WIDTH)))
+         ret = -1;
+      set_mux[s](out, file_to_mux[src->file & 3]);
+      set_reg[s](out, src->index);
+      set_swz[s](out, pack_swz(src->swz, src_swz_pos));
+      set_neg[s](out, src->neg);
+      set_abs[s](out, src->abs);
+   }
+   nvisa_nv30_vp_set_ibuf_addr(out, insn->input);
+   nvisa_nv30_vp_set_xfctx_addr(out, insn->constant);
+   nvisa_nv30_vp_set_const_indexed(out, insn->const_indexed);
+   nvisa_nv30_vp_set_asrc(out, insn->addr_reg);
+   nvisa_nv30_vp_set_asrc_swz(out, insn->addr_swz);
+
+   nvisa_nv30_vp_set_cond_enable(out, insn->cc_test);
+   nvisa_nv30_vp_set_cond_test(out, insn->cond);
+   nvisa_nv30_vp_set_csrc_swz(out, pack_swz(insn->cc_swz, cc_swz_pos));
+   nvisa_nv30_vp_set_cdst_wm(out, insn->cc_update);
+
+   /* the branch target shares bits with source 2 (nv30_vertprog.h IADDR) */
+   if (is_branch(insn->sca_op))
+      nvisa_nv30_vp_set_iaddr(out, insn->branch_target);
+   nvisa_nv30_vp_set_last(out, insn->last);
+   return ret;
+}
+
+int
+nvisa_nv30_vp_decode(const uint32_t in[4], struct nvisa_nv30_vp_insn *insn)
+{
+   memset(insn, 0, sizeof(*insn));
+   insn->vec_op = nvisa_nv30_vp_get_op_vec(in);
+   insn->sca_op = nvisa_nv30_vp_get_op_sca(in);
+   insn->dst = nvisa_nv30_vp_get_dst(in);
+   insn->vec_mask = unpack_mask(nvisa_nv30_vp_get_dst_wm_vec(in));
+   insn->sca_mask = unpack_mask(nvisa_nv30_vp_get_dst_wm_sca(in));
+   insn->out = nvisa_nv30_vp_get_out_addr(in);
+   insn->out_target = nvisa_nv30_vp_get_out_target(in);
+   insn->out_vec_mask = unpack_mask(nvisa_nv30_vp_get_out_wm_vec(in));
+   insn->out_sca_mask = unpack_mask(nvisa_nv30_vp_get_out_wm_sca(in));
+
+   for (unsigned s = 0; s < 3; s++) {
+      struct nvisa_src *src = &insn->src[s];
+      src->file = mux_to_file[get_mux[s](in)];
+      src->index = get_reg[s](in);
+      unpack_swz(get_swz[s](in), src_swz_pos, src->swz);
+      src->neg = get_neg[s](in);
+      src->abs = get_abs[s](in);
+   }
+   insn->input = nvisa_nv30_vp_get_ibuf_addr(in);
+   insn->constant = nvisa_nv30_vp_get_xfctx_addr(in);
+   insn->const_indexed = nvisa_nv30_vp_get_const_indexed(in);
+   insn->addr_reg = nvisa_nv30_vp_get_asrc(in);
+   insn->addr_swz = nvisa_nv30_vp_get_asrc_swz(in);
+
+   insn->cc_test = nvisa_nv30_vp_get_cond_enable(in);
+   insn->cond = nvisa_nv30_vp_get_cond_test(in);
+   unpack_swz(nvisa_nv30_vp_get_csrc_swz(in), cc_swz_pos, insn->cc_swz);
+   insn->cc_update = nvisa_nv30_vp_get_cdst_wm(in);
+
+   if (is_branch(insn->sca_op))
+      insn->branch_target = nvisa_nv30_vp_get_iaddr(in);
+   insn->last = nvisa_nv30_vp_get_last(in);
+
+   if (!nvisa_nv30_vp_vec_op_info[insn->vec_op].name ||
+       !nvisa_nv30_vp_sca_op_info[insn->sca_op].name)
+      return -1;
+   return 0;
+}
