@@ -1,0 +1,440 @@
+/*
+ * The rankine 3D classes (NV30_3D, NV35_3D, NV34_3D) through nvsim's
+ * public interface: class sets per chip, the methods each class has,
+ * and draws with rankine's encodings and layouts.  Expected values come
+ * from rnndb (via hwdb), the GL specs and hand computation, written next
+ * to each check.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fifo.xml.h"
+#include "nv30-40_3d.xml.h"
+#include "nvisa_nv30_fp.h"
+#include "nvisa_nv30_vp.h"
+#include "nvsim_test.h"
+
+#define H3D 0xbeef3097
+#define SUBC 1
+#define W 16
+#define H 16
+#define PITCH (W * 4)
+
+struct fx30 {
+   struct nvt_fx fx;
+   struct nvsim_bo *color, *zeta, *vtx, *fp;
+   uint32_t *cmap, *zmap;
+   uint8_t *vmap;
+   uint32_t *fpmap;
+};
+
+static void
+m(struct fx30 *t, uint32_t mthd, uint32_t data)
+{
+   nvt_out(&t->fx.push, nvt_inc(SUBC, mthd, 1));
+   nvt_out(&t->fx.push, data);
+}
+
+static void
+mf(struct fx30 *t, uint32_t mthd, float f)
+{
+   uint32_t u;
+   memcpy(&u, &f, 4);
+   m(t, mthd, u);
+}
+
+static bool
+run(struct fx30 *t)
+{
+   struct nvsim_bo *bos[] = { t->color, t->zeta, t->vtx, t->fp };
+   int64_t seq = nvt_fx_submit(&t->fx, bos, 4);
+   if (seq > 0)
+      nvsim_wait_seq(t->fx.dev, seq);
+   bool ok = seq > 0 && !nvsim_channel_error(t->fx.chan);
+   return ok;
+}
+
+/* chip `chipset`, a 3D object of class `oclass`, a 16x16 A8R8G8B8 +
+ * Z24S8 target; rankine's COLOR0_PITCH carries both pitches. */
+static bool
+setup(struct fx30 *t, uint32_t chipset, uint32_t oclass)
+{
+   memset(t, 0, sizeof(*t));
+   if (!nvt_fx_init(&t->fx, chipset))
+      return false;
+   CHECK_EQ(nvsim_object_create(t->fx.chan, H3D, oclass), 0);
+   struct nvsim_device *dev = t->fx.dev;
+   t->color = nvsim_bo_create(dev, 4096, NVSIM_DOMAIN_VRAM, NULL);
+   t->zeta = nvsim_bo_create(dev, 4096, NVSIM_DOMAIN_VRAM, NULL);
+   t->vtx = nvsim_bo_create(dev, 4096, NVSIM_DOMAIN_VRAM, NULL);
+   t->fp = nvsim_bo_create(dev, 4096, NVSIM_DOMAIN_VRAM, NULL);
+   CHECK(t->color && t->zeta && t->vtx && t->fp);
+   if (!t->color || !t->zeta || !t->vtx || !t->fp)
+      return false;
+   t->cmap = nvsim_bo_map(t->color);
+   t->zmap = nvsim_bo_map(t->zeta);
+   t->vmap = nvsim_bo_map(t->vtx);
+   t->fpmap = nvsim_bo_map(t->fp);
+   memset(t->cmap, 0, 4096);
+   memset(t->zmap, 0, 4096);
+
+   uint32_t vram = t->fx.info.vram_ctxdma;
+   nvt_out(&t->fx.push, nvt_inc(SUBC, 0, 1));
+   nvt_out(&t->fx.push, H3D);
+   m(t, NV30_3D_DMA_COLOR0, vram);
+   m(t, NV30_3D_DMA_ZETA, vram);
+   m(t, NV30_3D_DMA_VTXBUF0, vram);
+   m(t, NV30_3D_DMA_TEXTURE0, vram);
+   m(t, NV30_3D_RT_HORIZ, W << 16);
+   m(t, NV30_3D_RT_VERT, H << 16);
+   m(t, NV30_3D_RT_FORMAT, NV30_3D_RT_FORMAT_TYPE_LINEAR |
+                           NV30_3D_RT_FORMAT_COLOR_A8R8G8B8 |
+                           NV30_3D_RT_FORMAT_ZETA_Z24S8);
+   m(t, NV30_3D_COLOR0_PITCH, NV30_3D_COLOR0_PITCH_COLOR0(PITCH) |
+                              NV30_3D_COLOR0_PITCH_ZETA(PITCH));
+   m(t, NV30_3D_COLOR0_OFFSET, (uint32_t)nvsim_bo_offset(t->color));
+   m(t, NV30_3D_ZETA_OFFSET, (uint32_t)nvsim_bo_offset(t->zeta));
+   m(t, NV30_3D_RT_ENABLE, NV30_3D_RT_ENABLE_COLOR0);
+   m(t, NV30_3D_SCISSOR_HORIZ, 0x10000000);
+   m(t, NV30_3D_SCISSOR_VERT, 0x10000000);
+   m(t, NV30_3D_VIEWPORT_HORIZ, W << 16);
+   m(t, NV30_3D_VIEWPORT_VERT, H << 16);
+   m(t, NV30_3D_VIEWPORT_CLIP_HORIZ(0), (W - 1) << 16);
+   m(t, NV30_3D_VIEWPORT_CLIP_VERT(0), (H - 1) << 16);
+   m(t, NV30_3D_COLOR_MASK, 0x01010101);
+   mf(t, NV30_3D_VIEWPORT_TRANSLATE_X, 8.0f);
+   mf(t, NV30_3D_VIEWPORT_TRANSLATE_Y, 8.0f);
+   mf(t, NV30_3D_VIEWPORT_TRANSLATE_Z, 0.5f);
+   mf(t, NV30_3D_VIEWPORT_SCALE_X, 8.0f);
+   mf(t, NV30_3D_VIEWPORT_SCALE_Y, 8.0f);
+   mf(t, NV30_3D_VIEWPORT_SCALE_Z, 0.5f);
+   mf(t, NV30_3D_DEPTH_RANGE_NEAR, 0.0f);
+   mf(t, NV30_3D_DEPTH_RANGE_FAR, 1.0f);
+   return true;
+}
+
+static void
+teardown(struct fx30 *t)
+{
+   nvsim_bo_destroy(t->color);
+   nvsim_bo_destroy(t->zeta);
+   nvsim_bo_destroy(t->vtx);
+   nvsim_bo_destroy(t->fp);
+   nvt_fx_fini(&t->fx);
+}
+
+/* ---- classes ---- */
+
+/* fifo.xml (rnndb nv_object.xml), ranges in chipset order NV30 NV35 NV31
+ * NV36 NV34: 0x0397 NV30:NV40, 0x0497 NV35:NV34, 0x0697 NV34:NV40; curie
+ * on none of them; the NV30 2D helpers on all. */
+static void
+test_class_sets(void)
+{
+   static const struct {
+      uint32_t chipset;
+      bool nv35_3d, nv34_3d;
+   } chips[] = {
+      { 0x30, false, false }, { 0x31, true, false }, { 0x34, false, true },
+      { 0x35, true, false }, { 0x36, true, false },
+   };
+   for (unsigned i = 0; i < sizeof(chips) / sizeof(chips[0]); i++) {
+      struct nvt_fx fx;
+      if (!nvt_fx_init(&fx, chips[i].chipset))
+         return;
+      CHECK_EQ(nvsim_object_create(fx.chan, 0x100, NV30_3D_CLASS), 0);
+      CHECK_EQ(nvsim_object_create(fx.chan, 0x101, NV35_3D_CLASS) == 0,
+               chips[i].nv35_3d);
+      CHECK_EQ(nvsim_object_create(fx.chan, 0x102, NV34_3D_CLASS) == 0,
+               chips[i].nv34_3d);
+      CHECK(nvsim_object_create(fx.chan, 0x103, NV40_3D_CLASS) != 0);
+      CHECK_EQ(nvsim_object_create(fx.chan, 0x104, NV30_SIFM_CLASS), 0);
+      CHECK_EQ(nvsim_object_create(fx.chan, 0x105, NV30_SURFACE_SWZ_CLASS), 0);
+      CHECK_EQ(nvsim_object_create(fx.chan, 0x106, NV10_SURFACE_2D_CLASS), 0);
+      CHECK(nvsim_object_create(fx.chan, 0x107, NV40_SIFM_CLASS) != 0);
+      nvt_fx_fini(&fx);
+   }
+}
+
+/* A method hwdb gives curie only traps on rankine (0x1714
+ * VTX_CACHE_INVALIDATE, 0x1ff4 VP_RESULT_EN, ...); a rankine-only one
+ * does not (MODELVIEW_MATRIX, the one curie refuses).  (Curie's
+ * DMA_COLOR2 is not among them: 0x180-0x1fc carry object handles, which
+ * the core looks up before any class sees the method.) */
+static void
+test_methods(void)
+{
+   static const uint32_t curie_only[] = {
+      NV40_3D_VTX_CACHE_INVALIDATE, NV40_3D_VP_RESULT_EN,
+      NV40_3D_TEX_CACHE_CTL, NV40_3D_VB_ELEMENT_BASE,
+   };
+   for (unsigned i = 0; i < sizeof(curie_only) / sizeof(curie_only[0]); i++) {
+      struct fx30 t;
+      if (!setup(&t, 0x30, NV30_3D_CLASS))
+         return;
+      m(&t, curie_only[i], 0);
+      CHECK(!run(&t));
+      CHECK_STR_HAS(nvsim_channel_error(t.fx.chan), "does not have");
+      teardown(&t);
+   }
+   struct fx30 t;
+   if (!setup(&t, 0x30, NV30_3D_CLASS))
+      return;
+   mf(&t, NV30_3D_MODELVIEW_MATRIX(0), 1.0f);
+   CHECK(run(&t));
+   teardown(&t);
+}
+
+/* Depth bounds (EXT_depth_bounds_test) is NV35_3D's (hwdb variants
+ * "NV35_3D NV40_RANKINE_3D NV40_3D-NV44_3D"): illegal on NV30_3D and
+ * NV34_3D, accepted on NV35_3D. */
+static void
+test_depth_bounds_class(void)
+{
+   static const struct {
+      uint32_t chipset, oclass;
+      bool legal;
+   } cases[] = {
+      { 0x30, NV30_3D_CLASS, false },
+      { 0x34, NV34_3D_CLASS, false },
+      { 0x35, NV35_3D_CLASS, true },
+   };
+   for (unsigned i = 0; i < 3; i++) {
+      struct fx30 t;
+      if (!setup(&t, cases[i].chipset, cases[i].oclass))
+         return;
+      m(&t, NV35_3D_DEPTH_BOUNDS_TEST_ENABLE, 0);
+      CHECK_EQ(run(&t), cases[i].legal);
+      teardown(&t);
+   }
+}
+
+/* ---- drawing ---- */
+
+/* VP, rankine encoding: MOV o[HPOS], v[0]; MOV o[COL0], v[3] and (with
+ * tc) MOV o[TC0], v[3]. */
+static void
+upload_vp(struct fx30 *t, bool tc)
+{
+   struct nvisa_nv30_vp_insn vi;
+   uint32_t w[4];
+   m(t, NV30_3D_VP_UPLOAD_FROM_ID, 0);
+   for (unsigned i = 0; i < 2; i++) {
+      nvisa_nv30_vp_insn_init(&vi);
+      vi.vec_op = NVISA_NV30_VP_VEC_OP_MOV;
+      vi.out = i == 0 ? NVISA_NV30_VP_OUT_HPOS :
+               tc ? NVISA_NV30_VP_OUT_TC0 : NVISA_NV30_VP_OUT_COL0;
+      vi.out_target = true;
+      vi.out_vec_mask = NVISA_MASK_XYZW;
+      vi.src[0].file = NVISA_FILE_INPUT;
+      vi.input = i ? 3 : 0;
+      vi.last = i == 1;
+      CHECK_EQ(nvisa_nv30_vp_encode(&vi, w), 0);
+      for (unsigned k = 0; k < 4; k++)
+         m(t, NV30_3D_VP_UPLOAD_INST(k), w[k]);
+   }
+   m(t, NV30_3D_VP_START_FROM_ID, 0);
+}
+
+/* FP, rankine encoding: MOVR R0, f[COL0] or TEX R0, f[TC0], TEX0; END. */
+static void
+upload_fp(struct fx30 *t, bool tex)
+{
+   struct nvisa_nv40_fp_insn fi;
+   nvisa_nv40_fp_insn_init(&fi);
+   fi.op = tex ? NVISA_NV30_FP_OP_TEX : NVISA_NV30_FP_OP_MOV;
+   fi.out_reg = 0;
+   fi.mask = NVISA_MASK_XYZW;
+   fi.src[0].file = NVISA_FILE_INPUT;
+   fi.input = tex ? NVISA_NV30_FP_INPUT_TC0 : NVISA_NV30_FP_INPUT_COL0;
+   fi.end = true;
+   CHECK_EQ(nvisa_nv30_fp_encode(&fi, t->fpmap), 0);
+   m(t, NV30_3D_FP_ACTIVE_PROGRAM,
+     (uint32_t)nvsim_bo_offset(t->fp) | NV30_3D_FP_ACTIVE_PROGRAM_DMA0);
+   m(t, NV30_3D_FP_CONTROL, 0);
+}
+
+static void
+put_vertex(struct fx30 *t, unsigned i, float wx, float wy, const float a3[4])
+{
+   float v[8] = { (wx - 8.0f) / 8.0f, (wy - 8.0f) / 8.0f, 0.0f, 1.0f,
+                  a3[0], a3[1], a3[2], a3[3] };
+   memcpy(t->vmap + 32 * i, v, sizeof(v));
+}
+
+static void
+vertex_arrays(struct fx30 *t)
+{
+   uint32_t base = (uint32_t)nvsim_bo_offset(t->vtx);
+   for (unsigned a = 0; a < 16; a++)
+      m(t, NV30_3D_VTXFMT(a), NV30_3D_VTXFMT_TYPE_V32_FLOAT);
+   m(t, NV30_3D_VTXFMT(0), NV30_3D_VTXFMT_TYPE_V32_FLOAT |
+                           (4 << NV30_3D_VTXFMT_SIZE__SHIFT) |
+                           (32 << NV30_3D_VTXFMT_STRIDE__SHIFT));
+   m(t, NV30_3D_VTXFMT(3), NV30_3D_VTXFMT_TYPE_V32_FLOAT |
+                           (4 << NV30_3D_VTXFMT_SIZE__SHIFT) |
+                           (32 << NV30_3D_VTXFMT_STRIDE__SHIFT));
+   m(t, NV30_3D_VTXBUF(0), base);
+   m(t, NV30_3D_VTXBUF(3), base + 16);
+}
+
+/* A quad over the whole target, attribute 3 = a3 at every vertex. */
+static bool
+draw_quad(struct fx30 *t, const float a3[4])
+{
+   vertex_arrays(t);
+   put_vertex(t, 0, 0, 0, a3);
+   put_vertex(t, 1, 16, 0, a3);
+   put_vertex(t, 2, 16, 16, a3);
+   put_vertex(t, 3, 0, 16, a3);
+   m(t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_QUADS);
+   m(t, NV30_3D_VB_VERTEX_BATCH, (3u << 24) | 0);
+   m(t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_STOP);
+   bool ok = run(t);
+   if (!ok)
+      fprintf(stderr, "%s\n", nvsim_channel_error(t->fx.chan));
+   return ok;
+}
+
+/* The rankine programs colour the target: red on A8R8G8B8 is 0xffff0000.
+ * With the depth test on (LESS, zeta all 1.0 = 0xffffff00 in Z24S8 at
+ * COLOR0_PITCH's ZETA pitch), z = 0.5 passes and is written: 0.5 *
+ * (2^24 - 1) = 0x7fffff.8, stored as 0x7fffff or 0x800000 (GL 2.1
+ * section 2.11.1 leaves the rounding to the implementation). */
+static void
+test_draw(void)
+{
+   static const uint32_t chips[][2] = {
+      { 0x30, NV30_3D_CLASS }, { 0x34, NV34_3D_CLASS }, { 0x35, NV35_3D_CLASS },
+   };
+   for (unsigned c = 0; c < 3; c++) {
+      struct fx30 t;
+      if (!setup(&t, chips[c][0], chips[c][1]))
+         return;
+      for (unsigned i = 0; i < W * H; i++)
+         t.zmap[i] = 0xffffff00u;
+      m(&t, NV30_3D_DEPTH_TEST_ENABLE, 1);
+      m(&t, NV30_3D_DEPTH_WRITE_ENABLE, 1);
+      upload_vp(&t, false);
+      upload_fp(&t, false);
+      static const float red[4] = { 1, 0, 0, 1 };
+      CHECK(draw_quad(&t, red));
+      CHECK_EQ(t.cmap[0], 0xffff0000u);
+      CHECK_EQ(t.cmap[W * H - 1], 0xffff0000u);
+      uint32_t z = t.zmap[5 * W + 7] >> 8;
+      CHECK(z == 0x7fffffu || z == 0x800000u);
+      teardown(&t);
+   }
+}
+
+/* The identity texture swizzle (upstream's 0xaae4 for A8R8G8B8). */
+static const uint32_t swz_identity =
+   NV30_3D_TEX_SWIZZLE_S0_X_S1 | NV30_3D_TEX_SWIZZLE_S0_Y_S1 |
+   NV30_3D_TEX_SWIZZLE_S0_Z_S1 | NV30_3D_TEX_SWIZZLE_S0_W_S1 |
+   NV30_3D_TEX_SWIZZLE_S1_X_X | NV30_3D_TEX_SWIZZLE_S1_Y_Y |
+   NV30_3D_TEX_SWIZZLE_S1_Z_Z | NV30_3D_TEX_SWIZZLE_S1_W_W;
+
+static void
+texture_unit(struct fx30 *t, uint32_t format, uint32_t npot, uint32_t swz)
+{
+   m(t, NV30_3D_TEX_OFFSET(0), (uint32_t)nvsim_bo_offset(t->fp) + 1024);
+   m(t, NV30_3D_TEX_FORMAT(0), NV30_3D_TEX_FORMAT_DMA0 |
+                               NV30_3D_TEX_FORMAT_NO_BORDER |
+                               NV30_3D_TEX_FORMAT_DIMS_2D | format);
+   m(t, NV30_3D_TEX_NPOT_SIZE(0), npot);
+   m(t, NV30_3D_TEX_WRAP(0), NV30_3D_TEX_WRAP_S_CLAMP_TO_EDGE |
+                             NV30_3D_TEX_WRAP_T_CLAMP_TO_EDGE);
+   m(t, NV30_3D_TEX_FILTER(0), NV30_3D_TEX_FILTER_MIN_NEAREST |
+                               NV30_3D_TEX_FILTER_MAG_NEAREST);
+   m(t, NV30_3D_TEX_SWIZZLE(0), swz);
+   m(t, NV30_3D_TEX_ENABLE(0), NV30_3D_TEX_ENABLE_ENABLE);
+}
+
+/* A swizzled 4x4 A8R8G8B8 texture, its size in BASE_SIZE (log2 2, 2):
+ * texel (x, y) at the Morton index (x0 y0 x1 y1 from bit 0), so (1, 1)
+ * is texel 3 where a linear layout has 5.  Texture coordinate (0.375,
+ * 0.375) is texel (1.5, 1.5) -> (1, 1) with nearest filtering. */
+static void
+test_texture_swizzled(void)
+{
+   struct fx30 t;
+   if (!setup(&t, 0x30, NV30_3D_CLASS))
+      return;
+   uint32_t *tex = t.fpmap + 256;
+   for (unsigned i = 0; i < 16; i++)
+      tex[i] = 0xff000000u | i;
+   upload_vp(&t, true);
+   upload_fp(&t, true);
+   texture_unit(&t, NV30_3D_TEX_FORMAT_FORMAT_A8R8G8B8 |
+                    NV30_3D_TEX_FORMAT_BASE_SIZE_U(2) |
+                    NV30_3D_TEX_FORMAT_BASE_SIZE_V(2), (4 << 16) | 4,
+                swz_identity);
+   static const float tc[4] = { 0.375f, 0.375f, 0, 1 };
+   CHECK(draw_quad(&t, tc));
+   CHECK_EQ(t.cmap[0], 0xff000003u);
+   teardown(&t);
+}
+
+/* A rectangle texture (NV_texture_rectangle): A8R8G8B8_RECT, 3x2 texels
+ * in rows of RECT_PITCH = 16 bytes, unnormalized coordinates: (1.5, 1.5)
+ * is texel (1, 1), at byte 16 + 4. */
+static void
+test_texture_rect(void)
+{
+   struct fx30 t;
+   if (!setup(&t, 0x30, NV30_3D_CLASS))
+      return;
+   uint32_t *tex = t.fpmap + 256;
+   for (unsigned i = 0; i < 8; i++)
+      tex[i] = 0xff000000u | (0x10u * i);
+   upload_vp(&t, true);
+   upload_fp(&t, true);
+   texture_unit(&t, NV30_3D_TEX_FORMAT_FORMAT_A8R8G8B8_RECT, (3 << 16) | 2,
+                swz_identity | (16u << NV30_3D_TEX_SWIZZLE_RECT_PITCH__SHIFT));
+   static const float tc[4] = { 1.5f, 1.5f, 0, 1 };
+   CHECK(draw_quad(&t, tc));
+   CHECK_EQ(t.cmap[0], 0xff000050u);
+   teardown(&t);
+}
+
+/* Rankine's one blend equation (a GL enum, hwdb BLEND_EQUATION):
+ * FUNC_REVERSE_SUBTRACT with ONE, ONE gives dst - src (GL 2.1 table
+ * 4.1): dst 0xff808080, src red (1, 0, 0, 1) -> (0, 0x80, 0x80, 0)
+ * = 0x00008080 (negative clamped to 0). */
+static void
+test_blend_equation(void)
+{
+   struct fx30 t;
+   if (!setup(&t, 0x30, NV30_3D_CLASS))
+      return;
+   for (unsigned i = 0; i < W * H; i++)
+      t.cmap[i] = 0xff808080u;
+   upload_vp(&t, false);
+   upload_fp(&t, false);
+   m(&t, NV30_3D_BLEND_FUNC_ENABLE, 1);
+   m(&t, NV30_3D_BLEND_FUNC_SRC, NV30_3D_BLEND_FUNC_SRC_RGB_ONE |
+                                 NV30_3D_BLEND_FUNC_SRC_ALPHA_ONE);
+   m(&t, NV30_3D_BLEND_FUNC_DST, NV30_3D_BLEND_FUNC_DST_RGB_ONE |
+                                 NV30_3D_BLEND_FUNC_DST_ALPHA_ONE);
+   m(&t, NV30_3D_BLEND_EQUATION, NV30_3D_BLEND_EQUATION_FUNC_REVERSE_SUBTRACT);
+   static const float red[4] = { 1, 0, 0, 1 };
+   CHECK(draw_quad(&t, red));
+   CHECK_EQ(t.cmap[0], 0x00008080u);
+   teardown(&t);
+}
+
+int
+main(int argc, char **argv)
+{
+   static const struct nvt_case cases[] = {
+      { "class_sets", test_class_sets },
+      { "methods", test_methods },
+      { "depth_bounds_class", test_depth_bounds_class },
+      { "draw", test_draw },
+      { "texture_swizzled", test_texture_swizzled },
+      { "texture_rect", test_texture_rect },
+      { "blend_equation", test_blend_equation },
+      { NULL, NULL },
+   };
+   return nvt_main(argc, argv, cases);
+}
