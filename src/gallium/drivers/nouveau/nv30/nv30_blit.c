@@ -16,6 +16,7 @@
 #include "util/u_surface.h"
 
 #include "nouveau/nouveau_debug.h"
+#include "nouveau/nouveau_libdrm.h"
 #include "nv30_context.h"
 #include "nv30_funcs.h"
 #include "nv30_msaa.h"
@@ -104,7 +105,7 @@ nv30_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
    const struct util_format_description *dd =
       util_format_description(info->dst.format);
    struct pipe_transfer *st = NULL, *dt = NULL;
-   struct pipe_box src_box;
+   struct pipe_box src_box, dc;
    uint8_t *smap, *dmap;
    unsigned sbpp, dbpp;
    /* the source texels as read: the source format, or RGBA32F texels
@@ -150,6 +151,25 @@ nv30_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
    u_box_3d(MIN2(sb->x, sb->x + sb->width), MIN2(sb->y, sb->y + sb->height),
             MIN2(sb->z, sb->z + sb->depth), abs(sb->width), abs(sb->height),
             abs(sb->depth), &src_box);
+   {
+      /* Nothing outside the source level is read; destination pixels
+       * whose source lies outside it are left alone (GL 3.0 section
+       * 4.3.3 leaves them undefined).  st/mesa passes glBlitFramebuffer
+       * rectangles unclipped (piglit clip-and-scissor-blit). */
+      struct pipe_resource *sr = info->src.resource;
+      int lw = u_minify(sr->width0, info->src.level);
+      int lh = u_minify(sr->height0, info->src.level);
+      int ld = sr->target == PIPE_TEXTURE_3D ?
+               u_minify(sr->depth0, info->src.level) : sr->array_size;
+      int x0 = MAX2(src_box.x, 0), y0 = MAX2(src_box.y, 0);
+      int z0 = MAX2(src_box.z, 0);
+      int x1 = MIN2(src_box.x + src_box.width, lw);
+      int y1 = MIN2(src_box.y + src_box.height, lh);
+      int z1 = MIN2(src_box.z + src_box.depth, ld);
+      if (x0 >= x1 || y0 >= y1 || z0 >= z1)
+         return;
+      u_box_3d(x0, y0, z0, x1 - x0, y1 - y0, z1 - z0, &src_box);
+   }
    if (compressed) {
       /* whole blocks (st/mesa decodes S3TC textures with such blits:
        * glGetTexImage into an uncompressed format) */
@@ -163,8 +183,23 @@ nv30_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
    }
    smap = pipe->texture_map(pipe, info->src.resource, info->src.level,
                             PIPE_MAP_READ, &src_box, &st);
+   /* the destination box inside the level (dc) is mapped; pixels of db
+    * outside it are not written */
+   {
+      struct pipe_resource *dr = info->dst.resource;
+      int lw = u_minify(dr->width0, info->dst.level);
+      int lh = u_minify(dr->height0, info->dst.level);
+      int ld = dr->target == PIPE_TEXTURE_3D ?
+               u_minify(dr->depth0, info->dst.level) : dr->array_size;
+      int x0 = MAX2(db->x, 0), y0 = MAX2(db->y, 0), z0 = MAX2(db->z, 0);
+      int x1 = MIN2(db->x + db->width, lw), y1 = MIN2(db->y + db->height, lh);
+      int z1 = MIN2(db->z + db->depth, ld);
+      if (x0 >= x1 || y0 >= y1 || z0 >= z1)
+         goto out;
+      u_box_3d(x0, y0, z0, x1 - x0, y1 - y0, z1 - z0, &dc);
+   }
    dmap = pipe->texture_map(pipe, info->dst.resource, info->dst.level,
-                            PIPE_MAP_READ | PIPE_MAP_WRITE, db, &dt);
+                            PIPE_MAP_READ | PIPE_MAP_WRITE, &dc, &dt);
    if (!smap || !dmap)
       goto out;
    sstride = st->stride;
@@ -201,8 +236,12 @@ nv30_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
             struct nv30_blit_tap ty = nv30_blit_linear_tap(db->y + y, db->y,
                                                            db->height, sb->y,
                                                            sb->height);
-            uint8_t *drow = dmap + z * dt->layer_stride + y * dt->stride;
+            int rz = db->z + z - dc.z, ry = db->y + y - dc.y;
+            uint8_t *drow;
 
+            if (rz < 0 || rz >= dc.depth || ry < 0 || ry >= dc.height)
+               continue;
+            drow = dmap + (size_t)rz * dt->layer_stride + (size_t)ry * dt->stride;
             if (info->scissor_enable &&
                 (db->y + y < (int)info->scissor.miny ||
                  db->y + y >= (int)info->scissor.maxy))
@@ -213,15 +252,22 @@ nv30_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
                                                               db->width, sb->x,
                                                               sb->width);
                float acc[4] = { 0 }, zacc = 0.0f;
-               uint8_t *dp = drow + x * dbpp;
+               uint8_t *dp;
 
+               if (dx < dc.x || dx >= dc.x + dc.width)
+                  continue;
+               dp = drow + (size_t)(dx - dc.x) * dbpp;
                if (info->scissor_enable &&
                    (dx < (int)info->scissor.minx || dx >= (int)info->scissor.maxx))
                   continue;
                for (unsigned k = 0; k < 8; k++) {
-                  int sx = (k & 1 ? tx.i1 : tx.i0) - src_box.x;
-                  int sy = (k & 2 ? ty.i1 : ty.i0) - src_box.y;
-                  int sz = (k & 4 ? tz.i1 : tz.i0) - src_box.z;
+                  /* clamped to the part of the box inside the level */
+                  int sx = CLAMP(k & 1 ? tx.i1 : tx.i0, src_box.x,
+                                 src_box.x + src_box.width - 1) - src_box.x;
+                  int sy = CLAMP(k & 2 ? ty.i1 : ty.i0, src_box.y,
+                                 src_box.y + src_box.height - 1) - src_box.y;
+                  int sz = CLAMP(k & 4 ? tz.i1 : tz.i0, src_box.z,
+                                 src_box.z + src_box.depth - 1) - src_box.z;
                   float wgt = (k & 1 ? tx.w : 1.0f - tx.w) *
                               (k & 2 ? ty.w : 1.0f - ty.w) *
                               (k & 4 ? tz.w : 1.0f - tz.w);
@@ -258,12 +304,20 @@ nv30_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
    for (int z = 0; z < db->depth; z++) {
       int sz = nv30_blit_src_coord(db->z + z, db->z, db->depth, sb->z,
                                    sb->depth) - src_box.z;
+      if (sz < 0 || sz >= src_box.depth)
+         continue;
       for (int y = 0; y < db->height; y++) {
          int sy = nv30_blit_src_coord(db->y + y, db->y, db->height, sb->y,
                                       sb->height) - src_box.y;
-         const uint8_t *srow = smap + sz * slayer + sy * sstride;
-         uint8_t *drow = dmap + z * dt->layer_stride + y * dt->stride;
+         int rz = db->z + z - dc.z, ry = db->y + y - dc.y;
+         const uint8_t *srow;
+         uint8_t *drow;
 
+         if (sy < 0 || sy >= src_box.height || rz < 0 || rz >= dc.depth ||
+             ry < 0 || ry >= dc.height)
+            continue;
+         srow = smap + (size_t)sz * slayer + (size_t)sy * sstride;
+         drow = dmap + (size_t)rz * dt->layer_stride + (size_t)ry * dt->stride;
          if (info->scissor_enable &&
              (db->y + y < (int)info->scissor.miny ||
               db->y + y >= (int)info->scissor.maxy))
@@ -273,9 +327,14 @@ nv30_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
             int dx = db->x + x;
             int sx = nv30_blit_src_coord(dx, db->x, db->width, sb->x,
                                          sb->width) - src_box.x;
-            const uint8_t *sp = srow + sx * sbpp;
-            uint8_t *dp = drow + x * dbpp;
+            const uint8_t *sp;
+            uint8_t *dp;
 
+            if (sx < 0 || sx >= src_box.width || dx < dc.x ||
+                dx >= dc.x + dc.width)
+               continue;
+            sp = srow + (size_t)sx * sbpp;
+            dp = drow + (size_t)(dx - dc.x) * dbpp;
             if (info->scissor_enable &&
                 (dx < (int)info->scissor.minx || dx >= (int)info->scissor.maxx))
                continue;
@@ -321,7 +380,7 @@ nv30_blit_map_stored(struct pipe_context *pipe, struct pipe_resource *pres,
    struct nv30_context *nv30 = nv30_context(pipe);
    struct nv30_resource *res = nv30_resource(pres);
 
-   if (!res->bo || nouveau_bo_map(res->bo, access, nv30->client))
+   if (!res->bo || nouveau_bo_map_shared(res->bo, access, nv30->client))
       return false;
    out->map = (uint8_t *)res->bo->map + nv30_resource_offset(res, level, layer);
    out->stride = res->level[level].pitch;
@@ -390,6 +449,8 @@ nv30_blit_multisample(struct pipe_context *pipe,
       struct nv30_stored sm, dm;
       int sw = u_minify(src->width0, info->src.level);
       int sh = u_minify(src->height0, info->src.level);
+      int dw = u_minify(dst->width0, info->dst.level);
+      int dh = u_minify(dst->height0, info->dst.level);
 
       if (!nv30_blit_map_stored(pipe, src, info->src.level, sz,
                                 NOUVEAU_BO_RD, &sm) ||
@@ -415,7 +476,8 @@ nv30_blit_multisample(struct pipe_context *pipe,
             if (info->scissor_enable &&
                 (dx < (int)info->scissor.minx || dx >= (int)info->scissor.maxx))
                continue;
-            if (sx < 0 || sy < 0 || sx >= sw || sy >= sh)
+            if (sx < 0 || sy < 0 || sx >= sw || sy >= sh ||
+                dx < 0 || dy < 0 || dx >= dw || dy >= dh)
                continue;
             /* the resolved value, when samples do not pair up */
             if (sn != dn) {
