@@ -103,17 +103,26 @@ depth_bounds(const struct nvsim_raster_state *st, int x, int y)
       return true;
    const uint8_t *p = nvsim_raster_pixel(zs, x, y,
                                          nvsim_raster_format_bpp(zs->format));
-   float z;
+   /* EXT_depth_bounds_test ("At what precision ..."): the bounds are
+    * converted to fixed point as though they were written to the depth
+    * buffer, and the stored value is compared with those */
+   uint32_t z, zmin, zmax;
    if (zs->format == NVSIM_RASTER_FMT_Z16) {
       uint16_t h;
       memcpy(&h, p, 2);
-      z = h / 65535.0f;
+      z = h;
+      zmin = (uint32_t)nvsim_round(clamp01(st->depth_bounds_min) * 65535.0);
+      zmax = (uint32_t)nvsim_round(clamp01(st->depth_bounds_max) * 65535.0);
    } else {
       uint32_t w;
       memcpy(&w, p, 4);
-      z = (w >> 8) / 16777215.0f;
+      z = w >> 8;
+      zmin = (uint32_t)nvsim_round((double)clamp01(st->depth_bounds_min) *
+                                   16777215.0);
+      zmax = (uint32_t)nvsim_round((double)clamp01(st->depth_bounds_max) *
+                                   16777215.0);
    }
-   return z >= st->depth_bounds_min && z <= st->depth_bounds_max;
+   return z >= zmin && z <= zmax;
 }
 
 static float
