@@ -10,7 +10,10 @@
  * facts used by upstream Mesa's nv30 driver.  The fragment texture units
  * are the instances of the TEX_* method group hwdb gives the 3D class
  * (TEX_OFFSET__LEN: 16 on curie, 8 on rankine), so that the driver's caps,
- * its emission and nvsim count the same units.
+ * its emission and nvsim count the same units.  The depth bounds test
+ * (DEPTH_BOUNDS_TEST_ENABLE/ZMIN/ZMAX) is in the classes NV35_3D and
+ * NV40_3D-NV44_3D (rnndb nv30-40_3d.xml variants): every curie, and of
+ * rankine NV35 and NV36.
  *
  * NV3x (rankine) joins by adding rows here.
  */
@@ -26,7 +29,7 @@
      .curie = true, .max_render_targets = 4, .vp_exec_slots = 512, \
      .vp_const_slots = 468, .fp_tex_units = NV40_3D_TEX_OFFSET__LEN, \
      .max_texture_2d_levels = 13, .max_texture_3d_levels = 10, \
-     .hw_index_buffer = idxbuf }
+     .hw_index_buffer = idxbuf, .depth_bounds = true }
 
 static const struct nv30_chipset nv30_chipsets[] = {
    CURIE(0x40, "NV40", "GeForce 6800", NV40_3D_CLASS, true),

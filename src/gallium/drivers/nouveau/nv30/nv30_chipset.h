@@ -20,6 +20,7 @@ struct nv30_chipset {
    unsigned max_texture_2d_levels;
    unsigned max_texture_3d_levels;
    bool hw_index_buffer;     /* can fetch indices from a buffer */
+   bool depth_bounds;        /* DEPTH_BOUNDS_TEST_* (EXT_depth_bounds_test) */
 };
 
 const struct nv30_chipset *nv30_chipset_find(uint32_t chipset);

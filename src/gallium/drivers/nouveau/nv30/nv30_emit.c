@@ -235,6 +235,15 @@ nv30_emit_zsa(struct nv30_context *nv30)
    nouveau_push_data(p, so->alpha_enable);
    nouveau_push_data(p, so->alpha_func);
    nouveau_push_data(p, so->alpha_ref);
+
+   /* EXT_depth_bounds_test: the unit tests the depth already stored at
+    * the pixel against [ZMIN, ZMAX], in the [0, 1] depth range */
+   if (nv30->chip->depth_bounds) {
+      NV30_3D_MTHD(nv30, NV35_3D_DEPTH_BOUNDS_TEST_ENABLE, 3);
+      nouveau_push_data(p, so->pipe.depth_bounds_test);
+      nouveau_push_dataf(p, so->pipe.depth_bounds_min);
+      nouveau_push_dataf(p, so->pipe.depth_bounds_max);
+   }
 }
 
 static void

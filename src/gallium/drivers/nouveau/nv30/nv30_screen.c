@@ -99,6 +99,9 @@ nv30_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
    case PIPE_CAP_DEPTH_CLIP_DISABLE:
       /* DEPTH_CONTROL CLAMP (nv30_rasterizer_state_create) */
       return 1;
+   case PIPE_CAP_DEPTH_BOUNDS_TEST:
+      /* DEPTH_BOUNDS_TEST_* (nv30_emit_zsa) */
+      return chip->depth_bounds;
    case PIPE_CAP_ANISOTROPIC_FILTER:
       /* TEX_ENABLE ANISO (nv30_sampler_state_create) */
       return chip->curie;
