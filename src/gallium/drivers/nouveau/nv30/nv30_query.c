@@ -27,6 +27,7 @@
 #include "util/u_memory.h"
 
 #include "nouveau/nouveau_debug.h"
+#include "nouveau/nouveau_libdrm.h"
 #include "nv30_context.h"
 #include "nv30_funcs.h"
 #include "fifo.xml.h"
@@ -442,7 +443,7 @@ nv30_query_context_init(struct nv30_context *nv30)
    nv30->query_offset = ((struct nv04_notify *)nv30->query_obj->data)->offset;
    if (nouveau_bo_wrap(nv30->screen->base.device, fifo->notify,
                        &nv30->query_bo) ||
-       nouveau_bo_map(nv30->query_bo, 0, nv30->client)) {
+       nouveau_bo_map_shared(nv30->query_bo, 0, nv30->client)) {
       nouveau_bo_ref(NULL, &nv30->query_bo);
       nouveau_object_del(&nv30->query_obj);
       return false;

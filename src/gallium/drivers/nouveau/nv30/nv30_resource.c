@@ -16,6 +16,7 @@
 #include "util/u_transfer.h"
 
 #include "nouveau/nouveau_debug.h"
+#include "nouveau/nouveau_libdrm.h"
 #include "nv30_context.h"
 #include "nv30_funcs.h"
 #include "nv30_msaa.h"
@@ -275,7 +276,7 @@ nv30_transfer_map(struct pipe_context *pipe, struct pipe_resource *pres,
        !(usage & (PIPE_MAP_UNSYNCHRONIZED | PIPE_MAP_PERSISTENT)))
       nv30_buffer_discard(nv30, res);
 
-   if (nouveau_bo_map(res->bo, nv30_map_access(usage), nv30->client)) {
+   if (nouveau_bo_map_shared(res->bo, nv30_map_access(usage), nv30->client)) {
       pipe_resource_reference(&xfer->resource, NULL);
       slab_free(&nv30->transfer_pool, xfer);
       return NULL;
@@ -332,7 +333,7 @@ nv30_buffer_map_read(struct pipe_context *pipe, struct pipe_resource *pres,
 
    if (res->data)
       return res->data + offset;
-   if (nouveau_bo_map(res->bo, NOUVEAU_BO_RD, nv30->client))
+   if (nouveau_bo_map_shared(res->bo, NOUVEAU_BO_RD, nv30->client))
       return NULL;
    return (const uint8_t *)res->bo->map + offset;
 }
