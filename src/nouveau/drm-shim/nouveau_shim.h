@@ -13,9 +13,15 @@
  *    own mapping of the memfd range that the application's mmap sees.
  *
  * Locking: a file's `lock` covers its channel list and is held for the
- * whole of a channel ioctl; BO lookups take the core's shim_fd->handle_lock
- * (always after the file lock, never before), which the core also holds while
- * GEM_CLOSE frees a BO, so a looked-up BO stays alive by our reference.
+ * whole of a channel ioctl except GEM_PUSHBUF; BO lookups take the core's
+ * shim_fd->handle_lock (always after the file lock, never before), which the
+ * core also holds while GEM_CLOSE frees a BO, so a looked-up BO stays alive
+ * by our reference.  GEM_PUSHBUF holds the file lock only to find the
+ * channel and take a reference on it, then the channel's own submit_lock:
+ * submissions on different channels go in parallel, as hardware channels
+ * are independent, and those on one channel in the order they came, as the
+ * kernel's per-channel ring keeps them (nvsim gives each its sequence
+ * number in that order).
  */
 #ifndef NOUVEAU_SHIM_H
 #define NOUVEAU_SHIM_H
@@ -85,6 +91,11 @@ struct nouveau_shim_notifier {
 struct nouveau_shim_channel {
    struct nouveau_shim_channel *next;
    int id;                          /* what CHANNEL_ALLOC returned */
+   /* The file's list holds one reference, each submission in flight one:
+    * CHANNEL_FREE during another thread's GEM_PUSHBUF leaves the channel
+    * to that submission to destroy (nouveau_shim_channel_unref). */
+   int refcount;
+   mtx_t submit_lock;
    struct nvsim_channel *sim;
    /* The notifier block: a GEM object (the application maps it through
     * CHANNEL_ALLOC's notifier_handle) carved into notifier DMA objects. */
@@ -132,7 +143,8 @@ int nouveau_shim_ioctl_channel_free(int fd, void *arg);
 int nouveau_shim_ioctl_grobj_alloc(int fd, void *arg);
 int nouveau_shim_ioctl_notifierobj_alloc(int fd, void *arg);
 int nouveau_shim_ioctl_gpuobj_free(int fd, void *arg);
-void nouveau_shim_channel_destroy(struct nouveau_shim_channel *chan);
+/* Drops a reference; the last one destroys the channel. */
+void nouveau_shim_channel_unref(struct nouveau_shim_channel *chan);
 
 /* nouveau_shim_pushbuf.c */
 int nouveau_shim_ioctl_gem_pushbuf(int fd, void *arg);

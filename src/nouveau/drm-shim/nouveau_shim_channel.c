@@ -23,6 +23,37 @@
 /* The abi16 way to ask for a Kepler engine instead of DMA objects. */
 #define NOUVEAU_SHIM_NO_CTXDMA 0xffffffffu
 
+/* The kernel keeps one FIFO channel for itself: nouveau_accel_init makes
+ * drm->channel (its buffer moves) at load, before any client.  So a
+ * process gets one channel fewer than the chip has; past that,
+ * nvkm_chan_new_ finds no id ("!chids") and CHANNEL_ALLOC fails with
+ * -ENOSPC. */
+#define NOUVEAU_SHIM_KERNEL_CHANNELS 1
+static int nouveau_shim_channels_used;
+
+static bool
+nouveau_shim_channel_id_get(void)
+{
+   int max = (int)nouveau_shim.info->channels - NOUVEAU_SHIM_KERNEL_CHANNELS;
+   int used = __atomic_load_n(&nouveau_shim_channels_used, __ATOMIC_RELAXED);
+
+   do {
+      if (used >= max) {
+         static bool warned;
+         if (!__atomic_exchange_n(&warned, true, __ATOMIC_RELAXED))
+            fprintf(stderr, "nouveau drm-shim: CHANNEL_ALLOC: the %d "
+                    "channels of the %s that the kernel gives out are all "
+                    "in use (it keeps %d of %u for itself): -ENOSPC\n", max,
+                    nouveau_shim.info->name, NOUVEAU_SHIM_KERNEL_CHANNELS,
+                    nouveau_shim.info->channels);
+         return false;
+      }
+   } while (!__atomic_compare_exchange_n(&nouveau_shim_channels_used, &used,
+                                         used + 1, false, __ATOMIC_ACQ_REL,
+                                         __ATOMIC_RELAXED));
+   return true;
+}
+
 int
 nouveau_shim_ioctl_channel_alloc(int fd, void *arg)
 {
@@ -36,9 +67,15 @@ nouveau_shim_ioctl_channel_alloc(int fd, void *arg)
        req->tt_ctxdma_handle == NOUVEAU_SHIM_NO_CTXDMA)
       return -ENODEV;
 
+   if (!nouveau_shim_channel_id_get())
+      return -ENOSPC;
    struct nouveau_shim_channel *chan = calloc(1, sizeof(*chan));
-   if (!chan)
+   if (!chan) {
+      __atomic_sub_fetch(&nouveau_shim_channels_used, 1, __ATOMIC_ACQ_REL);
       return -ENOMEM;
+   }
+   chan->refcount = 1;
+   mtx_init(&chan->submit_lock, mtx_plain);
 
    /* The notifier block lives in GART like the kernel's, as a GEM object
     * of this file: libdrm hands its handle (nv04_fifo.notify) to the
@@ -48,7 +85,7 @@ nouveau_shim_ioctl_channel_alloc(int fd, void *arg)
                                     NOUVEAU_GEM_DOMAIN_GART, 0, &ntfy_info,
                                     &chan->ntfy_mem);
    if (ret) {
-      free(chan);
+      nouveau_shim_channel_unref(chan);
       return ret;
    }
    chan->ntfy_mem->pinned = true;
@@ -62,8 +99,7 @@ nouveau_shim_ioctl_channel_alloc(int fd, void *arg)
    chan->sim = nvsim_channel_create(nouveau_shim.dev, &info);
    if (!chan->sim) {
       nouveau_shim_bo_close_handle(fd, ntfy_info.handle);
-      nouveau_shim_mem_unref(chan->ntfy_mem);
-      free(chan);
+      nouveau_shim_channel_unref(chan);
       return -ENOSPC;
    }
    if ((req->fb_ctxdma_handle && info.vram_ctxdma != req->fb_ctxdma_handle) ||
@@ -113,22 +149,27 @@ nouveau_shim_ioctl_channel_free(int fd, void *arg)
          break;
       }
    }
-   if (chan)
-      nouveau_shim_channel_destroy(chan);
    mtx_unlock(&file->lock);
+   if (chan)
+      nouveau_shim_channel_unref(chan);
 
    return chan ? 0 : -ENOENT;
 }
 
 void
-nouveau_shim_channel_destroy(struct nouveau_shim_channel *chan)
+nouveau_shim_channel_unref(struct nouveau_shim_channel *chan)
 {
+   if (__atomic_sub_fetch(&chan->refcount, 1, __ATOMIC_ACQ_REL))
+      return;
+   mtx_destroy(&chan->submit_lock);
+   /* (both NULL-safe: a CHANNEL_ALLOC that failed half-way ends here) */
    nvsim_channel_destroy(chan->sim);
    /* The block's GEM handle, if the application kept it, holds its own
     * reference. */
    nouveau_shim_mem_unref(chan->ntfy_mem);
    free(chan->ntfy);
    free(chan);
+   __atomic_sub_fetch(&nouveau_shim_channels_used, 1, __ATOMIC_ACQ_REL);
 }
 
 int

@@ -75,7 +75,7 @@ nouveau_shim_file_destroy(struct nouveau_shim_file *file)
    while (file->channels) {
       struct nouveau_shim_channel *chan = file->channels;
       file->channels = chan->next;
-      nouveau_shim_channel_destroy(chan);
+      nouveau_shim_channel_unref(chan);
    }
    mtx_unlock(&file->lock);
    mtx_destroy(&file->lock);

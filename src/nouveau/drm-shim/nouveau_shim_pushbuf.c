@@ -293,10 +293,13 @@ nouveau_shim_ioctl_gem_pushbuf(int fd, void *arg)
    mtx_lock(&file->lock);
    struct nouveau_shim_channel *chan =
       nouveau_shim_channel_find(file, req->channel);
-   if (!chan) {
-      ret = -ENOENT;
-      goto out;
-   }
+   if (chan)
+      __atomic_add_fetch(&chan->refcount, 1, __ATOMIC_ACQ_REL);
+   mtx_unlock(&file->lock);
+   if (!chan)
+      return -ENOENT;
+
+   mtx_lock(&chan->submit_lock);
    if (nvsim_channel_error(chan->sim)) {
       ret = -ENODEV;
       goto out;
@@ -324,6 +327,7 @@ nouveau_shim_ioctl_gem_pushbuf(int fd, void *arg)
    ret = nouveau_shim_submit(fd, chan, req, sync);
 
 out:
-   mtx_unlock(&file->lock);
+   mtx_unlock(&chan->submit_lock);
+   nouveau_shim_channel_unref(chan);
    return ret;
 }

@@ -39,6 +39,7 @@ struct nvsim_chip_info {
    uint16_t pci_device;
    uint64_t vram_size;
    uint64_t gart_size;
+   unsigned channels;         /* FIFO channels (hwdb NV_FIFO_CHANNELS_*) */
    const uint32_t *classes;   /* object classes the chip accepts, 0-ended */
 };
 

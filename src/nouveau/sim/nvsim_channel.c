@@ -167,16 +167,20 @@ nvsim_channel_create(struct nvsim_device *dev, struct nvsim_channel_info *info)
    pthread_mutex_init(&chan->lock, NULL);
    chan->graph.last_subc = -1;
 
+   /* The chip's PFIFO has so many channels and no more (hwdb
+    * nv_fifo_channels); NVSIM_MAX_CHANNELS is only the array's room. */
+   unsigned max = dev->info.channels < NVSIM_MAX_CHANNELS ?
+                  dev->info.channels : NVSIM_MAX_CHANNELS;
    pthread_mutex_lock(&dev->lock);
    unsigned id = 0;
-   while (id < NVSIM_MAX_CHANNELS && dev->channels[id])
+   while (id < max && dev->channels[id])
       id++;
-   if (id < NVSIM_MAX_CHANNELS)
+   if (id < max)
       dev->channels[id] = chan;
    pthread_mutex_unlock(&dev->lock);
-   if (id == NVSIM_MAX_CHANNELS) {
-      fprintf(stderr, "nvsim: all %u channels are in use\n",
-              NVSIM_MAX_CHANNELS);
+   if (id == max) {
+      fprintf(stderr, "nvsim: all %u channels of the %s are in use\n", max,
+              dev->info.name);
       pthread_mutex_destroy(&chan->lock);
       free(chan);
       return NULL;

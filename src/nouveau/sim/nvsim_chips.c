@@ -73,6 +73,8 @@ static const uint32_t classes_tesla[] = {
    { { .chipset = id, .name = nm, .marketing = mk, \
        .pci_vendor = NVIDIA_PCI_VENDOR, .pci_device = pci, \
        .vram_size = (vram) * MiB, .gart_size = (gart) * MiB, \
+       .channels = ((fl) & NVSIM_CHIP_TESLA) ? NV_FIFO_CHANNELS_G80 \
+                                             : NV_FIFO_CHANNELS_NV10, \
        .classes = cls }, fl }
 
 static const struct nvsim_chip chips[] = {

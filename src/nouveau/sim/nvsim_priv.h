@@ -127,7 +127,9 @@ struct nvsim_job {
    struct nvsim_push *pushes;
 };
 
-#define NVSIM_MAX_CHANNELS 128
+/* Room for the chip with the most channels; each chip has its own count
+ * (nvsim_chip_info.channels). */
+#define NVSIM_MAX_CHANNELS NV_FIFO_CHANNELS_G80
 /* Words a segment may read beyond its own length (jumps, calls) before
  * nvsim calls it a runaway loop: hardware would spin forever.  The
  * default, and the most NVSIM_RUNAWAY_WORDS may ask for. */
