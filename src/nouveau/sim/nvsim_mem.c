@@ -18,7 +18,10 @@
  * are waited for (TTM waits for their fences), as are destroyed buffers
  * whose space the GPU still holds.  The kernel can also swap GART buffers
  * out to system memory; nvsim has no third place, so VRAM + GART is the
- * total a program can have, and "full" means that.
+ * total a program can have, and "full" means that.  A GART buffer moving
+ * into a VRAM full of idle buffers while GART is full too exchanges
+ * places with them (swap_into_vram_locked), which the kernel's swap-out
+ * would otherwise make possible.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -39,7 +42,8 @@ align_up(uint64_t v, uint64_t a)
 const char *
 nvsim_domain_name(enum nvsim_domain d)
 {
-   return d == NVSIM_DOMAIN_VRAM ? "VRAM" : d == NVSIM_DOMAIN_GART ? "GART" : "?";
+   return d == NVSIM_DOMAIN_VRAM ? "VRAM" : d == NVSIM_DOMAIN_GART ? "GART" :
+          d == NVSIM_DOMAIN_VM ? "VM" : "?";
 }
 
 static struct nvsim_aperture *
@@ -69,6 +73,31 @@ aperture_search(const struct nvsim_aperture *ap, uint64_t addr)
    return found;
 }
 
+/* Enters bo at entry index pos, [offset, offset + need). */
+static bool
+aperture_insert(struct nvsim_aperture *ap, unsigned pos, uint64_t offset,
+                uint64_t need, struct nvsim_bo *bo)
+{
+   if (ap->num == ap->cap) {
+      unsigned cap = ap->cap ? ap->cap * 2 : 64;
+      void *e = realloc(ap->entries, cap * sizeof(*ap->entries));
+      if (!e)
+         return false;
+      ap->entries = e;
+      ap->cap = cap;
+   }
+   memmove(&ap->entries[pos + 1], &ap->entries[pos],
+           (ap->num - pos) * sizeof(*ap->entries));
+   ap->entries[pos] = (struct nvsim_aperture_entry) {
+      .offset = offset, .size = need, .bo = bo,
+   };
+   ap->num++;
+   ap->used += need;
+   bo->offset = offset;
+   bo->domain = ap->domain;
+   return true;
+}
+
 static bool
 aperture_alloc(struct nvsim_aperture *ap, uint64_t size, uint64_t align,
                struct nvsim_bo *bo)
@@ -90,24 +119,16 @@ aperture_alloc(struct nvsim_aperture *ap, uint64_t size, uint64_t align,
    if (pos > ap->num)
       return false;
 
-   if (ap->num == ap->cap) {
-      unsigned cap = ap->cap ? ap->cap * 2 : 64;
-      void *e = realloc(ap->entries, cap * sizeof(*ap->entries));
-      if (!e)
-         return false;
-      ap->entries = e;
-      ap->cap = cap;
-   }
-   memmove(&ap->entries[pos + 1], &ap->entries[pos],
-           (ap->num - pos) * sizeof(*ap->entries));
-   ap->entries[pos] = (struct nvsim_aperture_entry) {
-      .offset = cursor, .size = need, .bo = bo,
-   };
-   ap->num++;
-   ap->used += need;
-   bo->offset = cursor;
-   bo->domain = ap->domain;
-   return true;
+   return aperture_insert(ap, pos, cursor, need, bo);
+}
+
+/* Puts bo back at `offset`, a range known to be free (undoing a move). */
+static bool
+aperture_insert_at(struct nvsim_aperture *ap, struct nvsim_bo *bo,
+                   uint64_t offset)
+{
+   return aperture_insert(ap, (unsigned)(aperture_search(ap, offset) + 1),
+                          offset, align_up(bo->size, NVSIM_PAGE), bo);
 }
 
 /* Takes bo's entry at `offset` out of the aperture. */
@@ -333,6 +354,70 @@ place_evicting_locked(struct nvsim_device *dev, struct nvsim_aperture *ap,
    }
 }
 
+/*
+ * Moves a GART buffer into a VRAM full of idle buffers while GART is full
+ * too: the buffer leaves GART first, so the buffers evicted for it can
+ * take its place there.  (The kernel would rather swap GART buffers out
+ * to system memory; with nvsim's two apertures this exchange is what
+ * keeps such a submission possible.)  All or nothing: if bo still does
+ * not fit, every buffer goes back where it was.  No waiting.
+ */
+static bool
+swap_into_vram_locked(struct nvsim_device *dev, struct nvsim_bo *bo)
+{
+   struct nvsim_aperture *vram = &dev->vram, *gart = &dev->gart;
+   uint64_t bo_old = bo->offset;
+   bool placed = false;
+
+   if (bo->domain != NVSIM_DOMAIN_GART || !vram->num)
+      return false;
+   struct nvsim_bo **idle = malloc(vram->num * sizeof(*idle));
+   uint64_t *from = malloc(vram->num * sizeof(*from));
+   unsigned num_idle = 0, num_moved = 0;
+   if (!idle || !from) {
+      free(idle);
+      free(from);
+      return false;
+   }
+   for (unsigned i = 0; i < vram->num; i++) {
+      struct nvsim_bo *c = vram->entries[i].bo;
+      if (bo_evictable_locked(c) && !bo_busy_locked(dev, c))
+         idle[num_idle++] = c;
+   }
+   qsort(idle, num_idle, sizeof(*idle), bo_lru_cmp);
+
+   aperture_remove_at(gart, bo, bo_old);
+   for (unsigned i = 0; i < num_idle && !placed; i++) {
+      uint64_t at = idle[i]->offset;
+      if (!aperture_alloc(gart, idle[i]->size, idle[i]->align, idle[i]))
+         continue;
+      aperture_remove_at(vram, idle[i], at);
+      from[num_moved] = at;
+      idle[num_moved++] = idle[i];
+      placed = aperture_alloc(vram, bo->size, bo->align, bo);
+   }
+   if (placed) {
+      for (unsigned i = 0; i < num_moved; i++) {
+         idle[i]->placed_seq = dev->last_seq;
+         vram->evictions++;
+         vram->evicted_bytes += align_up(idle[i]->size, NVSIM_PAGE);
+         nvsim_trace_bo_move(idle[i], NVSIM_DOMAIN_VRAM, from[i]);
+      }
+   } else {
+      /* exactly as before: each range given back is still free, and
+       * every aperture has had an entry removed for each one put back */
+      while (num_moved--) {
+         struct nvsim_bo *c = idle[num_moved];
+         aperture_remove_at(gart, c, c->offset);
+         aperture_insert_at(vram, c, from[num_moved]);
+      }
+      aperture_insert_at(gart, bo, bo_old);
+   }
+   free(idle);
+   free(from);
+   return placed;
+}
+
 struct nvsim_bo *
 nvsim_bo_create(struct nvsim_device *dev, uint64_t size, uint32_t domains,
                 void *backing)
@@ -491,11 +576,15 @@ nvsim_bo_move(struct nvsim_bo *bo, enum nvsim_domain domain)
    /* the new place first: on failure the buffer stays where it was (and
     * is not evicted to make room for itself) */
    bo->reserved++;
+   bool swapped = false;
    bool ok = aperture_alloc(to, bo->size, bo->align, bo) ||
              place_evicting_locked(dev, to, bo, &reaped);
+   if (!ok && domain == NVSIM_DOMAIN_VRAM)
+      ok = swapped = swap_into_vram_locked(dev, bo);
    bo->reserved--;
    if (ok) {
-      aperture_remove_at(from, bo, old_offset);
+      if (!swapped)
+         aperture_remove_at(from, bo, old_offset);
       bo->placed_seq = dev->last_seq;
       nvsim_trace_bo_move(bo, old_domain, old_offset);
    } else {

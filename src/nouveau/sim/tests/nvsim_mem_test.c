@@ -361,11 +361,95 @@ out:
    nvt_fx_fini(&fx);
 }
 
+/*
+ * A GART buffer moved into a VRAM full of idle buffers while GART is full
+ * too: it leaves GART first and a VRAM buffer takes its place there; with
+ * every VRAM buffer pinned nothing can go and all stays where it was.
+ */
+static void
+test_swap(void)
+{
+   setenv("NVSIM_VRAM_MB", "1", 1);
+   setenv("NVSIM_GART_MB", "2", 1);
+   struct nvt_fx fx;
+   bool ok = nvt_fx_init(&fx, 0x40);
+   unsetenv("NVSIM_VRAM_MB");
+   unsetenv("NVSIM_GART_MB");
+   if (!ok)
+      return;
+   struct nvsim_device *dev = fx.dev;
+   struct nvsim_bo *v[4] = { NULL }, *g[8] = { NULL };
+   unsigned num_g = 0;
+   for (unsigned i = 0; i < 4; i++) {
+      v[i] = nvsim_bo_create(dev, 256 * KiB, NVSIM_DOMAIN_VRAM, NULL);
+      CHECK(v[i]);
+      if (!v[i])
+         goto out;
+      memset(nvsim_bo_map(v[i]), 0x40 + i, 256 * KiB);
+   }
+   /* GART-only buffers until GART has no 256 KiB left */
+   while (num_g < 8 &&
+          (g[num_g] = nvsim_bo_create(dev, 256 * KiB, NVSIM_DOMAIN_GART,
+                                      NULL))) {
+      memset(nvsim_bo_map(g[num_g]), 0x60 + num_g, 256 * KiB);
+      num_g++;
+   }
+   CHECK(num_g >= 2 && num_g < 8);
+   if (num_g < 2)
+      goto out;
+   struct nvsim_mem_stats st;
+   nvsim_mem_stats(dev, &st);
+   CHECK(st.vram_size - st.vram_used < 256 * KiB);
+   CHECK(st.gart_size - st.gart_used < 256 * KiB);
+
+   /* every VRAM buffer pinned: refused, nothing moved */
+   uint64_t g1_at = nvsim_bo_offset(g[1]);
+   uint64_t v_at[4];
+   for (unsigned i = 0; i < 4; i++) {
+      v_at[i] = nvsim_bo_offset(v[i]);
+      nvsim_bo_set_pinned(v[i], true);
+   }
+   CHECK_EQ(nvsim_bo_move(g[1], NVSIM_DOMAIN_VRAM), -ENOSPC);
+   CHECK_EQ(nvsim_bo_domain(g[1]), NVSIM_DOMAIN_GART);
+   CHECK_EQ(nvsim_bo_offset(g[1]), g1_at);
+   for (unsigned i = 0; i < 4; i++) {
+      CHECK_EQ(nvsim_bo_domain(v[i]), NVSIM_DOMAIN_VRAM);
+      CHECK_EQ(nvsim_bo_offset(v[i]), v_at[i]);
+      nvsim_bo_set_pinned(v[i], false);
+   }
+   nvsim_mem_stats(dev, &st);
+   CHECK_EQ(st.evictions, 0);
+
+   /* unpinned: g[1] and the least recently used, v[0], change places */
+   CHECK_EQ(nvsim_bo_move(g[1], NVSIM_DOMAIN_VRAM), 0);
+   CHECK_EQ(nvsim_bo_domain(g[1]), NVSIM_DOMAIN_VRAM);
+   CHECK_EQ(nvsim_bo_offset(g[1]), v_at[0]);
+   CHECK_EQ(nvsim_bo_domain(v[0]), NVSIM_DOMAIN_GART);
+   CHECK_EQ(nvsim_bo_offset(v[0]), g1_at);
+   CHECK_EQ(((uint8_t *)nvsim_bo_map(g[1]))[256 * KiB - 1], 0x61);
+   CHECK_EQ(((uint8_t *)nvsim_bo_map(v[0]))[0], 0x40);
+   struct nvsim_object *vram = nvsim_lookup(fx.chan, fx.info.vram_ctxdma);
+   struct nvsim_object *gart = nvsim_lookup(fx.chan, fx.info.gart_ctxdma);
+   CHECK(nvsim_dma_ptr(vram, v_at[0], 256 * KiB) == nvsim_bo_map(g[1]));
+   CHECK(nvsim_dma_ptr(gart, g1_at, 256 * KiB) == nvsim_bo_map(v[0]));
+   nvsim_mem_stats(dev, &st);
+   CHECK_EQ(st.evictions, 1);
+out:
+   for (unsigned i = 0; i < 4; i++) {
+      if (v[i])
+         nvsim_bo_destroy(v[i]);
+   }
+   for (unsigned i = 0; i < num_g; i++)
+      nvsim_bo_destroy(g[i]);
+   nvt_fx_fini(&fx);
+}
+
 static const struct nvt_case cases[] = {
    { "placement", test_placement },
    { "dma_ptr", test_dma_ptr },
    { "move", test_move },
    { "evict", test_evict },
+   { "swap", test_swap },
    { NULL, NULL },
 };
 
