@@ -1,6 +1,7 @@
 /*
- * NV3x/NV4x pipe_context: its own client, channel, 3D object and
- * pushbuffer; submission, fences and loss of the channel.
+ * NV3x/NV4x pipe_context: its own client and pushbuffer, its own channel
+ * and 3D object unless the chip ran out of channels (nv30_channel.c);
+ * submission, fences and loss of the channel.
  */
 
 #include <errno.h>
@@ -14,21 +15,22 @@
 #include "util/u_upload_mgr.h"
 
 #include "nouveau/nouveau_debug.h"
+#include "nv30_channel.h"
 #include "nv30_context.h"
 #include "nv30_funcs.h"
 #include "fifo.xml.h"
 #include "nv30-40_3d.xml.h"
 #include "nv30_resource.h"
 
-/* Object handles are ours to choose (any value unique in the channel). */
-#define NV30_HANDLE_3D       0xbeef3097
-/* The NULL object (class NV1_NULL) at handle 0: binding it to a DMA slot
- * says "no memory there". */
-#define NV30_HANDLE_NULL     0x00000000
 
 /* Pushbuffer: 4 buffers of 512 KiB, as libdrm rotates them. */
 #define NV30_PUSHBUF_COUNT 4
 #define NV30_PUSHBUF_SIZE  (512 * 1024)
+/* On a shared channel every unit is submitted (nv30_channel.h), so far
+ * less is ever pending: 2 of 128 KiB, so that the 200-odd contexts that
+ * can share 31 channels do not fill GART with pushbuffers. */
+#define NV30_PUSHBUF_SHARED_COUNT 2
+#define NV30_PUSHBUF_SHARED_SIZE  (128 * 1024)
 
 static void
 nv30_kick_notify(struct nouveau_pushbuf *pb)
@@ -40,6 +42,7 @@ nv30_kick_notify(struct nouveau_pushbuf *pb)
    nv30->dirty |= NV30_DIRTY_RELOCATED;
    nv30->fence_referenced = false;
    nv30->kicked = true;
+   nv30->emitted = false;
    nv30->vtx_cache_stale = true;
    if (nouveau_debug & NOUVEAU_DEBUG_FLUSH)
       fprintf(stderr, "nouveau: submit on channel %p\n", (void *)nv30->channel);
@@ -73,6 +76,8 @@ nv30_check_kick(struct nv30_context *nv30)
    return true;
 }
 
+static bool nv30_context_init_3d(struct nv30_context *nv30);
+
 bool
 nv30_push_begin(struct nv30_context *nv30, unsigned words, unsigned relocs)
 {
@@ -82,6 +87,13 @@ nv30_push_begin(struct nv30_context *nv30, unsigned words, unsigned relocs)
 
    if (!nv30_check_kick(nv30))
       return false;
+   if (nv30->chan_reset) {
+      /* another context used the channel (nv30_channel_enter) */
+      nv30->chan_reset = false;
+      if (!nv30_context_init_3d(nv30))
+         return false;
+   }
+   nv30->emitted = true;
    if (!nouveau_push_space(&nv30->push, words + 16 + relist,
                            relocs + 1 + relist)) {
       /* Either the request is too big (a driver bug) or the submission
@@ -164,10 +176,6 @@ nv30_memory_barrier(struct pipe_context *pipe, unsigned flags)
 static void
 nv30_channel_fini(struct nv30_context *nv30)
 {
-   struct nouveau_object **objects[] = {
-      &nv30->eng3d, &nv30->null_obj, &nv30->channel,
-   };
-
    if (nv30->fence_bo)
       nouveau_screen_remove_fence_bo(&nv30->screen->base, nv30->fence_bo);
    nouveau_bo_ref(NULL, &nv30->fence_bo);
@@ -177,8 +185,8 @@ nv30_channel_fini(struct nv30_context *nv30)
    nv30->push.pb = NULL;
    /* after the pushbuffer: it kept the buffer context on its list */
    nouveau_push_bins_fini(&nv30->push);
-   for (unsigned i = 0; i < ARRAY_SIZE(objects); i++)
-      nouveau_object_del(objects[i]);
+   /* the channel and its objects, if we were the last on it */
+   nv30_channel_put(nv30);
    nouveau_client_del(&nv30->client);
 }
 
@@ -190,6 +198,7 @@ nv30_context_destroy(struct pipe_context *pipe)
    if (pipe->stream_uploader)
       u_upload_destroy(pipe->stream_uploader);
    if (nv30->pushbuf) {
+      nv30_channel_enter(nv30);
       nv30_context_kick(nv30);
       /* The objects go below, and the kernel forgets a freed object's
        * handle at once: a submitted command that names it (DMA_QUERY,
@@ -197,6 +206,7 @@ nv30_context_destroy(struct pipe_context *pipe)
        * buffer, so it is idle when the GPU is done with them all. */
       if (!nv30->lost && nv30->fence_bo)
          nouveau_bo_wait(nv30->fence_bo, NOUVEAU_BO_RDWR, nv30->client);
+      nv30_channel_leave(nv30);
    }
 
    util_unreference_framebuffer_state(&nv30->framebuffer);
@@ -248,7 +258,7 @@ nv30_context_init_3d(struct nv30_context *nv30)
    nouveau_push_data(&nv30->push, vram);  /* VTXBUF0 */
    nouveau_push_data(&nv30->push, gart);  /* VTXBUF1 */
    nouveau_push_data(&nv30->push, null);  /* FENCE */
-   nouveau_push_data(&nv30->push, nv30->query_obj ? NV30_HANDLE_QUERY : null);
+   nouveau_push_data(&nv30->push, nv30->query_obj ? nv30->query_handle : null);
    nouveau_push_data(&nv30->push, null);  /* UNK1AC */
    nouveau_push_data(&nv30->push, null);  /* UNK1B0 */
    if (chip->curie) {
@@ -263,7 +273,7 @@ nv30_context_init_3d(struct nv30_context *nv30)
 }
 
 /* Every entry point of the context (nv30_funcs.h lists them by file). */
-static const struct pipe_context nv30_context_funcs = {
+const struct pipe_context nv30_context_funcs = {
    .destroy = nv30_context_destroy,
    .flush = nv30_context_flush,
    .get_device_reset_status = nv30_get_device_reset_status,
@@ -344,9 +354,6 @@ nv30_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
 {
    struct nv30_screen *screen = nv30_screen(pscreen);
    struct nouveau_device *dev = screen->base.device;
-   struct nv04_fifo fifo = {
-      .vram = NV30_HANDLE_DMA_VRAM, .gart = NV30_HANDLE_DMA_GART,
-   };
    struct nv30_context *nv30;
    struct pipe_context *pipe;
    int ret;
@@ -358,20 +365,22 @@ nv30_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
    nv30->chip = screen->chip;
    pipe = &nv30->base;
    *pipe = nv30_context_funcs;
+   nv30_channel_wrap(pipe);
    pipe->screen = pscreen;
    pipe->priv = priv;
    slab_create_child(&nv30->transfer_pool, &screen->base.transfer_pool);
 
    ret = nouveau_client_new(dev, &nv30->client);
+   /* our own channel, or a place on another's (nv30_channel.c) */
    if (ret == 0)
-      ret = nouveau_object_new(&dev->object, 0, NOUVEAU_FIFO_CHANNEL_CLASS,
-                               &fifo, sizeof(fifo), &nv30->channel);
+      ret = nv30_channel_get(nv30, nv30->chip->class_3d);
    if (ret == 0)
-      ret = nouveau_pushbuf_new(nv30->client, nv30->channel, NV30_PUSHBUF_COUNT,
-                                NV30_PUSHBUF_SIZE, true, &nv30->pushbuf);
-   if (ret == 0)
-      ret = nouveau_object_new(nv30->channel, NV30_HANDLE_3D,
-                               nv30->chip->class_3d, NULL, 0, &nv30->eng3d);
+      ret = nouveau_pushbuf_new(nv30->client, nv30->channel,
+                                nv30_channel_joined(nv30) ?
+                                   NV30_PUSHBUF_SHARED_COUNT : NV30_PUSHBUF_COUNT,
+                                nv30_channel_joined(nv30) ?
+                                   NV30_PUSHBUF_SHARED_SIZE : NV30_PUSHBUF_SIZE,
+                                true, &nv30->pushbuf);
    if (ret == 0)
       ret = nouveau_bo_new(dev, NOUVEAU_BO_GART | NOUVEAU_BO_MAP, 0, 4096,
                            NULL, &nv30->fence_bo);
@@ -383,14 +392,10 @@ nv30_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
       nv30_context_destroy(pipe);
       return NULL;
    }
-   /* Without it the DMA slots we point at handle 0 would not resolve; a
-    * kernel that refuses it still lets us draw, so carry on. */
-   if (nouveau_object_new(nv30->channel, NV30_HANDLE_NULL, NV1_NULL_CLASS,
-                          NULL, 0, &nv30->null_obj))
-      nv30->null_obj = NULL;
-
-   /* Queries need report memory; without it they are not offered. */
-   if (!nv30_query_context_init(nv30))
+   /* Queries need report memory; without it they are not offered.  (The
+    * channel's notifier block has room for one context's reports: on a
+    * shared channel the first context has them.) */
+   if (!nv30_query_context_init(nv30) && !nv30_channel_joined(nv30))
       NOUVEAU_ERR("no occlusion query memory\n");
 
    nv30->push.pb = nv30->pushbuf;
@@ -408,7 +413,14 @@ nv30_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
    }
    pipe->const_uploader = pipe->stream_uploader;
 
-   if (!nv30_context_init_3d(nv30)) {
+   /* Sent and submitted at once: a context that joins the channel later
+    * must find nothing of ours waiting (nv30_channel.c). */
+   nv30_channel_enter(nv30);
+   bool ok = nv30_context_init_3d(nv30);
+   if (ok)
+      nv30_context_kick(nv30);
+   nv30_channel_leave(nv30);
+   if (!ok) {
       nv30_context_destroy(pipe);
       return NULL;
    }

@@ -147,12 +147,18 @@ struct nv30_context {
    struct nv30_screen *screen;
    const struct nv30_chipset *chip;
 
-   /* Ours alone: client, channel, pushbuffer (see the design rule in
-    * nouveau_screen.h). */
+   /* Ours alone: client, pushbuffer (see the design rule in
+    * nouveau_screen.h); the channel and its objects too while the chip
+    * has channels to give, else shared (nv30_channel.h). */
    struct nouveau_client *client;
+   struct nv30_channel *chan;
    struct nouveau_object *channel;
    struct nouveau_object *eng3d;
    struct nouveau_object *null_obj;
+   unsigned chan_depth;        /* nv30_channel_enter nesting */
+   bool chan_reset;            /* objects and DMA slots to send again */
+   bool emitted;               /* commands not submitted yet */
+   uint32_t query_handle;      /* our notifier object's, on the channel */
    struct nouveau_pushbuf *pushbuf;
    struct nouveau_push push;
    /* Written by every flush that makes a fence (nouveau_screen.h). */

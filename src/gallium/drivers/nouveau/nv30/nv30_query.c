@@ -436,7 +436,7 @@ nv30_query_context_init(struct nv30_context *nv30)
    nv30->query_pool = CALLOC_STRUCT(nv30_query_pool);
    if (!nv30->query_pool)
       return false;
-   if (nouveau_object_new(nv30->channel, NV30_HANDLE_QUERY,
+   if (nouveau_object_new(nv30->channel, nv30->query_handle,
                           NOUVEAU_NOTIFIER_CLASS, &notify, sizeof(notify),
                           &nv30->query_obj))
       return false;
