@@ -12,6 +12,7 @@
 #   make piglit CHIP=nv40 PROFILE=gate   piglit on a chip (docs/piglit.md)
 #   make piglit-report         ours vs upstream's driver vs llvmpipe
 #   make fuzz FUZZ_SECONDS=N   each fuzz harness N seconds (tests/fuzz/README.md)
+#   make stress                256 GL contexts on 16 threads, a trapped channel (tests/stress/)
 
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 BUILD := $(TOP)/build
@@ -50,6 +51,7 @@ include $(TOP)/demo/demo.mk
 include $(TOP)/tests/piglit/piglit.mk
 include $(TOP)/tests/apps/apps.mk
 include $(TOP)/tests/fuzz/fuzz.mk
+include $(TOP)/tests/stress/stress.mk
 
 demo: mesa demo-bin
 	@bash $(TOP)/scripts/run-demo.sh $(CHIP) $(FRAMES) $(SIZE)

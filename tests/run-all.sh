@@ -31,6 +31,8 @@ if stage "Mesa build with our nouveau" make -s -C "$top" mesa; then
    stage "Mesa-tree tests (compiler, drm-shim)" \
       meson test -C "$top/build/mesa" --suite nouveau --print-errorlogs -q
    stage "driver GL tests (nv40_gl_*: ours and llvmpipe)" bash "$top/tests/gl/run.sh"
+   stage "threads and contexts (64 contexts on 8 threads, a trapped channel)" \
+      bash "$top/tests/stress/run.sh" quick
    stage "integration: glinfo, piglit, demo, traces" bash "$top/tests/integration/run.sh"
    stage "piglit harness self-tests" make -s -C "$top" piglit-selftest
    stage "piglit gate lists vs expectations (every chip)" make -s -C "$top" piglit-gate-all
@@ -41,8 +43,8 @@ if stage "Mesa build with our nouveau" make -s -C "$top" mesa; then
    stage "application corpus vs expectations (every chip, ours and upstream's)" \
       make -s -C "$top" apps-gate-all
 else
-   failed=$((failed + 8))
-   failures+=("demo tools, Mesa-tree tests, driver GL tests, integration, piglit self-tests, piglit gates, reference build, application corpus (not run: no Mesa build)")
+   failed=$((failed + 9))
+   failures+=("demo tools, Mesa-tree tests, driver GL tests, threads and contexts, integration, piglit self-tests, piglit gates, reference build, application corpus (not run: no Mesa build)")
 fi
 # A smoke of each fuzz harness (tests/fuzz/README.md; the longer run is in
 # docs/reliability.md, "Fuzzing").

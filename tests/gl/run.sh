@@ -25,6 +25,7 @@ runs=(
    "nv40_gl_sprites||--"
    "nv40_gl_msaa||--"
    "nv40_gl_contexts|-DNT=1 -DINTERLEAVE|--"
+   "nv40_gl_contexts|-DNT=2|--"
    "nv40_gl_overcommit||NVSIM_VRAM_MB=32 -- overcommit"
    "nv40_gl_overcommit||NVSIM_VRAM_MB=32 NVSIM_GART_MB=64 -- oom"
 )

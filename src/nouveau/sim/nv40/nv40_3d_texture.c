@@ -233,6 +233,13 @@ describe_curie(struct nv40_3d *ctx, unsigned i, struct nv40_3d_tex_desc *d)
 enum nvsim_status
 nv40_3d_validate_textures(struct nv40_3d *ctx, uint32_t units)
 {
+   /* Rankine has no TEX_CACHE_CTL (hwdb: curie only) and upstream's
+    * driver, right on NV3x hardware, never invalidates anything after
+    * uploading texels (nv30_transfer.c writes TEX_CACHE_CTL on curie
+    * only): a draw on rankine sees the texels memory holds when it
+    * starts, so no line outlives a draw. */
+   if (ctx->rankine)
+      nv40_3d_tex_cache_ctl(ctx, NV40_3D_TEX_CACHE_CTL_INVALIDATE);
    for (unsigned i = 0; i < NV40_3D_TEX_UNITS; i++) {
       struct nv40_3d_tex_unit *u = &ctx->tex[i];
       struct nv40_3d_tex_desc desc;

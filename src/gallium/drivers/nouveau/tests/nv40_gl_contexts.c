@@ -1,10 +1,15 @@
 /*
- * Two GL contexts (two channels) drawing in turn, each into its own FBO
- * with its own colours: built with -DNT=1 -DINTERLEAVE it alternates the
- * contexts in one thread (passes on nvsim); without INTERLEAVE it uses
- * NT threads, which currently fails identically on llvmpipe ("unsupported
- * function called" from the non-glvnd libGL dispatch in new threads): a
- * harness problem, not the driver's.
+ * Two GL contexts (two channels) drawing, each into its own FBO with its
+ * own colours: built with -DNT=1 -DINTERLEAVE it alternates the contexts
+ * in one thread; without INTERLEAVE, NT threads make and draw one
+ * context each at the same time.
+ *
+ * Each thread calls eglBindAPI: the bound API is per thread (EGL 1.5
+ * section 3.7, "the current rendering API ... is per-thread state"), so a
+ * thread that never bound OpenGL makes an OpenGL ES context, where
+ * glBegin is "unsupported function called" (the failure an earlier
+ * version of this harness had on every driver).  make stress runs many
+ * more (nv40_gl_stress.c).
  */
 #define GL_GLEXT_PROTOTYPES 1
 #include <EGL/egl.h>
@@ -19,6 +24,7 @@ static void *worker(void *arg)
 {
    long id = (long)arg; int bad = 0;
    EGLint a[] = { EGL_NONE };
+   eglBindAPI(EGL_OPENGL_API);
    EGLContext c = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, a);
    if (!c || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, c)) return (void *)1L;
    GLuint fb, rb;

@@ -375,6 +375,35 @@ test_texture_swizzled(void)
    teardown(&t);
 }
 
+/* Rankine has no TEX_CACHE_CTL and upstream never invalidates texels
+ * after an upload on NV3x: a second draw after the texels change in
+ * memory shows the new ones (curie keeps them until INVALIDATE, the nv40
+ * texture_cache test). */
+static void
+test_texture_no_stale_cache(void)
+{
+   struct fx30 t;
+   if (!setup(&t, 0x30, NV30_3D_CLASS))
+      return;
+   uint32_t *tex = t.fpmap + 256;
+   for (unsigned i = 0; i < 16; i++)
+      tex[i] = 0xff0000ffu;
+   upload_vp(&t, true);
+   upload_fp(&t, true);
+   texture_unit(&t, NV30_3D_TEX_FORMAT_FORMAT_A8R8G8B8 |
+                    NV30_3D_TEX_FORMAT_BASE_SIZE_U(2) |
+                    NV30_3D_TEX_FORMAT_BASE_SIZE_V(2), (4 << 16) | 4,
+                swz_identity);
+   static const float tc[4] = { 0.375f, 0.375f, 0, 1 };
+   CHECK(draw_quad(&t, tc));
+   CHECK_EQ(t.cmap[0], 0xff0000ffu);
+   for (unsigned i = 0; i < 16; i++)
+      tex[i] = 0xff00ff00u;
+   CHECK(draw_quad(&t, tc));
+   CHECK_EQ(t.cmap[0], 0xff00ff00u);
+   teardown(&t);
+}
+
 /* A rectangle texture (NV_texture_rectangle): A8R8G8B8_RECT, 3x2 texels
  * in rows of RECT_PITCH = 16 bytes, unnormalized coordinates: (1.5, 1.5)
  * is texel (1, 1), at byte 16 + 4. */
@@ -433,6 +462,7 @@ main(int argc, char **argv)
       { "draw", test_draw },
       { "texture_swizzled", test_texture_swizzled },
       { "texture_rect", test_texture_rect },
+      { "texture_no_stale_cache", test_texture_no_stale_cache },
       { "blend_equation", test_blend_equation },
       { NULL, NULL },
    };
