@@ -32,6 +32,16 @@
  * see channels_of): on NV40, whose kernel gives out 31, 256 contexts must
  * all exist and draw on those 31 (docs/decisions.md).
  *
+ * The expected frames come from llvmpipe rather than from pixels worked
+ * out by hand (as the other nv40_gl_* programs do): a frame is three
+ * overlapping depth-tested, textured and blended quads, mirrored by the
+ * VP for odd keys, under per-key scissor, colour mask, depth and blend
+ * functions, and there are 800 of them.  Each context's key state is set
+ * once and never again, so a context that finds another context's state
+ * in the hardware after it shared the channel draws a wrong frame.
+ * tests/stress/run.sh runs the check on llvmpipe too, threads and all:
+ * it passing shows every frame is a function of its scene alone.
+ *
  * The result line: "N frames checked, N wrong" (+ the trap's verdict);
  * the exit status is 0 only if nothing was wrong.
  *
