@@ -23,11 +23,15 @@ extern "C" {
 struct nvsim_device;
 struct nvsim_channel;
 struct nvsim_bo;
+struct nvsim_vm;
 
 /* Memory domains, as the kernel ABI names them (NOUVEAU_GEM_DOMAIN_*). */
 enum nvsim_domain {
    NVSIM_DOMAIN_VRAM = 1 << 1,
    NVSIM_DOMAIN_GART = 1 << 2,
+   /* Tesla: the channel's GPU virtual address space (nvsim_tesla.h), what
+    * G80 DMA objects of target VM address; not a GEM domain. */
+   NVSIM_DOMAIN_VM = 1 << 8,
 };
 
 /* What a chip is: filled from the per-chipset table in nvsim_chips.c. */
@@ -136,6 +140,9 @@ struct nvsim_channel_info {
    uint32_t vram_ctxdma;      /* handle of the VRAM DMA object (NvDmaFB) */
    uint32_t gart_ctxdma;      /* handle of the GART DMA object (NvDmaTT) */
    struct nvsim_bo *notifier_bo;
+   /* Tesla (input): the GPU virtual address space the channel runs in
+    * (nvsim_tesla.h); NULL gives the channel a space of its own. */
+   struct nvsim_vm *vm;
 };
 /*
  * info is in/out: non-zero vram_ctxdma / gart_ctxdma on input are the

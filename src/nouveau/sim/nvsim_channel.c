@@ -194,12 +194,16 @@ nvsim_channel_create(struct nvsim_device *dev, struct nvsim_channel_info *info)
    chan->notifier_bo = nvsim_bo_create(dev, NOTIFIER_BLOCK_SIZE,
                                        NVSIM_DOMAIN_GART, NULL);
    /* The kernel's channel DMA objects cover all of VRAM and GART as
-    * NV_DMA_IN_MEMORY (nouveau_chan.c, nouveau_channel_init). */
+    * NV_DMA_IN_MEMORY (nouveau_chan.c, nouveau_channel_init); on Tesla
+    * they cover the channel's VM (sim/nv50/nv50_channel.c). */
+   bool tesla = dev->chip->flags & NVSIM_CHIP_TESLA;
    if (!chan->notifier_bo ||
-       make_dma(chan, vram_handle, NV3_DMA_IN_MEMORY_CLASS, NVSIM_DOMAIN_VRAM, 0,
-                dev->info.vram_size) ||
-       make_dma(chan, gart_handle, NV3_DMA_IN_MEMORY_CLASS, NVSIM_DOMAIN_GART, 0,
-                dev->info.gart_size)) {
+       (tesla && nv50_channel_init(chan, info, vram_handle, gart_handle)) ||
+       (!tesla &&
+        (make_dma(chan, vram_handle, NV3_DMA_IN_MEMORY_CLASS, NVSIM_DOMAIN_VRAM, 0,
+                  dev->info.vram_size) ||
+         make_dma(chan, gart_handle, NV3_DMA_IN_MEMORY_CLASS, NVSIM_DOMAIN_GART, 0,
+                  dev->info.gart_size)))) {
       fprintf(stderr, "nvsim: channel %u: cannot create its notifier block "
               "or DMA objects (handles 0x%08x, 0x%08x)\n", id, vram_handle,
               gart_handle);
@@ -237,6 +241,7 @@ nvsim_channel_destroy(struct nvsim_channel *chan)
    free(chan->slots);
    free(chan->graveyard);
    free(chan->ntfy);
+   nv50_channel_fini(chan);
    if (chan->notifier_bo)
       nvsim_bo_destroy(chan->notifier_bo);
    free(chan->error);
@@ -302,7 +307,8 @@ nvsim_dma_create(struct nvsim_channel *chan, uint32_t handle, uint32_t oclass,
    if (nvsim_chan_dead(chan))
       return -ENODEV;
    uint64_t limit = domain == NVSIM_DOMAIN_VRAM ? chan->dev->info.vram_size :
-                    domain == NVSIM_DOMAIN_GART ? chan->dev->info.gart_size : 0;
+                    domain == NVSIM_DOMAIN_GART ? chan->dev->info.gart_size :
+                    domain == NVSIM_DOMAIN_VM && chan->tesla ? nv50_vm_size() : 0;
    if (!size || base > limit || size > limit - base) {
       fprintf(stderr, "nvsim: ch%u: DMA object 0x%08x [0x%llx, +0x%llx) is "
               "not inside %s\n", chan->id, handle, (unsigned long long)base,
@@ -359,8 +365,12 @@ nvsim_notifier_create(struct nvsim_channel *chan, uint32_t handle,
    if (ret)
       return ret;
 
-   ret = make_dma(chan, handle, NV3_DMA_IN_MEMORY_CLASS, chan->notifier_bo->domain,
-                  chan->notifier_bo->offset + cursor, size);
+   /* Tesla: the block's range in the channel's VM */
+   ret = chan->tesla ?
+      make_dma(chan, handle, NV3_DMA_IN_MEMORY_CLASS, NVSIM_DOMAIN_VM,
+               nv50_channel_notifier_va(chan) + cursor, size) :
+      make_dma(chan, handle, NV3_DMA_IN_MEMORY_CLASS, chan->notifier_bo->domain,
+               chan->notifier_bo->offset + cursor, size);
    pthread_mutex_lock(&chan->lock);
    if (ret) {
       for (unsigned i = 0; i < chan->num_ntfy; i++) {

@@ -57,9 +57,31 @@ static const uint32_t classes_nv44[] = {
    NV04_M2MF_CLASS, NV44_3D_CLASS, NV10_SURFACE_2D_CLASS, NV40_SURFACE_2D_CLASS,
    NV40_SURFACE_SWZ_CLASS, NV40_SIFM_CLASS, 0,
 };
-/* Tesla: none of its engine classes is modelled yet. */
-static const uint32_t classes_tesla[] = {
-   NV1_DMA_FROM_MEMORY_CLASS, NV1_DMA_TO_MEMORY_CLASS, NV3_DMA_IN_MEMORY_CLASS, NV1_NULL_CLASS, 0,
+/* Tesla (fifo.xml, rnndb variant ranges in chipset order G80 G84 G86 G92
+ * G94 G96 G98 G200 MCP77 MCP79 GT215 GT216 GT218 MCP89): G80_M2MF 0x5039
+ * and G80_2D 0x502d are G80:GF100; G80_3D 0x5097 is G80:G200 (G80 and
+ * the G84 family), G84_3D 0x8297 G84:G200, G200_3D 0x8397 G200:GT215
+ * (G200, MCP77, MCP79), GT215_3D 0x8597 GT215:MCP89, MCP89_3D 0x8697
+ * MCP89:GF100.  Upstream's nv50 driver allocates the newest of them:
+ * 0x5097 on 0x5x, 0x8297 on 0x8x/0x9x, 0x8397 on a0/aa/ac, 0x8697 on af,
+ * 0x8597 on the other 0xaX (nv50_screen.c). */
+#define TESLA_HELPERS \
+   NV1_DMA_FROM_MEMORY_CLASS, NV1_DMA_TO_MEMORY_CLASS, NV3_DMA_IN_MEMORY_CLASS, NV1_NULL_CLASS, \
+   G80_M2MF_CLASS, G80_2D_CLASS
+static const uint32_t classes_g80[] = {
+   TESLA_HELPERS, G80_3D_CLASS, 0,
+};
+static const uint32_t classes_g84[] = {
+   TESLA_HELPERS, G80_3D_CLASS, G84_3D_CLASS, 0,
+};
+static const uint32_t classes_g200[] = {
+   TESLA_HELPERS, G200_3D_CLASS, 0,
+};
+static const uint32_t classes_gt215[] = {
+   TESLA_HELPERS, GT215_3D_CLASS, 0,
+};
+static const uint32_t classes_mcp89[] = {
+   TESLA_HELPERS, MCP89_3D_CLASS, 0,
 };
 
 /* FIFO feature sets, in rnndb chipset order (see nvsim_priv.h). */
@@ -100,17 +122,26 @@ static const struct nvsim_chip chips[] = {
    CHIP(0x46, "G72", "GeForce 7300 GS",           0x01df, 128, 512, classes_nv44, F_NV40),
    CHIP(0x49, "G71", "GeForce 7900 GTX",          0x0290, 512, 512, classes_nv40, F_NV40),
    CHIP(0x4b, "G73", "GeForce 7600 GT",           0x0391, 256, 512, classes_nv40, F_NV40),
-   CHIP(0x50, "G80", "GeForce 8800 GTX",          0x0191, 768, 1024, classes_tesla, F_G80),
-   CHIP(0x84, "G84", "GeForce 8600 GTS",          0x0400, 256, 1024, classes_tesla, F_G80),
-   CHIP(0x86, "G86", "GeForce 8500 GT",           0x0421, 256, 1024, classes_tesla, F_G80),
-   CHIP(0x92, "G92", "GeForce 8800 GT",           0x0611, 512, 1024, classes_tesla, F_G80),
-   CHIP(0x94, "G94", "GeForce 9600 GT",           0x0622, 512, 1024, classes_tesla, F_G80),
-   CHIP(0x96, "G96", "GeForce 9500 GT",           0x0640, 512, 1024, classes_tesla, F_G80),
-   CHIP(0x98, "G98", "GeForce 8400 GS",           0x06e4, 256, 1024, classes_tesla, F_G80),
-   CHIP(0xa0, "GT200", "GeForce GTX 280",         0x05e1, 1024, 1024, classes_tesla, F_G80),
-   CHIP(0xa3, "GT215", "GeForce GT 240",          0x0ca3, 512, 1024, classes_tesla, F_G80),
-   CHIP(0xa5, "GT216", "GeForce GT 220",          0x0a20, 1024, 1024, classes_tesla, F_G80),
-   CHIP(0xa8, "GT218", "GeForce 210",             0x0a65, 512, 1024, classes_tesla, F_G80),
+   /* Tesla boards: VRAM of the reference boards named (NVIDIA's
+    * specifications: 8800 GTX 768 MiB, 8600 GTS 256, 8500 GT 256, 8800 GT
+    * 512, 9600 GT 512, 9500 GT 512, 8400 GS 256, GTX 280 1024, GT 240
+    * 512, GT 220 1024, 210 512); the IGPs (MCP77/79 GeForce 8200 /
+    * 9400, MCP89 320M) have no VRAM of their own: the 256 MiB is the
+    * usual carve-out of system memory the BIOS gives them. */
+   CHIP(0x50, "G80", "GeForce 8800 GTX",          0x0191, 768, 1024, classes_g80, F_G80),
+   CHIP(0x84, "G84", "GeForce 8600 GTS",          0x0400, 256, 1024, classes_g84, F_G80),
+   CHIP(0x86, "G86", "GeForce 8500 GT",           0x0421, 256, 1024, classes_g84, F_G80),
+   CHIP(0x92, "G92", "GeForce 8800 GT",           0x0611, 512, 1024, classes_g84, F_G80),
+   CHIP(0x94, "G94", "GeForce 9600 GT",           0x0622, 512, 1024, classes_g84, F_G80),
+   CHIP(0x96, "G96", "GeForce 9500 GT",           0x0640, 512, 1024, classes_g84, F_G80),
+   CHIP(0x98, "G98", "GeForce 8400 GS",           0x06e4, 256, 1024, classes_g84, F_G80),
+   CHIP(0xa0, "GT200", "GeForce GTX 280",         0x05e1, 1024, 1024, classes_g200, F_G80),
+   CHIP(0xaa, "MCP77", "GeForce 8200",            0x0849, 256, 1024, classes_g200, F_G80),
+   CHIP(0xac, "MCP79", "GeForce 9400",            0x0861, 256, 1024, classes_g200, F_G80),
+   CHIP(0xa3, "GT215", "GeForce GT 240",          0x0ca3, 512, 1024, classes_gt215, F_G80),
+   CHIP(0xa5, "GT216", "GeForce GT 220",          0x0a20, 1024, 1024, classes_gt215, F_G80),
+   CHIP(0xa8, "GT218", "GeForce 210",             0x0a65, 512, 1024, classes_gt215, F_G80),
+   CHIP(0xaf, "MCP89", "GeForce 320M",            0x08a0, 256, 1024, classes_mcp89, F_G80),
 };
 
 const struct nvsim_chip *
@@ -147,6 +178,15 @@ nvsim_class_model(uint32_t oclass)
    case NV40_3D_CLASS:
    case NV44_3D_CLASS:
       return &nvsim_nv40_3d_class;
+   /* Tesla (sim/nv50) */
+   case G80_M2MF_CLASS:
+      return &nvsim_g80_m2mf_class;
+   case G80_3D_CLASS:
+   case G84_3D_CLASS:
+   case G200_3D_CLASS:
+   case GT215_3D_CLASS:
+   case MCP89_3D_CLASS:
+      return &nvsim_g80_3d_stub_class;
    default:
       /* SURFACE_2D, SURFACE_SWZ, SIFM (sim/nv40/nv40_2d.c), else NULL */
       return nv40_2d_class_model(oclass);

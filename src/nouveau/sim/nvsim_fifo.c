@@ -352,7 +352,11 @@ nvsim_fifo_execute(struct nvsim_channel *chan, const struct nvsim_push *pushes,
 {
    drop_mappings(chan);
    nvsim_trace_exec(chan, pushes, num);
-   for (unsigned i = 0; i < num && !nvsim_chan_dead(chan); i++)
-      run_segment(chan, &pushes[i]);
+   for (unsigned i = 0; i < num && !nvsim_chan_dead(chan); i++) {
+      if (chan->tesla)
+         nv50_fifo_ib_run(chan, &pushes[i]);   /* IB mode, sim/nv50 */
+      else
+         run_segment(chan, &pushes[i]);
+   }
    nvsim_trace_exec_end(chan);
 }

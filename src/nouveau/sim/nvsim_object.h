@@ -152,6 +152,11 @@ int nvsim_device_add_class(struct nvsim_device *dev,
 /* Per-class tables, defined by each model. */
 extern const struct nvsim_class nvsim_nv04_m2mf_class;
 extern const struct nvsim_class nvsim_nv40_3d_class;
+/* Tesla (sim/nv50): G80_M2MF, G80_2D, and a stub that traps every method
+ * of the Tesla 3D classes. */
+extern const struct nvsim_class nvsim_g80_m2mf_class;
+extern const struct nvsim_class nvsim_g80_2d_class;
+extern const struct nvsim_class nvsim_g80_3d_stub_class;
 /* NV1_NULL (0x0030): binds to nothing, for "no object" handles. */
 extern const struct nvsim_class nvsim_null_class;
 

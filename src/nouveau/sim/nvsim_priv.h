@@ -223,6 +223,8 @@ struct nvsim_channel {
    int64_t last_seq;              /* last job queued on the channel */
    struct nvsim_fifo_state fifo;
    struct nvsim_graph_state graph;
+   /* Tesla: VM, IB ring, G80 puller state (nv50/nv50_priv.h); NULL before */
+   struct nv50_channel *tesla;
 
    /* set once by the GPU thread when the channel traps */
    bool dead;
@@ -277,5 +279,18 @@ const char *nvsim_status_name(enum nvsim_status st);
 uint64_t nvsim_ptimer_ns(void);
 
 const char *nvsim_domain_name(enum nvsim_domain d);
+
+/* Tesla hooks (sim/nv50): called by the generic core for Tesla channels
+ * and VM DMA objects only. */
+struct nvsim_vm;
+int nv50_channel_init(struct nvsim_channel *chan,
+                      struct nvsim_channel_info *info, uint32_t vram_handle,
+                      uint32_t gart_handle);
+void nv50_channel_fini(struct nvsim_channel *chan);
+void nv50_fifo_ib_run(struct nvsim_channel *chan,
+                      const struct nvsim_push *push);
+void *nv50_vm_ptr(struct nvsim_vm *vm, uint64_t va, uint64_t len);
+uint64_t nv50_vm_size(void);
+uint64_t nv50_channel_notifier_va(const struct nvsim_channel *chan);
 
 #endif

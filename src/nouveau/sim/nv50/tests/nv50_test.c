@@ -1,0 +1,625 @@
+/*
+ * Tesla: block-linear layouts (addresses computed by hand from
+ * envytools-docs/hw/memory/g80-surface.rst), the VM, the IB-mode pusher
+ * (dma-pusher.rst "IB mode" and the pre-GF100 command forms), the G80
+ * puller semaphores (puller.rst) and G80_M2MF copies between pitch and
+ * block-linear surfaces.
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "nvsim_object.h"
+#include "nvsim_tesla.h"
+#include "nvsim_test.h"
+#include "nv50_layout.h"
+#include "fifo.xml.h"
+
+/* ---- layouts ---- */
+
+static void
+layout_pitch(void)
+{
+   struct nv50_layout l = { .blocklinear = false, .pitch = 256, .height = 10 };
+   CHECK_EQ(nv50_layout_offset(&l, 0, 0, 0), 0);
+   CHECK_EQ(nv50_layout_offset(&l, 17, 3, 0), 3 * 256 + 17);
+   CHECK_EQ(nv50_layout_offset(&l, 5, 2, 1), 10 * 256 + 2 * 256 + 5);
+   CHECK_EQ(nv50_layout_size(&l), 2560);
+}
+
+/* The example of g80-surface.rst: 13 x 17 x 3 elements of 16 bytes,
+ * block 1/1/1 (2 x 2 x 2 gobs): blocks of 0x800 bytes, 128 bytes x 8 rows
+ * x 2 layers; 2 x 3 x 2 blocks; 0x6000 bytes. */
+static void
+layout_blocklinear_doc_example(void)
+{
+   struct nv50_layout l;
+   /* WIDTH 1 (bits 0-3), HEIGHT 1 (4-7), DEPTH 1 (8-11) */
+   CHECK(nv50_layout_blocklinear(&l, 0x111, 13 * 16, 17, 3));
+   CHECK_EQ(nv50_layout_size(&l), 0x6000);
+   CHECK_EQ(nv50_layout_offset(&l, 0, 0, 0), 0);
+   /* element 8: byte 128, the second block in x */
+   CHECK_EQ(nv50_layout_offset(&l, 8 * 16, 0, 0), 0x800);
+   /* element (4, 5, 1): x byte 64 -> gob x 1 (0x100); row 5 -> gob y 1
+    * (0x100 * 2 gobs in x = 0x200), row 1 in the gob (+64); layer 1 ->
+    * gob z 1 (0x100 * 4 = 0x400): 0x740 */
+   CHECK_EQ(nv50_layout_offset(&l, 4 * 16, 5, 1), 0x740);
+   /* element (12, 16, 2): block (1, 2, 1) = 1 + 2*2 + 1*6 = 11 -> 0x5800;
+    * in block x byte 64 (gob 1), row 0, layer 0: 0x5900 */
+   CHECK_EQ(nv50_layout_offset(&l, 12 * 16, 16, 2), 0x5900);
+   /* byte 3 of element (1, 3, 0): gob 0, row 3 -> 3 * 64 + 16 + 3 */
+   CHECK_EQ(nv50_layout_offset(&l, 16 + 3, 3, 0), 0xd3);
+   /* contiguous bytes end at the gob's row */
+   CHECK_EQ(nv50_layout_run(&l, 16 + 3), 64 - 19);
+}
+
+static void
+layout_blocklinear_2d(void)
+{
+   /* 256 x 64 bytes, block height 2^4 = 16 gobs (64 rows), width 1 gob:
+    * one block column is 64 bytes x 64 rows = 0x1000 bytes */
+   struct nv50_layout l;
+   CHECK(nv50_layout_blocklinear(&l, 0x40, 256, 64, 1));
+   CHECK_EQ(nv50_layout_size(&l), 4 * 0x1000);
+   /* (x 70, y 9): block 1 (0x1000), gob y 2 (0x200), row 1 (+64), x 6 */
+   CHECK_EQ(nv50_layout_offset(&l, 70, 9, 0), 0x1000 + 0x200 + 64 + 6);
+   /* a log2 above 5 is refused */
+   CHECK(!nv50_layout_blocklinear(&l, 0x60, 256, 64, 1));
+}
+
+static void
+layout_autosize(void)
+{
+   /* texture-style: a 16-byte wide, 4-row surface needs no more than one
+    * gob: block 5/5/5 shrinks to 0/0/0 */
+   struct nv50_layout l;
+   CHECK(nv50_layout_blocklinear(&l, 0x555, 16, 4, 1));
+   nv50_layout_autosize(&l);
+   CHECK_EQ(l.block_w, 0);
+   CHECK_EQ(l.block_h, 0);
+   CHECK_EQ(l.block_d, 0);
+   /* 20 rows need 8 gobs of 4 rows (2^3: 4 << 2 = 16 < 20) */
+   CHECK(nv50_layout_blocklinear(&l, 0x050, 64, 20, 1));
+   nv50_layout_autosize(&l);
+   CHECK_EQ(l.block_h, 3);
+}
+
+/* ---- a Tesla device with a channel and a pushbuffer in its VM ---- */
+
+struct tfx {
+   struct nvsim_device *dev;
+   struct nvsim_vm *vm;
+   struct nvsim_channel *chan;
+   struct nvsim_channel_info info;
+   struct nvsim_bo *push_bo;
+   uint64_t push_va;
+   uint32_t *map;
+   unsigned len, seg;
+};
+
+#define TFX_PUSH_WORDS 4096
+
+static bool
+tfx_init(struct tfx *t, uint32_t chipset)
+{
+   memset(t, 0, sizeof(*t));
+   t->dev = nvsim_device_create(chipset);
+   CHECK(t->dev);
+   if (!t->dev)
+      return false;
+   t->vm = nvsim_vm_create(t->dev);
+   CHECK(t->vm);
+   t->info.vm = t->vm;
+   t->chan = nvsim_channel_create(t->dev, &t->info);
+   CHECK(t->chan);
+   t->push_bo = nvsim_bo_create(t->dev, TFX_PUSH_WORDS * 4, NVSIM_DOMAIN_GART,
+                                NULL);
+   CHECK(t->push_bo);
+   if (!t->vm || !t->chan || !t->push_bo)
+      return false;
+   CHECK_EQ(nvsim_vm_map(t->vm, t->push_bo, 0, 0, &t->push_va), 0);
+   t->map = nvsim_bo_map(t->push_bo);
+   return true;
+}
+
+static void
+tfx_fini(struct tfx *t)
+{
+   nvsim_channel_destroy(t->chan);
+   if (t->push_bo) {
+      nvsim_vm_unmap(t->vm, t->push_va);
+      nvsim_bo_destroy(t->push_bo);
+   }
+   nvsim_vm_unref(t->vm);
+   nvsim_device_destroy(t->dev);
+}
+
+static void
+out(struct tfx *t, uint32_t w)
+{
+   if (t->len < TFX_PUSH_WORDS)
+      t->map[t->len++] = w;
+}
+
+/* An IB entry (dma-pusher.rst): word 0 address bits 2..31, word 1 bits
+ * 32..39 and the size in words at bit 10, written out by hand. */
+static void
+ib_entry(uint32_t *e, uint64_t va, uint32_t words)
+{
+   e[0] = (uint32_t)va & ~3u;
+   e[1] = (uint32_t)(va >> 32) | words << 10;
+}
+
+/* Submits the words since the last submit as one IB entry and waits. */
+static int64_t
+tfx_submit(struct tfx *t, struct nvsim_bo *const *bos, unsigned num_bos)
+{
+   uint32_t e[2];
+   ib_entry(e, t->push_va + t->seg * 4, t->len - t->seg);
+   t->seg = t->len;
+   int64_t seq = nvsim_submit_ib(t->chan, e, 1, bos ? bos : &t->push_bo,
+                                 bos ? num_bos : 1);
+   if (seq > 0)
+      nvsim_wait_seq(t->dev, seq);
+   return seq;
+}
+
+/* The recorder class, as in nvsim_fifo_test.c */
+#define REC_CLASS  0xbe97
+#define REC_HANDLE 0xcafe0001
+struct rec_entry { uint32_t mthd, data; };
+static struct rec_entry rec_log[64];
+static unsigned rec_len;
+
+static void *
+rec_create(struct nvsim_object *obj)
+{
+   return obj;
+}
+
+static enum nvsim_status
+rec_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
+{
+   if (rec_len < 64)
+      rec_log[rec_len] = (struct rec_entry) { mthd, data };
+   rec_len++;
+   return NVSIM_OK;
+}
+
+static const struct nvsim_class rec_class = {
+   .oclass = REC_CLASS, .name = "TEST_RECORDER",
+   .create = rec_create, .method = rec_method,
+};
+
+static bool
+rec_tfx(struct tfx *t, uint32_t chipset)
+{
+   rec_len = 0;
+   if (!tfx_init(t, chipset))
+      return false;
+   CHECK_EQ(nvsim_device_add_class(t->dev, &rec_class), 0);
+   CHECK_EQ(nvsim_object_create(t->chan, REC_HANDLE, REC_CLASS), 0);
+   out(t, nvt_inc(1, 0, 1));
+   out(t, REC_HANDLE);
+   return true;
+}
+
+static void
+check_log(const struct rec_entry *want, unsigned n)
+{
+   CHECK_EQ(rec_len, n);
+   for (unsigned i = 0; i < n && i < rec_len; i++) {
+      CHECK_EQ(rec_log[i].mthd, want[i].mthd);
+      CHECK_EQ(rec_log[i].data, want[i].data);
+   }
+}
+
+/* ---- VM ---- */
+
+static void
+vm_map_unmap(void)
+{
+   struct tfx t;
+   if (!tfx_init(&t, 0x50))
+      goto out;
+   struct nvsim_bo *a = nvsim_bo_create(t.dev, 5000, NVSIM_DOMAIN_VRAM, NULL);
+   struct nvsim_bo *b = nvsim_bo_create(t.dev, 4096, NVSIM_DOMAIN_VRAM, NULL);
+   uint64_t va_a = 0, va_b = 0;
+   CHECK_EQ(nvsim_vm_map(t.vm, a, 0x70, 4, &va_a), 0);
+   CHECK_EQ(nvsim_vm_map(t.vm, b, 0, 0, &va_b), 0);
+   /* 64 KiB aligned, never 0, never overlapping */
+   CHECK(va_a && va_b && va_a != va_b);
+   CHECK_EQ(va_a % 0x10000, 0);
+   CHECK_EQ(va_b % 0x10000, 0);
+   uint32_t memtype = 0, tile_mode = 0;
+   CHECK(nvsim_vm_lookup(t.vm, va_a + 4999, &memtype, &tile_mode) == a);
+   CHECK_EQ(memtype, 0x70);
+   CHECK_EQ(tile_mode, 4);
+   CHECK(nvsim_vm_lookup(t.vm, 0, NULL, NULL) == NULL);
+   CHECK_EQ(nvsim_vm_unmap(t.vm, va_a), 0);
+   CHECK(nvsim_vm_lookup(t.vm, va_a, NULL, NULL) == NULL);
+   CHECK_EQ(nvsim_vm_unmap(t.vm, va_a), -ENOENT);
+   nvsim_vm_unmap(t.vm, va_b);
+   nvsim_bo_destroy(a);
+   nvsim_bo_destroy(b);
+   /* no VM on a pre-Tesla device */
+   struct nvsim_device *nv40 = nvsim_device_create(0x40);
+   CHECK(nvsim_vm_create(nv40) == NULL);
+   nvsim_device_destroy(nv40);
+out:
+   tfx_fini(&t);
+}
+
+/* ---- IB-mode pusher ---- */
+
+static void
+ib_methods(void)
+{
+   struct tfx t;
+   if (!rec_tfx(&t, 0x50))
+      goto out;
+   out(&t, nvt_inc(1, 0x200, 2));
+   out(&t, 7);
+   out(&t, 8);
+   out(&t, nvt_ni(1, 0x300, 2));
+   out(&t, 9);
+   out(&t, 10);
+   /* long non-increasing: 0x00030000 | subc 1 | method 0x400, count 3 */
+   out(&t, 0x00030000 | 1 << 13 | 0x400);
+   out(&t, 3);
+   out(&t, 11);
+   out(&t, 12);
+   out(&t, 13);
+   CHECK(tfx_submit(&t, NULL, 0) > 0);
+   CHECK(nvsim_channel_error(t.chan) == NULL);
+   static const struct rec_entry want[] = {
+      { 0x200, 7 }, { 0x204, 8 }, { 0x300, 9 }, { 0x300, 10 },
+      { 0x400, 11 }, { 0x400, 12 }, { 0x400, 13 },
+   };
+   check_log(want, 7);
+out:
+   tfx_fini(&t);
+}
+
+/* A methods command continues into the next IB entry. */
+static void
+ib_command_spans_entries(void)
+{
+   struct tfx t;
+   if (!rec_tfx(&t, 0x84))
+      goto out;
+   out(&t, nvt_inc(1, 0x200, 2));
+   out(&t, 0x11);
+   uint32_t e[4];
+   ib_entry(e, t.push_va, t.len);          /* header and first data word */
+   out(&t, 0x22);
+   ib_entry(e + 2, t.push_va + (t.len - 1) * 4, 1);
+   int64_t seq = nvsim_submit_ib(t.chan, e, 2, &t.push_bo, 1);
+   CHECK(seq > 0);
+   nvsim_wait_seq(t.dev, seq);
+   static const struct rec_entry want[] = { { 0x200, 0x11 }, { 0x204, 0x22 } };
+   check_log(want, 2);
+out:
+   tfx_fini(&t);
+}
+
+static void
+ib_empty_traps(void)
+{
+   struct tfx t;
+   if (!tfx_init(&t, 0x50))
+      goto out;
+   uint32_t e[2];
+   ib_entry(e, t.push_va, 0);
+   int64_t seq = nvsim_submit_ib(t.chan, e, 1, &t.push_bo, 1);
+   nvsim_wait_seq(t.dev, seq);
+   CHECK_STR_HAS(nvsim_channel_error(t.chan), "IB_EMPTY");
+out:
+   tfx_fini(&t);
+}
+
+static void
+ib_unmapped_traps(void)
+{
+   struct tfx t;
+   if (!tfx_init(&t, 0x50))
+      goto out;
+   uint32_t e[2];
+   /* a VM address far from every mapping */
+   ib_entry(e, 0x7000000000ull, 4);
+   int64_t seq = nvsim_submit_ib(t.chan, e, 1, &t.push_bo, 1);
+   nvsim_wait_seq(t.dev, seq);
+   CHECK_STR_HAS(nvsim_channel_error(t.chan), "MEM_FAULT");
+   /* the channel is dead: later submissions are refused */
+   CHECK_EQ(nvsim_submit_ib(t.chan, e, 1, &t.push_bo, 1), -ENODEV);
+out:
+   tfx_fini(&t);
+}
+
+static void
+ib_jump_is_invalid(void)
+{
+   struct tfx t;
+   if (!tfx_init(&t, 0x50))
+      goto out;
+   out(&t, (uint32_t)t.push_va | 1);      /* NV1A jump form */
+   tfx_submit(&t, NULL, 0);
+   CHECK_STR_HAS(nvsim_channel_error(t.chan), "INVALID_CMD");
+   CHECK_STR_HAS(nvsim_channel_error(t.chan), "jumps do not exist in IB mode");
+out:
+   tfx_fini(&t);
+}
+
+static void
+ib_increase_once_is_gf100(void)
+{
+   struct tfx t;
+   if (!rec_tfx(&t, 0xa3))
+      goto out;
+   /* 101CCCCCCCCCCCCCSSSXMMMMMMMMMMMM: GF100 format only */
+   out(&t, 0xa0000000u | 2 << 16 | 1 << 13 | (0x200 >> 2));
+   out(&t, 1);
+   out(&t, 2);
+   tfx_submit(&t, NULL, 0);
+   CHECK_STR_HAS(nvsim_channel_error(t.chan), "INVALID_CMD");
+   CHECK_STR_HAS(nvsim_channel_error(t.chan), "GF100");
+   CHECK_EQ(rec_len, 0);
+out:
+   tfx_fini(&t);
+}
+
+static void
+ib_unknown_puller_method(void)
+{
+   struct tfx t;
+   /* SEMAPHORE_SEQUENCE (0x18) is G84+: INVALID_MTHD on G80 */
+   if (!rec_tfx(&t, 0x50))
+      goto out;
+   out(&t, nvt_inc(1, 0x18, 1));
+   out(&t, 5);
+   tfx_submit(&t, NULL, 0);
+   CHECK_STR_HAS(nvsim_channel_error(t.chan), "INVALID_MTHD");
+out:
+   tfx_fini(&t);
+}
+
+/* ---- semaphores and REF_CNT ---- */
+
+static void
+semaphores(void)
+{
+   struct tfx t;
+   if (!tfx_init(&t, 0x84))
+      goto out;
+   struct nvsim_bo *sem = nvsim_bo_create(t.dev, 4096, NVSIM_DOMAIN_VRAM, NULL);
+   uint64_t sem_va;
+   CHECK_EQ(nvsim_vm_map(t.vm, sem, 0, 0, &sem_va), 0);
+   uint32_t *s = nvsim_bo_map(sem);
+   struct nvsim_bo *bos[] = { t.push_bo, sem };
+
+   /* DMA_SEMAPHORE = the channel's VRAM object (the whole VM): offsets
+    * are VM addresses */
+   out(&t, nvt_inc(0, 0x60, 1));
+   out(&t, t.info.vram_ctxdma);
+   /* old-style: offset must fit 16 bits, so only the G84 methods reach
+    * this buffer; release 0x1234 at sem_va + 0x20 */
+   out(&t, nvt_inc(0, 0x10, 4));
+   out(&t, (uint32_t)(sem_va >> 32));
+   out(&t, (uint32_t)sem_va + 0x20);
+   out(&t, 0x1234);
+   out(&t, 2);                              /* WRITE_LONG */
+   out(&t, nvt_inc(0, 0x1c, 1));
+   out(&t, 1);                              /* ACQUIRE_EQUAL 0x1234: met */
+   out(&t, nvt_inc(0, 0x50, 1));
+   out(&t, 0xabcd);                         /* REF_CNT */
+   CHECK(tfx_submit(&t, bos, 2) > 0);
+   CHECK(nvsim_channel_error(t.chan) == NULL);
+   CHECK_EQ(s[0x20 / 4], 0x1234);
+   CHECK_EQ(s[0x24 / 4], 0);
+   CHECK(s[0x28 / 4] || s[0x2c / 4]);       /* a timestamp */
+   CHECK_EQ(nvsim_channel_ref(t.chan), 0xabcd);
+
+   /* old-style offset past 16 bits: ADDRESS_TOO_LARGE */
+   out(&t, nvt_inc(0, 0x64, 1));
+   out(&t, 0x10000);
+   tfx_submit(&t, bos, 2);
+   CHECK_STR_HAS(nvsim_channel_error(t.chan), "ADDRESS_TOO_LARGE");
+   nvsim_vm_unmap(t.vm, sem_va);
+   nvsim_bo_destroy(sem);
+out:
+   tfx_fini(&t);
+}
+
+/* A notifier on a Tesla channel is a DMA object over the notifier block's
+ * VM range: NOTIFY on the recorder writes the 16-byte structure there. */
+static void
+tesla_notifier(void)
+{
+   struct tfx t;
+   if (!rec_tfx(&t, 0x50))
+      goto out;
+   uint32_t off = 0;
+   CHECK_EQ(nvsim_notifier_create(t.chan, 0xbeef0301, 32, &off), 0);
+   uint32_t *n = (uint32_t *)((uint8_t *)nvsim_bo_map(t.info.notifier_bo) + off);
+   n[3] = 0xffffffff;
+   out(&t, nvt_inc(1, 0x180, 1));
+   out(&t, 0xbeef0301);
+   out(&t, nvt_inc(1, 0x104, 1));
+   out(&t, 0);
+   out(&t, nvt_inc(1, 0x200, 1));
+   out(&t, 1);
+   CHECK(tfx_submit(&t, NULL, 0) > 0);
+   CHECK(nvsim_channel_error(t.chan) == NULL);
+   CHECK_EQ(n[3], 0);                       /* status written */
+out:
+   tfx_fini(&t);
+}
+
+/* ---- G80_M2MF ---- */
+
+#define M2MF_HANDLE 0xbeef5039
+
+/* Copies a 100 x 10 byte pitch image (pitch 128) into a block-linear
+ * surface of 128 bytes x 16 rows with block height 2^1 (2 gobs, 8 rows),
+ * at position (x 3, y 2), then back out into a second pitch buffer. */
+static void
+m2mf_linear_blocklinear(void)
+{
+   struct tfx t;
+   if (!tfx_init(&t, 0x50))
+      goto out;
+   CHECK_EQ(nvsim_object_create(t.chan, M2MF_HANDLE, G80_M2MF_CLASS), 0);
+   struct nvsim_bo *lin = nvsim_bo_create(t.dev, 4096, NVSIM_DOMAIN_GART, NULL);
+   struct nvsim_bo *bl = nvsim_bo_create(t.dev, 4096, NVSIM_DOMAIN_VRAM, NULL);
+   struct nvsim_bo *back = nvsim_bo_create(t.dev, 4096, NVSIM_DOMAIN_GART, NULL);
+   uint64_t va_lin, va_bl, va_back;
+   CHECK_EQ(nvsim_vm_map(t.vm, lin, 0, 0, &va_lin), 0);
+   CHECK_EQ(nvsim_vm_map(t.vm, bl, 0x70, 0x10, &va_bl), 0);
+   CHECK_EQ(nvsim_vm_map(t.vm, back, 0, 0, &va_back), 0);
+   uint8_t *pl = nvsim_bo_map(lin), *pb = nvsim_bo_map(bl),
+           *pk = nvsim_bo_map(back);
+   for (unsigned y = 0; y < 10; y++)
+      for (unsigned x = 0; x < 100; x++)
+         pl[y * 128 + x] = (uint8_t)(y * 100 + x + 1);
+   struct nvsim_bo *bos[] = { t.push_bo, lin, bl, back };
+   uint32_t vram = t.info.vram_ctxdma;
+
+   out(&t, nvt_inc(2, 0, 1));
+   out(&t, M2MF_HANDLE);
+   out(&t, nvt_inc(2, 0x184, 2));           /* DMA_BUFFER_IN/OUT */
+   out(&t, vram);
+   out(&t, vram);
+   /* in: pitch; out: block-linear 128 x 16 x 1, block height 1 */
+   out(&t, nvt_inc(2, 0x200, 1));
+   out(&t, 1);                              /* LAYOUT_IN PITCH */
+   out(&t, nvt_inc(2, 0x21c, 6));
+   out(&t, 0);                              /* LAYOUT_OUT BLOCKLINEAR */
+   out(&t, 0x10);                           /* dims: height 2^1 gobs */
+   out(&t, 128);
+   out(&t, 16);
+   out(&t, 1);
+   out(&t, 0);
+   out(&t, nvt_inc(2, 0x234, 3));           /* POSITION_OUT, OFFSET_*_HIGH */
+   out(&t, 2 << 16 | 3);
+   out(&t, (uint32_t)(va_lin >> 32));
+   out(&t, (uint32_t)(va_bl >> 32));
+   out(&t, nvt_inc(2, 0x30c, 4));           /* OFFSET_IN/OUT, PITCH_IN/OUT */
+   out(&t, (uint32_t)va_lin);
+   out(&t, (uint32_t)va_bl);
+   out(&t, 128);
+   out(&t, 0);
+   out(&t, nvt_inc(2, 0x31c, 4));           /* LINE_LENGTH, COUNT, FORMAT, BUF_NOTIFY */
+   out(&t, 100);
+   out(&t, 10);
+   out(&t, 0x101);
+   out(&t, 0);
+   CHECK(tfx_submit(&t, bos, 4) > 0);
+   CHECK(nvsim_channel_error(t.chan) == NULL);
+   /* byte (0, 0) of the image lands at (3, 2): gob 0, row 2 -> 2*64 + 3 */
+   CHECK_EQ(pb[2 * 64 + 3], 1);
+   /* byte (70, 0) at (73, 2): gob x 1 -> block 1 (2 gobs of 0x100 each
+    * in a block of height 2): 0x200 + 2*64 + 9 */
+   CHECK_EQ(pb[0x200 + 2 * 64 + 9], 71);
+   /* byte (10, 5) at (13, 7): gob y 1 in block 0 -> 0x100 + 3*64 + 13 */
+   CHECK_EQ(pb[0x100 + 3 * 64 + 13], (uint8_t)(5 * 100 + 10 + 1));
+   /* byte (99, 9) at (102, 11): block row 1 (rows 8..15) of 2 blocks x:
+    * block 1 + 2 = 3 (0x600), gob y 0, row 3, x 38 */
+   CHECK_EQ(pb[0x600 + 3 * 64 + 38], (uint8_t)(9 * 100 + 99 + 1));
+
+   /* and back: block-linear in, pitch out (pitch 100) */
+   out(&t, nvt_inc(2, 0x200, 6));
+   out(&t, 0);
+   out(&t, 0x10);
+   out(&t, 128);
+   out(&t, 16);
+   out(&t, 1);
+   out(&t, 0);
+   out(&t, nvt_inc(2, 0x218, 1));
+   out(&t, 2 << 16 | 3);
+   out(&t, nvt_inc(2, 0x21c, 1));
+   out(&t, 1);
+   out(&t, nvt_inc(2, 0x238, 2));
+   out(&t, (uint32_t)(va_bl >> 32));
+   out(&t, (uint32_t)(va_back >> 32));
+   out(&t, nvt_inc(2, 0x30c, 4));
+   out(&t, (uint32_t)va_bl);
+   out(&t, (uint32_t)va_back);
+   out(&t, 0);
+   out(&t, 100);
+   out(&t, nvt_inc(2, 0x31c, 4));
+   out(&t, 100);
+   out(&t, 10);
+   out(&t, 0x101);
+   out(&t, 0);
+   CHECK(tfx_submit(&t, bos, 4) > 0);
+   CHECK(nvsim_channel_error(t.chan) == NULL);
+   unsigned bad = 0;
+   for (unsigned y = 0; y < 10; y++)
+      for (unsigned x = 0; x < 100; x++)
+         bad += pk[y * 100 + x] != pl[y * 128 + x];
+   CHECK_EQ(bad, 0);
+
+   /* a line past the surface's height traps, naming the position */
+   out(&t, nvt_inc(2, 0x218, 1));
+   out(&t, 12 << 16);
+   out(&t, nvt_inc(2, 0x31c, 4));
+   out(&t, 4);
+   out(&t, 5);
+   out(&t, 0x101);
+   out(&t, 0);
+   tfx_submit(&t, bos, 4);
+   CHECK_STR_HAS(nvsim_channel_error(t.chan), "outside the 128x16x1");
+
+   nvsim_vm_unmap(t.vm, va_lin);
+   nvsim_vm_unmap(t.vm, va_bl);
+   nvsim_vm_unmap(t.vm, va_back);
+   nvsim_bo_destroy(lin);
+   nvsim_bo_destroy(bl);
+   nvsim_bo_destroy(back);
+out:
+   tfx_fini(&t);
+}
+
+/* The Tesla 3D classes exist but trap every method (not modelled yet). */
+static void
+tesla_3d_stub_traps(void)
+{
+   struct tfx t;
+   if (!tfx_init(&t, 0xa3))
+      goto out;
+   CHECK_EQ(nvsim_object_create(t.chan, 0xbeef5097, GT215_3D_CLASS), 0);
+   CHECK_EQ(nvsim_object_create(t.chan, 0xbeef5098, G80_3D_CLASS), -EINVAL);
+   out(&t, nvt_inc(7, 0, 1));
+   out(&t, 0xbeef5097);
+   out(&t, nvt_inc(7, 0x1400, 1));
+   out(&t, 0);
+   tfx_submit(&t, NULL, 0);
+   CHECK_STR_HAS(nvsim_channel_error(t.chan), "no model of the Tesla 3D");
+out:
+   tfx_fini(&t);
+}
+
+static const struct nvt_case cases[] = {
+   { "layout_pitch", layout_pitch },
+   { "layout_blocklinear_doc_example", layout_blocklinear_doc_example },
+   { "layout_blocklinear_2d", layout_blocklinear_2d },
+   { "layout_autosize", layout_autosize },
+   { "vm_map_unmap", vm_map_unmap },
+   { "ib_methods", ib_methods },
+   { "ib_command_spans_entries", ib_command_spans_entries },
+   { "ib_empty_traps", ib_empty_traps },
+   { "ib_unmapped_traps", ib_unmapped_traps },
+   { "ib_jump_is_invalid", ib_jump_is_invalid },
+   { "ib_increase_once_is_gf100", ib_increase_once_is_gf100 },
+   { "ib_unknown_puller_method", ib_unknown_puller_method },
+   { "semaphores", semaphores },
+   { "tesla_notifier", tesla_notifier },
+   { "m2mf_linear_blocklinear", m2mf_linear_blocklinear },
+   { "tesla_3d_stub_traps", tesla_3d_stub_traps },
+   { NULL, NULL },
+};
+
+int
+main(int argc, char **argv)
+{
+   return nvt_main(argc, argv, cases);
+}
