@@ -594,6 +594,50 @@ test_file_lifetime(void)
    }
 }
 
+/* The kernel gives out the chip's channels but one (its own: NV40 has 32,
+ * nvkm nv10_fifo_chid_nr), then CHANNEL_ALLOC fails with -ENOSPC; a freed
+ * channel can be allocated again.  `already` channels exist. */
+static void
+test_channel_limit(unsigned already)
+{
+   int fd = open("/dev/dri/renderD128", O_RDWR);
+   int ids[64], n = 0, ret = 0;
+
+   if (fd < 0) {
+      CHECK(false, "open");
+      return;
+   }
+   while (n < 64) {
+      struct drm_nouveau_channel_alloc alloc = {
+         .fb_ctxdma_handle = TEST_HANDLE_VRAM,
+         .tt_ctxdma_handle = TEST_HANDLE_GART,
+      };
+      ret = drmCommandWriteRead(fd, DRM_NOUVEAU_CHANNEL_ALLOC, &alloc,
+                                sizeof(alloc));
+      if (ret)
+         break;
+      ids[n++] = alloc.channel;
+   }
+   CHECK(n + already == 31, "%u channels before CHANNEL_ALLOC failed, want 31",
+         n + already);
+   CHECK(ret == -ENOSPC, "CHANNEL_ALLOC past the last channel: %d, want %d",
+         ret, -ENOSPC);
+   if (n) {
+      struct drm_nouveau_channel_free fr = { .channel = ids[n - 1] };
+      CHECK(drmCommandWrite(fd, DRM_NOUVEAU_CHANNEL_FREE, &fr,
+                            sizeof(fr)) == 0, "CHANNEL_FREE");
+      struct drm_nouveau_channel_alloc alloc = {
+         .fb_ctxdma_handle = TEST_HANDLE_VRAM,
+         .tt_ctxdma_handle = TEST_HANDLE_GART,
+      };
+      ret = drmCommandWriteRead(fd, DRM_NOUVEAU_CHANNEL_ALLOC, &alloc,
+                                sizeof(alloc));
+      CHECK(ret == 0, "CHANNEL_ALLOC after a CHANNEL_FREE: %d", ret);
+   }
+   /* closing the file frees its channels */
+   close(fd);
+}
+
 /* An illegal method kills channel `bad`; `good` still works. */
 static void
 test_trap(struct test_dev *t, struct test_chan *bad, struct test_chan *good)
@@ -998,6 +1042,7 @@ main(void)
    test_new_buffers_zeroed(&t);
    test_notifier_outlives_handle(&t);
    test_threads(&t);
+   test_channel_limit(2);
    test_trap(&t, &c1, &c2);
 
    test_chan_close(&c1);

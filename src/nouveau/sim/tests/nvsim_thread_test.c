@@ -1,6 +1,7 @@
 /*
  * The GPU thread: waits, deferred frees, NVSIM_SYNC, and several
- * application threads submitting on their own channels at once.
+ * application threads submitting on their own channels at once; how many
+ * channels a chip has.
  *
  * A test-only "gate" class holds the GPU thread inside a method until the
  * test opens the gate, so "the GPU is still busy" is a certainty, not a
@@ -447,7 +448,44 @@ out:
    nvt_fx_fini(&fx);
 }
 
+/* A chip has the kernel's count of channels and no more (nvkm
+ * engine/fifo/nv10.c nv10_fifo_chid_nr: 32 for the NV10, NV17 and NV40
+ * FIFOs; nv50.c nv50_fifo_chid_nr: 128 from G80); a freed one can be
+ * made again. */
+static void
+test_channel_limit(void)
+{
+   struct nvsim_device *dev = nvsim_device_create(0x40);
+   struct nvsim_device *g80 = nvsim_device_create(0x50);
+   struct nvsim_channel *chans[40] = { NULL };
+   unsigned n = 0;
+
+   CHECK(dev && g80);
+   CHECK_EQ(nvsim_device_info(dev)->channels, 32);
+   CHECK_EQ(nvsim_device_info(g80)->channels, 128);
+   for (n = 0; n < 40; n++) {
+      struct nvsim_channel_info info = { 0 };
+      chans[n] = nvsim_channel_create(dev, &info);
+      if (!chans[n])
+         break;
+   }
+   CHECK_EQ(n, 32);
+   nvsim_channel_destroy(chans[7]);
+   struct nvsim_channel_info info = { 0 };
+   chans[7] = nvsim_channel_create(dev, &info);
+   CHECK(chans[7]);
+   CHECK_EQ(info.id, 7);
+out:
+   for (unsigned i = 0; i < 40; i++)
+      nvsim_channel_destroy(chans[i]);
+   if (g80)
+      nvsim_device_destroy(g80);
+   if (dev)
+      nvsim_device_destroy(dev);
+}
+
 static const struct nvt_case cases[] = {
+   { "channel_limit", test_channel_limit },
    { "bo_wait", test_bo_wait },
    { "move_waits", test_move_waits },
    { "evict_waits", test_evict_waits },
