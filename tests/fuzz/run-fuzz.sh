@@ -5,7 +5,8 @@
 # executions, the command words fuzzed and the crashes; fails on any
 # crash, sanitizer report, timeout or out-of-memory.  tests/fuzz/README.md.
 #
-#   tests/fuzz/run-fuzz.sh SECONDS [HARNESS...]    (default: all)
+#   tests/fuzz/run-fuzz.sh SECONDS [HARNESS...]    (default: push methods shim)
+#   HARNESS@CHIP runs push or methods on another chip (hex, e.g. methods@34)
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 build=$top/build/fuzz
@@ -25,10 +26,11 @@ if [ ! -f "$build/build.ninja" ]; then
       { tail -20 "$top/build/fuzz-setup.log"; exit 1; }
 fi
 
+# push@34: the push harness on NV34 (NVSIM_FUZZ_CHIP, nvsim_fuzz.h)
 targets=()
 for h in "${harnesses[@]}"; do
-   case $h in
-      push|methods) targets+=("src/nouveau/sim/fuzz/nvsim_fuzz_$h") ;;
+   case ${h%@*} in
+      push|methods) targets+=("src/nouveau/sim/fuzz/nvsim_fuzz_${h%@*}") ;;
       shim) ;;
       *) echo "run-fuzz: unknown harness $h" >&2; exit 1 ;;
    esac
@@ -45,9 +47,12 @@ done
 
 failed=0
 for h in "${harnesses[@]}"; do
-   case $h in
+   base=${h%@*}
+   chip=
+   [ "$base" = "$h" ] || chip=${h#*@}
+   case $base in
       shim) bin=$build/shim_fuzz ;;
-      *) bin=$build/src/nouveau/sim/fuzz/nvsim_fuzz_$h ;;
+      *) bin=$build/src/nouveau/sim/fuzz/nvsim_fuzz_$base ;;
    esac
    corpus=$build/corpus/$h
    artifacts=$build/artifacts/$h
@@ -59,10 +64,10 @@ for h in "${harnesses[@]}"; do
    # input) goes to /dev/null; libFuzzer and the sanitizers keep
    # reporting on a copy of it.  -timeout: one input running that long is
    # a failure (nvsim must not hang).
-   NVSIM_FUZZ_STATS=$stats nice "$bin" -max_total_time="$seconds" \
+   NVSIM_FUZZ_CHIP=$chip NVSIM_FUZZ_STATS=$stats nice "$bin" -max_total_time="$seconds" \
       -timeout=30 -rss_limit_mb=2048 -max_len=16384 -close_fd_mask=2 \
       -print_final_stats=1 -artifact_prefix="$artifacts/" \
-      "$corpus" "$top/tests/fuzz/seeds/$h" >"$log" 2>&1
+      "$corpus" "$top/tests/fuzz/seeds/$base" >"$log" 2>&1
    status=$?
    runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
    words=$(awk '/^words/ {print $2}' "$stats" 2>/dev/null)

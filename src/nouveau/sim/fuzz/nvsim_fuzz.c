@@ -245,6 +245,33 @@ new_bo(struct nvsim_device *dev, uint32_t domain)
 
 /* ---- channel A ---- */
 
+static void
+alloc_push(struct nvsim_fuzz *fz, unsigned words)
+{
+   uint64_t bytes = ((uint64_t)words * 4 + 4095) & ~4095ull;
+   fz->push = nvsim_bo_create(fz->dev, bytes, NVSIM_DOMAIN_GART, NULL);
+   if (!fz->push)
+      die("no pushbuffer");
+   fz->push_map = nvsim_bo_map(fz->push);
+   memset(fz->push_map, 0, bytes);
+   fz->push_cap = bytes / 4;
+}
+
+/* Any chip: the chip's objects on subchannels 0.. in class-list order. */
+static void
+generic_prologue(struct nvsim_fuzz *fz, unsigned push_words)
+{
+   alloc_push(fz, 64 + push_words);
+   struct pb p = { fz->push_map, 0, fz->push_cap, 0 };
+   for (unsigned i = 0; i < fz->num_objects; i++)
+      pb_method(&p, i, NV4_SUBCHAN_OBJECT, fz->objects[i]);
+   if (!pb_submit(fz->dev, fz->chan, fz->info.id, fz->push, &p, fz->bufs,
+                  NVSIM_FUZZ_BUF_COUNT))
+      die(nvsim_channel_error(fz->chan));
+   fz->push_len = fz->push_seg = fz->input_start = p.len;
+   fz->words_before = fz->chan->fifo.words_read;
+}
+
 void
 nvsim_fuzz_init(struct nvsim_fuzz *fz, unsigned push_words)
 {
@@ -256,9 +283,18 @@ nvsim_fuzz_init(struct nvsim_fuzz *fz, unsigned push_words)
    setenv("NVSIM_SYNC", "1", 1);
    /* a jump loop traps as RUNAWAY after this many words, not 2^24 */
    setenv("NVSIM_RUNAWAY_WORDS", "4096", 1);
-   fz->dev = nvsim_device_create(0x40);
+   /* NVSIM_FUZZ_CHIP (hex, default 40): the NV40 fixture draws; on other
+    * chips every class is bound and fuzzed without a drawing prologue */
+   const char *chip = getenv("NVSIM_FUZZ_CHIP");
+   uint32_t chipset = chip && *chip ? strtoul(chip, NULL, 16) : 0x40;
+   fz->dev = nvsim_device_create(chipset);
    if (!fz->dev)
-      die("no NV40 device");
+      die("NVSIM_FUZZ_CHIP names no chip nvsim models");
+   fz->curie = chipset == 0x40;
+   /* Tesla channels take IB entries in VM address spaces (nvsim_tesla.h):
+    * a fixture of their own, not written yet */
+   if (nvsim_device_info(fz->dev)->chipset >= 0x50)
+      die("NVSIM_FUZZ_CHIP: Tesla chips are not in the fixture yet");
    fz->chan = nvsim_channel_create(fz->dev, &fz->info);
    if (!fz->chan)
       die("no channel");
@@ -288,8 +324,16 @@ nvsim_fuzz_init(struct nvsim_fuzz *fz, unsigned push_words)
                                 NVSIM_FUZZ_BUF_BYTES);
       else
          ret = nvsim_object_create(fz->chan, NVSIM_FUZZ_HANDLE(*c), *c);
-      if (ret)
+      /* The NV40 fixture needs all; elsewhere a class the chip lists
+       * but nvsim does not model yet (G80_2D) is refused and skipped. */
+      if (ret && (fz->curie || ret != -EINVAL))
          die("object of a class the chip lists refused");
+      if (!ret && !nvsim_class_is_dma(*c) && fz->num_objects < 8)
+         fz->objects[fz->num_objects++] = NVSIM_FUZZ_HANDLE(*c);
+   }
+   if (!fz->curie) {
+      generic_prologue(fz, push_words);
+      return;
    }
    if (nvsim_object_create(fz->chan, NVSIM_FUZZ_HANDLE_3D_2, NV40_3D_CLASS))
       die("second 3D object refused");
@@ -299,14 +343,7 @@ nvsim_fuzz_init(struct nvsim_fuzz *fz, unsigned push_words)
 
    /* the pushbuffer: prologue, then room for the input */
    unsigned prologue_words = 1024;
-   uint64_t bytes = ((uint64_t)(prologue_words + push_words) * 4 + 4095) &
-                    ~4095ull;
-   fz->push = nvsim_bo_create(fz->dev, bytes, NVSIM_DOMAIN_GART, NULL);
-   if (!fz->push)
-      die("no pushbuffer");
-   fz->push_map = nvsim_bo_map(fz->push);
-   memset(fz->push_map, 0, bytes);
-   fz->push_cap = bytes / 4;
+   alloc_push(fz, prologue_words + push_words);
 
    struct pb p = { fz->push_map, 0, fz->push_cap, 0 };
    static const struct { unsigned subc; uint32_t handle; } binds[] = {
@@ -415,6 +452,28 @@ nvsim_fuzz_submit(struct nvsim_fuzz *fz)
 
 /* ---- channel B, then teardown ---- */
 
+/* Any chip: channel B's REF_CNT (a puller method: the FIFO of another
+ * channel still runs) reads back what it wrote. */
+static void
+other_channel_runs(struct nvsim_device *dev)
+{
+   struct nvsim_channel_info info = { 0 };
+   struct nvsim_channel *chan = nvsim_channel_create(dev, &info);
+   if (!chan)
+      die("second channel refused");
+   struct nvsim_bo *push = new_bo(dev, NVSIM_DOMAIN_GART);
+   struct pb p = { nvsim_bo_map(push), 0, NVSIM_FUZZ_BUF_BYTES / 4, 0 };
+   pb_method(&p, 0, NV10_SUBCHAN_REF_CNT, 0x600dcafe);
+   if (!pb_submit(dev, chan, info.id, push, &p, NULL, 0)) {
+      fprintf(stderr, "%s\n", nvsim_channel_error(chan));
+      die("the second channel trapped after the fuzzed one");
+   }
+   if (nvsim_channel_ref(chan) != 0x600dcafe)
+      die("the second channel's REF_CNT did not land");
+   nvsim_bo_destroy(push);
+   nvsim_channel_destroy(chan);
+}
+
 static void
 other_channel_draws(struct nvsim_device *dev)
 {
@@ -487,7 +546,10 @@ nvsim_fuzz_fini(struct nvsim_fuzz *fz)
 {
    dump_push(fz);
    nvsim_fuzz_count_words(fz->chan->fifo.words_read - fz->words_before);
-   other_channel_draws(fz->dev);
+   if (fz->curie)
+      other_channel_draws(fz->dev);
+   else
+      other_channel_runs(fz->dev);
    for (unsigned i = 0; i < NVSIM_FUZZ_BUF_COUNT; i++)
       nvsim_bo_destroy(fz->bufs[i]);
    nvsim_bo_destroy(fz->push);

@@ -3,7 +3,10 @@
  * harness (nvsim_fuzz_push.c) and the structured method harness
  * (nvsim_fuzz_methods.c).
  *
- * Per input: a fresh NV40 device (so that no state carries from one input
+ * Per input: a fresh NV40 device (NVSIM_FUZZ_CHIP=<hex> picks another
+ * chip: then every class it has is bound on subchannels 0.. in the
+ * order of its class list, with no drawing state, and the second channel
+ * checks its REF_CNT instead of pixels) (so that no state carries from one input
  * to the next and every crash replays from its input alone), with a
  * channel A on which one object of every class the chip has is bound
  * (subchannels 0-7, see nvsim_fuzz.c), a valid render target, vertex and
@@ -65,6 +68,9 @@ struct nvsim_fuzz {
    unsigned push_seg;             /* first word not yet submitted */
    uint64_t words_before;         /* pusher's words after the prologue */
    unsigned input_start;          /* first word after the prologue */
+   bool curie;                    /* NV40: the drawing fixture */
+   uint32_t objects[8];           /* generic fixture: bound on subc 0.. */
+   unsigned num_objects;
 };
 
 /* Makes the device, channel A, its objects and buffers, and writes the
