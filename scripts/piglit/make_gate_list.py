@@ -51,7 +51,15 @@ def ref_caps(chip):
    env.update({'LD_PRELOAD': shim, 'LD_LIBRARY_PATH': lib,
                'LIBGL_DRIVERS_PATH': os.path.join(lib, 'dri'),
                'NOUVEAU_CHIPSET': chip[2:] if chip.startswith('nv') else chip,
-               'EGL_PLATFORM': 'surfaceless'})
+               'EGL_PLATFORM': 'surfaceless',
+               # glinfo is run here, not through nvrun, which otherwise
+               # picks the platform (since 1990a3e)
+               'PIGLIT_PLATFORM': 'surfaceless_egl',
+               'WAFFLE_PLATFORM': 'surfaceless_egl',
+               # upstream hides the chip's multisampling by default (its
+               # nv30_screen.c: real cards ran out of VRAM); the switch
+               # shows what the chip has (RULE.md, point 1)
+               'NV30_MAX_MSAA': '4'})
    out = subprocess.run([os.path.join(pr.PIGLIT_ROOT, 'bin', 'glinfo')],
                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                         env=env, timeout=120).stdout.decode('utf-8', 'replace')
