@@ -239,8 +239,19 @@ int
 nvsim_nv30_fp_prepare(struct nvsim_nv40_fp_prog *prog, const uint32_t *words,
                       size_t nwords, char *err, size_t errlen)
 {
-   return fp_prepare(prog, words, nwords, nvisa_nv30_fp_decode,
-                     NVSIM_NV30_FP_MAX_INSNS, err, errlen);
+   if (fp_prepare(prog, words, nwords, nvisa_nv30_fp_decode,
+                  NVSIM_NV30_FP_MAX_INSNS, err, errlen) != 0)
+      return -1;
+   /* rankine's inputs end at TC7 (nv30_fp.xml INPUT: no TC8/TC9, no
+    * FACING, which NV_fragment_program2 adds) */
+   uint32_t bad = prog->inputs_read & ~((1u << NVISA_NV30_FP_NUM_INPUTS) - 1);
+   if (bad) {
+      snprintf(err, errlen, "fragment program: input %u does not exist on "
+               "rankine", (unsigned)__builtin_ctz(bad));
+      nvsim_nv40_fp_fini(prog);
+      return -1;
+   }
+   return 0;
 }
 
 void
