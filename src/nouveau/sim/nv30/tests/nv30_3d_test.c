@@ -327,6 +327,31 @@ test_draw(void)
    }
 }
 
+/* Depth bounds on NV35_3D (EXT_depth_bounds_test): a fragment is
+ * discarded when the depth already stored at its pixel is outside
+ * [ZMIN, ZMAX].  Bounds [0.6, 1.0]: stored 1.0 (0xffffff) passes, stored
+ * 0.25 (0x3fffff) does not; the depth test itself is off. */
+static void
+test_depth_bounds(void)
+{
+   for (unsigned k = 0; k < 2; k++) {
+      struct fx30 t;
+      if (!setup(&t, 0x35, NV35_3D_CLASS))
+         return;
+      for (unsigned i = 0; i < W * H; i++)
+         t.zmap[i] = k ? 0x3fffff00u : 0xffffff00u;
+      m(&t, NV35_3D_DEPTH_BOUNDS_TEST_ENABLE, 1);
+      mf(&t, NV35_3D_DEPTH_BOUNDS_TEST_ZMIN, 0.6f);
+      mf(&t, NV35_3D_DEPTH_BOUNDS_TEST_ZMAX, 1.0f);
+      upload_vp(&t, false);
+      upload_fp(&t, false);
+      static const float red[4] = { 1, 0, 0, 1 };
+      CHECK(draw_quad(&t, red));
+      CHECK_EQ(t.cmap[3 * W + 3], k ? 0u : 0xffff0000u);
+      teardown(&t);
+   }
+}
+
 /* The identity texture swizzle (upstream's 0xaae4 for A8R8G8B8). */
 static const uint32_t swz_identity =
    NV30_3D_TEX_SWIZZLE_S0_X_S1 | NV30_3D_TEX_SWIZZLE_S0_Y_S1 |
@@ -460,6 +485,7 @@ main(int argc, char **argv)
       { "methods", test_methods },
       { "depth_bounds_class", test_depth_bounds_class },
       { "draw", test_draw },
+      { "depth_bounds", test_depth_bounds },
       { "texture_swizzled", test_texture_swizzled },
       { "texture_rect", test_texture_rect },
       { "texture_no_stale_cache", test_texture_no_stale_cache },
