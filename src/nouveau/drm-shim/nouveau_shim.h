@@ -61,6 +61,10 @@ struct nouveau_shim_mem {
     * never moves. */
    bool pinned;
    uint32_t tile_mode, tile_flags;  /* stored and reported back (GEM_INFO) */
+   /* Tesla: the creating file's address space and the buffer's address in
+    * it (GEM_INFO offset); NULL before Tesla (nouveau_shim_tesla.c) */
+   struct nvsim_vm *vm;
+   uint64_t va;
    /* The memfd range, when the GEM object went while the memory is still
     * in use (nouveau_shim_bo_free): freed with the memory. */
    uint64_t kept_addr, kept_size;
@@ -108,6 +112,8 @@ struct nouveau_shim_channel {
 struct nouveau_shim_file {
    mtx_t lock;
    struct nouveau_shim_channel *channels;
+   /* Tesla: the client's GPU address space, made on first use */
+   struct nvsim_vm *vm;
 };
 
 /* Errors are negative errno values; the ioctl wrappers turn them into
@@ -148,5 +154,21 @@ void nouveau_shim_channel_unref(struct nouveau_shim_channel *chan);
 
 /* nouveau_shim_pushbuf.c */
 int nouveau_shim_ioctl_gem_pushbuf(int fd, void *arg);
+
+/* nouveau_shim_tesla.c: the NV50-family paths (VM addresses, IB mode) */
+struct drm_nouveau_gem_pushbuf_push;
+bool nouveau_shim_is_tesla(void);
+int nouveau_shim_tesla_map(int fd, struct nouveau_shim_mem *mem);
+void nouveau_shim_tesla_unmap(struct nouveau_shim_mem *mem);
+void nouveau_shim_tesla_file_fini(struct nouveau_shim_file *file);
+struct nvsim_vm *nouveau_shim_tesla_vm(int fd);
+int nouveau_shim_tesla_notifier(struct nouveau_shim_channel *chan,
+                                uint32_t handle, uint32_t offset,
+                                uint32_t size);
+int64_t nouveau_shim_tesla_submit(struct nouveau_shim_channel *chan,
+                                  const struct drm_nouveau_gem_pushbuf_push *pushes,
+                                  unsigned nr_push,
+                                  struct nouveau_shim_mem **mems,
+                                  struct nvsim_bo **bos, unsigned nr_buffers);
 
 #endif

@@ -32,6 +32,7 @@ nouveau_shim_mem_destroy(struct nouveau_shim_mem *mem)
    /* Without a release callback nvsim_bo_destroy() returns once the GPU
     * is done with the bytes; only then may they go, because the core hands
     * the memfd range to the next BO at once. */
+   nouveau_shim_tesla_unmap(mem);   /* Tesla: before the buffer goes */
    if (mem->sim)
       nvsim_bo_destroy(mem->sim);
    if (mem->map)
@@ -156,6 +157,9 @@ nouveau_shim_fill_info(struct drm_nouveau_gem_info *info,
    info->domain = nvsim_bo_domain(mem->sim) == NVSIM_DOMAIN_VRAM ?
                   NOUVEAU_GEM_DOMAIN_VRAM : NOUVEAU_GEM_DOMAIN_GART;
    info->offset = nvsim_bo_offset(mem->sim);
+   /* Tesla: the buffer's address in the client's VM (nouveau_gem_info) */
+   if (mem->vm)
+      info->offset = mem->va;
    info->size = mem->size;
    info->tile_mode = mem->tile_mode;
    info->tile_flags = mem->tile_flags;
@@ -250,13 +254,20 @@ nouveau_shim_bo_create(int fd, uint64_t size, uint32_t domain,
       ret = -ENOMEM;
       goto fail;
    }
-   if (align > 1 && (nvsim_bo_offset(mem->sim) % align)) {
+   /* Tesla: mapped into the file's VM (nouveau_gem_object_open) */
+   if (nouveau_shim_is_tesla() && (ret = nouveau_shim_tesla_map(fd, mem))) {
+      nvsim_bo_destroy(mem->sim);
+      goto fail;
+   }
+   /* (Tesla: the address the GPU sees is the VM address) */
+   uint64_t placed = mem->vm ? mem->va : nvsim_bo_offset(mem->sim);
+   if (align > 1 && (placed % align)) {
       static bool warned;
       if (!warned) {
          warned = true;
          fprintf(stderr, "nouveau drm-shim: nvsim placed a buffer at 0x%llx, "
                  "not aligned to the %u bytes asked for\n",
-                 (unsigned long long)nvsim_bo_offset(mem->sim), align);
+                 (unsigned long long)placed, align);
       }
    }
 

@@ -96,6 +96,9 @@ nouveau_shim_ioctl_channel_alloc(int fd, void *arg)
     * (struct nv04_fifo vram/gart); nvsim makes the objects under them. */
    info.vram_ctxdma = req->fb_ctxdma_handle;
    info.gart_ctxdma = req->tt_ctxdma_handle;
+   /* Tesla: the channel runs in the file's VM (nouveau_shim_tesla.c) */
+   if (nouveau_shim_is_tesla())
+      info.vm = nouveau_shim_tesla_vm(fd);
    chan->sim = nvsim_channel_create(nouveau_shim.dev, &info);
    if (!chan->sim) {
       nouveau_shim_bo_close_handle(fd, ntfy_info.handle);
@@ -241,9 +244,11 @@ nouveau_shim_notifier_alloc(struct nouveau_shim_channel *chan,
    /* What the kernel makes for a notifier: an NV_DMA_IN_MEMORY object over
     * the range, in the aperture the block sits in. */
    struct nvsim_bo *block = chan->ntfy_mem->sim;
-   ret = nvsim_dma_create(chan->sim, handle, NV3_DMA_IN_MEMORY_CLASS,
-                          nvsim_bo_domain(block),
-                          nvsim_bo_offset(block) + *offset, size);
+   ret = nouveau_shim_is_tesla() ?
+      nouveau_shim_tesla_notifier(chan, handle, *offset, size) :
+      nvsim_dma_create(chan->sim, handle, NV3_DMA_IN_MEMORY_CLASS,
+                       nvsim_bo_domain(block),
+                       nvsim_bo_offset(block) + *offset, size);
    if (ret)
       return ret;
 

@@ -78,6 +78,7 @@ nouveau_shim_file_destroy(struct nouveau_shim_file *file)
       nouveau_shim_channel_unref(chan);
    }
    mtx_unlock(&file->lock);
+   nouveau_shim_tesla_file_fini(file);
    mtx_destroy(&file->lock);
    free(file);
 }

@@ -129,6 +129,10 @@ nouveau_shim_validate(int fd, struct nouveau_shim_channel *chan,
          domain = to;
       }
 
+      /* Tesla: VM addresses never go stale; the kernel leaves presumed
+       * alone and applies no relocations (validate_list) */
+      if (nouveau_shim_is_tesla())
+         continue;
       uint64_t offset = nvsim_bo_offset(mem->sim);
       if (b->presumed.offset == offset && (b->presumed.domain & domain))
          continue;
@@ -252,8 +256,11 @@ nouveau_shim_submit(int fd, struct nouveau_shim_channel *chan,
                         relocs[i].bo_index, relocs[i].flags, relocs[i].data,
                         relocs[i].vor, relocs[i].tor);
 
-   int64_t seq = nvsim_submit(chan->sim, sim_pushes, req->nr_push,
-                              sim_bos, nr_buffers);
+   /* Tesla: one IB entry per push (nouveau_shim_tesla.c) */
+   int64_t seq = nouveau_shim_is_tesla() ?
+      nouveau_shim_tesla_submit(chan, pushes, req->nr_push, mems, sim_bos,
+                                nr_buffers) :
+      nvsim_submit(chan->sim, sim_pushes, req->nr_push, sim_bos, nr_buffers);
    if (seq < 0) {
       ret = seq;
       goto out;

@@ -67,7 +67,9 @@ static const uint32_t classes_nv44[] = {
  * 0x8597 on the other 0xaX (nv50_screen.c). */
 #define TESLA_HELPERS \
    NV1_DMA_FROM_MEMORY_CLASS, NV1_DMA_TO_MEMORY_CLASS, NV3_DMA_IN_MEMORY_CLASS, NV1_NULL_CLASS, \
-   G80_M2MF_CLASS, G80_2D_CLASS
+   G80_M2MF_CLASS, G80_2D_CLASS, G80_COMPUTE_CLASS
+/* G80_COMPUTE 0x50c0 is G80:GF100, GT215_COMPUTE 0x85c0 GT215:GF100
+ * (upstream's nv50 driver binds 0x85c0 on a3/a5/a8, else 0x50c0). */
 static const uint32_t classes_g80[] = {
    TESLA_HELPERS, G80_3D_CLASS, 0,
 };
@@ -78,10 +80,10 @@ static const uint32_t classes_g200[] = {
    TESLA_HELPERS, G200_3D_CLASS, 0,
 };
 static const uint32_t classes_gt215[] = {
-   TESLA_HELPERS, GT215_3D_CLASS, 0,
+   TESLA_HELPERS, GT215_COMPUTE_CLASS, GT215_3D_CLASS, 0,
 };
 static const uint32_t classes_mcp89[] = {
-   TESLA_HELPERS, MCP89_3D_CLASS, 0,
+   TESLA_HELPERS, GT215_COMPUTE_CLASS, MCP89_3D_CLASS, 0,
 };
 
 /* FIFO feature sets, in rnndb chipset order (see nvsim_priv.h). */
@@ -181,11 +183,15 @@ nvsim_class_model(uint32_t oclass)
    /* Tesla (sim/nv50) */
    case G80_M2MF_CLASS:
       return &nvsim_g80_m2mf_class;
+   case G80_2D_CLASS:
+      return &nvsim_g80_2d_class;
    case G80_3D_CLASS:
    case G84_3D_CLASS:
    case G200_3D_CLASS:
    case GT215_3D_CLASS:
    case MCP89_3D_CLASS:
+   case G80_COMPUTE_CLASS:
+   case GT215_COMPUTE_CLASS:
       return &nvsim_g80_3d_stub_class;
    default:
       /* SURFACE_2D, SURFACE_SWZ, SIFM (sim/nv40/nv40_2d.c), else NULL */

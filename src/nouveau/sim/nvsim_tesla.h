@@ -27,6 +27,7 @@ extern "C" {
  * Reference counted: every channel created in it and every mapping holds
  * a reference, so nvsim_vm_unref() may be called at any time. */
 struct nvsim_vm *nvsim_vm_create(struct nvsim_device *dev);
+void nvsim_vm_ref(struct nvsim_vm *vm);
 void nvsim_vm_unref(struct nvsim_vm *vm);
 
 /*

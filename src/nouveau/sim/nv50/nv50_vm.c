@@ -65,6 +65,13 @@ nv50_vm_ref(struct nvsim_vm *vm)
 }
 
 void
+nvsim_vm_ref(struct nvsim_vm *vm)
+{
+   if (vm)
+      nv50_vm_ref(vm);
+}
+
+void
 nvsim_vm_unref(struct nvsim_vm *vm)
 {
    if (!vm || __atomic_sub_fetch(&vm->refcount, 1, __ATOMIC_ACQ_REL))

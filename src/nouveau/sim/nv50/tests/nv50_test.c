@@ -579,6 +579,246 @@ out:
    tfx_fini(&t);
 }
 
+
+/* ---- G80_2D ---- */
+
+#define ENG2D_HANDLE 0xbeef502d
+/* hwdb G80_SURFACE_FORMAT values, written out from rnndb g80_defs.xml */
+#define FMT_R8_UNORM     0xf3
+#define FMT_BGRA8_UNORM  0xcf
+#define FMT_RGBA8_UNORM  0xd5
+
+struct surf2d {
+   struct nvsim_bo *bo;
+   uint64_t va;
+   uint8_t *map;
+};
+
+static void
+surf2d_new(struct tfx *t, struct surf2d *s, unsigned bytes)
+{
+   s->bo = nvsim_bo_create(t->dev, bytes, NVSIM_DOMAIN_VRAM, NULL);
+   CHECK(s->bo);
+   CHECK_EQ(nvsim_vm_map(t->vm, s->bo, 0, 0, &s->va), 0);
+   s->map = nvsim_bo_map(s->bo);
+}
+
+static void
+surf2d_free(struct tfx *t, struct surf2d *s)
+{
+   nvsim_vm_unmap(t->vm, s->va);
+   nvsim_bo_destroy(s->bo);
+}
+
+static void
+eng2d_bind(struct tfx *t)
+{
+   CHECK_EQ(nvsim_object_create(t->chan, ENG2D_HANDLE, G80_2D_CLASS), 0);
+   out(t, nvt_inc(3, 0, 1));
+   out(t, ENG2D_HANDLE);
+   out(t, nvt_inc(3, 0x184, 2));            /* DMA_DST, DMA_SRC */
+   out(t, t->info.vram_ctxdma);
+   out(t, t->info.vram_ctxdma);
+   out(t, nvt_inc(3, 0x2ac, 1));            /* OPERATION SRCCOPY */
+   out(t, 3);
+}
+
+/* pitch surface: FORMAT, LINEAR 1, then PITCH, WIDTH, HEIGHT, ADDRESS */
+static void
+eng2d_pitch(struct tfx *t, uint32_t base, uint32_t fmt, uint32_t pitch,
+            uint32_t w, uint32_t h, uint64_t va)
+{
+   out(t, nvt_inc(3, base, 2));
+   out(t, fmt);
+   out(t, 1);
+   out(t, nvt_inc(3, base + 0x14, 5));
+   out(t, pitch);
+   out(t, w);
+   out(t, h);
+   out(t, (uint32_t)(va >> 32));
+   out(t, (uint32_t)va);
+}
+
+/* block-linear: FORMAT, LINEAR 0, BLOCK_DIMENSIONS, DEPTH, LAYER, then
+ * WIDTH, HEIGHT, ADDRESS (as upstream's nv50_2d_texture_set) */
+static void
+eng2d_bl(struct tfx *t, uint32_t base, uint32_t fmt, uint32_t dims,
+         uint32_t w, uint32_t h, uint64_t va)
+{
+   out(t, nvt_inc(3, base, 5));
+   out(t, fmt);
+   out(t, 0);
+   out(t, dims);
+   out(t, 1);
+   out(t, 0);
+   out(t, nvt_inc(3, base + 0x18, 4));
+   out(t, w);
+   out(t, h);
+   out(t, (uint32_t)(va >> 32));
+   out(t, (uint32_t)va);
+}
+
+/* A 1:1 blit of a 20 x 6 rectangle of 4-byte pixels (value: row << 24 |
+ * column + 1) from (7, 3) of a pitch surface (pitch 256) to (2, 5) of a
+ * block-linear one (32 x 16 pixels = 128 bytes wide, block height 2^1:
+ * blocks of 64 bytes x 8 rows, 0x200 bytes). */
+static void
+eng2d_blit(void)
+{
+   struct tfx t;
+   if (!tfx_init(&t, 0x84))
+      goto out;
+   struct surf2d src, dst;
+   surf2d_new(&t, &src, 8192);
+   surf2d_new(&t, &dst, 8192);
+   uint32_t *sp = (uint32_t *)src.map;
+   for (unsigned y = 0; y < 16; y++)
+      for (unsigned x = 0; x < 64; x++)
+         sp[y * 64 + x] = 0x01000000u * y + x + 1;
+   memset(dst.map, 0, 8192);
+   struct nvsim_bo *bos[] = { t.push_bo, src.bo, dst.bo };
+   eng2d_bind(&t);
+   eng2d_pitch(&t, 0x230, FMT_BGRA8_UNORM, 256, 64, 16, src.va);
+   eng2d_bl(&t, 0x200, FMT_BGRA8_UNORM, 0x10, 32, 16, dst.va);
+   out(&t, nvt_inc(3, 0x88c, 1));           /* BLIT_CONTROL: point, center */
+   out(&t, 0);
+   out(&t, nvt_inc(3, 0x8b0, 4));           /* DST x, y, w, h */
+   out(&t, 2);
+   out(&t, 5);
+   out(&t, 20);
+   out(&t, 6);
+   out(&t, nvt_inc(3, 0x8c0, 4));           /* DU/DX = DV/DY = 1.0 */
+   out(&t, 0);
+   out(&t, 1);
+   out(&t, 0);
+   out(&t, 1);
+   out(&t, nvt_inc(3, 0x8d0, 4));           /* SRC (7, 3), starts the blit */
+   out(&t, 0);
+   out(&t, 7);
+   out(&t, 0);
+   out(&t, 3);
+   CHECK(tfx_submit(&t, bos, 3) > 0);
+   CHECK(nvsim_channel_error(t.chan) == NULL);
+   const uint32_t *dp = (const uint32_t *)dst.map;
+   /* dst (2, 5) <- src (7, 3): byte x 8, row 5 -> gob y 1 (0x100), row 1
+    * in it (+64): word (0x100 + 64 + 8) / 4 */
+   CHECK_EQ(dp[(0x100 + 64 + 8) / 4], 0x03000000u + 8);
+   /* dst (21, 10) <- src (26, 8): byte x 84 -> block x 1 (0x200), row 10
+    * -> block y 1 (2 blocks: block 3, 0x600), gob y 0, row 2, x 20 */
+   CHECK_EQ(dp[(0x600 + 2 * 64 + 20) / 4], 0x08000000u + 27);
+   /* dst (1, 5) is outside the blit: untouched */
+   CHECK_EQ(dp[(0x100 + 64 + 4) / 4], 0);
+   surf2d_free(&t, &src);
+   surf2d_free(&t, &dst);
+out:
+   tfx_fini(&t);
+}
+
+/* SIFC as upstream's nv50_sifc_linear_u8 uses it: an R8 line into a
+ * 262144-byte pitch surface at x = offset & 0xff. */
+static void
+eng2d_sifc_u8(void)
+{
+   struct tfx t;
+   if (!tfx_init(&t, 0x50))
+      goto out;
+   struct surf2d dst;
+   surf2d_new(&t, &dst, 4096);
+   memset(dst.map, 0xee, 4096);
+   struct nvsim_bo *bos[] = { t.push_bo, dst.bo };
+   eng2d_bind(&t);
+   eng2d_pitch(&t, 0x200, FMT_R8_UNORM, 262144, 65536, 1, dst.va);
+   out(&t, nvt_inc(3, 0x800, 2));           /* SIFC_BITMAP_ENABLE, FORMAT */
+   out(&t, 0);
+   out(&t, FMT_R8_UNORM);
+   out(&t, nvt_inc(3, 0x838, 10));
+   out(&t, 6);                              /* width: 6 bytes */
+   out(&t, 1);
+   out(&t, 0);
+   out(&t, 1);                              /* DX_DU 1.0 */
+   out(&t, 0);
+   out(&t, 1);                              /* DY_DV 1.0 */
+   out(&t, 0);
+   out(&t, 0x13);                           /* DST_X 0x13 */
+   out(&t, 0);
+   out(&t, 0);
+   out(&t, nvt_ni(3, 0x860, 2));
+   out(&t, 0x44332211);
+   out(&t, 0x88776655);                     /* 0x77, 0x88: padding */
+   CHECK(tfx_submit(&t, bos, 2) > 0);
+   CHECK(nvsim_channel_error(t.chan) == NULL);
+   static const uint8_t want[] = { 0xee, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66,
+                                   0xee };
+   for (unsigned i = 0; i < sizeof(want); i++)
+      CHECK_EQ(dst.map[0x12 + i], want[i]);
+   surf2d_free(&t, &dst);
+out:
+   tfx_fini(&t);
+}
+
+/* A solid rectangle [3, 6) x [1, 3) into a 16 x 4 pitch surface. */
+static void
+eng2d_rectangle(void)
+{
+   struct tfx t;
+   if (!tfx_init(&t, 0xa0))
+      goto out;
+   struct surf2d dst;
+   surf2d_new(&t, &dst, 4096);
+   memset(dst.map, 0, 4096);
+   struct nvsim_bo *bos[] = { t.push_bo, dst.bo };
+   eng2d_bind(&t);
+   eng2d_pitch(&t, 0x200, FMT_RGBA8_UNORM, 64, 16, 4, dst.va);
+   out(&t, nvt_inc(3, 0x580, 3));           /* SHAPE, COLOR_FORMAT, COLOR */
+   out(&t, 4);
+   out(&t, FMT_RGBA8_UNORM);
+   out(&t, 0xff00ff00);
+   out(&t, nvt_inc(3, 0x600, 4));
+   out(&t, 3);
+   out(&t, 1);
+   out(&t, 6);
+   out(&t, 3);
+   CHECK(tfx_submit(&t, bos, 2) > 0);
+   CHECK(nvsim_channel_error(t.chan) == NULL);
+   const uint32_t *p = (const uint32_t *)dst.map;
+   unsigned set = 0;
+   for (unsigned y = 0; y < 4; y++)
+      for (unsigned x = 0; x < 16; x++) {
+         bool in = x >= 3 && x < 6 && y >= 1 && y < 3;
+         CHECK_EQ(p[y * 16 + x], in ? 0xff00ff00 : 0);
+         set += in;
+      }
+   CHECK_EQ(set, 6);
+   surf2d_free(&t, &dst);
+out:
+   tfx_fini(&t);
+}
+
+/* A blit that would convert formats traps instead of copying wrongly. */
+static void
+eng2d_conversion_traps(void)
+{
+   struct tfx t;
+   if (!tfx_init(&t, 0x50))
+      goto out;
+   struct surf2d s;
+   surf2d_new(&t, &s, 4096);
+   struct nvsim_bo *bos[] = { t.push_bo, s.bo };
+   eng2d_bind(&t);
+   eng2d_pitch(&t, 0x230, FMT_RGBA8_UNORM, 64, 16, 4, s.va);
+   eng2d_pitch(&t, 0x200, FMT_BGRA8_UNORM, 64, 16, 4, s.va + 1024);
+   out(&t, nvt_inc(3, 0x8b8, 2));
+   out(&t, 1);
+   out(&t, 1);
+   out(&t, nvt_inc(3, 0x8dc, 1));
+   out(&t, 0);
+   tfx_submit(&t, bos, 2);
+   CHECK_STR_HAS(nvsim_channel_error(t.chan), "one format only");
+   surf2d_free(&t, &s);
+out:
+   tfx_fini(&t);
+}
+
 /* The Tesla 3D classes exist but trap every method (not modelled yet). */
 static void
 tesla_3d_stub_traps(void)
@@ -614,6 +854,10 @@ static const struct nvt_case cases[] = {
    { "semaphores", semaphores },
    { "tesla_notifier", tesla_notifier },
    { "m2mf_linear_blocklinear", m2mf_linear_blocklinear },
+   { "eng2d_blit", eng2d_blit },
+   { "eng2d_sifc_u8", eng2d_sifc_u8 },
+   { "eng2d_rectangle", eng2d_rectangle },
+   { "eng2d_conversion_traps", eng2d_conversion_traps },
    { "tesla_3d_stub_traps", tesla_3d_stub_traps },
    { NULL, NULL },
 };
