@@ -19,8 +19,9 @@
  * - the float formats (NV_float_buffer) are rectangle-only: "floating-
  *   point textures ... only with the TEXTURE_RECTANGLE_NV target"
  *   (NV_float_buffer, overview): linear, unnormalized;
- * - MIPMAP set: the full chain down to 1x1 (GL's, from the base size);
- *   clear: one level;
+ * - MIPMAP set: the full chain down to 1x1 (GL's, from the base size),
+ *   of which the unit reads the levels up to the MAX_LOD clamp; clear:
+ *   one level;
  * - ENABLE is bit 30, ANISO 2 bits (1/2/4/8 samples), MIN_LOD/MAX_LOD
  *   4.8 fixed point at bits 18/6 (hwdb); LOD_BIAS bits 8-11 (rnndb),
  *   taken as a signed number of levels: rnndb gives no unit.
@@ -118,6 +119,14 @@ nv30_3d_tex_describe(struct nv40_3d *ctx, unsigned i,
       d->h = 1u << lv;
       d->d = 1u << lw;
       d->levels = (fmt & NV30_3D_TEX_FORMAT_MIPMAP__MASK) ? lmax + 1 : 1;
+      /* levels past the MAX_LOD clamp are never fetched: they need not
+       * exist (upstream allocates levels up to GL's MAX_LEVEL only and
+       * clamps MAX_LOD to it, nv30_fragtex.c) */
+      /* (a clamp between two levels blends them: its ceiling) */
+      unsigned max_level =
+         (NV40_3D_FIELD(en, NV30_3D_TEX_ENABLE_MAX_LOD) + 255) / 256;
+      if (d->levels > max_level + 1)
+         d->levels = max_level + 1;
    }
 
    /* LOD_BIAS: signed, two's complement in its 4 bits */

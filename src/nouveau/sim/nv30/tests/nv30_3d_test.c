@@ -400,6 +400,52 @@ test_texture_swizzled(void)
    teardown(&t);
 }
 
+/* Mipmaps on rankine: MIPMAP set, a swizzled 4x4 A8R8G8B8 texture whose
+ * level 0 is red and level 1 (2x2, packed right after: 64 bytes in)
+ * green, drawn over 2x2 pixels with coordinates 0..1: 2 texels per
+ * pixel, lambda = 1, level 1 with NEAREST_MIPMAP_NEAREST when MAX_LOD
+ * (4.8 fixed point at bit 6 of TEX_ENABLE, hwdb) allows 1.0; level 0
+ * when MAX_LOD is 0 (GL 2.1 section 3.8.8, lambda clamped to MAX_LOD). */
+static void
+test_mipmap(void)
+{
+   for (unsigned k = 0; k < 2; k++) {
+      struct fx30 t;
+      if (!setup(&t, 0x30, NV30_3D_CLASS))
+         return;
+      uint32_t *tex = t.fpmap + 256;
+      for (unsigned i = 0; i < 16; i++)
+         tex[i] = 0xffff0000u;
+      for (unsigned i = 0; i < 4; i++)
+         tex[16 + i] = 0xff00ff00u;
+      upload_vp(&t, true);
+      upload_fp(&t, true);
+      texture_unit(&t, NV30_3D_TEX_FORMAT_FORMAT_A8R8G8B8 |
+                       NV30_3D_TEX_FORMAT_MIPMAP |
+                       NV30_3D_TEX_FORMAT_BASE_SIZE_U(2) |
+                       NV30_3D_TEX_FORMAT_BASE_SIZE_V(2), (4 << 16) | 4,
+                   swz_identity);
+      m(&t, NV30_3D_TEX_FILTER(0), NV30_3D_TEX_FILTER_MIN_NEAREST_MIPMAP_NEAREST |
+                                   NV30_3D_TEX_FILTER_MAG_NEAREST);
+      m(&t, NV30_3D_TEX_ENABLE(0), NV30_3D_TEX_ENABLE_ENABLE |
+                                   ((k ? 0u : 256u) << NV30_3D_TEX_ENABLE_MAX_LOD__SHIFT));
+      vertex_arrays(&t);
+      static const float tc[4][4] = { { 0, 0, 0, 1 }, { 1, 0, 0, 1 },
+                                      { 1, 1, 0, 1 }, { 0, 1, 0, 1 } };
+      put_vertex(&t, 0, 0, 0, tc[0]);
+      put_vertex(&t, 1, 2, 0, tc[1]);
+      put_vertex(&t, 2, 2, 2, tc[2]);
+      put_vertex(&t, 3, 0, 2, tc[3]);
+      m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_QUADS);
+      m(&t, NV30_3D_VB_VERTEX_BATCH, (3u << 24) | 0);
+      m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_STOP);
+      CHECK(run(&t));
+      CHECK_EQ(t.cmap[0], k ? 0xffff0000u : 0xff00ff00u);
+      CHECK_EQ(t.cmap[W + 1], k ? 0xffff0000u : 0xff00ff00u);
+      teardown(&t);
+   }
+}
+
 /* Rankine has no TEX_CACHE_CTL and upstream never invalidates texels
  * after an upload on NV3x: a second draw after the texels change in
  * memory shows the new ones (curie keeps them until INVALIDATE, the nv40
@@ -488,6 +534,7 @@ main(int argc, char **argv)
       { "depth_bounds", test_depth_bounds },
       { "texture_swizzled", test_texture_swizzled },
       { "texture_rect", test_texture_rect },
+      { "mipmap", test_mipmap },
       { "texture_no_stale_cache", test_texture_no_stale_cache },
       { "blend_equation", test_blend_equation },
       { NULL, NULL },
