@@ -265,10 +265,17 @@ frag_samples(const struct nvsim_raster_state *st, unsigned smask, float *zs,
 
 /* Depth bounds (bounds) and depth/stencil (ds) on the samples in mask
  * of pixel (x, y), each at its own depth; the ones that pass. */
-static unsigned
+static inline __attribute__((always_inline)) unsigned
 test_samples(struct nvsim_raster_state *st, int x, int y, bool front,
              unsigned mask, const float *zs, bool bounds, bool ds)
 {
+   if (st->samples <= 1) {
+      /* one sample: the pixel itself (the common case, kept short) */
+      if (!mask || (bounds && !depth_bounds(st, x, y)) ||
+          (ds && !depth_stencil(st, x, y, front, zs[0])))
+         return 0;
+      return mask;
+   }
    for (unsigned m = mask; m; m &= m - 1) {
       unsigned s = __builtin_ctz(m);
       int sx, sy;

@@ -180,6 +180,12 @@ ms_active(const struct nvsim_raster_state *st)
  * depth at each, or, without multisample rasterization, 1 when the
  * centre is inside (smask 0: every sample, at the centre's depth). */
 static unsigned
+sample_coverage(const struct nvsim_raster_state *st, const int64_t *e,
+                const int64_t *dx, const int64_t *dy, const int64_t *thresh,
+                double inv_area, const float *z, float zoff, unsigned *smask,
+                float *zs);
+
+static inline __attribute__((always_inline)) unsigned
 pixel_coverage(const struct nvsim_raster_state *st, const int64_t *e,
                const int64_t *dx, const int64_t *dy, const int64_t *thresh,
                double inv_area, const float *z, float zoff, unsigned *smask,
@@ -188,7 +194,16 @@ pixel_coverage(const struct nvsim_raster_state *st, const int64_t *e,
    *smask = 0;
    if (!ms_active(st))
       return e[0] >= thresh[0] && e[1] >= thresh[1] && e[2] >= thresh[2];
+   return sample_coverage(st, e, dx, dy, thresh, inv_area, z, zoff, smask, zs);
+}
 
+/* pixel_coverage's multisampled part, out of line */
+static unsigned
+sample_coverage(const struct nvsim_raster_state *st, const int64_t *e,
+                const int64_t *dx, const int64_t *dy, const int64_t *thresh,
+                double inv_area, const float *z, float zoff, unsigned *smask,
+                float *zs)
+{
    const uint8_t (*pos)[2] = nvsim_raster_sample_positions(st->samples);
    for (unsigned s = 0; s < st->samples; s++) {
       /* offset from the centre on the sub-pixel grid (positions are in
