@@ -3,6 +3,8 @@
  * unpacker.  Bit positions come from nv30_vp.xml through the generated
  * nvisa_nv30_vp_gen.h.
  *
+ * Also a disassembler (nvisa_nv30_vp_disasm).
+ *
  * Rankine differs from curie in the shape of an instruction
  * (envytools-docs/hw/graph/xf/isa.rst, "Rankine" column): the vector and
  * the scalar op share one temporary register DST, each with its own
@@ -70,6 +72,12 @@ int nvisa_nv30_vp_encode(const struct nvisa_nv30_vp_insn *insn,
  * (the struct is still filled). */
 int nvisa_nv30_vp_decode(const uint32_t in[4],
                          struct nvisa_nv30_vp_insn *insn);
+
+/* One line of assembly for in[4], e.g. "MUL R1.xy, v[0], c[0]; RCP
+ * R1.w, c[0].xxxx;" or "DP4 o[HPOS].x, v[0], c[0];" (no newline), into
+ * buf (NUL-terminated if n > 0).  Returns the length it wanted to write,
+ * like snprintf. */
+int nvisa_nv30_vp_disasm(const uint32_t in[4], char *buf, size_t n);
 
 #ifdef __cplusplus
 }
