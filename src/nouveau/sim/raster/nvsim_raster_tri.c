@@ -459,6 +459,27 @@ emit_lerp(struct nvsim_raster_state *st, int px, int py,
    single_fragment(st, &f);
 }
 
+/* As emit_lerp, for the samples `smask` of the pixel only (multisampled
+ * lines and points), all at the fragment's depth. */
+static void
+emit_lerp_samples(struct nvsim_raster_state *st, int px, int py,
+                  const struct nvsim_raster_vertex *a,
+                  const struct nvsim_raster_vertex *b, float t,
+                  const struct nvsim_raster_vertex *pv, const float *sprite,
+                  unsigned smask)
+{
+   struct nvsim_raster_frag f;
+
+   if (px < st->clip_x0 || px >= st->clip_x1 ||
+       py < st->clip_y0 || py >= st->clip_y1)
+      return;
+   lerp_frag(st, px, py, a, b, t, pv, sprite, &f);
+   f.smask = smask;
+   for (unsigned s = 0; s < NVSIM_RASTER_MAX_SAMPLES; s++)
+      f.zs[s] = f.z;
+   single_fragment(st, &f);
+}
+
 /* The inputs of pixel (px, py) at t between a and b (lines, points); a
  * point sprite's coordinates for the pixel when sprite is given. */
 static void
@@ -477,8 +498,7 @@ lerp_frag(struct nvsim_raster_state *st, int px, int py,
    f.y = py;
    f.front = true;
    f.z = a->z + t * (b->z - a->z);
-   /* every sample of the pixel (multisampled lines and points are
-    * covered at the pixel centre: not modelled per sample) */
+   /* every sample of the pixel (callers with a coverage set it) */
    f.smask = 0;
    float wa = (1.0f - t) * a->w_inv, wb = t * b->w_inv;
    float ww = wa + wb;
@@ -574,6 +594,84 @@ smooth_line(struct nvsim_raster_state *st, const struct nvsim_raster_vertex *v0,
       st->line_stipple_counter += (unsigned)len;
 }
 
+/*
+ * A line with multisample rasterization (GL 2.1 section 3.4.4): the
+ * rectangle of width w and length L centred on the segment covers the
+ * samples inside it (a sample on its edge counts from the start and the
+ * left side, half-open like the other rules here); inputs at the
+ * projection of the pixel centre.  Antialiasing (LINE_SMOOTH) is then
+ * the samples' business, as the section says.
+ */
+static void
+ms_line(struct nvsim_raster_state *st, const struct nvsim_raster_vertex *v0,
+        const struct nvsim_raster_vertex *v1, float width,
+        const struct nvsim_raster_vertex *pv)
+{
+   const uint8_t (*pos)[2] = nvsim_raster_sample_positions(st->samples);
+   double x0 = snapped(v0->x), y0 = snapped(v0->y);
+   double dx = snapped(v1->x) - x0, dy = snapped(v1->y) - y0;
+   double len = sqrt(dx * dx + dy * dy);
+   if (!(len > 0.0))
+      return;
+   double ux = dx / len, uy = dy / len, hw = width * 0.5;
+   double ex = fabs(uy) * hw, ey = fabs(ux) * hw;
+   int px0 = (int)floor(fmin(x0, x0 + dx) - ex), px1 = (int)ceil(fmax(x0, x0 + dx) + ex);
+   int py0 = (int)floor(fmin(y0, y0 + dy) - ey), py1 = (int)ceil(fmax(y0, y0 + dy) + ey);
+   if (px0 < st->clip_x0) px0 = st->clip_x0;
+   if (py0 < st->clip_y0) py0 = st->clip_y0;
+   if (px1 > st->clip_x1) px1 = st->clip_x1;
+   if (py1 > st->clip_y1) py1 = st->clip_y1;
+
+   for (int py = py0; py < py1; py++)
+      for (int px = px0; px < px1; px++) {
+         unsigned m = 0;
+         for (unsigned s = 0; s < st->samples; s++) {
+            double sx = px + pos[s][0] / 16.0 - x0;
+            double sy = py + pos[s][1] / 16.0 - y0;
+            double along = sx * ux + sy * uy;
+            double across = -sx * uy + sy * ux;
+            if (along >= 0.0 && along < len && across >= -hw && across < hw)
+               m |= 1u << s;
+         }
+         if (!m)
+            continue;
+         double cx = px + 0.5 - x0, cy = py + 0.5 - y0;
+         double t = (cx * ux + cy * uy) / len;
+         t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+         if (st->line_stipple) {
+            unsigned f = st->line_stipple_factor ? st->line_stipple_factor : 1;
+            unsigned bit = (st->line_stipple_counter + (unsigned)(t * len)) /
+                           f % 16;
+            if (!(st->line_stipple_pattern & (1u << bit)))
+               continue;
+         }
+         emit_lerp_samples(st, px, py, v0, v1, (float)t, pv, NULL, m);
+      }
+   if (st->line_stipple)
+      st->line_stipple_counter += (unsigned)len;
+}
+
+/* Samples of pixel (px, py) inside a multisampled point centred on
+ * (cx, cy) (GL 2.1 section 3.3.3: a circle of diameter size; a square
+ * for point sprites, section 3.3.1). */
+static unsigned
+point_samples(const struct nvsim_raster_state *st, int px, int py, float cx,
+              float cy, float size)
+{
+   const uint8_t (*pos)[2] = nvsim_raster_sample_positions(st->samples);
+   float r = size * 0.5f;
+   unsigned m = 0;
+
+   for (unsigned s = 0; s < st->samples; s++) {
+      float dx = px + pos[s][0] / 16.0f - cx, dy = py + pos[s][1] / 16.0f - cy;
+      bool in = st->sprite_mask ? dx >= -r && dx < r && dy >= -r && dy < r
+                                : dx * dx + dy * dy < r * r;
+      if (in)
+         m |= 1u << s;
+   }
+   return m;
+}
+
 void
 nvsim_raster_line(struct nvsim_raster_state *st,
                   const struct nvsim_raster_vertex *v0,
@@ -598,6 +696,10 @@ nvsim_raster_line(struct nvsim_raster_state *st,
       width = 1.0f;
    if (width > 64.0f)
       width = 64.0f;
+   if (ms_active(st)) {
+      ms_line(st, v0, v1, width, pv);
+      return;
+   }
    if (st->line_smooth) {
       smooth_line(st, v0, v1, width, pv);
       return;
@@ -654,10 +756,23 @@ nvsim_raster_point(struct nvsim_raster_state *st,
    int y1 = (int)nvsim_ceil(cy + size * 0.5f - 0.5f);
    const float sprite[3] = { cx - size * 0.5f, cy - size * 0.5f, size };
    const float *sp = st->sprite_mask ? sprite : NULL;
+   bool ms = ms_active(st);
+   if (ms) {
+      /* every pixel the point's square touches; samples decide */
+      x0 = (int)nvsim_floor(cx - size * 0.5f);
+      x1 = (int)nvsim_floor(cx + size * 0.5f) + 1;
+      y0 = (int)nvsim_floor(cy - size * 0.5f);
+      y1 = (int)nvsim_floor(cy + size * 0.5f) + 1;
+   }
    if (!st->shade_quad) {
       for (int y = y0; y < y1; y++)
-         for (int x = x0; x < x1; x++)
-            emit_lerp(st, x, y, v, v, 0.0f, v, sp);
+         for (int x = x0; x < x1; x++) {
+            unsigned m = ms ? point_samples(st, x, y, cx, cy, size) : 0;
+            if (!ms)
+               emit_lerp(st, x, y, v, v, 0.0f, v, sp);
+            else if (m)
+               emit_lerp_samples(st, x, y, v, v, 0.0f, v, sp, m);
+         }
       return;
    }
    /* In 2x2 quads like triangles, the helpers with their own sprite
@@ -675,13 +790,15 @@ nvsim_raster_point(struct nvsim_raster_state *st,
          for (unsigned k = 0; k < 4; k++) {
             int x = qx + (int)(k & 1), y = qy + (int)(k >> 1);
             struct nvsim_raster_frag f;
+            q.smask[k] = ms ? point_samples(st, x, y, cx, cy, size) : 0;
             if (x >= x0 && x < x1 && y >= y0 && y < y1 &&
                 x >= st->clip_x0 && x < st->clip_x1 &&
-                y >= st->clip_y0 && y < st->clip_y1)
+                y >= st->clip_y0 && y < st->clip_y1 && (!ms || q.smask[k]))
                mask |= 1u << k;
             lerp_frag(st, x, y, v, v, 0.0f, v, sp, &f);
             q.z[k] = f.z;
-            q.smask[k] = 0;
+            for (unsigned s = 0; s < NVSIM_RASTER_MAX_SAMPLES; s++)
+               q.zs[k][s] = f.z;
             memcpy(q.in[k], f.in, sizeof(q.in[k]));
          }
          if (mask)

@@ -355,6 +355,61 @@ test_clear_and_count(void)
          (unsigned long long)st.samples_passed);
 }
 
+/*
+ * Points with multisample rasterization (GL 2.1 section 3.3.3): a circle
+ * of diameter size.  Size 2 at (4, 4): pixel (4,4)'s samples lie at
+ * squared distances 0.156 (s0: 0.375, 0.125), 0.906 (s1), 0.406 (s2),
+ * 1.156 (s3) from the centre: s0-s2 inside the radius 1: 0x7; pixel
+ * (3,3): s0 at (-0.625, -0.875) 1.156 out, s1 0.406, s2 0.906, s3 0.156
+ * in: 0xe; pixel (5,4): nearest s2 at (1.125, 0.625): out.  A point
+ * sprite is the square: all of pixel (4,4), none of (5,4).
+ */
+static void
+test_points(void)
+{
+   struct nvsim_raster_state st;
+   struct nvsim_raster_vertex v = vtx(4, 4, 0, ~0u);
+
+   setup(&st, 4);
+   nvsim_raster_point(&st, &v, 2.0f);
+   CHECK(written(&st, 4, 4) == 0x7, "point (4,4): 0x%x, want 0x7",
+         written(&st, 4, 4));
+   CHECK(written(&st, 3, 3) == 0xe, "point (3,3): 0x%x, want 0xe",
+         written(&st, 3, 3));
+   CHECK(written(&st, 5, 4) == 0, "point (5,4): 0x%x", written(&st, 5, 4));
+   setup(&st, 4);
+   st.sprite_mask = 1u << 2;
+   nvsim_raster_point(&st, &v, 2.0f);
+   CHECK(written(&st, 4, 4) == 0xf, "sprite (4,4): 0x%x, want 0xf",
+         written(&st, 4, 4));
+   CHECK(written(&st, 5, 4) == 0, "sprite (5,4): 0x%x", written(&st, 5, 4));
+}
+
+/*
+ * Lines (GL 2.1 section 3.4.4): the w x L rectangle.  (0, 4) to (8, 4),
+ * width 1: y in [3.5, 4.5).  Row 3 keeps the samples 0.5 or more down
+ * the pixel, s2 (10/16) and s3 (14/16): 0xc; row 4 those above 0.5, s0
+ * and s1: 0x3; pixel 7 (x 7..8) is still inside along the line.
+ */
+static void
+test_lines(void)
+{
+   struct nvsim_raster_state st;
+   struct nvsim_raster_vertex a = vtx(0, 4, 0, ~0u), b = vtx(8, 4, 0, ~0u);
+
+   setup(&st, 4);
+   st.clip_x1 = W;
+   nvsim_raster_line(&st, &a, &b, 1.0f, 0);
+   CHECK(written(&st, 2, 3) == 0xc, "line row 3: 0x%x, want 0xc",
+         written(&st, 2, 3));
+   CHECK(written(&st, 2, 4) == 0x3, "line row 4: 0x%x, want 0x3",
+         written(&st, 2, 4));
+   CHECK(written(&st, 7, 4) == 0x3, "line end pixel 7: 0x%x, want 0x3",
+         written(&st, 7, 4));
+   CHECK(written(&st, 2, 5) == 0 && written(&st, 2, 2) == 0,
+         "line spills: 0x%x 0x%x", written(&st, 2, 5), written(&st, 2, 2));
+}
+
 int
 main(void)
 {
@@ -368,6 +423,8 @@ main(void)
    test_alpha_to_coverage();
    test_depth_per_sample();
    test_clear_and_count();
+   test_points();
+   test_lines();
    if (failures)
       printf("%d failures\n", failures);
    else
