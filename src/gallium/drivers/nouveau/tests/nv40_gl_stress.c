@@ -42,6 +42,9 @@
  * tests/stress/run.sh runs the check on llvmpipe too, threads and all:
  * it passing shows every frame is a function of its scene alone.
  *
+ * At the end every context is destroyed (the lost one first) and the
+ * process must have no FIFO channel left.
+ *
  * The result line: "N frames checked, N wrong" (+ the trap's verdict);
  * the exit status is 0 only if nothing was wrong.
  *
@@ -456,6 +459,26 @@ rogue_submit(int fd, int chid)
    return ret;
 }
 
+/* FIFO channels of the process's DRM files. */
+static int
+count_channels(void)
+{
+   struct chanset *cs = calloc(1, sizeof(*cs));
+   int live = 0;
+
+   chanset_read(cs);
+   for (int i = 0; i < cs->nfd; i++) {
+      /* fds of one file (dup()s: EGL's, the winsys's) count once */
+      bool seen = false;
+      for (int j = 0; j < i; j++)
+         seen |= same_file(cs->fds[i], cs->fds[j]);
+      for (int id = 0; id < MAX_CHID && !seen; id++)
+         live += cs->live[i][id];
+   }
+   free(cs);
+   return live;
+}
+
 /* --- check mode --- */
 
 static struct ctx *ctxs;
@@ -594,7 +617,7 @@ worker(void *arg)
          }
          ctx_frame(c, f);
       }
-      if (t == 0 && victim) {
+      if (t == 0 && victim && !victim->lost) {
          eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, victim->egl);
          ctx_frame(victim, f);
       }
@@ -668,20 +691,9 @@ check(const char *ref_path, bool trap)
    printf("%d contexts made on %d threads (%d in %d share groups)\n", made,
           nthreads, (n + 1) / 2, n >= 2 * NGROUP ? NGROUP : (n + 1) / 2);
    if (expect_channels >= 0) {
-      struct chanset *cs = calloc(1, sizeof(*cs));
-      int live = 0;
-      chanset_read(cs);
-      for (int i = 0; i < cs->nfd; i++) {
-         /* fds of one file (dup()s: EGL's, the winsys's) count once */
-         bool seen = false;
-         for (int j = 0; j < i; j++)
-            seen |= same_file(cs->fds[i], cs->fds[j]);
-         for (int id = 0; id < MAX_CHID && !seen; id++)
-            live += cs->live[i][id];
-      }
-      printf("%d contexts on %d FIFO channels (%d DRM files)%s\n", made,
-             live, cs->nfd, live == expect_channels ? "" : ": WRONG");
-      free(cs);
+      int live = count_channels();
+      printf("%d contexts on %d FIFO channels%s\n", made, live,
+             live == expect_channels ? "" : ": WRONG");
       if (live != expect_channels) {
          printf("FAILED: expected %d channels\n", expect_channels);
          return 1;
@@ -767,6 +779,21 @@ check(const char *ref_path, bool trap)
              "did NOT report a guilty reset", victim->frames, victim->wrong);
       ok = ok && guilty && victim->wrong == 0;
    }
+
+   /* Teardown, the lost context first: it must not wait for a channel
+    * that will never run again, and every channel, shared or not, must
+    * go with its last context. */
+   clock_gettime(CLOCK_MONOTONIC, &t0);
+   if (victim)
+      eglDestroyContext(dpy, victim->egl);
+   for (int i = n - 1; i >= 0; i--)
+      eglDestroyContext(dpy, ctxs[i].egl);
+   clock_gettime(CLOCK_MONOTONIC, &t1);
+   int left = count_channels();
+   printf("%d contexts destroyed in %.1f s, %d FIFO channels left\n",
+          n + (victim != NULL),
+          (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9, left);
+   ok = ok && left == 0;
    printf("%s\n", ok ? "PASSED" : "FAILED");
    return ok ? 0 : 1;
 }
@@ -818,7 +845,6 @@ main(int argc, char **argv)
    eglBindAPI(EGL_OPENGL_API);
    int ret = ref ? write_ref(ref) : check(chk, trap);
    fflush(stdout);
-   /* Exit without tearing down the contexts other threads used: the
-    * test is about drawing, and a lost context's teardown is not. */
+   /* (the contexts are gone; Mesa's exit handlers are not under test) */
    _exit(ret);
 }
