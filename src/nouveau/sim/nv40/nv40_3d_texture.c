@@ -174,7 +174,6 @@ cache_bytes(const struct nv40_3d_tex_unit *u, const uint8_t *p)
    return cache_line(u->cache, addr / NV40_3D_TEX_CACHE_LINE, p - in) + in;
 }
 
-static bool is_shadow_format(uint32_t format);
 
 /* n bytes of texel data at host address p, through the cache. */
 static const uint8_t *
@@ -370,16 +369,10 @@ nv40_3d_validate_textures(struct nv40_3d *ctx, uint32_t units)
       u->point_only = u->format == NV40_3D_TEX_FORMAT_FORMAT_RGBA32F;
       u->swz = nv40_3d_reg(ctx, NV30_3D_TEX_SWIZZLE(i));
       uint32_t bc = nv40_3d_reg(ctx, NV30_3D_TEX_BORDER_COLOR(i));
-      /* The border colour is a texel of its own, in the channels X Y Z W
-       * a memory texel is decoded into (B G R A, as A8R8G8B8 holds
-       * them); a depth format's texel has its depth in W, and GL takes
-       * a depth texture's border depth from the border's red, so W gets
-       * R there (assumed: rnndb documents no depth border). */
-      u->border[0] = NV40_3D_FIELD(bc, NV30_3D_TEX_BORDER_COLOR_B) / 255.0f;
+      u->border[0] = NV40_3D_FIELD(bc, NV30_3D_TEX_BORDER_COLOR_R) / 255.0f;
       u->border[1] = NV40_3D_FIELD(bc, NV30_3D_TEX_BORDER_COLOR_G) / 255.0f;
-      u->border[2] = NV40_3D_FIELD(bc, NV30_3D_TEX_BORDER_COLOR_R) / 255.0f;
-      u->border[3] = is_shadow_format(u->format) ? u->border[2] :
-                     NV40_3D_FIELD(bc, NV30_3D_TEX_BORDER_COLOR_A) / 255.0f;
+      u->border[2] = NV40_3D_FIELD(bc, NV30_3D_TEX_BORDER_COLOR_B) / 255.0f;
+      u->border[3] = NV40_3D_FIELD(bc, NV30_3D_TEX_BORDER_COLOR_A) / 255.0f;
       u->valid = true;
    }
    return NVSIM_OK;
@@ -749,20 +742,16 @@ texel(const struct nv40_3d_tex_unit *u, unsigned lvl, const uint8_t *layer0,
    int ix = wrap_index(u->wrap[0], x, (int)lv->w);
    int iy = u->one_d ? 0 : wrap_index(u->wrap[1], y, (int)lv->h);
    int iz = u->three_d ? wrap_index(u->wrap[2], z, (int)lv->d) : 0;
-   float ch[4];
    if (ix < 0 || iy < 0 || iz < 0) {
-      /* A border texel takes the path of a memory texel from here on:
-       * the depth compare of shadow formats and TEX_SWIZZLE.  Upstream's
-       * nv30 driver (written against the hardware) relies on it: it
-       * reports no PIPE_CAP_TEXTURE_BORDER_COLOR_QUIRK, i.e. it leaves
-       * the view swizzle and the depth mode (its TEX_SWIZZLE) to apply
-       * to the border, as GL applies them to every texel; and a shadow
-       * map clamped to its border compares the border's depth (ARB_shadow
-       * with CLAMP_TO_BORDER). */
-      memcpy(ch, u->border, sizeof(ch));
-   } else {
-      fetch(u, lv, layer0 + (lv->map - u->level[0].map), ix, iy, iz, ch);
+      /* TEX_BORDER_COLOR comes back as it is, past the depth compare and
+       * TEX_SWIZZLE (as on G80, whose border upstream's nv50 driver
+       * swizzles on the CPU; and D3D9's ARGB border; docs/fidelity.md,
+       * border colour swizzle family) */
+      memcpy(out, u->border, sizeof(float) * 4);
+      return;
    }
+   float ch[4];
+   fetch(u, lv, layer0 + (lv->map - u->level[0].map), ix, iy, iz, ch);
    if (is_shadow_format(u->format)) {
       /* the compare reads the raw depth, in channel W (Z16/Z24 deliver
        * their depth there: the driver's swizzle reads W for r, g, b),

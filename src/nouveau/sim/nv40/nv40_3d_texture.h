@@ -62,7 +62,7 @@ struct nv40_3d_tex_unit {
    uint32_t rcomp;
    uint32_t swz;
    uint32_t signed_bits, srgb_bits;
-   float border[4];         /* X Y Z W as a texel: B G R A (depth: R in W) */
+   float border[4];         /* RGBA */
 };
 
 /* What one texture unit's methods say, in the generation's own layout

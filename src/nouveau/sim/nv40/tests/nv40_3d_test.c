@@ -1639,6 +1639,39 @@ test_texture_clamp(void)
 }
 
 /*
+ * TEX_BORDER_COLOR comes back as it is, past TEX_SWIZZLE (as on G80,
+ * whose border upstream's nv50 driver swizzles on the CPU with st/mesa's
+ * PIPE_QUIRK_TEXTURE_BORDER_COLOR_SWIZZLE_NV50; D3D9 returns its ARGB
+ * border as it is; docs/fidelity.md, border colour swizzle family).  The
+ * setup of texture_clamp with red and blue swapped by the swizzle:
+ * pixel 0 blends 0.5625 of the texel (red, now blue) with 0.4375 of the
+ * border (blue, not swapped): all blue; pixel 8, the texel alone, blue.
+ */
+static void
+test_texture_border_unswizzled(void)
+{
+   struct fx3d t;
+   if (!draw_setup(&t))
+      return;
+   t.fpmap[256] = t.fpmap[257] = 0xffff0000u;
+   m(&t, NV30_3D_TEX_BORDER_COLOR(0), NV30_3D_TEX_BORDER_COLOR_B(0xff) |
+                                      NV30_3D_TEX_BORDER_COLOR_A(0xff));
+   tex_wrap_s = NV30_3D_TEX_WRAP_S_CLAMP;
+   tex_swizzle = NV30_3D_TEX_SWIZZLE_S0_X_S1 | NV30_3D_TEX_SWIZZLE_S0_Y_S1 |
+                 NV30_3D_TEX_SWIZZLE_S0_Z_S1 | NV30_3D_TEX_SWIZZLE_S0_W_S1 |
+                 NV30_3D_TEX_SWIZZLE_S1_X_Z | NV30_3D_TEX_SWIZZLE_S1_Y_Y |
+                 NV30_3D_TEX_SWIZZLE_S1_Z_X | NV30_3D_TEX_SWIZZLE_S1_W_W;
+   CHECK(texture_draw_ex(&t, NV40_3D_TEX_FORMAT_FORMAT_A8R8G8B8, 2, 1, 1,
+                         NV30_3D_TEX_FILTER_MIN_LINEAR |
+                         NV30_3D_TEX_FILTER_MAG_LINEAR, 0, 16.0f));
+   tex_wrap_s = NV30_3D_TEX_WRAP_S_CLAMP_TO_EDGE;
+   tex_swizzle = 0;
+   CHECK_EQ(t.cmap[0], 0xff0000ffu);
+   CHECK_EQ(t.cmap[8], 0xff0000ffu);
+   teardown(&t);
+}
+
+/*
  * sRGB S3TC: TEX_WRAP GAMMA_DECREASE_FILTER decodes DXT texels too.  A
  * DXT1 block whose colours are both 0x8410 (R 16/31, G 32/63, B 16/31);
  * decoded per EXT_texture_sRGB, ((c + 0.055) / 1.055)^2.4: R and B
@@ -2305,6 +2338,7 @@ main(int argc, char **argv)
       { "texture_float", test_texture_float },
       { "texture_snorm", test_texture_snorm },
       { "texture_clamp", test_texture_clamp },
+      { "texture_border_unswizzled", test_texture_border_unswizzled },
       { "texture_dxt1_srgb", test_texture_dxt1_srgb },
       { "mipmap", test_mipmap },
       { "cube_lod", test_cube_lod },
