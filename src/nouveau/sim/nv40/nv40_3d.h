@@ -28,6 +28,8 @@ struct nv40_3d_vertex {
     * boundary edge (GL 2.1 section 2.6.2): polygon modes LINE and POINT
     * draw only those (nv40_3d_vertex.c). */
    bool edge;
+   /* the vertex program wrote PSZ (rankine's point size: nv40_3d_draw.c) */
+   bool psz_written;
 };
 
 /* A mapped window of a DMA object (vertex fetch), so that consecutive

@@ -206,10 +206,13 @@ nv40_3d_run_vp(struct nv40_3d *ctx, const float (*in)[4],
       out->out[i][0] = out->out[i][1] = out->out[i][2] = 0.0f;
       out->out[i][3] = 1.0f;
    }
+   uint32_t written = 0;
    if (!nv40_3d_vp_run(ctx->vp, (const float (*)[4])ctx->vp_const,
-                       ctx->vp_consts, in, out->out, err, sizeof(err)))
+                       ctx->vp_consts, in, out->out, &written, err,
+                       sizeof(err)))
       return nv40_3d_fail(ctx, NVSIM_INVALID_STATE, "vertex program: %s",
                           err);
+   out->psz_written = written & (1u << OUT_PSZ);
    /* The primary and secondary colours, front and back, are clamped to
     * [0, 1] before interpolation (NV_vertex_program2 section 2.14.1.5:
     * "The selected primary and secondary colors for each primitive are
@@ -419,6 +422,14 @@ outside_volume(struct nv40_3d *ctx, const struct nv40_3d_vertex *v)
 static float
 point_size(struct nv40_3d *ctx, const struct nv40_3d_vertex *v)
 {
+   /* Rankine has no VP_RESULT_EN (hwdb: curie only): its point size is
+    * the program's PSZ.x when the program writes PSZ, else POINT_SIZE
+    * (upstream's nv3x programs write PSZ exactly when the point size
+    * comes from the shader, nvfx_vertprog.c, and it sends POINT_SIZE for
+    * the rest, nv30_state.c; assumed, not documented). */
+   if (ctx->rankine)
+      return v->psz_written ? v->out[OUT_PSZ][0]
+                            : nv40_3d_regf(ctx, NV30_3D_POINT_SIZE);
    if (nv40_3d_reg(ctx, NV40_3D_VP_RESULT_EN) & (1u << (OUT_PSZ - 1)))
       return v->out[OUT_PSZ][0];
    return nv40_3d_regf(ctx, NV30_3D_POINT_SIZE);

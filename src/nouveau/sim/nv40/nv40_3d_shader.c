@@ -57,7 +57,7 @@ nv40_3d_vp_free(struct nv40_3d_vp_prog *prog)
 bool
 nv40_3d_vp_run(struct nv40_3d_vp_prog *prog, const float (*consts)[4],
                unsigned num_consts, const float (*in)[4], float (*out)[4],
-               char *err, size_t errlen)
+               uint32_t *written, char *err, size_t errlen)
 {
    struct nvsim_nv40_vp_io io;
    unsigned n = NVISA_NV40_VP_NUM_OUTPUTS < NV40_3D_VP_OUTPUTS ?
@@ -74,6 +74,7 @@ nv40_3d_vp_run(struct nv40_3d_vp_prog *prog, const float (*consts)[4],
       return false;
    }
    memcpy(out, io.out, sizeof(float) * 4 * n);
+   *written = io.out_written;
    return true;
 }
 

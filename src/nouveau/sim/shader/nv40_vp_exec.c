@@ -409,9 +409,9 @@ write_result(struct vp_state *st, struct nvsim_nv40_vp_io *io,
       /* rankine's CLPn.x (nvsim_nv30_vp_prepare) */
       unsigned n = op->clip - 1;
       unsigned o = n < 3 ? VP(OUT_FOGC) : VP(OUT_PSZ);
+      /* CLPn is a register of its own: FOGC / PSZ are not written */
       if (out_mask & NVISA_MASK_X)
          io->out[o][1 + n % 3] = v[0];
-      io->out_written |= 1u << o;
    } else if (out_mask) {
       for (unsigned c = 0; c < 4; c++)
          if (out_mask & (1 << c))

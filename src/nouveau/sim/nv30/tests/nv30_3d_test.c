@@ -352,6 +352,65 @@ test_depth_bounds(void)
    }
 }
 
+/* Point size on rankine (no VP_RESULT_EN): the program's PSZ.x when it
+ * writes PSZ, else POINT_SIZE.  A point at (8, 8): PSZ = 4 (from c[0])
+ * covers 4x4 = 16 pixels; without the PSZ write, POINT_SIZE 2 covers
+ * 2x2 = 4 (GL 2.1 section 3.4: an aliased point of size s covers the
+ * s x s square around it). */
+static void
+test_point_size(void)
+{
+   for (unsigned k = 0; k < 2; k++) {
+      struct fx30 t;
+      if (!setup(&t, 0x30, NV30_3D_CLASS))
+         return;
+      struct nvisa_nv30_vp_insn vi;
+      uint32_t w[4];
+      m(&t, NV30_3D_VP_UPLOAD_FROM_ID, 0);
+      for (unsigned i = 0; i < 3; i++) {
+         nvisa_nv30_vp_insn_init(&vi);
+         vi.vec_op = NVISA_NV30_VP_VEC_OP_MOV;
+         vi.out_target = true;
+         vi.out_vec_mask = NVISA_MASK_XYZW;
+         vi.src[0].file = NVISA_FILE_INPUT;
+         if (i == 0) {
+            vi.out = NVISA_NV30_VP_OUT_HPOS;
+         } else if (i == 1) {
+            vi.out = NVISA_NV30_VP_OUT_COL0;
+            vi.input = 3;
+         } else {
+            vi.out = NVISA_NV30_VP_OUT_PSZ;
+            vi.out_vec_mask = k ? 0 : NVISA_MASK_X;
+            vi.src[0].file = NVISA_FILE_CONST;
+         }
+         vi.last = i == 2;
+         CHECK_EQ(nvisa_nv30_vp_encode(&vi, w), 0);
+         for (unsigned c = 0; c < 4; c++)
+            m(&t, NV30_3D_VP_UPLOAD_INST(c), w[c]);
+      }
+      m(&t, NV30_3D_VP_START_FROM_ID, 0);
+      m(&t, NV30_3D_VP_UPLOAD_CONST_ID, 0);
+      mf(&t, NV30_3D_VP_UPLOAD_CONST_X(0), 4.0f);
+      mf(&t, NV30_3D_VP_UPLOAD_CONST_Y(0), 0.0f);
+      mf(&t, NV30_3D_VP_UPLOAD_CONST_Z(0), 0.0f);
+      mf(&t, NV30_3D_VP_UPLOAD_CONST_W(0), 0.0f);
+      mf(&t, NV30_3D_POINT_SIZE, 2.0f);
+      upload_fp(&t, false);
+      vertex_arrays(&t);
+      static const float red[4] = { 1, 0, 0, 1 };
+      put_vertex(&t, 0, 8, 8, red);
+      m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_POINTS);
+      m(&t, NV30_3D_VB_VERTEX_BATCH, 0);
+      m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_STOP);
+      CHECK(run(&t));
+      unsigned lit = 0;
+      for (unsigned i = 0; i < W * H; i++)
+         lit += t.cmap[i] == 0xffff0000u;
+      CHECK_EQ(lit, k ? 4u : 16u);
+      teardown(&t);
+   }
+}
+
 /* The identity texture swizzle (upstream's 0xaae4 for A8R8G8B8). */
 static const uint32_t swz_identity =
    NV30_3D_TEX_SWIZZLE_S0_X_S1 | NV30_3D_TEX_SWIZZLE_S0_Y_S1 |
@@ -532,6 +591,7 @@ main(int argc, char **argv)
       { "depth_bounds_class", test_depth_bounds_class },
       { "draw", test_draw },
       { "depth_bounds", test_depth_bounds },
+      { "point_size", test_point_size },
       { "texture_swizzled", test_texture_swizzled },
       { "texture_rect", test_texture_rect },
       { "mipmap", test_mipmap },
