@@ -323,7 +323,8 @@ test_headers(void)
    CHECK_EQ(NV40_3D_UNK1718, 0x1718);
    CHECK_EQ(NV40_3D_TEX_FILTER_LOD_BIAS__MASK, 0x1fff);
    CHECK_EQ(NV40_3D_TEX_FILTER_LOD_BIAS(-256), 0x1f00);   /* bias -1.0 */
-   CHECK_EQ(NV30_3D_TEX_FILTER_LOD_BIAS__MASK, 0x0f00);    /* rnndb rankine */
+   /* rankine as curie: envytools bundles.rst TEX_FILTER, not rnndb 8-11 */
+   CHECK_EQ(NV30_3D_TEX_FILTER_LOD_BIAS__MASK, 0x1fff);
    CHECK_EQ(NV30_3D_RT_FORMAT_COLOR_X1R5G5B5, 2);
    /* curie's DEPTH_CONTROL: upstream writes 0x10 to clamp (nv30_state.c) */
    CHECK(0x10 & NV40_3D_DEPTH_CONTROL_CLAMP);

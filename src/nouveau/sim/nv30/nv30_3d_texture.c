@@ -23,8 +23,8 @@
  *   of which the unit reads the levels up to the MAX_LOD clamp; clear:
  *   one level;
  * - ENABLE is bit 30, ANISO 2 bits (1/2/4/8 samples), MIN_LOD/MAX_LOD
- *   4.8 fixed point at bits 18/6 (hwdb); LOD_BIAS bits 8-11 (rnndb),
- *   taken as a signed number of levels: rnndb gives no unit.
+ *   4.8 fixed point at bits 18/6, LOD_BIAS signed 5.8 fixed point at bits
+ *   0-12 (hwdb, which says why not rnndb's bits 8-11).
  */
 #include <string.h>
 
@@ -129,12 +129,13 @@ nv30_3d_tex_describe(struct nv40_3d *ctx, unsigned i,
          d->levels = max_level + 1;
    }
 
-   /* LOD_BIAS: signed, two's complement in its 4 bits */
+   /* LOD_BIAS: two's complement 5.8 fixed point (hwdb), sign-extended
+    * from the top bit of the field, (x ^ s) - s */
    const uint32_t bias_sign = (NV30_3D_TEX_FILTER_LOD_BIAS__MASK >>
                                NV30_3D_TEX_FILTER_LOD_BIAS__SHIFT) / 2 + 1;
    int32_t bias = (int32_t)(NV40_3D_FIELD(filt, NV30_3D_TEX_FILTER_LOD_BIAS) ^
                             bias_sign) - (int32_t)bias_sign;
-   d->lod_bias = (float)bias;
+   d->lod_bias = bias / 256.0f;
    d->min_lod = NV40_3D_FIELD(en, NV30_3D_TEX_ENABLE_MIN_LOD) / 256.0f;
    d->max_lod = NV40_3D_FIELD(en, NV30_3D_TEX_ENABLE_MAX_LOD) / 256.0f;
    d->aniso = aniso_rates[NV40_3D_FIELD(en, NV30_3D_TEX_ENABLE_ANISO)];

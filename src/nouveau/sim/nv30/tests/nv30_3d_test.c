@@ -464,11 +464,14 @@ test_texture_swizzled(void)
  * green, drawn over 2x2 pixels with coordinates 0..1: 2 texels per
  * pixel, lambda = 1, level 1 with NEAREST_MIPMAP_NEAREST when MAX_LOD
  * (4.8 fixed point at bit 6 of TEX_ENABLE, hwdb) allows 1.0; level 0
- * when MAX_LOD is 0 (GL 2.1 section 3.8.8, lambda clamped to MAX_LOD). */
+ * when MAX_LOD is 0 (GL 2.1 section 3.8.8, lambda clamped to MAX_LOD).
+ * Case 2: over 16x16 pixels (lambda -2) with LOD_BIAS +2.75 (5.8 fixed
+ * point, 0x2c0): lambda 0.75, level ceil(0.75 + 1/2) - 1 = 1, green
+ * (rnndb's bits 8-11 would read a bias of 2: level 0, red). */
 static void
 test_mipmap(void)
 {
-   for (unsigned k = 0; k < 2; k++) {
+   for (unsigned k = 0; k < 3; k++) {
       struct fx30 t;
       if (!setup(&t, 0x30, NV30_3D_CLASS))
          return;
@@ -485,22 +488,25 @@ test_mipmap(void)
                        NV30_3D_TEX_FORMAT_BASE_SIZE_V(2), (4 << 16) | 4,
                    swz_identity);
       m(&t, NV30_3D_TEX_FILTER(0), NV30_3D_TEX_FILTER_MIN_NEAREST_MIPMAP_NEAREST |
-                                   NV30_3D_TEX_FILTER_MAG_NEAREST);
+                                   NV30_3D_TEX_FILTER_MAG_NEAREST |
+                                   (k == 2 ? 0x2c0u : 0u));
       m(&t, NV30_3D_TEX_ENABLE(0), NV30_3D_TEX_ENABLE_ENABLE |
-                                   ((k ? 0u : 256u) << NV30_3D_TEX_ENABLE_MAX_LOD__SHIFT));
+                                   ((k == 1 ? 0u : 256u) << NV30_3D_TEX_ENABLE_MAX_LOD__SHIFT));
+      float size = k == 2 ? 16.0f : 2.0f;
       vertex_arrays(&t);
       static const float tc[4][4] = { { 0, 0, 0, 1 }, { 1, 0, 0, 1 },
                                       { 1, 1, 0, 1 }, { 0, 1, 0, 1 } };
       put_vertex(&t, 0, 0, 0, tc[0]);
-      put_vertex(&t, 1, 2, 0, tc[1]);
-      put_vertex(&t, 2, 2, 2, tc[2]);
-      put_vertex(&t, 3, 0, 2, tc[3]);
+      put_vertex(&t, 1, size, 0, tc[1]);
+      put_vertex(&t, 2, size, size, tc[2]);
+      put_vertex(&t, 3, 0, size, tc[3]);
       m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_QUADS);
       m(&t, NV30_3D_VB_VERTEX_BATCH, (3u << 24) | 0);
       m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_STOP);
       CHECK(run(&t));
-      CHECK_EQ(t.cmap[0], k ? 0xffff0000u : 0xff00ff00u);
-      CHECK_EQ(t.cmap[W + 1], k ? 0xffff0000u : 0xff00ff00u);
+      uint32_t want = k == 1 ? 0xffff0000u : 0xff00ff00u;
+      CHECK_EQ(t.cmap[0], want);
+      CHECK_EQ(t.cmap[W + 1], want);
       teardown(&t);
    }
 }
