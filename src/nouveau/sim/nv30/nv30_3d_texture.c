@@ -24,7 +24,8 @@
  *   one level;
  * - ENABLE is bit 30, ANISO 2 bits (1/2/4/8 samples), MIN_LOD/MAX_LOD
  *   4.8 fixed point at bits 18/6, LOD_BIAS signed 5.8 fixed point at bits
- *   0-12 (hwdb, which says why not rnndb's bits 8-11).
+ *   0-12 (hwdb, which says why not rnndb's bits 8-11);
+ * - sRGB: TEX_WRAP GAMMA_DECREASE_FILTER as on curie (hwdb says why).
  */
 #include <string.h>
 
@@ -139,5 +140,7 @@ nv30_3d_tex_describe(struct nv40_3d *ctx, unsigned i,
    d->min_lod = NV40_3D_FIELD(en, NV30_3D_TEX_ENABLE_MIN_LOD) / 256.0f;
    d->max_lod = NV40_3D_FIELD(en, NV30_3D_TEX_ENABLE_MAX_LOD) / 256.0f;
    d->aniso = aniso_rates[NV40_3D_FIELD(en, NV30_3D_TEX_ENABLE_ANISO)];
+   d->srgb_bits = nv40_3d_reg(ctx, NV30_3D_TEX_WRAP(i)) &
+                  NV30_3D_TEX_WRAP_GAMMA_DECREASE_FILTER__MASK;
    return NVSIM_OK;
 }

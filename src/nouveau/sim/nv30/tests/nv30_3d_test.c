@@ -540,6 +540,36 @@ test_texture_no_stale_cache(void)
    teardown(&t);
 }
 
+/* sRGB texels on rankine (EXT_texture_sRGB, implemented on GeForce FX):
+ * with TEX_WRAP GAMMA_DECREASE_FILTER on R, G and B, a texel 0x80 is
+ * 128/255 in sRGB = ((0.50196 + 0.055) / 1.055)^2.4 = 0.21586 linear
+ * (the extension's formula), 55.04 of 255: 0x37; alpha stays linear. */
+static void
+test_texture_srgb(void)
+{
+   struct fx30 t;
+   if (!setup(&t, 0x30, NV30_3D_CLASS))
+      return;
+   uint32_t *tex = t.fpmap + 256;
+   for (unsigned i = 0; i < 16; i++)
+      tex[i] = 0x80808080u;
+   upload_vp(&t, true);
+   upload_fp(&t, true);
+   texture_unit(&t, NV30_3D_TEX_FORMAT_FORMAT_A8R8G8B8 |
+                    NV30_3D_TEX_FORMAT_BASE_SIZE_U(2) |
+                    NV30_3D_TEX_FORMAT_BASE_SIZE_V(2), (4 << 16) | 4,
+                swz_identity);
+   m(&t, NV30_3D_TEX_WRAP(0), NV30_3D_TEX_WRAP_S_CLAMP_TO_EDGE |
+                              NV30_3D_TEX_WRAP_T_CLAMP_TO_EDGE |
+                              NV30_3D_TEX_WRAP_GAMMA_DECREASE_FILTER_RED |
+                              NV30_3D_TEX_WRAP_GAMMA_DECREASE_FILTER_GREEN |
+                              NV30_3D_TEX_WRAP_GAMMA_DECREASE_FILTER_BLUE);
+   static const float tc[4] = { 0.375f, 0.375f, 0, 1 };
+   CHECK(draw_quad(&t, tc));
+   CHECK_EQ(t.cmap[0], 0x80373737u);
+   teardown(&t);
+}
+
 /* A rectangle texture (NV_texture_rectangle): A8R8G8B8_RECT, 3x2 texels
  * in rows of RECT_PITCH = 16 bytes, unnormalized coordinates: (1.5, 1.5)
  * is texel (1, 1), at byte 16 + 4. */
@@ -600,6 +630,7 @@ main(int argc, char **argv)
       { "point_size", test_point_size },
       { "texture_swizzled", test_texture_swizzled },
       { "texture_rect", test_texture_rect },
+      { "texture_srgb", test_texture_srgb },
       { "mipmap", test_mipmap },
       { "texture_no_stale_cache", test_texture_no_stale_cache },
       { "blend_equation", test_blend_equation },
