@@ -191,6 +191,41 @@ dst_visible(const struct g80_2d *e, int64_t x, int64_t y)
    return true;
 }
 
+/* The destination pixels that can be written: [x0, x1) x [y0, y1), the
+ * surface cut by the clip rectangle.  Loops run over this only, so that a
+ * huge rectangle or blit mostly outside costs nothing. */
+static void
+visible_rect(const struct g80_2d *e, int64_t *x0, int64_t *y0, int64_t *x1,
+             int64_t *y1)
+{
+   *x0 = 0;
+   *y0 = 0;
+   *x1 = e->dst.width;
+   *y1 = e->dst.height;
+   if (e->clip_enable) {
+      if (e->clip_x > *x0)
+         *x0 = e->clip_x;
+      if (e->clip_y > *y0)
+         *y0 = e->clip_y;
+      if ((int64_t)e->clip_x + e->clip_w < *x1)
+         *x1 = (int64_t)e->clip_x + e->clip_w;
+      if ((int64_t)e->clip_y + e->clip_h < *y1)
+         *y1 = (int64_t)e->clip_y + e->clip_h;
+   }
+}
+
+static int64_t
+max64(int64_t a, int64_t b)
+{
+   return a > b ? a : b;
+}
+
+static int64_t
+min64(int64_t a, int64_t b)
+{
+   return a < b ? a : b;
+}
+
 static enum nvsim_status
 put_pixel(struct nvsim_object *obj, struct g80_2d *e, unsigned cpp, int64_t x,
           int64_t y, const uint8_t *px)
@@ -238,17 +273,28 @@ blit(struct nvsim_object *obj, struct g80_2d *e)
       return NVSIM_OK;
    bool center = (e->blit_control & G80_2D_BLIT_CONTROL_ORIGIN__MASK) ==
                  G80_2D_BLIT_CONTROL_ORIGIN_CENTER;
-   for (uint32_t j = 0; j < e->blit_dst_h; j++) {
-      int64_t v = e->blit_src_y + (int64_t)j * e->blit_dvdy +
-                  (center ? e->blit_dvdy / 2 : 0);
+   int64_t vx0, vy0, vx1, vy1;
+   visible_rect(e, &vx0, &vy0, &vx1, &vy1);
+   int64_t i0 = max64(0, vx0 - e->blit_dst_x);
+   int64_t i1 = min64(e->blit_dst_w, vx1 - e->blit_dst_x);
+   int64_t j0 = max64(0, vy0 - e->blit_dst_y);
+   int64_t j1 = min64(e->blit_dst_h, vy1 - e->blit_dst_y);
+   if (i0 >= i1 || j0 >= j1)
+      return NVSIM_OK;
+   for (int64_t j = j0; j < j1; j++) {
+      /* 32.32 fixed point wraps as the hardware's adders do */
+      int64_t v = (int64_t)((uint64_t)e->blit_src_y +
+                            (uint64_t)j * (uint64_t)e->blit_dvdy +
+                            (uint64_t)(center ? e->blit_dvdy / 2 : 0));
       int64_t sy = v >> 32;
       sy = sy < 0 ? 0 : sy >= e->src.height ? e->src.height - 1 : sy;
-      for (uint32_t i = 0; i < e->blit_dst_w; i++) {
+      for (int64_t i = i0; i < i1; i++) {
          int64_t dx = (int64_t)e->blit_dst_x + i, dy = (int64_t)e->blit_dst_y + j;
          if (!dst_visible(e, dx, dy))
             continue;
-         int64_t u = e->blit_src_x + (int64_t)i * e->blit_dudx +
-                     (center ? e->blit_dudx / 2 : 0);
+         int64_t u = (int64_t)((uint64_t)e->blit_src_x +
+                               (uint64_t)i * (uint64_t)e->blit_dudx +
+                               (uint64_t)(center ? e->blit_dudx / 2 : 0));
          int64_t sx = u >> 32;
          sx = sx < 0 ? 0 : sx >= e->src.width ? e->src.width - 1 : sx;
          uint64_t off = surf_offset(&e->src, cpp, (uint32_t)sx, (uint32_t)sy);
@@ -286,8 +332,12 @@ rectangle(struct nvsim_object *obj, struct g80_2d *e, int32_t x0, int32_t y0,
    }
    uint8_t px[4] = { e->draw_color, e->draw_color >> 8, e->draw_color >> 16,
                      e->draw_color >> 24 };
-   for (int64_t y = y0; y < y1; y++) {
-      for (int64_t x = x0; x < x1; x++) {
+   int64_t vx0, vy0, vx1, vy1;
+   visible_rect(e, &vx0, &vy0, &vx1, &vy1);
+   if (max64(x0, vx0) >= min64(x1, vx1))
+      return NVSIM_OK;
+   for (int64_t y = max64(y0, vy0); y < min64(y1, vy1); y++) {
+      for (int64_t x = max64(x0, vx0); x < min64(x1, vx1); x++) {
          if ((st = put_pixel(obj, e, cpp, x, y, px)))
             return st;
       }
