@@ -64,12 +64,13 @@ static const uint8_t out_map[] = {
    [VP30(OUT_TC4)] = VP40(OUT_TC4), [VP30(OUT_TC5)] = VP40(OUT_TC5),
    [VP30(OUT_TC6)] = VP40(OUT_TC6), [VP30(OUT_TC7)] = VP40(OUT_TC7),
 };
-/* out_map leaves holes (7, 16) at 0 = HPOS: this says which are real */
+/* out_map's holes (numbers nv30_vp.xml names no output for) read as
+ * HPOS: only the named ones are outputs */
 static bool
 out_exists(unsigned o)
 {
-   return o < VP30(OUT_CLP0) && o != 7 && o != 16 &&
-          o < sizeof(out_map) / sizeof(out_map[0]);
+   return o < sizeof(out_map) / sizeof(out_map[0]) &&
+          nvisa_nv30_vp_out_names[o] != NULL;
 }
 
 static void

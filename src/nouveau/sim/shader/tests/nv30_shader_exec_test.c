@@ -258,7 +258,8 @@ test_clip_outputs(void)
    CHECK_F(io.out[OUT40(PSZ)][2], -3);
 }
 
-/* OUT_TARGET clear: the result goes to XFCTX, not to the vertex. */
+/* OUT_TARGET clear: the result goes to XFCTX, not to the vertex; an
+ * output number rankine does not have goes nowhere. */
 static void
 test_xfctx_target(void)
 {
@@ -271,6 +272,14 @@ test_xfctx_target(void)
    emit(i, true);
    CHECK(run(&io) == 0);
    CHECK_VEC(io.out[OUT40(HPOS)], 0, 0, 0, 1);
+   CHECK(io.out_written == 0);
+
+   /* output register 7 is none rankine names (nv30_vp.xml OUT): it
+    * reaches no output */
+   reset();
+   set4(attr[0], 5, 6, 7, 8);
+   emit(vec(VOP(MOV), NO_TEMP, 0, 7, XYZW, V(0), IN(), IN()), true);
+   CHECK(run(&io) == 0);
    CHECK(io.out_written == 0);
 }
 
