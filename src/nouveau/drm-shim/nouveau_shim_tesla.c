@@ -60,10 +60,17 @@ nouveau_shim_tesla_map(int fd, struct nouveau_shim_mem *mem)
    struct nvsim_vm *vm = file ? nouveau_shim_file_vm(file) : NULL;
    if (!vm)
       return -ENOMEM;
-   /* libdrm's abi16: tile_flags bits 8..14 (and 16..17) are the memtype,
-    * tile_mode the block dimensions >> 4 (abi16_bo_info) */
-   uint32_t memtype = (mem->tile_flags & 0x7f00) >> 8 |
-                      (mem->tile_flags & 0x30000) >> 9;
+   /* The kernel's nouveau_bo_alloc on Tesla: the storage kind is
+    * tile_flags' layout byte (NOUVEAU_GEM_TILE_LAYOUT_MASK, 7 bits used),
+    * the compression mode NOUVEAU_GEM_TILE_COMP; kept as libdrm's nv50
+    * memtype packs them (kind | comp << 7, abi16_bo_info).  tile_mode is
+    * the block dimensions >> 4.  The kernel also refuses kinds its MMU
+    * table does not list; nvsim has no such table yet and accepts all. */
+   const uint32_t kind_mask = NOUVEAU_GEM_TILE_LAYOUT_MASK & 0x7f00;
+   uint32_t kind = (mem->tile_flags & kind_mask) >> __builtin_ctz(kind_mask);
+   uint32_t comp = (mem->tile_flags & NOUVEAU_GEM_TILE_COMP) >>
+                   __builtin_ctz(NOUVEAU_GEM_TILE_COMP);
+   uint32_t memtype = kind | comp << 7;
    int ret = nvsim_vm_map(vm, mem->sim, memtype, mem->tile_mode, &mem->va);
    if (ret)
       return ret;
