@@ -540,6 +540,38 @@ test_texture_no_stale_cache(void)
    teardown(&t);
 }
 
+/* Rankine has 8 texture units (hwdb's rankine TEX_* arrays): a fragment
+ * program sampling unit 9 traps its channel, with the reason. */
+static void
+test_texture_unit_range(void)
+{
+   struct fx30 t;
+   if (!setup(&t, 0x30, NV30_3D_CLASS))
+      return;
+   upload_vp(&t, true);
+   struct nvisa_nv40_fp_insn fi;
+   nvisa_nv40_fp_insn_init(&fi);
+   fi.op = NVISA_NV30_FP_OP_TEX;
+   fi.mask = NVISA_MASK_XYZW;
+   fi.src[0].file = NVISA_FILE_INPUT;
+   fi.input = NVISA_NV30_FP_INPUT_TC0;
+   fi.tex_unit = 9;
+   fi.end = true;
+   CHECK_EQ(nvisa_nv30_fp_encode(&fi, t.fpmap), 0);
+   m(&t, NV30_3D_FP_ACTIVE_PROGRAM,
+     (uint32_t)nvsim_bo_offset(t.fp) | NV30_3D_FP_ACTIVE_PROGRAM_DMA0);
+   static const float tc[4] = { 0.5f, 0.5f, 0, 1 };
+   vertex_arrays(&t);
+   for (unsigned i = 0; i < 4; i++)
+      put_vertex(&t, i, (i == 1 || i == 2) ? 16 : 0, i >= 2 ? 16 : 0, tc);
+   m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_QUADS);
+   m(&t, NV30_3D_VB_VERTEX_BATCH, (3u << 24) | 0);
+   m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_STOP);
+   CHECK(!run(&t));
+   CHECK_STR_HAS(nvsim_channel_error(t.fx.chan), "rankine has 8");
+   teardown(&t);
+}
+
 /* sRGB texels on rankine (EXT_texture_sRGB, implemented on GeForce FX):
  * with TEX_WRAP GAMMA_DECREASE_FILTER on R, G and B, a texel 0x80 is
  * 128/255 in sRGB = ((0.50196 + 0.055) / 1.055)^2.4 = 0.21586 linear
@@ -631,6 +663,7 @@ main(int argc, char **argv)
       { "texture_swizzled", test_texture_swizzled },
       { "texture_rect", test_texture_rect },
       { "texture_srgb", test_texture_srgb },
+      { "texture_unit_range", test_texture_unit_range },
       { "mipmap", test_mipmap },
       { "texture_no_stale_cache", test_texture_no_stale_cache },
       { "blend_equation", test_blend_equation },
