@@ -52,6 +52,7 @@ include $(TOP)/tests/piglit/piglit.mk
 include $(TOP)/tests/apps/apps.mk
 include $(TOP)/tests/fuzz/fuzz.mk
 include $(TOP)/tests/stress/stress.mk
+include $(TOP)/bench/bench.mk
 
 demo: mesa demo-bin
 	@bash $(TOP)/scripts/run-demo.sh $(CHIP) $(FRAMES) $(SIZE)

@@ -27,6 +27,7 @@ packages=(
    libwayland-dev wayland-protocols libwayland-egl-backend-dev glslang-tools
    libpng-dev piglit waffle-utils mesa-utils apitrace
    clang libclang-rt-14-dev   # make fuzz: libFuzzer and the sanitizers
+   valgrind linux-perf   # make bench: callgrind (group 1); perf for its profile
 )
 
 as_root() {

@@ -42,9 +42,13 @@ if stage "Mesa build with our nouveau" make -s -C "$top" mesa; then
       make -s -C "$top" reference
    stage "application corpus vs expectations (every chip, ours and upstream's)" \
       make -s -C "$top" apps-gate-all
+   # The benchmarks' short version: that every table prints (figures are
+   # not judged here; docs/benchmarks.md).
+   stage "benchmarks, short (make bench QUICK=1: every table prints)" \
+      sh -c "make -s -C '$top' bench QUICK=1 && /usr/bin/python3 '$top/bench/bench_runner.py' --check"
 else
-   failed=$((failed + 9))
-   failures+=("demo tools, Mesa-tree tests, driver GL tests, threads and contexts, integration, piglit self-tests, piglit gates, reference build, application corpus (not run: no Mesa build)")
+   failed=$((failed + 10))
+   failures+=("demo tools, Mesa-tree tests, driver GL tests, threads and contexts, integration, piglit self-tests, piglit gates, reference build, application corpus, benchmarks (not run: no Mesa build)")
 fi
 # A smoke of each fuzz harness (tests/fuzz/README.md; the longer run is in
 # docs/reliability.md, "Fuzzing").
