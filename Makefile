@@ -13,6 +13,9 @@
 #   make piglit-report         ours vs upstream's driver vs llvmpipe
 #   make fuzz FUZZ_SECONDS=N   each fuzz harness N seconds (tests/fuzz/README.md)
 #   make stress                256 GL contexts on 16 threads, a trapped channel (tests/stress/)
+#   make test-asan             unit, GL, piglit gate, corpus under ASan+UBSan
+#   make unit-asan             the standalone unit tests under ASan+UBSan
+#   make mesa-asan             the sanitizer build of Mesa (build/asan/install)
 
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 BUILD := $(TOP)/build
@@ -22,7 +25,8 @@ SIZE ?= 256x256
 
 export CCACHE_DIR ?= /var/cache/nvsim/ccache
 
-.PHONY: all bootstrap source mesa reference unit demo test compare clean
+.PHONY: all bootstrap source mesa reference unit demo test compare clean \
+	unit-asan mesa-asan test-asan
 
 all: mesa
 
@@ -46,6 +50,24 @@ unit: bootstrap $(BUILD)/unit/build.ninja
 	@ninja -C $(BUILD)/unit -j2 >$(BUILD)/unit-ninja.log 2>&1 || \
 		{ grep -E 'error|FAILED' $(BUILD)/unit-ninja.log | head -30; exit 1; }
 	@meson test -C $(BUILD)/unit --print-errorlogs -q
+
+# The sanitizer builds (docs/reliability.md, "Sanitizers").
+$(BUILD)/unit-asan/build.ninja:
+	@meson setup $(BUILD)/unit-asan $(TOP) -Db_sanitize=address,undefined \
+		-Db_lundef=false >/dev/null
+
+unit-asan: bootstrap $(BUILD)/unit-asan/build.ninja
+	@ninja -C $(BUILD)/unit-asan -j2 >$(BUILD)/unit-asan-ninja.log 2>&1 || \
+		{ grep -E 'error|FAILED' $(BUILD)/unit-asan-ninja.log | head -30; exit 1; }
+	@ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 \
+		UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+		meson test -C $(BUILD)/unit-asan --print-errorlogs -q
+
+mesa-asan: source
+	@bash $(TOP)/scripts/build-mesa.sh asan
+
+test-asan: bootstrap
+	@bash $(TOP)/tests/run-asan.sh
 
 include $(TOP)/demo/demo.mk
 include $(TOP)/tests/piglit/piglit.mk

@@ -4,17 +4,21 @@
 # private prefix.
 #   scripts/build-mesa.sh          build/mesa     -> build/install
 #   scripts/build-mesa.sh ref      build/ref/mesa -> build/ref/install
+#   scripts/build-mesa.sh asan     build/asan/mesa -> build/asan/install:
+#                                  our Mesa with ASan+UBSan, only what the
+#                                  NV40 gates run (docs/reliability.md)
 set -euo pipefail
 # Debian's python3 (which has mako), not another python on PATH.
 export PATH=/usr/bin:$PATH
 top=$(cd "$(dirname "$0")/.." && pwd)
 kind=${1:-ours}
-if [ "$kind" = ref ]; then
-   base="$top/build/ref"
-else
-   base="$top/build"
-fi
-src="$base/mesa-src"
+case "$kind" in
+ref) base="$top/build/ref"; src="$base/mesa-src" ;;
+# The sanitizer build compiles the same overlaid source as ours.
+asan) base="$top/build/asan"; src="$top/build/mesa-src" ;;
+ours) base="$top/build"; src="$base/mesa-src" ;;
+*) echo "build-mesa: unknown kind '$kind' (ours, ref, asan)" >&2; exit 2 ;;
+esac
 bld="$base/mesa"
 prefix="$base/install"
 
@@ -23,6 +27,9 @@ prefix="$base/install"
 # build/ and build/ref/) and fresh clones hit the same cache entries.
 export CCACHE_DIR=${CCACHE_DIR:-/var/cache/nvsim/ccache}
 export CCACHE_BASEDIR="$base"
+# (build/asan/mesa and build/mesa-src: relative to build/, so that fresh
+# clones share the sanitizer build's entries too.)
+[ "$kind" = asan ] && CCACHE_BASEDIR="$top/build"
 export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
 # With -g, ccache hashes the working directory into every entry unless told
 # not to; the build folder differs between clones, the objects do not.
@@ -44,9 +51,36 @@ options=(
    -Dlmsensors=disabled -Dbuild-tests=false -Dmicrosoft-clc=disabled
    -Dvideo-codecs=
 )
+if [ "$kind" = asan ]; then
+   # ASan+UBSan, and as small as the gates on NV40 allow: our nouveau only
+   # (no llvmpipe, so no LLVM), GLX for libGL.so.1 (what piglit links),
+   # EGL surfaceless, the drm-shim.  Mesa's shared libraries leave the
+   # sanitizer runtime's symbols undefined (b_lundef=false); nvrun --asan
+   # preloads it into the uninstrumented programs.
+   options=(
+      --prefix="$prefix" --libdir=lib/x86_64-linux-gnu
+      -Dbuildtype=debugoptimized -Db_ndebug=false
+      -Db_sanitize=address,undefined -Db_lundef=false
+      -Dgallium-drivers=nouveau -Dvulkan-drivers=
+      -Dllvm=disabled -Dtools=drm-shim
+      -Dplatforms=x11 -Dgbm=disabled -Degl=enabled -Dglx=dri
+      -Dgles1=disabled -Dgles2=enabled -Dopengl=true -Dshared-glapi=enabled
+      -Dglvnd=false -Dosmesa=false
+      -Dgallium-vdpau=disabled -Dgallium-va=disabled -Dgallium-xa=disabled
+      -Dgallium-omx=disabled -Dgallium-nine=false -Dgallium-opencl=disabled
+      -Dgallium-rusticl=false -Dvalgrind=disabled -Dlibunwind=disabled
+      -Dlmsensors=disabled -Dbuild-tests=false -Dmicrosoft-clc=disabled
+      -Dvideo-codecs= -Dzstd=disabled
+      # GCC 12's -fsanitize=undefined makes -Wformat-overflow see a null
+      # format string in util/log.c's checked fallback, and Mesa builds
+      # with -Werror=format: a false positive, not a fault.
+      -Dc_args=-Wno-format-overflow -Dcpp_args=-Wno-format-overflow
+   )
+fi
 
 if [ ! -f "$bld/build.ninja" ]; then
    echo "build-mesa: configuring $kind build in ${bld#$top/}"
+   mkdir -p "$base"
    # Debian's python3 (which has mako), not another python on PATH.
    # A failed first configure leaves a tree meson cannot reuse.
    [ -d "$bld" ] && rm -rf "$bld"
@@ -54,6 +88,9 @@ if [ ! -f "$bld/build.ninja" ]; then
       { tail -30 "$base/meson-setup.log"; echo "build-mesa: configure failed, see ${base#$top/}/meson-setup.log" >&2; exit 1; }
 fi
 mkdir -p "$top/build"
-flock "$top/build/.mesa-ninja.lock" ninja -C "$bld" -j "${NINJA_JOBS:-$(nproc)}" install >"$base/ninja.log" 2>&1 ||
+lock="$top/build/.mesa-ninja.lock"
+# The sanitizer build is long from scratch; it must not hold up `make mesa`.
+[ "$kind" = asan ] && lock="$base/.ninja.lock"
+flock "$lock" ninja -C "$bld" -j "${NINJA_JOBS:-$(nproc)}" install >"$base/ninja.log" 2>&1 ||
    { grep -E 'error|FAILED' "$base/ninja.log" | head -40; echo "build-mesa: build failed, see ${base#$top/}/ninja.log" >&2; exit 1; }
 echo "build-mesa: $kind build installed in ${prefix#$top/}"
