@@ -9,6 +9,9 @@
                                                        the latest run
    apps_runner.py gate-all                             the gate of every chip
                                                        with an expectations file
+   apps_runner.py gate --chip nv40 --asan              the gate on the ASan+UBSan
+                                                       build; a sanitizer report
+                                                       fails it, naming the program
 
 Every program of tests/apps/programs/NAME.conf with a trace
 (tests/apps/traces/NAME.trace) and its compared frames (NAME.calls, the
@@ -54,6 +57,13 @@ CLASS_ORDER = ['nv10', 'nv20', 'nv30', 'nv40', 'nv50']
 
 class HarnessError(Exception):
    pass
+
+
+# --asan: program name -> [(report file, summary line)] of the last run.
+SANITIZER_REPORTS = {}
+# The sanitizer build replays this many times slower at most
+# (docs/reliability.md, "Sanitizers").
+ASAN_SLOWDOWN = 3
 
 
 def chip_class(chip):
@@ -123,6 +133,11 @@ def replay(chip, name, trace, calls, timeout, dest):
    cmd = prefix + ['eglretrace', '--headless',
                    '-S', ','.join(str(c) for c in calls), '-s', snap, trace]
    env = dict(os.environ)
+   if piglit_runner.ASAN:
+      san_dir = os.path.join(dest, 'sanitizer')
+      san_log = piglit_runner.sanitizer_log(san_dir, name)
+      env = piglit_runner.sanitizer_env(env, san_log)
+      timeout *= ASAN_SLOWDOWN
    t0 = time.time()
    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                         env=env, start_new_session=True)
@@ -136,6 +151,12 @@ def replay(chip, name, trace, calls, timeout, dest):
    log = out.decode('utf-8', 'replace')
    with open(os.path.join(dest, name + '.log'), 'w') as f:
       f.write(' '.join(cmd) + '\n' + log)
+   if piglit_runner.ASAN:
+      reports = piglit_runner.sanitizer_reports(san_log)
+      SANITIZER_REPORTS[name] = [(f, piglit_runner.sanitizer_summary(t))
+                                 for f, t in reports] + [
+         (os.path.join(dest, name + '.log'), u)
+         for u in piglit_runner.sanitizer_text_reports(log)]
    return status, time.time() - t0, log
 
 
@@ -173,7 +194,8 @@ def run(chip, only=None, quiet=False):
       raise HarnessError('no trace in tests/apps fits %s' % chip)
    # the process id keeps two runs started in the same second apart
    dest = os.path.join(BUILD, 'apps', '%s-%s-%d' % (
-      chip, time.strftime('%Y%m%d-%H%M%S'), os.getpid()))
+      chip + ('-asan' if piglit_runner.ASAN else ''),
+      time.strftime('%Y%m%d-%H%M%S'), os.getpid()))
    os.makedirs(dest)
    info = piglit_runner.preflight(chip, piglit_runner.chip_prefix(chip), dest) \
       if not chip.startswith('llvmpipe') else {}
@@ -215,8 +237,9 @@ def run(chip, only=None, quiet=False):
          print('   %s replayed in %.1f s (%s)' % (name, secs, status))
       sys.stdout.flush()
    write_report(chip, dest, results, info)
-   if only:
-      # a partial run must not become what update-expected reads
+   if only or piglit_runner.ASAN:
+      # a partial run, or one on the sanitizer build, must not become
+      # what update-expected reads
       return dest, results
    latest = os.path.join(BUILD, 'apps', 'latest-' + chip)
    tmp = '%s.%d' % (latest, os.getpid())
@@ -307,11 +330,27 @@ def gate(chip, quiet=False):
       else:
          kind = 'changed'
       print('%s: %s: expected %s, got %s' % (kind, key, want, have))
+   # (--asan) a report fails the gate whatever the frames look like
+   bad += print_sanitizer_reports()
    npass = sum(1 for v in got.values() if v == 'pass')
    print('apps on %s: %d of %d frames within tolerance; report %s/index.html'
          % (chip, npass, len(got), dest))
    print('%d passed, %d failed' % (ok, bad))
    return bad == 0
+
+
+def print_sanitizer_reports():
+   """(--asan) Names every program with a sanitizer report in the last
+   run; returns how many."""
+   if not piglit_runner.ASAN:
+      return 0
+   for name in sorted(SANITIZER_REPORTS):
+      for f, summary in SANITIZER_REPORTS[name]:
+         print('sanitizer report: %s: %s (%s)' % (name, summary, f))
+   dirty = sum(1 for v in SANITIZER_REPORTS.values() if v)
+   print('sanitizers: %d of %d programs with a report'
+         % (dirty, len(SANITIZER_REPORTS)))
+   return dirty
 
 
 def update_expected(chip):
@@ -363,14 +402,18 @@ def main(argv=None):
    ap.add_argument('--chip', default='nv40')
    ap.add_argument('--only', default='', help='comma-separated program names')
    ap.add_argument('--quiet', action='store_true')
+   ap.add_argument('--asan', action='store_true',
+                   help='on the ASan+UBSan build (nvrun --asan)')
    a = ap.parse_args(argv)
+   piglit_runner.ASAN = a.asan
    try:
       if a.command == 'run':
          only = set(a.only.split(',')) if a.only else None
          _, results = run(a.chip, only, a.quiet)
          npass = sum(1 for r in results if r[2] == 'pass')
-         print('%d passed, %d failed' % (npass, len(results) - npass))
-         return 0 if npass == len(results) else 1
+         dirty = print_sanitizer_reports()
+         print('%d passed, %d failed' % (npass, len(results) - npass + dirty))
+         return 0 if npass == len(results) and not dirty else 1
       if a.command == 'gate':
          return 0 if gate(a.chip, a.quiet) else 1
       if a.command == 'update-expected':

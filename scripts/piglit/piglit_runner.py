@@ -18,7 +18,10 @@ run also writes piglit's results.json so that `piglit summary` reads it.
 
 A chip is nvXX (our driver on nvsim), ref-nvXX (upstream's nouveau, the
 reference build, on nvsim), llvmpipe or softpipe (our Mesa build), or
-`none` (commands run as they are: the harness's own tests).
+`none` (commands run as they are: the harness's own tests).  With --asan
+(run, gate) an nvXX chip runs on the ASan+UBSan build (nvrun --asan); every
+test's sanitizer reports are kept in the result folder's sanitizer/ and
+any report fails the gate, naming the test (docs/reliability.md).
 Python 3 standard library only.
 """
 
@@ -35,6 +38,7 @@ import sys
 import threading
 import time
 import xml.etree.ElementTree as ET
+import zlib
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
 BUILD = os.environ.get('BUILD', os.path.join(TOP, 'build'))
@@ -50,6 +54,75 @@ VERDICTS = ('pass', 'fail', 'warn', 'crash', 'timeout', 'skip')
 
 class HarnessError(Exception):
    """Bad input or environment: reported in one line, exit status 2."""
+
+
+# --- sanitizers --------------------------------------------------------------
+
+# Set by --asan (and by apps_runner.py's): chip_prefix() gives nvrun --asan.
+ASAN = False
+
+
+def sanitizer_log(folder, name):
+   """The log_path prefix of one program's sanitizer reports in folder
+   (the runtimes append .PID); one file name per test name."""
+   safe = re.sub(r'[^A-Za-z0-9_@-]', '_', name)[:120]
+   digest = '%08x' % zlib.crc32(name.encode('utf-8'))
+   os.makedirs(folder, exist_ok=True)
+   return os.path.join(folder, '%s-%s' % (safe, digest))
+
+
+def sanitizer_env(env, log):
+   """env with ASan's reports going to log.PID (nvrun --asan puts its own
+   options first; later ones win).  UBSan ignores log_path next to a
+   preloaded libasan (its report file is libasan's), so its reports are
+   read from stderr (sanitizer_text_reports).  No leak check: the
+   programs' own leaks (piglit's, apitrace's) cannot be told from ours on
+   their unsymbolized stacks, and at exit Mesa's drm-shim core has freed
+   the render node path that its open() compares with, so LSan's
+   symbolizer, opening /proc/self/exe through it, hits freed memory and
+   deadlocks (docs/reliability.md)."""
+   env = dict(env)
+   opts = 'detect_leaks=0:log_path=' + log
+   env['ASAN_OPTIONS'] = (env['ASAN_OPTIONS'] + ':' if env.get('ASAN_OPTIONS')
+                          else '') + opts
+   return env
+
+
+SANITIZER_LINE = re.compile(r'^(\S+: runtime error: .*|==\d+==ERROR: \w+Sanitizer.*'
+                            r'|SUMMARY: \w+Sanitizer.*)$', re.M)
+
+
+def sanitizer_text_reports(text):
+   """The first line of every sanitizer report in a program's output."""
+   return [m.group(1).strip() for m in SANITIZER_LINE.finditer(text)
+           if not m.group(1).startswith('SUMMARY')]
+
+
+def sanitizer_reports(log):
+   """[(file, text)] of the reports written under the log prefix."""
+   folder, base = os.path.split(log)
+   out = []
+   if not os.path.isdir(folder):
+      return out
+   for f in sorted(os.listdir(folder)):
+      if f.startswith(base + '.') and f[len(base) + 1:].isdigit():
+         path = os.path.join(folder, f)
+         with open(path, encoding='utf-8', errors='replace') as fh:
+            text = fh.read()
+         if text.strip():
+            out.append((path, text))
+   return out
+
+
+def sanitizer_summary(text):
+   """One line of a report: its SUMMARY line, else its first line."""
+   for line in text.splitlines():
+      if line.startswith('SUMMARY:'):
+         return line
+   for line in text.splitlines():
+      if 'runtime error:' in line or 'ERROR:' in line:
+         return line.strip()
+   return text.strip().splitlines()[0]
 
 
 # --- test lists ------------------------------------------------------------
@@ -218,6 +291,9 @@ def chip_prefix(chip):
    """The command prefix that runs a program on `chip`."""
    if chip == 'none':
       return []
+   if ASAN and not re.match(r'^(nv|g|gt|mcp)[0-9a-f]', chip):
+      raise HarnessError('--asan runs our nouveau on a simulated chip only '
+                         '(the sanitizer build has no %s)' % chip)
    if chip in ('llvmpipe', 'softpipe'):
       return [NVRUN, '--chip', chip, '--']
    if chip.startswith('ref-'):
@@ -228,7 +304,7 @@ def chip_prefix(chip):
                             '`make reference`' % lib)
       return [NVRUN, '--ref', '--chip', hw, '--']
    if re.match(r'^(nv[0-9a-f]{2}|g[0-9]{2,3}|gt2[0-9]{2}|mcp7[79])$', chip):
-      return [NVRUN, '--chip', chip, '--']
+      return [NVRUN] + (['--asan'] if ASAN else []) + ['--chip', chip, '--']
    raise HarnessError('unknown CHIP %r (nvXX, ref-nvXX, llvmpipe, softpipe)'
                       % chip)
 
@@ -316,10 +392,13 @@ def interpret(out, returncode, timed_out):
    return result, subtests
 
 
-def run_one(test, prefix, timeout, env, procs, lock):
+def run_one(test, prefix, timeout, env, procs, lock, san_dir=None):
    start = time.time()
    argv = prefix + test.argv
    timed_out = False
+   if san_dir:
+      log = sanitizer_log(san_dir, test.name)
+      env = sanitizer_env(env, log)
    try:
       p = subprocess.Popen(argv, stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
@@ -344,10 +423,21 @@ def run_one(test, prefix, timeout, env, procs, lock):
    verdict, subtests = interpret(out, p.returncode, timed_out)
    if timed_out:
       err += '\n[harness] killed after %g s (per-test timeout)\n' % timeout
-   return {'name': test.name, 'result': verdict, 'returncode': p.returncode,
-           'time': round(time.time() - start, 3), 'start': start,
-           'command': ' '.join(argv), 'out': out[-8000:], 'err': err[-8000:],
-           'subtests': subtests}
+   r = {'name': test.name, 'result': verdict, 'returncode': p.returncode,
+        'time': round(time.time() - start, 3), 'start': start,
+        'command': ' '.join(argv), 'out': out[-8000:], 'err': err[-8000:],
+        'subtests': subtests}
+   if san_dir:
+      found = [(os.path.relpath(f, san_dir), sanitizer_summary(t))
+               for f, t in sanitizer_reports(log)]
+      ub = sanitizer_text_reports(err)
+      if ub:
+         with open(log + '.stderr', 'w', encoding='utf-8') as f:
+            f.write(err)
+         found += [(os.path.basename(log) + '.stderr', u) for u in ub]
+      if found:
+         r['sanitizer'] = found
+   return r
 
 
 def _kill_group(p):
@@ -411,6 +501,9 @@ def run(chip, profile, gate_chip=None, jobs=2, timeout=60, resume=False,
    """Run a profile on a chip; returns (dest, results)."""
    gate_chip = gate_chip or _gate_chip_of(chip)
    tests, label = resolve_profile(profile, gate_chip)
+   if ASAN:
+      # its own result folders: update-expected never reads them
+      label += '-asan'
    prefix = chip_prefix(chip)
    if dest is None and resume:
       pending = runs_of(chip, label, finished=False)
@@ -463,6 +556,7 @@ def _gate_chip_of(chip):
 
 def _execute(todo, prefix, jobs, timeout, dest, done, total, quiet):
    env = test_env()
+   san_dir = os.path.join(dest, 'sanitizer') if ASAN else None
    lock = threading.Lock()
    procs = set()
    out = open(os.path.join(dest, 'log.jsonl'), 'a', encoding='utf-8')
@@ -488,9 +582,11 @@ def _execute(todo, prefix, jobs, timeout, dest, done, total, quiet):
          done[r['name']] = r
          n = len(done)
          if not quiet and (r['result'] not in ('pass', 'skip') or
-                           n % 100 == 0 or n == total):
-            print('[%d/%d %ds] %s: %s' % (n, total, time.time() - t0,
-                                          r['name'], r['result']), flush=True)
+                           n % 100 == 0 or n == total or 'sanitizer' in r):
+            print('[%d/%d %ds] %s: %s%s' % (
+               n, total, time.time() - t0, r['name'], r['result'],
+               ' (sanitizer report)' if 'sanitizer' in r else ''),
+               flush=True)
 
    def worker(q):
       while not stop.is_set():
@@ -498,7 +594,7 @@ def _execute(todo, prefix, jobs, timeout, dest, done, total, quiet):
             if not q:
                return
             t = q.popleft()
-         record(run_one(t, prefix, timeout, env, procs, lock))
+         record(run_one(t, prefix, timeout, env, procs, lock, san_dir))
 
    def pool(q, n):
       ths = [threading.Thread(target=worker, args=(q,), daemon=True)
@@ -671,7 +767,20 @@ def compare(expected, results):
    return collections.OrderedDict((k, v) for k, v in cats.items() if v)
 
 
-def print_comparison(chip, expected, diffs):
+def print_sanitizer_reports(dest, results):
+   """Names every test with a sanitizer report; returns how many."""
+   bad = [(n, r['sanitizer']) for n, r in results.items() if r.get('sanitizer')]
+   for n, reports in bad:
+      for f, summary in reports:
+         print('sanitizer report: %s: %s (%s)' % (
+            n, summary, os.path.join(dest, 'sanitizer', f)))
+   print('sanitizers: %d of %d tests with a report' % (len(bad), len(results)))
+   return len(bad)
+
+
+def print_comparison(chip, expected, diffs, sanitized=0):
+   """sanitized: tests with a sanitizer report (--asan), each a failure
+   whatever its verdict."""
    bad = sum(len(v) for v in diffs.values())
    for cat, items in diffs.items():
       print('%s %s (%d):' % (chip, cat, len(items)))
@@ -681,9 +790,9 @@ def print_comparison(chip, expected, diffs):
       print('the gate failed; if the new results are right, run `make '
             'piglit-update-expected CHIP=%s` and commit the diff of '
             'tests/piglit/expected-%s.txt' % (chip, chip))
-   print('%d passed, %d failed' % (len(expected) - bad
-                                   if bad <= len(expected) else 0, bad))
-   return bad == 0
+   print('%d passed, %d failed' % (max(0, len(expected) - bad - sanitized),
+                                   bad + sanitized))
+   return bad + sanitized == 0
 
 
 def write_expected(chip, results, source):
@@ -741,12 +850,16 @@ def main(argv=None):
       p.add_argument('--results', help='a result folder to use or resume')
       p.add_argument('--quiet', action='store_true')
       if name in ('run', 'gate'):
+         p.add_argument('--asan', action='store_true',
+                        help='on the ASan+UBSan build (nvrun --asan)')
          p.add_argument('--profile', default='gate',
                         help='gate, %s or a list file' % ', '.join(PROFILES))
       if name == 'gate':
          p.add_argument('--expected', help='expectation file (default: '
                         'tests/piglit/expected-CHIP.txt)')
    a = ap.parse_args(argv)
+   global ASAN
+   ASAN = getattr(a, 'asan', False)
    try:
       if a.timeout <= 0 or a.jobs <= 0:
          raise HarnessError('--timeout and --jobs must be positive')
@@ -755,6 +868,8 @@ def main(argv=None):
                              a.resume, a.results, a.quiet)
          c = counts(results)
          print('results in %s' % dest)
+         if ASAN:
+            print_sanitizer_reports(dest, results)
          print(summary_line(c))
          return 0
       if a.cmd == 'gate':
@@ -767,7 +882,8 @@ def main(argv=None):
          print('results in %s' % dest)
          print('%s, piglit\'s own verdicts: %s' % (a.chip,
                                                     summary_line(counts(results))))
-         ok = print_comparison(a.chip, exp, compare(exp, results))
+         sanitized = print_sanitizer_reports(dest, results) if ASAN else 0
+         ok = print_comparison(a.chip, exp, compare(exp, results), sanitized)
          if not a.expected:
             todo = untriaged(a.chip, exp)
             if todo:

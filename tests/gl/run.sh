@@ -5,11 +5,23 @@
 # print PASSED on both (expected pixels are worked out by hand in each
 # program, and llvmpipe agreeing checks the arithmetic).  The last line is
 # "N passed, N failed".
+#   ASAN=1 tests/gl/run.sh   the same programs on the NV40 only, on the
+#                            ASan+UBSan build (nvrun --asan): a sanitizer
+#                            report in a run is a failure
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 src=$top/src/gallium/drivers/nouveau/tests
 out=$top/build/gltests
 lib=$top/build/install/lib/x86_64-linux-gnu
+chips="nv40 llvmpipe"
+nvrun=("$top/scripts/nvrun")
+if [ -n "${ASAN:-}" ]; then
+   # llvmpipe is not in the sanitizer build (and is not ours)
+   out=$top/build/gltests-asan
+   lib=$top/build/asan/install/lib/x86_64-linux-gnu
+   chips=nv40
+   nvrun+=(--asan)
+fi
 inc=$top/build/mesa-src/include
 mkdir -p "$out"
 passed=0
@@ -45,12 +57,17 @@ for r in "${runs[@]}"; do
    fi
    envs=${rest%%--*}
    args=${rest#*--}
-   for chip in nv40 llvmpipe; do
+   for chip in $chips; do
       log=$out/$(basename "$bin")-$chip-$(echo "$envs$args" | tr -cd 'A-Za-z0-9').log
       # shellcheck disable=SC2086
-      env $envs timeout 300 "$top/scripts/nvrun" --chip "$chip" -- "$bin" $args >"$log" 2>&1
+      env $envs timeout 300 "${nvrun[@]}" --chip "$chip" -- "$bin" $args >"$log" 2>&1
       rc=$?
-      if [ $rc = 0 ] && grep -q PASSED "$log"; then
+      if [ -n "${ASAN:-}" ] &&
+         grep -qE 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$log"; then
+         failed=$((failed + 1))
+         echo "FAIL $prog $envs$args on $chip: sanitizer report ($log):"
+         grep -E -m3 'ERROR: |runtime error:|SUMMARY:' "$log" | sed 's/^/     /'
+      elif [ $rc = 0 ] && grep -q PASSED "$log"; then
          passed=$((passed + 1))
          echo "ok   $prog $envs$args on $chip"
       else

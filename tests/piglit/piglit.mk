@@ -6,6 +6,8 @@
 #   make piglit CHIP=llvmpipe PROFILE=gate    llvmpipe, on nv40's gate list
 #   make piglit ... RESUME=1                  continue an interrupted run
 #   make piglit-gate CHIP=nv40                the gate against expected-nv40.txt
+#   make piglit-gate CHIP=nv40 ASAN=1         the same on the ASan+UBSan build;
+#                                             a sanitizer report fails it
 #   make piglit-gate-all                      the gates of every chip with a list
 #   make piglit-update-expected CHIP=nv40     rewrite expected-nv40.txt
 #   make piglit-report                        HTML + one-screen comparison
@@ -16,7 +18,8 @@ PROFILE ?= gate
 # Whose gate list CHIP=llvmpipe (or ref-...) runs.
 GATE ?= nv40
 PIGLIT_JOBS ?= 2
-PIGLIT_TIMEOUT ?= 60
+# The sanitizer build runs about 2-3 times slower (docs/reliability.md).
+PIGLIT_TIMEOUT ?= $(if $(ASAN),180,60)
 GATE_MINUTES ?= 4
 PIGLIT_PY := /usr/bin/python3 $(TOP)/scripts/piglit
 PIGLIT_ARGS = --chip $(CHIP) --jobs $(PIGLIT_JOBS) --timeout $(PIGLIT_TIMEOUT) \
@@ -29,10 +32,11 @@ export BUILD
 	piglit-report piglit-gate-list piglit-selftest
 
 piglit:
-	@$(PIGLIT_PY)/piglit_runner.py run $(PIGLIT_ARGS) --profile $(PROFILE)
+	@$(PIGLIT_PY)/piglit_runner.py run $(PIGLIT_ARGS) $(if $(ASAN),--asan) \
+		--profile $(PROFILE)
 
 piglit-gate:
-	@$(PIGLIT_PY)/piglit_runner.py gate $(PIGLIT_ARGS)
+	@$(PIGLIT_PY)/piglit_runner.py gate $(PIGLIT_ARGS) $(if $(ASAN),--asan)
 
 # make test's piglit stage: every chip that has a gate list and whose
 # simulation exists.
