@@ -36,6 +36,7 @@ if stage "Mesa build with ASan+UBSan (build/asan)" make -s -C "$top" mesa-asan; 
    # libasan; both are instrumented, so the order check is moot here.
    stage "Mesa-tree tests under ASan+UBSan (compiler, drm-shim)" \
       env ASAN_OPTIONS=verify_asan_link_order=0 \
+      UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:suppressions=$top/tests/sanitizers/ubsan.supp" \
       meson test -C "$top/build/asan/mesa" --suite nouveau --print-errorlogs -q
    stage "driver GL tests under ASan+UBSan (nv40_gl_*)" \
       env ASAN=1 bash "$top/tests/gl/run.sh"
