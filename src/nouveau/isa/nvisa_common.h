@@ -33,6 +33,17 @@ struct nvisa_field {
 uint32_t nvisa_field_get(const struct nvisa_field *f, const uint32_t *words);
 void nvisa_field_set(const struct nvisa_field *f, uint32_t *words, uint32_t v);
 
+/* The pieces every encoder shares.  A swizzle is four 2-bit component
+ * selects and a write mask four bits, each at the position its table
+ * names (the positions come from the ISA's XML); bit c of a mask and
+ * element c of a swizzle are component c (x, y, z, w). */
+uint32_t nvisa_pack_swz(const uint8_t swz[4], const uint8_t pos[4]);
+void nvisa_unpack_swz(uint32_t v, const uint8_t pos[4], uint8_t swz[4]);
+uint32_t nvisa_pack_mask(uint8_t mask, const uint8_t pos[4]);
+uint8_t nvisa_unpack_mask(uint32_t v, const uint8_t pos[4]);
+/* Does v fit in a field of width bits? */
+bool nvisa_fits(uint32_t v, unsigned width);
+
 /* nvisa_op_info.flags */
 #define NVISA_OP_TEX       (1 << 0)  /* texture lookup: uses the tex unit */
 #define NVISA_OP_BRANCH    (1 << 1)  /* changes the program counter */

@@ -22,48 +22,6 @@ static const uint8_t mask_pos[4] = {
    FP(OUT_MASK__X), FP(OUT_MASK__Y), FP(OUT_MASK__Z), FP(OUT_MASK__W),
 };
 
-static uint32_t
-pack_swz(const uint8_t swz[4], const uint8_t pos[4])
-{
-   uint32_t v = 0;
-   for (unsigned c = 0; c < 4; c++)
-      v |= (uint32_t)(swz[c] & 3) << pos[c];
-   return v;
-}
-
-static void
-unpack_swz(uint32_t v, const uint8_t pos[4], uint8_t swz[4])
-{
-   for (unsigned c = 0; c < 4; c++)
-      swz[c] = (v >> pos[c]) & 3;
-}
-
-static uint32_t
-pack_mask(uint8_t mask)
-{
-   uint32_t v = 0;
-   for (unsigned c = 0; c < 4; c++)
-      if (mask & (1 << c))
-         v |= 1u << mask_pos[c];
-   return v;
-}
-
-static uint8_t
-unpack_mask(uint32_t v)
-{
-   uint8_t m = 0;
-   for (unsigned c = 0; c < 4; c++)
-      if (v & (1u << mask_pos[c]))
-         m |= 1 << c;
-   return m;
-}
-
-static bool
-fits(uint32_t v, unsigned width)
-{
-   return width >= 32 || v < (1u << width);
-}
-
 /* Hardware source type <-> decoded file.  Type 3 is not known to be used
  * (nvfx_shader.h); it decodes as NVISA_FILE_NONE. */
 static uint8_t
@@ -190,7 +148,7 @@ set(const struct fp_layout *l, int f, uint32_t *w, uint32_t v)
    if (f < 0)
       return v == 0;
    nvisa_field_set(&l->fields[f], w, v);
-   return fits(v, l->fields[f].width);
+   return nvisa_fits(v, l->fields[f].width);
 }
 
 static int
@@ -207,12 +165,12 @@ fp_encode(const struct fp_layout *l, const struct nvisa_nv40_fp_insn *insn,
    ok &= set(l, l->out_none, out, insn->out_none);
    ok &= set(l, l->out_reg, out, insn->out_reg);
    ok &= set(l, l->out_half, out, insn->out_half);
-   ok &= set(l, l->out_mask, out, pack_mask(insn->mask));
+   ok &= set(l, l->out_mask, out, nvisa_pack_mask(insn->mask, mask_pos));
    ok &= set(l, l->sat, out, insn->sat);
    ok &= set(l, l->precision, out, insn->precision);
    ok &= set(l, l->cc_write, out, insn->cc_update);
    ok &= set(l, l->cond, out, insn->cond);
-   ok &= set(l, l->cc_swz, out, pack_swz(insn->cc_swz, cc_swz_pos));
+   ok &= set(l, l->cc_swz, out, nvisa_pack_swz(insn->cc_swz, cc_swz_pos));
    ok &= set(l, l->input, out, insn->input);
    ok &= set(l, l->tex_unit, out, insn->tex_unit);
 
@@ -227,7 +185,7 @@ fp_encode(const struct fp_layout *l, const struct nvisa_nv40_fp_insn *insn,
          ok &= set(l, l->src_type[s], out, file_to_type(src->file));
          ok &= set(l, l->src_reg[s], out, src->index);
          ok &= set(l, l->src_half[s], out, src->half);
-         ok &= set(l, l->src_swz[s], out, pack_swz(src->swz, src_swz_pos));
+         ok &= set(l, l->src_swz[s], out, nvisa_pack_swz(src->swz, src_swz_pos));
          ok &= set(l, l->src_neg[s], out, src->neg);
       }
       ok &= set(l, l->src_abs[s], out, src->abs);
@@ -268,12 +226,12 @@ fp_decode(const struct fp_layout *l, const uint32_t in[4],
    insn->out_none = get(l, l->out_none, in);
    insn->out_reg = get(l, l->out_reg, in);
    insn->out_half = get(l, l->out_half, in);
-   insn->mask = unpack_mask(get(l, l->out_mask, in));
+   insn->mask = nvisa_unpack_mask(get(l, l->out_mask, in), mask_pos);
    insn->sat = get(l, l->sat, in);
    insn->precision = get(l, l->precision, in);
    insn->cc_update = get(l, l->cc_write, in);
    insn->cond = get(l, l->cond, in);
-   unpack_swz(get(l, l->cc_swz, in), cc_swz_pos, insn->cc_swz);
+   nvisa_unpack_swz(get(l, l->cc_swz, in), cc_swz_pos, insn->cc_swz);
    insn->input = get(l, l->input, in);
    insn->tex_unit = get(l, l->tex_unit, in);
 
@@ -284,7 +242,7 @@ fp_decode(const struct fp_layout *l, const uint32_t in[4],
          src->file = type_to_file(get(l, l->src_type[s], in));
          src->index = get(l, l->src_reg[s], in);
          src->half = get(l, l->src_half[s], in);
-         unpack_swz(get(l, l->src_swz[s], in), src_swz_pos, src->swz);
+         nvisa_unpack_swz(get(l, l->src_swz[s], in), src_swz_pos, src->swz);
          src->neg = get(l, l->src_neg[s], in);
       } else {
          src->file = NVISA_FILE_NONE;

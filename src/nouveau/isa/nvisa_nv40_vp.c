@@ -22,42 +22,6 @@ static const uint8_t wm_pos[4] = {
    VP(DST_WM_VEC__X), VP(DST_WM_VEC__Y), VP(DST_WM_VEC__Z), VP(DST_WM_VEC__W),
 };
 
-static uint32_t
-pack_swz(const uint8_t swz[4], const uint8_t pos[4])
-{
-   uint32_t v = 0;
-   for (unsigned c = 0; c < 4; c++)
-      v |= (uint32_t)(swz[c] & 3) << pos[c];
-   return v;
-}
-
-static void
-unpack_swz(uint32_t v, const uint8_t pos[4], uint8_t swz[4])
-{
-   for (unsigned c = 0; c < 4; c++)
-      swz[c] = (v >> pos[c]) & 3;
-}
-
-static uint32_t
-pack_mask(uint8_t mask)
-{
-   uint32_t v = 0;
-   for (unsigned c = 0; c < 4; c++)
-      if (mask & (1 << c))
-         v |= 1u << wm_pos[c];
-   return v;
-}
-
-static uint8_t
-unpack_mask(uint32_t v)
-{
-   uint8_t m = 0;
-   for (unsigned c = 0; c < 4; c++)
-      if (v & (1u << wm_pos[c]))
-         m |= 1 << c;
-   return m;
-}
-
 static const uint8_t file_to_mux[] = {
    [NVISA_FILE_NONE] = VP(MUX_UNK0),
    [NVISA_FILE_TEMP] = VP(MUX_TEMP),
@@ -70,12 +34,6 @@ static const uint8_t mux_to_file[] = {
    [VP(MUX_INPUT)] = NVISA_FILE_INPUT,
    [VP(MUX_CONST)] = NVISA_FILE_CONST,
 };
-
-static bool
-fits(uint32_t v, unsigned width)
-{
-   return width >= 32 || v < (1u << width);
-}
 
 void
 nvisa_nv40_vp_insn_init(struct nvisa_nv40_vp_insn *insn)
@@ -118,26 +76,26 @@ nvisa_nv40_vp_encode(const struct nvisa_nv40_vp_insn *insn, uint32_t out[4])
 
    memset(out, 0, 4 * sizeof(uint32_t));
 
-   if (!fits(insn->vec_op, VP(OP_VEC__WIDTH)) ||
-       !fits(insn->sca_op, VP(OP_SCA__WIDTH)) ||
-       !fits(insn->vec_dst, VP(DST_VEC__WIDTH)) ||
-       !fits(insn->sca_dst, VP(DST_SCA__WIDTH)) ||
-       !fits(insn->out, VP(OUT_ADDR__WIDTH)) ||
-       !fits(insn->input, VP(IBUF_ADDR__WIDTH)) ||
-       !fits(insn->constant, VP(XFCTX_ADDR__WIDTH)) ||
-       !fits(insn->addr_reg, VP(ASRC__WIDTH)) ||
-       !fits(insn->addr_swz, VP(ASRC_SWZ__WIDTH)) ||
-       !fits(insn->cond, VP(COND_TEST__WIDTH)) ||
-       !fits(insn->cc_reg, VP(CSRCDST__WIDTH)) ||
-       !fits(insn->branch_target, VP(IADDR__WIDTH)))
+   if (!nvisa_fits(insn->vec_op, VP(OP_VEC__WIDTH)) ||
+       !nvisa_fits(insn->sca_op, VP(OP_SCA__WIDTH)) ||
+       !nvisa_fits(insn->vec_dst, VP(DST_VEC__WIDTH)) ||
+       !nvisa_fits(insn->sca_dst, VP(DST_SCA__WIDTH)) ||
+       !nvisa_fits(insn->out, VP(OUT_ADDR__WIDTH)) ||
+       !nvisa_fits(insn->input, VP(IBUF_ADDR__WIDTH)) ||
+       !nvisa_fits(insn->constant, VP(XFCTX_ADDR__WIDTH)) ||
+       !nvisa_fits(insn->addr_reg, VP(ASRC__WIDTH)) ||
+       !nvisa_fits(insn->addr_swz, VP(ASRC_SWZ__WIDTH)) ||
+       !nvisa_fits(insn->cond, VP(COND_TEST__WIDTH)) ||
+       !nvisa_fits(insn->cc_reg, VP(CSRCDST__WIDTH)) ||
+       !nvisa_fits(insn->branch_target, VP(IADDR__WIDTH)))
       ret = -1;
 
    nvisa_nv40_vp_set_op_vec(out, insn->vec_op);
    nvisa_nv40_vp_set_op_sca(out, insn->sca_op);
    nvisa_nv40_vp_set_dst_vec(out, insn->vec_dst);
    nvisa_nv40_vp_set_dst_sca(out, insn->sca_dst);
-   nvisa_nv40_vp_set_dst_wm_vec(out, pack_mask(insn->vec_mask));
-   nvisa_nv40_vp_set_dst_wm_sca(out, pack_mask(insn->sca_mask));
+   nvisa_nv40_vp_set_dst_wm_vec(out, nvisa_pack_mask(insn->vec_mask, wm_pos));
+   nvisa_nv40_vp_set_dst_wm_sca(out, nvisa_pack_mask(insn->sca_mask, wm_pos));
    nvisa_nv40_vp_set_out_addr(out, insn->out);
    nvisa_nv40_vp_set_out_is_vec(out, insn->out_is_vec);
    nvisa_nv40_vp_set_out_indexed(out, insn->out_indexed);
@@ -145,11 +103,11 @@ nvisa_nv40_vp_encode(const struct nvisa_nv40_vp_insn *insn, uint32_t out[4])
 
    for (unsigned s = 0; s < 3; s++) {
       const struct nvisa_src *src = &insn->src[s];
-      if (src->file > NVISA_FILE_CONST || !fits(src->index, VP(SRC0_REG__WIDTH)))
+      if (src->file > NVISA_FILE_CONST || !nvisa_fits(src->index, VP(SRC0_REG__WIDTH)))
          ret = -1;
       set_mux[s](out, file_to_mux[src->file & 3]);
       set_reg[s](out, src->index);
-      set_swz[s](out, pack_swz(src->swz, src_swz_pos));
+      set_swz[s](out, nvisa_pack_swz(src->swz, src_swz_pos));
       set_neg[s](out, src->neg);
       set_abs[s](out, src->abs);
    }
@@ -163,7 +121,7 @@ nvisa_nv40_vp_encode(const struct nvisa_nv40_vp_insn *insn, uint32_t out[4])
 
    nvisa_nv40_vp_set_cond_enable(out, insn->cc_test);
    nvisa_nv40_vp_set_cond_test(out, insn->cond);
-   nvisa_nv40_vp_set_csrc_swz(out, pack_swz(insn->cc_swz, cc_swz_pos));
+   nvisa_nv40_vp_set_csrc_swz(out, nvisa_pack_swz(insn->cc_swz, cc_swz_pos));
    nvisa_nv40_vp_set_cdst_wm(out, insn->cc_update);
    nvisa_nv40_vp_set_cdst_is_vec(out, insn->cc_update_vec);
    nvisa_nv40_vp_set_csrcdst(out, insn->cc_reg);
@@ -201,8 +159,8 @@ nvisa_nv40_vp_decode(const uint32_t in[4], struct nvisa_nv40_vp_insn *insn)
    insn->sca_op = nvisa_nv40_vp_get_op_sca(in);
    insn->vec_dst = nvisa_nv40_vp_get_dst_vec(in);
    insn->sca_dst = nvisa_nv40_vp_get_dst_sca(in);
-   insn->vec_mask = unpack_mask(nvisa_nv40_vp_get_dst_wm_vec(in));
-   insn->sca_mask = unpack_mask(nvisa_nv40_vp_get_dst_wm_sca(in));
+   insn->vec_mask = nvisa_unpack_mask(nvisa_nv40_vp_get_dst_wm_vec(in), wm_pos);
+   insn->sca_mask = nvisa_unpack_mask(nvisa_nv40_vp_get_dst_wm_sca(in), wm_pos);
    insn->out = nvisa_nv40_vp_get_out_addr(in);
    insn->out_is_vec = nvisa_nv40_vp_get_out_is_vec(in);
    insn->out_indexed = nvisa_nv40_vp_get_out_indexed(in);
@@ -212,7 +170,7 @@ nvisa_nv40_vp_decode(const uint32_t in[4], struct nvisa_nv40_vp_insn *insn)
       struct nvisa_src *src = &insn->src[s];
       src->file = mux_to_file[get_mux[s](in)];
       src->index = get_reg[s](in);
-      unpack_swz(get_swz[s](in), src_swz_pos, src->swz);
+      nvisa_unpack_swz(get_swz[s](in), src_swz_pos, src->swz);
       src->neg = get_neg[s](in);
       src->abs = get_abs[s](in);
    }
@@ -226,7 +184,7 @@ nvisa_nv40_vp_decode(const uint32_t in[4], struct nvisa_nv40_vp_insn *insn)
 
    insn->cc_test = nvisa_nv40_vp_get_cond_enable(in);
    insn->cond = nvisa_nv40_vp_get_cond_test(in);
-   unpack_swz(nvisa_nv40_vp_get_csrc_swz(in), cc_swz_pos, insn->cc_swz);
+   nvisa_unpack_swz(nvisa_nv40_vp_get_csrc_swz(in), cc_swz_pos, insn->cc_swz);
    insn->cc_update = nvisa_nv40_vp_get_cdst_wm(in);
    insn->cc_update_vec = nvisa_nv40_vp_get_cdst_is_vec(in);
    insn->cc_reg = nvisa_nv40_vp_get_csrcdst(in);
