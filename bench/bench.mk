@@ -25,5 +25,5 @@ $(BENCH_OUT)/nvbench-draw: $(BENCH_SRC)/nvbench_draw.c $(DEMO_SRC)/nvdemo_egl.c 
 	$(DEMO_CC) $(DEMO_CFLAGS) $$inc -I$(DEMO_SRC) -o $@ \
 		$(BENCH_SRC)/nvbench_draw.c $(DEMO_SRC)/nvdemo_egl.c -l:libEGL.so.1
 
-bench: demo-bin bench-bin
+bench: bootstrap demo-bin bench-bin
 	@$(BENCH_PY) $(if $(QUICK),--quick) $(if $(BENCH_GROUPS),--groups $(BENCH_GROUPS))
