@@ -1,0 +1,129 @@
+/*
+ * The seam between nvsim's Tesla 3D class (g80_3d*.c: state, vertex fetch,
+ * rasterisation, texture unit, surfaces) and its shader interpreter
+ * (shader/: the Tesla ISA executed a warp at a time).  The 3D class binds
+ * what the methods set (code segment, start offsets, register counts,
+ * constant buffers, texture descriptors) and hands the interpreter groups
+ * of up to 32 threads; the interpreter runs the program and calls back
+ * into the 3D class for texture sampling.
+ *
+ * Facts: envytools-docs/hw/graph/tesla/ (the CUDA/graphics thread model:
+ * warps of 32 threads, quads of 4 for derivatives, per-stage input/output
+ * spaces), rnndb graph/g80_3d.xml (VP/GP/FP_START_ID, *_REG_ALLOC_TEMP,
+ * CB_DEF_*, SET_PROGRAM_CB, VP_RESULT_MAP_SIZE, FP_RESULT_COUNT,
+ * FP_CONTROL).  Array sizes are not fixed here: the 3D class passes
+ * strides and counts, so every limit stays in the hwdb / ISA data.
+ */
+#ifndef G80_SHADER_H
+#define G80_SHADER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum g80_stage {
+   G80_STAGE_VP,
+   G80_STAGE_GP,
+   G80_STAGE_FP,
+};
+
+/* One texture request of a warp: what a tex/txb/txl/txq/texfetch
+ * instruction asks the texture unit.  coord[lane][0..3] are the
+ * instruction's source words as the ISA orders them (s, t, r/array, ...);
+ * lod_or_bias per lane when the instruction carries one.  For
+ * implicit-LOD sampling in an FP the 3D class computes derivatives from
+ * the quad the lane belongs to (lanes 4q..4q+3 of a warp are one 2x2 quad:
+ * top-left, top-right, bottom-left, bottom-right). */
+enum g80_tex_op {
+   G80_TEX_SAMPLE,      /* implicit LOD (FP) or LOD 0 (VP/GP) */
+   G80_TEX_SAMPLE_BIAS,
+   G80_TEX_SAMPLE_LOD,
+   G80_TEX_FETCH,       /* texfetch: integer texel coordinates, lod */
+   G80_TEX_QUERY,       /* txq: sizes / levels */
+};
+
+struct g80_tex_request {
+   enum g80_tex_op op;
+   unsigned tic;          /* texture image control index */
+   unsigned tsc;          /* texture sampler control index */
+   unsigned target;       /* the instruction's texture target field */
+   bool shadow;           /* depth compare: ref is the last coordinate */
+   unsigned query;        /* txq: which value */
+   uint32_t active;       /* lanes that execute the instruction */
+   uint32_t coord[32][5];
+   uint32_t lod_or_bias[32];
+   int8_t offset[3];      /* texel offsets, where the instruction has them */
+};
+
+struct g80_shader_callbacks {
+   void *ctx;
+   /* Fills out[lane][0..3] (32-bit words, float or integer as the format
+    * returns them) for every active lane.  Faults (bad TIC/TSC index,
+    * unmapped texture memory) are the 3D class's to trap. */
+   void (*texture)(void *ctx, enum g80_stage stage,
+                   const struct g80_tex_request *req, uint32_t out[32][4]);
+};
+
+/* The program of one stage as the 3D class has it bound. */
+struct g80_shader_program {
+   const uint8_t *code;         /* host view of the code segment */
+   uint64_t code_size;          /* bytes mapped from `code` */
+   uint32_t start;              /* VP/GP/FP_START_ID: byte offset */
+   unsigned gprs;               /* *_REG_ALLOC_TEMP */
+   /* constant buffers c0..cN as SET_PROGRAM_CB binds them for the stage;
+    * NULL when unbound (a read of one is a fault, as on hardware). */
+   const uint32_t *const *cb;
+   const uint32_t *cb_words;    /* size of each, in 32-bit words */
+   unsigned num_cb;
+};
+
+/* A group of up to 32 threads of one stage (a warp). */
+struct g80_shader_warp {
+   unsigned lanes;              /* 1..32 */
+   uint32_t active;             /* lanes that run (bit per lane) */
+   /* VP/GP inputs: in[lane * in_stride + word], attribute words in the
+    * order the input space has them.  FP: unused. */
+   const uint32_t *in;
+   unsigned in_stride;
+   /* FP inputs: the value of every interpolant word at the lane's pixel,
+    * plane-interpolated in screen space (linear, before the perspective
+    * divide; the program's own interpolation instructions do the rest).
+    * interp[lane * interp_stride + word]. */
+   const float *interp;
+   unsigned interp_stride;
+   /* Results: VP/GP result words out[lane * out_stride + word]; FP: the
+    * registers the program leaves its colours (and depth) in, at exit,
+    * as FP_RESULT_COUNT / FP_CONTROL say, in register order. */
+   uint32_t *out;
+   unsigned out_stride;
+   unsigned out_words;
+   /* FP: lanes that executed a discard (kil); set by the interpreter. */
+   uint32_t discarded;
+};
+
+/* Why a run stopped early (the 3D class traps the channel with it). */
+struct g80_shader_fault {
+   bool faulted;
+   uint32_t pc;                 /* byte offset of the instruction */
+   char msg[128];
+};
+
+/*
+ * Runs the program on the warp.  Returns 0, or -1 with *fault filled in
+ * (an invalid opcode, a read outside the code segment or a constant
+ * buffer, a runaway program past the instruction budget the interpreter
+ * enforces).  Never reads or writes outside the arrays it is given.
+ */
+int g80_shader_run(enum g80_stage stage, const struct g80_shader_program *prog,
+                   struct g80_shader_warp *warp,
+                   const struct g80_shader_callbacks *cb,
+                   struct g80_shader_fault *fault);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
