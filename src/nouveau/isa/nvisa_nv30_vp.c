@@ -3,11 +3,10 @@
  * comes from nv30_vp.xml (nvisa_nv30_vp_gen.h); this file only maps the
  * decoded struct onto the fields.
  */
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "nvisa_nv30_vp.h"
+#include "nvisa_print.h"
 
 #define VP(x) NVISA_NV30_VP_##x
 
@@ -193,82 +192,22 @@ nvisa_nv30_vp_decode(const uint32_t in[4], struct nvisa_nv30_vp_insn *insn)
 
 /* ---- disassembler ---- */
 
-struct strbuf {
-   char *buf;
-   size_t n;
-   size_t len;
-};
-
 static void
-sb_printf(struct strbuf *sb, const char *fmt, ...)
-{
-   va_list ap;
-   size_t room = sb->len < sb->n ? sb->n - sb->len : 0;
-   va_start(ap, fmt);
-   int r = vsnprintf(room ? sb->buf + sb->len : NULL, room, fmt, ap);
-   va_end(ap);
-   if (r > 0)
-      sb->len += r;
-}
-
-static const char comp_name[4] = { 'x', 'y', 'z', 'w' };
-
-static void
-print_mask(struct strbuf *sb, uint8_t mask)
-{
-   if (mask == NVISA_MASK_XYZW)
-      return;
-   sb_printf(sb, ".");
-   for (unsigned c = 0; c < 4; c++)
-      if (mask & (1 << c))
-         sb_printf(sb, "%c", comp_name[c]);
-}
-
-static void
-print_swz(struct strbuf *sb, const uint8_t swz[4])
-{
-   if (swz[0] == 0 && swz[1] == 1 && swz[2] == 2 && swz[3] == 3)
-      return;
-   sb_printf(sb, ".%c%c%c%c", comp_name[swz[0]], comp_name[swz[1]],
-             comp_name[swz[2]], comp_name[swz[3]]);
-}
-
-static void
-print_src(struct strbuf *sb, const struct nvisa_nv30_vp_insn *insn,
+print_src(struct nvisa_strbuf *sb, const struct nvisa_nv30_vp_insn *insn,
           unsigned s)
 {
-   const struct nvisa_src *src = &insn->src[s];
-   if (src->neg)
-      sb_printf(sb, "-");
-   if (src->abs)
-      sb_printf(sb, "|");
-   switch (src->file) {
-   case NVISA_FILE_TEMP:
-      sb_printf(sb, "R%u", src->index);
-      break;
-   case NVISA_FILE_INPUT:
-      sb_printf(sb, "v[%u]", insn->input);
-      break;
-   case NVISA_FILE_CONST:
-      if (insn->const_indexed)
-         sb_printf(sb, "c[A%u.%c+%u]", insn->addr_reg,
-                   comp_name[insn->addr_swz & 3], insn->constant);
-      else
-         sb_printf(sb, "c[%u]", insn->constant);
-      break;
-   default:
-      sb_printf(sb, "?%u", src->index);
-      break;
-   }
-   if (src->abs)
-      sb_printf(sb, "|");
-   print_swz(sb, src->swz);
+   const struct nvisa_vp_operands ops = {
+      .input = insn->input, .constant = insn->constant,
+      .input_indexed = false, .const_indexed = insn->const_indexed,
+      .addr_reg = insn->addr_reg, .addr_swz = insn->addr_swz,
+   };
+   nvisa_print_vp_src(sb, &insn->src[s], &ops);
 }
 
 /* One slot; the temp and output masks of the slot are printed as
  * "R1.xy+o[TC0].w" when both are written. */
 static void
-print_slot(struct strbuf *sb, const struct nvisa_nv30_vp_insn *insn, bool vec)
+print_slot(struct nvisa_strbuf *sb, const struct nvisa_nv30_vp_insn *insn, bool vec)
 {
    const struct nvisa_op_info *info = vec ?
       &nvisa_nv30_vp_vec_op_info[insn->vec_op] :
@@ -279,28 +218,28 @@ print_slot(struct strbuf *sb, const struct nvisa_nv30_vp_insn *insn, bool vec)
    bool first = true;
 
    if (info->name)
-      sb_printf(sb, "%s", info->name);
+      nvisa_sb_printf(sb, "%s", info->name);
    else
-      sb_printf(sb, "%s_OP_0x%02x", vec ? "VEC" : "SCA", op);
+      nvisa_sb_printf(sb, "%s_OP_0x%02x", vec ? "VEC" : "SCA", op);
    /* the one condition register is updated by the vector slot (or the
     * scalar one when the vector op is NOP: nv30_vp_decode.c) */
    bool cc = insn->cc_update &&
              (vec || insn->vec_op == NVISA_NV30_VP_VEC_OP_NOP);
    if (cc)
-      sb_printf(sb, "C");
+      nvisa_sb_printf(sb, "C");
 
    if (info->flags & NVISA_OP_BRANCH) {
       if (!vec && insn->sca_op != NVISA_NV30_VP_SCA_OP_RET)
-         sb_printf(sb, " %u", insn->branch_target);
+         nvisa_sb_printf(sb, " %u", insn->branch_target);
    } else {
-      sb_printf(sb, " ");
+      nvisa_sb_printf(sb, " ");
       if ((info->flags & NVISA_OP_ADDR) && vec) {
-         sb_printf(sb, "A%u", insn->dst & 1);
-         print_mask(sb, mask);
+         nvisa_sb_printf(sb, "A%u", insn->dst & 1);
+         nvisa_print_mask(sb, mask);
          first = false;
       } else if (insn->dst < NVISA_NV30_VP_NUM_TEMPS && mask) {
-         sb_printf(sb, "R%u", insn->dst);
-         print_mask(sb, mask);
+         nvisa_sb_printf(sb, "R%u", insn->dst);
+         nvisa_print_mask(sb, mask);
          first = false;
       }
       if (omask) {
@@ -308,38 +247,38 @@ print_slot(struct strbuf *sb, const struct nvisa_nv30_vp_insn *insn, bool vec)
                                         sizeof(nvisa_nv30_vp_out_names[0]) ?
                             nvisa_nv30_vp_out_names[insn->out] : NULL;
          if (!first)
-            sb_printf(sb, "+");
+            nvisa_sb_printf(sb, "+");
          if (!insn->out_target)
-            sb_printf(sb, "ctx[%u]", insn->out);
+            nvisa_sb_printf(sb, "ctx[%u]", insn->out);
          else if (name)
-            sb_printf(sb, "o[%s]", name);
+            nvisa_sb_printf(sb, "o[%s]", name);
          else
-            sb_printf(sb, "o[%u]", insn->out);
-         print_mask(sb, omask);
+            nvisa_sb_printf(sb, "o[%u]", insn->out);
+         nvisa_print_mask(sb, omask);
          first = false;
       }
       if (first)
-         sb_printf(sb, cc ? "CC" : "-");
+         nvisa_sb_printf(sb, cc ? "CC" : "-");
    }
    if (insn->cc_test) {
-      sb_printf(sb, " (%s", nvisa_nv30_vp_cond_names[insn->cond & 7]);
-      print_swz(sb, insn->cc_swz);
-      sb_printf(sb, ")");
+      nvisa_sb_printf(sb, " (%s", nvisa_nv30_vp_cond_names[insn->cond & 7]);
+      nvisa_print_swz(sb, insn->cc_swz);
+      nvisa_sb_printf(sb, ")");
    }
    for (unsigned s = 0; s < 3; s++) {
       if (info->srcs & (1 << s)) {
-         sb_printf(sb, ", ");
+         nvisa_sb_printf(sb, ", ");
          print_src(sb, insn, s);
       }
    }
-   sb_printf(sb, ";");
+   nvisa_sb_printf(sb, ";");
 }
 
 int
 nvisa_nv30_vp_disasm(const uint32_t in[4], char *buf, size_t n)
 {
    struct nvisa_nv30_vp_insn insn;
-   struct strbuf sb = { buf, n, 0 };
+   struct nvisa_strbuf sb = { buf, n, 0 };
    bool any = false;
 
    if (n)
@@ -351,13 +290,13 @@ nvisa_nv30_vp_disasm(const uint32_t in[4], char *buf, size_t n)
    }
    if (insn.sca_op != NVISA_NV30_VP_SCA_OP_NOP || insn.out_sca_mask) {
       if (any)
-         sb_printf(&sb, " ");
+         nvisa_sb_printf(&sb, " ");
       print_slot(&sb, &insn, false);
       any = true;
    }
    if (!any)
-      sb_printf(&sb, "NOP;");
+      nvisa_sb_printf(&sb, "NOP;");
    if (insn.last)
-      sb_printf(&sb, " END");
+      nvisa_sb_printf(&sb, " END");
    return (int)sb.len;
 }

@@ -3,12 +3,11 @@
  * Every bit position comes from nv40_fp.xml (nvisa_nv40_fp_gen.h); this
  * file only maps the decoded struct onto the fields.
  */
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "nvisa_nv30_fp.h"
 #include "nvisa_nv40_fp.h"
+#include "nvisa_print.h"
 
 #define FP(x) NVISA_NV40_FP_##x
 
@@ -319,90 +318,61 @@ nvisa_nv40_fp_insn_words(const uint32_t in[4])
 
 /* ---- disassembler ---- */
 
-struct strbuf {
-   char *buf;
-   size_t n;
-   size_t len;
-};
-
 static void
-sb_printf(struct strbuf *sb, const char *fmt, ...)
-{
-   va_list ap;
-   size_t room = sb->len < sb->n ? sb->n - sb->len : 0;
-   va_start(ap, fmt);
-   int r = vsnprintf(room ? sb->buf + sb->len : NULL, room, fmt, ap);
-   va_end(ap);
-   if (r > 0)
-      sb->len += r;
-}
-
-static const char comp_name[4] = { 'x', 'y', 'z', 'w' };
-
-static void
-print_swz(struct strbuf *sb, const uint8_t swz[4])
-{
-   if (swz[0] == 0 && swz[1] == 1 && swz[2] == 2 && swz[3] == 3)
-      return;
-   sb_printf(sb, ".%c%c%c%c", comp_name[swz[0]], comp_name[swz[1]],
-             comp_name[swz[2]], comp_name[swz[3]]);
-}
-
-static void
-print_cond(struct strbuf *sb, const struct fp_layout *l,
+print_cond(struct nvisa_strbuf *sb, const struct fp_layout *l,
            const struct nvisa_nv40_fp_insn *insn,
            bool always)
 {
    if (insn->cond == NVISA_COND_TR && !always)
       return;
-   sb_printf(sb, " (%s", l->cond_names[insn->cond & 7]);
-   print_swz(sb, insn->cc_swz);
-   sb_printf(sb, ")");
+   nvisa_sb_printf(sb, " (%s", l->cond_names[insn->cond & 7]);
+   nvisa_print_swz(sb, insn->cc_swz);
+   nvisa_sb_printf(sb, ")");
 }
 
 static void
-print_src(struct strbuf *sb, const struct fp_layout *l,
+print_src(struct nvisa_strbuf *sb, const struct fp_layout *l,
           const struct nvisa_nv40_fp_insn *insn,
           unsigned s, const uint32_t *imm)
 {
    const struct nvisa_src *src = &insn->src[s];
 
    if (src->neg)
-      sb_printf(sb, "-");
+      nvisa_sb_printf(sb, "-");
    if (src->abs)
-      sb_printf(sb, "|");
+      nvisa_sb_printf(sb, "|");
    switch (src->file) {
    case NVISA_FILE_TEMP:
-      sb_printf(sb, "%c%u", src->half ? 'H' : 'R', src->index);
+      nvisa_sb_printf(sb, "%c%u", src->half ? 'H' : 'R', src->index);
       break;
    case NVISA_FILE_INPUT: {
       const char *name = insn->input < l->num_inputs ?
          l->input_names[insn->input] : NULL;
       if (name)
-         sb_printf(sb, "f[%s", name);
+         nvisa_sb_printf(sb, "f[%s", name);
       else
-         sb_printf(sb, "f[%u", insn->input);
+         nvisa_sb_printf(sb, "f[%u", insn->input);
       if (insn->index_input)
-         sb_printf(sb, "+aL+%u", insn->addr_disp);
-      sb_printf(sb, "]");
+         nvisa_sb_printf(sb, "+aL+%u", insn->addr_disp);
+      nvisa_sb_printf(sb, "]");
       break;
    }
    case NVISA_FILE_CONST:
       if (imm) {
          float f[4];
          memcpy(f, imm, sizeof(f));
-         sb_printf(sb, "{%g, %g, %g, %g}", f[0], f[1], f[2], f[3]);
+         nvisa_sb_printf(sb, "{%g, %g, %g, %g}", f[0], f[1], f[2], f[3]);
       } else {
-         sb_printf(sb, "{?}");
+         nvisa_sb_printf(sb, "{?}");
       }
       break;
    default:
-      sb_printf(sb, "?%u", src->index);
+      nvisa_sb_printf(sb, "?%u", src->index);
       break;
    }
    if (src->abs)
-      sb_printf(sb, "|");
-   print_swz(sb, src->swz);
+      nvisa_sb_printf(sb, "|");
+   nvisa_print_swz(sb, src->swz);
 }
 
 static const char precision_suffix[4] = { 'R', 'H', 'X', 'B' };
@@ -412,92 +382,87 @@ fp_disasm(const struct fp_layout *l, const uint32_t *in, unsigned avail,
           char *buf, size_t n)
 {
    struct nvisa_nv40_fp_insn insn;
-   struct strbuf sb = { buf, n, 0 };
+   struct nvisa_strbuf sb = { buf, n, 0 };
 
    if (n)
       buf[0] = 0;
    if (avail < 4) {
-      sb_printf(&sb, "(truncated instruction: %u words)", avail);
+      nvisa_sb_printf(&sb, "(truncated instruction: %u words)", avail);
       return -1;
    }
    fp_decode(l, in, &insn);
    bool has_const = nvisa_nv40_fp_has_const(&insn);
    if (has_const && avail < 8) {
-      sb_printf(&sb, "(instruction without its inline constant)");
+      nvisa_sb_printf(&sb, "(instruction without its inline constant)");
       return -1;
    }
 
    if (insn.is_branch) {
       const char *name = insn.op < l->num_bra ? l->bra_names[insn.op] : NULL;
       if (name)
-         sb_printf(&sb, "%s", name);
+         nvisa_sb_printf(&sb, "%s", name);
       else
-         sb_printf(&sb, "BRA_OP_0x%02x", insn.op);
+         nvisa_sb_printf(&sb, "BRA_OP_0x%02x", insn.op);
       switch (insn.op) {
       case FP(BRA_IF):
          print_cond(&sb, l, &insn, true);
-         sb_printf(&sb, " else @%u endif @%u", insn.bra_target, insn.bra_end);
+         nvisa_sb_printf(&sb, " else @%u endif @%u", insn.bra_target, insn.bra_end);
          break;
       case FP(BRA_CAL):
-         sb_printf(&sb, " @%u", insn.bra_target);
+         nvisa_sb_printf(&sb, " @%u", insn.bra_target);
          print_cond(&sb, l, &insn, false);
          break;
       case FP(BRA_REP):
-         sb_printf(&sb, " %u end @%u", insn.loop_count, insn.bra_end);
+         nvisa_sb_printf(&sb, " %u end @%u", insn.loop_count, insn.bra_end);
          break;
       case FP(BRA_LOOP):
-         sb_printf(&sb, " {%u, %u, %u} end @%u", insn.loop_count,
+         nvisa_sb_printf(&sb, " {%u, %u, %u} end @%u", insn.loop_count,
                    insn.loop_init, insn.loop_incr, insn.bra_end);
          break;
       default:
          print_cond(&sb, l, &insn, false);
          break;
       }
-      sb_printf(&sb, ";");
+      nvisa_sb_printf(&sb, ";");
    } else {
       const struct nvisa_op_info *info = &l->ops[insn.op & 63];
       if (info->name)
-         sb_printf(&sb, "%s", info->name);
+         nvisa_sb_printf(&sb, "%s", info->name);
       else
-         sb_printf(&sb, "OP_0x%02x", insn.op);
+         nvisa_sb_printf(&sb, "OP_0x%02x", insn.op);
       if (insn.op != FP(OP_NOP) && insn.op != FP(OP_KIL))
-         sb_printf(&sb, "%c", precision_suffix[insn.precision & 3]);
+         nvisa_sb_printf(&sb, "%c", precision_suffix[insn.precision & 3]);
       if (insn.cc_update)
-         sb_printf(&sb, "C");
+         nvisa_sb_printf(&sb, "C");
       if (insn.sat)
-         sb_printf(&sb, "_SAT");
+         nvisa_sb_printf(&sb, "_SAT");
       if (insn.scale)
-         sb_printf(&sb, "_%s", l->scale_names[insn.scale & 7] ?
+         nvisa_sb_printf(&sb, "_%s", l->scale_names[insn.scale & 7] ?
                    l->scale_names[insn.scale & 7] : "SCALE?");
 
       if (insn.op == FP(OP_KIL)) {
          print_cond(&sb, l, &insn, false);
       } else if (insn.op != FP(OP_NOP)) {
-         sb_printf(&sb, " ");
+         nvisa_sb_printf(&sb, " ");
          if (insn.out_none)
-            sb_printf(&sb, "%s", insn.cc_update ? "CC" : "-");
+            nvisa_sb_printf(&sb, "%s", insn.cc_update ? "CC" : "-");
          else
-            sb_printf(&sb, "%c%u", insn.out_half ? 'H' : 'R', insn.out_reg);
-         if (insn.mask != NVISA_MASK_XYZW) {
-            sb_printf(&sb, ".");
-            for (unsigned c = 0; c < 4; c++)
-               if (insn.mask & (1 << c))
-                  sb_printf(&sb, "%c", comp_name[c]);
-         }
+            nvisa_sb_printf(&sb, "%c%u", insn.out_half ? 'H' : 'R', insn.out_reg);
+         nvisa_print_mask(&sb, insn.mask);
          print_cond(&sb, l, &insn, false);
          for (unsigned s = 0; s < 3; s++) {
             if (info->srcs & (1 << s)) {
-               sb_printf(&sb, ", ");
+               nvisa_sb_printf(&sb, ", ");
                print_src(&sb, l, &insn, s, has_const ? in + 4 : NULL);
             }
          }
          if (info->flags & NVISA_OP_TEX)
-            sb_printf(&sb, ", TEX%u", insn.tex_unit);
+            nvisa_sb_printf(&sb, ", TEX%u", insn.tex_unit);
       }
-      sb_printf(&sb, ";");
+      nvisa_sb_printf(&sb, ";");
    }
    if (insn.end)
-      sb_printf(&sb, " END");
+      nvisa_sb_printf(&sb, " END");
    return has_const ? 8 : 4;
 }
 

@@ -3,11 +3,10 @@
  * Every bit position comes from nv40_vp.xml (nvisa_nv40_vp_gen.h); this
  * file only maps the decoded struct onto the fields.
  */
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "nvisa_nv40_vp.h"
+#include "nvisa_print.h"
 
 #define VP(x) NVISA_NV40_VP_##x
 
@@ -202,97 +201,32 @@ nvisa_nv40_vp_decode(const uint32_t in[4], struct nvisa_nv40_vp_insn *insn)
 
 /* ---- disassembler ---- */
 
-struct strbuf {
-   char *buf;
-   size_t n;
-   size_t len;
-};
-
 static void
-sb_printf(struct strbuf *sb, const char *fmt, ...)
-{
-   va_list ap;
-   size_t room = sb->len < sb->n ? sb->n - sb->len : 0;
-   va_start(ap, fmt);
-   int r = vsnprintf(room ? sb->buf + sb->len : NULL, room, fmt, ap);
-   va_end(ap);
-   if (r > 0)
-      sb->len += r;
-}
-
-static const char comp_name[4] = { 'x', 'y', 'z', 'w' };
-
-static void
-print_mask(struct strbuf *sb, uint8_t mask)
-{
-   if (mask == NVISA_MASK_XYZW)
-      return;
-   sb_printf(sb, ".");
-   for (unsigned c = 0; c < 4; c++)
-      if (mask & (1 << c))
-         sb_printf(sb, "%c", comp_name[c]);
-}
-
-static void
-print_swz(struct strbuf *sb, const uint8_t swz[4])
-{
-   if (swz[0] == 0 && swz[1] == 1 && swz[2] == 2 && swz[3] == 3)
-      return;
-   sb_printf(sb, ".%c%c%c%c", comp_name[swz[0]], comp_name[swz[1]],
-             comp_name[swz[2]], comp_name[swz[3]]);
-}
-
-static void
-print_src(struct strbuf *sb, const struct nvisa_nv40_vp_insn *insn,
+print_src(struct nvisa_strbuf *sb, const struct nvisa_nv40_vp_insn *insn,
           unsigned s)
 {
-   const struct nvisa_src *src = &insn->src[s];
-
-   if (src->neg)
-      sb_printf(sb, "-");
-   if (src->abs)
-      sb_printf(sb, "|");
-   switch (src->file) {
-   case NVISA_FILE_TEMP:
-      sb_printf(sb, "R%u", src->index);
-      break;
-   case NVISA_FILE_INPUT:
-      if (insn->input_indexed)
-         sb_printf(sb, "v[A%u.%c+%u]", insn->addr_reg,
-                   comp_name[insn->addr_swz], insn->input);
-      else
-         sb_printf(sb, "v[%u]", insn->input);
-      break;
-   case NVISA_FILE_CONST:
-      if (insn->const_indexed)
-         sb_printf(sb, "c[A%u.%c+%u]", insn->addr_reg,
-                   comp_name[insn->addr_swz], insn->constant);
-      else
-         sb_printf(sb, "c[%u]", insn->constant);
-      break;
-   default:
-      sb_printf(sb, "?%u", src->index);
-      break;
-   }
-   if (src->abs)
-      sb_printf(sb, "|");
-   print_swz(sb, src->swz);
+   const struct nvisa_vp_operands ops = {
+      .input = insn->input, .constant = insn->constant,
+      .input_indexed = insn->input_indexed, .const_indexed = insn->const_indexed,
+      .addr_reg = insn->addr_reg, .addr_swz = insn->addr_swz,
+   };
+   nvisa_print_vp_src(sb, &insn->src[s], &ops);
 }
 
 static void
-print_cond(struct strbuf *sb, const struct nvisa_nv40_vp_insn *insn)
+print_cond(struct nvisa_strbuf *sb, const struct nvisa_nv40_vp_insn *insn)
 {
    if (!insn->cc_test)
       return;
-   sb_printf(sb, " (%s%s", nvisa_nv40_vp_cond_names[insn->cond],
+   nvisa_sb_printf(sb, " (%s%s", nvisa_nv40_vp_cond_names[insn->cond],
              insn->cc_reg ? "1" : "");
-   print_swz(sb, insn->cc_swz);
-   sb_printf(sb, ")");
+   nvisa_print_swz(sb, insn->cc_swz);
+   nvisa_sb_printf(sb, ")");
 }
 
 /* One slot (vector or scalar) of the instruction. */
 static void
-print_slot(struct strbuf *sb, const struct nvisa_nv40_vp_insn *insn, bool vec)
+print_slot(struct nvisa_strbuf *sb, const struct nvisa_nv40_vp_insn *insn, bool vec)
 {
    const struct nvisa_op_info *info = vec ?
       &nvisa_nv40_vp_vec_op_info[insn->vec_op] :
@@ -305,60 +239,60 @@ print_slot(struct strbuf *sb, const struct nvisa_nv40_vp_insn *insn, bool vec)
    bool first = true;
 
    if (info->name)
-      sb_printf(sb, "%s", info->name);
+      nvisa_sb_printf(sb, "%s", info->name);
    else
-      sb_printf(sb, "%s_OP_0x%02x", vec ? "VEC" : "SCA", op);
+      nvisa_sb_printf(sb, "%s_OP_0x%02x", vec ? "VEC" : "SCA", op);
    if (cc)
-      sb_printf(sb, "C%s", insn->cc_reg ? "1" : "");
+      nvisa_sb_printf(sb, "C%s", insn->cc_reg ? "1" : "");
    if (insn->sat)
-      sb_printf(sb, "_SAT");
+      nvisa_sb_printf(sb, "_SAT");
 
    if (info->flags & NVISA_OP_BRANCH) {
       if (!vec && insn->sca_op != VP(SCA_OP_RET))
-         sb_printf(sb, " %u", insn->branch_target);
+         nvisa_sb_printf(sb, " %u", insn->branch_target);
       print_cond(sb, insn);
-      sb_printf(sb, ";");
+      nvisa_sb_printf(sb, ";");
       return;
    }
 
-   sb_printf(sb, " ");
+   nvisa_sb_printf(sb, " ");
    if ((info->flags & NVISA_OP_ADDR) && vec) {
-      sb_printf(sb, "A%u", dst & 1);
+      nvisa_sb_printf(sb, "A%u", dst & 1);
       first = false;
    } else if (dst != VP(DST_NONE) && mask) {
-      sb_printf(sb, "R%u", dst);
+      nvisa_sb_printf(sb, "R%u", dst);
       first = false;
    }
    if (out) {
       const char *name = insn->out < VP(NUM_OUTPUTS) ?
          nvisa_nv40_vp_out_names[insn->out] : NULL;
       if (!first)
-         sb_printf(sb, "+");
+         nvisa_sb_printf(sb, "+");
       if (name)
-         sb_printf(sb, "o[%s]", name);
+         nvisa_sb_printf(sb, "o[%s]", name);
       else
-         sb_printf(sb, "o[%u]", insn->out);
+         nvisa_sb_printf(sb, "o[%u]", insn->out);
       first = false;
    }
    if (first)
-      sb_printf(sb, cc ? "CC" : "-");
-   print_mask(sb, mask);
+      nvisa_sb_printf(sb, cc ? "CC" : "-");
+   nvisa_print_mask(sb, mask);
    print_cond(sb, insn);
 
    for (unsigned s = 0; s < 3; s++) {
       if (info->srcs & (1 << s)) {
-         sb_printf(sb, ", ");
+         nvisa_sb_printf(sb, ", ");
          print_src(sb, insn, s);
       }
    }
-   sb_printf(sb, ";");
+   nvisa_sb_printf(sb, ";");
 }
 
 int
 nvisa_nv40_vp_disasm(const uint32_t in[4], char *buf, size_t n)
 {
    struct nvisa_nv40_vp_insn insn;
-   struct strbuf sb = { buf, n, 0 };
+   struct nvisa_strbuf sb = { buf, n, 0 };
    bool any = false;
 
    if (n)
@@ -373,13 +307,13 @@ nvisa_nv40_vp_disasm(const uint32_t in[4], char *buf, size_t n)
    if (insn.sca_op != VP(SCA_OP_NOP) ||
        (insn.out != VP(OUT_NONE) && !insn.out_is_vec)) {
       if (any)
-         sb_printf(&sb, " ");
+         nvisa_sb_printf(&sb, " ");
       print_slot(&sb, &insn, false);
       any = true;
    }
    if (!any)
-      sb_printf(&sb, "NOP;");
+      nvisa_sb_printf(&sb, "NOP;");
    if (insn.last)
-      sb_printf(&sb, " END");
+      nvisa_sb_printf(&sb, " END");
    return (int)sb.len;
 }
