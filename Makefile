@@ -14,7 +14,8 @@
 #   make fuzz FUZZ_SECONDS=N   each fuzz harness N seconds (tests/fuzz/README.md)
 #   make stress                256 GL contexts on 16 threads, a trapped channel (tests/stress/)
 #   make test-asan             unit, GL, piglit gate, corpus under ASan+UBSan
-#   make unit-asan             the standalone unit tests under ASan+UBSan
+#   make unit-asan             the standalone unit tests and the drm-shim tests
+#                              under ASan+UBSan (needs make mesa)
 #   make mesa-asan             the sanitizer build of Mesa (build/asan/install)
 
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
@@ -51,12 +52,17 @@ unit: bootstrap $(BUILD)/unit/build.ninja
 		{ grep -E 'error|FAILED' $(BUILD)/unit-ninja.log | head -30; exit 1; }
 	@meson test -C $(BUILD)/unit --print-errorlogs -q
 
-# The sanitizer builds (docs/reliability.md, "Sanitizers").
-$(BUILD)/unit-asan/build.ninja:
-	@meson setup $(BUILD)/unit-asan $(TOP) -Db_sanitize=address,undefined \
-		-Db_lundef=false >/dev/null
-
-unit-asan: bootstrap $(BUILD)/unit-asan/build.ninja
+# The sanitizer builds (docs/reliability.md, "Sanitizers").  unit-asan is
+# the standalone project under ASan+UBSan plus the drm-shim and its tests
+# (-Dmesa: over our Mesa build's drm-shim core and util library; top-level
+# meson.build), so it needs `make mesa` first.  make test runs it.
+UNIT_ASAN_SETUP := -Db_sanitize=address,undefined -Db_lundef=false -Dmesa=$(BUILD)
+unit-asan: mesa
+	@if [ ! -f $(BUILD)/unit-asan/build.ninja ]; then \
+		meson setup $(BUILD)/unit-asan $(TOP) $(UNIT_ASAN_SETUP) >$(BUILD)/unit-asan-setup.log 2>&1; \
+	elif ! grep -q '"name": "mesa", "value": "$(BUILD)"' $(BUILD)/unit-asan/meson-info/intro-buildoptions.json; then \
+		meson setup --reconfigure $(BUILD)/unit-asan $(TOP) $(UNIT_ASAN_SETUP) >$(BUILD)/unit-asan-setup.log 2>&1; \
+	fi || { tail -20 $(BUILD)/unit-asan-setup.log; exit 1; }
 	@ninja -C $(BUILD)/unit-asan -j2 >$(BUILD)/unit-asan-ninja.log 2>&1 || \
 		{ grep -E 'error|FAILED' $(BUILD)/unit-asan-ninja.log | head -30; exit 1; }
 	@ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 \

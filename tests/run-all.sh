@@ -30,6 +30,12 @@ if stage "Mesa build with our nouveau" make -s -C "$top" mesa; then
       sh -c "make -s -C '$top' demo-bin && '$top/build/demo/nvdemo-gear-test' && bash '$top/demo/test-compare.sh'"
    stage "Mesa-tree tests (compiler, drm-shim)" \
       meson test -C "$top/build/mesa" --suite nouveau --print-errorlogs -q
+   # The sanitizer stage of every run (docs/reliability.md, "Sanitizers"):
+   # nvsim, the hwdb and ISA tools, the drm-shim over Mesa's drm-shim core,
+   # and their tests, under ASan+UBSan (about 2 min; the Mesa ASan build
+   # and its gates are `make test-asan`).
+   stage "unit and drm-shim tests under ASan+UBSan (make unit-asan)" \
+      make -s -C "$top" unit-asan
    stage "driver GL tests (nv40_gl_*: ours and llvmpipe)" bash "$top/tests/gl/run.sh"
    stage "threads and contexts (64 contexts on 8 threads, a trapped channel)" \
       bash "$top/tests/stress/run.sh" quick
@@ -47,8 +53,8 @@ if stage "Mesa build with our nouveau" make -s -C "$top" mesa; then
    stage "benchmarks, short (make bench QUICK=1: every table prints)" \
       sh -c "make -s -C '$top' bench QUICK=1 && /usr/bin/python3 '$top/bench/bench_runner.py' --check"
 else
-   failed=$((failed + 10))
-   failures+=("demo tools, Mesa-tree tests, driver GL tests, threads and contexts, integration, piglit self-tests, piglit gates, reference build, application corpus, benchmarks (not run: no Mesa build)")
+   failed=$((failed + 11))
+   failures+=("demo tools, Mesa-tree tests, unit and drm-shim tests under ASan+UBSan, driver GL tests, threads and contexts, integration, piglit self-tests, piglit gates, reference build, application corpus, benchmarks (not run: no Mesa build)")
 fi
 # A smoke of each fuzz harness (tests/fuzz/README.md; the longer run is in
 # docs/reliability.md, "Fuzzing").
