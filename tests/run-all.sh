@@ -58,7 +58,7 @@ else
 fi
 # A smoke of each fuzz harness (tests/fuzz/README.md; the longer run is in
 # docs/reliability.md, "Fuzzing").
-stage "fuzz smoke (push, methods, shim: 30 s each, ASan+UBSan)" make -s -C "$top" fuzz FUZZ_SECONDS=30
+stage "fuzz smoke (push, methods, shim, nv50_ib: 30 s each, ASan+UBSan)" make -s -C "$top" fuzz FUZZ_SECONDS=30
 
 echo
 for f in "${failures[@]}"; do echo "FAILED: $f"; done

@@ -3,17 +3,21 @@
 # AddressSanitizer and UndefinedBehaviorSanitizer) and runs each for N
 # seconds from its seeds, one after the other.  Prints per harness the
 # executions, the command words fuzzed and the crashes; fails on any
-# crash, sanitizer report, timeout or out-of-memory.  tests/fuzz/README.md.
+# crash, sanitizer report, timeout or out-of-memory, and on a harness that
+# executed no input or counted no command word (a harness that tests
+# nothing is a failure, not a pass).  tests/fuzz/README.md.
 #
-#   tests/fuzz/run-fuzz.sh SECONDS [HARNESS...]    (default: push methods shim)
-#   HARNESS@CHIP runs push or methods on another chip (hex, e.g. methods@34)
+#   tests/fuzz/run-fuzz.sh SECONDS [HARNESS...]
+#      (default: push methods shim nv50_ib)
+#   HARNESS@CHIP runs push or methods on another pre-Tesla chip, nv50_ib on
+#   another Tesla (hex, e.g. methods@34, nv50_ib@a3)
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 build=$top/build/fuzz
 seconds=${1:-60}
 shift || true
 harnesses=("$@")
-[ ${#harnesses[@]} -gt 0 ] || harnesses=(push methods shim)
+[ ${#harnesses[@]} -gt 0 ] || harnesses=(push methods shim nv50_ib)
 
 # One build directory for the standalone project under clang with the
 # sanitizers; -fsanitize=fuzzer-no-link gives nvsim libFuzzer's coverage
@@ -30,7 +34,7 @@ fi
 targets=()
 for h in "${harnesses[@]}"; do
    case ${h%@*} in
-      push|methods) targets+=("src/nouveau/sim/fuzz/nvsim_fuzz_${h%@*}") ;;
+      push|methods|nv50_ib) targets+=("src/nouveau/sim/fuzz/nvsim_fuzz_${h%@*}") ;;
       shim) ;;
       *) echo "run-fuzz: unknown harness $h" >&2; exit 1 ;;
    esac
@@ -79,6 +83,11 @@ for h in "${harnesses[@]}"; do
       failed=1
       grep -E -A12 'ERROR:|runtime error:|==[0-9]+==' "$log" | head -40
       echo "fuzz $h: FAILED; inputs in $artifacts, log $log"
+   elif [ "${runs:-0}" = 0 ] || [ "${words:-0}" = 0 ]; then
+      # libFuzzer prints its final stats and the harness writes its word
+      # count at exit: without them the harness ran nothing we can count
+      failed=1
+      echo "fuzz $h: FAILED: no executions or no command words counted; log $log"
    fi
 done
 exit $failed

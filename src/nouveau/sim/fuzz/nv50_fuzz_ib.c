@@ -12,6 +12,9 @@
  * IB_EMPTY).  Afterwards channel B, on the same device and VM, copies a
  * known line with M2MF; its bytes must come out (a trap stops only its
  * channel), else the harness aborts.
+ *
+ * Counts, like the other harnesses, the command words channel A's pusher
+ * read past the prologue (nvsim_fuzz_count_words, for make fuzz).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +24,9 @@
 #include "g80_fifo.xml.h"
 #include "nv_m2mf.xml.h"
 #include "nvsim.h"
+#include "nvsim_fuzz.h"
+/* for the pusher's word count (nvsim_fifo_state.words_read) */
+#include "nvsim_priv.h"
 #include "nvsim_tesla.h"
 
 #define MAX_WORDS 65536
@@ -81,7 +87,8 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
    const char *env = getenv("NVSIM_FUZZ_CHIP");
-   uint32_t chipset = env ? strtoul(env, NULL, 16) : 0x84;
+   /* (make fuzz sets it empty for the default) */
+   uint32_t chipset = env && *env ? strtoul(env, NULL, 16) : 0x84;
    size_t words = size / 4;
    if (words > MAX_WORDS)
       words = MAX_WORDS;
@@ -158,6 +165,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
    int64_t seq = nvsim_submit_ib(a, e, ne, all, NV50_FUZZ_BUFS + 1);
    if (seq > 0)
       nvsim_wait_seq(dev, seq);
+   /* the prologue's n words came first in the same submission */
+   uint64_t read = a->fifo.words_read;
+   nvsim_fuzz_count_words(read > n ? read - n : 0);
 
    /* channel B still works: an M2MF line from buffer 0 to buffer 2 */
    uint8_t *src = nvsim_bo_map(bufs[0].bo), *dst = nvsim_bo_map(bufs[2].bo);
