@@ -5,7 +5,10 @@
  * The steps and their errors are those of Linux's
  * nouveau_gem_ioctl_pushbuf() (drivers/gpu/drm/nouveau/nouveau_gem.c):
  *  - unknown channel: -ENOENT; a channel killed by a trap: -ENODEV (libdrm's
- *    nouveau_check_dead_channel() tests exactly this, with nr_push 0);
+ *    nouveau_check_dead_channel() tests exactly this, with nr_push 0).
+ *    A trap kills a channel under NVSIM_STRICT=1 only: by default it drops
+ *    the method and the channel goes on, as with the real kernel (nvsim's
+ *    nvsim_trap.c), so the channel keeps taking submissions;
  *  - vram_available/gart_available are always reported, and nr_push 0 stops
  *    there (libdrm's nouveau_pushbuf_new() does this to learn the suffix);
  *  - more than NOUVEAU_GEM_MAX_PUSH/_BUFFERS/_RELOCS entries: -EINVAL;
@@ -267,7 +270,7 @@ nouveau_shim_submit(int fd, struct nouveau_shim_channel *chan,
    }
    if (sync) {
       nvsim_wait_seq(nouveau_shim.dev, seq);
-      if (nvsim_channel_error(chan->sim))
+      if (nvsim_channel_dead(chan->sim))
          ret = -ENODEV;
    }
 
@@ -307,7 +310,7 @@ nouveau_shim_ioctl_gem_pushbuf(int fd, void *arg)
       return -ENOENT;
 
    mtx_lock(&chan->submit_lock);
-   if (nvsim_channel_error(chan->sim)) {
+   if (nvsim_channel_dead(chan->sim)) {
       ret = -ENODEV;
       goto out;
    }

@@ -54,7 +54,7 @@ struct nvsim_chip_info {
  * NVSIM_VRAM_MB / NVSIM_GART_MB override the memory sizes;
  * NVSIM_RUNAWAY_WORDS lowers the words a pushbuffer segment may run past
  * its end through jumps before it traps as RUNAWAY (2^24; the fuzzers use
- * less, tests/fuzz).
+ * less, tests/fuzz); NVSIM_STRICT and NVSIM_TRAP_ABORT: see Traps below.
  */
 struct nvsim_device *nvsim_device_create(uint32_t chipset);
 void nvsim_device_destroy(struct nvsim_device *dev);
@@ -179,7 +179,7 @@ int nvsim_dma_create(struct nvsim_channel *chan, uint32_t handle,
  * pusher as if the kernel had called into each of them.  `bos` lists every
  * buffer the submission touches so that nvsim_bo_wait() can track them.
  * Returns a sequence number (>0) or a negative errno; -ENODEV when the
- * channel is dead (trapped).
+ * channel is dead (trapped under NVSIM_STRICT=1).
  */
 struct nvsim_push {
    struct nvsim_bo *bo;
@@ -194,8 +194,23 @@ void nvsim_wait_seq(struct nvsim_device *dev, int64_t seq);
 /* The last sequence number that has executed. */
 int64_t nvsim_completed_seq(struct nvsim_device *dev);
 
-/* The decoded trap message if the channel is dead, else NULL. */
+/*
+ * Traps.  A trap drops the method (or, for a DMA pusher error, the
+ * commands the kernel's handler skips) and the channel goes on, as on a
+ * card under Linux's nouveau (nvsim_trap.c).  Environment: NVSIM_STRICT=1
+ * kills the channel at its first trap (submissions then fail with
+ * -ENODEV); NVSIM_TRAP_ABORT=1 calls abort() at a trap.
+ */
+/* The decoded message of the channel's first trap; NULL while it has not
+ * trapped.  Valid until the channel is destroyed. */
 const char *nvsim_channel_error(const struct nvsim_channel *chan);
+/* The message of its latest trap (NULL: none), valid until the next trap:
+ * read it while the channel is idle. */
+const char *nvsim_channel_last_trap(const struct nvsim_channel *chan);
+/* How many traps the channel has had. */
+unsigned nvsim_channel_traps(const struct nvsim_channel *chan);
+/* True once a trap killed the channel (NVSIM_STRICT=1 only). */
+bool nvsim_channel_dead(const struct nvsim_channel *chan);
 /* The channel's reference counter (REF_CNT puller method, read by the
  * host through the channel control area). */
 uint32_t nvsim_channel_ref(struct nvsim_channel *chan);

@@ -245,6 +245,7 @@ nvsim_channel_destroy(struct nvsim_channel *chan)
    if (chan->notifier_bo)
       nvsim_bo_destroy(chan->notifier_bo);
    free(chan->error);
+   free(chan->last_trap);
    pthread_mutex_destroy(&chan->lock);
    free(chan);
 }
@@ -441,10 +442,33 @@ nvsim_channel_error(const struct nvsim_channel *chan)
 {
    struct nvsim_channel *c = (struct nvsim_channel *)chan;
    pthread_mutex_lock(&c->dev->lock);
-   const char *err = !c->dead ? NULL : c->error ? c->error
-                                                 : "nvsim: channel trapped";
+   const char *err = c->error ? c->error :
+                     c->num_traps ? "nvsim: channel trapped" : NULL;
    pthread_mutex_unlock(&c->dev->lock);
    return err;
+}
+
+const char *
+nvsim_channel_last_trap(const struct nvsim_channel *chan)
+{
+   struct nvsim_channel *c = (struct nvsim_channel *)chan;
+   pthread_mutex_lock(&c->dev->lock);
+   const char *msg = c->last_trap ? c->last_trap :
+                     c->num_traps ? "nvsim: channel trapped" : NULL;
+   pthread_mutex_unlock(&c->dev->lock);
+   return msg;
+}
+
+unsigned
+nvsim_channel_traps(const struct nvsim_channel *chan)
+{
+   return __atomic_load_n(&chan->num_traps, __ATOMIC_ACQUIRE);
+}
+
+bool
+nvsim_channel_dead(const struct nvsim_channel *chan)
+{
+   return nvsim_chan_dead(chan);
 }
 
 uint32_t

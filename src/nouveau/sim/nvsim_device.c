@@ -24,6 +24,14 @@ env_size_mb(const char *name, uint64_t def)
    return mb * 1024 * 1024;
 }
 
+/* Set and not "0". */
+static bool
+env_flag(const char *name)
+{
+   const char *v = getenv(name);
+   return v && *v && strcmp(v, "0") != 0;
+}
+
 struct nvsim_device *
 nvsim_device_create(uint32_t chipset)
 {
@@ -40,8 +48,9 @@ nvsim_device_create(uint32_t chipset)
    dev->info = chip->info;
    dev->info.vram_size = env_size_mb("NVSIM_VRAM_MB", chip->info.vram_size);
    dev->info.gart_size = env_size_mb("NVSIM_GART_MB", chip->info.gart_size);
-   const char *sync = getenv("NVSIM_SYNC");
-   dev->sync = sync && *sync && strcmp(sync, "0") != 0;
+   dev->sync = env_flag("NVSIM_SYNC");
+   dev->strict = env_flag("NVSIM_STRICT");
+   dev->trap_abort = env_flag("NVSIM_TRAP_ABORT");
    /* Fuzzing finds jump loops at once; each would run 2^24 words. */
    const char *runaway = getenv("NVSIM_RUNAWAY_WORDS");
    dev->runaway_words = NVSIM_RUNAWAY_WORDS;

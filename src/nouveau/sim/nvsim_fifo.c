@@ -18,6 +18,18 @@
  * a CALL inside such a segment is CALL_SUBR_ACTIVE, as on hardware.
  * Method command state (count left) carries from one segment to the next,
  * as the command stream is one stream to the hardware.
+ *
+ * Errors (nvsim_trap.c has the kernel's handling they follow): a method
+ * that traps in the puller or in PGRAPH is dropped and the next one runs.
+ * A DMA pusher error (INVALID_CMD, CALL_SUBR_ACTIVE, RET_SUBR_INACTIVE,
+ * MEM_FAULT on a pushbuffer read) drops the rest of the job:
+ * nvkm/engine/fifo/nv04.c nv04_fifo_dma_pusher clears DMA_STATE and sets
+ * DMA_GET to DMA_PUT, which the kernel wrote once for the whole pushbuf
+ * ioctl, the job.  A segment whose jumps keep it from its end would run
+ * for ever on a card (no error exists for it, the kernel's fence wait
+ * times out); nvsim stops it after the step limit (runaway_words) with a
+ * RUNAWAY trap and drops the rest of the job as for a pusher error, so
+ * that the process never hangs and later jobs run.
  */
 #include <string.h>
 
@@ -230,7 +242,20 @@ method(struct nvsim_channel *chan, unsigned subc, uint32_t mthd,
 #define CMD_OLD_JUMP_FORM (NV4_DMA_CMD_TYPE__MASK | NV4_DMA_CMD_KIND__MASK)
 #define CMD_SPECIAL_FORM (CMD_METHODS_FORM | NV4_DMA_CMD_COUNT__MASK)
 
-static void
+/* A DMA pusher error: the kernel clears DMA_STATE (the method count) and
+ * skips to DMA_PUT.  Returns false: the rest of the job is dropped. */
+static bool
+pusher_error(struct nvsim_channel *chan, enum nvsim_domain domain,
+             uint64_t at, const uint32_t *word, const char *reason,
+             const char *detail)
+{
+   nvsim_trap_pusher(chan, domain, at, word, reason, detail);
+   chan->fifo.mcnt = 0;
+   return false;
+}
+
+/* false: a pusher error dropped the rest of the job */
+static bool
 run_segment(struct nvsim_channel *chan, const struct nvsim_push *push)
 {
    const struct nvsim_chip *chip = chan->dev->chip;
@@ -249,16 +274,14 @@ run_segment(struct nvsim_channel *chan, const struct nvsim_push *push)
       uint32_t word;
       uint64_t at = p.get;
       if (!budget--) {
-         nvsim_trap_pusher(chan, p.domain, at, NULL, "RUNAWAY",
-                           "jumps keep the pusher from reaching the end of "
-                           "the segment");
-         return;
+         return pusher_error(chan, p.domain, at, NULL, "RUNAWAY",
+                             "jumps keep the pusher from reaching the end "
+                             "of the segment");
       }
       if (!fetch(&p, &word)) {
-         nvsim_trap_pusher(chan, p.domain, at, NULL, "MEM_FAULT",
-                           "pushbuffer read outside every buffer of the "
-                           "aperture");
-         return;
+         return pusher_error(chan, p.domain, at, NULL, "MEM_FAULT",
+                             "pushbuffer read outside every buffer of the "
+                             "aperture");
       }
       p.get += 4;
       f->words_read++;
@@ -266,8 +289,9 @@ run_segment(struct nvsim_channel *chan, const struct nvsim_push *push)
       if (f->mcnt) {
          /* data word of a methods command */
          nvsim_trace_method(chan, f->subc, f->mthd, word, p.domain, at);
-         if (!method(chan, f->subc, f->mthd, word))
-            return;
+         /* a trapped method is dropped; the next one runs */
+         if (!method(chan, f->subc, f->mthd, word) && nvsim_chan_dead(chan))
+            return true;
          if (!f->ni)
             f->mthd = (f->mthd + 4) & NV4_DMA_CMD_METHOD__MASK;
          f->mcnt--;
@@ -284,21 +308,19 @@ run_segment(struct nvsim_channel *chan, const struct nvsim_push *push)
       } else if (nv1a && (word & NV4_DMA_CMD_KIND__MASK) ==
                  NV4_DMA_CMD_KIND_CALL) {
          if (p.subr_active) {
-            nvsim_trap_pusher(chan, p.domain, at, &word, "CALL_SUBR_ACTIVE",
-                              p.subr_return == p.put && chip->flags &
-                              NVSIM_CHIP_KERNEL_CALL ?
-                              "the kernel entered this pushbuffer with a "
-                              "CALL already" : NULL);
-            return;
+            return pusher_error(chan, p.domain, at, &word, "CALL_SUBR_ACTIVE",
+                                p.subr_return == p.put && chip->flags &
+                                NVSIM_CHIP_KERNEL_CALL ?
+                                "the kernel entered this pushbuffer with a "
+                                "CALL already" : NULL);
          }
          p.subr_return = p.get;
          p.subr_active = true;
          p.get = word & NV4_DMA_CMD_JUMP_TARGET__MASK;
       } else if (nv1a && word == NV4_DMA_CMD_SPECIAL_RETURN) {
          if (!p.subr_active) {
-            nvsim_trap_pusher(chan, p.domain, at, &word, "RET_SUBR_INACTIVE",
-                              NULL);
-            return;
+            return pusher_error(chan, p.domain, at, &word,
+                                "RET_SUBR_INACTIVE", NULL);
          }
          p.get = p.subr_return;
          p.subr_active = false;
@@ -319,10 +341,10 @@ run_segment(struct nvsim_channel *chan, const struct nvsim_push *push)
                "long non-increasing methods exist in IB mode only" :
             (word & CMD_SPECIAL_FORM) == NV4_DMA_CMD_SPECIAL_SLI_COND ?
                "SLI conditional while SLI is disabled" : NULL;
-         nvsim_trap_pusher(chan, p.domain, at, &word, "INVALID_CMD", why);
-         return;
+         return pusher_error(chan, p.domain, at, &word, "INVALID_CMD", why);
       }
    }
+   return true;
 }
 
 /* Host pointers do not outlive a job (nvsim_class.drop_mappings): every
@@ -353,10 +375,11 @@ nvsim_fifo_execute(struct nvsim_channel *chan, const struct nvsim_push *pushes,
    drop_mappings(chan);
    nvsim_trace_exec(chan, pushes, num);
    for (unsigned i = 0; i < num && !nvsim_chan_dead(chan); i++) {
-      if (chan->tesla)
-         nv50_fifo_ib_run(chan, &pushes[i]);   /* IB mode, sim/nv50 */
-      else
-         run_segment(chan, &pushes[i]);
+      /* false: a pusher error skipped the rest of the job */
+      bool go_on = chan->tesla ? nv50_fifo_ib_run(chan, &pushes[i])
+                               : run_segment(chan, &pushes[i]);
+      if (!go_on)
+         break;
    }
    nvsim_trace_exec_end(chan);
 }

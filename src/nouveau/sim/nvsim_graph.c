@@ -35,7 +35,7 @@ dma_notify(struct nvsim_channel *chan, unsigned subc, struct nvsim_object *obj,
    return true;
 }
 
-/* Returns false when the channel trapped. */
+/* Returns false when the method trapped (it is dropped). */
 bool
 nvsim_graph_method(struct nvsim_channel *chan, unsigned subc,
                    struct nvsim_object *obj, uint32_t mthd, uint32_t data)

@@ -30,8 +30,11 @@
  * list the ids in the class lists of the chips that have them (same
  * file).  One table may serve several ids (nvsim_nv40_3d_class serves
  * NV40_3D_CLASS and NV44_3D_CLASS; obj->oclass tells which).  A method
- * hook returns NVSIM_OK or the error that traps the channel, after
- * nvsim_trap_detail() for the specifics.  Hooks run on the GPU thread, one
+ * hook returns NVSIM_OK or the error that traps, after
+ * nvsim_trap_detail() for the specifics.  A trapped method is dropped and
+ * the channel goes on with the next one (nvsim_trap.c, as Linux's PGRAPH
+ * interrupt handlers do), so a hook checks before it changes any state:
+ * an error leaves the object as it was.  Hooks run on the GPU thread, one
  * method at a time for the whole device, so a model needs no locking of
  * its own.  Tests can add a class to one device with
  * nvsim_device_add_class().
@@ -47,7 +50,7 @@
 
 struct nvsim_object;
 
-/* Result of a method: OK, or the PGRAPH error that traps the channel. */
+/* Result of a method: OK, or the PGRAPH error it traps with. */
 enum nvsim_status {
    NVSIM_OK = 0,
    NVSIM_ILLEGAL_MTHD,        /* method not valid for the class */

@@ -143,6 +143,9 @@ struct nvsim_device {
    /* words a segment may read beyond its own length before the pusher
     * calls it a runaway loop (nvsim_fifo.c; NVSIM_RUNAWAY_WORDS) */
    uint64_t runaway_words;
+   /* NVSIM_STRICT: a trap kills the channel; NVSIM_TRAP_ABORT: abort() */
+   bool strict;
+   bool trap_abort;
 
    pthread_mutex_t lock;
    pthread_cond_t work_cond;
@@ -226,9 +229,13 @@ struct nvsim_channel {
    /* Tesla: VM, IB ring, G80 puller state (nv50/nv50_priv.h); NULL before */
    struct nv50_channel *tesla;
 
-   /* set once by the GPU thread when the channel traps */
+   /* set once by the GPU thread when the channel traps under
+    * NVSIM_STRICT; without it a trap drops the method and goes on */
    bool dead;
+   /* the first and the last trap's message (dev->lock), traps so far */
    char *error;
+   char *last_trap;
+   uint32_t num_traps;
    /* detail added by a class model for the trap being raised */
    char detail[256];
 };
@@ -250,8 +257,8 @@ void nvsim_thread_start(struct nvsim_device *dev);
 void nvsim_thread_stop(struct nvsim_device *dev);
 
 /* A method >= 0x100 for the object bound on subc: the common graph
- * methods, else the class hook (nvsim_graph.c).  false: the channel
- * trapped. */
+ * methods, else the class hook (nvsim_graph.c).  false: the method
+ * trapped and is dropped. */
 bool nvsim_graph_method(struct nvsim_channel *chan, unsigned subc,
                         struct nvsim_object *obj, uint32_t mthd,
                         uint32_t data);
@@ -260,9 +267,15 @@ bool nvsim_graph_method(struct nvsim_channel *chan, unsigned subc,
 void nvsim_fifo_execute(struct nvsim_channel *chan,
                         const struct nvsim_push *pushes, unsigned num);
 
+/* Trap lines of one channel printed on stderr (the trace has all). */
+#define NVSIM_TRAP_PRINT_LIMIT 32
+
 /*
- * Traps the channel: formats the message (method and data decoded through
- * hwdb), prints it on stderr and marks the channel dead.  obj may be NULL
+ * A trap: formats the message (method and data decoded through hwdb),
+ * prints it on stderr and in the trace; marks the channel dead under
+ * NVSIM_STRICT only (else the caller drops the method, or for pusher
+ * errors the rest of the commands the kernel skips, nvsim_trap.c).
+ * obj may be NULL
  * (pusher errors, unbound subchannel); mthd < 0 for pusher errors that are
  * not about a method.
  */
@@ -287,7 +300,8 @@ int nv50_channel_init(struct nvsim_channel *chan,
                       struct nvsim_channel_info *info, uint32_t vram_handle,
                       uint32_t gart_handle);
 void nv50_channel_fini(struct nvsim_channel *chan);
-void nv50_fifo_ib_run(struct nvsim_channel *chan,
+/* false: a pusher error dropped the rest of the job's IB entries */
+bool nv50_fifo_ib_run(struct nvsim_channel *chan,
                       const struct nvsim_push *push);
 void *nv50_vm_ptr(struct nvsim_vm *vm, uint64_t va, uint64_t len);
 uint64_t nv50_vm_size(void);

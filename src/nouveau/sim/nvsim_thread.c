@@ -17,8 +17,8 @@ static void
 run_job(struct nvsim_channel *chan, const struct nvsim_push *pushes,
         unsigned num)
 {
-   /* A dead channel's queued work is dropped, as the hardware would never
-    * reach it after the trap. */
+   /* A dead channel's queued work is dropped (NVSIM_STRICT=1 only: by
+    * default a trap does not kill the channel, nvsim_trap.c). */
    if (!nvsim_chan_dead(chan))
       nvsim_fifo_execute(chan, pushes, num);
 }

@@ -1,7 +1,32 @@
 /*
- * Traps: the PGRAPH / PFIFO error that kills a channel.  One line on
- * stderr naming channel, subchannel, class, method and data (decoded
- * through hwdb's name tables), kept as the channel's error string.
+ * Traps: PGRAPH / PFIFO errors.  One line naming channel, subchannel,
+ * class, method and data (decoded through hwdb's name tables), on stderr
+ * and in the trace.
+ *
+ * What happens next is what Linux's nouveau makes of the interrupt, as on
+ * a card: the error is printed, acknowledged and the channel goes on.
+ *  - PGRAPH errors (ILLEGAL_MTHD, INVALID_VALUE, INVALID_OBJECT, DMA
+ *    protection faults, ...): nvkm/engine/gr/nv40.c nv40_gr_intr (and
+ *    nv04.c / nv10.c / nv20.c, nv50.c nv50_gr_intr for Tesla) prints
+ *    "class mthd data", acks NV03_PGRAPH_INTR and writes 1 to
+ *    NV04_PGRAPH_FIFO: PGRAPH resumes with the next method, the trapped
+ *    one is dropped.
+ *  - puller CACHE_ERRORs (no object for a handle, empty subchannel) and
+ *    SEMAPHORE: nvkm/engine/fifo/nv04.c nv04_fifo_cache_error /
+ *    nv04_fifo_intr print the method and step CACHE1_GET past it (get + 4):
+ *    that one method is dropped.
+ *  - DMA_PUSHER errors (INVALID_CMD, CALL_SUBR_ACTIVE, MEM_FAULT, ...):
+ *    nv04_fifo_dma_pusher clears DMA_STATE (the method count) and moves
+ *    DMA_GET to DMA_PUT, so everything queued so far is dropped; on G80 it
+ *    moves GET to the end of the current IB entry's segment, or IB_GET to
+ *    IB_PUT when the segment was done (the FIFO code does the skipping).
+ * The class models check before they change state (nvsim_object.h), so a
+ * dropped method leaves no trace but what it did not draw.
+ *
+ * NVSIM_STRICT=1 kills the channel at its first trap instead (the
+ * behaviour nvsim had before: the shim then answers -ENODEV, which is how
+ * a driver learns of a lost context); NVSIM_TRAP_ABORT=1 calls abort() at
+ * every trap so that a debugger stops there.
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -62,22 +87,45 @@ data_decode(uint32_t oclass, uint32_t mthd, uint32_t data, char *buf, size_t n)
    snprintf(buf, n, " (%s)", v);
 }
 
-/* Sets the channel dead with `msg` (heap string, taken) and prints it. */
+/* Reports the trap `msg` (heap string, taken): trace, stderr, the
+ * channel's first and last trap; kills the channel under NVSIM_STRICT. */
 static void
-kill_channel(struct nvsim_channel *chan, char *msg)
+raise_trap(struct nvsim_channel *chan, char *msg)
 {
-   nvsim_trace_trap(chan, msg);
-   fprintf(stderr, "%s\n", msg ? msg : "nvsim: TRAP (no memory for the message)");
    struct nvsim_device *dev = chan->dev;
+   const char *line = msg ? msg : "nvsim: TRAP (no memory for the message)";
+
+   nvsim_trace_trap(chan, line);
+   /* A program that traps every frame would bury everything else on
+    * stderr: the first NVSIM_TRAP_PRINT_LIMIT of a channel are printed,
+    * the trace has them all. */
+   uint32_t n = chan->num_traps + 1;
+   if (n <= NVSIM_TRAP_PRINT_LIMIT || dev->strict)
+      fprintf(stderr, "%s\n", line);
+   if (n == NVSIM_TRAP_PRINT_LIMIT + 1 && !dev->strict)
+      fprintf(stderr, "nvsim: ch%u: more traps; not printed (NVSIM_TRACE "
+              "records every one)\n", chan->id);
+
    pthread_mutex_lock(&dev->lock);
+   __atomic_store_n(&chan->num_traps, n, __ATOMIC_RELEASE);
+   if (!chan->error && msg) {
+      chan->error = strdup(msg);
+   }
    if (!chan->dead) {
-      chan->error = msg;
-      __atomic_store_n(&chan->dead, true, __ATOMIC_RELEASE);
+      free(chan->last_trap);
+      chan->last_trap = msg;
       msg = NULL;
+      if (dev->strict)
+         __atomic_store_n(&chan->dead, true, __ATOMIC_RELEASE);
    }
    pthread_mutex_unlock(&dev->lock);
    free(msg);
    chan->detail[0] = 0;
+
+   if (dev->trap_abort) {
+      fprintf(stderr, "nvsim: NVSIM_TRAP_ABORT is set: abort()\n");
+      abort();
+   }
 }
 
 static char *
@@ -121,7 +169,7 @@ nvsim_trap_method(struct nvsim_channel *chan, int subc,
                           mthd, mname, data, dec, reason,
                           detail ? " [" : "", detail ? detail : "",
                           detail ? "]" : "");
-   kill_channel(chan, msg);
+   raise_trap(chan, msg);
 }
 
 void
@@ -137,5 +185,5 @@ nvsim_trap_pusher(struct nvsim_channel *chan, enum nvsim_domain domain,
                           nvsim_domain_name(domain), (unsigned long long)addr,
                           w, reason, detail ? " [" : "",
                           detail ? detail : "", detail ? "]" : "");
-   kill_channel(chan, msg);
+   raise_trap(chan, msg);
 }

@@ -58,8 +58,9 @@ shade_quad(void *data, struct nvsim_raster_quad *q)
    if (!nv40_3d_fp_run_quad(ctx->fp, (const float (*)[NVSIM_RASTER_MAX_ATTRIBS][4])q->in,
                             &q->mask, q->color, q->depth,
                             nv40_3d_texture_sample, ctx, err, sizeof(err))) {
-      /* a program that faults (runaway loop, bad branch) traps the
-       * channel once the draw method returns */
+      /* a program that faults (runaway loop, bad branch) traps once the
+       * draw method returns: the rest of the draw is dropped, what was
+       * drawn stays (nvsim_trap.c) */
       nv40_3d_fail(ctx, NVSIM_INVALID_STATE, "fragment program: %s", err);
       return;
    }

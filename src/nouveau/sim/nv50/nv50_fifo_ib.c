@@ -10,6 +10,14 @@
  * continue into the next entry.  In IB mode jumps, calls and returns do
  * not exist (INVALID_CMD), the long non-increasing form does; the
  * increase-once form is GF100 format, INVALID_CMD here.
+ *
+ * Errors: a trapped method is dropped and the next one runs (nvsim_trap.c).
+ * A DMA pusher error is handled as nvkm/engine/fifo/nv04.c
+ * nv04_fifo_dma_pusher does on G80: METHOD_COUNT is cleared; if the
+ * error is inside a segment (DMA_GET != DMA_PUT) GET moves to the end of
+ * that segment and the next IB entry runs; if it is in the IB entry itself
+ * (the segment was done) IB_GET moves to IB_PUT, so the job's remaining
+ * entries are dropped (the shim's IB_PUT covers the job).
  */
 #include <string.h>
 
@@ -315,6 +323,16 @@ invalid_cmd_why(uint32_t word)
    return NULL;
 }
 
+/* A pusher error inside a segment: METHOD_COUNT cleared, GET = PUT. */
+static void
+segment_error(struct nvsim_channel *chan, uint64_t at, const uint32_t *word,
+              const char *reason, const char *detail)
+{
+   nvsim_trap_pusher(chan, NVSIM_DOMAIN_VM, at, word, reason, detail);
+   chan->fifo.mcnt = 0;
+   chan->tesla->lenp = false;
+}
+
 /* One IB entry's pushbuffer range. */
 static void
 run_range(struct ib_pusher *p, uint64_t get, uint64_t put)
@@ -327,10 +345,9 @@ run_range(struct ib_pusher *p, uint64_t get, uint64_t put)
       uint32_t word;
       uint64_t at = get;
       if (!vm_read32(p, get, &word)) {
-         nvsim_trap_pusher(chan, NVSIM_DOMAIN_VM, at, NULL,
-                           "DMA_PUSHER MEM_FAULT",
-                           "pushbuffer read outside every mapping of the "
-                           "channel's VM");
+         segment_error(chan, at, NULL, "DMA_PUSHER MEM_FAULT",
+                       "pushbuffer read outside every mapping of the "
+                       "channel's VM");
          return;
       }
       get += 4;
@@ -343,7 +360,8 @@ run_range(struct ib_pusher *p, uint64_t get, uint64_t put)
       }
       if (f->mcnt) {
          nvsim_trace_method(chan, f->subc, f->mthd, word, NVSIM_DOMAIN_VM, at);
-         if (!method(chan, f->subc, f->mthd, word))
+         /* a trapped method is dropped; the next one runs */
+         if (!method(chan, f->subc, f->mthd, word) && nvsim_chan_dead(chan))
             return;
          if (!f->ni)
             f->mthd = (f->mthd + 4) & NV4_DMA_CMD_METHOD__MASK;
@@ -365,45 +383,55 @@ run_range(struct ib_pusher *p, uint64_t get, uint64_t put)
          f->ni = true;
          t->lenp = true;
       } else {
-         nvsim_trap_pusher(chan, NVSIM_DOMAIN_VM, at, &word,
-                           "DMA_PUSHER INVALID_CMD", invalid_cmd_why(word));
+         segment_error(chan, at, &word, "DMA_PUSHER INVALID_CMD",
+                       invalid_cmd_why(word));
          return;
       }
    }
 }
 
-void
+/* An error in an IB entry: IB_GET = IB_PUT, the job's other entries are
+ * dropped. */
+static bool
+ib_error(struct nvsim_channel *chan, enum nvsim_domain domain, uint64_t at,
+         const uint32_t *word, const char *reason, const char *detail)
+{
+   nvsim_trap_pusher(chan, domain, at, word, reason, detail);
+   chan->fifo.mcnt = 0;
+   chan->tesla->lenp = false;
+   return false;
+}
+
+bool
 nv50_fifo_ib_run(struct nvsim_channel *chan, const struct nvsim_push *push)
 {
    struct nv50_channel *t = chan->tesla;
    struct ib_pusher p = { .chan = chan, .vm = t->vm };
 
    if (push->bo != t->ib_bo) {
-      nvsim_trap_pusher(chan, push->bo->domain, push->bo->offset + push->offset,
-                        NULL, "DMA_PUSHER INVALID_CMD",
-                        "a Tesla channel reads commands in IB mode only: "
-                        "submit IB entries (nvsim_submit_ib)");
-      return;
+      return ib_error(chan, push->bo->domain,
+                      push->bo->offset + push->offset, NULL,
+                      "DMA_PUSHER INVALID_CMD",
+                      "a Tesla channel reads commands in IB mode only: "
+                      "submit IB entries (nvsim_submit_ib)");
    }
    for (uint64_t off = push->offset; off < push->offset + push->length &&
         !nvsim_chan_dead(chan); off += NV50_IB_ENTRY_SIZE) {
       uint64_t at = t->ib_va + off;
       uint32_t lo, hi;
       if (!vm_read32(&p, at, &lo) || !vm_read32(&p, at + 4, &hi)) {
-         nvsim_trap_pusher(chan, NVSIM_DOMAIN_VM, at, NULL,
-                           "DMA_PUSHER MEM_FAULT", "IB entry unreadable");
-         return;
+         return ib_error(chan, NVSIM_DOMAIN_VM, at, NULL,
+                         "DMA_PUSHER MEM_FAULT", "IB entry unreadable");
       }
       uint32_t size = (hi & G80_IB_ENTRY_HIGH_SIZE__MASK) >>
                       G80_IB_ENTRY_HIGH_SIZE__SHIFT;
       if (!size) {
-         nvsim_trap_pusher(chan, NVSIM_DOMAIN_VM, at, &hi,
-                           "DMA_PUSHER IB_EMPTY",
-                           "an IB entry of zero words");
-         return;
+         return ib_error(chan, NVSIM_DOMAIN_VM, at, &hi,
+                         "DMA_PUSHER IB_EMPTY", "an IB entry of zero words");
       }
       uint64_t get = (lo & G80_IB_ENTRY_LOW_ADDRESS_LOW__MASK) |
                      (uint64_t)(hi & G80_IB_ENTRY_HIGH_ADDRESS_HIGH__MASK) << 32;
       run_range(&p, get, get + (uint64_t)size * 4);
    }
+   return true;
 }

@@ -52,8 +52,9 @@ int nv50_channel_init(struct nvsim_channel *chan,
                       uint32_t gart_handle);
 void nv50_channel_fini(struct nvsim_channel *chan);
 
-/* Runs one job's push on a Tesla channel: the IB entries it covers. */
-void nv50_fifo_ib_run(struct nvsim_channel *chan,
+/* Runs one job's push on a Tesla channel: the IB entries it covers.
+ * false: a pusher error in an IB entry dropped the rest of the job. */
+bool nv50_fifo_ib_run(struct nvsim_channel *chan,
                       const struct nvsim_push *push);
 
 #endif

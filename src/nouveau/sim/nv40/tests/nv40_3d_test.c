@@ -2296,6 +2296,48 @@ test_multisample_bad(void)
    teardown(&t);
 }
 
+/*
+ * A vertex program that loops for ever (BRA to itself): a card would spin
+ * in it; nvsim stops it at the step limit (NVSIM_NV40_VP_MAX_STEPS), the
+ * draw traps with that reason and is dropped (nothing drawn), and the
+ * channel goes on: a REF_CNT after it and a draw with a good program land
+ * (nvsim_trap.c).
+ */
+static void
+test_runaway_program(void)
+{
+   struct fx3d t;
+   if (!draw_setup(&t))
+      return;
+   struct nvisa_nv40_vp_insn insn;
+   uint32_t w[4];
+   m(&t, NV30_3D_VP_UPLOAD_FROM_ID, 8);
+   nvisa_nv40_vp_insn_init(&insn);
+   insn.sca_op = NVISA_NV40_VP_SCA_OP_BRA;
+   insn.branch_target = 8;
+   CHECK_EQ(nvisa_nv40_vp_encode(&insn, w), 0);
+   for (unsigned k = 0; k < 4; k++)
+      m(&t, NV30_3D_VP_UPLOAD_INST(k), w[k]);
+   m(&t, NV30_3D_VP_START_FROM_ID, 8);
+   m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_TRIANGLES);
+   m(&t, NV30_3D_VB_VERTEX_BATCH, (2u << 24) | 0);
+   m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_STOP);
+   nvt_out(&t.fx.push, nvt_inc(0, NV10_SUBCHAN_REF_CNT, 1));
+   nvt_out(&t.fx.push, 0x600d);
+   run(&t);
+   CHECK(!nvsim_channel_dead(t.fx.chan));
+   CHECK_STR_HAS(nvsim_channel_error(t.fx.chan), "vertex program: "
+                 "instruction limit reached");
+   CHECK_EQ(nvsim_channel_ref(t.fx.chan), 0x600d);
+   CHECK(expect_corner(&t, 0, 0));
+   /* the program of draw_setup at slot 0 draws the corner */
+   m(&t, NV30_3D_VP_START_FROM_ID, 0);
+   draw_corner(&t);
+   CHECK(expect_corner(&t, 0xffff0000, 0));
+   CHECK_EQ(nvsim_channel_traps(t.fx.chan), 1);
+   teardown(&t);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -2309,6 +2351,7 @@ main(int argc, char **argv)
       { "surface_dma", test_surface_dma },
       { "zeta_dma", test_zeta_dma },
       { "illegal_method", test_illegal_method },
+      { "runaway_program", test_runaway_program },
       { "fence", test_fence },
       { "draw_arrays", test_draw_arrays },
       { "vertex_cache", test_vertex_cache },

@@ -329,8 +329,71 @@ ib_unmapped_traps(void)
    int64_t seq = nvsim_submit_ib(t.chan, e, 1, &t.push_bo, 1);
    nvsim_wait_seq(t.dev, seq);
    CHECK_STR_HAS(nvsim_channel_error(t.chan), "MEM_FAULT");
-   /* the channel is dead: later submissions are refused */
-   CHECK_EQ(nvsim_submit_ib(t.chan, e, 1, &t.push_bo, 1), -ENODEV);
+   /* the kernel skips the faulting segment (nv04_fifo_dma_pusher: GET =
+    * PUT) and the channel goes on: later submissions are taken */
+   CHECK(!nvsim_channel_dead(t.chan));
+   seq = nvsim_submit_ib(t.chan, e, 1, &t.push_bo, 1);
+   CHECK(seq > 0);
+   nvsim_wait_seq(t.dev, seq);
+   CHECK_EQ(nvsim_channel_traps(t.chan), 2);
+out:
+   tfx_fini(&t);
+}
+
+/*
+ * Traps in IB mode go on as nv04_fifo_dma_pusher and nv50_gr_intr let them
+ * (nvsim_trap.c, nv50_fifo_ib.c): a trapped method is dropped; a pusher
+ * error inside a segment skips the rest of that segment (GET = PUT) and
+ * the next IB entry runs; an error in an IB entry skips the job's other
+ * entries (IB_GET = IB_PUT); the next job runs.
+ */
+static void
+ib_traps_go_on(void)
+{
+   struct tfx t;
+   if (!rec_tfx(&t, 0x84))
+      goto out;
+   /* the bind and entry A: REF_CNT 1, a jump (INVALID_CMD), REF_CNT 2 */
+   out(&t, nvt_inc(0, 0x50, 1));
+   out(&t, 1);
+   out(&t, (uint32_t)t.push_va | 1);
+   out(&t, nvt_inc(0, 0x50, 1));
+   out(&t, 2);
+   unsigned b = t.len;
+   /* entry B: a method, one on an empty subchannel, a method, REF_CNT 3 */
+   out(&t, nvt_inc(1, 0x200, 1));
+   out(&t, 5);
+   out(&t, nvt_inc(5, 0x200, 1));
+   out(&t, 0xdead);
+   out(&t, nvt_inc(1, 0x204, 1));
+   out(&t, 6);
+   out(&t, nvt_inc(0, 0x50, 1));
+   out(&t, 3);
+   unsigned d = t.len;
+   /* entry C is empty (IB_EMPTY); entry D: REF_CNT 4, never read */
+   out(&t, nvt_inc(0, 0x50, 1));
+   out(&t, 4);
+   uint32_t e[8];
+   ib_entry(e, t.push_va, b);
+   ib_entry(e + 2, t.push_va + b * 4, d - b);
+   ib_entry(e + 4, t.push_va, 0);
+   ib_entry(e + 6, t.push_va + d * 4, t.len - d);
+   t.seg = t.len;
+   int64_t seq = nvsim_submit_ib(t.chan, e, 4, &t.push_bo, 1);
+   CHECK(seq > 0);
+   nvsim_wait_seq(t.dev, seq);
+   static const struct rec_entry want[] = { { 0x200, 5 }, { 0x204, 6 } };
+   check_log(want, 2);
+   CHECK_EQ(nvsim_channel_ref(t.chan), 3);
+   CHECK_EQ(nvsim_channel_traps(t.chan), 3);
+   CHECK_STR_HAS(nvsim_channel_error(t.chan), "INVALID_CMD");
+   CHECK_STR_HAS(nvsim_channel_last_trap(t.chan), "IB_EMPTY");
+   CHECK(!nvsim_channel_dead(t.chan));
+   /* the next job */
+   out(&t, nvt_inc(0, 0x50, 1));
+   out(&t, 7);
+   CHECK(tfx_submit(&t, NULL, 0) > 0);
+   CHECK_EQ(nvsim_channel_ref(t.chan), 7);
 out:
    tfx_fini(&t);
 }
@@ -832,8 +895,13 @@ tesla_3d_stub_traps(void)
    out(&t, 0xbeef5097);
    out(&t, nvt_inc(7, 0x1400, 1));
    out(&t, 0);
+   out(&t, nvt_inc(0, 0x50, 1));
+   out(&t, 0x3d);
    tfx_submit(&t, NULL, 0);
    CHECK_STR_HAS(nvsim_channel_error(t.chan), "no model of the Tesla 3D");
+   /* ILLEGAL_CLASS drops the method; the REF_CNT after it lands */
+   CHECK_STR_HAS(nvsim_channel_error(t.chan), "ILLEGAL_CLASS");
+   CHECK_EQ(nvsim_channel_ref(t.chan), 0x3d);
 out:
    tfx_fini(&t);
 }
@@ -848,6 +916,7 @@ static const struct nvt_case cases[] = {
    { "ib_command_spans_entries", ib_command_spans_entries },
    { "ib_empty_traps", ib_empty_traps },
    { "ib_unmapped_traps", ib_unmapped_traps },
+   { "ib_traps_go_on", ib_traps_go_on },
    { "ib_jump_is_invalid", ib_jump_is_invalid },
    { "ib_increase_once_is_gf100", ib_increase_once_is_gf100 },
    { "ib_unknown_puller_method", ib_unknown_puller_method },
