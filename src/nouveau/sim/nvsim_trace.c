@@ -666,7 +666,8 @@ static const struct trace_reloc *
 reloc_at(const struct trace_submit *s, enum nvsim_domain domain,
          uint64_t addr)
 {
-   if (!s)
+   /* bsearch's array may not be NULL, even when empty (UBSan) */
+   if (!s || !s->num_relocs)
       return NULL;
    struct trace_reloc key = { .domain = domain, .addr = addr };
    return bsearch(&key, s->relocs, s->num_relocs, sizeof(key), reloc_cmp);
