@@ -178,11 +178,14 @@ drm_shim_driver_init(void)
    }
 
    nouveau_shim.chipset = chipset;
+   nouveau_shim.hw = nvhwdb_chip_find(chipset);
    nouveau_shim.dev = nvsim_device_create(chipset);
    if (!nouveau_shim.dev) {
-      fprintf(stderr, "nouveau drm-shim: nvsim does not model chipset "
-              "NV%02lX (NOUVEAU_CHIPSET); the nouveau device will fail to "
-              "open\n", chipset);
+      /* nvsim said why (a chip it does not model, or none at all) */
+      fprintf(stderr, "nouveau drm-shim: no simulated device for "
+              "NOUVEAU_CHIPSET=%lx (%s); the nouveau device will fail to "
+              "open\n", chipset,
+              nouveau_shim.hw ? nouveau_shim.hw->codename : "unknown chip");
       return;
    }
    nouveau_shim.info = nvsim_device_info(nouveau_shim.dev);

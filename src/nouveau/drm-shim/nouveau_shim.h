@@ -33,16 +33,14 @@
 
 #include "drm-shim/drm_shim.h"
 #include "fifo.xml.h"
+#include "nvhwdb_chips.h"
 #include "nvsim.h"
-
-/* The first Tesla chipset (G80, hwdb fifo.xml "chipset"): where the kernel
- * starts restricting buffer domains and lets push buffers live in VRAM. */
-#define NOUVEAU_SHIM_FIRST_TESLA CHIPSET_G80
 
 struct nouveau_shim_device {
    struct nvsim_device *dev;        /* NULL: NOUVEAU_CHIPSET was refused */
    const struct nvsim_chip_info *info;
    uint32_t chipset;
+   const struct nvhwdb_chip *hw;    /* its chip table row, NULL if none */
 };
 extern struct nouveau_shim_device nouveau_shim;
 

@@ -226,7 +226,7 @@ nouveau_shim_bo_create(int fd, uint64_t size, uint32_t domain,
    /* nouveau_gem_new: "we restrict allowed domains on nv50+ to only the
     * types that were requested at creation time.  not possibly on earlier
     * chips without busting the ABI." */
-   mem->valid_domains = nouveau_shim.chipset >= NOUVEAU_SHIM_FIRST_TESLA ?
+   mem->valid_domains = nouveau_shim_is_tesla() ?
                         mem->domain : placement;
    mem->tile_mode = info->tile_mode;
    mem->tile_flags = info->tile_flags;

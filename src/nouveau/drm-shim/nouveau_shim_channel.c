@@ -119,7 +119,7 @@ nouveau_shim_ioctl_channel_alloc(int fd, void *arg)
     * before, the channel's push buffer sits in GART
     * (nouveau_abi16_ioctl_channel_alloc with the default
     * nouveau.vram_pushbuf=0). */
-   req->pushbuf_domains = nouveau_shim.chipset >= NOUVEAU_SHIM_FIRST_TESLA ?
+   req->pushbuf_domains = nouveau_shim_is_tesla() ?
       NOUVEAU_GEM_DOMAIN_VRAM | NOUVEAU_GEM_DOMAIN_GART :
       NOUVEAU_GEM_DOMAIN_GART;
    req->notifier_handle = ntfy_info.handle;

@@ -17,9 +17,6 @@
 /* nouveau_abi16_ioctl_getparam() BUS_TYPE answers: 0 AGP, 1 PCI, 2 PCIE. */
 #define NOUVEAU_SHIM_BUS_TYPE_PCIE 2
 
-/* Tesla chipsets start at NV50 (G80); the ones before have no units. */
-#define NOUVEAU_SHIM_FIRST_TESLA CHIPSET_G80
-
 int
 nouveau_shim_ioctl_getparam(int fd, void *arg)
 {
@@ -54,7 +51,7 @@ nouveau_shim_ioctl_getparam(int fd, void *arg)
       return 0;
    case NOUVEAU_GETPARAM_GRAPH_UNITS:
       /* The kernel answers 0 for a PGRAPH without units (nvkm_gr_units). */
-      if (info->chipset < NOUVEAU_SHIM_FIRST_TESLA) {
+      if (!nouveau_shim_is_tesla()) {
          req->value = 0;
          return 0;
       }

@@ -32,7 +32,9 @@
 bool
 nouveau_shim_is_tesla(void)
 {
-   return nouveau_shim.chipset >= NOUVEAU_SHIM_FIRST_TESLA;
+   /* from G80 on the kernel restricts buffer domains, lets push buffers
+    * live in VRAM and answers GRAPH_UNITS */
+   return nouveau_shim.hw && nouveau_shim.hw->generation == NVHWDB_GEN_TESLA;
 }
 
 /* The file's address space, made on first use. */

@@ -161,6 +161,7 @@ class Database:
         self.file_imports = {}   # file -> [imported files]
         self.file_domains = {}   # file -> [domain nodes]
         self.loaded = {}         # realpath -> path
+        self.chips = None        # the <chips> node (chips.xml)
 
     def find_import(self, node, name):
         here = os.path.dirname(node.file)
@@ -195,6 +196,8 @@ class Database:
                 self.file_imports[path].append(f)
             elif t == 'enum':
                 self.add_enum(c)
+            elif t == 'chips':
+                self.add_chips(c)
             elif t == 'bitset':
                 self.add_bitset(c)
             elif t == 'group':
@@ -231,6 +234,24 @@ class Database:
             elif v.tag not in IGNORED:
                 fail(v, 'unexpected <%s> in <enum>' % v.tag)
         e._index = None
+
+    def add_chips(self, node):
+        """chips.xml: its <chip> rows, in their order, are the enum
+        "chipset" that variant ranges follow (CHIPSET_<NAME> = id);
+        gen_chips.py reads the rest of each row."""
+        if 'chipset' in self.enums:
+            fail(node, 'a second chip list (the first is in %s)' %
+                 self.enums['chipset'].file)
+        e = Enum(node)
+        e.name = 'chipset'
+        self.enums['chipset'] = e
+        self.chips = node
+        for v in node.children:
+            if v.tag == 'chip':
+                val = parse_int(v, 'id') if 'id' in v.attrs else None
+                e.values.append(EnumValue(v, v.need('name'), val))
+            elif v.tag not in IGNORED and v.tag != 'generation':
+                fail(v, 'unexpected <%s> in <chips>' % v.tag)
 
     def add_bitset(self, node):
         name = node.need('name')

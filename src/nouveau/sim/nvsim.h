@@ -34,7 +34,8 @@ enum nvsim_domain {
    NVSIM_DOMAIN_VM = 1 << 8,
 };
 
-/* What a chip is: filled from the per-chipset table in nvsim_chips.c. */
+/* What a chip is: filled from hwdb's chip table (nvhwdb_chips.h) by
+ * nvsim_chips.c. */
 struct nvsim_chip_info {
    uint32_t chipset;          /* 0x40 for NV40, 0x50 for G80, ... */
    const char *name;          /* "NV40" */
@@ -43,7 +44,7 @@ struct nvsim_chip_info {
    uint16_t pci_device;
    uint64_t vram_size;
    uint64_t gart_size;
-   unsigned channels;         /* FIFO channels (hwdb NV_FIFO_CHANNELS_*) */
+   unsigned channels;         /* FIFO channels (hwdb chips.xml) */
    const uint32_t *classes;   /* object classes the chip accepts, 0-ended */
 };
 

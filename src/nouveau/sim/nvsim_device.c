@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "nvsim_priv.h"
+#include "nvhwdb_chips.h"
 
 /* A positive number of MiB from the environment, else `def`. */
 static uint64_t
@@ -37,8 +38,16 @@ nvsim_device_create(uint32_t chipset)
 {
    const struct nvsim_chip *chip = nvsim_chip_lookup(chipset);
    if (!chip) {
-      fprintf(stderr, "nvsim: chipset 0x%02x is not one nvsim models\n",
-              chipset);
+      /* Say which it is: a chip we know but do not model (the "nvsim"
+       * column of hwdb chips.xml), or no chip at all. */
+      const struct nvhwdb_chip *hw = nvhwdb_chip_find(chipset);
+      if (hw)
+         fprintf(stderr, "nvsim: chipset 0x%02x (%s, %s) is not modelled by "
+                 "nvsim (hwdb chips.xml)\n", chipset, hw->codename,
+                 hw->marketing);
+      else
+         fprintf(stderr, "nvsim: chipset 0x%02x is no chip the hardware "
+                 "database knows (hwdb chips.xml)\n", chipset);
       return NULL;
    }
    struct nvsim_device *dev = calloc(1, sizeof(*dev));

@@ -45,9 +45,16 @@ enum nvsim_chip_flags {
    NVSIM_CHIP_KERNEL_CALL = 1 << 6,
 };
 
+/* A chip nvsim models: a row of hwdb's chip table (nvhwdb_chips.h) with
+ * the classes it has that nvsim has a model of (nvsim_chips.c). */
+#define NVSIM_MAX_CHIPS 64
+#define NVSIM_CHIP_MAX_CLASSES 32
+struct nvhwdb_chip;
 struct nvsim_chip {
    struct nvsim_chip_info info;
    uint32_t flags;
+   const struct nvhwdb_chip *hw;
+   uint32_t class_list[NVSIM_CHIP_MAX_CLASSES];  /* info.classes, 0-ended */
 };
 
 const struct nvsim_chip *nvsim_chip_lookup(uint32_t chipset);

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nvhwdb_chips.h"
 #include "fifo.xml.h"
 #include "nv30-40_3d.xml.h"
 #include "nvhwdb_names.h"
@@ -110,11 +111,13 @@ obj_state(struct dump *d, uint32_t ch, uint32_t handle)
    return o;
 }
 
+/* Programs of this object are ones nvisa_nv40_* decode: it is the 3D
+ * class of a chip whose shaders are the curie ISA (hwdb chips.xml). */
 static bool
-is_curie(uint32_t oclass)
+is_curie(const struct dump *d, uint32_t oclass)
 {
-   /* the classes nvisa_nv40_* decode for (hwdb fifo.xml obj-class) */
-   return oclass == NV40_3D_CLASS || oclass == NV44_3D_CLASS;
+   const struct nvhwdb_chip *chip = nvhwdb_chip_find(nvtrace_chipset(d->r));
+   return chip && chip->isa == NVHWDB_ISA_NV40 && oclass == chip->class_3d;
 }
 
 static uint32_t
@@ -198,7 +201,7 @@ static void
 shader_method(struct dump *d, const struct nvtrace_event *ev, bool show)
 {
    uint32_t *h = bound_handle(d, ev->ch, ev->subc, false);
-   if (!h || !ev->has_class || !is_curie(ev->oclass))
+   if (!h || !ev->has_class || !is_curie(d, ev->oclass))
       return;
    struct obj_state *st = obj_state(d, ev->ch, *h);
    if (!st)
@@ -286,7 +289,10 @@ print_event(struct dump *d, const struct nvtrace_event *ev)
    char cname[32];
    switch (ev->kind) {
    case NVTRACE_DEVICE:
-      printf("device: chipset 0x%02x\n", nvtrace_chipset(d->r));
+      printf("device: chipset 0x%02x", nvtrace_chipset(d->r));
+      if (nvhwdb_chip_find(nvtrace_chipset(d->r)))
+         printf(" (%s)", nvhwdb_chip_find(nvtrace_chipset(d->r))->codename);
+      printf("\n");
       break;
    case NVTRACE_BO:
       b = nvtrace_bo(d->r, ev->bo);

@@ -18,6 +18,7 @@
 #include "nv_2d.xml.h"
 #include "nv_m2mf.xml.h"
 #include "nvhwdb_names.h"
+#include "nvhwdb_chips.h"
 
 static int failures;
 
@@ -568,6 +569,59 @@ test_bounds(void)
    }
 }
 
+/* The chip table (chips.xml) against rnndb: nvchipsets.xml ids and
+ * fifo/nv_object.xml class variants (NV35_3D 0x0497 "NV35:NV34" in rnndb's
+ * chipset order: NV35, NV31, NV36 but not NV34; NV40_3D "NV40:NV44 G70:G72
+ * G71:C51"; NV44_3D "NV44:G70 G72:G71 C51:G80"). */
+static void
+test_chips(void)
+{
+   const struct nvhwdb_chip *c;
+
+   c = nvhwdb_chip_find(0x40);
+   CHECK(c && strcmp(c->codename, "NV40") == 0);
+   if (c) {
+      CHECK_EQ(c->generation, NVHWDB_GEN_CURIE);
+      CHECK_EQ(c->isa, NVHWDB_ISA_NV40);
+      CHECK_EQ(c->class_3d, 0x4097);
+      CHECK_EQ(c->class_m2mf, 0x0039);
+      CHECK_EQ(c->class_sifm, 0x3089);
+      CHECK_EQ(c->fp_tex_units, 16);
+      CHECK(nvhwdb_chip_has_class(c, 0x4097));
+      CHECK(!nvhwdb_chip_has_class(c, 0x4497));
+      CHECK(!nvhwdb_chip_has_class(c, 0x0397));   /* NV30_3D: NV30:NV40 */
+   }
+   /* the rnndb order, not the numeric one */
+   CHECK(nvhwdb_chip_has_class(nvhwdb_chip_find(0x31), 0x0497));
+   CHECK(nvhwdb_chip_has_class(nvhwdb_chip_find(0x36), 0x0497));
+   CHECK(!nvhwdb_chip_has_class(nvhwdb_chip_find(0x34), 0x0497));
+   CHECK(nvhwdb_chip_has_class(nvhwdb_chip_find(0x34), 0x0697));
+   CHECK_EQ(nvhwdb_chip_find(0x46)->class_3d, 0x4497);      /* G72 */
+   CHECK_EQ(nvhwdb_chip_find(0x49)->class_3d, 0x4097);      /* G71 */
+   CHECK_EQ(nvhwdb_chip_find(0x4e)->class_3d, 0x4497);      /* C51 */
+   CHECK_EQ(nvhwdb_chip_find(0x67)->class_3d, 0x4497);      /* MCP67 */
+   CHECK_EQ(nvhwdb_chip_find(0xa3)->class_compute, 0x85c0); /* GT215 */
+   CHECK_EQ(nvhwdb_chip_find(0x50)->class_compute, 0x50c0);
+   CHECK_EQ(nvhwdb_chip_find(0x50)->generation, NVHWDB_GEN_TESLA);
+   CHECK_EQ(nvhwdb_chip_find(0x35)->generation, NVHWDB_GEN_RANKINE);
+   /* names in any case; nothing for unknown ids or the end marker */
+   CHECK(nvhwdb_chip_find_name("g71") == nvhwdb_chip_find(0x49));
+   CHECK(nvhwdb_chip_find_name("NV44A") == nvhwdb_chip_find(0x4a));
+   CHECK(nvhwdb_chip_find(0xc0) == NULL);
+   CHECK(nvhwdb_chip_find(0x99) == NULL);
+   CHECK(nvhwdb_chip_find_name("NV99") == NULL);
+   /* one row per id; every chip nvsim models has its board */
+   for (unsigned i = 0; i < nvhwdb_num_chips; i++) {
+      const struct nvhwdb_chip *a = &nvhwdb_chips[i];
+      CHECK(nvhwdb_chip_find(a->chipset) == a);
+      if (a->nvsim)
+         CHECK(a->board && a->pci_device && a->vram_mib && a->gart_mib);
+      if (a->driver != NVHWDB_DRIVER_NONE)
+         CHECK(a->generation == NVHWDB_GEN_CURIE ||
+               a->generation == NVHWDB_GEN_RANKINE);
+   }
+}
+
 int
 main(void)
 {
@@ -575,6 +629,7 @@ main(void)
    test_headers();
    test_names();
    test_decode();
+   test_chips();
    if (failures) {
       printf("%d check(s) failed\n", failures);
       return 1;

@@ -503,6 +503,22 @@ test_chips(void)
       }
    }
    CHECK(nvsim_device_create(0x99) == NULL);
+   /* chips the table knows but nvsim does not model (hwdb chips.xml,
+    * column nvsim): refused, as an unknown id is */
+   CHECK(nvsim_device_create(0x45) == NULL);   /* NV45 */
+   CHECK(nvsim_device_create(0x4e) == NULL);   /* C51 */
+   /* the classes an NV35 has (rnndb: NV30_3D NV30:NV40, NV35_3D NV35:NV34
+    * in chipset order) and nvsim models; no curie class */
+   dev = nvsim_device_create(0x35);
+   CHECK(dev);
+   if (dev) {
+      CHECK(nvsim_device_has_class(dev, 0x0397));
+      CHECK(nvsim_device_has_class(dev, 0x0497));
+      CHECK(!nvsim_device_has_class(dev, 0x0697));
+      CHECK(!nvsim_device_has_class(dev, 0x4097));
+      CHECK(nvsim_device_has_class(dev, 0x0389));   /* NV30_SIFM */
+      nvsim_device_destroy(dev);
+   }
 }
 
 static uint32_t
