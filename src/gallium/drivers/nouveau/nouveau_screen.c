@@ -20,19 +20,26 @@
 #include "nouveau_debug.h"
 #include "nouveau_screen.h"
 #include "nv30/nv30_screen.h"
+#include "nvhwdb_chips.h"
 
 struct nouveau_screen *
 nouveau_screen_create(struct nouveau_drm *drm, struct nouveau_device *dev)
 {
    nouveau_debug_init();
 
-   /* NV3x/NV4x/C51/MCP6x share one driver (nv30/); which chipsets carry
-    * which 3D class is in nv30_chipset.c.
-    */
-   if (nv30_chipset_find(dev->chipset))
-      return nv30_screen_create(drm, dev);
+   /* The chip's row of hwdb's chip table, looked up once: its "driver"
+    * column says which generation folder drives it (chips.xml). */
+   const struct nvhwdb_chip *chip = nvhwdb_chip_find(dev->chipset);
 
-   NOUVEAU_ERR("no driver for chipset 0x%02x yet\n", dev->chipset);
+   if (chip && chip->driver == NVHWDB_DRIVER_NV30)
+      return nv30_screen_create(drm, dev, chip);
+
+   if (chip)
+      NOUVEAU_ERR("no driver for chipset 0x%02x (%s, %s) yet\n",
+                  dev->chipset, chip->codename,
+                  nvhwdb_generation_name(chip->generation));
+   else
+      NOUVEAU_ERR("no driver for chipset 0x%02x yet\n", dev->chipset);
    return NULL;
 }
 

@@ -230,7 +230,7 @@ nv30_context_destroy(struct pipe_context *pipe)
 static bool
 nv30_context_init_3d(struct nv30_context *nv30)
 {
-   const struct nv30_chipset *chip = nv30->chip;
+   const struct nvhwdb_chip *chip = nv30->chip;
    const uint32_t vram = NV30_HANDLE_DMA_VRAM, gart = NV30_HANDLE_DMA_GART;
    const uint32_t null = NV30_HANDLE_NULL;
 
@@ -261,7 +261,8 @@ nv30_context_init_3d(struct nv30_context *nv30)
    nouveau_push_data(&nv30->push, nv30->query_obj ? nv30->query_handle : null);
    nouveau_push_data(&nv30->push, null);  /* UNK1AC */
    nouveau_push_data(&nv30->push, null);  /* UNK1B0 */
-   if (chip->curie) {
+   /* DMA_COLOR2/3 and MIPMAP_ROUNDING: curie only (hwdb variants) */
+   if (chip->generation == NVHWDB_GEN_CURIE) {
       NV30_3D_MTHD(nv30, NV40_3D_DMA_COLOR2, 2);
       nouveau_push_data(&nv30->push, vram);
       nouveau_push_data(&nv30->push, vram);

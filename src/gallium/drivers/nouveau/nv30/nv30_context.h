@@ -65,7 +65,7 @@ enum nv30_bin {
 
 /* Room for the fragment texture units of any chip we drive: curie has
  * the most (hwdb TEX_OFFSET__LEN); how many a chip has is
- * nv30_chipset.fp_tex_units. */
+ * nvhwdb_chip.fp_tex_units. */
 #define NV30_MAX_TEX_UNITS NV40_3D_TEX_OFFSET__LEN
 
 struct nv30_blend_state {
@@ -145,7 +145,7 @@ struct nv30_fragprog {
 struct nv30_context {
    struct pipe_context base;
    struct nv30_screen *screen;
-   const struct nv30_chipset *chip;
+   const struct nvhwdb_chip *chip;   /* the screen's chip table row */
 
    /* Ours alone: client, pushbuffer (see the design rule in
     * nouveau_screen.h); the channel and its objects too while the chip

@@ -387,7 +387,7 @@ nv30_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
          return;
       }
 
-      if (nv30->chip->curie) {
+      if (nv30->chip->primitive_restart) {
          NV30_3D_1(nv30, NV30_3D_PRIMITIVE_RESTART_ENABLE,
                    info->index_size && info->primitive_restart);
          if (info->index_size && info->primitive_restart)

@@ -55,7 +55,7 @@ nv30_emit_framebuffer(struct nv30_context *nv30)
    struct nv30_surface *color[1 + ARRAY_SIZE(nv30_mrt)] = { NULL };
    struct nv30_surface *cs = NULL;   /* the first bound colour buffer */
    struct nv30_surface *zs = fb->zsbuf ? nv30_surface(fb->zsbuf) : NULL;
-   unsigned num_color = MIN2(fb->nr_cbufs, nv30->chip->max_render_targets);
+   unsigned num_color = MIN2(fb->nr_cbufs, nv30->chip->render_targets);
    uint32_t format = 0, rt_enable = 0;
    unsigned w = fb->width, h = fb->height;
 
@@ -109,7 +109,8 @@ nv30_emit_framebuffer(struct nv30_context *nv30)
       struct nv30_resource *cres = nv30_resource(c->base.texture);
       struct nv30_resource *zres = nv30_resource(z->base.texture);
 
-      if (nv30->chip->curie) {
+      /* curie: colour and zeta pitches apart; rankine: one method */
+      if (nv30->chip->mixed_fb_sizes) {
          NV30_3D_1(nv30, NV40_3D_ZETA_PITCH, z->pitch);
          NV30_3D_1(nv30, NV40_3D_COLOR0_PITCH, c->pitch);
       } else {
@@ -171,7 +172,8 @@ nv30_emit_blend(struct nv30_context *nv30)
    nouveau_push_data(p, so->func_dst);
    NV30_3D_1(nv30, NV40_3D_BLEND_EQUATION, so->equation);
    NV30_3D_1(nv30, NV30_3D_COLOR_MASK, so->color_mask);
-   if (nv30->chip->curie) {
+   /* MRT_BLEND_ENABLE: curie only (hwdb variants) */
+   if (nv30->chip->generation == NVHWDB_GEN_CURIE) {
       NV30_3D_MTHD(nv30, NV40_3D_MRT_BLEND_ENABLE, 2);
       nouveau_push_data(p, so->mrt_blend_enable);
       nouveau_push_data(p, so->mrt_color_mask);
@@ -457,7 +459,7 @@ nv30_emit_vertex(struct nv30_context *nv30)
 static void
 nv30_emit_vtx_cache(struct nv30_context *nv30)
 {
-   if (!nv30->chip->curie || !nv30->vtx_cache_stale)
+   if (nv30->chip->generation != NVHWDB_GEN_CURIE || !nv30->vtx_cache_stale)
       return;
    NV30_3D_1(nv30, NV40_3D_VTX_CACHE_INVALIDATE, 0);
    nv30->vtx_cache_stale = false;
@@ -523,7 +525,7 @@ nv30_state_emit_words(struct nv30_context *nv30)
 
    if (nv30->dirty & (NV30_DIRTY_VERTPROG | NV30_DIRTY_VERTCONST)) {
       /* program upload (5 words per instruction) and constants (6 per) */
-      words += nv30->chip->vp_exec_slots * 5 + nv30->chip->vp_const_slots * 6;
+      words += nv30->chip->vp_slots * 5 + nv30->chip->vp_consts * 6;
    }
    return words;
 }

@@ -47,18 +47,18 @@ static int
 nv30_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
 {
    struct nv30_screen *screen = nv30_screen(pscreen);
-   const struct nv30_chipset *chip = screen->chip;
+   const struct nvhwdb_chip *chip = screen->chip;
 
    switch (param) {
    case PIPE_CAP_MAX_TEXTURE_2D_SIZE:
-      return 1 << (chip->max_texture_2d_levels - 1);
+      return 1 << (chip->tex_2d_levels - 1);
    case PIPE_CAP_MAX_TEXTURE_3D_LEVELS:
-      return chip->max_texture_3d_levels;
+      return chip->tex_3d_levels;
    case PIPE_CAP_MAX_TEXTURE_CUBE_LEVELS:
-      return chip->max_texture_2d_levels;
+      return chip->tex_2d_levels;
    case PIPE_CAP_MAX_RENDER_TARGETS:
       /* COLOR0..3 on curie (nv30_emit_framebuffer) */
-      return chip->max_render_targets;
+      return chip->render_targets;
    case PIPE_CAP_GLSL_FEATURE_LEVEL:
    case PIPE_CAP_GLSL_FEATURE_LEVEL_COMPATIBILITY:
       return 120;
@@ -79,7 +79,7 @@ nv30_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
    case PIPE_CAP_BLEND_EQUATION_SEPARATE:
       /* BLEND_EQUATION has separate RGB/ALPHA fields on curie
        * (rnndb nv30-40_3d.xml, variants NV40_3D-NV44_3D). */
-      return chip->curie;
+      return chip->blend_equation_separate;
    case PIPE_CAP_PRIMITIVE_RESTART:
    case PIPE_CAP_PRIMITIVE_RESTART_FIXED_INDEX:
       /* done while pushing indices (nv30_draw.c) */
@@ -104,7 +104,7 @@ nv30_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       return chip->depth_bounds;
    case PIPE_CAP_ANISOTROPIC_FILTER:
       /* TEX_ENABLE ANISO (nv30_sampler_state_create) */
-      return chip->curie;
+      return chip->max_anisotropy > 1;
    case PIPE_CAP_TEXTURE_SWIZZLE:
       /* TEX_SWIZZLE routes any channel, 0 or 1 to each output
        * (nv30_view_swizzle) */
@@ -113,7 +113,7 @@ nv30_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
    case PIPE_CAP_TEXTURE_MIRROR_CLAMP_TO_EDGE:
       /* TEX_WRAP MIRROR_CLAMP, MIRROR_CLAMP_TO_EDGE and
        * MIRROR_CLAMP_TO_BORDER on curie (hwdb nv4_tex_wrap; nv30_wrap) */
-      return chip->curie;
+      return chip->tex_mirror_clamp;
    case PIPE_CAP_TEXTURE_BORDER_COLOR_QUIRK:
       /* TEX_BORDER_COLOR is returned as it is, not through TEX_SWIZZLE
        * (nvsim; D3D9's border colour is an ARGB value with no
@@ -121,10 +121,11 @@ nv30_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       return PIPE_QUIRK_TEXTURE_BORDER_COLOR_SWIZZLE_NV50;
    case PIPE_CAP_TEXTURE_HALF_FLOAT_LINEAR:
       /* fp16 texels are filtered, fp32 ones are not (nv30_texture.c) */
-      return chip->curie;
+      return chip->tex_fp16_filter;
    case PIPE_CAP_NPOT_TEXTURES:
-      /* linear (pitch) textures have any size (TEX_NPOT_SIZE) */
-      return 1;
+      /* linear (pitch) textures have any size (TEX_NPOT_SIZE); on
+       * rankine only rectangles do (chips.xml) */
+      return chip->npot_textures;
    case PIPE_CAP_TGSI_TEXCOORD:
       return 0;
    case PIPE_CAP_FS_COORD_ORIGIN_UPPER_LEFT:
@@ -169,7 +170,7 @@ nv30_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
        * common area (st/mesa passes the minimum size), so attachments of
        * different sizes work.  This is what GL_ARB_framebuffer_object
        * needs. */
-      return chip->curie;
+      return chip->mixed_fb_sizes;
    case PIPE_CAP_CLEAR_SCISSORED:
       /* CLEAR_BUFFERS honours the scissor rectangle (nv30_clear.c) */
       return 1;
@@ -211,7 +212,7 @@ nv30_screen_get_shader_param(struct pipe_screen *pscreen,
                              enum pipe_shader_cap param)
 {
    struct nv30_screen *screen = nv30_screen(pscreen);
-   const struct nv30_chipset *chip = screen->chip;
+   const struct nvhwdb_chip *chip = screen->chip;
 
    if (shader != PIPE_SHADER_VERTEX && shader != PIPE_SHADER_FRAGMENT)
       return 0;
@@ -222,7 +223,7 @@ nv30_screen_get_shader_param(struct pipe_screen *pscreen,
    case PIPE_SHADER_CAP_MAX_TEX_INSTRUCTIONS:
    case PIPE_SHADER_CAP_MAX_TEX_INDIRECTIONS:
       /* NV40: 512 VP slots; the FP is fetched from memory, 4096 long */
-      return shader == PIPE_SHADER_VERTEX ? chip->vp_exec_slots : 4096;
+      return shader == PIPE_SHADER_VERTEX ? chip->vp_slots : chip->fp_slots;
    case PIPE_SHADER_CAP_MAX_CONTROL_FLOW_DEPTH:
       return 0;
    case PIPE_SHADER_CAP_MAX_INPUTS:
@@ -232,7 +233,7 @@ nv30_screen_get_shader_param(struct pipe_screen *pscreen,
    case PIPE_SHADER_CAP_MAX_CONST_BUFFER0_SIZE:
       /* VP: the constant slots (a few kept for the driver); FP: inline
        * constants, bounded only by program length. */
-      return (shader == PIPE_SHADER_VERTEX ? chip->vp_const_slots - 8 : 224) *
+      return (shader == PIPE_SHADER_VERTEX ? chip->vp_consts - 8 : 224) *
              4 * sizeof(float);
    case PIPE_SHADER_CAP_MAX_CONST_BUFFERS:
       return 1;
@@ -264,7 +265,7 @@ nv30_screen_get_shader_param(struct pipe_screen *pscreen,
       return 0;
    case PIPE_SHADER_CAP_MAX_TEXTURE_SAMPLERS:
    case PIPE_SHADER_CAP_MAX_SAMPLER_VIEWS:
-      /* The chip's fragment texture units (nv30_chipset.c, from hwdb;
+      /* The chip's fragment texture units (hwdb chips.xml;
        * the FP's TEX_UNIT field addresses 16); the vertex texture units
        * are not wired up. */
       return shader == PIPE_SHADER_FRAGMENT ?
@@ -387,13 +388,11 @@ static const struct pipe_screen nv30_screen_funcs = {
 };
 
 struct nouveau_screen *
-nv30_screen_create(struct nouveau_drm *drm, struct nouveau_device *dev)
+nv30_screen_create(struct nouveau_drm *drm, struct nouveau_device *dev,
+                   const struct nvhwdb_chip *chip)
 {
-   const struct nv30_chipset *chip = nv30_chipset_find(dev->chipset);
    struct nv30_screen *screen;
 
-   if (!chip)
-      return NULL;
    screen = CALLOC_STRUCT(nv30_screen);
    if (!screen)
       return NULL;

@@ -191,7 +191,8 @@ nv30_emit_vertprog(struct nv30_context *nv30)
                  vp->bin.num_insns);
    }
    NV30_3D_1(nv30, NV30_3D_VP_START_FROM_ID, 0);
-   if (nv30->chip->curie) {
+   /* VP_ATTRIB_EN: curie only (hwdb variants NV40_3D-NV44_3D) */
+   if (nv30->chip->generation == NVHWDB_GEN_CURIE) {
       NV30_3D_MTHD(nv30, NV40_3D_VP_ATTRIB_EN, 2);
       nouveau_push_data(p, vp->bin.attrib_en);
       nouveau_push_data(p, vp->bin.result_en | fp->bin.vp_result_en);
@@ -478,7 +479,7 @@ nv30_fragprog_select(struct nv30_context *nv30)
             return NULL;
          if (broadcast)
             NIR_PASS_V(nir, nir_lower_fragcolor,
-                       nv30->chip->max_render_targets);
+                       nv30->chip->render_targets);
          NIR_PASS_V(nir, nir_shader_instructions_pass,
                     nv30_flip_sprite_t_instr,
                     nir_metadata_block_index | nir_metadata_dominance,
@@ -498,7 +499,7 @@ nv30_fragprog_select(struct nv30_context *nv30)
 
       if (!nir)
          return NULL;
-      NIR_PASS_V(nir, nir_lower_fragcolor, nv30->chip->max_render_targets);
+      NIR_PASS_V(nir, nir_lower_fragcolor, nv30->chip->render_targets);
       bound->broadcast = nv30_fragprog_compile(nir);
       ralloc_free(nir);
    }

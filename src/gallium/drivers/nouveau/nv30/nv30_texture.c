@@ -247,9 +247,11 @@ static const struct {
 };
 
 float
-nv30_texture_max_anisotropy(const struct nv30_chipset *chip)
+nv30_texture_max_anisotropy(const struct nvhwdb_chip *chip)
 {
-   return chip->curie ? (float)nv40_aniso[0].rate : 1.0f;
+   /* the chip's (chips.xml), as far as the curie TEX_ENABLE.ANISO values
+    * above reach */
+   return MIN2(chip->max_anisotropy, nv40_aniso[0].rate);
 }
 
 /* The most samples the field allows within max_anisotropy (GL's
@@ -514,7 +516,7 @@ nv30_texture_emit_words(void)
 void
 nv30_texture_cache_invalidate(struct nv30_context *nv30)
 {
-   if (nv30->chip->curie)
+   if (nv30->chip->generation == NVHWDB_GEN_CURIE)
       NV30_3D_1(nv30, NV40_3D_TEX_CACHE_CTL, NV40_3D_TEX_CACHE_CTL_INVALIDATE);
 }
 

@@ -37,12 +37,12 @@ nv30_sampler_view(struct pipe_sampler_view *view)
    return (struct nv30_sampler_view *)view;
 }
 
-struct nv30_chipset;
+struct nvhwdb_chip;
 struct nv30_context;
 
 /* GL's MAX_TEXTURE_MAX_ANISOTROPY: the most samples TEX_ENABLE ANISO
  * takes. */
-float nv30_texture_max_anisotropy(const struct nv30_chipset *chip);
+float nv30_texture_max_anisotropy(const struct nvhwdb_chip *chip);
 
 /* Sends TEX_CACHE_CTL INVALIDATE (see nv30_texture.c for when). */
 void nv30_texture_cache_invalidate(struct nv30_context *nv30);
