@@ -3,7 +3,8 @@
 # driver -> libdrm_nouveau -> drm-shim -> nvsim) on a simulated NV40.
 #  1. glinfo shows our renderer on the simulated NV40;
 #  2. the piglit tests of tests/integration/piglit-smoke.txt pass;
-#  3. the demo on the simulated NV40 matches llvmpipe (demo/test-demo.sh).
+#  3. the demo on the simulated NV40 matches llvmpipe (demo/test-demo.sh);
+#  4. the trace toolkit; 5. a chip without our driver is an error.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 piglit_bin=/usr/lib/x86_64-linux-gnu/piglit/bin
@@ -82,6 +83,19 @@ if [ -n "$unknown" ] && ! grep -qv '^0 methods the database does not name' <<<"$
    result "nvdump names every method our driver emits" pass
 else
    result "nvdump names every method our driver emits" fail "$unknown"
+fi
+
+# 5. A chip our driver does not drive yet is an error under nvrun, never
+#    llvmpipe's renderer reported as ours (issue 22): glinfo on a rankine
+#    fails, names the chip and prints no GL_RENDERER.
+out=$(timeout 60 "$top/scripts/nvrun" --chip nv30 -- "$piglit_bin/glinfo" 2>&1)
+rc=$?
+if [ $rc != 0 ] && grep -q 'no driver for chipset 0x30 (NV30' <<<"$out" &&
+   ! grep -q '^GL_RENDERER' <<<"$out"; then
+   result "glinfo on nv30 (no driver yet) is an error" pass
+else
+   result "glinfo on nv30 (no driver yet) is an error" fail \
+      "exit $rc: $(head -3 <<<"$out")"
 fi
 
 echo "integration: $passed passed, $failed failed"

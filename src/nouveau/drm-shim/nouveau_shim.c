@@ -147,7 +147,7 @@ drm_shim_driver_init(void)
 {
    const char *env = getenv("NOUVEAU_CHIPSET");
    const char *debug = getenv("NOUVEAU_SHIM_DEBUG");
-   unsigned long chipset = 0x40;
+   unsigned long chipset = CHIPSET_NV40;   /* NV40 unless told */
 
    nouveau_shim_debug = debug && *debug && strcmp(debug, "0") != 0;
 

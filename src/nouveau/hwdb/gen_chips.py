@@ -227,8 +227,44 @@ class ChipGen:
         gh.write_output(path, '\n'.join(out))
 
 
+def lookup(path, what):
+    """--lookup: the row of a codename (any case) or hex chipset id
+    ("nv40", "G71", "0x4e", "4e"), as "id codename driver nvsim generation"
+    (e.g. "40 NV40 nv30 yes curie"), for scripts (scripts/nvrun)."""
+    db = gh.Database([])
+    db.load(path)
+    if db.chips is None:
+        raise gh.HwdbError('%s: error: no <chips> list' % path)
+    gens = {g.get('name'): g for g in db.chips.children
+            if g.tag == 'generation'}
+    w = what.lower()
+    for v in db.enums['chipset'].values:
+        c = v.node
+        if v.value is None or c.get('generation') is None:
+            continue
+        ids = ('%x' % v.value, '0x%x' % v.value, '%02x' % v.value,
+               '0x%02x' % v.value)
+        if v.name.lower() == w or w in ids:
+            g = gens[c.get('generation')]
+            print('%02x %s %s %s %s' % (v.value, v.name,
+                                        c.get('driver', g.get('driver')),
+                                        c.get('nvsim', g.get('nvsim')),
+                                        c.get('generation')))
+            return 0
+    sys.stderr.write('gen_chips.py: no chip "%s" in %s\n' % (what, path))
+    return 1
+
+
 def main(argv):
-    ap = argparse.ArgumentParser(description='chips.xml -> C chip table')
+    if len(argv) == 3 and argv[0] == '--lookup':
+        try:
+            return lookup(argv[2], argv[1])
+        except gh.HwdbError as e:
+            sys.stderr.write('gen_chips.py: %s\n' % e)
+            return 1
+    ap = argparse.ArgumentParser(
+        description='chips.xml -> C chip table; or '
+        '--lookup CHIP chips.xml: one row, for scripts')
     ap.add_argument('-o', '--outdir', required=True)
     ap.add_argument('-I', dest='incdirs', action='append', default=[])
     ap.add_argument('xml', nargs='+',

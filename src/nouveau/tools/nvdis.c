@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nvhwdb_chips.h"
 #include "nvisa_nv30_fp.h"
 #include "nvisa_nv30_vp_gen.h"
 #include "nvisa_nv40_fp.h"
@@ -277,12 +278,19 @@ main(int argc, char **argv)
             usage(stderr);
             return 2;
          }
+         /* a codename or hex chipset id of hwdb's chip table; its
+          * shader ISA picks the decoder */
          const char *chip = argv[++i];
-         if (!strcmp(chip, "nv30") || !strcmp(chip, "30")) {
+         char *end;
+         unsigned long id = strtoul(chip, &end, 16);
+         const struct nvhwdb_chip *row = nvhwdb_chip_find_name(chip);
+         if (!row && *chip && !*end)
+            row = nvhwdb_chip_find(id);
+         if (row && row->isa == NVHWDB_ISA_NV30) {
             nv30 = true;
-         } else if (strcmp(chip, "nv40") && strcmp(chip, "40")) {
-            fprintf(stderr, "nvdis: chip %s not supported (nv40, nv30)\n",
-                    chip);
+         } else if (!row || row->isa != NVHWDB_ISA_NV40) {
+            fprintf(stderr, "nvdis: chip %s not supported (a rankine or "
+                    "curie chip: nv40, nv30, 44, ...)\n", chip);
             return 2;
          }
       } else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {

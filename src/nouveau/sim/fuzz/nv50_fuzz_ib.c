@@ -23,6 +23,7 @@
 #include "fifo.xml.h"
 #include "g80_fifo.xml.h"
 #include "nv_m2mf.xml.h"
+#include "nvhwdb_chips.h"
 #include "nvsim.h"
 #include "nvsim_fuzz.h"
 /* for the pusher's word count (nvsim_fifo_state.words_read) */
@@ -88,7 +89,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
    const char *env = getenv("NVSIM_FUZZ_CHIP");
    /* (make fuzz sets it empty for the default) */
-   uint32_t chipset = env && *env ? strtoul(env, NULL, 16) : 0x84;
+   uint32_t chipset = env && *env ? strtoul(env, NULL, 16) : CHIPSET_G84;
    size_t words = size / 4;
    if (words > MAX_WORDS)
       words = MAX_WORDS;
@@ -113,12 +114,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
    /* prologue: bind one object of each class on subchannels 0..4 */
    uint32_t classes[5];
    memcpy(classes, subc_classes, sizeof(classes));
-   classes[2] = chipset == 0x50 ? G80_3D_CLASS : chipset < 0xa0 ? G84_3D_CLASS :
-                nvsim_device_has_class(dev, GT215_3D_CLASS) ? GT215_3D_CLASS :
-                nvsim_device_has_class(dev, MCP89_3D_CLASS) ? MCP89_3D_CLASS :
-                G200_3D_CLASS;
-   classes[3] = nvsim_device_has_class(dev, GT215_COMPUTE_CLASS) ?
-                GT215_COMPUTE_CLASS : G80_COMPUTE_CLASS;
+   /* the chip's 3D and compute classes (hwdb chips.xml) */
+   classes[2] = nvhwdb_chip_find(chipset)->class_3d;
+   classes[3] = nvhwdb_chip_find(chipset)->class_compute;
    unsigned n = 0;
    for (unsigned s = 0; s < 5; s++) {
       uint32_t handle = 0xf0000000u | classes[s];

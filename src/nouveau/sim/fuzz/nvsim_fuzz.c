@@ -13,6 +13,7 @@
 #include "nv30-40_3d.xml.h"
 #include "nv_2d.xml.h"
 #include "nv_m2mf.xml.h"
+#include "nvhwdb_chips.h"
 #include "nvisa_nv40_fp.h"
 #include "nvisa_nv40_vp.h"
 #include "nvsim_fuzz.h"
@@ -286,14 +287,14 @@ nvsim_fuzz_init(struct nvsim_fuzz *fz, unsigned push_words)
    /* NVSIM_FUZZ_CHIP (hex, default 40): the NV40 fixture draws; on other
     * chips every class is bound and fuzzed without a drawing prologue */
    const char *chip = getenv("NVSIM_FUZZ_CHIP");
-   uint32_t chipset = chip && *chip ? strtoul(chip, NULL, 16) : 0x40;
+   uint32_t chipset = chip && *chip ? strtoul(chip, NULL, 16) : CHIPSET_NV40;
    fz->dev = nvsim_device_create(chipset);
    if (!fz->dev)
       die("NVSIM_FUZZ_CHIP names no chip nvsim models");
-   fz->curie = chipset == 0x40;
+   fz->curie = chipset == CHIPSET_NV40;
    /* Tesla channels take IB entries in VM address spaces (nvsim_tesla.h):
     * a fixture of their own, not written yet */
-   if (nvsim_device_info(fz->dev)->chipset >= 0x50)
+   if (nvhwdb_chip_find(chipset)->generation == NVHWDB_GEN_TESLA)
       die("NVSIM_FUZZ_CHIP: Tesla chips are not in the fixture yet");
    fz->chan = nvsim_channel_create(fz->dev, &fz->info);
    if (!fz->chan)
