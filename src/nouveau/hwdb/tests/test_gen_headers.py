@@ -173,6 +173,46 @@ for fixture, line, what in [
     check(what in err, '%s: error says "%s"' % (fixture, what))
     check('Traceback' not in err, '%s: no Python traceback' % fixture)
 
+# ---- gen_chips.py: the chip table (fixtures/chips.xml) ---------------------
+GEN_CHIPS = os.path.join(os.path.dirname(GEN), 'gen_chips.py')
+
+
+def run_chips(xml):
+    out = tempfile.mkdtemp(prefix='nvhwdb-chips-')
+    scratch.append(out)
+    p = subprocess.run([sys.executable, GEN_CHIPS, '-o', out,
+                        os.path.join(FIX, xml)], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, universal_newlines=True)
+    return p.returncode, p.stderr, os.path.join(out, 'nvhwdb_chips_table.c')
+
+
+rc, err, path = run_chips('chips.xml')
+check(rc == 0, 'chips.xml: generated (%s)' % err.strip())
+if rc == 0:
+    t = open(path).read()
+    rows = dict(re.findall(r'\.chipset = (0x[0-9a-f]+),(.*?)\n   \}', t, re.S))
+    ca, cb = rows.get('0x41', ''), rows.get('0x40', '')
+    # CB comes first in the list though its id is lower: KB "CB:CC" is CB's
+    check('.class_3d = 0x0002' in cb and 'chip_40_classes' in cb,
+          'CB has KB (list order)')
+    check(re.search(r'chip_41_classes\[\] = \{ 0x0001 \}', t) is not None,
+          'CA has KA only')
+    # the row's own column wins over its generation's
+    check('.hw_index_buffer = false' in cb and '.hw_index_buffer = true' in ca,
+          'row overrides generation')
+    check('.board' not in cb and '.board = "A 1"' in ca,
+          'board only where given')
+    check('0x42' not in rows, 'no row for a chip without a generation')
+for fixture, line, what in [
+        ('badchipclass.xml', 14, 'a class the chip does not have'),
+        ('badchipboard.xml', 14, 'nvsim models it, so it needs "board"')]:
+    rc, err, _ = run_chips(fixture)
+    check(rc == 1, '%s: exit status 1 (got %d)' % (fixture, rc))
+    check('%s:%d: error:' % (fixture, line) in err and what in err,
+          '%s: error at line %d says "%s" (got: %s)' %
+          (fixture, line, what, err.strip()))
+    check('Traceback' not in err, '%s: no Python traceback' % fixture)
+
 for d in scratch:
     shutil.rmtree(d, ignore_errors=True)
 if failures:
