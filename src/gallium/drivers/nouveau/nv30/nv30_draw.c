@@ -393,6 +393,8 @@ nv30_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
          if (info->index_size && info->primitive_restart)
             NV30_3D_1(nv30, NV30_3D_PRIMITIVE_RESTART_INDEX,
                       info->restart_index);
+      }
+      if (nv30->chip->base_vertex) {
          /* indices and user vertices are numbered from vtx_shift */
          NV30_3D_1(nv30, NV40_3D_VB_ELEMENT_BASE,
                    info->index_size ? draw->index_bias - (int)nv30->vtx_shift : 0);
