@@ -10,7 +10,8 @@
 # and prints for each the fraction of pixels over 16/255 apart, marking the
 # draws where the fraction moved.  --depth also compares the depth buffers
 # (eglretrace --mrt), which shows a wrong depth long before the colours do.
-# --ref runs upstream's driver (nvrun --ref).  Pictures stay in
+# --ref runs upstream's driver (nvrun --ref, on gbm); llvmpipe always
+# replays on surfaceless EGL, whatever the caller's environment.  Pictures stay in
 # build/apps-bisect/ (CHIP-CALL.png, llvmpipe-CALL.png; -z for depth).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -22,11 +23,11 @@ while [ $# -gt 0 ]; do
    --chip) chip=$2; shift 2 ;;
    --ref) ref=--ref; shift ;;
    --depth) depth=1; shift ;;
-   -h|--help) sed -n 2,15p "$0"; exit 0 ;;
+   -h|--help) sed -n 2,16p "$0"; exit 0 ;;
    *) break ;;
    esac
 done
-[ $# = 3 ] || { sed -n 2,15p "$0" >&2; exit 2; }
+[ $# = 3 ] || { sed -n 2,16p "$0" >&2; exit 2; }
 trace=$1 first=$2 last=$3
 out=$top/build/apps-bisect
 cmp=$top/build/demo/nvcompare
@@ -38,10 +39,20 @@ calls=$(apitrace dump --call-nos=yes "$trace" 2>/dev/null |
             $2 ~ /^gl(Draw|End\(|Clear\(|BlitFramebuffer|CallList|Begin)/ && $2 !~ /^glBegin/ { print $1 }' |
         paste -sd,)
 [ -n "$calls" ] || { echo "bisect-draws: no draw call in $first..$last" >&2; exit 1; }
+# Each replay on the platform that works for its driver: llvmpipe's on
+# surfaceless EGL whatever the caller's environment says (a shell set up
+# for upstream's driver has WAFFLE_PLATFORM=gbm, where llvmpipe's replay
+# fails), the chip's on what nvrun picks (gbm for --ref, docs/fidelity.md).
+env -u WAFFLE_GBM_DEVICE PIGLIT_PLATFORM=surfaceless_egl \
+   WAFFLE_PLATFORM=surfaceless_egl "$top/scripts/nvrun" --chip llvmpipe -- \
+   eglretrace --headless ${depth:+--mrt} -S "$calls" -s "$out/llvmpipe-" "$trace" \
+   >"$out/llvmpipe.log" 2>&1 || true
+"$top/scripts/nvrun" $ref --chip "$chip" -- \
+   eglretrace --headless ${depth:+--mrt} -S "$calls" -s "$out/$chip-" "$trace" \
+   >"$out/$chip.log" 2>&1 || true
 for d in llvmpipe "$chip"; do
-   "$top/scripts/nvrun" $([ "$d" = "$chip" ] && echo $ref) --chip "$d" -- \
-      eglretrace --headless ${depth:+--mrt} -S "$calls" -s "$out/$d-" "$trace" \
-      >"$out/$d.log" 2>&1 || true
+   ls "$out/$d-"*.png >/dev/null 2>&1 ||
+      echo "bisect-draws: the $d replay made no snapshot (log: $out/$d.log)" >&2
 done
 frac() {
    "$cmp" "$1" "$2" --tolerance 16 2>/dev/null | sed -n 's/.*(fraction \([0-9.e+-]*\).*/\1/p'; true
