@@ -287,11 +287,24 @@ def resolve_profile(profile, gate_chip):
 
 # --- chips -------------------------------------------------------------------
 
+def is_chip(chip):
+   """Is chip a codename of hwdb's chip table (src/nouveau/hwdb/chips.xml,
+   asked through gen_chips.py --lookup)?  Names only, not chipset ids:
+   the renderer string names the chip (expected_renderer)."""
+   if not re.match(r'^[a-z][a-z0-9]*$', chip):
+      return False
+   hwdb = os.path.join(TOP, 'src', 'nouveau', 'hwdb')
+   p = subprocess.run([sys.executable, os.path.join(hwdb, 'gen_chips.py'),
+                       '--lookup', chip, os.path.join(hwdb, 'chips.xml')],
+                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+   return p.returncode == 0
+
+
 def chip_prefix(chip):
    """The command prefix that runs a program on `chip`."""
    if chip == 'none':
       return []
-   if ASAN and not re.match(r'^(nv|g|gt|mcp)[0-9a-f]', chip):
+   if ASAN and not is_chip(chip):
       raise HarnessError('--asan runs our nouveau on a simulated chip only '
                          '(the sanitizer build has no %s)' % chip)
    if chip in ('llvmpipe', 'softpipe'):
@@ -303,10 +316,11 @@ def chip_prefix(chip):
          raise HarnessError('the reference build is missing (%s); run '
                             '`make reference`' % lib)
       return [NVRUN, '--ref', '--chip', hw, '--']
-   if re.match(r'^(nv[0-9a-f]{2}|g[0-9]{2,3}|gt2[0-9]{2}|mcp7[79])$', chip):
+   if is_chip(chip):
       return [NVRUN] + (['--asan'] if ASAN else []) + ['--chip', chip, '--']
-   raise HarnessError('unknown CHIP %r (nvXX, ref-nvXX, llvmpipe, softpipe)'
-                      % chip)
+   raise HarnessError('unknown CHIP %r (a codename of '
+                      'src/nouveau/hwdb/chips.xml: nv40, g71, ...; ref-nv40, '
+                      'llvmpipe, softpipe)' % chip)
 
 
 def expected_renderer(chip):
