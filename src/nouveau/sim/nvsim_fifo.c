@@ -179,6 +179,10 @@ puller_method(struct nvsim_channel *chan, unsigned subc, uint32_t mthd,
       uint32_t cur = __atomic_load_n(sem, __ATOMIC_ACQUIRE);
       if (cur == data)
          return true;
+      /* A card would wait here for another channel's release; nvsim runs
+       * one job at a time and cannot.  The trap skips the acquire, as
+       * nv04_fifo_intr (nvkm/engine/fifo/nv04.c) skips a method that
+       * raised PFIFO's SEMAPHORE interrupt (CACHE1_GET + 4). */
       snprintf(chan->detail, sizeof(chan->detail),
                "semaphore holds 0x%08x: nvsim does not model an acquire that "
                "has to wait yet", cur);

@@ -104,7 +104,10 @@ semaphore_trap(struct nvsim_channel *chan, unsigned subc, uint32_t mthd,
 }
 
 /* An acquire whose value is not there yet would block the channel until
- * another one releases it; nvsim runs one job at a time, so it cannot. */
+ * another one releases it; nvsim runs one job at a time, so it cannot.  It
+ * traps instead, and the acquire is skipped as the kernel skips a method
+ * that raised PFIFO's SEMAPHORE interrupt (nvkm/engine/fifo/nv04.c
+ * nv04_fifo_intr: CACHE1_GET + 4): the channel goes on unsynchronised. */
 static bool
 acquire_unmet(struct nvsim_channel *chan, unsigned subc, uint32_t mthd,
               uint32_t data, uint32_t cur)
