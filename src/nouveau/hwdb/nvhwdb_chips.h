@@ -77,7 +77,8 @@ struct nvhwdb_chip {
    /* every class the chip has (fifo.xml obj-class variants) */
    const uint32_t *classes;
    unsigned num_classes;
-   /* limits (0: the generation has none, or none as slots) */
+   /* limits (0: the generation has none, none as slots, or chips.xml
+    * does not describe it yet and says so) */
    unsigned render_targets;
    unsigned fp_tex_units, vtx_tex_units;
    unsigned vp_slots, vp_consts;  /* vertex program instructions, vec4s */
