@@ -48,13 +48,17 @@ if stage "Mesa build with our nouveau" make -s -C "$top" mesa; then
       make -s -C "$top" reference
    stage "application corpus vs expectations (every chip, ours and upstream's)" \
       make -s -C "$top" apps-gate-all
+   # The piglit tests that shim and nvsim fixes made pass with upstream's
+   # driver (tests/piglit/ref-nv40.txt, 17 tests, about 30 s).
+   stage "piglit ref-nv40 list vs expectations (upstream's driver on nvsim)" \
+      make -s -C "$top" piglit-gate-ref
    # The benchmarks' short version: that every table prints (figures are
    # not judged here; docs/benchmarks.md).
    stage "benchmarks, short (make bench QUICK=1: every table prints)" \
       sh -c "make -s -C '$top' bench QUICK=1 && /usr/bin/python3 '$top/bench/bench_runner.py' --check"
 else
-   failed=$((failed + 11))
-   failures+=("demo tools, Mesa-tree tests, unit and drm-shim tests under ASan+UBSan, driver GL tests, threads and contexts, integration, piglit self-tests, piglit gates, reference build, application corpus, benchmarks (not run: no Mesa build)")
+   failed=$((failed + 12))
+   failures+=("demo tools, Mesa-tree tests, unit and drm-shim tests under ASan+UBSan, driver GL tests, threads and contexts, integration, piglit self-tests, piglit gates, reference build, application corpus, piglit ref-nv40 list, benchmarks (not run: no Mesa build)")
 fi
 # A smoke of each fuzz harness (tests/fuzz/README.md; the longer run is in
 # docs/reliability.md, "Fuzzing").

@@ -868,15 +868,21 @@ def print_comparison(chip, expected, diffs, sanitized=0):
    return bad + sanitized == 0
 
 
-def write_expected(chip, results, source):
+def write_expected(chip, results, source, profile='gate'):
    path = expected_path(chip)
    c = counts(results)
    old = read_reasons(chip)
+   listname = ('gate-%s.txt' % chip if profile == 'gate'
+               else os.path.basename(profile))
+   driver, hw = ('upstream\'s driver', chip[4:]) if chip.startswith('ref-') \
+      else ('our driver', chip)
    with open(path + '.tmp', 'w', encoding='utf-8') as f:
-      f.write('# Expected piglit results of gate-%s.txt with our driver on '
-              'the simulated %s.\n' % (chip, chip.upper()))
-      f.write('# Written by `make piglit-update-expected CHIP=%s` from %s.\n'
-              % (chip, os.path.relpath(source, TOP)))
+      f.write('# Expected piglit results of %s with %s on the simulated '
+              '%s.\n' % (listname, driver, hw.upper()))
+      f.write('# Written by `make piglit-update-expected CHIP=%s%s` from %s.\n'
+              % (chip, '' if profile == 'gate' else ' PROFILE=' +
+                 os.path.relpath(os.path.abspath(profile), TOP),
+                 os.path.relpath(source, TOP)))
       f.write('# Failures are recorded as they are: review the diff.\n')
       f.write('# Totals: %s\n' % summary_line(c))
       f.write('# Every non-pass says why after "%s"; update-expected keeps '
@@ -925,8 +931,8 @@ def main(argv=None):
       if name in ('run', 'gate'):
          p.add_argument('--asan', action='store_true',
                         help='on the ASan+UBSan build (nvrun --asan)')
-         p.add_argument('--profile', default='gate',
-                        help='gate, %s or a list file' % ', '.join(PROFILES))
+      p.add_argument('--profile', default='gate',
+                     help='gate, %s or a list file' % ', '.join(PROFILES))
       if name == 'gate':
          p.add_argument('--expected', help='expectation file (default: '
                         'tests/piglit/expected-CHIP.txt)')
@@ -969,6 +975,9 @@ def main(argv=None):
          return 0 if ok else 1
       if a.cmd == 'update-expected':
          label = 'gate-' + (a.gate or a.chip)
+         if a.profile != 'gate':
+            # a list file (tests/piglit/ref-nv40.txt): its own label
+            label = resolve_profile(a.profile, a.gate or a.chip)[1]
          src = a.results
          if not src:
             fin = runs_of(a.chip, label, finished=True)
@@ -982,9 +991,9 @@ def main(argv=None):
             if not os.path.exists(os.path.join(src, 'done')):
                raise HarnessError('%s is not a finished run' % src)
          else:
-            src, results = run(a.chip, 'gate', a.gate, a.jobs, a.timeout,
+            src, results = run(a.chip, a.profile, a.gate, a.jobs, a.timeout,
                                a.resume, None, a.quiet)
-         write_expected(a.chip, results, src)
+         write_expected(a.chip, results, src, a.profile)
          return 0
    except HarnessError as e:
       print('piglit: error: %s' % e, file=sys.stderr)
