@@ -108,9 +108,8 @@ raise_trap(struct nvsim_channel *chan, char *msg)
 
    pthread_mutex_lock(&dev->lock);
    __atomic_store_n(&chan->num_traps, n, __ATOMIC_RELEASE);
-   if (!chan->error && msg) {
-      chan->error = strdup(msg);
-   }
+   if (!chan->error && msg)
+      chan->error = strdup(msg);      /* NULL: nvsim_channel_error's default */
    if (!chan->dead) {
       free(chan->last_trap);
       chan->last_trap = msg;
