@@ -78,13 +78,25 @@ if [ "$kind" = asan ]; then
    )
 fi
 
+compiler_env=()
+if [ "$kind" = asan ]; then
+   # The compiler applies tests/sanitizers/mesa-ignorelist.txt (Mesa's own
+   # files built without a sanitizer, each with its reason; GCC has no
+   # -fsanitize-ignorelist) and calls ccache itself.
+   compiler_env=(CC="$top/scripts/sanitize-cc gcc" CXX="$top/scripts/sanitize-cc g++")
+   # a tree configured before the wrapper (or in another clone) starts over
+   if [ -f "$bld/build.ninja" ] && ! grep -q "$top/scripts/sanitize-cc" "$bld/build.ninja"; then
+      echo "build-mesa: the asan build predates scripts/sanitize-cc: configuring it again"
+      rm -f "$bld/build.ninja"
+   fi
+fi
 if [ ! -f "$bld/build.ninja" ]; then
    echo "build-mesa: configuring $kind build in ${bld#$top/}"
    mkdir -p "$base"
    # Debian's python3 (which has mako), not another python on PATH.
    # A failed first configure leaves a tree meson cannot reuse.
    [ -d "$bld" ] && rm -rf "$bld"
-   PATH=/usr/bin:$PATH meson setup "$bld" "$src" "${options[@]}" >"$base/meson-setup.log" 2>&1 ||
+   env "${compiler_env[@]}" PATH=/usr/bin:$PATH meson setup "$bld" "$src" "${options[@]}" >"$base/meson-setup.log" 2>&1 ||
       { tail -30 "$base/meson-setup.log"; echo "build-mesa: configure failed, see ${base#$top/}/meson-setup.log" >&2; exit 1; }
 fi
 mkdir -p "$top/build"

@@ -32,8 +32,10 @@ stage() {
 stage "unit tests under ASan+UBSan (standalone: hwdb, isa, nvsim)" \
    make -s -C "$top" unit-asan
 if stage "Mesa build with ASan+UBSan (build/asan)" make -s -C "$top" mesa-asan; then
-   # meson test puts the shim in LD_PRELOAD ahead of the test program's own
-   # libasan; both are instrumented, so the order check is moot here.
+   # The shim's test programs run uninstrumented with libasan preloaded
+   # ahead of the shim (src/nouveau/drm-shim/tests/meson.build says why);
+   # verify_asan_link_order=0 lets any instrumented program that preloads
+   # the shim start as well.
    stage "Mesa-tree tests under ASan+UBSan (compiler, drm-shim)" \
       env ASAN_OPTIONS=verify_asan_link_order=0 \
       UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:suppressions=$top/tests/sanitizers/ubsan.supp" \

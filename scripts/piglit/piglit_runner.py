@@ -781,74 +781,15 @@ def compare(expected, results):
    return collections.OrderedDict((k, v) for k, v in cats.items() if v)
 
 
-KNOWN_REPORTS = os.path.join(TOP, 'tests', 'sanitizers', 'known-reports.txt')
-
-
-def read_known_reports(path=KNOWN_REPORTS):
-   """[(test, summary_part, reason)] from tests/sanitizers/known-reports.txt:
-   `TEST | WORDS OF THE SUMMARY LINE  # reason` (the words in order).  Each entry excuses one
-   report in one named test, in code that is not ours; an entry without a
-   reason is an error."""
-   known = []
-   if not os.path.exists(path):
-      return known
-   with open(path, encoding='utf-8') as f:
-      for lineno, line in enumerate(f, 1):
-         line = line.rstrip('\n')
-         if not line.strip() or line.lstrip().startswith('#'):
-            continue
-         body, sep, why = line.partition(REASON_SEP)
-         test, bar, part = body.partition(' | ')
-         if not sep or not why.strip() or not bar or not part.strip():
-            raise HarnessError('%s:%d: want "TEST | SUMMARY PART%sREASON"'
-                               % (path, lineno, REASON_SEP))
-         known.append((test.strip(), part.strip(), why.strip()))
-   return known
-
-
-def known_report(known, test, summary):
-   """The reason a report is known, or None."""
-   for t, part, why in known:
-      if t != test:
-         continue
-      # every word of the part, in order (paths in the summary vary with
-      # the build folder: the words name the kind, file:line and function)
-      at = 0
-      for word in part.split():
-         hit = summary.find(word, at)
-         if hit < 0:
-            break
-         at = hit + len(word)
-      else:
-         return why
-   return None
-
-
-def print_sanitizer_reports(dest, results, known=None):
-   """Names every test with a sanitizer report; returns how many have one
-   that tests/sanitizers/known-reports.txt does not explain."""
-   known = read_known_reports() if known is None else known
-   bad = 0
-   explained = 0
-   for n, r in sorted(results.items()):
-      reports = r.get('sanitizer') or []
-      new = False
+def print_sanitizer_reports(dest, results):
+   """Names every test with a sanitizer report; returns how many."""
+   bad = [(n, r['sanitizer']) for n, r in results.items() if r.get('sanitizer')]
+   for n, reports in bad:
       for f, summary in reports:
-         why = known_report(known, n, summary)
-         print('sanitizer report%s: %s: %s (%s)%s' % (
-            ' (known)' if why else '', n, summary,
-            os.path.join(dest, 'sanitizer', f),
-            ' -- ' + why if why else ''))
-         new = new or why is None
-      if reports:
-         if new:
-            bad += 1
-         else:
-            explained += 1
-   print('sanitizers: %d of %d tests with a report (%d known, in code not '
-         'ours: tests/sanitizers/known-reports.txt)'
-         % (bad + explained, len(results), explained))
-   return bad
+         print('sanitizer report: %s: %s (%s)' % (
+            n, summary, os.path.join(dest, 'sanitizer', f)))
+   print('sanitizers: %d of %d tests with a report' % (len(bad), len(results)))
+   return len(bad)
 
 
 def print_comparison(chip, expected, diffs, sanitized=0):

@@ -161,33 +161,5 @@ check "gate-all: ... names it" grep -q "say no reason (selftest@crash)" "$work/a
 check "gate: prints piglit's own verdicts" \
    grep -q "piglit's own verdicts: 1 passed, 1 failed (1 crash, 1 timeout" "$work/all-ok.out"
 
-# 8. Known sanitizer reports (tests/sanitizers/known-reports.txt): an entry
-#    excuses its own test's matching report only; another test with the same
-#    report, or the same test with another report, still fails; an entry
-#    without a reason is refused.
-cat >"$work/known.txt" <<'KNOWN'
-t@a | heap-buffer-overflow f.c:9 in g  # in someone else's code
-KNOWN
-cat >"$work/known.py" <<'PY'
-import sys
-sys.path.insert(0, sys.argv[1])
-import piglit_runner as p
-k = p.read_known_reports(sys.argv[2])
-s = 'SUMMARY: AddressSanitizer: heap-buffer-overflow /x/y/f.c:9 in g'
-res = {'t@a': {'result': 'pass', 'sanitizer': [('r.1', s)]},
-       't@b': {'result': 'pass', 'sanitizer': [('r.2', s)]},
-       't@c': {'result': 'pass'}}
-bad = p.print_sanitizer_reports('/d', res, k)
-other = p.known_report(k, 't@a', s.replace('f.c:9', 'f.c:10'))
-print('bad=%d other=%s' % (bad, other))
-PY
-python3 "$work/known.py" "$top/scripts/piglit" "$work/known.txt" >"$work/known.out" 2>&1
-check "known sanitizer report: only its own test is excused" grep -q "^bad=1 other=None" "$work/known.out"
-check "known sanitizer report: marked (known) with its reason" \
-   grep -q "sanitizer report (known): t@a: .* -- in someone else's code" "$work/known.out"
-echo 't@a | heap-buffer-overflow' >"$work/known-noreason.txt"
-python3 "$work/known.py" "$top/scripts/piglit" "$work/known-noreason.txt" >"$work/known2.out" 2>&1
-check "known sanitizer report without a reason: refused" grep -q "want \"TEST | SUMMARY PART" "$work/known2.out"
-
 echo "piglit harness: $passed passed, $failed failed"
 [ "$failed" = 0 ]
