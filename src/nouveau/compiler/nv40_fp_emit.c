@@ -29,8 +29,8 @@
 #define FP_CF_DEPTH (FP_MAX_IF_DEPTH + FP_MAX_LOOP_DEPTH)
 
 struct fp_emit {
-   struct nv40_prog *p;
-   struct nv40_fp_binary *out;
+   struct nvc_prog *p;
+   struct nvc_fp_binary *out;
    unsigned cap_words, cap_patches;
    unsigned last_insn_word;
    /* open IFs and loops: the word of their branch instruction */
@@ -43,7 +43,7 @@ struct fp_emit {
 static bool
 reserve_words(struct fp_emit *e, unsigned n)
 {
-   struct nv40_fp_binary *out = e->out;
+   struct nvc_fp_binary *out = e->out;
    if (out->num_words + n <= e->cap_words)
       return true;
    unsigned ncap = e->cap_words ? e->cap_words * 2 : 64;
@@ -51,7 +51,7 @@ reserve_words(struct fp_emit *e, unsigned n)
       ncap *= 2;
    uint32_t *w = realloc(out->insns, ncap * sizeof(uint32_t));
    if (!w) {
-      nv40_prog_error(e->p, "nv40: out of memory");
+      nvc_prog_error(e->p, "out of memory");
       return false;
    }
    out->insns = w;
@@ -62,12 +62,12 @@ reserve_words(struct fp_emit *e, unsigned n)
 static bool
 add_patch(struct fp_emit *e, uint32_t word, uint32_t dword)
 {
-   struct nv40_fp_binary *out = e->out;
+   struct nvc_fp_binary *out = e->out;
    if (out->num_patches == e->cap_patches) {
       unsigned ncap = e->cap_patches ? e->cap_patches * 2 : 16;
-      struct nv40_fp_patch *n = realloc(out->patches, ncap * sizeof(*n));
+      struct nvc_fp_patch *n = realloc(out->patches, ncap * sizeof(*n));
       if (!n) {
-         nv40_prog_error(e->p, "nv40: out of memory");
+         nvc_prog_error(e->p, "out of memory");
          return false;
       }
       out->patches = n;
@@ -83,64 +83,64 @@ static unsigned
 hw_op(unsigned op)
 {
    switch (op) {
-   case NV40_OP_MOV: return NVISA_NV40_FP_OP_MOV;
-   case NV40_OP_MUL: return NVISA_NV40_FP_OP_MUL;
-   case NV40_OP_ADD: return NVISA_NV40_FP_OP_ADD;
-   case NV40_OP_MAD: return NVISA_NV40_FP_OP_MAD;
-   case NV40_OP_DP3: return NVISA_NV40_FP_OP_DP3;
-   case NV40_OP_DP4: return NVISA_NV40_FP_OP_DP4;
-   case NV40_OP_MIN: return NVISA_NV40_FP_OP_MIN;
-   case NV40_OP_MAX: return NVISA_NV40_FP_OP_MAX;
-   case NV40_OP_SLT: return NVISA_NV40_FP_OP_SLT;
-   case NV40_OP_SGE: return NVISA_NV40_FP_OP_SGE;
-   case NV40_OP_SEQ: return NVISA_NV40_FP_OP_SEQ;
-   case NV40_OP_SNE: return NVISA_NV40_FP_OP_SNE;
-   case NV40_OP_SGT: return NVISA_NV40_FP_OP_SGT;
-   case NV40_OP_SLE: return NVISA_NV40_FP_OP_SLE;
-   case NV40_OP_FRC: return NVISA_NV40_FP_OP_FRC;
-   case NV40_OP_FLR: return NVISA_NV40_FP_OP_FLR;
-   case NV40_OP_RCP: return NVISA_NV40_FP_OP_RCP;
-   case NV40_OP_EX2: return NVISA_NV40_FP_OP_EX2;
-   case NV40_OP_LG2: return NVISA_NV40_FP_OP_LG2;
-   case NV40_OP_SIN: return NVISA_NV40_FP_OP_SIN;
-   case NV40_OP_COS: return NVISA_NV40_FP_OP_COS;
-   case NV40_OP_DDX: return NVISA_NV40_FP_OP_DDX;
-   case NV40_OP_DDY: return NVISA_NV40_FP_OP_DDY;
-   case NV40_OP_TEX: return NVISA_NV40_FP_OP_TEX;
-   case NV40_OP_TXP: return NVISA_NV40_FP_OP_TXP;
-   case NV40_OP_TXB: return NVISA_NV40_FP_OP_TXB;
-   case NV40_OP_TXL: return NVISA_NV40_FP_OP_TXL;
-   case NV40_OP_KIL: return NVISA_NV40_FP_OP_KIL;
+   case NVC_OP_MOV: return NVISA_NV40_FP_OP_MOV;
+   case NVC_OP_MUL: return NVISA_NV40_FP_OP_MUL;
+   case NVC_OP_ADD: return NVISA_NV40_FP_OP_ADD;
+   case NVC_OP_MAD: return NVISA_NV40_FP_OP_MAD;
+   case NVC_OP_DP3: return NVISA_NV40_FP_OP_DP3;
+   case NVC_OP_DP4: return NVISA_NV40_FP_OP_DP4;
+   case NVC_OP_MIN: return NVISA_NV40_FP_OP_MIN;
+   case NVC_OP_MAX: return NVISA_NV40_FP_OP_MAX;
+   case NVC_OP_SLT: return NVISA_NV40_FP_OP_SLT;
+   case NVC_OP_SGE: return NVISA_NV40_FP_OP_SGE;
+   case NVC_OP_SEQ: return NVISA_NV40_FP_OP_SEQ;
+   case NVC_OP_SNE: return NVISA_NV40_FP_OP_SNE;
+   case NVC_OP_SGT: return NVISA_NV40_FP_OP_SGT;
+   case NVC_OP_SLE: return NVISA_NV40_FP_OP_SLE;
+   case NVC_OP_FRC: return NVISA_NV40_FP_OP_FRC;
+   case NVC_OP_FLR: return NVISA_NV40_FP_OP_FLR;
+   case NVC_OP_RCP: return NVISA_NV40_FP_OP_RCP;
+   case NVC_OP_EX2: return NVISA_NV40_FP_OP_EX2;
+   case NVC_OP_LG2: return NVISA_NV40_FP_OP_LG2;
+   case NVC_OP_SIN: return NVISA_NV40_FP_OP_SIN;
+   case NVC_OP_COS: return NVISA_NV40_FP_OP_COS;
+   case NVC_OP_DDX: return NVISA_NV40_FP_OP_DDX;
+   case NVC_OP_DDY: return NVISA_NV40_FP_OP_DDY;
+   case NVC_OP_TEX: return NVISA_NV40_FP_OP_TEX;
+   case NVC_OP_TXP: return NVISA_NV40_FP_OP_TXP;
+   case NVC_OP_TXB: return NVISA_NV40_FP_OP_TXB;
+   case NVC_OP_TXL: return NVISA_NV40_FP_OP_TXL;
+   case NVC_OP_KIL: return NVISA_NV40_FP_OP_KIL;
    default: return ~0u;
    }
 }
 
 static bool
-emit_one(struct fp_emit *e, const struct nv40_insn *ir, unsigned op,
-         const struct nv40_dst *dst, const struct nv40_src *srcs,
+emit_one(struct fp_emit *e, const struct nvc_insn *ir, unsigned op,
+         const struct nvc_dst *dst, const struct nvc_src *srcs,
          unsigned nsrcs, bool sat, bool cc_update, unsigned cond,
          const uint8_t *cc_swz)
 {
-   struct nv40_prog *p = e->p;
-   struct nv40_fp_binary *out = e->out;
+   struct nvc_prog *p = e->p;
+   struct nvc_fp_binary *out = e->out;
    struct nvisa_nv40_fp_insn hw;
    nvisa_nv40_fp_insn_init(&hw);
 
-   struct nv40_insn fake = *ir;
+   struct nvc_insn fake = *ir;
    fake.op = op;
    fake.dst = *dst;
    for (unsigned i = 0; i < 3; i++)
-      fake.src[i] = i < nsrcs ? srcs[i] : nv40_src_none();
+      fake.src[i] = i < nsrcs ? srcs[i] : nvc_src_none();
 
    unsigned code = hw_op(op);
    if (code == ~0u) {
-      nv40_prog_error(p, "nv40: %s has no fragment program encoding",
-                      nv40_op_info[op].name);
+      nvc_prog_error(p, "%s has no fragment program encoding",
+                     nvc_op_info[op].name);
       return false;
    }
-   if (out->num_insns >= NV40_FP_MAX_INSNS) {
-      nv40_prog_error(p, "nv40: fragment program longer than %u instructions",
-                      NV40_FP_MAX_INSNS);
+   if (out->num_insns >= e->p->target->fp.max_insns) {
+      nvc_prog_error(p, "fragment program longer than %u instructions",
+                     e->p->target->fp.max_insns);
       return false;
    }
    hw.op = code;
@@ -150,36 +150,36 @@ emit_one(struct fp_emit *e, const struct nv40_insn *ir, unsigned op,
    hw.cond = cond;
    for (unsigned i = 0; i < 4; i++)
       hw.cc_swz[i] = cc_swz ? cc_swz[i] : i;
-   if (nv40_op_info[op].kind == NV40_KIND_TEX)
+   if (nvc_op_info[op].kind == NVC_KIND_TEX)
       hw.tex_unit = ir->tex_unit;
 
-   if (dst->file == NV40_FILE_VALUE) {
-      const struct nv40_value *v = &p->values[dst->index];
+   if (dst->file == NVC_FILE_VALUE) {
+      const struct nvc_value *v = &p->values[dst->index];
       hw.out_reg = v->reg;
-      hw.out_half = v->loc_file == NV40_LOC_HALF;
-      hw.mask = nv40_dst_phys_mask(p, &fake);
+      hw.out_half = v->loc_file == NVC_LOC_HALF;
+      hw.mask = nvc_dst_phys_mask(p, &fake);
    } else {
       hw.out_none = true;
       hw.mask = dst->mask;
    }
 
    /* The inline constant: every constant component read, ≤ 4 (ensured
-    * by nv40_legalize). */
-   struct nv40_const_comp kc[4];
+    * by nvc_legalize). */
+   struct nvc_const_comp kc[4];
    unsigned nk = 0;
-   uint8_t positions = nv40_positions_read(&fake);
+   uint8_t positions = nvc_positions_read(&fake);
    bool has_const = false;
    for (unsigned s = 0; s < nsrcs; s++) {
-      const struct nv40_src *src = &srcs[s];
-      if (src->file != NV40_FILE_CONST)
+      const struct nvc_src *src = &srcs[s];
+      if (src->file != NVC_FILE_CONST)
          continue;
       has_const = true;
-      const struct nv40_constv *k = &p->consts[src->index];
+      const struct nvc_constv *k = &p->consts[src->index];
       for (unsigned pos = 0; pos < 4; pos++) {
          if (!(positions & (1u << pos)))
             continue;
          unsigned comp = src->swz[pos] & 3;
-         struct nv40_const_comp cc = { 0 };
+         struct nvc_const_comp cc = { 0 };
          if (comp < k->num_comps)
             cc = k->c[comp];
          bool have = false;
@@ -189,7 +189,7 @@ emit_one(struct fp_emit *e, const struct nv40_insn *ir, unsigned op,
                                    : !memcmp(&kc[q].value, &cc.value, 4));
          if (!have) {
             if (nk == 4) {
-               nv40_prog_error(p, "nv40: internal error: inline constant overflow");
+               nvc_prog_error(p, "internal error: inline constant overflow");
                return false;
             }
             kc[nk++] = cc;
@@ -198,27 +198,27 @@ emit_one(struct fp_emit *e, const struct nv40_insn *ir, unsigned op,
    }
 
    for (unsigned s = 0; s < nsrcs; s++) {
-      const struct nv40_src *src = &srcs[s];
+      const struct nvc_src *src = &srcs[s];
       struct nvisa_src *hs = &hw.src[s];
       uint8_t comp_chan[4] = { 0, 1, 2, 3 };
       switch (src->file) {
-      case NV40_FILE_VALUE: {
-         const struct nv40_value *v = &p->values[src->index];
+      case NVC_FILE_VALUE: {
+         const struct nvc_value *v = &p->values[src->index];
          hs->file = NVISA_FILE_TEMP;
          hs->index = v->reg;
-         hs->half = v->loc_file == NV40_LOC_HALF;
+         hs->half = v->loc_file == NVC_LOC_HALF;
          memcpy(comp_chan, v->chan, 4);
          break;
       }
-      case NV40_FILE_INPUT:
+      case NVC_FILE_INPUT:
          hs->file = NVISA_FILE_INPUT;
          hw.input = src->index;
          break;
-      case NV40_FILE_CONST: {
-         const struct nv40_constv *k = &p->consts[src->index];
+      case NVC_FILE_CONST: {
+         const struct nvc_constv *k = &p->consts[src->index];
          hs->file = NVISA_FILE_CONST;
          for (unsigned c = 0; c < 4; c++) {
-            struct nv40_const_comp cc = { 0 };
+            struct nvc_const_comp cc = { 0 };
             if (c < k->num_comps)
                cc = k->c[c];
             for (unsigned q = 0; q < nk; q++)
@@ -230,10 +230,10 @@ emit_one(struct fp_emit *e, const struct nv40_insn *ir, unsigned op,
          break;
       }
       default:
-         nv40_prog_error(p, "nv40: internal error: missing source");
+         nvc_prog_error(p, "internal error: missing source");
          return false;
       }
-      nv40_phys_swizzle(p, &fake, src, comp_chan, hs->swz);
+      nvc_phys_swizzle(p, &fake, src, comp_chan, hs->swz);
       hs->neg = src->neg;
       hs->abs = src->abs;
    }
@@ -250,7 +250,7 @@ emit_one(struct fp_emit *e, const struct nv40_insn *ir, unsigned op,
       return false;
    uint32_t base = out->num_words;
    if (nvisa_nv40_fp_encode(&hw, &out->insns[base]) != 0) {
-      nv40_prog_error(p, "nv40: internal error: FP field overflow");
+      nvc_prog_error(p, "internal error: FP field overflow");
       return false;
    }
    out->num_words += 4;
@@ -283,12 +283,12 @@ static bool
 emit_branch(struct fp_emit *e, unsigned bra, unsigned cond,
             const uint8_t *cc_swz)
 {
-   struct nv40_fp_binary *out = e->out;
+   struct nvc_fp_binary *out = e->out;
    struct nvisa_nv40_fp_insn hw;
 
-   if (out->num_insns >= NV40_FP_MAX_INSNS) {
-      nv40_prog_error(e->p, "nv40: fragment program longer than %u "
-                      "instructions", NV40_FP_MAX_INSNS);
+   if (out->num_insns >= e->p->target->fp.max_insns) {
+      nvc_prog_error(e->p, "fragment program longer than %u "
+                     "instructions", e->p->target->fp.max_insns);
       return false;
    }
    if (!reserve_words(e, 4))
@@ -302,7 +302,7 @@ emit_branch(struct fp_emit *e, unsigned bra, unsigned cond,
    if (bra == NVISA_NV40_FP_BRA_REP)
       hw.loop_count = hw.loop_init = hw.loop_incr = FP_LOOP_MAX_COUNT;
    if (nvisa_nv40_fp_encode(&hw, &out->insns[out->num_words]) != 0) {
-      nv40_prog_error(e->p, "nv40: internal error: FP branch field overflow");
+      nvc_prog_error(e->p, "internal error: FP branch field overflow");
       return false;
    }
    e->last_insn_word = out->num_words;
@@ -325,27 +325,27 @@ patch_branch(struct fp_emit *e, unsigned w, bool target)
 }
 
 static bool
-emit_cf(struct fp_emit *e, const struct nv40_insn *ir)
+emit_cf(struct fp_emit *e, const struct nvc_insn *ir)
 {
-   struct nv40_prog *p = e->p;
+   struct nvc_prog *p = e->p;
 
    switch (ir->op) {
-   case NV40_OP_IF:
-   case NV40_OP_LOOP:
-      if (ir->op == NV40_OP_IF ? e->if_depth == FP_MAX_IF_DEPTH
+   case NVC_OP_IF:
+   case NVC_OP_LOOP:
+      if (ir->op == NVC_OP_IF ? e->if_depth == FP_MAX_IF_DEPTH
                                : e->loop_depth == FP_MAX_LOOP_DEPTH) {
-         nv40_prog_error(p, "nv40: %s nested deeper than the %u the "
-                         "fragment unit takes",
-                         ir->op == NV40_OP_IF ? "ifs" : "loops",
-                         ir->op == NV40_OP_IF ? FP_MAX_IF_DEPTH
+         nvc_prog_error(p, "%s nested deeper than the %u the "
+                        "fragment unit takes",
+                        ir->op == NVC_OP_IF ? "ifs" : "loops",
+                        ir->op == NVC_OP_IF ? FP_MAX_IF_DEPTH
                                               : FP_MAX_LOOP_DEPTH);
          return false;
       }
-      if (ir->op == NV40_OP_IF) {
+      if (ir->op == NVC_OP_IF) {
          /* cc.x = cond; the then part where cc.x != 0 */
-         struct nv40_dst ccx = { .file = NV40_FILE_NONE, .mask = NVISA_MASK_X };
+         struct nvc_dst ccx = { .file = NVC_FILE_NONE, .mask = NVISA_MASK_X };
          static const uint8_t xxxx[4] = { 0, 0, 0, 0 };
-         if (!emit_one(e, ir, NV40_OP_MOV, &ccx, &ir->src[0], 1, false, true,
+         if (!emit_one(e, ir, NVC_OP_MOV, &ccx, &ir->src[0], 1, false, true,
                        NVISA_COND_TR, NULL))
             return false;
          e->cf_word[e->cf_depth] = e->out->num_words;
@@ -357,102 +357,102 @@ emit_cf(struct fp_emit *e, const struct nv40_insn *ir)
             return false;
       }
       e->cf_else[e->cf_depth] = false;
-      e->cf_loop[e->cf_depth] = ir->op == NV40_OP_LOOP;
-      if (ir->op == NV40_OP_LOOP)
+      e->cf_loop[e->cf_depth] = ir->op == NVC_OP_LOOP;
+      if (ir->op == NVC_OP_LOOP)
          e->loop_depth++;
       else
          e->if_depth++;
       e->cf_depth++;
       return true;
-   case NV40_OP_ELSE:
+   case NVC_OP_ELSE:
       if (!e->cf_depth || e->cf_loop[e->cf_depth - 1])
          break;
       patch_branch(e, e->cf_word[e->cf_depth - 1], true);
       e->cf_else[e->cf_depth - 1] = true;
       return true;
-   case NV40_OP_ENDIF:
-   case NV40_OP_ENDLOOP:
+   case NVC_OP_ENDIF:
+   case NVC_OP_ENDLOOP:
       if (!e->cf_depth ||
-          e->cf_loop[e->cf_depth - 1] != (ir->op == NV40_OP_ENDLOOP))
+          e->cf_loop[e->cf_depth - 1] != (ir->op == NVC_OP_ENDLOOP))
          break;
       e->cf_depth--;
-      if (ir->op == NV40_OP_ENDLOOP)
+      if (ir->op == NVC_OP_ENDLOOP)
          e->loop_depth--;
       else
          e->if_depth--;
-      if (ir->op == NV40_OP_ENDIF && !e->cf_else[e->cf_depth])
+      if (ir->op == NVC_OP_ENDIF && !e->cf_else[e->cf_depth])
          patch_branch(e, e->cf_word[e->cf_depth], true);
       patch_branch(e, e->cf_word[e->cf_depth], false);
       return true;
-   case NV40_OP_BRK:
+   case NVC_OP_BRK:
       if (!e->loop_depth)
          break;
       return emit_branch(e, NVISA_NV40_FP_BRA_BRK, NVISA_COND_TR, NULL);
    default:
       break;
    }
-   nv40_prog_error(p, "nv40: internal error: unbalanced control flow");
+   nvc_prog_error(p, "internal error: unbalanced control flow");
    return false;
 }
 
 bool
-nv40_fp_emit(struct nv40_prog *p, const struct nv40_isel_info *info,
-             struct nv40_fp_binary *out)
+nv40_fp_emit(struct nvc_prog *p, const struct nvc_isel_info *info,
+             struct nvc_fp_binary *out)
 {
    struct fp_emit e = { .p = p, .out = out };
    bool ok = true;
 
    for (unsigned i = 0; i < p->num_insns && ok; i++) {
-      const struct nv40_insn *ir = &p->insns[i];
-      if (nv40_op_is_cf(ir->op)) {
+      const struct nvc_insn *ir = &p->insns[i];
+      if (nvc_op_is_cf(ir->op)) {
          ok = emit_cf(&e, ir);
          continue;
       }
-      if (ir->op == NV40_OP_SEL) {
-         struct nv40_dst none = { .file = NV40_FILE_NONE,
-                                  .mask = nv40_dst_phys_mask(p, ir) };
-         struct nv40_src cs = nv40_sel_cond_src(p, ir);
+      if (ir->op == NVC_OP_SEL) {
+         struct nvc_dst none = { .file = NVC_FILE_NONE,
+                                  .mask = nvc_dst_phys_mask(p, ir) };
+         struct nvc_src cs = nvc_sel_cond_src(p, ir);
          uint8_t ccswz[4] = { 0, 1, 2, 3 };
          if (ir->cond_in_cc)
-            nv40_cond_cc_swizzle(p, ir, ccswz);
+            nvc_cond_cc_swizzle(p, ir, ccswz);
          else
-            ok = emit_one(&e, ir, NV40_OP_MOV, &none, &cs, 1, false, true,
+            ok = emit_one(&e, ir, NVC_OP_MOV, &none, &cs, 1, false, true,
                           NVISA_COND_TR, NULL);
          ok = ok &&
-              emit_one(&e, ir, NV40_OP_MOV, &ir->dst, &ir->src[2], 1, ir->sat,
+              emit_one(&e, ir, NVC_OP_MOV, &ir->dst, &ir->src[2], 1, ir->sat,
                        false, NVISA_COND_TR, NULL) &&
-              emit_one(&e, ir, NV40_OP_MOV, &ir->dst, &ir->src[1], 1, ir->sat,
+              emit_one(&e, ir, NVC_OP_MOV, &ir->dst, &ir->src[1], 1, ir->sat,
                        false, NVISA_COND_NE, ccswz);
          continue;
       }
-      if (ir->op == NV40_OP_KIL) {
-         struct nv40_dst none = { .file = NV40_FILE_NONE, .mask = 0 };
-         if (ir->src[0].file == NV40_FILE_NONE) {
-            ok = emit_one(&e, ir, NV40_OP_KIL, &none, NULL, 0, false, false,
+      if (ir->op == NVC_OP_KIL) {
+         struct nvc_dst none = { .file = NVC_FILE_NONE, .mask = 0 };
+         if (ir->src[0].file == NVC_FILE_NONE) {
+            ok = emit_one(&e, ir, NVC_OP_KIL, &none, NULL, 0, false, false,
                           NVISA_COND_TR, NULL);
          } else {
             /* cc.x = cond; KIL if cc.x != 0 (nvfx_fragprog.c KILL_IF
              * pattern, with our 0/1 booleans). */
-            struct nv40_dst ccx = { .file = NV40_FILE_NONE, .mask = NVISA_MASK_X };
+            struct nvc_dst ccx = { .file = NVC_FILE_NONE, .mask = NVISA_MASK_X };
             uint8_t ccswz[4] = { 0, 0, 0, 0 };
             if (ir->cond_in_cc)
-               nv40_cond_cc_swizzle(p, ir, ccswz);
+               nvc_cond_cc_swizzle(p, ir, ccswz);
             else
-               ok = emit_one(&e, ir, NV40_OP_MOV, &ccx, &ir->src[0], 1, false,
+               ok = emit_one(&e, ir, NVC_OP_MOV, &ccx, &ir->src[0], 1, false,
                              true, NVISA_COND_TR, NULL);
-            ok = ok && emit_one(&e, ir, NV40_OP_KIL, &none, NULL, 0, false,
+            ok = ok && emit_one(&e, ir, NVC_OP_KIL, &none, NULL, 0, false,
                                 false, NVISA_COND_NE, ccswz);
          }
          continue;
       }
       ok = emit_one(&e, ir, ir->op, &ir->dst, ir->src,
-                    nv40_op_info[ir->op].num_srcs, ir->sat, ir->cc_update,
+                    nvc_op_info[ir->op].num_srcs, ir->sat, ir->cc_update,
                     NVISA_COND_TR, NULL);
    }
    if (!ok)
       return false;
    if (e.cf_depth) {
-      nv40_prog_error(p, "nv40: internal error: unbalanced control flow");
+      nvc_prog_error(p, "internal error: unbalanced control flow");
       return false;
    }
 

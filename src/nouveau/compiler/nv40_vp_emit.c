@@ -25,16 +25,18 @@
 #include "nvisa_nv40_vp.h"
 
 struct vp_emit {
-   struct nv40_prog *p;
-   struct nv40_vp_binary *out;
+   struct nvc_prog *p;
+   struct nvc_vp_binary *out;
    unsigned const_base;
    unsigned cap_consts;
    /* Instructions before pairing and encoding. */
    struct nvisa_nv40_vp_insn *hw;
    unsigned num_hw, cap_hw;
-   int uniform_hw[NV40_VP_MAX_CONSTS];  /* uniform slot -> hw slot + 1 */
+   /* uniform slot -> hw slot + 1 (the whole file the encoding addresses;
+    * the target's vp.num_consts is at most that) */
+   int uniform_hw[NVISA_NV40_VP_NUM_CONSTS];
    /* Immediate registers: index into out->consts, and components used. */
-   uint8_t imm_used[NV40_VP_MAX_CONSTS];
+   uint8_t imm_used[NVISA_NV40_VP_NUM_CONSTS];
    /* Control flow: label slots, branches to point at them, open blocks
     * (their two labels: else/endif or top/end). */
    unsigned *label_pos;
@@ -50,16 +52,17 @@ push_insn(struct vp_emit *e, const struct nvisa_nv40_vp_insn *hw)
 {
    /* Bound the work on absurd programs; the real limit is checked after
     * pairing. */
-   if (e->num_hw >= 4 * NV40_VP_MAX_INSNS) {
-      nv40_prog_error(e->p, "nv40: vertex program longer than the %u "
-                      "instructions the hardware holds", NV40_VP_MAX_INSNS);
+   if (e->num_hw >= 4 * e->p->target->vp.max_insns) {
+      nvc_prog_error(e->p, "vertex program longer than the %u "
+                     "instructions the hardware holds",
+                     e->p->target->vp.max_insns);
       return false;
    }
    if (e->num_hw == e->cap_hw) {
       unsigned ncap = e->cap_hw ? e->cap_hw * 2 : 32;
       struct nvisa_nv40_vp_insn *n = realloc(e->hw, ncap * sizeof(*n));
       if (!n) {
-         nv40_prog_error(e->p, "nv40: out of memory");
+         nvc_prog_error(e->p, "out of memory");
          return false;
       }
       e->hw = n;
@@ -198,12 +201,12 @@ can_cross(const struct nvisa_nv40_vp_insn *k, const struct nvisa_nv40_vp_insn *j
 static bool
 finish(struct vp_emit *e)
 {
-   struct nv40_vp_binary *out = e->out;
+   struct nvc_vp_binary *out = e->out;
    /* Pair each single-op instruction with a later one of the other unit
     * that can move up to it (a short window keeps this linear). */
    bool *gone = calloc(MAX2(e->num_hw, 1), sizeof(bool));
    if (!gone) {
-      nv40_prog_error(e->p, "nv40: out of memory");
+      nvc_prog_error(e->p, "out of memory");
       return false;
    }
    for (unsigned i = 0; i < e->num_hw && !e->p->has_cf; i++) {
@@ -232,10 +235,10 @@ finish(struct vp_emit *e)
       nvisa_nv40_vp_insn_init(&e->hw[0]);
       n = 1;
    }
-   if (n > NV40_VP_MAX_INSNS) {
-      nv40_prog_error(e->p, "nv40: vertex program longer than the %u "
-                      "instructions the hardware holds (%u)",
-                      NV40_VP_MAX_INSNS, n);
+   if (n > e->p->target->vp.max_insns) {
+      nvc_prog_error(e->p, "vertex program longer than the %u "
+                     "instructions the hardware holds (%u)",
+                     e->p->target->vp.max_insns, n);
       return false;
    }
    e->hw[n - 1].last = true;
@@ -244,12 +247,12 @@ finish(struct vp_emit *e)
       e->hw[e->fix[f].hw].branch_target = e->label_pos[e->fix[f].label];
    out->insns = malloc(n * 4 * sizeof(uint32_t));
    if (!out->insns) {
-      nv40_prog_error(e->p, "nv40: out of memory");
+      nvc_prog_error(e->p, "out of memory");
       return false;
    }
    for (unsigned i = 0; i < n; i++) {
       if (nvisa_nv40_vp_encode(&e->hw[i], &out->insns[i * 4]) != 0) {
-         nv40_prog_error(e->p, "nv40: internal error: VP field overflow");
+         nvc_prog_error(e->p, "internal error: VP field overflow");
          return false;
       }
    }
@@ -260,25 +263,25 @@ finish(struct vp_emit *e)
 static int
 new_const(struct vp_emit *e)
 {
-   struct nv40_vp_binary *out = e->out;
+   struct nvc_vp_binary *out = e->out;
    unsigned slot = e->const_base + out->num_consts;
-   if (slot >= NV40_VP_MAX_CONSTS) {
-      nv40_prog_error(e->p, "nv40: vertex program needs more than the %u "
-                      "constant registers the hardware has",
-                      NV40_VP_MAX_CONSTS - e->const_base);
+   if (slot >= e->p->target->vp.num_consts) {
+      nvc_prog_error(e->p, "vertex program needs more than the %u "
+                     "constant registers the hardware has",
+                     e->p->target->vp.num_consts - e->const_base);
       return -1;
    }
    if (out->num_consts == e->cap_consts) {
       unsigned ncap = e->cap_consts ? e->cap_consts * 2 : 16;
-      struct nv40_vp_const *n = realloc(out->consts, ncap * sizeof(*n));
+      struct nvc_vp_const *n = realloc(out->consts, ncap * sizeof(*n));
       if (!n) {
-         nv40_prog_error(e->p, "nv40: out of memory");
+         nvc_prog_error(e->p, "out of memory");
          return -1;
       }
       out->consts = n;
       e->cap_consts = ncap;
    }
-   struct nv40_vp_const *k = &out->consts[out->num_consts];
+   struct nvc_vp_const *k = &out->consts[out->num_consts];
    memset(k, 0, sizeof(*k));
    k->hw_slot = slot;
    k->uniform_slot = -1;
@@ -289,8 +292,8 @@ new_const(struct vp_emit *e)
 static int
 uniform_slot(struct vp_emit *e, unsigned slot)
 {
-   if (slot >= NV40_VP_MAX_CONSTS) {
-      nv40_prog_error(e->p, "nv40: uniform slot %u out of range", slot);
+   if (slot >= e->p->target->vp.num_consts) {
+      nvc_prog_error(e->p, "uniform slot %u out of range", slot);
       return -1;
    }
    if (!e->uniform_hw[slot]) {
@@ -308,7 +311,7 @@ uniform_slot(struct vp_emit *e, unsigned slot)
 static int
 place_immediates(struct vp_emit *e, const float *vals, unsigned n, uint8_t *pos)
 {
-   struct nv40_vp_binary *out = e->out;
+   struct nvc_vp_binary *out = e->out;
    for (unsigned k = 0; k <= out->num_consts; k++) {
       int idx = k;
       if (k == out->num_consts) {
@@ -316,7 +319,7 @@ place_immediates(struct vp_emit *e, const float *vals, unsigned n, uint8_t *pos)
          if (idx < 0)
             return -1;
       }
-      struct nv40_vp_const *c = &out->consts[idx];
+      struct nvc_vp_const *c = &out->consts[idx];
       if (c->uniform_slot >= 0)
          continue;
       uint8_t *used = &e->imm_used[idx];
@@ -354,35 +357,35 @@ place_immediates(struct vp_emit *e, const float *vals, unsigned n, uint8_t *pos)
 static bool
 is_sca(unsigned op)
 {
-   return nv40_op_info[op].kind == NV40_KIND_SCALAR;
+   return nvc_op_info[op].kind == NVC_KIND_SCALAR;
 }
 
 static unsigned
 hw_op(unsigned op)
 {
    switch (op) {
-   case NV40_OP_MOV: return NVISA_NV40_VP_VEC_OP_MOV;
-   case NV40_OP_MUL: return NVISA_NV40_VP_VEC_OP_MUL;
-   case NV40_OP_ADD: return NVISA_NV40_VP_VEC_OP_ADD;
-   case NV40_OP_MAD: return NVISA_NV40_VP_VEC_OP_MAD;
-   case NV40_OP_DP3: return NVISA_NV40_VP_VEC_OP_DP3;
-   case NV40_OP_DP4: return NVISA_NV40_VP_VEC_OP_DP4;
-   case NV40_OP_MIN: return NVISA_NV40_VP_VEC_OP_MIN;
-   case NV40_OP_MAX: return NVISA_NV40_VP_VEC_OP_MAX;
-   case NV40_OP_SLT: return NVISA_NV40_VP_VEC_OP_SLT;
-   case NV40_OP_SGE: return NVISA_NV40_VP_VEC_OP_SGE;
-   case NV40_OP_SEQ: return NVISA_NV40_VP_VEC_OP_SEQ;
-   case NV40_OP_SNE: return NVISA_NV40_VP_VEC_OP_SNE;
-   case NV40_OP_SGT: return NVISA_NV40_VP_VEC_OP_SGT;
-   case NV40_OP_SLE: return NVISA_NV40_VP_VEC_OP_SLE;
-   case NV40_OP_FRC: return NVISA_NV40_VP_VEC_OP_FRC;
-   case NV40_OP_FLR: return NVISA_NV40_VP_VEC_OP_FLR;
-   case NV40_OP_RCP: return NVISA_NV40_VP_SCA_OP_RCP;
-   case NV40_OP_RSQ: return NVISA_NV40_VP_SCA_OP_RSQ;
-   case NV40_OP_EX2: return NVISA_NV40_VP_SCA_OP_EX2;
-   case NV40_OP_LG2: return NVISA_NV40_VP_SCA_OP_LG2;
-   case NV40_OP_SIN: return NVISA_NV40_VP_SCA_OP_SIN;
-   case NV40_OP_COS: return NVISA_NV40_VP_SCA_OP_COS;
+   case NVC_OP_MOV: return NVISA_NV40_VP_VEC_OP_MOV;
+   case NVC_OP_MUL: return NVISA_NV40_VP_VEC_OP_MUL;
+   case NVC_OP_ADD: return NVISA_NV40_VP_VEC_OP_ADD;
+   case NVC_OP_MAD: return NVISA_NV40_VP_VEC_OP_MAD;
+   case NVC_OP_DP3: return NVISA_NV40_VP_VEC_OP_DP3;
+   case NVC_OP_DP4: return NVISA_NV40_VP_VEC_OP_DP4;
+   case NVC_OP_MIN: return NVISA_NV40_VP_VEC_OP_MIN;
+   case NVC_OP_MAX: return NVISA_NV40_VP_VEC_OP_MAX;
+   case NVC_OP_SLT: return NVISA_NV40_VP_VEC_OP_SLT;
+   case NVC_OP_SGE: return NVISA_NV40_VP_VEC_OP_SGE;
+   case NVC_OP_SEQ: return NVISA_NV40_VP_VEC_OP_SEQ;
+   case NVC_OP_SNE: return NVISA_NV40_VP_VEC_OP_SNE;
+   case NVC_OP_SGT: return NVISA_NV40_VP_VEC_OP_SGT;
+   case NVC_OP_SLE: return NVISA_NV40_VP_VEC_OP_SLE;
+   case NVC_OP_FRC: return NVISA_NV40_VP_VEC_OP_FRC;
+   case NVC_OP_FLR: return NVISA_NV40_VP_VEC_OP_FLR;
+   case NVC_OP_RCP: return NVISA_NV40_VP_SCA_OP_RCP;
+   case NVC_OP_RSQ: return NVISA_NV40_VP_SCA_OP_RSQ;
+   case NVC_OP_EX2: return NVISA_NV40_VP_SCA_OP_EX2;
+   case NVC_OP_LG2: return NVISA_NV40_VP_SCA_OP_LG2;
+   case NVC_OP_SIN: return NVISA_NV40_VP_SCA_OP_SIN;
+   case NVC_OP_COS: return NVISA_NV40_VP_SCA_OP_COS;
    default: return ~0u;
    }
 }
@@ -391,27 +394,27 @@ hw_op(unsigned op)
  * be overridden by `op`, e.g. for SEL's moves), with the given IR
  * sources, and destination `dst` (NONE: condition-code-only). */
 static bool
-emit_one(struct vp_emit *e, const struct nv40_insn *ir, unsigned op,
-         const struct nv40_dst *dst, const struct nv40_src *srcs,
+emit_one(struct vp_emit *e, const struct nvc_insn *ir, unsigned op,
+         const struct nvc_dst *dst, const struct nvc_src *srcs,
          unsigned nsrcs, bool sat, bool cc_update, unsigned cond,
          const uint8_t *cc_swz)
 {
-   struct nv40_prog *p = e->p;
+   struct nvc_prog *p = e->p;
    struct nvisa_nv40_vp_insn hw;
    nvisa_nv40_vp_insn_init(&hw);
 
    /* A fake IR instruction with this op/dst, for swizzle resolution. */
-   struct nv40_insn fake = *ir;
+   struct nvc_insn fake = *ir;
    fake.op = op;
    fake.dst = *dst;
    for (unsigned i = 0; i < 3; i++)
-      fake.src[i] = i < nsrcs ? srcs[i] : nv40_src_none();
+      fake.src[i] = i < nsrcs ? srcs[i] : nvc_src_none();
 
    unsigned code = hw_op(op);
    bool sca = is_sca(op);
    if (code == ~0u) {
-      nv40_prog_error(p, "nv40: %s has no vertex program encoding",
-                      nv40_op_info[op].name);
+      nvc_prog_error(p, "%s has no vertex program encoding",
+                     nvc_op_info[op].name);
       return false;
    }
    const struct nvisa_op_info *oi = sca ? &nvisa_nv40_vp_sca_op_info[code]
@@ -422,10 +425,10 @@ emit_one(struct vp_emit *e, const struct nv40_insn *ir, unsigned op,
       hw.vec_op = code;
    hw.sat = sat;
 
-   uint8_t mask = nv40_dst_phys_mask(p, &fake);
-   if (dst->file == NV40_FILE_VALUE) {
-      const struct nv40_value *v = &p->values[dst->index];
-      if (v->loc_file == NV40_LOC_OUTPUT) {
+   uint8_t mask = nvc_dst_phys_mask(p, &fake);
+   if (dst->file == NVC_FILE_VALUE) {
+      const struct nvc_value *v = &p->values[dst->index];
+      if (v->loc_file == NVC_LOC_OUTPUT) {
          hw.out = v->reg;
          hw.out_is_vec = !sca;
       } else if (sca) {
@@ -453,12 +456,12 @@ emit_one(struct vp_emit *e, const struct nv40_insn *ir, unsigned op,
    /* Immediates this instruction reads, placed together. */
    float imm_vals[4];
    unsigned nimm = 0;
-   uint8_t positions = nv40_positions_read(&fake);
+   uint8_t positions = nvc_positions_read(&fake);
    for (unsigned s = 0; s < nsrcs; s++) {
-      const struct nv40_src *src = &srcs[s];
-      if (src->file != NV40_FILE_CONST)
+      const struct nvc_src *src = &srcs[s];
+      if (src->file != NVC_FILE_CONST)
          continue;
-      const struct nv40_constv *k = &p->consts[src->index];
+      const struct nvc_constv *k = &p->consts[src->index];
       if (k->hw_fixed || (k->num_comps && k->c[0].is_uniform))
          continue;
       for (unsigned pos = 0; pos < 4; pos++) {
@@ -471,7 +474,7 @@ emit_one(struct vp_emit *e, const struct nv40_insn *ir, unsigned op,
             have |= !memcmp(&imm_vals[q], &val, 4);
          if (!have) {
             if (nimm == 4) {
-               nv40_prog_error(p, "nv40: internal error: too many immediates");
+               nvc_prog_error(p, "internal error: too many immediates");
                return false;
             }
             imm_vals[nimm++] = val;
@@ -483,7 +486,7 @@ emit_one(struct vp_emit *e, const struct nv40_insn *ir, unsigned op,
    if (nimm) {
       imm_slot = place_immediates(e, imm_vals, nimm, imm_pos);
       if (imm_slot < 0) {
-         nv40_prog_error(p, "nv40: out of constant registers");
+         nvc_prog_error(p, "out of constant registers");
          return false;
       }
    }
@@ -494,27 +497,27 @@ emit_one(struct vp_emit *e, const struct nv40_insn *ir, unsigned op,
       while (slot < 3 && !(oi->srcs & (1u << slot)))
          slot++;
       if (slot >= 3) {
-         nv40_prog_error(p, "nv40: internal error: too many sources for %s",
-                         nv40_op_info[op].name);
+         nvc_prog_error(p, "internal error: too many sources for %s",
+                        nvc_op_info[op].name);
          return false;
       }
-      const struct nv40_src *src = &srcs[s];
+      const struct nvc_src *src = &srcs[s];
       struct nvisa_src *hs = &hw.src[slot];
       uint8_t comp_chan[4] = { 0, 1, 2, 3 };
       switch (src->file) {
-      case NV40_FILE_VALUE: {
-         const struct nv40_value *v = &p->values[src->index];
+      case NVC_FILE_VALUE: {
+         const struct nvc_value *v = &p->values[src->index];
          hs->file = NVISA_FILE_TEMP;
          hs->index = v->reg;
          memcpy(comp_chan, v->chan, 4);
          break;
       }
-      case NV40_FILE_INPUT:
+      case NVC_FILE_INPUT:
          hs->file = NVISA_FILE_INPUT;
          hw.input = src->index;
          break;
-      case NV40_FILE_CONST: {
-         const struct nv40_constv *k = &p->consts[src->index];
+      case NVC_FILE_CONST: {
+         const struct nvc_constv *k = &p->consts[src->index];
          hs->file = NVISA_FILE_CONST;
          if (k->hw_fixed) {
             hw.constant = k->hw_slot;
@@ -537,10 +540,10 @@ emit_one(struct vp_emit *e, const struct nv40_insn *ir, unsigned op,
          break;
       }
       default:
-         nv40_prog_error(p, "nv40: internal error: missing source");
+         nvc_prog_error(p, "internal error: missing source");
          return false;
       }
-      nv40_phys_swizzle(p, &fake, src, comp_chan, hs->swz);
+      nvc_phys_swizzle(p, &fake, src, comp_chan, hs->swz);
       hs->neg = src->neg;
       hs->abs = src->abs;
       slot++;
@@ -567,29 +570,29 @@ emit_bra(struct vp_emit *e, unsigned cond, unsigned label)
 }
 
 static bool
-emit_cf(struct vp_emit *e, const struct nv40_insn *ir)
+emit_cf(struct vp_emit *e, const struct nvc_insn *ir)
 {
-   struct nv40_prog *p = e->p;
+   struct nvc_prog *p = e->p;
    unsigned d = e->cf_depth;
 
    switch (ir->op) {
-   case NV40_OP_IF:
-   case NV40_OP_LOOP:
-      e->cf[d].loop = ir->op == NV40_OP_LOOP;
+   case NVC_OP_IF:
+   case NVC_OP_LOOP:
+      e->cf[d].loop = ir->op == NVC_OP_LOOP;
       e->cf[d].had_else = false;
       e->cf[d].a = e->num_labels++;
       e->cf[d].b = e->num_labels++;
       e->cf_depth++;
-      if (ir->op == NV40_OP_LOOP) {
+      if (ir->op == NVC_OP_LOOP) {
          e->label_pos[e->cf[d].a] = e->num_hw;
          return true;
       }
       /* cc.x = cond; to the else part where it is 0 */
-      struct nv40_dst ccx = { .file = NV40_FILE_NONE, .mask = NVISA_MASK_X };
-      return emit_one(e, ir, NV40_OP_MOV, &ccx, &ir->src[0], 1, false, true,
+      struct nvc_dst ccx = { .file = NVC_FILE_NONE, .mask = NVISA_MASK_X };
+      return emit_one(e, ir, NVC_OP_MOV, &ccx, &ir->src[0], 1, false, true,
                       NVISA_COND_TR, NULL) &&
              emit_bra(e, NVISA_COND_EQ, e->cf[d].a);
-   case NV40_OP_ELSE:
+   case NVC_OP_ELSE:
       if (!d || e->cf[d - 1].loop)
          break;
       e->cf[d - 1].had_else = true;
@@ -597,7 +600,7 @@ emit_cf(struct vp_emit *e, const struct nv40_insn *ir)
          return false;
       e->label_pos[e->cf[d - 1].a] = e->num_hw;
       return true;
-   case NV40_OP_ENDIF:
+   case NVC_OP_ENDIF:
       if (!d || e->cf[d - 1].loop)
          break;
       if (!e->cf[d - 1].had_else)
@@ -605,7 +608,7 @@ emit_cf(struct vp_emit *e, const struct nv40_insn *ir)
       e->label_pos[e->cf[d - 1].b] = e->num_hw;
       e->cf_depth--;
       return true;
-   case NV40_OP_ENDLOOP:
+   case NVC_OP_ENDLOOP:
       if (!d || !e->cf[d - 1].loop)
          break;
       if (!emit_bra(e, NVISA_COND_TR, e->cf[d - 1].a))
@@ -613,7 +616,7 @@ emit_cf(struct vp_emit *e, const struct nv40_insn *ir)
       e->label_pos[e->cf[d - 1].b] = e->num_hw;
       e->cf_depth--;
       return true;
-   case NV40_OP_BRK:
+   case NVC_OP_BRK:
       for (unsigned k = d; k--;)
          if (e->cf[k].loop)
             return emit_bra(e, NVISA_COND_TR, e->cf[k].b);
@@ -621,17 +624,17 @@ emit_cf(struct vp_emit *e, const struct nv40_insn *ir)
    default:
       break;
    }
-   nv40_prog_error(p, "nv40: internal error: unbalanced control flow");
+   nvc_prog_error(p, "internal error: unbalanced control flow");
    return false;
 }
 
 bool
-nv40_vp_emit(struct nv40_prog *p, const struct nv40_isel_info *info,
-             unsigned const_base, struct nv40_vp_binary *out)
+nv40_vp_emit(struct nvc_prog *p, const struct nvc_isel_info *info,
+             unsigned const_base, struct nvc_vp_binary *out)
 {
    struct vp_emit *e = calloc(1, sizeof(*e));
    if (!e) {
-      nv40_prog_error(p, "nv40: out of memory");
+      nvc_prog_error(p, "out of memory");
       return false;
    }
    e->p = p;
@@ -646,47 +649,47 @@ nv40_vp_emit(struct nv40_prog *p, const struct nv40_isel_info *info,
       e->fix = calloc(p->num_insns + 1, sizeof(*e->fix));
       e->cf = calloc(p->num_insns + 1, sizeof(*e->cf));
       if (!e->label_pos || !e->fix || !e->cf) {
-         nv40_prog_error(p, "nv40: out of memory");
+         nvc_prog_error(p, "out of memory");
          ok = false;
       }
    }
    for (unsigned i = 0; i < p->num_insns && ok; i++) {
-      const struct nv40_insn *ir = &p->insns[i];
-      if (nv40_op_is_cf(ir->op)) {
+      const struct nvc_insn *ir = &p->insns[i];
+      if (nvc_op_is_cf(ir->op)) {
          ok = emit_cf(e, ir);
          continue;
       }
-      if (ir->op == NV40_OP_SEL) {
+      if (ir->op == NVC_OP_SEL) {
          /* cc = cond; dst = b; dst(NE) = a */
-         struct nv40_dst none = { .file = NV40_FILE_NONE,
-                                  .mask = nv40_dst_phys_mask(p, ir) };
-         struct nv40_src cs = nv40_sel_cond_src(p, ir);
+         struct nvc_dst none = { .file = NVC_FILE_NONE,
+                                  .mask = nvc_dst_phys_mask(p, ir) };
+         struct nvc_src cs = nvc_sel_cond_src(p, ir);
          uint8_t ccswz[4] = { 0, 1, 2, 3 };
          if (ir->cond_in_cc)
-            nv40_cond_cc_swizzle(p, ir, ccswz);
+            nvc_cond_cc_swizzle(p, ir, ccswz);
          else
-            ok = emit_one(e, ir, NV40_OP_MOV, &none, &cs, 1, false, true,
+            ok = emit_one(e, ir, NVC_OP_MOV, &none, &cs, 1, false, true,
                           NVISA_COND_TR, NULL);
          ok = ok &&
-              emit_one(e, ir, NV40_OP_MOV, &ir->dst, &ir->src[2], 1, ir->sat,
+              emit_one(e, ir, NVC_OP_MOV, &ir->dst, &ir->src[2], 1, ir->sat,
                        false, NVISA_COND_TR, NULL) &&
-              emit_one(e, ir, NV40_OP_MOV, &ir->dst, &ir->src[1], 1, ir->sat,
+              emit_one(e, ir, NVC_OP_MOV, &ir->dst, &ir->src[1], 1, ir->sat,
                        false, NVISA_COND_NE, ccswz);
          continue;
       }
-      if (ir->op == NV40_OP_KIL || nv40_op_info[ir->op].kind == NV40_KIND_TEX) {
-         nv40_prog_error(p, "nv40: %s in a vertex program",
-                         nv40_op_info[ir->op].name);
+      if (ir->op == NVC_OP_KIL || nvc_op_info[ir->op].kind == NVC_KIND_TEX) {
+         nvc_prog_error(p, "%s in a vertex program",
+                        nvc_op_info[ir->op].name);
          ok = false;
          break;
       }
       ok = emit_one(e, ir, ir->op, &ir->dst, ir->src,
-                    nv40_op_info[ir->op].num_srcs, ir->sat, ir->cc_update,
+                    nvc_op_info[ir->op].num_srcs, ir->sat, ir->cc_update,
                     NVISA_COND_TR, NULL);
    }
 
    if (ok && e->cf_depth) {
-      nv40_prog_error(p, "nv40: internal error: unbalanced control flow");
+      nvc_prog_error(p, "internal error: unbalanced control flow");
       ok = false;
    }
    /* room for the NOP of an empty program; with branches, the slot the

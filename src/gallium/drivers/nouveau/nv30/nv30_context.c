@@ -223,6 +223,7 @@ nv30_context_destroy(struct pipe_context *pipe)
    nv30_query_context_fini(nv30);
    nv30_channel_fini(nv30);
    slab_destroy_child(&nv30->transfer_pool);
+   FREE(nv30->vp_const);
    FREE(nv30);
 }
 
@@ -364,6 +365,13 @@ nv30_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
       return NULL;
    nv30->screen = screen;
    nv30->chip = screen->chip;
+   nv30->target = &screen->target;
+   nv30->vp_const = CALLOC(nv30->target->vp.num_consts,
+                           sizeof(*nv30->vp_const));
+   if (!nv30->vp_const) {
+      FREE(nv30);
+      return NULL;
+   }
    pipe = &nv30->base;
    *pipe = nv30_context_funcs;
    nv30_channel_wrap(pipe);

@@ -11,7 +11,7 @@
 #include "nouveau/nouveau_push.h"
 #include "nv30-40_3d.xml.h"
 #include "nv30_screen.h"
-#include "nv40_compiler.h"
+#include "nvc_compiler.h"
 #include "nv30_texture.h"
 
 struct nouveau_client;
@@ -119,9 +119,9 @@ struct nv30_vertprog {
     * the shader (nir_lower_passthrough_edgeflags), -1 if none: the VP has
     * no edge flag output, the draw sends it (nv30_draw.c). */
    int edgeflag;
-   struct nv40_vp_binary bin;
+   struct nvc_vp_binary bin;
    bool compiled, failed;
-   struct nv40_vp_key key;      /* the binary was compiled for */
+   struct nvc_vp_key key;      /* the binary was compiled for */
 };
 
 struct nv30_fragprog {
@@ -137,7 +137,7 @@ struct nv30_fragprog {
    struct nv30_fragprog *sprite;
    uint32_t sprite_flip;
    bool sprite_broadcast;
-   struct nv40_fp_binary bin;
+   struct nvc_fp_binary bin;
    bool compiled, failed;
    uint32_t *words;           /* binary with uniforms patched in */
 };
@@ -146,6 +146,7 @@ struct nv30_context {
    struct pipe_context base;
    struct nv30_screen *screen;
    const struct nvhwdb_chip *chip;   /* the screen's chip table row */
+   const struct nvc_target *target;  /* the screen's compiler target */
 
    /* Ours alone: client, pushbuffer (see the design rule in
     * nouveau_screen.h); the channel and its objects too while the chip
@@ -224,9 +225,9 @@ struct nv30_context {
 
    /* Values of stride-0 (constant) vertex elements. */
    float vtx_const[PIPE_MAX_ATTRIBS][4];
-   /* VP constant values, by hardware slot, gathered by
-    * nv30_shader_prepare. */
-   float vp_const[NV40_VP_MAX_CONSTS][4];
+   /* VP constant values, by hardware slot (target->vp.num_consts of
+    * them), gathered by nv30_shader_prepare. */
+   float (*vp_const)[4];
    /* Fragment programs are written into this VRAM buffer one after the
     * other, never over one the GPU may still run. */
    struct nouveau_bo *fp_ring;

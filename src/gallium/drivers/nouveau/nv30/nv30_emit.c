@@ -473,7 +473,7 @@ nv30_emit_clip(struct nv30_context *nv30)
    uint32_t hw = 0;
 
    /* Planes live in VP constants 0..5, where the compiled VP reads them
-    * (nv40_compiler.h, NV40_VP_FIRST_FREE_CONST). */
+    * (nvc_compiler.h, nvc_target.vp.first_free_const). */
    for (unsigned i = 0; i < 6; i++) {
       if (!(enable & (1 << i)))
          continue;
@@ -508,7 +508,7 @@ nv30_emit_point_sprite(struct nv30_context *nv30)
    if (r->point_quad_rasterization) {
       hw |= NV30_3D_POINT_SPRITE_ENABLE;
       for (unsigned n = 0; fp && fp->compiled && n < ARRAY_SIZE(replace) &&
-                           n < NV40_NUM_TEXCOORDS; n++) {
+                           n < nv30->target->fp.num_texcoords; n++) {
          unsigned slot = fp->bin.texcoord_varying[n];
          if (slot >= VARYING_SLOT_VAR0 && slot < VARYING_SLOT_VAR0 + 32 &&
              (r->sprite_coord_enable & BITFIELD_BIT(slot - VARYING_SLOT_VAR0)))

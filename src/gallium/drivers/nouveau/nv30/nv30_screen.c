@@ -14,7 +14,7 @@
 #include "util/u_memory.h"
 #include "util/u_screen.h"
 
-#include "nv40_compiler.h"
+#include "nvc_compiler.h"
 
 #include "nouveau/nouveau_debug.h"
 #include "nv30_context.h"
@@ -284,7 +284,7 @@ nv30_screen_get_compiler_options(struct pipe_screen *pscreen,
                                  enum pipe_shader_ir ir,
                                  enum pipe_shader_type shader)
 {
-   return nv40_nir_options(shader);
+   return nvc_nir_options(&nv30_screen(pscreen)->target, shader);
 }
 
 static bool
@@ -397,6 +397,13 @@ nv30_screen_create(struct nouveau_drm *drm, struct nouveau_device *dev,
    if (!screen)
       return NULL;
    screen->chip = chip;
+   char *error = NULL;
+   if (!nvc_target_init(&screen->target, chip, &error)) {
+      NOUVEAU_ERR("%s\n", error ? error : "no compiler target");
+      free(error);
+      FREE(screen);
+      return NULL;
+   }
    /* NV30_MAX_MSAA (upstream's name for the same switch) lowers it; 0
     * offers no multisampling */
    screen->max_samples = MIN2(debug_get_num_option("NV30_MAX_MSAA",

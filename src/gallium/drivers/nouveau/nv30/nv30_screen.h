@@ -2,6 +2,7 @@
 #define NV30_SCREEN_H
 
 #include "nouveau/nouveau_screen.h"
+#include "nvc_compiler.h"
 #include "nvhwdb_chips.h"
 
 struct nouveau_drm;
@@ -12,6 +13,8 @@ struct nv30_screen {
    /* the chip's row of hwdb's chip table (chips.xml): what differs
     * between the chips this driver drives is read from it */
    const struct nvhwdb_chip *chip;
+   /* what the shader compiler may use on it, built from that row */
+   struct nvc_target target;
    /* most samples per pixel of a render target we offer (nv30_msaa.h) */
    unsigned max_samples;
 };

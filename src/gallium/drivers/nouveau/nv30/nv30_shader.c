@@ -1,6 +1,7 @@
 /*
  * Vertex and fragment programs: NIR from st/mesa, compiled by
- * src/nouveau/compiler (nv40_compiler.h), loaded into the 3D object.
+ * src/nouveau/compiler (nvc_compiler.h) for the screen's target, loaded
+ * into the 3D object.
  *
  *  - The VP is uploaded through VP_UPLOAD_FROM_ID / VP_UPLOAD_INST (4
  *    words per instruction) and started with VP_START_FROM_ID; its
@@ -87,7 +88,7 @@ nv30_vp_state_delete(struct pipe_context *pipe, void *so)
    if (nv30->hw_vertprog == vp)
       nv30->hw_vertprog = NULL;
    if (vp->compiled)
-      nv40_vp_binary_free(&vp->bin);
+      nvc_vp_binary_free(&vp->bin);
    ralloc_free(vp->nir);
    FREE(vp);
 }
@@ -108,14 +109,14 @@ nv30_vertprog_prepare(struct nv30_context *nv30)
 {
    struct nv30_vertprog *vp = nv30->vertprog;
    struct nv30_fragprog *fp = nv30->fp_run;
-   struct nv40_vp_key key;
+   struct nvc_vp_key key;
    char *error = NULL;
 
    memset(&key, 0, sizeof(key));
    memcpy(key.texcoord_varying, fp->bin.texcoord_varying,
           sizeof(key.texcoord_varying));
    key.ucp_enable = nv30->rast ? nv30->rast->pipe.clip_plane_enable & 0x3f : 0;
-   key.const_base = NV40_VP_FIRST_FREE_CONST;
+   key.const_base = nv30->target->vp.first_free_const;
 
    if (vp->compiled && !memcmp(&key, &vp->key, sizeof(key)))
       return true;
@@ -123,13 +124,13 @@ nv30_vertprog_prepare(struct nv30_context *nv30)
       return false;
 
    if (vp->compiled)
-      nv40_vp_binary_free(&vp->bin);
+      nvc_vp_binary_free(&vp->bin);
    vp->compiled = false;
    vp->key = key;
    if (nv30->hw_vertprog == vp)
       nv30->hw_vertprog = NULL;
 
-   if (!nv40_compile_vs(vp->nir, &key, &vp->bin, &error)) {
+   if (!nvc_compile_vs(nv30->target, vp->nir, &key, &vp->bin, &error)) {
       NOUVEAU_ERR("vertex program not compiled: %s\n",
                   error ? error : "unknown error");
       free(error);
@@ -151,10 +152,10 @@ nv30_vertconst_prepare(struct nv30_context *nv30)
       (const float *)nv30_constbuf_words(nv30, PIPE_SHADER_VERTEX, &count);
 
    for (unsigned i = 0; i < vp->bin.num_consts; i++) {
-      const struct nv40_vp_const *c = &vp->bin.consts[i];
+      const struct nvc_vp_const *c = &vp->bin.consts[i];
       float *dst;
 
-      if (c->hw_slot >= NV40_VP_MAX_CONSTS)
+      if (c->hw_slot >= nv30->target->vp.num_consts)
          continue;
       dst = nv30->vp_const[c->hw_slot];
       if (c->uniform_slot < 0) {
@@ -209,7 +210,7 @@ nv30_emit_vertconst(struct nv30_context *nv30)
       return;
    for (unsigned i = 0; i < vp->bin.num_consts; i++) {
       unsigned slot = vp->bin.consts[i].hw_slot;
-      if (slot >= NV40_VP_MAX_CONSTS)
+      if (slot >= nv30->target->vp.num_consts)
          continue;
       NV30_3D_MTHD(nv30, NV30_3D_VP_UPLOAD_CONST_ID, 5);
       nouveau_push_data(p, slot);
@@ -222,14 +223,14 @@ nv30_emit_vertconst(struct nv30_context *nv30)
 /* Compiles nir into a new program object; NULL only when out of memory
  * (a program that does not compile is kept, marked failed). */
 static struct nv30_fragprog *
-nv30_fragprog_compile(const struct nir_shader *nir)
+nv30_fragprog_compile(struct nv30_context *nv30, const struct nir_shader *nir)
 {
    struct nv30_fragprog *fp = CALLOC_STRUCT(nv30_fragprog);
    char *error = NULL;
 
    if (!fp)
       return NULL;
-   if (!nv40_compile_fs(nir, &fp->bin, &error)) {
+   if (!nvc_compile_fs(nv30->target, nir, &fp->bin, &error)) {
       NOUVEAU_ERR("fragment program not compiled: %s\n",
                   error ? error : "unknown error");
       free(error);
@@ -239,7 +240,7 @@ nv30_fragprog_compile(const struct nir_shader *nir)
    fp->compiled = true;
    fp->words = MALLOC(MAX2(fp->bin.num_words, 1) * 4);
    if (!fp->words) {
-      nv40_fp_binary_free(&fp->bin);
+      nvc_fp_binary_free(&fp->bin);
       FREE(fp);
       return NULL;
    }
@@ -254,7 +255,7 @@ nv30_fragprog_free(struct nv30_fragprog *fp)
    nv30_fragprog_free(fp->broadcast);
    nv30_fragprog_free(fp->sprite);
    if (fp->compiled)
-      nv40_fp_binary_free(&fp->bin);
+      nvc_fp_binary_free(&fp->bin);
    ralloc_free(fp->nir);
    FREE(fp->words);
    FREE(fp);
@@ -272,7 +273,7 @@ nv30_fp_state_create(struct pipe_context *pipe,
    nir = cso->ir.nir;
    /* Compiled now for the common case; variants come from the kept
     * shader (nv30_fragprog_select). */
-   fp = nv30_fragprog_compile(nir);
+   fp = nv30_fragprog_compile(nv30_context(pipe), nir);
    if (fp && fp->compiled) {
       fp->nir = nir;
       /* gl_FragColor goes to every colour buffer */
@@ -318,7 +319,7 @@ nv30_fragprog_prepare(struct nv30_context *nv30)
 
    memcpy(fp->words, fp->bin.insns, fp->bin.num_words * 4);
    for (unsigned i = 0; i < fp->bin.num_patches; i++) {
-      const struct nv40_fp_patch *patch = &fp->bin.patches[i];
+      const struct nvc_fp_patch *patch = &fp->bin.patches[i];
       if (patch->word >= fp->bin.num_words)
          continue;
       fp->words[patch->word] = patch->uniform_dword < count ?
@@ -485,7 +486,7 @@ nv30_fragprog_select(struct nv30_context *nv30)
                     nir_metadata_block_index | nir_metadata_dominance,
                     &flip);
          nv30_fragprog_free(bound->sprite);
-         bound->sprite = nv30_fragprog_compile(nir);
+         bound->sprite = nv30_fragprog_compile(nv30, nir);
          bound->sprite_flip = flip;
          bound->sprite_broadcast = broadcast;
          ralloc_free(nir);
@@ -500,7 +501,7 @@ nv30_fragprog_select(struct nv30_context *nv30)
       if (!nir)
          return NULL;
       NIR_PASS_V(nir, nir_lower_fragcolor, nv30->chip->render_targets);
-      bound->broadcast = nv30_fragprog_compile(nir);
+      bound->broadcast = nv30_fragprog_compile(nv30, nir);
       ralloc_free(nir);
    }
    return bound->broadcast;

@@ -18,17 +18,17 @@
  * temporary registers"); FP 48 (nvfx_fragprog.c max_temps on nv4x), minus
  * the result registers the FP uses (R0 colour, R1 depth, R2-R4 MRT).
  */
-#include "nv40_ir.h"
+#include "nvc_ir.h"
 
 #include "util/macros.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static void extend_over_loops(struct nv40_prog *p, const int *first_read);
+static void extend_over_loops(struct nvc_prog *p, const int *first_read);
 
 static void
-compute_liveness(struct nv40_prog *p)
+compute_liveness(struct nvc_prog *p)
 {
    int *first_read = malloc(MAX2(p->num_values, 1) * sizeof(int));
    for (unsigned v = 0; v < p->num_values; v++) {
@@ -38,21 +38,21 @@ compute_liveness(struct nv40_prog *p)
          first_read[v] = -1;
    }
    for (unsigned i = 0; i < p->num_insns; i++) {
-      const struct nv40_insn *insn = &p->insns[i];
-      const struct nv40_op_info *info = &nv40_op_info[insn->op];
+      const struct nvc_insn *insn = &p->insns[i];
+      const struct nvc_op_info *info = &nvc_op_info[insn->op];
       /* SEL writes its destination before reading its last operand. */
-      int read_at = insn->op == NV40_OP_SEL ? 2 * i + 1 : 2 * i;
+      int read_at = insn->op == NVC_OP_SEL ? 2 * i + 1 : 2 * i;
       for (unsigned s = 0; s < info->num_srcs; s++) {
-         if (insn->src[s].file != NV40_FILE_VALUE)
+         if (insn->src[s].file != NVC_FILE_VALUE)
             continue;
-         struct nv40_value *v = &p->values[insn->src[s].index];
+         struct nvc_value *v = &p->values[insn->src[s].index];
          if (read_at > v->end)
             v->end = read_at;
          if (first_read && first_read[insn->src[s].index] < 0)
             first_read[insn->src[s].index] = read_at;
       }
-      if (insn->dst.file == NV40_FILE_VALUE) {
-         struct nv40_value *v = &p->values[insn->dst.index];
+      if (insn->dst.file == NVC_FILE_VALUE) {
+         struct nvc_value *v = &p->values[insn->dst.index];
          int def_at = 2 * i + 1;
          if (v->start < 0)
             v->start = def_at;
@@ -64,13 +64,13 @@ compute_liveness(struct nv40_prog *p)
       if (first_read)
          extend_over_loops(p, first_read);
       else
-         nv40_prog_error(p, "nv40: out of memory");
+         nvc_prog_error(p, "out of memory");
    }
    free(first_read);
 }
 
 static void
-extend_over_loops(struct nv40_prog *p, const int *first_read)
+extend_over_loops(struct nvc_prog *p, const int *first_read)
 {
    bool progress;
    do {
@@ -78,20 +78,20 @@ extend_over_loops(struct nv40_prog *p, const int *first_read)
       int stack[64];
       unsigned sp = 0;
       for (unsigned i = 0; i < p->num_insns; i++) {
-         if (p->insns[i].op == NV40_OP_LOOP) {
+         if (p->insns[i].op == NVC_OP_LOOP) {
             if (sp < ARRAY_SIZE(stack))
                stack[sp] = i;
             sp++;
             continue;
          }
-         if (p->insns[i].op != NV40_OP_ENDLOOP || !sp)
+         if (p->insns[i].op != NVC_OP_ENDLOOP || !sp)
             continue;
          sp--;
          if (sp >= ARRAY_SIZE(stack))
             continue;
          int l0 = 2 * stack[sp], l1 = 2 * (int)i + 1;
          for (unsigned v = 0; v < p->num_values; v++) {
-            struct nv40_value *val = &p->values[v];
+            struct nvc_value *val = &p->values[v];
             if (val->start < 0)
                continue;
             bool live_in = val->start < l0 && val->end > l0;
@@ -111,9 +111,9 @@ extend_over_loops(struct nv40_prog *p, const int *first_read)
 }
 
 /* Stable insertion sort of value ids by start point (ids are mostly in
- * order already: only temporaries made by nv40_legalize come late). */
+ * order already: only temporaries made by nvc_legalize come late). */
 static void
-sort_by_start(const struct nv40_prog *p, unsigned *order, unsigned n)
+sort_by_start(const struct nvc_prog *p, unsigned *order, unsigned n)
 {
    for (unsigned i = 1; i < n; i++) {
       unsigned v = order[i];
@@ -127,28 +127,28 @@ sort_by_start(const struct nv40_prog *p, unsigned *order, unsigned n)
 }
 
 bool
-nv40_ra(struct nv40_prog *p)
+nvc_ra(struct nvc_prog *p)
 {
    compute_liveness(p);
 
    /* Result registers the FP writes are not available. */
    uint64_t reserved = p->reserved_regs;
    for (unsigned v = 0; v < p->num_values; v++) {
-      const struct nv40_value *val = &p->values[v];
-      if ((val->flags & NV40_VALUE_PRECOLORED) && val->start >= 0 &&
-          val->loc_file == NV40_LOC_TEMP)
+      const struct nvc_value *val = &p->values[v];
+      if ((val->flags & NVC_VALUE_PRECOLORED) && val->start >= 0 &&
+          val->loc_file == NVC_LOC_TEMP)
          reserved |= 1ull << val->reg;
    }
    p->reserved_regs = reserved;
 
    unsigned *order = malloc(MAX2(p->num_values, 1) * sizeof(unsigned));
    if (!order) {
-      nv40_prog_error(p, "nv40: out of memory");
+      nvc_prog_error(p, "out of memory");
       return false;
    }
    unsigned n = 0;
    for (unsigned v = 0; v < p->num_values; v++)
-      if (!(p->values[v].flags & NV40_VALUE_PRECOLORED) && p->values[v].start >= 0)
+      if (!(p->values[v].flags & NVC_VALUE_PRECOLORED) && p->values[v].start >= 0)
          order[n++] = v;
    sort_by_start(p, order, n);
 
@@ -160,28 +160,28 @@ nv40_ra(struct nv40_prog *p)
    unsigned used = 0;
    bool ok = true;
    for (unsigned k = 0; k < n && ok; k++) {
-      struct nv40_value *v = &p->values[order[k]];
+      struct nvc_value *v = &p->values[order[k]];
       bool placed = false;
       for (unsigned r = 0; r < p->max_temps && !placed; r++) {
          if (reserved & (1ull << r))
             continue;
          uint8_t chans[4];
          unsigned got = 0;
-         if (v->flags & NV40_VALUE_IDENTITY) {
+         if (v->flags & NVC_VALUE_IDENTITY) {
             for (unsigned c = 0; c < v->num_comps; c++)
                if (busy[r][c] < v->start)
                   chans[got++] = c;
             if (got < v->num_comps)
                continue;
          } else {
-            unsigned limit = (v->flags & NV40_VALUE_XY_ONLY) ? 2 : 4;
+            unsigned limit = (v->flags & NVC_VALUE_XY_ONLY) ? 2 : 4;
             for (unsigned c = 0; c < limit && got < v->num_comps; c++)
                if (busy[r][c] < v->start)
                   chans[got++] = c;
             if (got < v->num_comps)
                continue;
          }
-         v->loc_file = NV40_LOC_TEMP;
+         v->loc_file = NVC_LOC_TEMP;
          v->reg = r;
          for (unsigned c = 0; c < v->num_comps; c++) {
             v->chan[c] = chans[c];
@@ -192,9 +192,9 @@ nv40_ra(struct nv40_prog *p)
          placed = true;
       }
       if (!placed) {
-         nv40_prog_error(p, "nv40: program needs more than the %u temporary "
-                         "registers the %s has", p->max_temps,
-                         p->is_fp ? "fragment unit" : "vertex unit");
+         nvc_prog_error(p, "program needs more than the %u temporary "
+                        "registers the %s has", p->max_temps,
+                        p->is_fp ? "fragment unit" : "vertex unit");
          ok = false;
       }
    }

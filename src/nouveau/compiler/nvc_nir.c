@@ -14,12 +14,12 @@
  *  - no integers: the screen reports PIPE_SHADER_CAP_INTEGERS = 0, so we
  *    lower ints and booleans to floats (1.0 / 0.0) as nir_to_tgsi does.
  */
-#include "nv40_nir.h"
+#include "nvc_nir.h"
 
 #include "compiler/nir/nir.h"
 #include "compiler/nir/nir_builder.h"
 
-#define NV40_NIR_COMMON_OPTIONS                                   \
+#define NVC_NIR_COMMON_OPTIONS                                   \
    .lower_fdiv = true,                                            \
    .lower_flrp32 = true,                                          \
    .lower_flrp64 = true,                                          \
@@ -61,25 +61,28 @@
    .force_indirect_unrolling_sampler = true,                      \
    .max_unroll_iterations = 255
 
-static const nir_shader_compiler_options nv40_vs_options = {
-   NV40_NIR_COMMON_OPTIONS,
+static const nir_shader_compiler_options nvc_vs_options = {
+   NVC_NIR_COMMON_OPTIONS,
 };
 
-static const nir_shader_compiler_options nv40_fs_options = {
-   NV40_NIR_COMMON_OPTIONS,
+static const nir_shader_compiler_options nvc_fs_options = {
+   NVC_NIR_COMMON_OPTIONS,
 };
 
 const struct nir_shader_compiler_options *
-nv40_nir_options(enum pipe_shader_type shader)
+nvc_nir_options(const struct nvc_target *target, enum pipe_shader_type shader)
 {
-   return shader == PIPE_SHADER_FRAGMENT ? &nv40_fs_options : &nv40_vs_options;
+   /* The same on every target so far: what NIR lowers for us (no
+    * integers, the ops below) holds for the NV30 and NV40 ISAs alike. */
+   (void)target;
+   return shader == PIPE_SHADER_FRAGMENT ? &nvc_fs_options : &nvc_vs_options;
 }
 
 /* Ops the hardware computes in its scalar path: one input component, one
  * result replicated into every written channel (NV_vertex_program RCP/RSQ/
  * EX2/LG2 "scalar operand"; NV_fragment_program2 same for SIN/COS...). */
 static bool
-nv40_scalar_alu_filter(const nir_instr *instr, const void *data)
+nvc_scalar_alu_filter(const nir_instr *instr, const void *data)
 {
    if (instr->type != nir_instr_type_alu)
       return false;
@@ -98,7 +101,7 @@ nv40_scalar_alu_filter(const nir_instr *instr, const void *data)
 }
 
 static int
-nv40_type_size_vec4(const struct glsl_type *type, bool bindless)
+nvc_type_size_vec4(const struct glsl_type *type, bool bindless)
 {
    return glsl_count_attribute_slots(type, false);
 }
@@ -108,7 +111,7 @@ nv40_type_size_vec4(const struct glsl_type *type, bool bindless)
  * the end), and an if without the discard can then be flattened like any
  * other.  Nested ifs AND their conditions; discards in loops stay. */
 static bool
-nv40_hoist_discards(nir_shader *s)
+nvc_hoist_discards(nir_shader *s)
 {
    nir_function_impl *impl = nir_shader_get_entrypoint(s);
    bool progress = false;
@@ -164,11 +167,11 @@ nv40_hoist_discards(nir_shader *s)
  * Out-of-range offsets (undefined in GLSL 1.10 section 4.1.9, and
  * "undefined" for ARB_vertex_program relative addressing) read the last
  * slot rather than anything outside the array.  Ranges are in vec4 slots
- * (nir_lower_io with nv40_type_size_vec4). */
-#define NV40_MAX_INDIRECT_SLOTS 256
+ * (nir_lower_io with nvc_type_size_vec4). */
+#define NVC_MAX_INDIRECT_SLOTS 256
 
 static bool
-nv40_lower_indirect_uniforms(nir_shader *s)
+nvc_lower_indirect_uniforms(nir_shader *s)
 {
    nir_function_impl *impl = nir_shader_get_entrypoint(s);
    bool progress = false;
@@ -190,7 +193,7 @@ nv40_lower_indirect_uniforms(nir_shader *s)
             range = total > base ? total - base : 0;
          /* Too long a chain: left as is, instruction selection then
           * reports the indirect access as unsupported. */
-         if (range == 0 || range > NV40_MAX_INDIRECT_SLOTS)
+         if (range == 0 || range > NVC_MAX_INDIRECT_SLOTS)
             continue;
          b.cursor = nir_before_instr(instr);
          nir_ssa_def *off = intr->src[0].ssa;
@@ -219,7 +222,7 @@ nv40_lower_indirect_uniforms(nir_shader *s)
 }
 
 static void
-nv40_optimize(nir_shader *s)
+nvc_optimize(nir_shader *s)
 {
    bool progress;
    unsigned iter = 0;
@@ -239,7 +242,7 @@ nv40_optimize(nir_shader *s)
       NIR_PASS(progress, s, nir_opt_peephole_select, UINT_MAX, true, true);
       NIR_PASS(progress, s, nir_opt_conditional_discard);
       if (s->info.stage == MESA_SHADER_FRAGMENT)
-         NIR_PASS(progress, s, nv40_hoist_discards);
+         NIR_PASS(progress, s, nvc_hoist_discards);
       NIR_PASS(progress, s, nir_opt_algebraic);
       NIR_PASS(progress, s, nir_opt_constant_folding);
       NIR_PASS(progress, s, nir_opt_undef);
@@ -262,16 +265,16 @@ nv40_optimize(nir_shader *s)
  * end) clear `done` and break, while its `break`s just break.  Loops whose
  * exits depend on run-time values stay loops and are reported as before. */
 static nir_loop *
-nv40_first_loop(struct exec_list *list)
+nvc_first_loop(struct exec_list *list)
 {
    foreach_list_typed(nir_cf_node, node, node, list) {
       if (node->type == nir_cf_node_loop)
          return nir_cf_node_as_loop(node);
       if (node->type == nir_cf_node_if) {
          nir_if *nif = nir_cf_node_as_if(node);
-         nir_loop *l = nv40_first_loop(&nif->then_list);
+         nir_loop *l = nvc_first_loop(&nif->then_list);
          if (!l)
-            l = nv40_first_loop(&nif->else_list);
+            l = nvc_first_loop(&nif->else_list);
          if (l)
             return l;
       }
@@ -280,7 +283,7 @@ nv40_first_loop(struct exec_list *list)
 }
 
 static nir_loop *
-nv40_enclosing_loop(nir_block *block)
+nvc_enclosing_loop(nir_block *block)
 {
    for (nir_cf_node *n = block->cf_node.parent; n; n = n->parent)
       if (n->type == nir_cf_node_loop)
@@ -289,7 +292,7 @@ nv40_enclosing_loop(nir_block *block)
 }
 
 static unsigned
-nv40_count_instrs(nir_function_impl *impl)
+nvc_count_instrs(nir_function_impl *impl)
 {
    unsigned n = 0;
    nir_foreach_block(block, impl)
@@ -299,10 +302,10 @@ nv40_count_instrs(nir_function_impl *impl)
 }
 
 static bool
-nv40_peel_loop(nir_shader *s)
+nvc_peel_loop(nir_shader *s)
 {
    nir_function_impl *impl = nir_shader_get_entrypoint(s);
-   nir_loop *loop = nv40_first_loop(&impl->body);
+   nir_loop *loop = nvc_first_loop(&impl->body);
    if (!loop)
       return false;
    /* Only break and continue can leave the body (returns were lowered by
@@ -342,7 +345,7 @@ nv40_peel_loop(nir_shader *s)
       nir_instr *last = nir_block_last_instr(block);
       if (last && last->type == nir_instr_type_jump &&
           nir_instr_as_jump(last)->type == nir_jump_continue &&
-          nv40_enclosing_loop(block) == peel) {
+          nvc_enclosing_loop(block) == peel) {
          if (nconts == ARRAY_SIZE(conts))
             break;
          conts[nconts++] = nir_instr_as_jump(last);
@@ -378,15 +381,15 @@ nv40_peel_loop(nir_shader *s)
 }
 
 /* Bounds on peeling: iterations, and NIR instructions (far beyond the
- * hardware's 512 FP / 544 VP instructions, nv40_compiler.h). */
-#define NV40_MAX_PEELS 64
-#define NV40_MAX_PEEL_INSTRS 8000
+ * hardware's 512 FP / 544 VP instructions, nvc_compiler.h). */
+#define NVC_MAX_PEELS 64
+#define NVC_MAX_PEEL_INSTRS 8000
 
 /* How many ifs enclose the first loop (-1: no loop left). */
 static int
-nv40_first_loop_depth(nir_shader *s)
+nvc_first_loop_depth(nir_shader *s)
 {
-   nir_loop *loop = nv40_first_loop(&nir_shader_get_entrypoint(s)->body);
+   nir_loop *loop = nvc_first_loop(&nir_shader_get_entrypoint(s)->body);
    if (!loop)
       return -1;
    int depth = 0;
@@ -396,23 +399,23 @@ nv40_first_loop_depth(nir_shader *s)
 }
 
 static void
-nv40_peel_loops(nir_shader *s)
+nvc_peel_loops(nir_shader *s)
 {
-   for (unsigned i = 0; i < NV40_MAX_PEELS; i++) {
-      int depth = nv40_first_loop_depth(s);
+   for (unsigned i = 0; i < NVC_MAX_PEELS; i++) {
+      int depth = nvc_first_loop_depth(s);
       if (depth < 0 ||
-          nv40_count_instrs(nir_shader_get_entrypoint(s)) > NV40_MAX_PEEL_INSTRS)
+          nvc_count_instrs(nir_shader_get_entrypoint(s)) > NVC_MAX_PEEL_INSTRS)
          return;
       nir_shader *saved = nir_shader_clone(ralloc_parent(s), s);
-      if (!nv40_peel_loop(s)) {
+      if (!nvc_peel_loop(s)) {
          ralloc_free(saved);
          return;
       }
-      nv40_optimize(s);
+      nvc_optimize(s);
       /* The peeled iteration's exits did not fold: the rest of the loop
        * now sits under a run-time `if (!done)`, and peeling further only
        * grows the code.  Undo this peel and stop. */
-      if (nv40_first_loop_depth(s) > depth) {
+      if (nvc_first_loop_depth(s) > depth) {
          nir_shader_replace(s, saved);
          return;
       }
@@ -428,7 +431,7 @@ nv40_peel_loops(nir_shader *s)
  * TXP with a reference.  For those forms divide in the shader:
  * coord *= 1/q, reference *= 1/q, projector dropped. */
 static bool
-nv40_lower_txp_instr(nir_builder *b, nir_instr *instr, void *data)
+nvc_lower_txp_instr(nir_builder *b, nir_instr *instr, void *data)
 {
    if (instr->type != nir_instr_type_tex)
       return false;
@@ -459,15 +462,15 @@ nv40_lower_txp_instr(nir_builder *b, nir_instr *instr, void *data)
 }
 
 static bool
-nv40_lower_txp(nir_shader *s)
+nvc_lower_txp(nir_shader *s)
 {
-   return nir_shader_instructions_pass(s, nv40_lower_txp_instr,
+   return nir_shader_instructions_pass(s, nvc_lower_txp_instr,
                                        nir_metadata_block_index |
                                        nir_metadata_dominance, NULL);
 }
 
 void
-nv40_nir_lower(nir_shader *s)
+nvc_nir_lower(nir_shader *s)
 {
    /* Variables may still be derefs (st/mesa does not lower shader I/O
     * for us with our options); tests hand us lowered I/O.  Both work. */
@@ -480,19 +483,19 @@ nv40_nir_lower(nir_shader *s)
               nir_var_function_temp, UINT32_MAX);
    NIR_PASS_V(s, nir_lower_io,
               nir_var_shader_in | nir_var_shader_out | nir_var_uniform,
-              nv40_type_size_vec4, (nir_lower_io_options)0);
+              nvc_type_size_vec4, (nir_lower_io_options)0);
    NIR_PASS_V(s, nir_lower_regs_to_ssa);
-   NIR_PASS_V(s, nv40_lower_txp);
+   NIR_PASS_V(s, nvc_lower_txp);
 
-   nv40_optimize(s);
-   nv40_peel_loops(s);
+   nvc_optimize(s);
+   nvc_peel_loops(s);
    /* After unrolling, so that offsets that became constants stay direct. */
-   if (nv40_lower_indirect_uniforms(s))
-      nv40_optimize(s);
+   if (nvc_lower_indirect_uniforms(s))
+      nvc_optimize(s);
 
-   NIR_PASS_V(s, nir_lower_alu_to_scalar, nv40_scalar_alu_filter, NULL);
+   NIR_PASS_V(s, nir_lower_alu_to_scalar, nvc_scalar_alu_filter, NULL);
    NIR_PASS_V(s, nir_lower_int_to_float);
-   nv40_optimize(s);
+   nvc_optimize(s);
    /* Lowerings in nir_opt_algebraic (ftrunc, fsign...) can bring new
     * booleans back: convert until none is left. */
    for (unsigned i = 0; i < 8; i++) {
@@ -500,7 +503,7 @@ nv40_nir_lower(nir_shader *s)
       NIR_PASS(progress, s, nir_lower_bool_to_float);
       if (!progress)
          break;
-      nv40_optimize(s);
+      nvc_optimize(s);
    }
 
    bool progress;
@@ -516,7 +519,7 @@ nv40_nir_lower(nir_shader *s)
 
    NIR_PASS_V(s, nir_lower_bool_to_float);
    /* Late algebraic may bring back vectors of scalar-only ops. */
-   NIR_PASS_V(s, nir_lower_alu_to_scalar, nv40_scalar_alu_filter, NULL);
+   NIR_PASS_V(s, nir_lower_alu_to_scalar, nvc_scalar_alu_filter, NULL);
    NIR_PASS_V(s, nir_lower_to_source_mods, nir_lower_float_source_mods);
    NIR_PASS_V(s, nir_copy_prop);
    NIR_PASS_V(s, nir_opt_dce);

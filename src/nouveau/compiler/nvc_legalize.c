@@ -11,25 +11,25 @@
  *    inserted directly after the instruction that uses them").
  *    Offending operands are copied to a temporary first.
  */
-#include "nv40_ir.h"
+#include "nvc_ir.h"
 
 #include <string.h>
 
 static void
-count_uses(struct nv40_prog *p)
+count_uses(struct nvc_prog *p)
 {
    for (unsigned v = 0; v < p->num_values; v++)
       p->values[v].uses = 0;
    for (unsigned i = 0; i < p->num_insns; i++) {
-      struct nv40_insn *insn = &p->insns[i];
+      struct nvc_insn *insn = &p->insns[i];
       for (unsigned s = 0; s < 3; s++)
-         if (insn->src[s].file == NV40_FILE_VALUE)
+         if (insn->src[s].file == NVC_FILE_VALUE)
             p->values[insn->src[s].index].uses++;
    }
 }
 
 static bool
-same_location(const struct nv40_value *a, const struct nv40_value *b)
+same_location(const struct nvc_value *a, const struct nvc_value *b)
 {
    return a->loc_file == b->loc_file && a->reg == b->reg;
 }
@@ -37,19 +37,19 @@ same_location(const struct nv40_value *a, const struct nv40_value *b)
 /* Does instruction k touch value d (or, for result registers, the same
  * hardware register)?  `reads` / `writes` report how. */
 static void
-touches(const struct nv40_prog *p, const struct nv40_insn *k, unsigned d,
+touches(const struct nvc_prog *p, const struct nvc_insn *k, unsigned d,
         bool *reads, bool *writes)
 {
-   const struct nv40_value *dv = &p->values[d];
+   const struct nvc_value *dv = &p->values[d];
    *reads = *writes = false;
-   for (unsigned s = 0; s < nv40_op_info[k->op].num_srcs; s++)
-      if (k->src[s].file == NV40_FILE_VALUE && k->src[s].index == d)
+   for (unsigned s = 0; s < nvc_op_info[k->op].num_srcs; s++)
+      if (k->src[s].file == NVC_FILE_VALUE && k->src[s].index == d)
          *reads = true;
-   if (k->dst.file == NV40_FILE_VALUE) {
-      const struct nv40_value *kv = &p->values[k->dst.index];
+   if (k->dst.file == NVC_FILE_VALUE) {
+      const struct nvc_value *kv = &p->values[k->dst.index];
       if (k->dst.index == d ||
-          ((dv->flags & NV40_VALUE_PRECOLORED) &&
-           (kv->flags & NV40_VALUE_PRECOLORED) && same_location(kv, dv)))
+          ((dv->flags & NVC_VALUE_PRECOLORED) &&
+           (kv->flags & NVC_VALUE_PRECOLORED) && same_location(kv, dv)))
          *writes = true;
    }
 }
@@ -57,19 +57,19 @@ touches(const struct nv40_prog *p, const struct nv40_insn *k, unsigned d,
 /* Tries to make the instructions defining S write D directly, for the
  * copy `MOV D.mask, S.swz` at position i (S has no other use). */
 static bool
-fold_one(struct nv40_prog *p, unsigned i)
+fold_one(struct nvc_prog *p, unsigned i)
 {
-   struct nv40_insn *mov = &p->insns[i];
+   struct nvc_insn *mov = &p->insns[i];
    unsigned d = mov->dst.index;
-   struct nv40_src *src = &mov->src[0];
+   struct nvc_src *src = &mov->src[0];
    unsigned sv = src->index;
-   struct nv40_value *dv = &p->values[d];
-   struct nv40_value *s = &p->values[sv];
+   struct nvc_value *dv = &p->values[d];
+   struct nvc_value *s = &p->values[sv];
 
    int defs[4];
    unsigned ndefs = 0;
    for (unsigned j = 0; j < i; j++) {
-      if (p->insns[j].dst.file == NV40_FILE_VALUE && p->insns[j].dst.index == sv) {
+      if (p->insns[j].dst.file == NVC_FILE_VALUE && p->insns[j].dst.index == sv) {
          if (ndefs == 4)
             return false;
          defs[ndefs++] = j;
@@ -92,7 +92,7 @@ fold_one(struct nv40_prog *p, unsigned i)
             is_def |= defs[q] == (int)j;
          if (is_def)
             continue;
-         if ((dv->flags & NV40_VALUE_PRECOLORED) ||
+         if ((dv->flags & NVC_VALUE_PRECOLORED) ||
              (p->insns[j].dst.mask & mov->dst.mask))
             return false;
       }
@@ -103,9 +103,9 @@ fold_one(struct nv40_prog *p, unsigned i)
    uint8_t nswz[4][3][4];
    bool tex = false;
    for (unsigned q = 0; q < ndefs; q++) {
-      const struct nv40_insn *def = &p->insns[defs[q]];
-      const struct nv40_op_info *info = &nv40_op_info[def->op];
-      if (info->kind == NV40_KIND_NONE)
+      const struct nvc_insn *def = &p->insns[defs[q]];
+      const struct nvc_op_info *info = &nvc_op_info[def->op];
+      if (info->kind == NVC_KIND_NONE)
          return false;
       nmask[q] = 0;
       for (unsigned si = 0; si < 3; si++)
@@ -119,10 +119,10 @@ fold_one(struct nv40_prog *p, unsigned i)
          if (!(def->dst.mask & (1u << comp)))
             continue;
          nmask[q] |= 1u << m;
-         if (info->kind == NV40_KIND_COMPONENT) {
+         if (info->kind == NVC_KIND_COMPONENT) {
             for (unsigned si = 0; si < info->num_srcs; si++)
                nswz[q][si][m] = def->src[si].swz[comp];
-         } else if (info->kind == NV40_KIND_TEX) {
+         } else if (info->kind == NVC_KIND_TEX) {
             /* texture results land on their own channels */
             if (comp != m)
                return false;
@@ -138,8 +138,8 @@ fold_one(struct nv40_prog *p, unsigned i)
       covered |= nmask[q];
    if (covered != (mov->dst.mask & ((1u << dv->num_comps) - 1)))
       return false;
-   if (tex || (s->flags & NV40_VALUE_IDENTITY)) {
-      if (dv->flags & NV40_VALUE_PRECOLORED) {
+   if (tex || (s->flags & NVC_VALUE_IDENTITY)) {
+      if (dv->flags & NVC_VALUE_PRECOLORED) {
          for (unsigned m = 0; m < dv->num_comps; m++)
             if ((mov->dst.mask & (1u << m)) && dv->chan[m] != m)
                return false;
@@ -147,15 +147,15 @@ fold_one(struct nv40_prog *p, unsigned i)
    }
 
    for (unsigned q = 0; q < ndefs; q++) {
-      struct nv40_insn *def = &p->insns[defs[q]];
+      struct nvc_insn *def = &p->insns[defs[q]];
       for (unsigned si = 0; si < 3; si++)
          memcpy(def->src[si].swz, nswz[q][si], 4);
       def->dst.index = d;
       def->dst.mask = nmask[q];
       def->sat |= mov->sat;
    }
-   if (tex || (s->flags & NV40_VALUE_IDENTITY))
-      dv->flags |= NV40_VALUE_IDENTITY;
+   if (tex || (s->flags & NVC_VALUE_IDENTITY))
+      dv->flags |= NVC_VALUE_IDENTITY;
    memmove(&p->insns[i], &p->insns[i + 1],
            (p->num_insns - i - 1) * sizeof(*p->insns));
    p->num_insns--;
@@ -163,7 +163,7 @@ fold_one(struct nv40_prog *p, unsigned i)
 }
 
 void
-nv40_opt_dce(struct nv40_prog *p)
+nvc_opt_dce(struct nvc_prog *p)
 {
    bool progress;
    do {
@@ -171,9 +171,9 @@ nv40_opt_dce(struct nv40_prog *p)
       count_uses(p);
       unsigned n = 0;
       for (unsigned i = 0; i < p->num_insns; i++) {
-         const struct nv40_insn *insn = &p->insns[i];
-         bool dead = insn->dst.file == NV40_FILE_VALUE &&
-                     !(p->values[insn->dst.index].flags & NV40_VALUE_PRECOLORED) &&
+         const struct nvc_insn *insn = &p->insns[i];
+         bool dead = insn->dst.file == NVC_FILE_VALUE &&
+                     !(p->values[insn->dst.index].flags & NVC_VALUE_PRECOLORED) &&
                      p->values[insn->dst.index].uses == 0;
          if (dead) {
             progress = true;
@@ -186,23 +186,23 @@ nv40_opt_dce(struct nv40_prog *p)
 }
 
 static bool
-writes_cc(const struct nv40_insn *insn)
+writes_cc(const struct nvc_insn *insn)
 {
    /* IF updates them with its condition when emitted */
-   return insn->cc_update || insn->op == NV40_OP_IF ||
-          (insn->op == NV40_OP_SEL && !insn->cond_in_cc) ||
-          (insn->op == NV40_OP_KIL && insn->src[0].file != NV40_FILE_NONE &&
+   return insn->cc_update || insn->op == NVC_OP_IF ||
+          (insn->op == NVC_OP_SEL && !insn->cond_in_cc) ||
+          (insn->op == NVC_OP_KIL && insn->src[0].file != NVC_FILE_NONE &&
            !insn->cond_in_cc);
 }
 
 void
-nv40_opt_fuse_cc(struct nv40_prog *p)
+nvc_opt_fuse_cc(struct nvc_prog *p)
 {
    count_uses(p);
    for (unsigned i = 0; i < p->num_insns; i++) {
-      struct nv40_insn *use = &p->insns[i];
-      if ((use->op != NV40_OP_SEL && use->op != NV40_OP_KIL) ||
-          use->src[0].file != NV40_FILE_VALUE)
+      struct nvc_insn *use = &p->insns[i];
+      if ((use->op != NVC_OP_SEL && use->op != NVC_OP_KIL) ||
+          use->src[0].file != NVC_FILE_VALUE)
          continue;
       unsigned v = use->src[0].index;
       if (p->values[v].uses != 1)
@@ -211,7 +211,7 @@ nv40_opt_fuse_cc(struct nv40_prog *p)
       int def = -1;
       unsigned ndefs = 0;
       for (unsigned j = 0; j < i; j++)
-         if (p->insns[j].dst.file == NV40_FILE_VALUE && p->insns[j].dst.index == v) {
+         if (p->insns[j].dst.file == NVC_FILE_VALUE && p->insns[j].dst.index == v) {
             def = j;
             ndefs++;
          }
@@ -220,10 +220,10 @@ nv40_opt_fuse_cc(struct nv40_prog *p)
       /* nor a block boundary: the two may run for other fragments */
       bool clobber = false;
       for (unsigned j = def + 1; j < i; j++)
-         clobber |= writes_cc(&p->insns[j]) || nv40_op_is_cf(p->insns[j].op);
-      const struct nv40_insn *d = &p->insns[def];
-      if (clobber || d->op == NV40_OP_SEL || d->cc_update ||
-          nv40_op_info[d->op].kind == NV40_KIND_TEX)
+         clobber |= writes_cc(&p->insns[j]) || nvc_op_is_cf(p->insns[j].op);
+      const struct nvc_insn *d = &p->insns[def];
+      if (clobber || d->op == NVC_OP_SEL || d->cc_update ||
+          nvc_op_info[d->op].kind == NVC_KIND_TEX)
          continue;
       /* The condition is tested != 0, which neither negation nor
        * absolute value of the operand changes. */
@@ -233,7 +233,7 @@ nv40_opt_fuse_cc(struct nv40_prog *p)
 }
 
 void
-nv40_opt_fold_moves(struct nv40_prog *p)
+nvc_opt_fold_moves(struct nvc_prog *p)
 {
    /* Folding moves a definition to where the copy was: with control
     * flow the two may lie in different blocks (the copies into phis),
@@ -243,18 +243,18 @@ nv40_opt_fold_moves(struct nv40_prog *p)
    count_uses(p);
 
    for (unsigned i = 0; i < p->num_insns; i++) {
-      struct nv40_insn *mov = &p->insns[i];
-      if (mov->op != NV40_OP_MOV || mov->dst.file != NV40_FILE_VALUE)
+      struct nvc_insn *mov = &p->insns[i];
+      if (mov->op != NVC_OP_MOV || mov->dst.file != NVC_FILE_VALUE)
          continue;
-      struct nv40_src *src = &mov->src[0];
-      if (src->file != NV40_FILE_VALUE || src->neg || src->abs ||
+      struct nvc_src *src = &mov->src[0];
+      if (src->file != NVC_FILE_VALUE || src->neg || src->abs ||
           src->index == mov->dst.index)
          continue;
-      struct nv40_value *s = &p->values[src->index];
-      struct nv40_value *dv = &p->values[mov->dst.index];
+      struct nvc_value *s = &p->values[src->index];
+      struct nvc_value *dv = &p->values[mov->dst.index];
       if (s->uses != 1 ||
-          (s->flags & (NV40_VALUE_PRECOLORED | NV40_VALUE_XY_ONLY)) ||
-          (dv->flags & NV40_VALUE_XY_ONLY))
+          (s->flags & (NVC_VALUE_PRECOLORED | NVC_VALUE_XY_ONLY)) ||
+          (dv->flags & NVC_VALUE_XY_ONLY))
          continue;
       /* A saturating copy can only fold into definitions it covers. */
       if (fold_one(p, i))
@@ -263,16 +263,16 @@ nv40_opt_fold_moves(struct nv40_prog *p)
 }
 
 uint8_t
-nv40_positions_read(const struct nv40_insn *insn)
+nvc_positions_read(const struct nvc_insn *insn)
 {
-   const struct nv40_op_info *info = &nv40_op_info[insn->op];
+   const struct nvc_op_info *info = &nvc_op_info[insn->op];
    switch (info->kind) {
-   case NV40_KIND_REDUCE:
-      return insn->op == NV40_OP_DP3 ? 0x7 : 0xf;
-   case NV40_KIND_SCALAR:
-   case NV40_KIND_NONE:
+   case NVC_KIND_REDUCE:
+      return insn->op == NVC_OP_DP3 ? 0x7 : 0xf;
+   case NVC_KIND_SCALAR:
+   case NVC_KIND_NONE:
       return 0x1;
-   case NV40_KIND_TEX:
+   case NVC_KIND_TEX:
       return 0xf;
    default:
       return insn->dst.mask ? insn->dst.mask : 0x1;
@@ -282,29 +282,29 @@ nv40_positions_read(const struct nv40_insn *insn)
 /* Copies source si of instruction *pos into a new temporary, inserted
  * before it. */
 static unsigned
-move_to_temp(struct nv40_prog *p, unsigned *pos, unsigned si)
+move_to_temp(struct nvc_prog *p, unsigned *pos, unsigned si)
 {
-   struct nv40_src orig = p->insns[*pos].src[si];
+   struct nvc_src orig = p->insns[*pos].src[si];
    unsigned ncomp = 4;
-   if (orig.file == NV40_FILE_CONST)
+   if (orig.file == NVC_FILE_CONST)
       ncomp = p->consts[orig.index].num_comps ? p->consts[orig.index].num_comps : 1;
-   unsigned t = nv40_new_value(p, ncomp);
-   struct nv40_insn *mov = nv40_insert(p, *pos, NV40_OP_MOV);
-   mov->dst = nv40_dst_value(p, t);
+   unsigned t = nvc_new_value(p, ncomp);
+   struct nvc_insn *mov = nvc_insert(p, *pos, NVC_OP_MOV);
+   mov->dst = nvc_dst_value(p, t);
    mov->src[0] = orig;
    mov->src[0].neg = mov->src[0].abs = false;
    for (unsigned k = 0; k < 4; k++)
       mov->src[0].swz[k] = k;
    (*pos)++;
-   struct nv40_src *s = &p->insns[*pos].src[si];
-   s->file = NV40_FILE_VALUE;
+   struct nvc_src *s = &p->insns[*pos].src[si];
+   s->file = NVC_FILE_VALUE;
    s->index = t;
    return t;
 }
 
 /* Constant component identity for the FP's "≤ 4 distinct components". */
 static uint64_t
-const_comp_key(const struct nv40_const_comp *c)
+const_comp_key(const struct nvc_const_comp *c)
 {
    if (c->is_uniform)
       return (1ull << 32) | c->uniform_dword;
@@ -314,22 +314,22 @@ const_comp_key(const struct nv40_const_comp *c)
 }
 
 void
-nv40_legalize(struct nv40_prog *p)
+nvc_legalize(struct nvc_prog *p)
 {
    unsigned input_copy[16] = { 0 };   /* value id + 1 */
    for (unsigned i = 0; i < p->num_insns; i++) {
-      struct nv40_insn *insn = &p->insns[i];
-      const struct nv40_op_info *info = &nv40_op_info[insn->op];
+      struct nvc_insn *insn = &p->insns[i];
+      const struct nvc_op_info *info = &nvc_op_info[insn->op];
       /* A copy of an input made in one block may not have run for the
        * fragments reaching the next. */
-      if (nv40_op_is_cf(insn->op))
+      if (nvc_op_is_cf(insn->op))
          memset(input_copy, 0, sizeof(input_copy));
       /* SEL and a conditional KIL read each operand in an instruction of
        * its own when expanded. */
-      if (insn->op == NV40_OP_SEL || insn->op == NV40_OP_KIL)
+      if (insn->op == NVC_OP_SEL || insn->op == NVC_OP_KIL)
          continue;
 
-      uint8_t pos_mask = nv40_positions_read(insn);
+      uint8_t pos_mask = nvc_positions_read(insn);
       int input = -1;
       int vp_uniform_slot = -1;
       bool vp_have_imm = false;
@@ -337,8 +337,8 @@ nv40_legalize(struct nv40_prog *p)
       unsigned nkeys = 0;
 
       for (unsigned si = 0; si < info->num_srcs; si++) {
-         struct nv40_src *s = &p->insns[i].src[si];
-         if (s->file == NV40_FILE_INPUT) {
+         struct nvc_src *s = &p->insns[i].src[si];
+         if (s->file == NVC_FILE_INPUT) {
             if (input < 0 || input == s->index) {
                input = s->index;
                continue;
@@ -346,7 +346,7 @@ nv40_legalize(struct nv40_prog *p)
             /* Inputs never change: one copy serves every later use. */
             unsigned in = s->index;
             if (in < 16 && input_copy[in]) {
-               s->file = NV40_FILE_VALUE;
+               s->file = NVC_FILE_VALUE;
                s->index = input_copy[in] - 1;
                continue;
             }
@@ -355,10 +355,10 @@ nv40_legalize(struct nv40_prog *p)
                input_copy[in] = t + 1;
             continue;
          }
-         if (s->file != NV40_FILE_CONST)
+         if (s->file != NVC_FILE_CONST)
             continue;
 
-         const struct nv40_constv *k = &p->consts[s->index];
+         const struct nvc_constv *k = &p->consts[s->index];
          if (!p->is_fp) {
             /* One constant register: a uniform slot, or immediates
              * packed into one register by the emitter (≤ 4 values). */

@@ -7,7 +7,7 @@
  * or directly an input register or constant for loads, which the
  * hardware can read as sources without a move.
  */
-#include "nv40_isel.h"
+#include "nvc_isel.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -19,13 +19,13 @@
 #include "nv30-40_3d.xml.h"
 
 struct isel {
-   struct nv40_prog *p;
+   struct nvc_prog *p;
    nir_shader *s;
-   const struct nv40_vp_key *key;
-   struct nv40_isel_info *info;
-   struct nv40_src *ssa;   /* operand of each SSA def, by index */
+   const struct nvc_vp_key *key;
+   struct nvc_isel_info *info;
+   struct nvc_src *ssa;   /* operand of each SSA def, by index */
    /* VP: what the user clip planes are evaluated against. */
-   struct nv40_src pos, clip_vertex;
+   struct nvc_src pos, clip_vertex;
    bool have_pos, have_clip_vertex;
    bool *ssa_set;
    unsigned num_ssa;
@@ -42,9 +42,10 @@ is_routed_varying(unsigned slot)
 }
 
 bool
-nv40_route_texcoords(uint64_t slots, uint8_t out[NV40_NUM_TEXCOORDS])
+nvc_route_texcoords(uint64_t slots, unsigned num,
+                    uint8_t out[NVC_MAX_TEXCOORDS])
 {
-   memset(out, NV40_VARYING_NONE, NV40_NUM_TEXCOORDS);
+   memset(out, NVC_VARYING_NONE, NVC_MAX_TEXCOORDS);
    for (unsigned n = 0; n < 8; n++) {
       if (slots & BITFIELD64_BIT(VARYING_SLOT_TEX0 + n)) {
          out[n] = VARYING_SLOT_TEX0 + n;
@@ -54,10 +55,10 @@ nv40_route_texcoords(uint64_t slots, uint8_t out[NV40_NUM_TEXCOORDS])
    while (slots) {
       unsigned slot = u_bit_scan64(&slots);
       unsigned n;
-      for (n = 0; n < NV40_NUM_TEXCOORDS; n++)
-         if (out[n] == NV40_VARYING_NONE)
+      for (n = 0; n < num; n++)
+         if (out[n] == NVC_VARYING_NONE)
             break;
-      if (n == NV40_NUM_TEXCOORDS)
+      if (n == num)
          return false;
       out[n] = slot;
    }
@@ -65,9 +66,9 @@ nv40_route_texcoords(uint64_t slots, uint8_t out[NV40_NUM_TEXCOORDS])
 }
 
 static int
-texcoord_of(const uint8_t route[NV40_NUM_TEXCOORDS], unsigned slot)
+texcoord_of(const uint8_t route[NVC_MAX_TEXCOORDS], unsigned slot)
 {
-   for (unsigned n = 0; n < NV40_NUM_TEXCOORDS; n++)
+   for (unsigned n = 0; n < NVC_MAX_TEXCOORDS; n++)
       if (route[n] == slot)
          return n;
    return -1;
@@ -88,7 +89,7 @@ const_index(nir_src src)
 /* ------------------------------------------------------------------ */
 
 static void
-set_ssa(struct isel *c, nir_ssa_def *def, struct nv40_src src)
+set_ssa(struct isel *c, nir_ssa_def *def, struct nvc_src src)
 {
    if (def->index < c->num_ssa) {
       c->ssa[def->index] = src;
@@ -96,13 +97,13 @@ set_ssa(struct isel *c, nir_ssa_def *def, struct nv40_src src)
    }
 }
 
-static struct nv40_src
+static struct nvc_src
 get_ssa(struct isel *c, nir_src *src)
 {
    if (!src->is_ssa || src->ssa->index >= c->num_ssa ||
        !c->ssa_set[src->ssa->index]) {
-      nv40_prog_error(c->p, "nv40: source is not an SSA value we produced");
-      return nv40_src_none();
+      nvc_prog_error(c->p, "source is not an SSA value we produced");
+      return nvc_src_none();
    }
    return c->ssa[src->ssa->index];
 }
@@ -111,18 +112,18 @@ get_ssa(struct isel *c, nir_src *src)
 static unsigned
 def_value(struct isel *c, nir_ssa_def *def)
 {
-   unsigned v = nv40_new_value(c->p, def->num_components);
-   set_ssa(c, def, nv40_src_value(v));
+   unsigned v = nvc_new_value(c->p, def->num_components);
+   set_ssa(c, def, nvc_src_value(v));
    return v;
 }
 
 /* Operand for ALU source i: the SSA operand composed with the NIR
  * swizzle and modifiers. */
-static struct nv40_src
+static struct nvc_src
 alu_src(struct isel *c, nir_alu_instr *alu, unsigned i)
 {
-   struct nv40_src base = get_ssa(c, &alu->src[i].src);
-   struct nv40_src s = base;
+   struct nvc_src base = get_ssa(c, &alu->src[i].src);
+   struct nvc_src s = base;
    for (unsigned k = 0; k < 4; k++)
       s.swz[k] = base.swz[alu->src[i].swizzle[k] & 3];
    if (alu->src[i].abs) {
@@ -134,10 +135,10 @@ alu_src(struct isel *c, nir_alu_instr *alu, unsigned i)
    return s;
 }
 
-static struct nv40_src
-swizzle_src(struct nv40_src s, unsigned x, unsigned y, unsigned z, unsigned w)
+static struct nvc_src
+swizzle_src(struct nvc_src s, unsigned x, unsigned y, unsigned z, unsigned w)
 {
-   struct nv40_src r = s;
+   struct nvc_src r = s;
    r.swz[0] = s.swz[x];
    r.swz[1] = s.swz[y];
    r.swz[2] = s.swz[z];
@@ -145,24 +146,24 @@ swizzle_src(struct nv40_src s, unsigned x, unsigned y, unsigned z, unsigned w)
    return r;
 }
 
-static struct nv40_src
+static struct nvc_src
 imm_src(struct isel *c, float v)
 {
-   struct nv40_constv k = { .num_comps = 1 };
+   struct nvc_constv k = { .num_comps = 1 };
    k.c[0].value = v;
-   struct nv40_src s = nv40_src_none();
-   s.file = NV40_FILE_CONST;
-   s.index = nv40_new_const(c->p, &k);
+   struct nvc_src s = nvc_src_none();
+   s.file = NVC_FILE_CONST;
+   s.index = nvc_new_const(c->p, &k);
    memset(s.swz, 0, 4);
    return s;
 }
 
 static void
 emit_alu1(struct isel *c, unsigned op, unsigned dst, uint8_t mask, bool sat,
-          struct nv40_src a)
+          struct nvc_src a)
 {
-   struct nv40_insn *insn = nv40_emit(c->p, op);
-   insn->dst = nv40_dst_value(c->p, dst);
+   struct nvc_insn *insn = nvc_emit(c->p, op);
+   insn->dst = nvc_dst_value(c->p, dst);
    insn->dst.mask &= mask;
    insn->sat = sat;
    insn->src[0] = a;
@@ -170,10 +171,10 @@ emit_alu1(struct isel *c, unsigned op, unsigned dst, uint8_t mask, bool sat,
 
 static void
 emit_alu(struct isel *c, unsigned op, unsigned dst, uint8_t mask, bool sat,
-         struct nv40_src a, struct nv40_src b, struct nv40_src d)
+         struct nvc_src a, struct nvc_src b, struct nvc_src d)
 {
-   struct nv40_insn *insn = nv40_emit(c->p, op);
-   insn->dst = nv40_dst_value(c->p, dst);
+   struct nvc_insn *insn = nvc_emit(c->p, op);
+   insn->dst = nvc_dst_value(c->p, dst);
    insn->dst.mask &= mask;
    insn->sat = sat;
    insn->src[0] = a;
@@ -186,23 +187,23 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
 {
    nir_ssa_def *def = &alu->dest.dest.ssa;
    if (!alu->dest.dest.is_ssa) {
-      nv40_prog_error(c->p, "nv40: ALU writes a register, not SSA");
+      nvc_prog_error(c->p, "ALU writes a register, not SSA");
       return false;
    }
    if (def->bit_size != 32 && def->bit_size != 1) {
-      nv40_prog_error(c->p, "nv40: %u-bit ALU op %s not supported",
-                      def->bit_size, nir_op_infos[alu->op].name);
+      nvc_prog_error(c->p, "%u-bit ALU op %s not supported",
+                     def->bit_size, nir_op_infos[alu->op].name);
       return false;
    }
    bool sat = alu->dest.saturate;
    uint8_t mask = (1u << def->num_components) - 1;
-   unsigned simple_op = NV40_OP_COUNT;
+   unsigned simple_op = NVC_OP_COUNT;
 
    /* Moves, negations and absolute values of an operand are just that
     * operand with other swizzle/modifiers: no instruction. */
    if (!sat && (alu->op == nir_op_mov || alu->op == nir_op_fneg ||
                 alu->op == nir_op_fabs)) {
-      struct nv40_src a = alu_src(c, alu, 0);
+      struct nvc_src a = alu_src(c, alu, 0);
       if (alu->op == nir_op_fabs) {
          a.abs = true;
          a.neg = false;
@@ -214,15 +215,15 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
    }
    if (!sat && nir_op_is_vec(alu->op)) {
       unsigned n = nir_op_infos[alu->op].num_inputs;
-      struct nv40_src a = alu_src(c, alu, 0);
+      struct nvc_src a = alu_src(c, alu, 0);
       bool same = true;
       for (unsigned i = 1; i < n && same; i++) {
-         struct nv40_src b = alu_src(c, alu, i);
+         struct nvc_src b = alu_src(c, alu, i);
          same = b.file == a.file && b.index == a.index && b.neg == a.neg &&
                 b.abs == a.abs;
          a.swz[i] = b.swz[0];
       }
-      if (same && a.file != NV40_FILE_NONE) {
+      if (same && a.file != NVC_FILE_NONE) {
          for (unsigned i = n; i < 4; i++)
             a.swz[i] = a.swz[n - 1];
          set_ssa(c, def, a);
@@ -231,53 +232,53 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
    }
 
    switch (alu->op) {
-   case nir_op_mov:  simple_op = NV40_OP_MOV; break;
+   case nir_op_mov:  simple_op = NVC_OP_MOV; break;
    case nir_op_fneg: {
       unsigned v = def_value(c, def);
-      struct nv40_src a = alu_src(c, alu, 0);
+      struct nvc_src a = alu_src(c, alu, 0);
       a.neg = !a.neg;
-      emit_alu1(c, NV40_OP_MOV, v, mask, sat, a);
+      emit_alu1(c, NVC_OP_MOV, v, mask, sat, a);
       return true;
    }
    case nir_op_fabs: {
       unsigned v = def_value(c, def);
-      struct nv40_src a = alu_src(c, alu, 0);
+      struct nvc_src a = alu_src(c, alu, 0);
       a.abs = true;
       a.neg = false;
-      emit_alu1(c, NV40_OP_MOV, v, mask, sat, a);
+      emit_alu1(c, NVC_OP_MOV, v, mask, sat, a);
       return true;
    }
    case nir_op_fsat: {
       unsigned v = def_value(c, def);
-      emit_alu1(c, NV40_OP_MOV, v, mask, true, alu_src(c, alu, 0));
+      emit_alu1(c, NVC_OP_MOV, v, mask, true, alu_src(c, alu, 0));
       return true;
    }
-   case nir_op_fadd: simple_op = NV40_OP_ADD; break;
+   case nir_op_fadd: simple_op = NVC_OP_ADD; break;
    case nir_op_fsub: {
       /* from nir_lower_int_to_float's isub: a + -b */
       unsigned v = def_value(c, def);
-      struct nv40_src bsrc = alu_src(c, alu, 1);
+      struct nvc_src bsrc = alu_src(c, alu, 1);
       bsrc.neg = !bsrc.neg;
-      emit_alu(c, NV40_OP_ADD, v, mask, sat, alu_src(c, alu, 0), bsrc,
-               nv40_src_none());
+      emit_alu(c, NVC_OP_ADD, v, mask, sat, alu_src(c, alu, 0), bsrc,
+               nvc_src_none());
       return true;
    }
-   case nir_op_fmul: simple_op = NV40_OP_MUL; break;
-   case nir_op_ffma: simple_op = NV40_OP_MAD; break;
-   case nir_op_fmin: simple_op = NV40_OP_MIN; break;
-   case nir_op_fmax: simple_op = NV40_OP_MAX; break;
-   case nir_op_slt:  simple_op = NV40_OP_SLT; break;
-   case nir_op_sge:  simple_op = NV40_OP_SGE; break;
-   case nir_op_seq:  simple_op = NV40_OP_SEQ; break;
-   case nir_op_sne:  simple_op = NV40_OP_SNE; break;
-   case nir_op_ffloor: simple_op = NV40_OP_FLR; break;
-   case nir_op_ffract: simple_op = NV40_OP_FRC; break;
-   case nir_op_frcp: simple_op = NV40_OP_RCP; break;
-   case nir_op_fexp2: simple_op = NV40_OP_EX2; break;
-   case nir_op_flog2: simple_op = NV40_OP_LG2; break;
-   case nir_op_fsin: simple_op = NV40_OP_SIN; break;
-   case nir_op_fcos: simple_op = NV40_OP_COS; break;
-   case nir_op_fcsel: simple_op = NV40_OP_SEL; break;
+   case nir_op_fmul: simple_op = NVC_OP_MUL; break;
+   case nir_op_ffma: simple_op = NVC_OP_MAD; break;
+   case nir_op_fmin: simple_op = NVC_OP_MIN; break;
+   case nir_op_fmax: simple_op = NVC_OP_MAX; break;
+   case nir_op_slt:  simple_op = NVC_OP_SLT; break;
+   case nir_op_sge:  simple_op = NVC_OP_SGE; break;
+   case nir_op_seq:  simple_op = NVC_OP_SEQ; break;
+   case nir_op_sne:  simple_op = NVC_OP_SNE; break;
+   case nir_op_ffloor: simple_op = NVC_OP_FLR; break;
+   case nir_op_ffract: simple_op = NVC_OP_FRC; break;
+   case nir_op_frcp: simple_op = NVC_OP_RCP; break;
+   case nir_op_fexp2: simple_op = NVC_OP_EX2; break;
+   case nir_op_flog2: simple_op = NVC_OP_LG2; break;
+   case nir_op_fsin: simple_op = NVC_OP_SIN; break;
+   case nir_op_fcos: simple_op = NVC_OP_COS; break;
+   case nir_op_fcsel: simple_op = NVC_OP_SEL; break;
    case nir_op_fddx:
    case nir_op_fddx_fine:
    case nir_op_fddx_coarse:
@@ -285,7 +286,7 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
    case nir_op_fddy_fine:
    case nir_op_fddy_coarse: {
       if (!c->p->is_fp) {
-         nv40_prog_error(c->p, "nv40: derivatives in a vertex program");
+         nvc_prog_error(c->p, "derivatives in a vertex program");
          return false;
       }
       bool is_x = alu->op == nir_op_fddx || alu->op == nir_op_fddx_fine ||
@@ -293,18 +294,18 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
       /* DDX/DDY produce x and y only (nvfx_shader.h), so do two
        * components at a time into x/y-only values and gather them. */
       unsigned v = def_value(c, def);
-      struct nv40_src a = alu_src(c, alu, 0);
+      struct nvc_src a = alu_src(c, alu, 0);
       for (unsigned first = 0; first < def->num_components; first += 2) {
          unsigned n = MIN2(2, def->num_components - first);
-         unsigned t = nv40_new_value(c->p, n);
-         c->p->values[t].flags |= NV40_VALUE_XY_ONLY;
-         struct nv40_src part = swizzle_src(a, first, MIN2(first + 1, 3),
-                                            MIN2(first + 1, 3),
-                                            MIN2(first + 1, 3));
-         emit_alu1(c, is_x ? NV40_OP_DDX : NV40_OP_DDY, t, 0xf, false, part);
-         struct nv40_src ts = nv40_src_value(t);
-         struct nv40_insn *mov = nv40_emit(c->p, NV40_OP_MOV);
-         mov->dst = nv40_dst_value(c->p, v);
+         unsigned t = nvc_new_value(c->p, n);
+         c->p->values[t].flags |= NVC_VALUE_XY_ONLY;
+         struct nvc_src part = swizzle_src(a, first, MIN2(first + 1, 3),
+                                           MIN2(first + 1, 3),
+                                           MIN2(first + 1, 3));
+         emit_alu1(c, is_x ? NVC_OP_DDX : NVC_OP_DDY, t, 0xf, false, part);
+         struct nvc_src ts = nvc_src_value(t);
+         struct nvc_insn *mov = nvc_emit(c->p, NVC_OP_MOV);
+         mov->dst = nvc_dst_value(c->p, v);
          mov->dst.mask = ((1u << n) - 1) << first;
          mov->sat = sat;
          for (unsigned k = 0; k < n; k++)
@@ -316,51 +317,51 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
    case nir_op_frsq:
    case nir_op_fsqrt: {
       unsigned v = def_value(c, def);
-      struct nv40_src a = alu_src(c, alu, 0);
+      struct nvc_src a = alu_src(c, alu, 0);
       bool sqrt = alu->op == nir_op_fsqrt;
       if (!c->p->is_fp) {
          /* sqrt(x) = 1 / rsq(x): 0 -> rcp(inf) = 0 exactly, where
           * x * rsq(x) would give NaN (NV_vertex_program RSQ/RCP rules). */
          if (!sqrt) {
-            emit_alu1(c, NV40_OP_RSQ, v, mask, sat, a);
+            emit_alu1(c, NVC_OP_RSQ, v, mask, sat, a);
          } else {
-            unsigned t = nv40_new_value(c->p, 1);
-            emit_alu1(c, NV40_OP_RSQ, t, 1, false, a);
-            emit_alu1(c, NV40_OP_RCP, v, mask, sat, nv40_src_value(t));
+            unsigned t = nvc_new_value(c->p, 1);
+            emit_alu1(c, NVC_OP_RSQ, t, 1, false, a);
+            emit_alu1(c, NVC_OP_RCP, v, mask, sat, nvc_src_value(t));
          }
          return true;
       }
       /* NV40 FP has no RSQ (nvfx_shader.h: RSQ is NV30-only):
        * x^(-+1/2) = EX2(-+0.5 * LG2(|x|)). */
-      unsigned t = nv40_new_value(c->p, 1);
-      unsigned u = nv40_new_value(c->p, 1);
+      unsigned t = nvc_new_value(c->p, 1);
+      unsigned u = nvc_new_value(c->p, 1);
       a.abs = true;
       a.neg = false;
-      emit_alu1(c, NV40_OP_LG2, t, 1, false, a);
-      emit_alu(c, NV40_OP_MUL, u, 1, false, nv40_src_value(t),
-               imm_src(c, sqrt ? 0.5f : -0.5f), nv40_src_none());
-      emit_alu1(c, NV40_OP_EX2, v, mask, sat, nv40_src_value(u));
+      emit_alu1(c, NVC_OP_LG2, t, 1, false, a);
+      emit_alu(c, NVC_OP_MUL, u, 1, false, nvc_src_value(t),
+               imm_src(c, sqrt ? 0.5f : -0.5f), nvc_src_none());
+      emit_alu1(c, NVC_OP_EX2, v, mask, sat, nvc_src_value(u));
       return true;
    }
    case nir_op_fdot2:
    case nir_op_fdot2_replicated: {
       unsigned v = def_value(c, def);
-      unsigned t = nv40_new_value(c->p, 2);
-      emit_alu(c, NV40_OP_MUL, t, 3, false, alu_src(c, alu, 0),
-               alu_src(c, alu, 1), nv40_src_none());
-      struct nv40_src tx = nv40_src_value(t), ty = nv40_src_value(t);
+      unsigned t = nvc_new_value(c->p, 2);
+      emit_alu(c, NVC_OP_MUL, t, 3, false, alu_src(c, alu, 0),
+               alu_src(c, alu, 1), nvc_src_none());
+      struct nvc_src tx = nvc_src_value(t), ty = nvc_src_value(t);
       memset(tx.swz, 0, 4);
       memset(ty.swz, 1, 4);
-      emit_alu(c, NV40_OP_ADD, v, mask, sat, tx, ty, nv40_src_none());
+      emit_alu(c, NVC_OP_ADD, v, mask, sat, tx, ty, nvc_src_none());
       return true;
    }
    case nir_op_fdot3:
    case nir_op_fdot3_replicated:
-      simple_op = NV40_OP_DP3;
+      simple_op = NVC_OP_DP3;
       break;
    case nir_op_fdot4:
    case nir_op_fdot4_replicated:
-      simple_op = NV40_OP_DP4;
+      simple_op = NVC_OP_DP4;
       break;
    case nir_op_vec2:
    case nir_op_vec3:
@@ -372,13 +373,13 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
       for (unsigned i = 0; i < n; i++) {
          if (done[i])
             continue;
-         struct nv40_src a = alu_src(c, alu, i);
-         struct nv40_src m = a;
+         struct nvc_src a = alu_src(c, alu, i);
+         struct nvc_src m = a;
          uint8_t wm = 0;
          for (unsigned j = i; j < n; j++) {
             if (done[j])
                continue;
-            struct nv40_src b = alu_src(c, alu, j);
+            struct nvc_src b = alu_src(c, alu, j);
             if (b.file != a.file || b.index != a.index || b.neg != a.neg ||
                 b.abs != a.abs)
                continue;
@@ -386,20 +387,20 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
             wm |= 1u << j;
             done[j] = true;
          }
-         emit_alu1(c, NV40_OP_MOV, v, wm, sat, m);
+         emit_alu1(c, NVC_OP_MOV, v, wm, sat, m);
       }
       return true;
    }
    default:
-      nv40_prog_error(c->p, "nv40: unsupported NIR ALU op %s",
-                      nir_op_infos[alu->op].name);
+      nvc_prog_error(c->p, "unsupported NIR ALU op %s",
+                     nir_op_infos[alu->op].name);
       return false;
    }
 
    unsigned v = def_value(c, def);
    unsigned nsrc = nir_op_infos[alu->op].num_inputs;
-   struct nv40_insn *insn = nv40_emit(c->p, simple_op);
-   insn->dst = nv40_dst_value(c->p, v);
+   struct nvc_insn *insn = nvc_emit(c->p, simple_op);
+   insn->dst = nvc_dst_value(c->p, v);
    insn->dst.mask &= mask;
    insn->sat = sat;
    for (unsigned i = 0; i < nsrc && i < 3; i++)
@@ -409,12 +410,12 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
 
 /* ------------------------------------------------------------------ */
 
-static struct nv40_src
-const_operand(struct isel *c, const struct nv40_constv *k)
+static struct nvc_src
+const_operand(struct isel *c, const struct nvc_constv *k)
 {
-   struct nv40_src s = nv40_src_none();
-   s.file = NV40_FILE_CONST;
-   s.index = nv40_new_const(c->p, k);
+   struct nvc_src s = nvc_src_none();
+   s.file = NVC_FILE_CONST;
+   s.index = nvc_new_const(c->p, k);
    return s;
 }
 
@@ -422,10 +423,10 @@ static bool
 isel_load_const(struct isel *c, nir_load_const_instr *lc)
 {
    if (lc->def.bit_size != 32 && lc->def.bit_size != 1) {
-      nv40_prog_error(c->p, "nv40: %u-bit constant", lc->def.bit_size);
+      nvc_prog_error(c->p, "%u-bit constant", lc->def.bit_size);
       return false;
    }
-   struct nv40_constv k = { .num_comps = lc->def.num_components };
+   struct nvc_constv k = { .num_comps = lc->def.num_components };
    for (unsigned i = 0; i < lc->def.num_components; i++)
       k.c[i].value = lc->def.bit_size == 1 ? (lc->value[i].b ? 1.0f : 0.0f)
                                            : lc->value[i].f32;
@@ -437,10 +438,10 @@ static bool
 isel_uniform(struct isel *c, nir_intrinsic_instr *intr, unsigned slot,
              unsigned comp)
 {
-   struct nv40_constv k = { .num_comps = intr->dest.ssa.num_components };
+   struct nvc_constv k = { .num_comps = intr->dest.ssa.num_components };
    if (slot >= 4096 || comp + k.num_comps > 4) {
-      nv40_prog_error(c->p, "nv40: uniform load outside one vec4 slot "
-                      "(slot %u, component %u)", slot, comp);
+      nvc_prog_error(c->p, "uniform load outside one vec4 slot "
+                     "(slot %u, component %u)", slot, comp);
       return false;
    }
    for (unsigned i = 0; i < k.num_comps; i++) {
@@ -499,22 +500,22 @@ vp_output(struct isel *c, unsigned slot, uint32_t *en)
 static bool
 isel_store_output(struct isel *c, nir_intrinsic_instr *intr)
 {
-   struct nv40_prog *p = c->p;
+   struct nvc_prog *p = c->p;
    nir_io_semantics sem = nir_intrinsic_io_semantics(intr);
    unsigned comp = nir_intrinsic_component(intr);
    unsigned wm = nir_intrinsic_write_mask(intr);
    nir_src *offset = &intr->src[1];
    int off = nir_src_is_const(*offset) ? const_index(*offset) : -1;
    if (off < 0) {
-      nv40_prog_error(p, "nv40: indirect output store not supported");
+      nvc_prog_error(p, "indirect output store not supported");
       return false;
    }
    unsigned slot = sem.location + off;
-   struct nv40_src val = get_ssa(c, &intr->src[0]);
+   struct nvc_src val = get_ssa(c, &intr->src[0]);
 
-   unsigned o = nv40_new_value(p, 4);
-   struct nv40_value *ov = &p->values[o];
-   ov->flags |= NV40_VALUE_PRECOLORED;
+   unsigned o = nvc_new_value(p, 4);
+   struct nvc_value *ov = &p->values[o];
+   ov->flags |= NVC_VALUE_PRECOLORED;
    for (unsigned i = 0; i < 4; i++)
       ov->chan[i] = i;
 
@@ -536,8 +537,8 @@ isel_store_output(struct isel *c, nir_intrinsic_instr *intr)
       if (out == -1 || slot == VARYING_SLOT_EDGE)
          return true;
       if (out < 0) {
-         nv40_prog_error(p, "nv40: vertex output %s not supported",
-                         gl_varying_slot_name_for_stage(slot, MESA_SHADER_VERTEX));
+         nvc_prog_error(p, "vertex output %s not supported",
+                        gl_varying_slot_name_for_stage(slot, MESA_SHADER_VERTEX));
          return false;
       }
       if ((slot == VARYING_SLOT_FOGC || slot == VARYING_SLOT_PSIZ) &&
@@ -545,7 +546,7 @@ isel_store_output(struct isel *c, nir_intrinsic_instr *intr)
          /* .yzw of these registers are the clip distances. */
          wm &= 1;
       }
-      ov->loc_file = NV40_LOC_OUTPUT;
+      ov->loc_file = NVC_LOC_OUTPUT;
       ov->reg = out;
       c->info->result_en |= en;
       c->info->outputs_written |= BITFIELD64_BIT(slot);
@@ -556,7 +557,7 @@ isel_store_output(struct isel *c, nir_intrinsic_instr *intr)
    } else {
       if (slot == FRAG_RESULT_DEPTH) {
          /* result.depth is R1.z (nvfx_shader.h). */
-         ov->loc_file = NV40_LOC_TEMP;
+         ov->loc_file = NVC_LOC_TEMP;
          ov->reg = 1;
          ov->chan[0] = 2;
          ov->num_comps = 1;
@@ -569,19 +570,19 @@ isel_store_output(struct isel *c, nir_intrinsic_instr *intr)
          /* Colour results: H0, H4, H6, H8 = halves of R0, R2, R3, R4
           * (nvfx_fragprog.c, output declarations). */
          static const uint8_t full_reg[4] = { 0, 2, 3, 4 };
-         ov->loc_file = NV40_LOC_HALF;
+         ov->loc_file = NVC_LOC_HALF;
          ov->reg = full_reg[rt] * 2;
          p->reserved_regs |= 1ull << full_reg[rt];
          c->info->color_outputs |= 1u << rt;
       } else {
-         nv40_prog_error(p, "nv40: fragment output %s not supported",
-                         gl_frag_result_name(slot));
+         nvc_prog_error(p, "fragment output %s not supported",
+                        gl_frag_result_name(slot));
          return false;
       }
    }
 
-   struct nv40_insn *insn = nv40_emit(p, NV40_OP_MOV);
-   insn->dst.file = NV40_FILE_VALUE;
+   struct nvc_insn *insn = nvc_emit(p, NVC_OP_MOV);
+   insn->dst.file = NVC_FILE_VALUE;
    insn->dst.index = o;
    insn->dst.mask = (wm << comp) & ((1u << p->values[o].num_comps) - 1);
    insn->src[0] = val;
@@ -618,20 +619,20 @@ fp_input(struct isel *c, unsigned slot)
 static bool
 isel_load_input(struct isel *c, nir_intrinsic_instr *intr)
 {
-   struct nv40_prog *p = c->p;
+   struct nvc_prog *p = c->p;
    unsigned comp = nir_intrinsic_component(intr);
    nir_src *offset = &intr->src[0];
    int off = nir_src_is_const(*offset) ? const_index(*offset) : -1;
    if (off < 0) {
-      nv40_prog_error(p, "nv40: indirect input load not supported");
+      nvc_prog_error(p, "indirect input load not supported");
       return false;
    }
-   struct nv40_src s = nv40_src_none();
-   s.file = NV40_FILE_INPUT;
+   struct nvc_src s = nvc_src_none();
+   s.file = NVC_FILE_INPUT;
    if (!p->is_fp) {
       unsigned attr = nir_intrinsic_base(intr) + off;
-      if (attr >= NV40_VP_MAX_ATTRIBS) {
-         nv40_prog_error(p, "nv40: vertex attribute %u out of range", attr);
+      if (attr >= p->target->vp.num_attribs) {
+         nvc_prog_error(p, "vertex attribute %u out of range", attr);
          return false;
       }
       s.index = attr;
@@ -641,8 +642,8 @@ isel_load_input(struct isel *c, nir_intrinsic_instr *intr)
       unsigned slot = sem.location + off;
       int in = fp_input(c, slot);
       if (in < 0) {
-         nv40_prog_error(p, "nv40: fragment input %s not supported",
-                         gl_varying_slot_name_for_stage(slot, MESA_SHADER_FRAGMENT));
+         nvc_prog_error(p, "fragment input %s not supported",
+                        gl_varying_slot_name_for_stage(slot, MESA_SHADER_FRAGMENT));
          return false;
       }
       s.index = in;
@@ -657,7 +658,7 @@ isel_load_input(struct isel *c, nir_intrinsic_instr *intr)
 static bool
 isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
 {
-   struct nv40_prog *p = c->p;
+   struct nvc_prog *p = c->p;
 
    switch (intr->intrinsic) {
    case nir_intrinsic_load_input:
@@ -667,7 +668,7 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
    case nir_intrinsic_load_uniform: {
       int off = nir_src_is_const(intr->src[0]) ? const_index(intr->src[0]) : -1;
       if (off < 0) {
-         nv40_prog_error(p, "nv40: indirect uniform access not supported");
+         nvc_prog_error(p, "indirect uniform access not supported");
          return false;
       }
       return isel_uniform(c, intr, nir_intrinsic_base(intr) + off, 0);
@@ -675,19 +676,19 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
    case nir_intrinsic_load_ubo:
    case nir_intrinsic_load_ubo_vec4: {
       if (!nir_src_is_const(intr->src[0]) || const_index(intr->src[0]) != 0) {
-         nv40_prog_error(p, "nv40: only constant buffer 0 is supported");
+         nvc_prog_error(p, "only constant buffer 0 is supported");
          return false;
       }
       int off = nir_src_is_const(intr->src[1]) ? const_index(intr->src[1]) : -1;
       if (off < 0) {
-         nv40_prog_error(p, "nv40: indirect uniform access not supported");
+         nvc_prog_error(p, "indirect uniform access not supported");
          return false;
       }
       if (intr->intrinsic == nir_intrinsic_load_ubo_vec4)
          return isel_uniform(c, intr, nir_intrinsic_base(intr) + off,
                              nir_intrinsic_component(intr));
       if (off % 4) {
-         nv40_prog_error(p, "nv40: unaligned uniform load");
+         nvc_prog_error(p, "unaligned uniform load");
          return false;
       }
       return isel_uniform(c, intr, off / 16, (off % 16) / 4);
@@ -695,23 +696,27 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
    case nir_intrinsic_load_front_face: {
       if (!p->is_fp)
          break;
+      if (!p->target->fp.facing) {
+         nvc_prog_error(p, "gl_FrontFacing: no facing input on this chip");
+         return false;
+      }
       /* The facing input is positive for front faces (TGSI FACE, as
        * upstream feeds it from NV40_FP_OP_INPUT_SRC_FACING). */
-      struct nv40_src f = nv40_src_none();
-      f.file = NV40_FILE_INPUT;
+      struct nvc_src f = nvc_src_none();
+      f.file = NVC_FILE_INPUT;
       f.index = NVISA_NV40_FP_INPUT_FACING;
       memset(f.swz, 0, 4);
       c->info->inputs_read |= 1u << f.index;
       unsigned v = def_value(c, &intr->dest.ssa);
-      emit_alu(c, NV40_OP_SGT, v, 1, false, f, imm_src(c, 0.0f),
-               nv40_src_none());
+      emit_alu(c, NVC_OP_SGT, v, 1, false, f, imm_src(c, 0.0f),
+               nvc_src_none());
       return true;
    }
    case nir_intrinsic_load_frag_coord: {
       if (!p->is_fp)
          break;
-      struct nv40_src f = nv40_src_none();
-      f.file = NV40_FILE_INPUT;
+      struct nvc_src f = nvc_src_none();
+      f.file = NVC_FILE_INPUT;
       f.index = NVISA_NV40_FP_INPUT_POS;
       c->info->inputs_read |= 1u << f.index;
       set_ssa(c, &intr->dest.ssa, f);
@@ -725,14 +730,14 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
    case nir_intrinsic_demote_if: {
       if (!p->is_fp)
          break;
-      struct nv40_src cond = nv40_src_none();
+      struct nvc_src cond = nvc_src_none();
       if (intr->intrinsic == nir_intrinsic_discard_if ||
           intr->intrinsic == nir_intrinsic_terminate_if ||
           intr->intrinsic == nir_intrinsic_demote_if) {
          cond = get_ssa(c, &intr->src[0]);
          memset(cond.swz, cond.swz[0], 4);
       }
-      struct nv40_insn *insn = nv40_emit(p, NV40_OP_KIL);
+      struct nvc_insn *insn = nvc_emit(p, NVC_OP_KIL);
       insn->src[0] = cond;
       c->info->uses_kil = true;
       return true;
@@ -740,9 +745,9 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
    default:
       break;
    }
-   nv40_prog_error(p, "nv40: unsupported intrinsic %s in a %s program",
-                   nir_intrinsic_infos[intr->intrinsic].name,
-                   p->is_fp ? "fragment" : "vertex");
+   nvc_prog_error(p, "unsupported intrinsic %s in a %s program",
+                  nir_intrinsic_infos[intr->intrinsic].name,
+                  p->is_fp ? "fragment" : "vertex");
    return false;
 }
 
@@ -751,27 +756,34 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
 static bool
 isel_tex(struct isel *c, nir_tex_instr *tex)
 {
-   struct nv40_prog *p = c->p;
+   struct nvc_prog *p = c->p;
    if (!p->is_fp) {
-      nv40_prog_error(p, "nv40: texture lookups in vertex programs not supported yet");
+      nvc_prog_error(p, "texture lookups in vertex programs not supported yet");
       return false;
    }
    unsigned op;
    switch (tex->op) {
-   case nir_texop_tex: op = NV40_OP_TEX; break;
-   case nir_texop_txb: op = NV40_OP_TXB; break;
-   case nir_texop_txl: op = NV40_OP_TXL; break;
+   case nir_texop_tex: op = NVC_OP_TEX; break;
+   case nir_texop_txb: op = NVC_OP_TXB; break;
+   case nir_texop_txl:
+      if (!p->target->fp.txl) {
+         nvc_prog_error(p, "explicit-lod texture lookups (TXL) do not "
+                        "exist on this chip");
+         return false;
+      }
+      op = NVC_OP_TXL;
+      break;
    default:
-      nv40_prog_error(p, "nv40: texture op %d not supported", tex->op);
+      nvc_prog_error(p, "texture op %d not supported", tex->op);
       return false;
    }
-   if (tex->texture_index >= 16) {
-      nv40_prog_error(p, "nv40: texture unit %u out of range", tex->texture_index);
+   if (tex->texture_index >= p->target->fp.tex_units) {
+      nvc_prog_error(p, "texture unit %u out of range", tex->texture_index);
       return false;
    }
 
-   struct nv40_src coord = nv40_src_none(), extra = nv40_src_none(),
-                   cmp = nv40_src_none();
+   struct nvc_src coord = nvc_src_none(), extra = nvc_src_none(),
+                  cmp = nvc_src_none();
    bool have_coord = false, have_extra = false, have_cmp = false;
    for (unsigned i = 0; i < tex->num_srcs; i++) {
       switch (tex->src[i].src_type) {
@@ -782,7 +794,7 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
       case nir_tex_src_projector:
          extra = get_ssa(c, &tex->src[i].src);
          have_extra = true;
-         op = NV40_OP_TXP;
+         op = NVC_OP_TXP;
          break;
       case nir_tex_src_bias:
       case nir_tex_src_lod:
@@ -798,23 +810,23 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
       case nir_tex_src_texture_deref:
       case nir_tex_src_sampler_deref:
       default:
-         nv40_prog_error(p, "nv40: texture source type %d not supported",
-                         tex->src[i].src_type);
+         nvc_prog_error(p, "texture source type %d not supported",
+                        tex->src[i].src_type);
          return false;
       }
    }
    if (!have_coord) {
-      nv40_prog_error(p, "nv40: texture lookup without coordinates");
+      nvc_prog_error(p, "texture lookup without coordinates");
       return false;
    }
-   if ((op == NV40_OP_TXP && (tex->op != nir_texop_tex || have_cmp)) ||
+   if ((op == NVC_OP_TXP && (tex->op != nir_texop_tex || have_cmp)) ||
        tex->coord_components > 3 || (have_cmp && tex->coord_components > 2)) {
-      nv40_prog_error(p, "nv40: texture lookup form not supported");
+      nvc_prog_error(p, "texture lookup form not supported");
       return false;
    }
 
    unsigned ncoord = tex->coord_components;
-   struct nv40_src s = coord;
+   struct nvc_src s = coord;
    /* Pieces that are all components of one operand (texture2DProj(tc)
     * reads tc.xyw): swizzle them together instead of copying. */
    bool one_operand = true;
@@ -824,7 +836,7 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
    if (have_cmp)
       one_operand &= cmp.file == coord.file && cmp.index == coord.index &&
                      cmp.neg == coord.neg && cmp.abs == coord.abs;
-   if ((have_extra || have_cmp) && one_operand && coord.file != NV40_FILE_NONE) {
+   if ((have_extra || have_cmp) && one_operand && coord.file != NVC_FILE_NONE) {
       for (unsigned i = ncoord; i < 4; i++)
          s.swz[i] = coord.swz[ncoord - 1];
       if (have_cmp)
@@ -834,28 +846,28 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
    } else if (have_extra || have_cmp) {
       /* Gather coordinates in .xyz, the comparison reference in .z and
        * bias/lod/projector in .w (NV_fragment_program TXB/TXL/TXP). */
-      unsigned t = nv40_new_value(p, 4);
-      emit_alu1(c, NV40_OP_MOV, t, (1u << ncoord) - 1, false, coord);
+      unsigned t = nvc_new_value(p, 4);
+      emit_alu1(c, NVC_OP_MOV, t, (1u << ncoord) - 1, false, coord);
       if (have_cmp) {
-         struct nv40_src k = cmp;
+         struct nvc_src k = cmp;
          memset(k.swz, cmp.swz[0], 4);
-         emit_alu1(c, NV40_OP_MOV, t, 1u << 2, false, k);
+         emit_alu1(c, NVC_OP_MOV, t, 1u << 2, false, k);
       }
       if (have_extra) {
-         struct nv40_src k = extra;
+         struct nvc_src k = extra;
          memset(k.swz, extra.swz[0], 4);
-         emit_alu1(c, NV40_OP_MOV, t, 1u << 3, false, k);
+         emit_alu1(c, NVC_OP_MOV, t, 1u << 3, false, k);
       }
-      s = nv40_src_value(t);
+      s = nvc_src_value(t);
    } else {
       for (unsigned i = ncoord; i < 4; i++)
          s.swz[i] = coord.swz[ncoord - 1];
    }
 
    unsigned v = def_value(c, &tex->dest.ssa);
-   c->p->values[v].flags |= NV40_VALUE_IDENTITY;
-   struct nv40_insn *insn = nv40_emit(p, op);
-   insn->dst = nv40_dst_value(p, v);
+   c->p->values[v].flags |= NVC_VALUE_IDENTITY;
+   struct nvc_insn *insn = nvc_emit(p, op);
+   insn->dst = nvc_dst_value(p, v);
    insn->src[0] = s;
    insn->tex_unit = tex->texture_index;
    c->info->samplers_used |= 1u << tex->texture_index;
@@ -869,26 +881,26 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
 static bool
 emit_clip_planes(struct isel *c)
 {
-   struct nv40_prog *p = c->p;
-   struct nv40_src v = c->have_clip_vertex ? c->clip_vertex : c->pos;
+   struct nvc_prog *p = c->p;
+   struct nvc_src v = c->have_clip_vertex ? c->clip_vertex : c->pos;
    if (!c->have_clip_vertex && !c->have_pos) {
-      nv40_prog_error(p, "nv40: clip planes enabled but no position written");
+      nvc_prog_error(p, "clip planes enabled but no position written");
       return false;
    }
    for (unsigned i = 0; i < 6; i++) {
       if (!(c->key->ucp_enable & (1u << i)))
          continue;
-      struct nv40_constv k = { .num_comps = 4, .hw_fixed = true, .hw_slot = i };
-      struct nv40_src plane = const_operand(c, &k);
-      unsigned o = nv40_new_value(p, 4);
-      struct nv40_value *ov = &p->values[o];
-      ov->flags |= NV40_VALUE_PRECOLORED;
-      ov->loc_file = NV40_LOC_OUTPUT;
+      struct nvc_constv k = { .num_comps = 4, .hw_fixed = true, .hw_slot = i };
+      struct nvc_src plane = const_operand(c, &k);
+      unsigned o = nvc_new_value(p, 4);
+      struct nvc_value *ov = &p->values[o];
+      ov->flags |= NVC_VALUE_PRECOLORED;
+      ov->loc_file = NVC_LOC_OUTPUT;
       ov->reg = i < 3 ? NVISA_NV40_VP_OUT_FOGC : NVISA_NV40_VP_OUT_PSZ;
       for (unsigned ch = 0; ch < 4; ch++)
          ov->chan[ch] = ch;
-      struct nv40_insn *insn = nv40_emit(p, NV40_OP_DP4);
-      insn->dst.file = NV40_FILE_VALUE;
+      struct nvc_insn *insn = nvc_emit(p, NVC_OP_DP4);
+      insn->dst.file = NVC_FILE_VALUE;
       insn->dst.index = o;
       insn->dst.mask = 1u << (1 + i % 3);
       insn->src[0] = v;
@@ -924,7 +936,7 @@ collect_varyings(nir_function_impl *impl, bool is_fs, uint64_t *slots)
 
 /* ------------------------------------------------------------------ */
 /* Control flow: NIR's structured ifs and loops become the
- * NV40_OP_IF..BRK markers in program order.  A phi becomes one value,
+ * NVC_OP_IF..BRK markers in program order.  A phi becomes one value,
  * written at the end of each predecessor block; every predecessor first
  * copies all its phi sources to temporaries and then those to the phis,
  * so that phis reading each other (a loop's swapped values) see the
@@ -942,10 +954,10 @@ phi_value(struct isel *c, nir_phi_instr *phi)
 }
 
 static void
-emit_copy(struct isel *c, unsigned dst, unsigned num_comps, struct nv40_src src)
+emit_copy(struct isel *c, unsigned dst, unsigned num_comps, struct nvc_src src)
 {
-   struct nv40_insn *insn = nv40_emit(c->p, NV40_OP_MOV);
-   insn->dst = nv40_dst_value(c->p, dst);
+   struct nvc_insn *insn = nvc_emit(c->p, NVC_OP_MOV);
+   insn->dst = nvc_dst_value(c->p, dst);
    insn->dst.mask &= (1u << num_comps) - 1;
    insn->src[0] = src;
 }
@@ -971,7 +983,7 @@ emit_phi_copies(struct isel *c, nir_block *block)
       if (!tmp || !phis) {
          free(tmp);
          free(phis);
-         nv40_prog_error(c->p, "nv40: out of memory");
+         nvc_prog_error(c->p, "out of memory");
          return;
       }
       unsigned k = 0;
@@ -983,30 +995,45 @@ emit_phi_copies(struct isel *c, nir_block *block)
          if (!ps)
             continue;
          unsigned nc = phi->dest.ssa.num_components;
-         tmp[k] = nv40_new_value(c->p, nc);
+         tmp[k] = nvc_new_value(c->p, nc);
          emit_copy(c, tmp[k], nc, get_ssa(c, &ps->src));
          phis[k++] = phi;
       }
       for (k = 0; k < n; k++)
          emit_copy(c, phi_value(c, phis[k]), phis[k]->dest.ssa.num_components,
-                   nv40_src_value(tmp[k]));
+                   nvc_src_value(tmp[k]));
       free(tmp);
       free(phis);
    }
 }
 
+/* An if or a loop NIR could not flatten or unroll needs branches: refused
+ * where the target's ISA has none (NV_fragment_program: no branching),
+ * rather than run wrong. */
+static bool
+can_branch(struct isel *c, const char *what)
+{
+   const struct nvc_target *t = c->p->target;
+   if (c->p->is_fp ? t->fp.branching : t->vp.branching)
+      return true;
+   nvc_prog_error(c->p, "%s programs cannot branch on this chip, and this "
+                  "one has %s that could not be flattened",
+                  c->p->is_fp ? "fragment" : "vertex", what);
+   return false;
+}
+
 static void
 emit_cf(struct isel *c, unsigned op)
 {
-   struct nv40_insn *insn = nv40_emit(c->p, op);
-   insn->dst.file = NV40_FILE_NONE;
+   struct nvc_insn *insn = nvc_emit(c->p, op);
+   insn->dst.file = NVC_FILE_NONE;
    c->p->has_cf = true;
 }
 
 static bool
 isel_block(struct isel *c, nir_block *block)
 {
-   struct nv40_prog *p = c->p;
+   struct nvc_prog *p = c->p;
    bool ok = true;
 
    nir_foreach_instr(instr, block) {
@@ -1019,7 +1046,7 @@ isel_block(struct isel *c, nir_block *block)
          break;
       case nir_instr_type_ssa_undef: {
          nir_ssa_undef_instr *u = nir_instr_as_ssa_undef(instr);
-         struct nv40_constv k = { .num_comps = u->def.num_components };
+         struct nvc_constv k = { .num_comps = u->def.num_components };
          set_ssa(c, &u->def, const_operand(c, &k));
          break;
       }
@@ -1041,15 +1068,15 @@ isel_block(struct isel *c, nir_block *block)
          if (t == nir_jump_break) {
             /* the copies into the phis after the loop, then leave it */
             emit_phi_copies(c, block);
-            emit_cf(c, NV40_OP_BRK);
+            emit_cf(c, NVC_OP_BRK);
             return !p->error;
          }
-         nv40_prog_error(p, "nv40: unsupported jump %d", t);
+         nvc_prog_error(p, "unsupported jump %d", t);
          return false;
       }
       default:
-         nv40_prog_error(p, "nv40: unsupported NIR instruction type %d",
-                         instr->type);
+         nvc_prog_error(p, "unsupported NIR instruction type %d",
+                        instr->type);
          ok = false;
          break;
       }
@@ -1072,28 +1099,32 @@ isel_cf_list(struct isel *c, struct exec_list *list)
       case nir_cf_node_if: {
          nir_if *nif = nir_cf_node_as_if(node);
          /* booleans are 0.0/1.0 floats (nir_lower_bool_to_float) */
-         struct nv40_src cond = get_ssa(c, &nif->condition);
-         emit_cf(c, NV40_OP_IF);
+         struct nvc_src cond = get_ssa(c, &nif->condition);
+         if (!can_branch(c, "an if"))
+            return false;
+         emit_cf(c, NVC_OP_IF);
          c->p->insns[c->p->num_insns - 1].src[0] =
             swizzle_src(cond, 0, 0, 0, 0);
          if (!isel_cf_list(c, &nif->then_list))
             return false;
-         emit_cf(c, NV40_OP_ELSE);
+         emit_cf(c, NVC_OP_ELSE);
          if (!isel_cf_list(c, &nif->else_list))
             return false;
-         emit_cf(c, NV40_OP_ENDIF);
+         emit_cf(c, NVC_OP_ENDIF);
          break;
       }
       case nir_cf_node_loop: {
          nir_loop *loop = nir_cf_node_as_loop(node);
-         emit_cf(c, NV40_OP_LOOP);
+         if (!can_branch(c, "a loop"))
+            return false;
+         emit_cf(c, NVC_OP_LOOP);
          if (!isel_cf_list(c, &loop->body))
             return false;
-         emit_cf(c, NV40_OP_ENDLOOP);
+         emit_cf(c, NVC_OP_ENDLOOP);
          break;
       }
       default:
-         nv40_prog_error(c->p, "nv40: unsupported control flow node");
+         nvc_prog_error(c->p, "unsupported control flow node");
          return false;
       }
    }
@@ -1101,15 +1132,15 @@ isel_cf_list(struct isel *c, struct exec_list *list)
 }
 
 bool
-nv40_isel(struct nv40_prog *p, nir_shader *s, const struct nv40_vp_key *key,
-          struct nv40_isel_info *info)
+nvc_isel(struct nvc_prog *p, nir_shader *s, const struct nvc_vp_key *key,
+         struct nvc_isel_info *info)
 {
    struct isel c = { .p = p, .s = s, .key = key, .info = info };
    nir_function_impl *impl = nir_shader_get_entrypoint(s);
 
    memset(info, 0, sizeof(*info));
    if (!impl) {
-      nv40_prog_error(p, "nv40: shader has no entry point");
+      nvc_prog_error(p, "shader has no entry point");
       return false;
    }
 
@@ -1117,13 +1148,14 @@ nv40_isel(struct nv40_prog *p, nir_shader *s, const struct nv40_vp_key *key,
     * key, or routes what it writes with the same rule. */
    if (key && !p->is_fp) {
       memcpy(info->texcoord_varying, key->texcoord_varying,
-             NV40_NUM_TEXCOORDS);
+             NVC_MAX_TEXCOORDS);
    } else {
       uint64_t slots = 0;
       collect_varyings(impl, p->is_fp, &slots);
-      if (!nv40_route_texcoords(slots, info->texcoord_varying)) {
-         nv40_prog_error(p, "nv40: more than %u texcoord/generic varyings",
-                         NV40_NUM_TEXCOORDS);
+      if (!nvc_route_texcoords(slots, p->target->fp.num_texcoords,
+                               info->texcoord_varying)) {
+         nvc_prog_error(p, "more than %u texcoord/generic varyings",
+                        p->target->fp.num_texcoords);
          return false;
       }
    }
@@ -1135,7 +1167,7 @@ nv40_isel(struct nv40_prog *p, nir_shader *s, const struct nv40_vp_key *key,
    if (!c.ssa || !c.ssa_set) {
       free(c.ssa);
       free(c.ssa_set);
-      nv40_prog_error(p, "nv40: out of memory");
+      nvc_prog_error(p, "out of memory");
       return false;
    }
 

@@ -1,6 +1,7 @@
 /*
- * Entry points of the NV40 compiler: clone + lower the NIR, select,
- * legalize, allocate, encode; NV_DEBUG=shaders prints the steps.
+ * Entry points of the compiler: check the target, clone + lower the NIR,
+ * select, legalize, allocate, encode for the target's ISA; NV_DEBUG=shaders
+ * prints the steps.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -8,11 +9,12 @@
 #include "compiler/nir/nir.h"
 #include "util/ralloc.h"
 
-#include "nv40_compiler.h"
+#include "nvc_compiler.h"
 #include "nv40_emit.h"
-#include "nv40_ir.h"
-#include "nv40_isel.h"
-#include "nv40_nir.h"
+#include "nvc_ir.h"
+#include "nvc_isel.h"
+#include "nvc_nir.h"
+#include "nvhwdb_chips.h"
 #include "nvisa_nv40_fp.h"
 #include "nvisa_nv40_vp.h"
 
@@ -30,7 +32,7 @@ debug_shaders(void)
 }
 
 static void
-set_error(char **error, struct nv40_prog *p, const char *fallback)
+set_error(char **error, struct nvc_prog *p, const char *fallback)
 {
    if (!error)
       return;
@@ -40,58 +42,69 @@ set_error(char **error, struct nv40_prog *p, const char *fallback)
 
 /* Common front half: clone, lower, select, legalize, allocate. */
 static bool
-compile_common(const struct nir_shader *nir, struct nv40_prog *p,
-               const struct nv40_vp_key *key, struct nv40_isel_info *info,
+compile_common(const struct nir_shader *nir, struct nvc_prog *p,
+               const struct nvc_vp_key *key, struct nvc_isel_info *info,
                bool debug)
 {
    if (!nir) {
-      nv40_prog_error(p, "nv40: no shader given");
+      nvc_prog_error(p, "no shader given");
       return false;
    }
    gl_shader_stage want = p->is_fp ? MESA_SHADER_FRAGMENT : MESA_SHADER_VERTEX;
    if (nir->info.stage != want) {
-      nv40_prog_error(p, "nv40: expected a %s shader, got %s",
-                      _mesa_shader_stage_to_string(want),
-                      _mesa_shader_stage_to_string(nir->info.stage));
+      nvc_prog_error(p, "expected a %s shader, got %s",
+                     _mesa_shader_stage_to_string(want),
+                     _mesa_shader_stage_to_string(nir->info.stage));
       return false;
    }
 
    nir_shader *s = nir_shader_clone(NULL, nir);
    if (!s) {
-      nv40_prog_error(p, "nv40: out of memory");
+      nvc_prog_error(p, "out of memory");
       return false;
    }
-   nv40_nir_lower(s);
+   nvc_nir_lower(s);
    if (debug) {
-      fprintf(stderr, "nv40: NIR for the %s program:\n",
+      fprintf(stderr, "%s: NIR for the %s program:\n", p->target->name,
               p->is_fp ? "fragment" : "vertex");
       nir_print_shader(s, stderr);
    }
 
-   bool ok = nv40_isel(p, s, key, info);
+   bool ok = nvc_isel(p, s, key, info);
    ralloc_free(s);
    if (!ok)
       return false;
 
-   nv40_opt_dce(p);
-   nv40_opt_fold_moves(p);
-   nv40_legalize(p);
-   nv40_opt_fuse_cc(p);
+   nvc_opt_dce(p);
+   nvc_opt_fold_moves(p);
+   nvc_legalize(p);
+   nvc_opt_fuse_cc(p);
    if (p->error)
       return false;
    if (debug) {
-      fprintf(stderr, "nv40: IR:\n");
-      nv40_prog_print(p, stderr);
+      fprintf(stderr, "%s: IR:\n", p->target->name);
+      nvc_prog_print(p, stderr);
    }
-   return nv40_ra(p);
+   if (!nvc_ra(p))
+      return false;
+   /* Only NV40's encoders exist so far: a program for another ISA (which
+    * got this far within that ISA's limits) is refused by name rather
+    * than encoded wrongly. */
+   if (p->target->isa != NVHWDB_ISA_NV40) {
+      nvc_prog_error(p, "no %s program encoder for this chip's ISA yet",
+                     p->is_fp ? "fragment" : "vertex");
+      return false;
+   }
+   return true;
 }
 
 bool
-nv40_compile_vs(const struct nir_shader *nir, const struct nv40_vp_key *key,
-                struct nv40_vp_binary *out, char **error)
+nvc_compile_vs(const struct nvc_target *target, const struct nir_shader *nir,
+               const struct nvc_vp_key *key, struct nvc_vp_binary *out,
+               char **error)
 {
-   struct nv40_prog p;
-   struct nv40_isel_info info;
+   struct nvc_prog p;
+   struct nvc_isel_info info;
    bool debug = debug_shaders();
 
    if (error)
@@ -99,37 +112,43 @@ nv40_compile_vs(const struct nir_shader *nir, const struct nv40_vp_key *key,
    if (!out)
       return false;
    memset(out, 0, sizeof(*out));
-   nv40_prog_init(&p, false);
+   if (!target) {
+      if (error)
+         *error = strdup("nvc: no target given");
+      return false;
+   }
+   nvc_prog_init(&p, target, false);
 
-   unsigned const_base = key ? key->const_base : NV40_VP_FIRST_FREE_CONST;
+   unsigned const_base = key ? key->const_base : target->vp.first_free_const;
    bool ok = compile_common(nir, &p, key, &info, debug);
-   if (ok && const_base >= NV40_VP_MAX_CONSTS) {
-      nv40_prog_error(&p, "nv40: constant base %u out of range", const_base);
+   if (ok && const_base >= target->vp.num_consts) {
+      nvc_prog_error(&p, "constant base %u out of range", const_base);
       ok = false;
    }
    if (ok)
       ok = nv40_vp_emit(&p, &info, const_base, out);
 
    if (!ok) {
-      set_error(error, &p, "nv40: vertex program compilation failed");
+      set_error(error, &p, "nvc: vertex program compilation failed");
       if (debug)
-         fprintf(stderr, "%s\n", p.error ? p.error : "nv40: failed");
-      nv40_vp_binary_free(out);
-      nv40_prog_fini(&p);
+         fprintf(stderr, "%s\n", p.error ? p.error : "nvc: failed");
+      nvc_vp_binary_free(out);
+      nvc_prog_fini(&p);
       return false;
    }
 
    out->attrib_en = info.attrib_en;
    out->result_en = info.result_en;
    out->num_temps = p.num_temps;
-   memcpy(out->texcoord_varying, info.texcoord_varying, NV40_NUM_TEXCOORDS);
+   memcpy(out->texcoord_varying, info.texcoord_varying, NVC_MAX_TEXCOORDS);
    out->outputs_written = info.outputs_written;
    out->writes_psize = info.writes_psize;
    out->writes_fog = info.writes_fog;
 
    if (debug) {
-      fprintf(stderr, "nv40: vertex program, %u instructions, %u temps, "
-              "attrib_en 0x%08x result_en 0x%08x\n", out->num_insns,
+      fprintf(stderr, "%s: vertex program, %u instructions, %u temps, "
+              "attrib_en 0x%08x result_en 0x%08x\n", target->name,
+              out->num_insns,
               out->num_temps, out->attrib_en, out->result_en);
       for (unsigned i = 0; i < out->num_insns; i++) {
          char buf[256];
@@ -139,7 +158,7 @@ nv40_compile_vs(const struct nir_shader *nir, const struct nv40_vp_key *key,
                  out->insns[i * 4 + 2], out->insns[i * 4 + 3], buf);
       }
       for (unsigned i = 0; i < out->num_consts; i++) {
-         const struct nv40_vp_const *k = &out->consts[i];
+         const struct nvc_vp_const *k = &out->consts[i];
          if (k->uniform_slot >= 0)
             fprintf(stderr, "  c[%u] = uniform %d\n", k->hw_slot, k->uniform_slot);
          else
@@ -147,16 +166,16 @@ nv40_compile_vs(const struct nir_shader *nir, const struct nv40_vp_key *key,
                     k->value[0], k->value[1], k->value[2], k->value[3]);
       }
    }
-   nv40_prog_fini(&p);
+   nvc_prog_fini(&p);
    return true;
 }
 
 bool
-nv40_compile_fs(const struct nir_shader *nir, struct nv40_fp_binary *out,
-                char **error)
+nvc_compile_fs(const struct nvc_target *target, const struct nir_shader *nir,
+               struct nvc_fp_binary *out, char **error)
 {
-   struct nv40_prog p;
-   struct nv40_isel_info info;
+   struct nvc_prog p;
+   struct nvc_isel_info info;
    bool debug = debug_shaders();
 
    if (error)
@@ -164,7 +183,12 @@ nv40_compile_fs(const struct nir_shader *nir, struct nv40_fp_binary *out,
    if (!out)
       return false;
    memset(out, 0, sizeof(*out));
-   nv40_prog_init(&p, true);
+   if (!target) {
+      if (error)
+         *error = strdup("nvc: no target given");
+      return false;
+   }
+   nvc_prog_init(&p, target, true);
    /* R0 carries the colour result (H0 is its half-precision view). */
    p.reserved_regs = 1ull << 0;
 
@@ -172,15 +196,15 @@ nv40_compile_fs(const struct nir_shader *nir, struct nv40_fp_binary *out,
    if (ok)
       ok = nv40_fp_emit(&p, &info, out);
    if (!ok) {
-      set_error(error, &p, "nv40: fragment program compilation failed");
+      set_error(error, &p, "nvc: fragment program compilation failed");
       if (debug)
-         fprintf(stderr, "%s\n", p.error ? p.error : "nv40: failed");
-      nv40_fp_binary_free(out);
-      nv40_prog_fini(&p);
+         fprintf(stderr, "%s\n", p.error ? p.error : "nvc: failed");
+      nvc_fp_binary_free(out);
+      nvc_prog_fini(&p);
       return false;
    }
 
-   memcpy(out->texcoord_varying, info.texcoord_varying, NV40_NUM_TEXCOORDS);
+   memcpy(out->texcoord_varying, info.texcoord_varying, NVC_MAX_TEXCOORDS);
    out->texcoords_used = info.texcoords_used;
    out->vp_result_en = info.result_en;
    out->inputs_read = info.inputs_read;
@@ -188,8 +212,9 @@ nv40_compile_fs(const struct nir_shader *nir, struct nv40_fp_binary *out,
    out->color_outputs = info.color_outputs;
 
    if (debug) {
-      fprintf(stderr, "nv40: fragment program, %u instructions, %u words, "
-              "%u regs, fp_control 0x%08x\n", out->num_insns, out->num_words,
+      fprintf(stderr, "%s: fragment program, %u instructions, %u words, "
+              "%u regs, fp_control 0x%08x\n", target->name, out->num_insns,
+              out->num_words,
               out->num_temps, out->fp_control);
       for (unsigned w = 0; w < out->num_words;) {
          char buf[256];
@@ -201,12 +226,12 @@ nv40_compile_fs(const struct nir_shader *nir, struct nv40_fp_binary *out,
          w += n;
       }
    }
-   nv40_prog_fini(&p);
+   nvc_prog_fini(&p);
    return true;
 }
 
 void
-nv40_vp_binary_free(struct nv40_vp_binary *bin)
+nvc_vp_binary_free(struct nvc_vp_binary *bin)
 {
    if (!bin)
       return;
@@ -216,7 +241,7 @@ nv40_vp_binary_free(struct nv40_vp_binary *bin)
 }
 
 void
-nv40_fp_binary_free(struct nv40_fp_binary *bin)
+nvc_fp_binary_free(struct nvc_fp_binary *bin)
 {
    if (!bin)
       return;

@@ -1,0 +1,215 @@
+/*
+ * NIR -> NV3x/NV4x vertex and fragment program compiler: public API.
+ *
+ * The pipe driver (src/gallium/drivers/nouveau/nv30/) builds a target
+ * description from its chip's row of the chip table (nvc_target_init),
+ * then hands us the NIR that st/mesa produced (after its own lowering,
+ * with the options returned by nvc_nir_options()); we clone it, lower it
+ * further, select instructions, allocate registers and pack the result
+ * with the ISA packers of src/nouveau/isa.  The NIR passed in is never
+ * modified.  Every limit the compiler obeys is read from the target.
+ *
+ * Debugging: NV_DEBUG=shaders (or NOUVEAU_DEBUG=shaders) prints the NIR
+ * that reaches instruction selection and the disassembly of the result on
+ * stderr.
+ *
+ * Hardware facts used by this interface (cite: upstream Mesa 22.3
+ * src/gallium/drivers/nouveau/nv30/nvfx_vertprog.c, nvfx_fragprog.c,
+ * nv30_screen.c, nv40_vertprog.h; rnndb graph/nv30-40_3d.xml):
+ *  - a VP instruction is 4 words; the program ends at the instruction
+ *    with the LAST bit (set by us on the final instruction);
+ *  - VP constants live in one vec4 file shared by all programs
+ *    (nvc_target.vp.num_consts); entries 0..5 hold the user clip planes
+ *    (DP4'ed into the clip distance outputs), so programs place theirs
+ *    from 6 up (nvc_target.vp.first_free_const);
+ *  - an FP instruction is 4 words, optionally followed by 4 words of
+ *    inline constant (the FP has no constant registers, so uniforms are
+ *    patched into the program words by the driver before upload);
+ *  - NV40 FP input registers: 0 position, 1 col0, 2 col1, 3 fog, 4+n
+ *    texcoord n (n < 10), 14 facing; VP outputs: 0 position, 1 col0,
+ *    2 col1, 3 bfc0, 4 bfc1, 5 fog, 6 point size, 7+n texcoord n.
+ */
+#ifndef NVC_COMPILER_H
+#define NVC_COMPILER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pipe/p_defines.h"
+
+#include "nvisa_nv40_fp_gen.h"
+#include "nvisa_nv40_vp_gen.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct nir_shader;
+struct nir_shader_compiler_options;
+
+struct nvhwdb_chip;
+
+/* Texcoord routing tables are this long: the most texcoords any target
+ * has (NV40's FP inputs TC0..TC9); nvc_target.fp.num_texcoords says how
+ * many of the entries a target uses. */
+#define NVC_MAX_TEXCOORDS \
+   (NVISA_NV40_FP_INPUT_TC9 - NVISA_NV40_FP_INPUT_TC0 + 1)
+
+/* ------------------------------------------------------------ target */
+
+/* Arithmetic precisions an ISA computes in (bit each). */
+enum nvc_precision {
+   NVC_PRECISION_FP32 = 1 << 0,
+   NVC_PRECISION_FP16 = 1 << 1,
+   NVC_PRECISION_FX12 = 1 << 2,   /* NV_fragment_program fixed point */
+   NVC_PRECISION_FX9  = 1 << 3,   /* NV40 FP only (nv40_fp.xml) */
+};
+
+/* What the compiler may use on one chip: the ISA and its limits.  Built
+ * by nvc_target_init from the chip's row of the chip table (hwdb
+ * chips.xml: the ISA, program slots, constants, texture units,
+ * branching) and the ISA's tables (src/nouveau/isa: register files,
+ * inputs, precisions).  Nothing in the compiler repeats these numbers. */
+struct nvc_target {
+   const char *name;          /* the chip's codename, for messages */
+   unsigned isa;              /* enum nvhwdb_isa: NV30 or NV40 */
+   struct {
+      unsigned max_insns;     /* instruction slots (chips.xml vp-slots) */
+      unsigned num_consts;    /* vec4 constant registers (vp-consts) */
+      unsigned first_free_const; /* below it: the user clip planes */
+      unsigned num_temps;     /* temporaries (ISA NUM_TEMPS) */
+      unsigned num_attribs;   /* attribute registers (ISA NUM_INPUTS) */
+      unsigned tex_units;     /* vertex texture units (vtx-tex-units) */
+      bool branching;         /* BRA/CAL: ifs, loops (vp-branching) */
+      unsigned precisions;    /* enum nvc_precision */
+   } vp;
+   struct {
+      unsigned max_insns;     /* instructions (chips.xml fp-slots) */
+      unsigned num_temps;     /* full-precision R registers (ISA) */
+      unsigned num_half_temps; /* half-precision H registers (ISA) */
+      unsigned num_inputs;    /* input registers (ISA NUM_INPUTS) */
+      unsigned num_texcoords; /* texcoord inputs, <= NVC_MAX_TEXCOORDS */
+      unsigned tex_units;     /* texture units (fp-tex-units) */
+      unsigned render_targets; /* colour outputs (render-targets) */
+      bool branching;         /* IF/REP/BRK (fp-branching) */
+      bool facing;            /* a FACING input register (ISA) */
+      bool txl;               /* TXL, explicit-lod lookups (ISA) */
+      unsigned precisions;    /* enum nvc_precision */
+   } fp;
+};
+
+/* Fills *t for chip.  Returns false (and, if error is not NULL, a
+ * malloc()ed message the caller frees) when the chip has no ISA the
+ * compiler knows. */
+bool nvc_target_init(struct nvc_target *t, const struct nvhwdb_chip *chip,
+                     char **error);
+
+/* "No varying" marker in the texcoord routing tables below. */
+#define NVC_VARYING_NONE        0xff
+
+/* Returned by nvc_nir_options(): what the screen's
+ * get_compiler_options(PIPE_SHADER_IR_NIR, shader) should return. */
+const struct nir_shader_compiler_options *
+nvc_nir_options(const struct nvc_target *target, enum pipe_shader_type shader);
+
+/* ------------------------------------------------------------------ VP */
+
+/* One constant register the program needs: either a copy of uniform
+ * vec4 slot `uniform_slot` of constant buffer 0 (re-upload it whenever
+ * the buffer changes), or the immediate `value` (uniform_slot < 0). */
+struct nvc_vp_const {
+   uint16_t hw_slot;       /* index in the 468-entry VP constant file */
+   int16_t uniform_slot;   /* vec4 slot in constant buffer 0, or -1 */
+   float value[4];         /* immediate value when uniform_slot < 0 */
+};
+
+/* Compile-time state the VP depends on.  Pass NULL for the defaults. */
+struct nvc_vp_key {
+   /* Which varying (gl_varying_slot, VARYING_SLOT_*) goes out through
+    * hardware texcoord output n, or NVC_VARYING_NONE.  Copy it from the
+    * bound nvc_fp_binary::texcoord_varying so that VP and FP agree; VS
+    * outputs that the table does not name are dropped.  With a NULL key
+    * the VP routes its own outputs with the same rule the FP compiler
+    * uses (TEXn -> TCn, other varyings to the free TCs in increasing
+    * slot order), which matches an FP reading exactly what the VP
+    * writes. */
+   uint8_t texcoord_varying[NVC_MAX_TEXCOORDS];
+   /* User clip planes enabled (bit i: plane i, i < 6): the VP gets a DP4
+    * of the position with constant register i for each. */
+   uint8_t ucp_enable;
+   /* First constant register the program may use (default
+    * nvc_target.vp.first_free_const).  Constants are placed densely from
+    * here; see nvc_vp_binary::consts. */
+   uint16_t const_base;
+};
+
+struct nvc_vp_binary {
+   uint32_t *insns;            /* num_insns * 4 words, ready for upload */
+   unsigned num_insns;
+   uint32_t attrib_en;         /* NV40_3D VP_ATTRIB_EN: bit i = attribute
+                                  register i is read (i = the NIR input
+                                  driver_location = vertex element index) */
+   uint32_t result_en;         /* NV40_3D VP_RESULT_EN bits for what the
+                                  VP writes (OR in fp->vp_result_en) */
+   struct nvc_vp_const *consts;
+   unsigned num_consts;        /* entries in consts[] */
+   unsigned const_end;         /* one past the highest hw_slot used */
+   unsigned num_temps;         /* temporaries after register allocation */
+   /* Linkage: varying slot carried by hardware texcoord output n. */
+   uint8_t texcoord_varying[NVC_MAX_TEXCOORDS];
+   uint64_t outputs_written;   /* NIR outputs_written (VARYING_BIT_*) */
+   bool writes_psize;
+   bool writes_fog;
+};
+
+/* Returns true on success.  On failure returns false and, if error is not
+ * NULL, sets *error to a malloc()ed message the caller frees; `out` is
+ * then zeroed.  Never aborts on bad input. */
+bool nvc_compile_vs(const struct nvc_target *target,
+                    const struct nir_shader *nir,
+                     const struct nvc_vp_key *key,
+                     struct nvc_vp_binary *out, char **error);
+void nvc_vp_binary_free(struct nvc_vp_binary *bin);
+
+/* ------------------------------------------------------------------ FP */
+
+/* Inline constant word insns[word] must hold dword `uniform_dword` of
+ * constant buffer 0 (= vec4 slot uniform_dword / 4, component % 4). */
+struct nvc_fp_patch {
+   uint32_t word;
+   uint32_t uniform_dword;
+};
+
+struct nvc_fp_binary {
+   uint32_t *insns;            /* num_words words: instructions + inline
+                                  constants, in program order; upload to
+                                  the FP buffer as is (little-endian CPU) */
+   unsigned num_words;
+   unsigned num_insns;         /* instructions (excluding inline consts) */
+   unsigned num_temps;         /* full-precision registers used (>= 2) */
+   bool uses_kil;
+   bool writes_depth;          /* result.depth is written to R1.z */
+   uint32_t fp_control;        /* NV40_3D FP_CONTROL: TEMP_COUNT | KIL */
+   struct nvc_fp_patch *patches; /* uniforms to copy into the words */
+   unsigned num_patches;
+   /* Linkage: varying slot read through hardware texcoord input n, or
+    * NVC_VARYING_NONE.  Give it to nvc_compile_vs in the key. */
+   uint8_t texcoord_varying[NVC_MAX_TEXCOORDS];
+   uint16_t texcoords_used;    /* bit n: TCn read */
+   uint32_t vp_result_en;      /* VP_RESULT_EN bits for those TCs */
+   uint32_t inputs_read;       /* bit i: FP input register i is read */
+   uint32_t samplers_used;     /* bit i: texture unit i is sampled */
+   /* Colour outputs written (bit n: render target n, n < 4). */
+   uint8_t color_outputs;
+};
+
+bool nvc_compile_fs(const struct nvc_target *target,
+                    const struct nir_shader *nir,
+                     struct nvc_fp_binary *out, char **error);
+void nvc_fp_binary_free(struct nvc_fp_binary *bin);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NVC_COMPILER_H */
