@@ -525,7 +525,8 @@ nv30_state_emit_words(struct nv30_context *nv30)
 
    if (nv30->dirty & (NV30_DIRTY_VERTPROG | NV30_DIRTY_VERTCONST)) {
       /* program upload (5 words per instruction) and constants (6 per) */
-      words += nv30->chip->vp_slots * 5 + nv30->chip->vp_consts * 6;
+      words += nv30->target->vp.max_insns * 5 +
+               nv30->target->vp.num_consts * 6;
    }
    return words;
 }

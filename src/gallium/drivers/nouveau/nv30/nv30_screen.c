@@ -213,6 +213,9 @@ nv30_screen_get_shader_param(struct pipe_screen *pscreen,
 {
    struct nv30_screen *screen = nv30_screen(pscreen);
    const struct nvhwdb_chip *chip = screen->chip;
+   /* the program limits are the compiler's target's (nvc_compiler.h),
+    * filled from the chip table: what we report is what it obeys */
+   const struct nvc_target *t = &screen->target;
 
    if (shader != PIPE_SHADER_VERTEX && shader != PIPE_SHADER_FRAGMENT)
       return 0;
@@ -222,23 +225,25 @@ nv30_screen_get_shader_param(struct pipe_screen *pscreen,
    case PIPE_SHADER_CAP_MAX_ALU_INSTRUCTIONS:
    case PIPE_SHADER_CAP_MAX_TEX_INSTRUCTIONS:
    case PIPE_SHADER_CAP_MAX_TEX_INDIRECTIONS:
-      /* NV40: 512 VP slots; the FP is fetched from memory, 4096 long */
-      return shader == PIPE_SHADER_VERTEX ? chip->vp_slots : chip->fp_slots;
+      return shader == PIPE_SHADER_VERTEX ? t->vp.max_insns : t->fp.max_insns;
    case PIPE_SHADER_CAP_MAX_CONTROL_FLOW_DEPTH:
       return 0;
    case PIPE_SHADER_CAP_MAX_INPUTS:
-      return shader == PIPE_SHADER_VERTEX ? 16 : 8;
+      return shader == PIPE_SHADER_VERTEX ? t->vp.num_attribs : 8;
    case PIPE_SHADER_CAP_MAX_OUTPUTS:
       return shader == PIPE_SHADER_VERTEX ? 16 : 1;
    case PIPE_SHADER_CAP_MAX_CONST_BUFFER0_SIZE:
       /* VP: the constant slots (a few kept for the driver); FP: inline
        * constants, bounded only by program length. */
-      return (shader == PIPE_SHADER_VERTEX ? chip->vp_consts - 8 : 224) *
+      return (shader == PIPE_SHADER_VERTEX ? t->vp.num_consts - 8 : 224) *
              4 * sizeof(float);
    case PIPE_SHADER_CAP_MAX_CONST_BUFFERS:
       return 1;
    case PIPE_SHADER_CAP_MAX_TEMPS:
-      return shader == PIPE_SHADER_VERTEX ? 32 : 32;
+      /* the chip row's temps column for both stages, as before the
+       * target existed; the FP's register file (t->fp.num_temps, 48 on
+       * NV40) is larger, and offering it is a change of its own */
+      return chip->temps;
    case PIPE_SHADER_CAP_INDIRECT_CONST_ADDR:
       return shader == PIPE_SHADER_VERTEX;
    case PIPE_SHADER_CAP_INTEGERS:
@@ -265,11 +270,10 @@ nv30_screen_get_shader_param(struct pipe_screen *pscreen,
       return 0;
    case PIPE_SHADER_CAP_MAX_TEXTURE_SAMPLERS:
    case PIPE_SHADER_CAP_MAX_SAMPLER_VIEWS:
-      /* The chip's fragment texture units (hwdb chips.xml;
-       * the FP's TEX_UNIT field addresses 16); the vertex texture units
-       * are not wired up. */
+      /* The chip's fragment texture units (the target's, from hwdb
+       * chips.xml); the vertex texture units are not wired up. */
       return shader == PIPE_SHADER_FRAGMENT ?
-             MIN2(chip->fp_tex_units, NV30_MAX_TEX_UNITS) : 0;
+             MIN2(t->fp.tex_units, NV30_MAX_TEX_UNITS) : 0;
    case PIPE_SHADER_CAP_SUPPORTED_IRS:
       return 1 << PIPE_SHADER_IR_NIR;
    case PIPE_SHADER_CAP_PREFERRED_IR:
