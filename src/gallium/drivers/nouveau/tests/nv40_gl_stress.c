@@ -3,7 +3,7 @@
  * (`make stress`, tests/stress/).
  *
  *   nv40_gl_stress --ref FILE                  render every scene once, write FILE
- *   nv40_gl_stress --check FILE [-t T] [-c C] [-f F] [--trap]
+ *   nv40_gl_stress --check FILE [-t T] [-c C] [-f F] [--trap | --traps]
  *                  [--channels N]
  *
  * --ref is run on llvmpipe: it renders each distinct frame the check can
@@ -23,9 +23,22 @@
  * LOSE_CONTEXT_ON_RESET) drawn by thread 0; a quarter of the way through,
  * the main thread submits an illegal method on that context's channel
  * through libdrm, on the same DRM file, without the driver's help: the
- * channel is the one that appeared when the context was made.  The
- * context must then report GL_GUILTY_CONTEXT_RESET, later GL calls on it
- * must return, and every other context must keep drawing correctly.
+ * channel is the one that appeared when the context was made.  Run under
+ * NVSIM_STRICT=1 (the trap kills the channel, as the kernel kills one it
+ * cannot recover), the context must then report GL_GUILTY_CONTEXT_RESET,
+ * later GL calls on it must return, and every other context must keep
+ * drawing correctly.
+ *
+ * --traps makes the same context and submits on its channel, the same
+ * way, one of each kind of trap in turn, at a fifth, two fifths, three
+ * and four fifths of its frames: an illegal method, a valid method with
+ * a value it refuses, a report written outside its DMA object, and a
+ * vertex program that never ends (run on one immediate vertex).  Run
+ * with traps going on (nvsim's default, as Linux's nouveau lets PGRAPH go
+ * on after an error): each trapping method is dropped and the channel
+ * goes on, so the context must report no reset and draw every one of its
+ * frames right too, as every other context must.  (tests/stress/run.sh
+ * checks that each kind's line is on stderr.)
  *
  * --channels N: once the contexts exist, the process's DRM files must
  * have exactly N FIFO channels between them (found by asking the kernel,
@@ -45,7 +58,7 @@
  * At the end every context is destroyed (the lost one first) and the
  * process must have no FIFO channel left.
  *
- * The result line: "N frames checked, N wrong" (+ the trap's verdict);
+ * The result line: "N frames checked, N wrong" (+ the traps' verdict);
  * the exit status is 0 only if nothing was wrong.
  *
  * Why this harness makes contexts in each thread correctly: eglBindAPI
@@ -78,6 +91,12 @@
 #include <nvif/class.h>
 #include <nvif/cl0080.h>
 #include <xf86drm.h>
+
+/* hwdb (methods, the chip table) and the NV40 VP encoder, from our tree */
+#include "fifo.xml.h"
+#include "nv30-40_3d.xml.h"
+#include "nvhwdb_chips.h"
+#include "nvisa_nv40_vp.h"
 
 #define W 32
 #define NKEY 8        /* context keys: colours, private vertex data */
@@ -411,52 +430,163 @@ chanset_read(struct chanset *s)
       channels_of(s->fds[i], s->live[i], MAX_CHID);
 }
 
-/* Submits, on channel chid of fd, a method the 3D object (bound to
- * subchannel 0 by the driver) does not have: 0x1000 is LIGHT[0]'s first
- * word, rankine's fixed-function lighting, which curie dropped (rnndb
- * nv30-40_3d.xml, stripe variants NV30_3D:NV40_3D), so NV40 raises
- * ILLEGAL_MTHD. */
+/* The kinds of trap the rogue raises, in the order --traps submits them. */
+enum trap_kind {
+   TRAP_ILLEGAL_MTHD,
+   TRAP_INVALID_VALUE,
+   TRAP_DMA_FAULT,
+   TRAP_RUNAWAY,
+   NUM_TRAP_KINDS,
+};
+
+static const char *const trap_kind_name[NUM_TRAP_KINDS] = {
+   "illegal method", "invalid value", "DMA fault", "runaway vertex program",
+};
+
+/* Room for one submission of each kind in the rogue's buffer. */
+#define ROGUE_STRIDE 1024
+
+/* What the rogue holds: libdrm objects on the shared DRM file, made once
+ * (not deleted: nouveau_drm_del would close the shared fd; they go at
+ * exit), and the chip's row of the hwdb table for its limits. */
+static struct {
+   struct nouveau_drm *drm;
+   struct nouveau_device *dev;
+   struct nouveau_client *client;
+   struct nouveau_bo *bo;
+   const struct nvhwdb_chip *chip;
+} rogue;
+
 static int
-rogue_submit(int fd, int chid)
+rogue_init(int fd)
 {
-   struct nouveau_drm *drm = NULL;
-   struct nouveau_device *dev = NULL;
-   struct nouveau_client *client = NULL;
-   struct nouveau_bo *bo = NULL;
-   int ret = nouveau_drm_new(fd, &drm);
+   struct drm_nouveau_getparam gp = { .param = NOUVEAU_GETPARAM_CHIPSET_ID };
+   int ret = drmCommandWriteRead(fd, DRM_NOUVEAU_GETPARAM, &gp, sizeof(gp));
+   if (!ret && !(rogue.chip = nvhwdb_chip_find((uint32_t)gp.value)))
+      ret = -ENODEV;
    if (!ret)
-      ret = nouveau_device_new(&drm->client, NV_DEVICE,
+      ret = nouveau_drm_new(fd, &rogue.drm);
+   if (!ret)
+      ret = nouveau_device_new(&rogue.drm->client, NV_DEVICE,
                                &(struct nv_device_v0) { .device = ~0ULL },
-                               sizeof(struct nv_device_v0), &dev);
+                               sizeof(struct nv_device_v0), &rogue.dev);
    if (!ret)
-      ret = nouveau_client_new(dev, &client);
+      ret = nouveau_client_new(rogue.dev, &rogue.client);
    if (!ret)
-      ret = nouveau_bo_new(dev, NOUVEAU_BO_GART | NOUVEAU_BO_MAP, 0, 4096,
-                           NULL, &bo);
+      ret = nouveau_bo_new(rogue.dev, NOUVEAU_BO_GART | NOUVEAU_BO_MAP, 0,
+                           NUM_TRAP_KINDS * ROGUE_STRIDE, NULL, &rogue.bo);
    if (!ret)
-      ret = nouveau_bo_map(bo, NOUVEAU_BO_WR, client);
-   if (!ret) {
-      uint32_t *p = bo->map;
-      p[0] = (1u << 18) | (0u << 13) | 0x1000;   /* 1 word, subc 0 */
-      p[1] = 0x3f800000;                          /* 1.0f */
-      struct drm_nouveau_gem_pushbuf_bo b = {
-         .handle = bo->handle,
-         .valid_domains = NOUVEAU_GEM_DOMAIN_GART,
-         .read_domains = NOUVEAU_GEM_DOMAIN_GART,
-      };
-      struct drm_nouveau_gem_pushbuf_push push = {
-         .bo_index = 0, .offset = 0, .length = 8,
-      };
-      struct drm_nouveau_gem_pushbuf req = {
-         .channel = chid, .nr_buffers = 1, .buffers = (uintptr_t)&b,
-         .nr_push = 1, .push = (uintptr_t)&push,
-      };
-      ret = drmCommandWriteRead(fd, DRM_NOUVEAU_GEM_PUSHBUF, &req,
-                                sizeof(req));
-   }
-   /* Not deleted: nouveau_drm_del would close the shared fd.  The
-    * buffer goes at exit. */
+      ret = nouveau_bo_map(rogue.bo, NOUVEAU_BO_WR, rogue.client);
    return ret;
+}
+
+/* One method header on subchannel 0 (the driver binds its 3D object
+ * there) and its data. */
+static unsigned
+rogue_mthd(uint32_t *p, unsigned n, uint32_t mthd, unsigned count,
+           const uint32_t *data)
+{
+   p[n++] = NV4_DMA_CMD_COUNT(count) | NV4_DMA_CMD_SUBC(0) |
+            NV4_DMA_CMD_METHOD(mthd);
+   for (unsigned i = 0; i < count; i++)
+      p[n++] = data[i];
+   return n;
+}
+
+static unsigned
+rogue_1(uint32_t *p, unsigned n, uint32_t mthd, uint32_t data)
+{
+   return rogue_mthd(p, n, mthd, 1, &data);
+}
+
+/* The words of one trap of each kind, each trapping on NV40's curie
+ * (hwdb nv30-40_3d.xml; nvsim's checks are in nv40_3d_class.c), and
+ * each leaving the state the driver set as it was, so that the context
+ * draws right after it:
+ *  - ILLEGAL_MTHD: LIGHT[0]'s first word, rankine's fixed-function
+ *    lighting, which curie dropped (variants NV30_3D:NV40_3D);
+ *  - INVALID_VALUE: VP_UPLOAD_CONST_ID of the first constant the chip
+ *    does not have (hwdb chips.xml vp-consts); the driver sends the id
+ *    before every constant it uploads (nv30_emit.c, nv30_shader.c);
+ *  - DMA_ERROR: QUERY_GET of a report at the last offset its field holds,
+ *    far past DMA_QUERY, the driver's notifier object of a few reports
+ *    (nv30_query.c);
+ *  - the step limit: a vertex program that branches to itself (BRA),
+ *    uploaded at the chip's last VP slot (the driver's program is at
+ *    slot 0, nv30_shader.c), started, and run on one immediate vertex
+ *    (attribute 0 inside a begin/end, so that no vertex buffer of the
+ *    driver is read); a card would spin in it, nvsim stops it at
+ *    NVSIM_NV40_VP_MAX_STEPS.  Then VP_START_FROM_ID 0 puts back the
+ *    driver's start, should the driver not send it again before its
+ *    next draw.
+ * Returns the number of words, 0 if the program could not be encoded. */
+static unsigned
+rogue_words(enum trap_kind kind, uint32_t *p)
+{
+   unsigned n = 0;
+   switch (kind) {
+   case TRAP_ILLEGAL_MTHD:
+      return rogue_1(p, n, NV30_3D_LIGHT_FRONT_SIDE_PRODUCT_AMBIENT(0),
+                     0x3f800000 /* 1.0f */);
+   case TRAP_INVALID_VALUE:
+      return rogue_1(p, n, NV30_3D_VP_UPLOAD_CONST_ID, rogue.chip->vp_consts);
+   case TRAP_DMA_FAULT:
+      return rogue_1(p, n, NV30_3D_QUERY_GET,
+                     NV30_3D_QUERY_GET_UNK24_SAMPLES_PASSED |
+                     (NV30_3D_QUERY_GET_OFFSET__MASK &
+                      ~(uint32_t)(NV30_QUERY_REPORT__SIZE - 1)));
+   case TRAP_RUNAWAY: {
+      unsigned slot = rogue.chip->vp_slots - 1;
+      struct nvisa_nv40_vp_insn insn;
+      uint32_t w[4];
+      static const uint32_t origin[4] = { 0, 0, 0, 0x3f800000 /* 1.0f */ };
+      nvisa_nv40_vp_insn_init(&insn);
+      insn.sca_op = NVISA_NV40_VP_SCA_OP_BRA;
+      insn.branch_target = slot;
+      if (nvisa_nv40_vp_encode(&insn, w))
+         return 0;
+      n = rogue_1(p, n, NV30_3D_VP_UPLOAD_FROM_ID, slot);
+      n = rogue_mthd(p, n, NV30_3D_VP_UPLOAD_INST(0),
+                     NV30_3D_VP_UPLOAD_INST__LEN, w);
+      n = rogue_1(p, n, NV30_3D_VP_START_FROM_ID, slot);
+      n = rogue_1(p, n, NV30_3D_VERTEX_BEGIN_END,
+                  NV30_3D_VERTEX_BEGIN_END_TRIANGLES);
+      n = rogue_mthd(p, n, NV30_3D_VTX_ATTR_4F_X(0), 4, origin);
+      n = rogue_1(p, n, NV30_3D_VERTEX_BEGIN_END,
+                  NV30_3D_VERTEX_BEGIN_END_STOP);
+      return rogue_1(p, n, NV30_3D_VP_START_FROM_ID, 0);
+   }
+   default:
+      return 0;
+   }
+}
+
+/* Submits one trap of the kind on channel chid of fd: a pushbuffer of
+ * our own in GART, through the kernel's GEM_PUSHBUF, as any client of the
+ * channel could. */
+static int
+rogue_submit(int fd, int chid, enum trap_kind kind)
+{
+   int ret = rogue.bo ? 0 : rogue_init(fd);
+   if (ret)
+      return ret;
+   uint32_t *p = (uint32_t *)((char *)rogue.bo->map + kind * ROGUE_STRIDE);
+   unsigned n = rogue_words(kind, p);
+   if (!n)
+      return -EINVAL;
+   struct drm_nouveau_gem_pushbuf_bo b = {
+      .handle = rogue.bo->handle,
+      .valid_domains = NOUVEAU_GEM_DOMAIN_GART,
+      .read_domains = NOUVEAU_GEM_DOMAIN_GART,
+   };
+   struct drm_nouveau_gem_pushbuf_push push = {
+      .bo_index = 0, .offset = kind * ROGUE_STRIDE, .length = 4 * n,
+   };
+   struct drm_nouveau_gem_pushbuf req = {
+      .channel = chid, .nr_buffers = 1, .buffers = (uintptr_t)&b,
+      .nr_push = 1, .push = (uintptr_t)&push,
+   };
+   return drmCommandWriteRead(fd, DRM_NOUVEAU_GEM_PUSHBUF, &req, sizeof(req));
 }
 
 /* FIFO channels of the process's DRM files. */
@@ -484,6 +614,10 @@ count_channels(void)
 static struct ctx *ctxs;
 static int nthreads, nctx_per, nframes;
 static struct ctx *victim;
+/* --trap: one trap that kills the channel (NVSIM_STRICT=1), the victim
+ * must report a guilty reset; --traps: every kind, the channel goes on */
+enum trap_mode { TRAPS_NONE, TRAP_RESET, TRAPS_EACH_KIND };
+static enum trap_mode trap_mode;
 static int expect_channels = -1;
 static atomic_long victim_frames;
 static atomic_int victim_lost_seen;
@@ -585,7 +719,8 @@ ctx_frame(struct ctx *c, long f)
                       &bx, &by)) {
       /* The victim's frames after the trap and before it notices are
        * not the scene: the channel stopped drawing. */
-      if (c->robust && atomic_load(&victim_lost_seen) == 0) {
+      if (c->robust && trap_mode == TRAP_RESET &&
+          atomic_load(&victim_lost_seen) == 0) {
          c->frames--;
          return;
       }
@@ -639,8 +774,9 @@ create_context(EGLContext share, bool robust)
 }
 
 static int
-check(const char *ref_path, bool trap)
+check(const char *ref_path)
 {
+   bool trap = trap_mode != TRAPS_NONE;
    FILE *f = fopen(ref_path, "rb");
    size_t size = (size_t)NSCENE * W * W * 4;
    unsigned char *ref = malloc(size);
@@ -750,13 +886,23 @@ check(const char *ref_path, bool trap)
    for (long t = 0; t < nthreads; t++)
       pthread_create(&th[t], NULL, worker, (void *)t);
    pthread_barrier_wait(&start_barrier);
-   int rogue_ret = 0;
+   int rogue_failed = 0;
    if (trap) {
-      while (atomic_load(&victim_frames) < nframes / 4)
-         usleep(1000);
-      rogue_ret = rogue_submit(victim_fd, victim_chid);
-      printf("illegal method submitted on channel %d (%d)\n", victim_chid,
-             rogue_ret);
+      int kinds = trap_mode == TRAP_RESET ? 1 : NUM_TRAP_KINDS;
+      for (int k = 0; k < kinds; k++) {
+         /* --trap: a quarter of the way; --traps: every fifth */
+         long at = trap_mode == TRAP_RESET ? nframes / 4 :
+                   (long)nframes * (k + 1) / (NUM_TRAP_KINDS + 1);
+         /* (a lost victim draws no more frames) */
+         while (atomic_load(&victim_frames) < at &&
+                !atomic_load(&victim_lost_seen))
+            usleep(1000);
+         int ret = rogue_submit(victim_fd, victim_chid, k);
+         printf("%s submitted on channel %d after %ld of its frames (%d)\n",
+                trap_kind_name[k], victim_chid, atomic_load(&victim_frames),
+                ret);
+         rogue_failed += ret != 0;
+      }
    }
    for (int t = 0; t < nthreads; t++)
       pthread_join(th[t], NULL);
@@ -772,13 +918,25 @@ check(const char *ref_path, bool trap)
           "frames, %.1f s)\n", frames, wrong, nthreads, nctx_per, nframes,
           secs);
    bool ok = wrong == 0 && frames == (long)n * nframes;
-   if (trap) {
+   if (trap_mode == TRAP_RESET) {
       bool guilty = atomic_load(&victim_lost_seen) == 1;
       printf("trap: robust context %s after %ld good frames; its wrong "
              "frames %ld\n", guilty ? "reported GL_GUILTY_CONTEXT_RESET" :
              "did NOT report a guilty reset", victim->frames, victim->wrong);
       ok = ok && guilty && victim->wrong == 0;
+   } else if (trap_mode == TRAPS_EACH_KIND) {
+      /* every submission taken, no reset, every frame of the trapping
+       * context right as well */
+      bool reset = atomic_load(&victim_lost_seen) != 0;
+      printf("traps: %d kinds submitted (%d refused); robust context %s, "
+             "%ld of %d frames checked, %ld wrong\n", NUM_TRAP_KINDS,
+             rogue_failed, reset ? "REPORTED A RESET" : "reported no reset",
+             victim->frames, nframes, victim->wrong);
+      ok = ok && !rogue_failed && !reset && victim->frames == nframes &&
+           victim->wrong == 0;
    }
+   if (rogue_failed && trap_mode == TRAP_RESET)
+      ok = false;
 
    /* Teardown, the lost context first: it must not wait for a channel
     * that will never run again, and every channel, shared or not, must
@@ -802,7 +960,6 @@ int
 main(int argc, char **argv)
 {
    const char *ref = NULL, *chk = NULL;
-   bool trap = false;
    nthreads = 4;
    nctx_per = 4;
    nframes = 20;
@@ -818,12 +975,14 @@ main(int argc, char **argv)
       else if (!strcmp(argv[i], "-f") && i + 1 < argc)
          nframes = atoi(argv[++i]);
       else if (!strcmp(argv[i], "--trap"))
-         trap = true;
+         trap_mode = TRAP_RESET;
+      else if (!strcmp(argv[i], "--traps"))
+         trap_mode = TRAPS_EACH_KIND;
       else if (!strcmp(argv[i], "--channels") && i + 1 < argc)
          expect_channels = atoi(argv[++i]);
       else {
          fprintf(stderr, "usage: %s --ref FILE | --check FILE [-t threads] "
-                 "[-c contexts per thread] [-f frames] [--trap] "
+                 "[-c contexts per thread] [-f frames] [--trap | --traps] "
                  "[--channels N]\n", argv[0]);
          return 2;
       }
@@ -843,7 +1002,7 @@ main(int argc, char **argv)
       return 2;
    }
    eglBindAPI(EGL_OPENGL_API);
-   int ret = ref ? write_ref(ref) : check(chk, trap);
+   int ret = ref ? write_ref(ref) : check(chk);
    fflush(stdout);
    /* (the contexts are gone; Mesa's exit handlers are not under test) */
    _exit(ret);
