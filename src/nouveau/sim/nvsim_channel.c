@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "nvsim_priv.h"
+#include "nvsim_gen.h"
 
 #define SLOT_DELETED NVSIM_SLOT_DELETED
 
@@ -155,6 +156,34 @@ make_dma(struct nvsim_channel *chan, uint32_t handle, uint32_t oclass,
    return ret;
 }
 
+/* The kernel's channel DMA objects cover all of VRAM and GART as
+ * NV_DMA_IN_MEMORY (nouveau_chan.c, nouveau_channel_init): the NV04-family
+ * nvsim_gen.channel_init. */
+int
+nvsim_dma_channel_init(struct nvsim_channel *chan,
+                       struct nvsim_channel_info *info, uint32_t vram_handle,
+                       uint32_t gart_handle)
+{
+   struct nvsim_device *dev = chan->dev;
+   (void)info;
+   int ret = make_dma(chan, vram_handle, NV3_DMA_IN_MEMORY_CLASS,
+                      NVSIM_DOMAIN_VRAM, 0, dev->info.vram_size);
+   if (!ret)
+      ret = make_dma(chan, gart_handle, NV3_DMA_IN_MEMORY_CLASS,
+                     NVSIM_DOMAIN_GART, 0, dev->info.gart_size);
+   return ret;
+}
+
+/* A notifier is a DMA object over its bytes of the block, in the block's
+ * aperture (nouveau_abi16.c, nouveau_abi16_ioctl_notifierobj_alloc). */
+void
+nvsim_dma_notifier_window(const struct nvsim_channel *chan, uint32_t offset,
+                          enum nvsim_domain *domain, uint64_t *base)
+{
+   *domain = chan->notifier_bo->domain;
+   *base = chan->notifier_bo->offset + offset;
+}
+
 struct nvsim_channel *
 nvsim_channel_create(struct nvsim_device *dev, struct nvsim_channel_info *info)
 {
@@ -193,17 +222,9 @@ nvsim_channel_create(struct nvsim_device *dev, struct nvsim_channel_info *info)
                                             : DEFAULT_GART_CTXDMA;
    chan->notifier_bo = nvsim_bo_create(dev, NOTIFIER_BLOCK_SIZE,
                                        NVSIM_DOMAIN_GART, NULL);
-   /* The kernel's channel DMA objects cover all of VRAM and GART as
-    * NV_DMA_IN_MEMORY (nouveau_chan.c, nouveau_channel_init); on Tesla
-    * they cover the channel's VM (sim/nv50/nv50_channel.c). */
-   bool tesla = dev->chip->flags & NVSIM_CHIP_TESLA;
+   /* the channel's DMA objects, and what the generation adds (a VM) */
    if (!chan->notifier_bo ||
-       (tesla && nv50_channel_init(chan, info, vram_handle, gart_handle)) ||
-       (!tesla &&
-        (make_dma(chan, vram_handle, NV3_DMA_IN_MEMORY_CLASS, NVSIM_DOMAIN_VRAM, 0,
-                  dev->info.vram_size) ||
-         make_dma(chan, gart_handle, NV3_DMA_IN_MEMORY_CLASS, NVSIM_DOMAIN_GART, 0,
-                  dev->info.gart_size)))) {
+       dev->chip->gen->channel_init(chan, info, vram_handle, gart_handle)) {
       fprintf(stderr, "nvsim: channel %u: cannot create its notifier block "
               "or DMA objects (handles 0x%08x, 0x%08x)\n", id, vram_handle,
               gart_handle);
@@ -241,7 +262,8 @@ nvsim_channel_destroy(struct nvsim_channel *chan)
    free(chan->slots);
    free(chan->graveyard);
    free(chan->ntfy);
-   nv50_channel_fini(chan);
+   if (dev->chip->gen->channel_fini)
+      dev->chip->gen->channel_fini(chan);
    if (chan->notifier_bo)
       nvsim_bo_destroy(chan->notifier_bo);
    free(chan->error);
@@ -309,7 +331,8 @@ nvsim_dma_create(struct nvsim_channel *chan, uint32_t handle, uint32_t oclass,
       return -ENODEV;
    uint64_t limit = domain == NVSIM_DOMAIN_VRAM ? chan->dev->info.vram_size :
                     domain == NVSIM_DOMAIN_GART ? chan->dev->info.gart_size :
-                    domain == NVSIM_DOMAIN_VM && chan->tesla ? nv50_vm_size() : 0;
+                    domain == NVSIM_DOMAIN_VM ? chan->dev->chip->gen->vm_size :
+                    0;
    if (!size || base > limit || size > limit - base) {
       fprintf(stderr, "nvsim: ch%u: DMA object 0x%08x [0x%llx, +0x%llx) is "
               "not inside %s\n", chan->id, handle, (unsigned long long)base,
@@ -366,12 +389,11 @@ nvsim_notifier_create(struct nvsim_channel *chan, uint32_t handle,
    if (ret)
       return ret;
 
-   /* Tesla: the block's range in the channel's VM */
-   ret = chan->tesla ?
-      make_dma(chan, handle, NV3_DMA_IN_MEMORY_CLASS, NVSIM_DOMAIN_VM,
-               nv50_channel_notifier_va(chan) + cursor, size) :
-      make_dma(chan, handle, NV3_DMA_IN_MEMORY_CLASS, chan->notifier_bo->domain,
-               chan->notifier_bo->offset + cursor, size);
+   /* the block's range where the generation's DMA objects address it */
+   enum nvsim_domain domain;
+   uint64_t base;
+   chan->dev->chip->gen->notifier_window(chan, cursor, &domain, &base);
+   ret = make_dma(chan, handle, NV3_DMA_IN_MEMORY_CLASS, domain, base, size);
    pthread_mutex_lock(&chan->lock);
    if (ret) {
       for (unsigned i = 0; i < chan->num_ntfy; i++) {

@@ -2,8 +2,9 @@
  * The chips nvsim models: the rows of hwdb's chip table (chips.xml,
  * nvhwdb_chips.h) whose "nvsim" column says yes, turned into what the
  * device reports (identity, board, memory sizes), the FIFO features the
- * pusher and puller read, and the object classes the chip has AND nvsim
- * has a model of.
+ * pusher and puller read, the table of operations of the chip's
+ * generation (nvsim_gen.h, selected by the generation column) and the
+ * object classes the chip has AND that generation has a model of.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -11,7 +12,7 @@
 
 #include "nvsim_priv.h"
 #include "nvhwdb_chips.h"
-#include "nv40_2d.h"
+#include "nvsim_gen.h"
 
 #define MiB (1024ull * 1024ull)
 #define NVIDIA_PCI_VENDOR 0x10de
@@ -31,7 +32,7 @@ fifo_flags(const struct nvhwdb_chip *hw)
       { NVHWDB_FIFO_YIELD, NVSIM_CHIP_YIELD },
       { NVHWDB_FIFO_KERNEL_CALL, NVSIM_CHIP_KERNEL_CALL },
    };
-   uint32_t f = hw->generation >= NVHWDB_GEN_TESLA ? NVSIM_CHIP_TESLA : 0;
+   uint32_t f = 0;
    for (unsigned i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
       if (hw->fifo & map[i].hw)
          f |= map[i].sim;
@@ -39,23 +40,42 @@ fifo_flags(const struct nvhwdb_chip *hw)
    return f;
 }
 
+static const struct nvsim_gen *
+gen_find(enum nvhwdb_generation generation)
+{
+   for (const struct nvsim_gen *const *g = nvsim_gens; *g; g++) {
+      if ((*g)->generation == generation)
+         return *g;
+   }
+   return NULL;
+}
+
 static void
 chips_init(void)
 {
    for (unsigned i = 0; i < nvhwdb_num_chips; i++) {
       const struct nvhwdb_chip *hw = &nvhwdb_chips[i];
+      const struct nvsim_gen *gen = gen_find(hw->generation);
       if (!hw->nvsim || num_chips == NVSIM_MAX_CHIPS)
          continue;
+      if (!gen) {
+         /* chips.xml says nvsim models it: a generation without a table
+          * is a build that misses its folder */
+         fprintf(stderr, "nvsim: %s: nvsim has no table for its generation "
+                 "(sim/generations.c)\n", hw->codename);
+         continue;
+      }
       struct nvsim_chip *c = &chips[num_chips++];
       unsigned n = 0;
       for (unsigned k = 0; k < hw->num_classes &&
                            n + 1 < NVSIM_CHIP_MAX_CLASSES; k++) {
          uint32_t oclass = hw->classes[k];
-         if (nvsim_class_is_dma(oclass) || nvsim_class_model(oclass))
+         if (nvsim_class_is_dma(oclass) || gen->class_model(oclass))
             c->class_list[n++] = oclass;
       }
       c->class_list[n] = 0;
       c->hw = hw;
+      c->gen = gen;
       c->flags = fifo_flags(hw);
       c->info = (struct nvsim_chip_info) {
          .chipset = hw->chipset,
@@ -89,40 +109,17 @@ nvsim_class_is_dma(uint32_t oclass)
           oclass == NV3_DMA_IN_MEMORY_CLASS;
 }
 
-/* The class models nvsim has.  One model may serve several class ids (the
- * curie model serves the rankine and curie 3D classes; it reads obj->oclass). */
+/* The class models are the generations' (nvsim_gen.class_model); the
+ * first that has one for oclass, for names. */
 const struct nvsim_class *
 nvsim_class_model(uint32_t oclass)
 {
-   switch (oclass) {
-   case NV1_NULL_CLASS:
-      return &nvsim_null_class;
-   case NV04_M2MF_CLASS:
-      return &nvsim_nv04_m2mf_class;
-   case NV30_3D_CLASS:
-   case NV35_3D_CLASS:
-   case NV34_3D_CLASS:
-      /* rankine: the curie model with the NV3x differences (sim/nv30/) */
-   case NV40_3D_CLASS:
-   case NV44_3D_CLASS:
-      return &nvsim_nv40_3d_class;
-   /* Tesla (sim/nv50) */
-   case G80_M2MF_CLASS:
-      return &nvsim_g80_m2mf_class;
-   case G80_2D_CLASS:
-      return &nvsim_g80_2d_class;
-   case G80_3D_CLASS:
-   case G84_3D_CLASS:
-   case G200_3D_CLASS:
-   case GT215_3D_CLASS:
-   case MCP89_3D_CLASS:
-   case G80_COMPUTE_CLASS:
-   case GT215_COMPUTE_CLASS:
-      return &nvsim_g80_3d_stub_class;
-   default:
-      /* SURFACE_2D, SURFACE_SWZ, SIFM (sim/nv40/nv40_2d.c), else NULL */
-      return nv40_2d_class_model(oclass);
+   for (const struct nvsim_gen *const *g = nvsim_gens; *g; g++) {
+      const struct nvsim_class *cls = (*g)->class_model(oclass);
+      if (cls)
+         return cls;
    }
+   return NULL;
 }
 
 const char *

@@ -7,6 +7,7 @@
 
 #include "nvsim_priv.h"
 #include "nvhwdb_chips.h"
+#include "nvsim_gen.h"
 
 /* A positive number of MiB from the environment, else `def`. */
 static uint64_t
@@ -137,7 +138,7 @@ nvsim_device_class(const struct nvsim_device *dev, uint32_t oclass)
          return dev->extra_classes[i];
    }
    if (chip_has_class(dev, oclass))
-      return nvsim_class_model(oclass);
+      return dev->chip->gen->class_model(oclass);
    return NULL;
 }
 

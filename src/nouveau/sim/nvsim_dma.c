@@ -6,7 +6,7 @@
 #include <time.h>
 
 #include "nvsim_priv.h"
-#include "nvsim_tesla.h"
+#include "nvsim_gen.h"
 
 enum nvsim_status
 nvsim_bind_dma(struct nvsim_object *obj, struct nvsim_object **slot,
@@ -36,9 +36,11 @@ nvsim_dma_ptr(struct nvsim_object *dma, uint64_t offset, uint64_t len)
       return NULL;
    if (!len && offset == dma->dma_limit)
       return NULL;
-   if (dma->dma_domain == NVSIM_DOMAIN_VM)
-      return nv50_vm_ptr(nvsim_channel_vm(dma->chan), dma->dma_base + offset,
-                         len);
+   if (dma->dma_domain == NVSIM_DOMAIN_VM) {
+      const struct nvsim_gen *gen = dma->chan->dev->chip->gen;
+      return gen->vm_size ? gen->vm_ptr(dma->chan, dma->dma_base + offset,
+                                        len) : NULL;
+   }
    return nvsim_aperture_ptr(dma->chan->dev, dma->dma_domain,
                              dma->dma_base + offset, len);
 }

@@ -1,219 +1,76 @@
 /*
- * The pre-G80 DMA pusher and the puller (envytools-docs/hw/fifo/
- * dma-pusher.rst "The pusher pseudocode - pre-GF100" and puller.rst).
+ * The puller's method dispatch, one for every pusher (the DMA pusher of
+ * nvsim_pusher.c, the IB-mode pusher of a generation with a VM), and the
+ * execution of a job (envytools-docs/hw/fifo/puller.rst).
  *
- * Pushbuffer address space: the kernel's pushbuffer DMA object on
- * NV04-NV40 covers the whole aperture the channel's pushbuffer lives in
- * (all of VRAM, or all of the GART).  nvsim does the same per segment: a
- * segment is read from the aperture of its buffer, and jump / call targets
- * are offsets in that aperture (e.g. nvsim_bo_offset(bo) + 0x40 for a
- * buffer in GART).  A read outside every buffer of that aperture is a
- * MEM_FAULT.
- *
- * Each submitted segment runs from its first word until dma_get reaches
- * its end (dma_put).  On chips where the kernel enters user pushbuffers
- * with a CALL (NV25+, NVSIM_CHIP_KERNEL_CALL) the segment starts with the
- * subroutine active and a RETURN ends it early, as the RETURN that libdrm
- * writes at the end of each push (the kernel's suffix0) does on hardware;
- * a CALL inside such a segment is CALL_SUBR_ACTIVE, as on hardware.
- * Method command state (count left) carries from one segment to the next,
- * as the command stream is one stream to the hardware.
- *
- * Errors (nvsim_trap.c has the kernel's handling they follow): a method
- * that traps in the puller or in PGRAPH is dropped and the next one runs.
- * A DMA pusher error (INVALID_CMD, CALL_SUBR_ACTIVE, RET_SUBR_INACTIVE,
- * MEM_FAULT on a pushbuffer read) drops the rest of the job:
- * nvkm/engine/fifo/nv04.c nv04_fifo_dma_pusher clears DMA_STATE and sets
- * DMA_GET to DMA_PUT, which the kernel wrote once for the whole pushbuf
- * ioctl, the job.  A segment whose jumps keep it from its end would run
- * for ever on a card (no error exists for it, the kernel's fence wait
- * times out); nvsim stops it after the step limit (runaway_words) with a
- * RUNAWAY trap and drops the rest of the job as for a pusher error, so
- * that the process never hangs and later jobs run.
+ * Every method the pusher reads comes here: methods below 0x100 are the
+ * puller's own (SUBCHAN_OBJECT binds an object to the subchannel, REF_CNT,
+ * YIELD; the semaphores differ per generation, nvsim_gen.puller_method);
+ * the others go to the object bound on the subchannel, through PGRAPH's
+ * common methods (nvsim_graph.c) to its class model.  A method that traps
+ * is dropped and the next one runs (nvsim_trap.c).
  */
 #include <string.h>
 
 #include "nvsim_priv.h"
-
-struct pusher {
-   struct nvsim_channel *chan;
-   enum nvsim_domain domain;
-   uint64_t get, put;
-   bool subr_active;
-   uint64_t subr_return;
-   /* the buffer the last word came from: [win_base, win_end) */
-   uint64_t win_base, win_end;
-   const uint8_t *win_map;
-};
+#include "nvsim_gen.h"
 
 static bool
-fetch(struct pusher *p, uint32_t *word)
+bind_object(struct nvsim_channel *chan, unsigned subc, uint32_t mthd,
+            uint32_t data)
 {
-   if (p->get < p->win_base || p->get + 4 > p->win_end || !p->win_map) {
-      struct nvsim_device *dev = p->chan->dev;
-      pthread_mutex_lock(&dev->lock);
-      struct nvsim_bo *bo = nvsim_aperture_find(dev, p->domain, p->get, 4);
-      if (bo) {
-         /* stays valid for the job: destroyed buffers live until every
-          * job submitted before the destroy is done */
-         p->win_base = bo->offset;
-         p->win_end = bo->offset + (bo->size & ~3ull);
-         p->win_map = bo->map;
-      }
-      pthread_mutex_unlock(&dev->lock);
-      if (!bo || p->get + 4 > p->win_end)
-         return false;
+   struct nvsim_object *obj = nvsim_lookup(chan, data);
+   if (!obj) {
+      snprintf(chan->detail, sizeof(chan->detail),
+               "no object with handle 0x%08x on the channel", data);
+      nvsim_trap_method(chan, subc, NULL, mthd, data, "CACHE_ERROR NO_HASH");
+      return false;
    }
-   const uint8_t *b = p->win_map + (p->get - p->win_base);
-   *word = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
-           (uint32_t)b[3] << 24;
+   if (obj->is_dma) {
+      snprintf(chan->detail, sizeof(chan->detail),
+               "0x%08x is a DMA object, not an engine object", data);
+      nvsim_trap_method(chan, subc, NULL, mthd, data, "INVALID_OBJECT");
+      return false;
+   }
+   /* intro.rst: an object bind while NOTIFY is pending is CTXSW_NOTIFY */
+   if (chan->dev->chip->gen->notify_blocks_bind &&
+       chan->graph.notify_pending) {
+      nvsim_trap_method(chan, subc, obj, mthd, data, "CTXSW_NOTIFY");
+      return false;
+   }
+   chan->fifo.subc_obj[subc] = obj;
+   chan->graph.last_subc = subc;
    return true;
 }
 
-static bool
-puller_knows(const struct nvsim_chip *chip, uint32_t mthd)
+bool
+nvsim_fifo_method(struct nvsim_channel *chan, unsigned subc, uint32_t mthd,
+                  uint32_t data)
 {
-   uint32_t f = chip->flags;
-   switch (mthd) {
-   case NV4_SUBCHAN_OBJECT:
-      return true;
-   case NV10_SUBCHAN_REF_CNT:
-      return f & NVSIM_CHIP_REF_CNT;
-   case NV1A_SUBCHAN_DMA_SEMAPHORE:
-   case NV1A_SUBCHAN_SEMAPHORE_OFFSET:
-   case NV1A_SUBCHAN_SEMAPHORE_ACQUIRE:
-   case NV1A_SUBCHAN_SEMAPHORE_RELEASE:
-      return f & NVSIM_CHIP_SEMAPHORE;
-   case NV40_SUBCHAN_YIELD:
-      return f & NVSIM_CHIP_YIELD;
-   default:
-      return mthd >= NV4_PULLER_ENGINE_MTHD_FIRST;
-   }
-}
-
-static uint32_t *
-semaphore_ptr(struct nvsim_channel *chan)
-{
-   return nvsim_dma_ptr(chan->fifo.dma_semaphore, chan->fifo.semaphore_offset,
-                        4);
-}
-
-/* Puller methods 0x00..0xfc (puller.rst "Puller builtin methods"). */
-static bool
-puller_method(struct nvsim_channel *chan, unsigned subc, uint32_t mthd,
-              uint32_t data)
-{
-   struct nvsim_fifo_state *f = &chan->fifo;
-   struct nvsim_object *obj;
-
-   switch (mthd) {
-   case NV4_SUBCHAN_OBJECT:
-      obj = nvsim_lookup(chan, data);
-      if (!obj) {
-         snprintf(chan->detail, sizeof(chan->detail),
-                  "no object with handle 0x%08x on the channel", data);
-         nvsim_trap_method(chan, subc, NULL, mthd, data, "CACHE_ERROR NO_HASH");
-         return false;
-      }
-      if (obj->is_dma) {
-         snprintf(chan->detail, sizeof(chan->detail),
-                  "0x%08x is a DMA object, not an engine object", data);
-         nvsim_trap_method(chan, subc, NULL, mthd, data, "INVALID_OBJECT");
-         return false;
-      }
-      /* intro.rst: an object bind while NOTIFY is pending is CTXSW_NOTIFY */
-      if (chan->graph.notify_pending) {
-         nvsim_trap_method(chan, subc, obj, mthd, data, "CTXSW_NOTIFY");
-         return false;
-      }
-      f->subc_obj[subc] = obj;
-      chan->graph.last_subc = subc;
-      return true;
-
-   case NV10_SUBCHAN_REF_CNT:
-      /* The hardware waits for the engines first; in nvsim every earlier
-       * method has completed already. */
-      __atomic_store_n(&f->ref, data, __ATOMIC_RELEASE);
-      return true;
-
-   case NV1A_SUBCHAN_DMA_SEMAPHORE:
-      /* puller.rst: pre-G80 hardware only accepts NV1_DMA_FROM_MEMORY_CLASS
-       * objects here (a bug the kernel works around); nvsim accepts any
-       * DMA object. */
-      obj = nvsim_lookup(chan, data);
-      if (!obj || !obj->is_dma) {
-         snprintf(chan->detail, sizeof(chan->detail),
-                  "0x%08x is not a DMA object", data);
-         nvsim_trap_method(chan, subc, NULL, mthd, data,
-                           obj ? "INVALID_OBJECT" : "CACHE_ERROR NO_HASH");
-         return false;
-      }
-      f->dma_semaphore = obj;
-      return true;
-
-   case NV1A_SUBCHAN_SEMAPHORE_OFFSET:
-      if ((data & 3) || data >= NV4_PULLER_SEMAPHORE_OFFSET_LIMIT) {
-         snprintf(chan->detail, sizeof(chan->detail),
-                  "offset must be a multiple of 4 below 0x%x",
-                  NV4_PULLER_SEMAPHORE_OFFSET_LIMIT);
-         nvsim_trap_method(chan, subc, NULL, mthd, data, "INVALID_VALUE");
-         return false;
-      }
-      f->semaphore_offset = data;
-      return true;
-
-   case NV1A_SUBCHAN_SEMAPHORE_ACQUIRE:
-   case NV1A_SUBCHAN_SEMAPHORE_RELEASE: {
-      uint32_t *sem = semaphore_ptr(chan);
-      if (!sem) {
-         snprintf(chan->detail, sizeof(chan->detail),
-                  "semaphore at offset 0x%x is outside the DMA_SEMAPHORE "
-                  "object or no object is set", f->semaphore_offset);
-         nvsim_trap_method(chan, subc, NULL, mthd, data, "MEM_FAULT");
-         return false;
-      }
-      if (mthd == NV1A_SUBCHAN_SEMAPHORE_RELEASE) {
-         __atomic_store_n(sem, data, __ATOMIC_RELEASE);
-         return true;
-      }
-      uint32_t cur = __atomic_load_n(sem, __ATOMIC_ACQUIRE);
-      if (cur == data)
-         return true;
-      /* A card would wait here for another channel's release; nvsim runs
-       * one job at a time and cannot.  The trap skips the acquire, as
-       * nv04_fifo_intr (nvkm/engine/fifo/nv04.c) skips a method that
-       * raised PFIFO's SEMAPHORE interrupt (CACHE1_GET + 4). */
-      snprintf(chan->detail, sizeof(chan->detail),
-               "semaphore holds 0x%08x: nvsim does not model an acquire that "
-               "has to wait yet", cur);
-      nvsim_trap_method(chan, subc, NULL, mthd, data, "SEMAPHORE_ACQUIRE");
-      return false;
-   }
-
-   case NV40_SUBCHAN_YIELD:
-      return true;       /* one channel runs at a time anyway */
-
-   default:
-      /* checked by the pusher before we get here */
-      return false;
-   }
-}
-
-static bool
-method(struct nvsim_channel *chan, unsigned subc, uint32_t mthd,
-       uint32_t data)
-{
-   const struct nvsim_chip *chip = chan->dev->chip;
+   const struct nvsim_gen *gen = chan->dev->chip->gen;
 
    /* dma-pusher.rst: an unknown method below 0x100 is a DMA_PUSHER
     * INVALID_MTHD error. */
-   if (!puller_knows(chip, mthd)) {
+   if (!gen->puller_knows(chan, mthd)) {
       nvsim_trap_method(chan, subc, chan->fifo.subc_obj[subc], mthd, data,
                         "DMA_PUSHER INVALID_MTHD");
       return false;
    }
-   if (mthd < NV4_PULLER_ENGINE_MTHD_FIRST)
-      return puller_method(chan, subc, mthd, data);
+   switch (mthd) {
+   case NV4_SUBCHAN_OBJECT:
+      return bind_object(chan, subc, mthd, data);
+   case NV10_SUBCHAN_REF_CNT:
+      /* The hardware waits for the engines first; in nvsim every earlier
+       * method has completed already. */
+      __atomic_store_n(&chan->fifo.ref, data, __ATOMIC_RELEASE);
+      return true;
+   case NV40_SUBCHAN_YIELD:
+      return true;       /* one channel runs at a time anyway */
+   default:
+      if (mthd < NV4_PULLER_ENGINE_MTHD_FIRST)
+         return gen->puller_method(chan, subc, mthd, data);
+      break;
+   }
 
    struct nvsim_object *obj = chan->fifo.subc_obj[subc];
    if (!obj) {
@@ -234,121 +91,6 @@ method(struct nvsim_channel *chan, unsigned subc, uint32_t mthd,
       return false;
    }
    return nvsim_graph_method(chan, subc, obj, mthd, data);
-}
-
-/* The fields of a command word that each form of dma-pusher.rst fixes
- * (hwdb fifo.xml, nv4_dma_cmd): a methods header has TYPE, SPECIAL and
- * KIND set (its other bits are method, subchannel and count); the old jump
- * fixes TYPE and KIND; return, long non-increasing and SLI conditional fix
- * everything but METHOD and SUBC. */
-#define CMD_METHODS_FORM (NV4_DMA_CMD_TYPE__MASK | NV4_DMA_CMD_SPECIAL__MASK | \
-                          NV4_DMA_CMD_KIND__MASK)
-#define CMD_OLD_JUMP_FORM (NV4_DMA_CMD_TYPE__MASK | NV4_DMA_CMD_KIND__MASK)
-#define CMD_SPECIAL_FORM (CMD_METHODS_FORM | NV4_DMA_CMD_COUNT__MASK)
-
-/* A DMA pusher error: the kernel clears DMA_STATE (the method count) and
- * skips to DMA_PUT.  Returns false: the rest of the job is dropped. */
-static bool
-pusher_error(struct nvsim_channel *chan, enum nvsim_domain domain,
-             uint64_t at, const uint32_t *word, const char *reason,
-             const char *detail)
-{
-   nvsim_trap_pusher(chan, domain, at, word, reason, detail);
-   chan->fifo.mcnt = 0;
-   return false;
-}
-
-/* false: a pusher error dropped the rest of the job */
-static bool
-run_segment(struct nvsim_channel *chan, const struct nvsim_push *push)
-{
-   const struct nvsim_chip *chip = chan->dev->chip;
-   struct nvsim_fifo_state *f = &chan->fifo;
-   struct pusher p = {
-      .chan = chan,
-      .domain = push->bo->domain,
-      .get = push->bo->offset + push->offset,
-   };
-   p.put = p.get + push->length;
-   p.subr_active = chip->flags & NVSIM_CHIP_KERNEL_CALL;
-   p.subr_return = p.put;
-   uint64_t budget = push->length / 4 + chan->dev->runaway_words;
-
-   while (p.get != p.put && !nvsim_chan_dead(chan)) {
-      uint32_t word;
-      uint64_t at = p.get;
-      if (!budget--) {
-         return pusher_error(chan, p.domain, at, NULL, "RUNAWAY",
-                             "jumps keep the pusher from reaching the end "
-                             "of the segment");
-      }
-      if (!fetch(&p, &word)) {
-         return pusher_error(chan, p.domain, at, NULL, "MEM_FAULT",
-                             "pushbuffer read outside every buffer of the "
-                             "aperture");
-      }
-      p.get += 4;
-      f->words_read++;
-
-      if (f->mcnt) {
-         /* data word of a methods command */
-         nvsim_trace_method(chan, f->subc, f->mthd, word, p.domain, at);
-         /* a trapped method is dropped; the next one runs */
-         if (!method(chan, f->subc, f->mthd, word) && nvsim_chan_dead(chan))
-            return true;
-         if (!f->ni)
-            f->mthd = (f->mthd + 4) & NV4_DMA_CMD_METHOD__MASK;
-         f->mcnt--;
-         continue;
-      }
-
-      /* first word of a command: match the forms in dma-pusher.rst order */
-      bool nv1a = chip->flags & NVSIM_CHIP_CALL_RET;
-      if ((word & CMD_OLD_JUMP_FORM) == NV4_DMA_CMD_TYPE_OLD_JUMP) {
-         p.get = word & NV4_DMA_CMD_OLD_JUMP_TARGET__MASK;
-      } else if (nv1a && (word & NV4_DMA_CMD_KIND__MASK) ==
-                 NV4_DMA_CMD_KIND_JUMP) {
-         p.get = word & NV4_DMA_CMD_JUMP_TARGET__MASK;
-      } else if (nv1a && (word & NV4_DMA_CMD_KIND__MASK) ==
-                 NV4_DMA_CMD_KIND_CALL) {
-         if (p.subr_active) {
-            return pusher_error(chan, p.domain, at, &word, "CALL_SUBR_ACTIVE",
-                                p.subr_return == p.put && chip->flags &
-                                NVSIM_CHIP_KERNEL_CALL ?
-                                "the kernel entered this pushbuffer with a "
-                                "CALL already" : NULL);
-         }
-         p.subr_return = p.get;
-         p.subr_active = true;
-         p.get = word & NV4_DMA_CMD_JUMP_TARGET__MASK;
-      } else if (nv1a && word == NV4_DMA_CMD_SPECIAL_RETURN) {
-         if (!p.subr_active) {
-            return pusher_error(chan, p.domain, at, &word,
-                                "RET_SUBR_INACTIVE", NULL);
-         }
-         p.get = p.subr_return;
-         p.subr_active = false;
-      } else if ((word & CMD_METHODS_FORM) == NV4_DMA_CMD_TYPE_INCREASING ||
-                 ((chip->flags & NVSIM_CHIP_NI_METHODS) &&
-                  (word & CMD_METHODS_FORM) ==
-                  NV4_DMA_CMD_TYPE_NON_INCREASING)) {
-         f->mthd = word & NV4_DMA_CMD_METHOD__MASK;
-         f->subc = (word & NV4_DMA_CMD_SUBC__MASK) >> NV4_DMA_CMD_SUBC__SHIFT;
-         f->mcnt = (word & NV4_DMA_CMD_COUNT__MASK) >> NV4_DMA_CMD_COUNT__SHIFT;
-         f->ni = (word & CMD_METHODS_FORM) == NV4_DMA_CMD_TYPE_NON_INCREASING;
-      } else {
-         /* long non-increasing (IB mode only) and SLI conditional (only
-          * with sli_enable, which nvsim's kernel never sets) are invalid
-          * here too */
-         const char *why =
-            (word & CMD_SPECIAL_FORM) == NV4_DMA_CMD_SPECIAL_LONG_NI ?
-               "long non-increasing methods exist in IB mode only" :
-            (word & CMD_SPECIAL_FORM) == NV4_DMA_CMD_SPECIAL_SLI_COND ?
-               "SLI conditional while SLI is disabled" : NULL;
-         return pusher_error(chan, p.domain, at, &word, "INVALID_CMD", why);
-      }
-   }
-   return true;
 }
 
 /* Host pointers do not outlive a job (nvsim_class.drop_mappings): every
@@ -380,8 +122,7 @@ nvsim_fifo_execute(struct nvsim_channel *chan, const struct nvsim_push *pushes,
    nvsim_trace_exec(chan, pushes, num);
    for (unsigned i = 0; i < num && !nvsim_chan_dead(chan); i++) {
       /* false: a pusher error skipped the rest of the job */
-      bool go_on = chan->tesla ? nv50_fifo_ib_run(chan, &pushes[i])
-                               : run_segment(chan, &pushes[i]);
+      bool go_on = chan->dev->chip->gen->run_push(chan, &pushes[i]);
       if (!go_on)
          break;
    }

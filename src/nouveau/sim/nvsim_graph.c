@@ -4,9 +4,10 @@
  *
  * Facts: envytools-docs/hw/graph/intro.rst ("NOTIFY method", "DMA_NOTIFY
  * method", "NOP method") and rnndb fifo/nv_object.xml (GRAPH stripe:
- * NOP, NOTIFY [NV4:GF100], SERIALIZE [G80-]).
+ * NOP, NOTIFY [NV4:GF100], SERIALIZE [G80-], nvsim_gen.serialize_mthd).
  */
 #include "nvsim_priv.h"
+#include "nvsim_gen.h"
 
 static bool
 trap(struct nvsim_channel *chan, unsigned subc, struct nvsim_object *obj,
@@ -91,8 +92,8 @@ nvsim_graph_method(struct nvsim_channel *chan, unsigned subc,
 
    if (mthd == NV4_GRAPH_NOP) {
       st = NVSIM_OK;
-   } else if (mthd == G80_GRAPH_SERIALIZE &&
-              (chan->dev->chip->flags & NVSIM_CHIP_TESLA)) {
+   } else if (chan->dev->chip->gen->serialize_mthd &&
+              mthd == chan->dev->chip->gen->serialize_mthd) {
       st = NVSIM_OK;     /* nvsim executes in order: nothing to wait for */
    } else {
       chan->detail[0] = 0;

@@ -2,9 +2,10 @@
  * The contract between nvsim's FIFO/PGRAPH core and the per-class models
  * (M2MF, 2D helpers, celsius/kelvin/rankine/curie/tesla 3D).
  *
- * The core (nvsim_fifo.c, nvsim_channel.c) parses the pushbuffer, binds
- * objects to subchannels and hands every method >= 0x100 of a bound graphics
- * object to its class's `method` hook.  Methods below 0x100 are FIFO/puller
+ * The core (nvsim_pusher.c or a generation's pusher, nvsim_fifo.c,
+ * nvsim_channel.c) parses the pushbuffer, binds objects to subchannels
+ * and hands every method >= 0x100 of a bound graphics object to its
+ * class's `method` hook.  Methods below 0x100 are FIFO/puller
  * methods and never reach a class.  A class model reads and writes memory
  * only through nvsim_dma_ptr(), which checks bounds, and keeps the host
  * pointers it gets no longer than one job (see drop_mappings).
@@ -26,9 +27,10 @@
  *
  * Adding a class model: define a `const struct nvsim_class` (oclass from
  * the hwdb *_CLASS macro, name, create/destroy/method), declare it below,
- * return it for its class ids in nvsim_class_model() (nvsim_chips.c) and
- * list the ids in the class lists of the chips that have them (same
- * file).  One table may serve several ids (nvsim_nv40_3d_class serves
+ * return it for its class ids from the class_model operation of its
+ * generation's table (sim/<nvXX>/<nvXX>_gen.c, nvsim_gen.h); the chips
+ * of that generation whose hwdb class lists (chips.xml) hold the id then
+ * have it.  One table may serve several ids (nvsim_nv40_3d_class serves
  * NV40_3D_CLASS and NV44_3D_CLASS; obj->oclass tells which).  A method
  * hook returns NVSIM_OK or the error that traps, after
  * nvsim_trap_detail() for the specifics.  A trapped method is dropped and

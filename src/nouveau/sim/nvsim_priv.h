@@ -37,7 +37,6 @@ enum nvsim_chip_flags {
    NVSIM_CHIP_REF_CNT     = 1 << 2,  /* REF_CNT puller method [NV10+] */
    NVSIM_CHIP_SEMAPHORE   = 1 << 3,  /* old-style semaphores [NV1A+] */
    NVSIM_CHIP_YIELD       = 1 << 4,  /* YIELD puller method [NV40+] */
-   NVSIM_CHIP_TESLA       = 1 << 5,  /* G80 and later */
    /* The nouveau kernel enters a user pushbuffer with a CALL on chipset
     * >= 0x25 (drm/nouveau nouveau_gem.c, GEM_PUSHBUF; it returns suffix0 =
     * 0x00020000, a RETURN, for libdrm to end each push with); older chips
@@ -46,19 +45,23 @@ enum nvsim_chip_flags {
 };
 
 /* A chip nvsim models: a row of hwdb's chip table (nvhwdb_chips.h) with
- * the classes it has that nvsim has a model of (nvsim_chips.c). */
+ * its generation's table of operations (nvsim_gen.h) and the classes it
+ * has that the generation has a model of (nvsim_chips.c). */
 #define NVSIM_MAX_CHIPS 64
 #define NVSIM_CHIP_MAX_CLASSES 32
 struct nvhwdb_chip;
+struct nvsim_gen;
 struct nvsim_chip {
    struct nvsim_chip_info info;
    uint32_t flags;
    const struct nvhwdb_chip *hw;
+   const struct nvsim_gen *gen;
    uint32_t class_list[NVSIM_CHIP_MAX_CLASSES];  /* info.classes, 0-ended */
 };
 
 const struct nvsim_chip *nvsim_chip_lookup(uint32_t chipset);
-/* The class model for oclass, NULL if nvsim has none. */
+/* The class model for oclass in any generation, NULL if nvsim has none
+ * (for names; a device uses its chip's, nvsim_device_class). */
 const struct nvsim_class *nvsim_class_model(uint32_t oclass);
 bool nvsim_class_is_dma(uint32_t oclass);
 /* Name of a class: hwdb's, else the model's (cls may be NULL). */
@@ -148,7 +151,7 @@ struct nvsim_device {
    struct nvsim_chip_info info;     /* chip info with the sizes in force */
    bool sync;
    /* words a segment may read beyond its own length before the pusher
-    * calls it a runaway loop (nvsim_fifo.c; NVSIM_RUNAWAY_WORDS) */
+    * calls it a runaway loop (nvsim_pusher.c; NVSIM_RUNAWAY_WORDS) */
    uint64_t runaway_words;
    /* NVSIM_STRICT: a trap kills the channel; NVSIM_TRAP_ABORT: abort() */
    bool strict;
@@ -233,8 +236,9 @@ struct nvsim_channel {
    int64_t last_seq;              /* last job queued on the channel */
    struct nvsim_fifo_state fifo;
    struct nvsim_graph_state graph;
-   /* Tesla: VM, IB ring, G80 puller state (nv50/nv50_priv.h); NULL before */
-   struct nv50_channel *tesla;
+   /* what the chip's generation adds to a channel (a VM, an IB ring, its
+    * puller state: nvsim_gen.channel_init), NULL if nothing */
+   void *gen_state;
 
    /* set once by the GPU thread when the channel traps under
     * NVSIM_STRICT; without it a trap drops the method and goes on */
@@ -270,6 +274,11 @@ bool nvsim_graph_method(struct nvsim_channel *chan, unsigned subc,
                         struct nvsim_object *obj, uint32_t mthd,
                         uint32_t data);
 
+/* The puller: one method read by the pusher, whichever kind
+ * (nvsim_fifo.c).  false: the method trapped and is dropped. */
+bool nvsim_fifo_method(struct nvsim_channel *chan, unsigned subc,
+                       uint32_t mthd, uint32_t data);
+
 /* Executes a job's pushbuffer segments on its channel (GPU thread). */
 void nvsim_fifo_execute(struct nvsim_channel *chan,
                         const struct nvsim_push *pushes, unsigned num);
@@ -299,19 +308,5 @@ const char *nvsim_status_name(enum nvsim_status st);
 uint64_t nvsim_ptimer_ns(void);
 
 const char *nvsim_domain_name(enum nvsim_domain d);
-
-/* Tesla hooks (sim/nv50): called by the generic core for Tesla channels
- * and VM DMA objects only. */
-struct nvsim_vm;
-int nv50_channel_init(struct nvsim_channel *chan,
-                      struct nvsim_channel_info *info, uint32_t vram_handle,
-                      uint32_t gart_handle);
-void nv50_channel_fini(struct nvsim_channel *chan);
-/* false: a pusher error dropped the rest of the job's IB entries */
-bool nv50_fifo_ib_run(struct nvsim_channel *chan,
-                      const struct nvsim_push *push);
-void *nv50_vm_ptr(struct nvsim_vm *vm, uint64_t va, uint64_t len);
-uint64_t nv50_vm_size(void);
-uint64_t nv50_channel_notifier_va(const struct nvsim_channel *chan);
 
 #endif

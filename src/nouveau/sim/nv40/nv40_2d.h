@@ -6,12 +6,12 @@
  * of the two surfaces.  Methods from hwdb nv_2d.xml (rnndb
  * graph/nv1_ctxobj.xml, nv1_ifm.xml).
  *
- * Registration (nvsim_chips.c, the nvsim core): nvsim_class_model() returns
- * these tables for their class ids, and the NV40/NV44 class lists hold
- * NV10_SURFACE_2D_CLASS, NV40_SURFACE_2D_CLASS, NV40_SURFACE_SWZ_CLASS and
- * NV40_SIFM_CLASS (fifo.xml: variants NV10:G80 and NV40:G80).  Upstream's
- * nv30 driver allocates all of 0x0062, 0x309e and 0x3089 at screen
- * creation (nv30_screen.c) and fails without them.
+ * Registration: the pre-Tesla generation tables (sim/nv10..nv40,
+ * <nvXX>_gen.c) return these through nv40_2d_class_model(), and the
+ * NV40/NV44 class lists hold NV10_SURFACE_2D_CLASS, NV40_SURFACE_2D_CLASS,
+ * NV40_SURFACE_SWZ_CLASS and NV40_SIFM_CLASS (fifo.xml: variants NV10:G80
+ * and NV40:G80).  Upstream's nv30 driver allocates all of 0x0062, 0x309e
+ * and 0x3089 at screen creation (nv30_screen.c) and fails without them.
  */
 #ifndef NV40_2D_H
 #define NV40_2D_H

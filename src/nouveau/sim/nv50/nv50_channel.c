@@ -20,13 +20,13 @@
 struct nvsim_vm *
 nvsim_channel_vm(struct nvsim_channel *chan)
 {
-   return chan && chan->tesla ? chan->tesla->vm : NULL;
+   return chan && nv50_chan(chan) ? nv50_chan(chan)->vm : NULL;
 }
 
 uint64_t
 nv50_channel_notifier_va(const struct nvsim_channel *chan)
 {
-   return chan->tesla ? chan->tesla->ntfy_va : 0;
+   return nv50_chan(chan) ? nv50_chan(chan)->ntfy_va : 0;
 }
 
 unsigned
@@ -44,7 +44,7 @@ nv50_channel_init(struct nvsim_channel *chan, struct nvsim_channel_info *info,
    if (!t)
       return -ENOMEM;
    pthread_mutex_init(&t->lock, NULL);
-   chan->tesla = t;
+   chan->gen_state = t;
 
    if (info->vm) {
       t->vm = info->vm;
@@ -75,7 +75,7 @@ nv50_channel_init(struct nvsim_channel *chan, struct nvsim_channel_info *info,
 void
 nv50_channel_fini(struct nvsim_channel *chan)
 {
-   struct nv50_channel *t = chan->tesla;
+   struct nv50_channel *t = nv50_chan(chan);
    if (!t)
       return;
    if (t->vm) {
@@ -89,18 +89,19 @@ nv50_channel_fini(struct nvsim_channel *chan)
    nvsim_vm_unref(t->vm);
    pthread_mutex_destroy(&t->lock);
    free(t);
-   chan->tesla = NULL;
+   chan->gen_state = NULL;
 }
 
 int64_t
 nvsim_submit_ib(struct nvsim_channel *chan, const uint32_t *entries,
                 unsigned num, struct nvsim_bo *const *bos, unsigned num_bos)
 {
-   if (!chan || !chan->tesla || (num && !entries) || num > NV50_IB_ENTRIES)
+   if (!chan || !nv50_chan(chan) || (num && !entries) ||
+       num > NV50_IB_ENTRIES)
       return -EINVAL;
    if (nvsim_chan_dead(chan))
       return -ENODEV;
-   struct nv50_channel *t = chan->tesla;
+   struct nv50_channel *t = nv50_chan(chan);
 
    pthread_mutex_lock(&t->lock);
    /* IB_GET wraps at 2^ib_order: entries past the end go to the start

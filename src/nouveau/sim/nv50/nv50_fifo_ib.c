@@ -67,8 +67,8 @@ is_g84_plus(const struct nvsim_channel *chan)
    return chan->dev->info.chipset != CHIPSET_G80;
 }
 
-static bool
-puller_knows(const struct nvsim_channel *chan, uint32_t mthd)
+bool
+nv50_puller_knows(const struct nvsim_channel *chan, uint32_t mthd)
 {
    switch (mthd) {
    case NV4_SUBCHAN_OBJECT:
@@ -119,38 +119,18 @@ acquire_unmet(struct nvsim_channel *chan, unsigned subc, uint32_t mthd,
    return false;
 }
 
-static bool
-puller_method(struct nvsim_channel *chan, unsigned subc, uint32_t mthd,
-              uint32_t data)
+/* The semaphores of the G80:GF100 puller; SUBCHAN_OBJECT, REF_CNT and
+ * YIELD are the core's (nvsim_fifo.c). */
+bool
+nv50_puller_method(struct nvsim_channel *chan, unsigned subc, uint32_t mthd,
+                   uint32_t data)
 {
    struct nvsim_fifo_state *f = &chan->fifo;
-   struct nv50_channel *t = chan->tesla;
+   struct nv50_channel *t = nv50_chan(chan);
    struct nvsim_object *obj;
    uint8_t *sem;
 
    switch (mthd) {
-   case NV4_SUBCHAN_OBJECT:
-      obj = nvsim_lookup(chan, data);
-      if (!obj) {
-         snprintf(chan->detail, sizeof(chan->detail),
-                  "no object with handle 0x%08x on the channel", data);
-         nvsim_trap_method(chan, subc, NULL, mthd, data, "CACHE_ERROR NO_HASH");
-         return false;
-      }
-      if (obj->is_dma) {
-         snprintf(chan->detail, sizeof(chan->detail),
-                  "0x%08x is a DMA object, not an engine object", data);
-         nvsim_trap_method(chan, subc, NULL, mthd, data, "INVALID_OBJECT");
-         return false;
-      }
-      f->subc_obj[subc] = obj;
-      chan->graph.last_subc = subc;
-      return true;
-
-   case NV10_SUBCHAN_REF_CNT:
-      __atomic_store_n(&f->ref, data, __ATOMIC_RELEASE);
-      return true;
-
    case NV1A_SUBCHAN_DMA_SEMAPHORE:
       /* puller.rst: "G80 doesn't bother with verification"; the RAMHT
        * lookup still has to find the handle */
@@ -261,44 +241,10 @@ puller_method(struct nvsim_channel *chan, unsigned subc, uint32_t mthd,
       /* an interrupt nobody listens to; nvsim has no write cache */
       return true;
 
-   case NV40_SUBCHAN_YIELD:
-      return true;
-
    default:
+      /* nvsim_fifo_method has the others */
       return false;
    }
-}
-
-static bool
-method(struct nvsim_channel *chan, unsigned subc, uint32_t mthd,
-       uint32_t data)
-{
-   if (!puller_knows(chan, mthd)) {
-      nvsim_trap_method(chan, subc, chan->fifo.subc_obj[subc], mthd, data,
-                        "DMA_PUSHER INVALID_MTHD");
-      return false;
-   }
-   if (mthd < NV4_PULLER_ENGINE_MTHD_FIRST)
-      return puller_method(chan, subc, mthd, data);
-
-   struct nvsim_object *obj = chan->fifo.subc_obj[subc];
-   if (!obj) {
-      snprintf(chan->detail, sizeof(chan->detail),
-               "no object bound to subchannel %u", subc);
-      nvsim_trap_method(chan, subc, NULL, mthd, data,
-                        "CACHE_ERROR EMPTY_SUBCHANNEL");
-      return false;
-   }
-   /* puller.rst: on NV4:GF100 the parameter of 0x180..0x1fc is looked up
-    * in RAMHT before the engine sees it */
-   if (mthd >= NV4_PULLER_OBJECT_MTHD_FIRST &&
-       mthd < NV4_PULLER_OBJECT_MTHD_END && !nvsim_lookup(chan, data)) {
-      snprintf(chan->detail, sizeof(chan->detail),
-               "no object with handle 0x%08x on the channel", data);
-      nvsim_trap_method(chan, subc, obj, mthd, data, "CACHE_ERROR NO_HASH");
-      return false;
-   }
-   return nvsim_graph_method(chan, subc, obj, mthd, data);
 }
 
 #define CMD_METHODS_FORM (NV4_DMA_CMD_TYPE__MASK | NV4_DMA_CMD_SPECIAL__MASK | \
@@ -333,7 +279,7 @@ segment_error(struct nvsim_channel *chan, uint64_t at, const uint32_t *word,
 {
    nvsim_trap_pusher(chan, NVSIM_DOMAIN_VM, at, word, reason, detail);
    chan->fifo.mcnt = 0;
-   chan->tesla->lenp = false;
+   nv50_chan(chan)->lenp = false;
 }
 
 /* One IB entry's pushbuffer range. */
@@ -342,7 +288,7 @@ run_range(struct ib_pusher *p, uint64_t get, uint64_t put)
 {
    struct nvsim_channel *chan = p->chan;
    struct nvsim_fifo_state *f = &chan->fifo;
-   struct nv50_channel *t = chan->tesla;
+   struct nv50_channel *t = nv50_chan(chan);
 
    while (get != put && !nvsim_chan_dead(chan)) {
       uint32_t word;
@@ -364,7 +310,8 @@ run_range(struct ib_pusher *p, uint64_t get, uint64_t put)
       if (f->mcnt) {
          nvsim_trace_method(chan, f->subc, f->mthd, word, NVSIM_DOMAIN_VM, at);
          /* a trapped method is dropped; the next one runs */
-         if (!method(chan, f->subc, f->mthd, word) && nvsim_chan_dead(chan))
+         if (!nvsim_fifo_method(chan, f->subc, f->mthd, word) &&
+             nvsim_chan_dead(chan))
             return;
          if (!f->ni)
             f->mthd = (f->mthd + 4) & NV4_DMA_CMD_METHOD__MASK;
@@ -401,14 +348,14 @@ ib_error(struct nvsim_channel *chan, enum nvsim_domain domain, uint64_t at,
 {
    nvsim_trap_pusher(chan, domain, at, word, reason, detail);
    chan->fifo.mcnt = 0;
-   chan->tesla->lenp = false;
+   nv50_chan(chan)->lenp = false;
    return false;
 }
 
 bool
 nv50_fifo_ib_run(struct nvsim_channel *chan, const struct nvsim_push *push)
 {
-   struct nv50_channel *t = chan->tesla;
+   struct nv50_channel *t = nv50_chan(chan);
    struct ib_pusher p = { .chan = chan, .vm = t->vm };
 
    if (push->bo != t->ib_bo) {

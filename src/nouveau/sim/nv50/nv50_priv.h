@@ -1,14 +1,15 @@
 /*
  * nvsim's Tesla (G80:GF100) core: the VM (nv50_vm.c), the channel state
  * Tesla adds (nv50_channel.c) and the IB-mode pusher (nv50_fifo_ib.c).
- * The generic core calls in here only when the chip is a Tesla
- * (NVSIM_CHIP_TESLA) or an object addresses NVSIM_DOMAIN_VM.
+ * The core calls in here through the Tesla table of operations
+ * (nv50_gen.c, nvsim_gen.h).
  */
 #ifndef NV50_PRIV_H
 #define NV50_PRIV_H
 
 #include "nvsim_priv.h"
 #include "nvsim_tesla.h"
+#include "nvsim_gen.h"
 #include "g80_fifo.xml.h"
 
 /* The IB ring of a channel: 2^NV50_IB_ORDER entries (dma-pusher.rst:
@@ -35,6 +36,16 @@ struct nv50_channel {
    bool lenp;
 };
 
+/* The Tesla state of a channel (nvsim_channel.gen_state), NULL before
+ * nv50_channel_init. */
+static inline struct nv50_channel *
+nv50_chan(const struct nvsim_channel *chan)
+{
+   return chan->gen_state;
+}
+
+extern const struct nvsim_gen nv50_gen;
+
 /* Host pointer to [va, va+len) when one mapping visible to the job that
  * is executing covers it, else NULL.  Takes the VM's and dev->lock. */
 void *nv50_vm_ptr(struct nvsim_vm *vm, uint64_t va, uint64_t len);
@@ -56,5 +67,10 @@ void nv50_channel_fini(struct nvsim_channel *chan);
  * false: a pusher error in an IB entry dropped the rest of the job. */
 bool nv50_fifo_ib_run(struct nvsim_channel *chan,
                       const struct nvsim_push *push);
+/* The puller methods below 0x100 of G80:GF100 (nvsim_gen.puller_*). */
+bool nv50_puller_knows(const struct nvsim_channel *chan, uint32_t mthd);
+bool nv50_puller_method(struct nvsim_channel *chan, unsigned subc,
+                        uint32_t mthd, uint32_t data);
+uint64_t nv50_channel_notifier_va(const struct nvsim_channel *chan);
 
 #endif

@@ -47,7 +47,7 @@ nv50_vm_size(void)
 struct nvsim_vm *
 nvsim_vm_create(struct nvsim_device *dev)
 {
-   if (!dev || !(dev->chip->flags & NVSIM_CHIP_TESLA))
+   if (!dev || dev->chip->gen != &nv50_gen)
       return NULL;
    struct nvsim_vm *vm = calloc(1, sizeof(*vm));
    if (!vm)
