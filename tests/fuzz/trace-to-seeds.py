@@ -139,7 +139,7 @@ def parse(path, roles, handle_mthds):
     return execs
 
 
-# shim harness ops (src/nouveau/sim/fuzz/shim_fuzz.c)
+# shim harness ops (src/nouveau/drm-shim/fuzz/shim_fuzz.c)
 SHIM_GEM_NEW, SHIM_PUSHBUF, SHIM_CHANNEL_ALLOC, SHIM_GROBJ_ALLOC, SHIM_WRITE = 0, 1, 2, 4, 13
 SHIM_CLASSES = ('NV1_NULL_CLASS', 'NV04_M2MF_CLASS', 'NV40_3D_CLASS',
                 'NV10_SURFACE_2D_CLASS', 'NV40_SURFACE_2D_CLASS',

@@ -21,7 +21,7 @@
 #include "nouveau_shim.h"
 /* after nouveau_shim.h: the kernel header needs <stdint.h> first */
 #include "nouveau_drm.h"
-#include "nvsim_tesla.h"
+#include "nvsim_vm.h"
 #include "g80_fifo.xml.h"
 
 /* GEM_PUSHBUF push lengths: NOUVEAU_GEM_PUSHBUF_NO_PREFETCH is bit 23

@@ -29,7 +29,7 @@ struct nvsim_vm;
 enum nvsim_domain {
    NVSIM_DOMAIN_VRAM = 1 << 1,
    NVSIM_DOMAIN_GART = 1 << 2,
-   /* Tesla: the channel's GPU virtual address space (nvsim_tesla.h), what
+   /* Tesla: the channel's GPU virtual address space (nvsim_vm.h), what
     * G80 DMA objects of target VM address; not a GEM domain. */
    NVSIM_DOMAIN_VM = 1 << 8,
 };
@@ -142,7 +142,7 @@ struct nvsim_channel_info {
    uint32_t gart_ctxdma;      /* handle of the GART DMA object (NvDmaTT) */
    struct nvsim_bo *notifier_bo;
    /* Tesla (input): the GPU virtual address space the channel runs in
-    * (nvsim_tesla.h); NULL gives the channel a space of its own. */
+    * (nvsim_vm.h); NULL gives the channel a space of its own. */
    struct nvsim_vm *vm;
 };
 /*
@@ -215,6 +215,9 @@ bool nvsim_channel_dead(const struct nvsim_channel *chan);
 /* The channel's reference counter (REF_CNT puller method, read by the
  * host through the channel control area). */
 uint32_t nvsim_channel_ref(struct nvsim_channel *chan);
+/* Command words the channel's pusher has read so far (the fuzzers'
+ * measure, tests/fuzz/README.md); read it while the channel is idle. */
+uint64_t nvsim_channel_words_read(const struct nvsim_channel *chan);
 
 #ifdef __cplusplus
 }

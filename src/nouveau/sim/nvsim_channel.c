@@ -498,3 +498,9 @@ nvsim_channel_ref(struct nvsim_channel *chan)
 {
    return __atomic_load_n(&chan->fifo.ref, __ATOMIC_ACQUIRE);
 }
+
+uint64_t
+nvsim_channel_words_read(const struct nvsim_channel *chan)
+{
+   return chan->fifo.words_read;
+}

@@ -28,7 +28,7 @@
 #include "nvsim_fuzz.h"
 /* for the pusher's word count (nvsim_fifo_state.words_read) */
 #include "nvsim_priv.h"
-#include "nvsim_tesla.h"
+#include "nvsim_vm.h"
 
 #define MAX_WORDS 65536
 #define NV50_FUZZ_BUFS 3

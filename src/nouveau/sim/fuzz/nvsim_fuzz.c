@@ -292,7 +292,7 @@ nvsim_fuzz_init(struct nvsim_fuzz *fz, unsigned push_words)
    if (!fz->dev)
       die("NVSIM_FUZZ_CHIP names no chip nvsim models");
    fz->curie = chipset == CHIPSET_NV40;
-   /* Tesla channels take IB entries in VM address spaces (nvsim_tesla.h):
+   /* Tesla channels take IB entries in VM address spaces (nvsim_vm.h):
     * a fixture of their own, not written yet */
    if (nvhwdb_chip_find(chipset)->generation == NVHWDB_GEN_TESLA)
       die("NVSIM_FUZZ_CHIP: Tesla chips are not in the fixture yet");

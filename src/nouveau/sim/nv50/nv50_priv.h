@@ -8,7 +8,7 @@
 #define NV50_PRIV_H
 
 #include "nvsim_priv.h"
-#include "nvsim_tesla.h"
+#include "nvsim_vm.h"
 #include "nvsim_gen.h"
 #include "g80_fifo.xml.h"
 

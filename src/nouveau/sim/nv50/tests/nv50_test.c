@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "nvsim_object.h"
-#include "nvsim_tesla.h"
+#include "nvsim_vm.h"
 #include "nvsim_test.h"
 #include "nv50_layout.h"
 #include "fifo.xml.h"

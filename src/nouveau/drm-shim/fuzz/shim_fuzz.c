@@ -35,9 +35,9 @@
 #include "nouveau_shim.h"
 /* after nouveau_shim.h: the kernel header needs <stdint.h> first */
 #include "nouveau_drm.h"
+#include "nvsim.h"
+/* nvsim_fuzz_count_words: the word count run-fuzz.sh prints */
 #include "nvsim_fuzz.h"
-/* the pusher's word count (nvsim_fifo_state.words_read) */
-#include "nvsim_priv.h"
 #include "shim_fuzz_core.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -134,7 +134,7 @@ pusher_words(struct state *s, int channel)
    if (!file)
       return 0;
    struct nouveau_shim_channel *chan = nouveau_shim_channel_find(file, channel);
-   return chan && chan->sim ? chan->sim->fifo.words_read : 0;
+   return chan && chan->sim ? nvsim_channel_words_read(chan->sim) : 0;
 }
 
 static void

@@ -14,8 +14,8 @@
  * host writes (address, length) entries into the channel's IB ring and
  * advances IB_PUT; the pusher reads the command words from those VM ranges.
  */
-#ifndef NVSIM_TESLA_H
-#define NVSIM_TESLA_H
+#ifndef NVSIM_VM_H
+#define NVSIM_VM_H
 
 #include "nvsim.h"
 
