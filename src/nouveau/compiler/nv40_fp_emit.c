@@ -164,7 +164,7 @@ emit_one(struct fp_emit *e, const struct nvc_insn *ir, unsigned op,
    }
 
    /* The inline constant: every constant component read, ≤ 4 (ensured
-    * by nvc_legalize). */
+    * by nvc_legalize_operands). */
    struct nvc_const_comp kc[4];
    unsigned nk = 0;
    uint8_t positions = nvc_positions_read(&fake);

@@ -77,7 +77,7 @@ compile_common(const struct nir_shader *nir, struct nvc_prog *p,
 
    nvc_opt_dce(p);
    nvc_opt_fold_moves(p);
-   nvc_legalize(p);
+   nvc_legalize_operands(p);
    nvc_opt_fuse_cc(p);
    if (p->error)
       return false;

@@ -337,3 +337,35 @@ nvc_prog_print(const struct nvc_prog *p, FILE *f)
       fprintf(f, "\n");
    }
 }
+
+/* Sets values[].uses: how many sources read each value. */
+void
+nvc_count_uses(struct nvc_prog *p)
+{
+   for (unsigned v = 0; v < p->num_values; v++)
+      p->values[v].uses = 0;
+   for (unsigned i = 0; i < p->num_insns; i++) {
+      struct nvc_insn *insn = &p->insns[i];
+      for (unsigned s = 0; s < 3; s++)
+         if (insn->src[s].file == NVC_FILE_VALUE)
+            p->values[insn->src[s].index].uses++;
+   }
+}
+
+/* Swizzle positions an instruction reads of its sources. */
+uint8_t
+nvc_positions_read(const struct nvc_insn *insn)
+{
+   const struct nvc_op_info *info = &nvc_op_info[insn->op];
+   switch (info->kind) {
+   case NVC_KIND_REDUCE:
+      return insn->op == NVC_OP_DP3 ? 0x7 : 0xf;
+   case NVC_KIND_SCALAR:
+   case NVC_KIND_NONE:
+      return 0x1;
+   case NVC_KIND_TEX:
+      return 0xf;
+   default:
+      return insn->dst.mask ? insn->dst.mask : 0x1;
+   }
+}

@@ -9,7 +9,7 @@
  * NV_fragment_program "swizzle" and "write mask").  Sources that need no
  * register (shader inputs, uniforms, immediates) are operands of their
  * own files; the one-input-register and one-constant-per-instruction
- * rules of the hardware are enforced by nvc_legalize.
+ * rules of the hardware are enforced by nvc_legalize_operands.
  */
 #ifndef NVC_IR_H
 #define NVC_IR_H
@@ -206,14 +206,21 @@ nvc_op_is_cf(unsigned op)
    return op >= NVC_OP_IF && op <= NVC_OP_BRK;
 }
 
-/* nvc_legalize.c: enforce operand rules, fold moves into producers. */
-void nvc_legalize(struct nvc_prog *p);
-void nvc_opt_fold_moves(struct nvc_prog *p);
-/* Removes instructions whose results nobody reads. */
+/* IR passes, one per file, in the order nvc_compile.c runs them. */
+/* nvc_opt_dce.c: removes instructions whose results nobody reads. */
 void nvc_opt_dce(struct nvc_prog *p);
-/* Lets the comparison feeding a SEL/KIL update the condition codes
- * itself, saving the separate condition-code move. */
+/* nvc_opt_fold_moves.c: folds copies into the instructions computing
+ * their source. */
+void nvc_opt_fold_moves(struct nvc_prog *p);
+/* nvc_legalize_operands.c: one input register and one constant per
+ * instruction, others copied to temporaries. */
+void nvc_legalize_operands(struct nvc_prog *p);
+/* nvc_opt_fuse_cc.c: lets the comparison feeding a SEL/KIL update the
+ * condition codes itself, saving the separate condition-code move. */
 void nvc_opt_fuse_cc(struct nvc_prog *p);
+
+/* Counts the reads of each value into values[].uses. */
+void nvc_count_uses(struct nvc_prog *p);
 /* Swizzle positions an instruction reads of its sources (bit each). */
 uint8_t nvc_positions_read(const struct nvc_insn *insn);
 

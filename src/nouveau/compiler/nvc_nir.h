@@ -1,6 +1,9 @@
-/* NIR lowering run by the compiler on its private clone. */
+/* NIR lowering run by the compiler on its private clone: the pipeline
+ * (nvc_nir.c) and its own passes, one per file. */
 #ifndef NVC_NIR_H
 #define NVC_NIR_H
+
+#include <stdbool.h>
 
 #include "nvc_compiler.h"
 
@@ -9,5 +12,25 @@ struct nir_shader;
 /* Lowers I/O, ints and booleans, flattens control flow where NIR can and
  * leaves the shader in the form nvc_isel expects. */
 void nvc_nir_lower(struct nir_shader *s);
+
+/* The optimisation loop run between the lowering steps
+ * (nvc_nir_optimize.c). */
+void nvc_nir_optimize(struct nir_shader *s);
+
+/* FS: `if (c) { ...; discard; }` -> `if (c) { ... } discard_if(c)`
+ * (nvc_hoist_discards.c). */
+bool nvc_hoist_discards(struct nir_shader *s);
+
+/* Projective lookups TXP cannot express (with a bias, an explicit lod or
+ * a shadow reference) divided by q in the shader (nvc_lower_txp.c). */
+bool nvc_lower_txp(struct nir_shader *s);
+
+/* Loops NIR cannot count whose exits fold to constants, run at compile
+ * time by peeling iterations (nvc_peel_loops.c). */
+void nvc_peel_loops(struct nir_shader *s);
+
+/* Indirect uniform loads as a select chain over the load's range
+ * (nvc_lower_indirect_uniforms.c). */
+bool nvc_lower_indirect_uniforms(struct nir_shader *s);
 
 #endif

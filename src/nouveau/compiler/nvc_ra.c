@@ -111,7 +111,7 @@ extend_over_loops(struct nvc_prog *p, const int *first_read)
 }
 
 /* Stable insertion sort of value ids by start point (ids are mostly in
- * order already: only temporaries made by nvc_legalize come late). */
+ * order already: only temporaries made by nvc_legalize_operands come late). */
 static void
 sort_by_start(const struct nvc_prog *p, unsigned *order, unsigned n)
 {
