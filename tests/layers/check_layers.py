@@ -12,9 +12,23 @@
 #              which reads it).  Found: a hex literal compared with, or
 #              passed as, a chipset; a switch on a chipset with hex cases;
 #              a string literal that is exactly a codename.
-# Rules to come (issue 22 item 5): layer includes (driver or compiler ->
-# nvsim; nvsim -> driver, compiler or shim; shim -> driver), generation
-# names in nvsim's core files.  Add a function to RULES.
+#   includes   an #include of a layer the including one must not use:
+#              the driver or the compiler -> nvsim; nvsim -> the driver,
+#              the compiler or the drm-shim; the drm-shim -> the driver,
+#              or nvsim's internals (it uses nvsim.h, nvsim_vm.h and
+#              nvsim_trace.h)
+#              (docs/architecture.md draws the layers).  A header is
+#              known by its name: the layers' headers are looked up by
+#              the name an #include gives (Mesa includes through -I).
+#   sim-core-generation
+#              a generation named in nvsim's core (src/nouveau/sim/
+#              nvsim_*.c and nvsim_*.h): identifiers such as nv40_*,
+#              *_g80_*, tesla, curie, rankine in code (comments may cite
+#              them; hwdb's upper-case method names are facts of the
+#              hardware, not a branch on a generation).  What differs per
+#              generation is a table of operations (nvsim_gen.h) that the
+#              folders sim/nvXX fill in.
+# Add a function to RULES.
 #
 # Unit tests (*/tests/*) may name chips: their expected values come from
 # the references, independently of the table, which they check.
@@ -134,8 +148,116 @@ def rule_chip_ids():
                     % m.group(1)
 
 
+# ---- rule: includes -------------------------------------------------------
+
+LAYERS = {
+    'nvsim': [os.path.join('src', 'nouveau', 'sim')],
+    'drm-shim': [os.path.join('src', 'nouveau', 'drm-shim')],
+    'compiler': [os.path.join('src', 'nouveau', 'compiler')],
+    'driver': [os.path.join('src', 'gallium', 'drivers', 'nouveau'),
+               os.path.join('src', 'gallium', 'winsys', 'nouveau')],
+}
+# what each layer must not include
+FORBIDDEN = {
+    'driver': ['nvsim'],
+    'compiler': ['nvsim'],
+    'nvsim': ['driver', 'compiler', 'drm-shim'],
+    'drm-shim': ['driver'],
+}
+# nvsim's public API: all the drm-shim may include of nvsim (the trace's
+# relocation records come from the shim, nvsim_trace.h; its fuzz harness
+# takes the fuzz support's word count)
+NVSIM_PUBLIC = {'nvsim.h', 'nvsim_vm.h', 'nvsim_trace.h', 'nvsim_fuzz.h'}
+INCLUDE_RE = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]')
+
+
+def layer_of(path):
+    for name, dirs in LAYERS.items():
+        for d in dirs:
+            if path.startswith(d + os.sep):
+                return name
+    return None
+
+
+def layer_headers():
+    """Header name -> the set of layers that have a header of that name
+    (generated headers are not in the tree: hwdb's and isa's, no layer)."""
+    out = {}
+    for name, dirs in LAYERS.items():
+        for d in dirs:
+            for root, _, files in os.walk(os.path.join(TOP, d)):
+                for n in files:
+                    if n.endswith('.h'):
+                        out.setdefault(n, set()).add(name)
+    return out
+
+
+def rule_includes():
+    headers = layer_headers()
+    for path in source_files():
+        layer = layer_of(path)
+        if layer not in FORBIDDEN or not path.endswith(('.c', '.h', '.cpp')):
+            continue
+        with open(os.path.join(TOP, path), errors='replace') as f:
+            lines = f.read().split('\n')
+        for i, line in enumerate(lines, 1):
+            m = INCLUDE_RE.match(line)
+            if not m:
+                continue
+            inc = m.group(1)
+            owners = headers.get(os.path.basename(inc), set())
+            # a name the including layer has itself is its own header
+            if layer in owners:
+                continue
+            if layer == 'drm-shim' and 'nvsim' in owners and \
+                    os.path.basename(inc) not in NVSIM_PUBLIC:
+                yield path, i, line, 'the drm-shim includes nvsim\'s ' \
+                    'internal header %s: it uses nvsim\'s public API ' \
+                    '(%s)' % (inc, ', '.join(sorted(NVSIM_PUBLIC)))
+            for other in FORBIDDEN[layer]:
+                if other in owners:
+                    yield path, i, line, '%s includes %s\'s header %s: ' \
+                        '%s must not use %s (docs/architecture.md, ' \
+                        '"The layers")' % (layer, other, inc, layer, other)
+
+
+# ---- rule: sim-core-generation ----------------------------------------------
+
+SIM = os.path.join('src', 'nouveau', 'sim')
+# a generation prefix at the start of an identifier or after an
+# underscore (nv40_3d_method, nvsim_g80_2d_class), lower case: hwdb's
+# method and class macros are upper case
+GEN_PREFIX_RE = re.compile(r'(?<![A-Za-z0-9])(?:nv[1-9][0-9a-f]|g[7-9][0-9]|'
+                           r'gt2[0-9]{2}|mcp[0-9]{2})_|'
+                           r'(?<=_)(?:nv[1-9][0-9a-f]|g[7-9][0-9]|'
+                           r'gt2[0-9]{2}|mcp[0-9]{2})_')
+GEN_WORD_RE = re.compile(r'tesla|curie|rankine|kelvin|celsius', re.I)
+
+
+def sim_core_files():
+    for n in sorted(os.listdir(os.path.join(TOP, SIM))):
+        if n.startswith('nvsim_') and n.endswith(('.c', '.h')):
+            yield os.path.join(SIM, n)
+
+
+def rule_sim_core_generation():
+    for path in sim_core_files():
+        with open(os.path.join(TOP, path), errors='replace') as f:
+            lines = f.read().split('\n')
+        in_comment = False
+        for i, full in enumerate(lines, 1):
+            line, in_comment = code_of(full, in_comment, False)
+            m = GEN_PREFIX_RE.search(line) or GEN_WORD_RE.search(line)
+            if m:
+                yield path, i, full, 'nvsim\'s core names a generation ' \
+                    '("%s"): put what differs in the generation\'s table ' \
+                    '(nvsim_gen.h, sim/<nvXX>/<nvXX>_gen.c)' % m.group(0)
+
+
 RULES = {
     'chip-ids': rule_chip_ids,
+    'includes': rule_includes,
+    'sim-core-generation': rule_sim_core_generation,
 }
 
 

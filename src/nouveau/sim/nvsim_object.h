@@ -154,14 +154,9 @@ enum nvsim_status nvsim_notify_write(struct nvsim_object *obj,
 int nvsim_device_add_class(struct nvsim_device *dev,
                            const struct nvsim_class *cls);
 
-/* Per-class tables, defined by each model. */
+/* The class tables the core has; a generation's are declared in its
+ * folder (sim/nv40/nv40_3d.h, sim/nv50/nv50_priv.h, ...). */
 extern const struct nvsim_class nvsim_nv04_m2mf_class;
-extern const struct nvsim_class nvsim_nv40_3d_class;
-/* Tesla (sim/nv50): G80_M2MF, G80_2D, and a stub that traps every method
- * of the Tesla 3D classes. */
-extern const struct nvsim_class nvsim_g80_m2mf_class;
-extern const struct nvsim_class nvsim_g80_2d_class;
-extern const struct nvsim_class nvsim_g80_3d_stub_class;
 /* NV1_NULL (0x0030): binds to nothing, for "no object" handles. */
 extern const struct nvsim_class nvsim_null_class;
 

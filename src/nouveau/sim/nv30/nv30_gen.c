@@ -9,6 +9,7 @@
 #include "nvsim_priv.h"
 #include "nvsim_gen.h"
 #include "nv40_2d.h"
+#include "nv40_3d.h"
 
 static const struct nvsim_class *
 nv30_class_model(uint32_t oclass)

@@ -189,4 +189,8 @@ void nv40_3d_draw_triangle(struct nv40_3d *ctx,
  * (i + 1) % 3 is a boundary edge of the primitive */
 #define NV40_3D_EDGES_ALL 0x7u
 
+/* The curie 3D model: NV40_3D and NV44_3D, and rankine's NV30/NV35/NV34_3D
+ * (nv30_3d.h); obj->oclass tells which (nv40_gen.c, nv30_gen.c). */
+extern const struct nvsim_class nvsim_nv40_3d_class;
+
 #endif
