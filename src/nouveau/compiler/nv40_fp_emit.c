@@ -115,6 +115,148 @@ hw_op(unsigned op)
    }
 }
 
+/* Two constant components are the same inline constant word. */
+static bool
+same_const_comp(const struct nvc_const_comp *a, const struct nvc_const_comp *b)
+{
+   return a->is_uniform == b->is_uniform &&
+          (b->is_uniform ? a->uniform_dword == b->uniform_dword
+                         : !memcmp(&a->value, &b->value, 4));
+}
+
+/* The inline constant: every constant component the instruction reads,
+ * <= 4 (ensured by nvc_legalize_operands), into kc[0..*nk). */
+static bool
+gather_inline_const(struct fp_emit *e, const struct nvc_insn *fake,
+                    const struct nvc_src *srcs, unsigned nsrcs,
+                    struct nvc_const_comp kc[4], unsigned *nk,
+                    bool *has_const)
+{
+   uint8_t positions = nvc_positions_read(fake);
+   *nk = 0;
+   *has_const = false;
+   for (unsigned s = 0; s < nsrcs; s++) {
+      const struct nvc_src *src = &srcs[s];
+      if (src->file != NVC_FILE_CONST)
+         continue;
+      *has_const = true;
+      const struct nvc_constv *k = &e->p->consts[src->index];
+      for (unsigned pos = 0; pos < 4; pos++) {
+         if (!(positions & (1u << pos)))
+            continue;
+         unsigned comp = src->swz[pos] & 3;
+         struct nvc_const_comp cc = { 0 };
+         if (comp < k->num_comps)
+            cc = k->c[comp];
+         bool have = false;
+         for (unsigned q = 0; q < *nk; q++)
+            have |= same_const_comp(&kc[q], &cc);
+         if (!have) {
+            if (*nk == 4) {
+               nvc_prog_error(e->p,
+                              "internal error: inline constant overflow");
+               return false;
+            }
+            kc[(*nk)++] = cc;
+         }
+      }
+   }
+   return true;
+}
+
+/* The hardware sources: registers, the input register, the inline
+ * constant's components; unused ones read the input file. */
+static bool
+encode_sources(struct fp_emit *e, struct nvisa_nv40_fp_insn *hw,
+               const struct nvc_insn *fake, const struct nvc_src *srcs,
+               unsigned nsrcs, const struct nvc_const_comp *kc, unsigned nk)
+{
+   struct nvc_prog *p = e->p;
+   for (unsigned s = 0; s < nsrcs; s++) {
+      const struct nvc_src *src = &srcs[s];
+      struct nvisa_src *hs = &hw->src[s];
+      uint8_t comp_chan[4] = { 0, 1, 2, 3 };
+      switch (src->file) {
+      case NVC_FILE_VALUE: {
+         const struct nvc_value *v = &p->values[src->index];
+         hs->file = NVISA_FILE_TEMP;
+         hs->index = v->reg;
+         hs->half = v->loc_file == NVC_LOC_HALF;
+         memcpy(comp_chan, v->chan, 4);
+         break;
+      }
+      case NVC_FILE_INPUT:
+         hs->file = NVISA_FILE_INPUT;
+         hw->input = src->index;
+         break;
+      case NVC_FILE_CONST: {
+         const struct nvc_constv *k = &p->consts[src->index];
+         hs->file = NVISA_FILE_CONST;
+         for (unsigned c = 0; c < 4; c++) {
+            struct nvc_const_comp cc = { 0 };
+            if (c < k->num_comps)
+               cc = k->c[c];
+            for (unsigned q = 0; q < nk; q++)
+               if (same_const_comp(&kc[q], &cc))
+                  comp_chan[c] = q;
+         }
+         break;
+      }
+      default:
+         nvc_prog_error(p, "internal error: missing source");
+         return false;
+      }
+      nvc_phys_swizzle(p, fake, src, comp_chan, hs->swz);
+      hs->neg = src->neg;
+      hs->abs = src->abs;
+   }
+   /* Unused sources: a harmless identity read of the input file, as the
+    * hardware decodes every source field (upstream encodes NONE sources
+    * the same way). */
+   for (unsigned s = nsrcs; s < 3; s++) {
+      hw->src[s].file = NVISA_FILE_INPUT;
+      for (unsigned i = 0; i < 4; i++)
+         hw->src[s].swz[i] = i;
+   }
+   return true;
+}
+
+/* Appends the instruction's words, then its inline constant (uniform
+ * components as patches the driver fills). */
+static bool
+append_insn(struct fp_emit *e, const struct nvisa_nv40_fp_insn *hw,
+            bool has_const, const struct nvc_const_comp *kc, unsigned nk)
+{
+   struct nvc_prog *p = e->p;
+   struct nvc_fp_binary *out = e->out;
+   if (!reserve_words(e, has_const ? 8 : 4))
+      return false;
+   uint32_t base = out->num_words;
+   if (nvisa_nv40_fp_encode(hw, &out->insns[base]) != 0) {
+      nvc_prog_error(p, "internal error: FP field overflow");
+      return false;
+   }
+   out->num_words += 4;
+   e->last_insn_word = base;
+   out->num_insns++;
+   if (has_const) {
+      for (unsigned q = 0; q < 4; q++) {
+         uint32_t w = 0;
+         if (q < nk) {
+            if (kc[q].is_uniform) {
+               if (!add_patch(e, base + 4 + q, kc[q].uniform_dword))
+                  return false;
+            } else {
+               memcpy(&w, &kc[q].value, 4);
+            }
+         }
+         out->insns[base + 4 + q] = w;
+      }
+      out->num_words += 4;
+   }
+   return true;
+}
+
 static bool
 emit_one(struct fp_emit *e, const struct nvc_insn *ir, unsigned op,
          const struct nvc_dst *dst, const struct nvc_src *srcs,
@@ -138,9 +280,9 @@ emit_one(struct fp_emit *e, const struct nvc_insn *ir, unsigned op,
                      nvc_op_info[op].name);
       return false;
    }
-   if (out->num_insns >= e->p->target->fp.max_insns) {
+   if (out->num_insns >= p->target->fp.max_insns) {
       nvc_prog_error(p, "fragment program longer than %u instructions",
-                     e->p->target->fp.max_insns);
+                     p->target->fp.max_insns);
       return false;
    }
    hw.op = code;
@@ -163,115 +305,12 @@ emit_one(struct fp_emit *e, const struct nvc_insn *ir, unsigned op,
       hw.mask = dst->mask;
    }
 
-   /* The inline constant: every constant component read, ≤ 4 (ensured
-    * by nvc_legalize_operands). */
    struct nvc_const_comp kc[4];
-   unsigned nk = 0;
-   uint8_t positions = nvc_positions_read(&fake);
-   bool has_const = false;
-   for (unsigned s = 0; s < nsrcs; s++) {
-      const struct nvc_src *src = &srcs[s];
-      if (src->file != NVC_FILE_CONST)
-         continue;
-      has_const = true;
-      const struct nvc_constv *k = &p->consts[src->index];
-      for (unsigned pos = 0; pos < 4; pos++) {
-         if (!(positions & (1u << pos)))
-            continue;
-         unsigned comp = src->swz[pos] & 3;
-         struct nvc_const_comp cc = { 0 };
-         if (comp < k->num_comps)
-            cc = k->c[comp];
-         bool have = false;
-         for (unsigned q = 0; q < nk; q++)
-            have |= kc[q].is_uniform == cc.is_uniform &&
-                    (cc.is_uniform ? kc[q].uniform_dword == cc.uniform_dword
-                                   : !memcmp(&kc[q].value, &cc.value, 4));
-         if (!have) {
-            if (nk == 4) {
-               nvc_prog_error(p, "internal error: inline constant overflow");
-               return false;
-            }
-            kc[nk++] = cc;
-         }
-      }
-   }
-
-   for (unsigned s = 0; s < nsrcs; s++) {
-      const struct nvc_src *src = &srcs[s];
-      struct nvisa_src *hs = &hw.src[s];
-      uint8_t comp_chan[4] = { 0, 1, 2, 3 };
-      switch (src->file) {
-      case NVC_FILE_VALUE: {
-         const struct nvc_value *v = &p->values[src->index];
-         hs->file = NVISA_FILE_TEMP;
-         hs->index = v->reg;
-         hs->half = v->loc_file == NVC_LOC_HALF;
-         memcpy(comp_chan, v->chan, 4);
-         break;
-      }
-      case NVC_FILE_INPUT:
-         hs->file = NVISA_FILE_INPUT;
-         hw.input = src->index;
-         break;
-      case NVC_FILE_CONST: {
-         const struct nvc_constv *k = &p->consts[src->index];
-         hs->file = NVISA_FILE_CONST;
-         for (unsigned c = 0; c < 4; c++) {
-            struct nvc_const_comp cc = { 0 };
-            if (c < k->num_comps)
-               cc = k->c[c];
-            for (unsigned q = 0; q < nk; q++)
-               if (kc[q].is_uniform == cc.is_uniform &&
-                   (cc.is_uniform ? kc[q].uniform_dword == cc.uniform_dword
-                                  : !memcmp(&kc[q].value, &cc.value, 4)))
-                  comp_chan[c] = q;
-         }
-         break;
-      }
-      default:
-         nvc_prog_error(p, "internal error: missing source");
-         return false;
-      }
-      nvc_phys_swizzle(p, &fake, src, comp_chan, hs->swz);
-      hs->neg = src->neg;
-      hs->abs = src->abs;
-   }
-   /* Unused sources: a harmless identity read of the input file, as the
-    * hardware decodes every source field (upstream encodes NONE sources
-    * the same way). */
-   for (unsigned s = nsrcs; s < 3; s++) {
-      hw.src[s].file = NVISA_FILE_INPUT;
-      for (unsigned i = 0; i < 4; i++)
-         hw.src[s].swz[i] = i;
-   }
-
-   if (!reserve_words(e, has_const ? 8 : 4))
-      return false;
-   uint32_t base = out->num_words;
-   if (nvisa_nv40_fp_encode(&hw, &out->insns[base]) != 0) {
-      nvc_prog_error(p, "internal error: FP field overflow");
-      return false;
-   }
-   out->num_words += 4;
-   e->last_insn_word = base;
-   out->num_insns++;
-   if (has_const) {
-      for (unsigned q = 0; q < 4; q++) {
-         uint32_t w = 0;
-         if (q < nk) {
-            if (kc[q].is_uniform) {
-               if (!add_patch(e, base + 4 + q, kc[q].uniform_dword))
-                  return false;
-            } else {
-               memcpy(&w, &kc[q].value, 4);
-            }
-         }
-         out->insns[base + 4 + q] = w;
-      }
-      out->num_words += 4;
-   }
-   return true;
+   unsigned nk;
+   bool has_const;
+   return gather_inline_const(e, &fake, srcs, nsrcs, kc, &nk, &has_const) &&
+          encode_sources(e, &hw, &fake, srcs, nsrcs, kc, nk) &&
+          append_insn(e, &hw, has_const, kc, nk);
 }
 
 /* REP's count: NIR's loops run until a BRK, the hardware's at most

@@ -390,6 +390,128 @@ hw_op(unsigned op)
    }
 }
 
+/* The immediates one instruction reads, placed together in one
+ * constant register: their values, the channel each landed on. */
+struct vp_imm {
+   float vals[4];
+   unsigned num;
+   uint8_t pos[4];
+   int slot;
+};
+
+static bool
+gather_immediates(struct vp_emit *e, const struct nvc_insn *fake,
+                  const struct nvc_src *srcs, unsigned nsrcs,
+                  struct vp_imm *imm)
+{
+   unsigned nimm = 0;
+   uint8_t positions = nvc_positions_read(fake);
+   for (unsigned s = 0; s < nsrcs; s++) {
+      const struct nvc_src *src = &srcs[s];
+      if (src->file != NVC_FILE_CONST)
+         continue;
+      const struct nvc_constv *k = &e->p->consts[src->index];
+      if (k->hw_fixed || (k->num_comps && k->c[0].is_uniform))
+         continue;
+      for (unsigned pos = 0; pos < 4; pos++) {
+         if (!(positions & (1u << pos)))
+            continue;
+         unsigned comp = src->swz[pos] & 3;
+         float val = comp < k->num_comps ? k->c[comp].value : 0.0f;
+         bool have = false;
+         for (unsigned q = 0; q < nimm; q++)
+            have |= !memcmp(&imm->vals[q], &val, 4);
+         if (!have) {
+            if (nimm == 4) {
+               nvc_prog_error(e->p, "internal error: too many immediates");
+               return false;
+            }
+            imm->vals[nimm++] = val;
+         }
+      }
+   }
+   imm->num = nimm;
+   imm->slot = -1;
+   memset(imm->pos, 0, sizeof(imm->pos));
+   if (nimm) {
+      imm->slot = place_immediates(e, imm->vals, nimm, imm->pos);
+      if (imm->slot < 0) {
+         nvc_prog_error(e->p, "out of constant registers");
+         return false;
+      }
+   }
+   return true;
+}
+
+/* Maps the IR sources onto the hardware source slots the op reads
+ * (oi->srcs): registers, the input register, a constant register
+ * (fixed, a uniform's, or the immediates'). */
+static bool
+encode_sources(struct vp_emit *e, struct nvisa_nv40_vp_insn *hw,
+               const struct nvisa_op_info *oi, const struct nvc_insn *fake,
+               const struct nvc_src *srcs, unsigned nsrcs,
+               const struct vp_imm *imm)
+{
+   struct nvc_prog *p = e->p;
+   unsigned slot = 0;
+   for (unsigned s = 0; s < nsrcs; s++) {
+      while (slot < 3 && !(oi->srcs & (1u << slot)))
+         slot++;
+      if (slot >= 3) {
+         nvc_prog_error(p, "internal error: too many sources for %s",
+                        nvc_op_info[fake->op].name);
+         return false;
+      }
+      const struct nvc_src *src = &srcs[s];
+      struct nvisa_src *hs = &hw->src[slot];
+      uint8_t comp_chan[4] = { 0, 1, 2, 3 };
+      switch (src->file) {
+      case NVC_FILE_VALUE: {
+         const struct nvc_value *v = &p->values[src->index];
+         hs->file = NVISA_FILE_TEMP;
+         hs->index = v->reg;
+         memcpy(comp_chan, v->chan, 4);
+         break;
+      }
+      case NVC_FILE_INPUT:
+         hs->file = NVISA_FILE_INPUT;
+         hw->input = src->index;
+         break;
+      case NVC_FILE_CONST: {
+         const struct nvc_constv *k = &p->consts[src->index];
+         hs->file = NVISA_FILE_CONST;
+         if (k->hw_fixed) {
+            hw->constant = k->hw_slot;
+         } else if (k->num_comps && k->c[0].is_uniform) {
+            int hs_slot = uniform_slot(e, k->c[0].uniform_dword / 4);
+            if (hs_slot < 0)
+               return false;
+            hw->constant = hs_slot;
+            for (unsigned c = 0; c < k->num_comps; c++)
+               comp_chan[c] = k->c[c].uniform_dword % 4;
+         } else {
+            hw->constant = imm->slot;
+            for (unsigned c = 0; c < 4; c++) {
+               float val = c < k->num_comps ? k->c[c].value : 0.0f;
+               for (unsigned q = 0; q < imm->num; q++)
+                  if (!memcmp(&imm->vals[q], &val, 4))
+                     comp_chan[c] = imm->pos[q];
+            }
+         }
+         break;
+      }
+      default:
+         nvc_prog_error(p, "internal error: missing source");
+         return false;
+      }
+      nvc_phys_swizzle(p, fake, src, comp_chan, hs->swz);
+      hs->neg = src->neg;
+      hs->abs = src->abs;
+      slot++;
+   }
+   return true;
+}
+
 /* Encodes one hardware instruction for IR instruction `ir` (whose op may
  * be overridden by `op`, e.g. for SEL's moves), with the given IR
  * sources, and destination `dst` (NONE: condition-code-only). */
@@ -453,102 +575,10 @@ emit_one(struct vp_emit *e, const struct nvc_insn *ir, unsigned op,
          hw.cc_swz[i] = cc_swz ? cc_swz[i] : i;
    }
 
-   /* Immediates this instruction reads, placed together. */
-   float imm_vals[4];
-   unsigned nimm = 0;
-   uint8_t positions = nvc_positions_read(&fake);
-   for (unsigned s = 0; s < nsrcs; s++) {
-      const struct nvc_src *src = &srcs[s];
-      if (src->file != NVC_FILE_CONST)
-         continue;
-      const struct nvc_constv *k = &p->consts[src->index];
-      if (k->hw_fixed || (k->num_comps && k->c[0].is_uniform))
-         continue;
-      for (unsigned pos = 0; pos < 4; pos++) {
-         if (!(positions & (1u << pos)))
-            continue;
-         unsigned comp = src->swz[pos] & 3;
-         float val = comp < k->num_comps ? k->c[comp].value : 0.0f;
-         bool have = false;
-         for (unsigned q = 0; q < nimm; q++)
-            have |= !memcmp(&imm_vals[q], &val, 4);
-         if (!have) {
-            if (nimm == 4) {
-               nvc_prog_error(p, "internal error: too many immediates");
-               return false;
-            }
-            imm_vals[nimm++] = val;
-         }
-      }
-   }
-   uint8_t imm_pos[4] = { 0 };
-   int imm_slot = -1;
-   if (nimm) {
-      imm_slot = place_immediates(e, imm_vals, nimm, imm_pos);
-      if (imm_slot < 0) {
-         nvc_prog_error(p, "out of constant registers");
-         return false;
-      }
-   }
-
-   /* Map our sources onto the hardware source slots the op reads. */
-   unsigned slot = 0;
-   for (unsigned s = 0; s < nsrcs; s++) {
-      while (slot < 3 && !(oi->srcs & (1u << slot)))
-         slot++;
-      if (slot >= 3) {
-         nvc_prog_error(p, "internal error: too many sources for %s",
-                        nvc_op_info[op].name);
-         return false;
-      }
-      const struct nvc_src *src = &srcs[s];
-      struct nvisa_src *hs = &hw.src[slot];
-      uint8_t comp_chan[4] = { 0, 1, 2, 3 };
-      switch (src->file) {
-      case NVC_FILE_VALUE: {
-         const struct nvc_value *v = &p->values[src->index];
-         hs->file = NVISA_FILE_TEMP;
-         hs->index = v->reg;
-         memcpy(comp_chan, v->chan, 4);
-         break;
-      }
-      case NVC_FILE_INPUT:
-         hs->file = NVISA_FILE_INPUT;
-         hw.input = src->index;
-         break;
-      case NVC_FILE_CONST: {
-         const struct nvc_constv *k = &p->consts[src->index];
-         hs->file = NVISA_FILE_CONST;
-         if (k->hw_fixed) {
-            hw.constant = k->hw_slot;
-         } else if (k->num_comps && k->c[0].is_uniform) {
-            int hs_slot = uniform_slot(e, k->c[0].uniform_dword / 4);
-            if (hs_slot < 0)
-               return false;
-            hw.constant = hs_slot;
-            for (unsigned c = 0; c < k->num_comps; c++)
-               comp_chan[c] = k->c[c].uniform_dword % 4;
-         } else {
-            hw.constant = imm_slot;
-            for (unsigned c = 0; c < 4; c++) {
-               float val = c < k->num_comps ? k->c[c].value : 0.0f;
-               for (unsigned q = 0; q < nimm; q++)
-                  if (!memcmp(&imm_vals[q], &val, 4))
-                     comp_chan[c] = imm_pos[q];
-            }
-         }
-         break;
-      }
-      default:
-         nvc_prog_error(p, "internal error: missing source");
-         return false;
-      }
-      nvc_phys_swizzle(p, &fake, src, comp_chan, hs->swz);
-      hs->neg = src->neg;
-      hs->abs = src->abs;
-      slot++;
-   }
-   return push_insn(e, &hw);
+   struct vp_imm imm;
+   return gather_immediates(e, &fake, srcs, nsrcs, &imm) &&
+          encode_sources(e, &hw, oi, &fake, srcs, nsrcs, &imm) &&
+          push_insn(e, &hw);
 }
 
 static bool

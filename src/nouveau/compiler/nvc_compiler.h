@@ -94,6 +94,7 @@ struct nvc_target {
       bool branching;         /* IF/REP/BRK (fp-branching) */
       bool facing;            /* a FACING input register (ISA) */
       bool txl;               /* TXL, explicit-lod lookups (ISA) */
+      bool rsq;               /* RSQ (ISA: NV30 has it, NV40 not) */
       unsigned precisions;    /* enum nvc_precision */
    } fp;
 };

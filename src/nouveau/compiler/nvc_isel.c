@@ -182,27 +182,15 @@ emit_alu(struct isel *c, unsigned op, unsigned dst, uint8_t mask, bool sat,
    insn->src[2] = d;
 }
 
+/* Moves, negations and absolute values of an operand, and vectors
+ * gathered from one operand, are just that operand with other swizzle/
+ * modifiers: no instruction.  Returns false if alu is none of those. */
 static bool
-isel_alu(struct isel *c, nir_alu_instr *alu)
+isel_alu_as_operand(struct isel *c, nir_alu_instr *alu)
 {
    nir_ssa_def *def = &alu->dest.dest.ssa;
-   if (!alu->dest.dest.is_ssa) {
-      nvc_prog_error(c->p, "ALU writes a register, not SSA");
-      return false;
-   }
-   if (def->bit_size != 32 && def->bit_size != 1) {
-      nvc_prog_error(c->p, "%u-bit ALU op %s not supported",
-                     def->bit_size, nir_op_infos[alu->op].name);
-      return false;
-   }
-   bool sat = alu->dest.saturate;
-   uint8_t mask = (1u << def->num_components) - 1;
-   unsigned simple_op = NVC_OP_COUNT;
-
-   /* Moves, negations and absolute values of an operand are just that
-    * operand with other swizzle/modifiers: no instruction. */
-   if (!sat && (alu->op == nir_op_mov || alu->op == nir_op_fneg ||
-                alu->op == nir_op_fabs)) {
+   if (alu->op == nir_op_mov || alu->op == nir_op_fneg ||
+       alu->op == nir_op_fabs) {
       struct nvc_src a = alu_src(c, alu, 0);
       if (alu->op == nir_op_fabs) {
          a.abs = true;
@@ -213,7 +201,7 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
       set_ssa(c, def, a);
       return true;
    }
-   if (!sat && nir_op_is_vec(alu->op)) {
+   if (nir_op_is_vec(alu->op)) {
       unsigned n = nir_op_infos[alu->op].num_inputs;
       struct nvc_src a = alu_src(c, alu, 0);
       bool same = true;
@@ -230,9 +218,176 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
          return true;
       }
    }
+   return false;
+}
+
+/* The IR op computing a NIR ALU op by itself, operands in order;
+ * NVC_OP_COUNT when it takes more than that. */
+static unsigned
+simple_alu_op(nir_op op)
+{
+   switch (op) {
+   case nir_op_mov:    return NVC_OP_MOV;
+   case nir_op_fadd:   return NVC_OP_ADD;
+   case nir_op_fmul:   return NVC_OP_MUL;
+   case nir_op_ffma:   return NVC_OP_MAD;
+   case nir_op_fmin:   return NVC_OP_MIN;
+   case nir_op_fmax:   return NVC_OP_MAX;
+   case nir_op_slt:    return NVC_OP_SLT;
+   case nir_op_sge:    return NVC_OP_SGE;
+   case nir_op_seq:    return NVC_OP_SEQ;
+   case nir_op_sne:    return NVC_OP_SNE;
+   case nir_op_ffloor: return NVC_OP_FLR;
+   case nir_op_ffract: return NVC_OP_FRC;
+   case nir_op_frcp:   return NVC_OP_RCP;
+   case nir_op_fexp2:  return NVC_OP_EX2;
+   case nir_op_flog2:  return NVC_OP_LG2;
+   case nir_op_fsin:   return NVC_OP_SIN;
+   case nir_op_fcos:   return NVC_OP_COS;
+   case nir_op_fcsel:  return NVC_OP_SEL;
+   case nir_op_fdot3:
+   case nir_op_fdot3_replicated:
+      return NVC_OP_DP3;
+   case nir_op_fdot4:
+   case nir_op_fdot4_replicated:
+      return NVC_OP_DP4;
+   default:
+      return NVC_OP_COUNT;
+   }
+}
+
+/* fddx/fddy and their fine/coarse forms. */
+static bool
+isel_alu_derivative(struct isel *c, nir_alu_instr *alu, bool sat)
+{
+   nir_ssa_def *def = &alu->dest.dest.ssa;
+   if (!c->p->is_fp) {
+      nvc_prog_error(c->p, "derivatives in a vertex program");
+      return false;
+   }
+   bool is_x = alu->op == nir_op_fddx || alu->op == nir_op_fddx_fine ||
+               alu->op == nir_op_fddx_coarse;
+   /* DDX/DDY produce x and y only (nvfx_shader.h), so do two
+    * components at a time into x/y-only values and gather them. */
+   unsigned v = def_value(c, def);
+   struct nvc_src a = alu_src(c, alu, 0);
+   for (unsigned first = 0; first < def->num_components; first += 2) {
+      unsigned n = MIN2(2, def->num_components - first);
+      unsigned t = nvc_new_value(c->p, n);
+      c->p->values[t].flags |= NVC_VALUE_XY_ONLY;
+      struct nvc_src part = swizzle_src(a, first, MIN2(first + 1, 3),
+                                        MIN2(first + 1, 3),
+                                        MIN2(first + 1, 3));
+      emit_alu1(c, is_x ? NVC_OP_DDX : NVC_OP_DDY, t, 0xf, false, part);
+      struct nvc_src ts = nvc_src_value(t);
+      struct nvc_insn *mov = nvc_emit(c->p, NVC_OP_MOV);
+      mov->dst = nvc_dst_value(c->p, v);
+      mov->dst.mask = ((1u << n) - 1) << first;
+      mov->sat = sat;
+      for (unsigned k = 0; k < n; k++)
+         ts.swz[first + k] = k;
+      mov->src[0] = ts;
+   }
+   return true;
+}
+
+/* frsq, fsqrt */
+static bool
+isel_alu_rsq(struct isel *c, nir_alu_instr *alu, uint8_t mask, bool sat)
+{
+   nir_ssa_def *def = &alu->dest.dest.ssa;
+   unsigned v = def_value(c, def);
+   struct nvc_src a = alu_src(c, alu, 0);
+   bool sqrt = alu->op == nir_op_fsqrt;
+   if (!c->p->is_fp || c->p->target->fp.rsq) {
+      /* sqrt(x) = 1 / rsq(x): 0 -> rcp(inf) = 0 exactly, where
+       * x * rsq(x) would give NaN (NV_vertex_program RSQ/RCP rules). */
+      if (!sqrt) {
+         emit_alu1(c, NVC_OP_RSQ, v, mask, sat, a);
+      } else {
+         unsigned t = nvc_new_value(c->p, 1);
+         emit_alu1(c, NVC_OP_RSQ, t, 1, false, a);
+         emit_alu1(c, NVC_OP_RCP, v, mask, sat, nvc_src_value(t));
+      }
+      return true;
+   }
+   /* An FP without RSQ (NV40's, nvfx_shader.h: RSQ is NV30-only;
+    * nvc_target.fp.rsq): x^(-+1/2) = EX2(-+0.5 * LG2(|x|)). */
+   unsigned t = nvc_new_value(c->p, 1);
+   unsigned u = nvc_new_value(c->p, 1);
+   a.abs = true;
+   a.neg = false;
+   emit_alu1(c, NVC_OP_LG2, t, 1, false, a);
+   emit_alu(c, NVC_OP_MUL, u, 1, false, nvc_src_value(t),
+            imm_src(c, sqrt ? 0.5f : -0.5f), nvc_src_none());
+   emit_alu1(c, NVC_OP_EX2, v, mask, sat, nvc_src_value(u));
+   return true;
+}
+
+/* vec2/3/4 of several operands: one MOV per distinct operand. */
+static bool
+isel_alu_vec(struct isel *c, nir_alu_instr *alu, bool sat)
+{
+   nir_ssa_def *def = &alu->dest.dest.ssa;
+   unsigned v = def_value(c, def);
+   unsigned n = nir_op_infos[alu->op].num_inputs;
+   bool done[4] = { false };
+   /* One MOV per distinct source operand. */
+   for (unsigned i = 0; i < n; i++) {
+      if (done[i])
+         continue;
+      struct nvc_src a = alu_src(c, alu, i);
+      struct nvc_src m = a;
+      uint8_t wm = 0;
+      for (unsigned j = i; j < n; j++) {
+         if (done[j])
+            continue;
+         struct nvc_src b = alu_src(c, alu, j);
+         if (b.file != a.file || b.index != a.index || b.neg != a.neg ||
+             b.abs != a.abs)
+            continue;
+         m.swz[j] = b.swz[0];
+         wm |= 1u << j;
+         done[j] = true;
+      }
+      emit_alu1(c, NVC_OP_MOV, v, wm, sat, m);
+   }
+   return true;
+}
+
+static bool
+isel_alu(struct isel *c, nir_alu_instr *alu)
+{
+   nir_ssa_def *def = &alu->dest.dest.ssa;
+   if (!alu->dest.dest.is_ssa) {
+      nvc_prog_error(c->p, "ALU writes a register, not SSA");
+      return false;
+   }
+   if (def->bit_size != 32 && def->bit_size != 1) {
+      nvc_prog_error(c->p, "%u-bit ALU op %s not supported",
+                     def->bit_size, nir_op_infos[alu->op].name);
+      return false;
+   }
+   bool sat = alu->dest.saturate;
+   uint8_t mask = (1u << def->num_components) - 1;
+
+   if (!sat && isel_alu_as_operand(c, alu))
+      return true;
+
+   unsigned simple_op = simple_alu_op(alu->op);
+   if (simple_op != NVC_OP_COUNT) {
+      unsigned v = def_value(c, def);
+      unsigned nsrc = nir_op_infos[alu->op].num_inputs;
+      struct nvc_insn *insn = nvc_emit(c->p, simple_op);
+      insn->dst = nvc_dst_value(c->p, v);
+      insn->dst.mask &= mask;
+      insn->sat = sat;
+      for (unsigned i = 0; i < nsrc && i < 3; i++)
+         insn->src[i] = alu_src(c, alu, i);
+      return true;
+   }
 
    switch (alu->op) {
-   case nir_op_mov:  simple_op = NVC_OP_MOV; break;
    case nir_op_fneg: {
       unsigned v = def_value(c, def);
       struct nvc_src a = alu_src(c, alu, 0);
@@ -253,7 +408,6 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
       emit_alu1(c, NVC_OP_MOV, v, mask, true, alu_src(c, alu, 0));
       return true;
    }
-   case nir_op_fadd: simple_op = NVC_OP_ADD; break;
    case nir_op_fsub: {
       /* from nir_lower_int_to_float's isub: a + -b */
       unsigned v = def_value(c, def);
@@ -263,86 +417,16 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
                nvc_src_none());
       return true;
    }
-   case nir_op_fmul: simple_op = NVC_OP_MUL; break;
-   case nir_op_ffma: simple_op = NVC_OP_MAD; break;
-   case nir_op_fmin: simple_op = NVC_OP_MIN; break;
-   case nir_op_fmax: simple_op = NVC_OP_MAX; break;
-   case nir_op_slt:  simple_op = NVC_OP_SLT; break;
-   case nir_op_sge:  simple_op = NVC_OP_SGE; break;
-   case nir_op_seq:  simple_op = NVC_OP_SEQ; break;
-   case nir_op_sne:  simple_op = NVC_OP_SNE; break;
-   case nir_op_ffloor: simple_op = NVC_OP_FLR; break;
-   case nir_op_ffract: simple_op = NVC_OP_FRC; break;
-   case nir_op_frcp: simple_op = NVC_OP_RCP; break;
-   case nir_op_fexp2: simple_op = NVC_OP_EX2; break;
-   case nir_op_flog2: simple_op = NVC_OP_LG2; break;
-   case nir_op_fsin: simple_op = NVC_OP_SIN; break;
-   case nir_op_fcos: simple_op = NVC_OP_COS; break;
-   case nir_op_fcsel: simple_op = NVC_OP_SEL; break;
    case nir_op_fddx:
    case nir_op_fddx_fine:
    case nir_op_fddx_coarse:
    case nir_op_fddy:
    case nir_op_fddy_fine:
-   case nir_op_fddy_coarse: {
-      if (!c->p->is_fp) {
-         nvc_prog_error(c->p, "derivatives in a vertex program");
-         return false;
-      }
-      bool is_x = alu->op == nir_op_fddx || alu->op == nir_op_fddx_fine ||
-                  alu->op == nir_op_fddx_coarse;
-      /* DDX/DDY produce x and y only (nvfx_shader.h), so do two
-       * components at a time into x/y-only values and gather them. */
-      unsigned v = def_value(c, def);
-      struct nvc_src a = alu_src(c, alu, 0);
-      for (unsigned first = 0; first < def->num_components; first += 2) {
-         unsigned n = MIN2(2, def->num_components - first);
-         unsigned t = nvc_new_value(c->p, n);
-         c->p->values[t].flags |= NVC_VALUE_XY_ONLY;
-         struct nvc_src part = swizzle_src(a, first, MIN2(first + 1, 3),
-                                           MIN2(first + 1, 3),
-                                           MIN2(first + 1, 3));
-         emit_alu1(c, is_x ? NVC_OP_DDX : NVC_OP_DDY, t, 0xf, false, part);
-         struct nvc_src ts = nvc_src_value(t);
-         struct nvc_insn *mov = nvc_emit(c->p, NVC_OP_MOV);
-         mov->dst = nvc_dst_value(c->p, v);
-         mov->dst.mask = ((1u << n) - 1) << first;
-         mov->sat = sat;
-         for (unsigned k = 0; k < n; k++)
-            ts.swz[first + k] = k;
-         mov->src[0] = ts;
-      }
-      return true;
-   }
+   case nir_op_fddy_coarse:
+      return isel_alu_derivative(c, alu, sat);
    case nir_op_frsq:
-   case nir_op_fsqrt: {
-      unsigned v = def_value(c, def);
-      struct nvc_src a = alu_src(c, alu, 0);
-      bool sqrt = alu->op == nir_op_fsqrt;
-      if (!c->p->is_fp) {
-         /* sqrt(x) = 1 / rsq(x): 0 -> rcp(inf) = 0 exactly, where
-          * x * rsq(x) would give NaN (NV_vertex_program RSQ/RCP rules). */
-         if (!sqrt) {
-            emit_alu1(c, NVC_OP_RSQ, v, mask, sat, a);
-         } else {
-            unsigned t = nvc_new_value(c->p, 1);
-            emit_alu1(c, NVC_OP_RSQ, t, 1, false, a);
-            emit_alu1(c, NVC_OP_RCP, v, mask, sat, nvc_src_value(t));
-         }
-         return true;
-      }
-      /* NV40 FP has no RSQ (nvfx_shader.h: RSQ is NV30-only):
-       * x^(-+1/2) = EX2(-+0.5 * LG2(|x|)). */
-      unsigned t = nvc_new_value(c->p, 1);
-      unsigned u = nvc_new_value(c->p, 1);
-      a.abs = true;
-      a.neg = false;
-      emit_alu1(c, NVC_OP_LG2, t, 1, false, a);
-      emit_alu(c, NVC_OP_MUL, u, 1, false, nvc_src_value(t),
-               imm_src(c, sqrt ? 0.5f : -0.5f), nvc_src_none());
-      emit_alu1(c, NVC_OP_EX2, v, mask, sat, nvc_src_value(u));
-      return true;
-   }
+   case nir_op_fsqrt:
+      return isel_alu_rsq(c, alu, mask, sat);
    case nir_op_fdot2:
    case nir_op_fdot2_replicated: {
       unsigned v = def_value(c, def);
@@ -355,57 +439,15 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
       emit_alu(c, NVC_OP_ADD, v, mask, sat, tx, ty, nvc_src_none());
       return true;
    }
-   case nir_op_fdot3:
-   case nir_op_fdot3_replicated:
-      simple_op = NVC_OP_DP3;
-      break;
-   case nir_op_fdot4:
-   case nir_op_fdot4_replicated:
-      simple_op = NVC_OP_DP4;
-      break;
    case nir_op_vec2:
    case nir_op_vec3:
-   case nir_op_vec4: {
-      unsigned v = def_value(c, def);
-      unsigned n = nir_op_infos[alu->op].num_inputs;
-      bool done[4] = { false };
-      /* One MOV per distinct source operand. */
-      for (unsigned i = 0; i < n; i++) {
-         if (done[i])
-            continue;
-         struct nvc_src a = alu_src(c, alu, i);
-         struct nvc_src m = a;
-         uint8_t wm = 0;
-         for (unsigned j = i; j < n; j++) {
-            if (done[j])
-               continue;
-            struct nvc_src b = alu_src(c, alu, j);
-            if (b.file != a.file || b.index != a.index || b.neg != a.neg ||
-                b.abs != a.abs)
-               continue;
-            m.swz[j] = b.swz[0];
-            wm |= 1u << j;
-            done[j] = true;
-         }
-         emit_alu1(c, NVC_OP_MOV, v, wm, sat, m);
-      }
-      return true;
-   }
+   case nir_op_vec4:
+      return isel_alu_vec(c, alu, sat);
    default:
       nvc_prog_error(c->p, "unsupported NIR ALU op %s",
                      nir_op_infos[alu->op].name);
       return false;
    }
-
-   unsigned v = def_value(c, def);
-   unsigned nsrc = nir_op_infos[alu->op].num_inputs;
-   struct nvc_insn *insn = nvc_emit(c->p, simple_op);
-   insn->dst = nvc_dst_value(c->p, v);
-   insn->dst.mask &= mask;
-   insn->sat = sat;
-   for (unsigned i = 0; i < nsrc && i < 3; i++)
-      insn->src[i] = alu_src(c, alu, i);
-   return true;
 }
 
 /* ------------------------------------------------------------------ */

@@ -36,7 +36,7 @@ target_error(char **error, const struct nvhwdb_chip *chip, const char *why)
 /* Rankine: NV_vertex_program2 vertex programs, NV_fragment_program
  * fragment programs (nv30_vp.xml, nv30_fp.xml).  The FP inputs are those
  * of NV40 up to TC7; NV_fragment_program has no facing input and no TXL
- * (nv30_fp.xml's INPUT and OP enums). */
+ * but has RSQ (nv30_fp.xml's INPUT and OP enums). */
 static void
 target_nv30(struct nvc_target *t)
 {
@@ -49,6 +49,7 @@ target_nv30(struct nvc_target *t)
    t->fp.num_texcoords = NVISA_NV30_FP_INPUT_TC7 - NVISA_NV30_FP_INPUT_TC0 + 1;
    t->fp.facing = false;
    t->fp.txl = false;
+   t->fp.rsq = true;
    t->fp.precisions = NVC_PRECISION_FP32 | NVC_PRECISION_FP16 |
                       NVC_PRECISION_FX12;
 }
@@ -67,6 +68,7 @@ target_nv40(struct nvc_target *t)
    t->fp.num_texcoords = NVISA_NV40_FP_INPUT_TC9 - NVISA_NV40_FP_INPUT_TC0 + 1;
    t->fp.facing = true;
    t->fp.txl = true;
+   t->fp.rsq = false;
    t->fp.precisions = NVC_PRECISION_FP32 | NVC_PRECISION_FP16 |
                       NVC_PRECISION_FX12 | NVC_PRECISION_FX9;
 }

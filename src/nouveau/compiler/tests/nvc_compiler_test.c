@@ -1721,7 +1721,8 @@ test_target(void)
    CHECK(nv40_target.fp.tex_units == 16, "%u", nv40_target.fp.tex_units);
    CHECK(nv40_target.fp.render_targets == 4, "%u",
          nv40_target.fp.render_targets);
-   CHECK(nv40_target.fp.facing && nv40_target.fp.txl, "NV40 FP inputs/ops");
+   CHECK(nv40_target.fp.facing && nv40_target.fp.txl &&
+         !nv40_target.fp.rsq, "NV40 FP inputs/ops");
    CHECK(nv40_target.fp.precisions & NVC_PRECISION_FX12, "NV40 FX12");
 
    struct nvc_target nv30;
@@ -1732,7 +1733,8 @@ test_target(void)
    CHECK(nv30.fp.max_insns == 1024, "%u", nv30.fp.max_insns);
    CHECK(!nv30.fp.branching && nv30.vp.branching, "NV30 branching");
    CHECK(nv30.fp.num_texcoords == 8, "%u", nv30.fp.num_texcoords);
-   CHECK(!nv30.fp.facing && !nv30.fp.txl, "NV30 FP inputs/ops");
+   CHECK(!nv30.fp.facing && !nv30.fp.txl && nv30.fp.rsq,
+         "NV30 FP inputs/ops");
    CHECK(nv30.vp.max_insns == 256 && nv30.vp.num_consts == 256,
          "NV30 VP %u/%u", nv30.vp.max_insns, nv30.vp.num_consts);
    CHECK(!(nv30.fp.precisions & NVC_PRECISION_FX9) &&
