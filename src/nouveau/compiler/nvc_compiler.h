@@ -80,7 +80,9 @@ struct nvc_target {
       unsigned num_temps;     /* temporaries (ISA NUM_TEMPS) */
       unsigned num_attribs;   /* attribute registers (ISA NUM_INPUTS) */
       unsigned tex_units;     /* vertex texture units (vtx-tex-units) */
-      bool branching;         /* BRA/CAL: ifs, loops (vp-branching) */
+      bool branching;         /* BRA: ifs (vp-branching) */
+      bool loops;             /* BRA back: loops (with branching) */
+      bool calls;             /* CAL/RET (ISA, with branching) */
       unsigned precisions;    /* enum nvc_precision */
    } vp;
    struct {
@@ -91,7 +93,9 @@ struct nvc_target {
       unsigned num_texcoords; /* texcoord inputs, <= NVC_MAX_TEXCOORDS */
       unsigned tex_units;     /* texture units (fp-tex-units) */
       unsigned render_targets; /* colour outputs (render-targets) */
-      bool branching;         /* IF/REP/BRK (fp-branching) */
+      bool branching;         /* IF/ELSE/ENDIF (fp-branching) */
+      bool loops;             /* REP/LOOP/BRK (ISA, with branching) */
+      bool calls;             /* CAL/RET (ISA, with branching) */
       bool facing;            /* a FACING input register (ISA) */
       bool txl;               /* TXL, explicit-lod lookups (ISA) */
       bool rsq;               /* RSQ (ISA: NV30 has it, NV40 not) */

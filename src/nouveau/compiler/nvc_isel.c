@@ -800,7 +800,14 @@ isel_tex(struct isel *c, nir_tex_instr *tex)
 {
    struct nvc_prog *p = c->p;
    if (!p->is_fp) {
-      nvc_prog_error(p, "texture lookups in vertex programs not supported yet");
+      /* NV30 VPs have no texture units at all (NV_vertex_program2);
+       * NV40's (NV_vertex_program3) are not compiled for yet. */
+      if (!p->target->vp.tex_units)
+         nvc_prog_error(p, "texture lookups in vertex programs: this chip "
+                        "has no vertex texture units");
+      else
+         nvc_prog_error(p, "texture lookups in vertex programs not "
+                        "supported yet");
       return false;
    }
    unsigned op;
@@ -1053,14 +1060,17 @@ emit_phi_copies(struct isel *c, nir_block *block)
  * where the target's ISA has none (NV_fragment_program: no branching),
  * rather than run wrong. */
 static bool
-can_branch(struct isel *c, const char *what)
+can_branch(struct isel *c, bool loop, const char *what)
 {
    const struct nvc_target *t = c->p->target;
-   if (c->p->is_fp ? t->fp.branching : t->vp.branching)
+   bool branching = c->p->is_fp ? t->fp.branching : t->vp.branching;
+   bool loops = c->p->is_fp ? t->fp.loops : t->vp.loops;
+   if (branching && (!loop || loops))
       return true;
-   nvc_prog_error(c->p, "%s programs cannot branch on this chip, and this "
-                  "one has %s that could not be flattened",
-                  c->p->is_fp ? "fragment" : "vertex", what);
+   nvc_prog_error(c->p, "%s programs cannot branch%s on this chip, and "
+                  "this one has %s that could not be flattened",
+                  c->p->is_fp ? "fragment" : "vertex",
+                  branching ? " backwards" : "", what);
    return false;
 }
 
@@ -1142,7 +1152,7 @@ isel_cf_list(struct isel *c, struct exec_list *list)
          nir_if *nif = nir_cf_node_as_if(node);
          /* booleans are 0.0/1.0 floats (nir_lower_bool_to_float) */
          struct nvc_src cond = get_ssa(c, &nif->condition);
-         if (!can_branch(c, "an if"))
+         if (!can_branch(c, false, "an if"))
             return false;
          emit_cf(c, NVC_OP_IF);
          c->p->insns[c->p->num_insns - 1].src[0] =
@@ -1157,7 +1167,7 @@ isel_cf_list(struct isel *c, struct exec_list *list)
       }
       case nir_cf_node_loop: {
          nir_loop *loop = nir_cf_node_as_loop(node);
-         if (!can_branch(c, "a loop"))
+         if (!can_branch(c, true, "a loop"))
             return false;
          emit_cf(c, NVC_OP_LOOP);
          if (!isel_cf_list(c, &loop->body))

@@ -50,6 +50,10 @@ target_nv30(struct nvc_target *t)
    t->fp.facing = false;
    t->fp.txl = false;
    t->fp.rsq = true;
+   /* NV_vertex_program2 BRA, CAL and RET (nv30_vp.xml SCA_OP); the FP
+    * has no branch instructions at all (nv30_fp.xml) */
+   t->vp.loops = t->vp.calls = true;
+   t->fp.loops = t->fp.calls = false;
    t->fp.precisions = NVC_PRECISION_FP32 | NVC_PRECISION_FP16 |
                       NVC_PRECISION_FX12;
 }
@@ -69,6 +73,10 @@ target_nv40(struct nvc_target *t)
    t->fp.facing = true;
    t->fp.txl = true;
    t->fp.rsq = false;
+   /* BRA, CAL, RET in the VP (nv40_vp.xml SCA_OP); BRK, CAL, LOOP, REP,
+    * RET in the FP (nv40_fp.xml branch ops) */
+   t->vp.loops = t->vp.calls = true;
+   t->fp.loops = t->fp.calls = true;
    t->fp.precisions = NVC_PRECISION_FP32 | NVC_PRECISION_FP16 |
                       NVC_PRECISION_FX12 | NVC_PRECISION_FX9;
 }
@@ -107,6 +115,11 @@ nvc_target_init(struct nvc_target *t, const struct nvhwdb_chip *chip,
    t->fp.tex_units = chip->fp_tex_units;
    t->fp.render_targets = chip->render_targets;
    t->fp.branching = chip->fp_branching;
+   /* loops and calls are branches: none without them */
+   t->vp.loops &= t->vp.branching;
+   t->vp.calls &= t->vp.branching;
+   t->fp.loops &= t->fp.branching;
+   t->fp.calls &= t->fp.branching;
 
    /* A row that contradicts its ISA's encoding is a table error: the
     * constant index field cannot address more than the ISA's file, the

@@ -1714,7 +1714,9 @@ test_target(void)
    CHECK(nv40_target.vp.first_free_const == 6, "%u",
          nv40_target.vp.first_free_const);
    CHECK(nv40_target.vp.num_temps == 32, "%u", nv40_target.vp.num_temps);
-   CHECK(nv40_target.vp.branching && nv40_target.fp.branching, "branching");
+   CHECK(nv40_target.vp.branching && nv40_target.fp.branching &&
+         nv40_target.vp.loops && nv40_target.fp.loops &&
+         nv40_target.vp.calls && nv40_target.fp.calls, "branching");
    CHECK(nv40_target.fp.max_insns == 4096, "%u", nv40_target.fp.max_insns);
    CHECK(nv40_target.fp.num_texcoords == 10, "%u",
          nv40_target.fp.num_texcoords);
@@ -1731,7 +1733,9 @@ test_target(void)
    free(err);
    err = NULL;
    CHECK(nv30.fp.max_insns == 1024, "%u", nv30.fp.max_insns);
-   CHECK(!nv30.fp.branching && nv30.vp.branching, "NV30 branching");
+   CHECK(!nv30.fp.branching && !nv30.fp.loops && !nv30.fp.calls &&
+         nv30.vp.branching && nv30.vp.loops && nv30.vp.calls,
+         "NV30 branching");
    CHECK(nv30.fp.num_texcoords == 8, "%u", nv30.fp.num_texcoords);
    CHECK(!nv30.fp.facing && !nv30.fp.txl && nv30.fp.rsq,
          "NV30 FP inputs/ops");
@@ -1776,6 +1780,10 @@ test_target(void)
    check_refused(&t, data_loop_shader(true), "cannot branch",
                  "FP loop without branching");
    t = nv40_target;
+   t.fp.loops = false;
+   check_refused(&t, data_loop_shader(true), "cannot branch",
+                 "FP loop without loops");
+   t = nv40_target;
    t.vp.branching = false;
    check_refused(&t, data_loop_shader(false), "cannot branch",
                  "VP loop without branching");
@@ -1788,6 +1796,9 @@ test_target(void)
    check_refused(&nv30, simple_fs(-1), "facing", "NV30 gl_FrontFacing");
    check_refused(&nv30, simple_fs(0), "encoder", "NV30 FP");
    check_refused(&nv30, data_loop_shader(false), "encoder", "NV30 VP");
+   CHECK(nv30.vp.tex_units == 0 && nv40_target.vp.tex_units == 4,
+         "vertex texture units %u/%u", nv30.vp.tex_units,
+         nv40_target.vp.tex_units);
 }
 
 int
