@@ -89,6 +89,10 @@ m2mf_copy(struct nvsim_object *obj, struct m2mf *m)
                         m->dma_in ? "OUT" : "IN");
       return NVSIM_INVALID_STATE;
    }
+   bool bytewise = m->inc_in != 1 || m->inc_out != 1;
+   if (!nvsim_copy_steps_ok(obj, m->line_count,
+                            bytewise ? m->line_length : 1))
+      return NVSIM_INVALID_STATE;
    uint64_t span_in = (uint64_t)(m->line_length - 1) * m->inc_in + 1;
    uint64_t span_out = (uint64_t)(m->line_length - 1) * m->inc_out + 1;
 
@@ -101,7 +105,7 @@ m2mf_copy(struct nvsim_object *obj, struct m2mf *m)
       uint8_t *dst = line_ptr(obj, m->dma_out, "output", l, out, span_out);
       if (!dst)
          return NVSIM_DMA_ERROR;
-      if (m->inc_in == 1 && m->inc_out == 1) {
+      if (!bytewise) {
          memmove(dst, src, m->line_length);
       } else {
          for (uint32_t i = 0; i < m->line_length; i++)

@@ -146,6 +146,16 @@ struct nvsim_job {
 #define NVSIM_RUNAWAY_WORDS (1u << 24)
 #define NVSIM_MAX_EXTRA_CLASSES 8
 
+struct nvsim_object;
+/* A copy-engine method (M2MF) whose copy would take more steps (lines, or
+ * bytes where it moves them one at a time) than the pusher's runaway
+ * budget: a GPU would grind through it until the kernel's fence wait gave
+ * up and called the GPU locked up, so nvsim traps it as a runaway before
+ * moving anything (INVALID_STATE, the detail says why).  True when the
+ * copy may run. */
+bool nvsim_copy_steps_ok(struct nvsim_object *obj, uint64_t lines,
+                         uint64_t steps_per_line);
+
 struct nvsim_device {
    const struct nvsim_chip *chip;
    struct nvsim_chip_info info;     /* chip info with the sizes in force */

@@ -60,6 +60,24 @@ nvsim_trap_detail(struct nvsim_object *obj, const char *fmt, ...)
    va_end(ap);
 }
 
+bool
+nvsim_copy_steps_ok(struct nvsim_object *obj, uint64_t lines,
+                    uint64_t steps_per_line)
+{
+   if (!obj || !obj->chan)
+      return true;
+   uint64_t budget = obj->chan->dev->runaway_words;
+   /* lines * steps_per_line > budget, without overflowing */
+   if (!steps_per_line || lines <= budget / steps_per_line)
+      return true;
+   nvsim_trap_detail(obj, "a copy of %llu lines x %llu steps is past the "
+                     "runaway limit of %llu steps (NVSIM_RUNAWAY_WORDS); "
+                     "nothing copied", (unsigned long long)lines,
+                     (unsigned long long)steps_per_line,
+                     (unsigned long long)budget);
+   return false;
+}
+
 static const char *
 method_name(uint32_t oclass, uint32_t mthd, char *buf, size_t n)
 {

@@ -22,6 +22,7 @@
 
 #include "nv50_priv.h"
 #include "nv50_layout.h"
+#include "g80_fifo.xml.h"
 #include "nv_m2mf.xml.h"
 
 struct g80_m2mf_side {
@@ -131,6 +132,16 @@ g80_m2mf_copy(struct nvsim_object *obj, struct g80_m2mf *m)
    if (!side_layout(obj, &m->in, "input", &lin) ||
        !side_layout(obj, &m->out, "output", &lout))
       return NVSIM_INVALID_VALUE;
+
+   /* steps of the loop below: a byte each when either side increments by
+    * more than one, else a run of contiguous bytes (a gob row, 64 B, at
+    * the shortest in a block-linear surface) */
+   bool bytewise = m->in.inc != 1 || m->out.inc != 1;
+   bool blocklinear = m->in.blocklinear || m->out.blocklinear;
+   uint64_t per_line = bytewise ? m->line_length :
+                       blocklinear ? m->line_length / G80_GOB_WIDTH_BYTES + 2 : 1;
+   if (!nvsim_copy_steps_ok(obj, m->line_count, per_line))
+      return NVSIM_INVALID_STATE;
 
    for (uint32_t l = 0; l < m->line_count; l++) {
       uint64_t i = 0;

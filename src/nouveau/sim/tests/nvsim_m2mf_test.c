@@ -236,6 +236,32 @@ test_needs_notifier(void)
    nvt_fx_fini(&fx);
 }
 
+/* A copy of 2^32 - 1 lines with both pitches 0 stays inside its buffers
+ * but would rewrite the same 16 bytes for ever: nvsim traps it as a
+ * runaway (a card grinds until the kernel calls it a lockup), copies
+ * nothing, and the channel goes on with the next copy. */
+static void
+test_runaway(void)
+{
+   struct m2mf_fx m;
+   if (!m2mf_init(&m, 0x40))
+      goto out;
+   m2mf_copy(&m, 0, 0, 0, 0, 16, 0xffffffff, 0x0101);
+   const char *err = nvsim_channel_error(m.fx.chan);
+   CHECK_STR_HAS(err, "mthd 0x0328 (BUF_NOTIFY)");
+   CHECK_STR_HAS(err, "INVALID_STATE");
+   CHECK_STR_HAS(err, "runaway");
+   for (unsigned i = 0; i < 16; i++)
+      CHECK_EQ(m.d[i], 0);
+   /* the next copy lands: 1 line of 16 bytes from 32 to 64 */
+   m2mf_copy(&m, 32, 64, 0, 0, 16, 1, 0x0101);
+   for (unsigned i = 0; i < 16; i++)
+      CHECK_EQ(m.d[64 + i], m.s[32 + i]);
+   CHECK(!nvsim_channel_dead(m.fx.chan));
+out:
+   m2mf_fini(&m);
+}
+
 /* An M2MF method the class does not have: the trap names the class. */
 static void
 test_illegal(void)
@@ -263,6 +289,7 @@ static const struct nvt_case cases[] = {
    { "past_end", test_past_end },
    { "needs_notifier", test_needs_notifier },
    { "illegal", test_illegal },
+   { "runaway", test_runaway },
    { NULL, NULL },
 };
 

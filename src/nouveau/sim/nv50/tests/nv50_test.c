@@ -632,6 +632,38 @@ m2mf_linear_blocklinear(void)
    tfx_submit(&t, bos, 4);
    CHECK_STR_HAS(nvsim_channel_error(t.chan), "outside the 128x16x1");
 
+   /* 2^32 - 1 lines of 16 bytes, both pitches 0, pitch layouts: inside the
+    * buffers but for ever; a runaway trap, nothing copied, and the next
+    * copy (one line) lands */
+   memset(pk, 0, 4096);
+   out(&t, nvt_inc(2, 0x200, 1));
+   out(&t, 1);                              /* LAYOUT_IN PITCH */
+   out(&t, nvt_inc(2, 0x21c, 1));
+   out(&t, 1);                              /* LAYOUT_OUT PITCH */
+   out(&t, nvt_inc(2, 0x238, 2));
+   out(&t, (uint32_t)(va_lin >> 32));
+   out(&t, (uint32_t)(va_back >> 32));
+   out(&t, nvt_inc(2, 0x30c, 8));
+   out(&t, (uint32_t)va_lin);
+   out(&t, (uint32_t)va_back);
+   out(&t, 0);
+   out(&t, 0);
+   out(&t, 16);
+   out(&t, 0xffffffff);
+   out(&t, 0x101);
+   out(&t, 0);
+   tfx_submit(&t, bos, 4);
+   CHECK_STR_HAS(nvsim_channel_last_trap(t.chan), "runaway");
+   for (unsigned i = 0; i < 16; i++)
+      CHECK_EQ(pk[i], 0);
+   out(&t, nvt_inc(2, 0x320, 1));           /* LINE_COUNT */
+   out(&t, 1);
+   out(&t, nvt_inc(2, 0x328, 1));           /* BUF_NOTIFY */
+   out(&t, 0);
+   CHECK(tfx_submit(&t, bos, 4) > 0);
+   for (unsigned i = 0; i < 16; i++)
+      CHECK_EQ(pk[i], pl[i]);
+
    nvsim_vm_unmap(t.vm, va_lin);
    nvsim_vm_unmap(t.vm, va_bl);
    nvsim_vm_unmap(t.vm, va_back);
