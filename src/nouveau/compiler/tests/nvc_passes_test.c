@@ -3,7 +3,8 @@
  * (nvc_opt_dce.c, nvc_opt_fold_moves.c, nvc_legalize_operands.c,
  * nvc_opt_fuse_cc.c) on programs written here instruction by
  * instruction, and the NIR passes (nvc_lower_txp.c, nvc_hoist_discards.c,
- * nvc_lower_indirect_uniforms.c) on shaders built with nir_builder.  What
+ * nvc_lower_indirect_uniforms.c, nvc_peel_loops.c) on shaders built with
+ * nir_builder.  What
  * each must do follows from its rule (the hardware's operand rules, what a
  * copy or a dead result is), worked out by hand for each case; whole
  * programs are tested by nvc_compiler_test.c.
@@ -347,6 +348,55 @@ test_lower_indirect_uniforms(void)
    ralloc_free(b.shader);
 }
 
+static bool
+has_loop(nir_shader *s)
+{
+   nir_foreach_block(block, nir_shader_get_entrypoint(s)) {
+      for (nir_cf_node *n = block->cf_node.parent; n; n = n->parent)
+         if (n->type == nir_cf_node_loop)
+            return true;
+   }
+   return false;
+}
+
+/* i = 0; loop { if (i >= 7) break; c -= 0.1; i = 10; i += 1; }: NIR
+ * cannot count it (i is reset in the body), its optimisation loop leaves
+ * it; peeling runs the first iteration, whose exit test then folds (11 >=
+ * 7): no loop is left. */
+static void
+test_peel_loops(void)
+{
+   nir_builder b = nir_builder_init_simple_shader(
+      MESA_SHADER_VERTEX, nvc_nir_options(&nv40_target, PIPE_SHADER_VERTEX),
+      "peel");
+   nir_variable *iv = nir_local_variable_create(b.impl, glsl_int_type(), "i");
+   nir_variable *cv = nir_local_variable_create(b.impl, glsl_vec4_type(), "c");
+   nir_store_var(&b, iv, nir_imm_int(&b, 0), 0x1);
+   nir_store_var(&b, cv, nir_imm_vec4(&b, 1, 2, 3, 4), 0xf);
+   nir_loop *loop = nir_push_loop(&b);
+   {
+      nir_if *nif = nir_push_if(&b, nir_ige(&b, nir_load_var(&b, iv),
+                                            nir_imm_int(&b, 7)));
+      nir_jump(&b, nir_jump_break);
+      nir_pop_if(&b, nif);
+      nir_store_var(&b, cv, nir_fadd_imm(&b, nir_load_var(&b, cv), -0.1),
+                    0xf);
+      nir_store_var(&b, iv, nir_imm_int(&b, 10), 0x1);
+      nir_store_var(&b, iv, nir_iadd_imm(&b, nir_load_var(&b, iv), 1), 0x1);
+   }
+   nir_pop_loop(&b, loop);
+   nir_ssa_def *c = nir_load_var(&b, cv);
+   nir_store_output(&b, c, nir_imm_int(&b, 0),
+                    .io_semantics.location = VARYING_SLOT_POS);
+
+   nir_lower_vars_to_ssa(b.shader);
+   nvc_nir_optimize(b.shader);
+   CHECK(has_loop(b.shader), "NIR unrolled it alone: nothing left to test");
+   nvc_peel_loops(b.shader);
+   CHECK(!has_loop(b.shader), "a loop is left after peeling");
+   ralloc_free(b.shader);
+}
+
 int
 main(void)
 {
@@ -364,6 +414,7 @@ main(void)
    test_lower_txp();
    test_hoist_discards();
    test_lower_indirect_uniforms();
+   test_peel_loops();
 
    glsl_type_singleton_decref();
    if (failures) {
