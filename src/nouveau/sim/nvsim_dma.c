@@ -55,16 +55,6 @@ nvsim_ptimer_ns(void)
    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
-static void
-put32(uint8_t *p, uint32_t v)
-{
-   /* little-endian, as pre-G80 PGRAPH writes without the big-endian switch */
-   p[0] = v;
-   p[1] = v >> 8;
-   p[2] = v >> 16;
-   p[3] = v >> 24;
-}
-
 enum nvsim_status
 nvsim_notify_write(struct nvsim_object *obj, unsigned index)
 {
@@ -86,10 +76,10 @@ nvsim_notify_write(struct nvsim_object *obj, unsigned index)
    /* intro.rst "Notifiers": timestamp, then 0 at +0x8, and the status word
     * at +0xc last, so that a poller seeing it 0 sees the whole structure. */
    uint64_t t = nvsim_ptimer_ns();
-   put32(p + NV_NOTIFY_TIME_LOW, (uint32_t)t);
-   put32(p + NV_NOTIFY_TIME_HIGH, (uint32_t)(t >> 32));
-   put32(p + NV_NOTIFY_RETURN_VALUE, 0);
+   nvsim_put32(p + NV_NOTIFY_TIME_LOW, (uint32_t)t);
+   nvsim_put32(p + NV_NOTIFY_TIME_HIGH, (uint32_t)(t >> 32));
+   nvsim_put32(p + NV_NOTIFY_RETURN_VALUE, 0);
    __atomic_thread_fence(__ATOMIC_RELEASE);
-   put32(p + NV_NOTIFY_STATUS, 0);
+   nvsim_put32(p + NV_NOTIFY_STATUS, 0);
    return NVSIM_OK;
 }

@@ -93,6 +93,33 @@ nvsim_fifo_method(struct nvsim_channel *chan, unsigned subc, uint32_t mthd,
    return nvsim_graph_method(chan, subc, obj, mthd, data);
 }
 
+void
+nvsim_fifo_header(struct nvsim_channel *chan, uint32_t word, uint32_t count,
+                  bool ni)
+{
+   struct nvsim_fifo_state *f = &chan->fifo;
+   f->mthd = word & NV4_DMA_CMD_METHOD__MASK;
+   f->subc = (word & NV4_DMA_CMD_SUBC__MASK) >> NV4_DMA_CMD_SUBC__SHIFT;
+   f->mcnt = count;
+   f->ni = ni;
+}
+
+bool
+nvsim_fifo_data(struct nvsim_channel *chan, uint32_t word,
+                enum nvsim_domain domain, uint64_t at)
+{
+   struct nvsim_fifo_state *f = &chan->fifo;
+   nvsim_trace_method(chan, f->subc, f->mthd, word, domain, at);
+   /* a trapped method is dropped; the next one runs */
+   if (!nvsim_fifo_method(chan, f->subc, f->mthd, word) &&
+       nvsim_chan_dead(chan))
+      return false;
+   if (!f->ni)
+      f->mthd = (f->mthd + 4) & NV4_DMA_CMD_METHOD__MASK;
+   f->mcnt--;
+   return true;
+}
+
 /* Host pointers do not outlive a job (nvsim_class.drop_mappings): every
  * object of the channel, the destroyed ones too (a subchannel may still
  * have one bound), forgets the ones it holds. */

@@ -289,6 +289,17 @@ bool nvsim_graph_method(struct nvsim_channel *chan, unsigned subc,
 bool nvsim_fifo_method(struct nvsim_channel *chan, unsigned subc,
                        uint32_t mthd, uint32_t data);
 
+/* The pusher's methods state (dma-pusher.rst "Pusher state"), the same
+ * for every pusher kind (nvsim_fifo.c): a methods command's header sets
+ * method, subchannel, count and whether the method increases; each data
+ * word then goes to the puller (nvsim_fifo_method), a trap drops it.
+ * nvsim_fifo_data returns false when the channel is dead (NVSIM_STRICT):
+ * the pusher stops. */
+void nvsim_fifo_header(struct nvsim_channel *chan, uint32_t word,
+                       uint32_t count, bool ni);
+bool nvsim_fifo_data(struct nvsim_channel *chan, uint32_t word,
+                     enum nvsim_domain domain, uint64_t at);
+
 /* Executes a job's pushbuffer segments on its channel (GPU thread). */
 void nvsim_fifo_execute(struct nvsim_channel *chan,
                         const struct nvsim_push *pushes, unsigned num);
@@ -313,6 +324,24 @@ void nvsim_trap_pusher(struct nvsim_channel *chan, enum nvsim_domain domain,
                        uint64_t addr, const uint32_t *word, const char *reason,
                        const char *detail);
 const char *nvsim_status_name(enum nvsim_status st);
+
+/* A 32-bit word of GPU memory: little-endian, as the pre-GF100 FIFO and
+ * PGRAPH read and write it without the big-endian switch. */
+static inline uint32_t
+nvsim_get32(const uint8_t *p)
+{
+   return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+          (uint32_t)p[3] << 24;
+}
+
+static inline void
+nvsim_put32(uint8_t *p, uint32_t v)
+{
+   p[0] = v;
+   p[1] = v >> 8;
+   p[2] = v >> 16;
+   p[3] = v >> 24;
+}
 
 /* Nanoseconds of a monotonic clock: what nvsim writes as PTIMER time. */
 uint64_t nvsim_ptimer_ns(void);

@@ -68,9 +68,7 @@ fetch(struct pusher *p, uint32_t *word)
       if (!bo || p->get + 4 > p->win_end)
          return false;
    }
-   const uint8_t *b = p->win_map + (p->get - p->win_base);
-   *word = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
-           (uint32_t)b[3] << 24;
+   *word = nvsim_get32(p->win_map + (p->get - p->win_base));
    return true;
 }
 
@@ -229,14 +227,8 @@ nvsim_dma_pusher_run(struct nvsim_channel *chan, const struct nvsim_push *push)
 
       if (f->mcnt) {
          /* data word of a methods command */
-         nvsim_trace_method(chan, f->subc, f->mthd, word, p.domain, at);
-         /* a trapped method is dropped; the next one runs */
-         if (!nvsim_fifo_method(chan, f->subc, f->mthd, word) &&
-             nvsim_chan_dead(chan))
+         if (!nvsim_fifo_data(chan, word, p.domain, at))
             return true;
-         if (!f->ni)
-            f->mthd = (f->mthd + 4) & NV4_DMA_CMD_METHOD__MASK;
-         f->mcnt--;
          continue;
       }
 
@@ -270,10 +262,10 @@ nvsim_dma_pusher_run(struct nvsim_channel *chan, const struct nvsim_push *push)
                  ((chip->flags & NVSIM_CHIP_NI_METHODS) &&
                   (word & CMD_METHODS_FORM) ==
                   NV4_DMA_CMD_TYPE_NON_INCREASING)) {
-         f->mthd = word & NV4_DMA_CMD_METHOD__MASK;
-         f->subc = (word & NV4_DMA_CMD_SUBC__MASK) >> NV4_DMA_CMD_SUBC__SHIFT;
-         f->mcnt = (word & NV4_DMA_CMD_COUNT__MASK) >> NV4_DMA_CMD_COUNT__SHIFT;
-         f->ni = (word & CMD_METHODS_FORM) == NV4_DMA_CMD_TYPE_NON_INCREASING;
+         nvsim_fifo_header(chan, word, (word & NV4_DMA_CMD_COUNT__MASK) >>
+                                       NV4_DMA_CMD_COUNT__SHIFT,
+                           (word & CMD_METHODS_FORM) ==
+                           NV4_DMA_CMD_TYPE_NON_INCREASING);
       } else {
          /* long non-increasing (IB mode only) and SLI conditional (only
           * with sli_enable, which nvsim's kernel never sets) are invalid

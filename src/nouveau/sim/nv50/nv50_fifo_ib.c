@@ -38,26 +38,8 @@ vm_read32(struct ib_pusher *p, uint64_t va, uint32_t *word)
                           &p->win_map) || va + 4 > p->win_end)
          return false;
    }
-   const uint8_t *b = p->win_map + (va - p->win_base);
-   *word = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
-           (uint32_t)b[3] << 24;
+   *word = nvsim_get32(p->win_map + (va - p->win_base));
    return true;
-}
-
-static void
-put32(uint8_t *p, uint32_t v)
-{
-   p[0] = v;
-   p[1] = v >> 8;
-   p[2] = v >> 16;
-   p[3] = v >> 24;
-}
-
-static uint32_t
-get32(const uint8_t *p)
-{
-   return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-          (uint32_t)p[3] << 24;
 }
 
 /* rnndb "G84-": every Tesla but G80 itself (chipset order in fifo.xml) */
@@ -168,12 +150,12 @@ nv50_puller_method(struct nvsim_channel *chan, unsigned subc, uint32_t mthd,
                                f->semaphore_offset);
       if (mthd == NV1A_SUBCHAN_SEMAPHORE_RELEASE) {
          __atomic_thread_fence(__ATOMIC_RELEASE);
-         put32(sem, data);
+         nvsim_put32(sem, data);
          return true;
       }
-      if (get32(sem) == data)
+      if (nvsim_get32(sem) == data)
          return true;
-      return acquire_unmet(chan, subc, mthd, data, get32(sem));
+      return acquire_unmet(chan, subc, mthd, data, nvsim_get32(sem));
 
    case G84_SUBCHAN_SEMAPHORE_ADDRESS_HIGH:
       if (data >= G80_PULLER_SEMAPHORE_ADDRESS_HIGH_LIMIT)
@@ -220,16 +202,17 @@ nv50_puller_method(struct nvsim_channel *chan, unsigned subc, uint32_t mthd,
          /* the long semaphore: sequence, 0, 64-bit PTIMER; the sequence
           * word last so that a poller sees the timestamp with it */
          uint64_t ts = nvsim_ptimer_ns();
-         put32(sem + 4, 0);
-         put32(sem + G80_PULLER_SEMAPHORE_LONG_TIMESTAMP, (uint32_t)ts);
-         put32(sem + G80_PULLER_SEMAPHORE_LONG_TIMESTAMP + 4,
-               (uint32_t)(ts >> 32));
+         nvsim_put32(sem + 4, 0);
+         nvsim_put32(sem + G80_PULLER_SEMAPHORE_LONG_TIMESTAMP,
+                     (uint32_t)ts);
+         nvsim_put32(sem + G80_PULLER_SEMAPHORE_LONG_TIMESTAMP + 4,
+                     (uint32_t)(ts >> 32));
          __atomic_thread_fence(__ATOMIC_RELEASE);
-         put32(sem + G80_PULLER_SEMAPHORE_LONG_SEQUENCE,
-               t->semaphore_sequence);
+         nvsim_put32(sem + G80_PULLER_SEMAPHORE_LONG_SEQUENCE,
+                     t->semaphore_sequence);
          return true;
       }
-      uint32_t cur = get32(sem);
+      uint32_t cur = nvsim_get32(sem);
       bool met = action == G84_SUBCHAN_SEMAPHORE_TRIGGER_ACTION_ACQUIRE_EQUAL ?
                  cur == t->semaphore_sequence :
                  (int32_t)(cur - t->semaphore_sequence) >= 0;
@@ -308,29 +291,20 @@ run_range(struct ib_pusher *p, uint64_t get, uint64_t put)
          continue;
       }
       if (f->mcnt) {
-         nvsim_trace_method(chan, f->subc, f->mthd, word, NVSIM_DOMAIN_VM, at);
-         /* a trapped method is dropped; the next one runs */
-         if (!nvsim_fifo_method(chan, f->subc, f->mthd, word) &&
-             nvsim_chan_dead(chan))
+         if (!nvsim_fifo_data(chan, word, NVSIM_DOMAIN_VM, at))
             return;
-         if (!f->ni)
-            f->mthd = (f->mthd + 4) & NV4_DMA_CMD_METHOD__MASK;
-         f->mcnt--;
          continue;
       }
 
       uint32_t form = word & CMD_METHODS_FORM;
       if (form == NV4_DMA_CMD_TYPE_INCREASING ||
           form == NV4_DMA_CMD_TYPE_NON_INCREASING) {
-         f->mthd = word & NV4_DMA_CMD_METHOD__MASK;
-         f->subc = (word & NV4_DMA_CMD_SUBC__MASK) >> NV4_DMA_CMD_SUBC__SHIFT;
-         f->mcnt = (word & NV4_DMA_CMD_COUNT__MASK) >> NV4_DMA_CMD_COUNT__SHIFT;
-         f->ni = form == NV4_DMA_CMD_TYPE_NON_INCREASING;
+         nvsim_fifo_header(chan, word, (word & NV4_DMA_CMD_COUNT__MASK) >>
+                                       NV4_DMA_CMD_COUNT__SHIFT,
+                           form == NV4_DMA_CMD_TYPE_NON_INCREASING);
       } else if ((word & CMD_LONG_FORM) == NV4_DMA_CMD_SPECIAL_LONG_NI) {
-         f->mthd = word & NV4_DMA_CMD_METHOD__MASK;
-         f->subc = (word & NV4_DMA_CMD_SUBC__MASK) >> NV4_DMA_CMD_SUBC__SHIFT;
-         f->mcnt = 0;
-         f->ni = true;
+         /* the count is the next word */
+         nvsim_fifo_header(chan, word, 0, true);
          t->lenp = true;
       } else {
          segment_error(chan, at, &word, "DMA_PUSHER INVALID_CMD",
