@@ -84,6 +84,10 @@ struct nvsim_class {
     */
    void (*drop_mappings)(void *priv);
    uint32_t flags;                         /* NVSIM_CLASS_* */
+   /* Classes sharing this model's method space, 0-terminated (optional):
+    * a trap line names a method this class does not have by the name
+    * hwdb gives it in one of them, marked as such (nvsim_trap.c). */
+   const uint32_t *family;
 };
 
 /* The class handles method 0x180 itself (it is not DMA_NOTIFY there). */

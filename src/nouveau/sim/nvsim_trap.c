@@ -79,10 +79,22 @@ nvsim_copy_steps_ok(struct nvsim_object *obj, uint64_t lines,
 }
 
 static const char *
-method_name(uint32_t oclass, uint32_t mthd, char *buf, size_t n)
+method_name(uint32_t oclass, const struct nvsim_class *cls, uint32_t mthd,
+            char *buf, size_t n)
 {
    if (nvhwdb_method_name(oclass, mthd, buf, n))
       return buf;
+   /* a method of another class of the family (rankine's LIGHT on curie):
+    * its name there, saying whose it is */
+   for (const uint32_t *c = cls ? cls->family : NULL; c && *c; c++) {
+      char other[80];
+      const char *cname = nvhwdb_class_name(*c);
+      if (*c != oclass && cname &&
+          nvhwdb_method_name(*c, mthd, other, sizeof(other))) {
+         snprintf(buf, n, "%s, a %s method", other, cname);
+         return buf;
+      }
+   }
    snprintf(buf, n, "UNK%04X", mthd);
    return buf;
 }
@@ -177,7 +189,8 @@ nvsim_trap_method(struct nvsim_channel *chan, int subc,
    /* Methods below 0x100 are the FIFO's; hwdb names them whatever the
     * bound class (class 0 = no class). */
    uint32_t name_class = mthd < NV4_PULLER_ENGINE_MTHD_FIRST ? 0 : oclass;
-   method_name(name_class, mthd, mname, sizeof(mname));
+   method_name(name_class, name_class && obj ? obj->cls : NULL, mthd, mname,
+               sizeof(mname));
    data_decode(name_class, mthd, data, dec, sizeof(dec));
 
    const char *detail = chan->detail[0] ? chan->detail : NULL;

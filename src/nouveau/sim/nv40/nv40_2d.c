@@ -628,23 +628,32 @@ sifm_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
       f->src_w = FIELD(data, NV4_SIFM_SIZE_W);
       f->src_h = FIELD(data, NV4_SIFM_SIZE_H);
       return NVSIM_OK;
-   case NV4_SIFM_FORMAT:
-      f->src_pitch = FIELD(data, NV4_SIFM_FORMAT_PITCH);
-      f->origin = data & NV4_SIFM_FORMAT_ORIGIN__MASK;
-      f->filter = data & NV4_SIFM_FORMAT_FILTER__MASK;
-      if (f->filter != NV4_SIFM_FORMAT_FILTER_POINT_SAMPLE &&
-          f->filter != NV4_SIFM_FORMAT_FILTER_BILINEAR) {
+   case NV4_SIFM_FORMAT: {
+      /* checked before stored: a trapped method changes no state */
+      uint32_t filter = data & NV4_SIFM_FORMAT_FILTER__MASK;
+      if (filter != NV4_SIFM_FORMAT_FILTER_POINT_SAMPLE &&
+          filter != NV4_SIFM_FORMAT_FILTER_BILINEAR) {
          nvsim_trap_detail(obj, "filter 0x%x is not POINT_SAMPLE or BILINEAR",
-                           f->filter >> NV4_SIFM_FORMAT_FILTER__SHIFT);
+                           filter >> NV4_SIFM_FORMAT_FILTER__SHIFT);
          return NVSIM_INVALID_VALUE;
       }
+      f->src_pitch = FIELD(data, NV4_SIFM_FORMAT_PITCH);
+      f->origin = data & NV4_SIFM_FORMAT_ORIGIN__MASK;
+      f->filter = filter;
       return NVSIM_OK;
+   }
    case NV4_SIFM_OFFSET:
       f->offset = data;
       return NVSIM_OK;
-   case NV4_SIFM_POINT:
+   case NV4_SIFM_POINT: {
+      /* a trapped draw is dropped whole: the point stays as it was */
+      uint32_t old = f->src_point;
       f->src_point = data;
-      return sifm_draw(obj, f);
+      enum nvsim_status st = sifm_draw(obj, f);
+      if (st != NVSIM_OK)
+         f->src_point = old;
+      return st;
+   }
    default:
       return NVSIM_ILLEGAL_MTHD;
    }

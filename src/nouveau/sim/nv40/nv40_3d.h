@@ -61,6 +61,9 @@ struct nv40_3d {
    struct nvsim_object *obj;
    uint32_t regs[NV40_3D_NUM_MTHD];   /* last value of every method */
    uint32_t illegal[NV40_3D_NUM_MTHD / 32];  /* bit per method: traps */
+   /* bit per method: data checked against hwdb's enums when the method
+    * executes (nv40_3d_class.c) */
+   uint32_t enum_checked[NV40_3D_NUM_MTHD / 32];
    /* a rankine class (NV30_3D, NV35_3D, NV34_3D): its differences from
     * curie live in sim/nv30 (nv30_3d.h) */
    bool rankine;

@@ -30,9 +30,11 @@ nv40_3d_fail(struct nv40_3d *ctx, enum nvsim_status st, const char *fmt, ...)
    return st;
 }
 
-/* The 3D classes that share the method space of hwdb nv30-40_3d.xml. */
+/* The 3D classes that share the method space of hwdb nv30-40_3d.xml
+ * (0-terminated: nvsim_class.family, for trap lines). */
 static const uint32_t nv30_40_3d_classes[] = {
    NV30_3D_CLASS, NV35_3D_CLASS, NV34_3D_CLASS, NV40_3D_CLASS, NV44_3D_CLASS,
+   0,
 };
 
 /* A method hwdb gives another class of the family but not this one traps
@@ -47,10 +49,86 @@ other_class_only(uint32_t oclass, uint32_t mthd)
 {
    if (nvhwdb_method_lookup(oclass, mthd, NULL))
       return false;
-   for (unsigned i = 0; i < sizeof(nv30_40_3d_classes) / sizeof(nv30_40_3d_classes[0]); i++)
-      if (nvhwdb_method_lookup(nv30_40_3d_classes[i], mthd, NULL))
+   for (const uint32_t *c = nv30_40_3d_classes; *c; c++)
+      if (nvhwdb_method_lookup(*c, mthd, NULL))
          return true;
    return false;
+}
+
+/*
+ * The state methods whose data PGRAPH checks when the method executes,
+ * against the values hwdb names (nv_3ddefs.xml gl_comparison_op,
+ * gl_stencil_op, gl_blend_factor, gl_blend_equation, gl_logic_op): a
+ * value hwdb does not name traps at the method (INVALID_VALUE), which is
+ * dropped, so the register keeps its last valid value and later draws use
+ * it.  What the hardware checks is known only in outline: rnndb
+ * graph/nv4_pgraph.xml DEBUG_3 DATA_CHECK_ENABLE "enables raising
+ * DATA_ERROR on usual invalid params" (the kernel's nv04-nv40 PGRAPH
+ * init sets it), DATA_ERROR reports the class, method and data of the
+ * method that carried the value (nv40_gr_intr; envytools-docs
+ * hw/graph/intro.rst throws INVALID_VALUE from the NOTIFY method itself),
+ * and rnndb g80_defs.xml G80_PGRAPH_DATA_ERROR INVALID_ENUM is "invalid
+ * value for an enum bitfield/register", raised "immediately on the
+ * method" unless the check needs other state.  Which curie methods
+ * check their enum is not documented; these are the ones whose every
+ * valid value the GL names (the driver writes GL's enums), so a value
+ * outside the set cannot be a mode we do not know of.  Other state
+ * (formats, surfaces, vertex layouts) depends on further methods and is
+ * still judged at the draw.
+ */
+static const uint32_t enum_checked_mthds[] = {
+   NV30_3D_ALPHA_FUNC_FUNC,
+   NV30_3D_BLEND_FUNC_SRC,
+   NV30_3D_BLEND_FUNC_DST,
+   NV40_3D_BLEND_EQUATION,   /* 0x0320 on rankine too: hwdb per class */
+   NV30_3D_STENCIL_FUNC_FUNC(0),
+   NV30_3D_STENCIL_FUNC_FUNC(1),
+   NV30_3D_STENCIL_OP_FAIL(0),
+   NV30_3D_STENCIL_OP_ZFAIL(0),
+   NV30_3D_STENCIL_OP_ZPASS(0),
+   NV30_3D_STENCIL_OP_FAIL(1),
+   NV30_3D_STENCIL_OP_ZFAIL(1),
+   NV30_3D_STENCIL_OP_ZPASS(1),
+   NV30_3D_COLOR_LOGIC_OP_OP,
+   NV30_3D_DEPTH_FUNC,
+};
+
+static bool
+hwdb_names_value(const struct nvhwdb_value *values, unsigned n, uint32_t v)
+{
+   for (unsigned i = 0; i < n; i++)
+      if (values[i].value == v)
+         return true;
+   return false;
+}
+
+/* Checks data against the enums hwdb gives method mthd of this class (the
+ * whole word, or each enum field of a bitset), before it is stored. */
+static enum nvsim_status
+check_enum_value(struct nv40_3d *ctx, uint32_t mthd, uint32_t data)
+{
+   const struct nvhwdb_method *m =
+      nvhwdb_method_lookup(ctx->obj->oclass, mthd, NULL);
+   if (!m)
+      return NVSIM_OK;
+   if (m->type == NVHWDB_ENUM) {
+      if (!hwdb_names_value(m->values, m->num_values, data))
+         return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
+                             "%s: 0x%x is not a valid value", m->name, data);
+      return NVSIM_OK;
+   }
+   for (unsigned i = 0; i < m->num_fields; i++) {
+      const struct nvhwdb_field *f = &m->fields[i];
+      if (f->type != NVHWDB_ENUM)
+         continue;
+      unsigned width = f->hi - f->lo + 1;
+      uint32_t v = (data >> f->lo) & (width >= 32 ? ~0u : (1u << width) - 1);
+      if (!hwdb_names_value(f->values, f->num_values, v))
+         return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
+                             "%s %s: 0x%x is not a valid value", m->name,
+                             f->name, v);
+   }
+   return NVSIM_OK;
 }
 
 /*
@@ -135,6 +213,10 @@ nv40_3d_create(struct nvsim_object *obj)
    for (uint32_t m = 0; m < NV40_3D_NUM_MTHD; m++)
       if (other_class_only(obj->oclass, m * 4))
          ctx->illegal[m / 32] |= 1u << (m % 32);
+   for (unsigned i = 0; i < sizeof(enum_checked_mthds) / sizeof(enum_checked_mthds[0]); i++) {
+      uint32_t m = enum_checked_mthds[i] / 4;
+      ctx->enum_checked[m / 32] |= 1u << (m % 32);
+   }
    return ctx;
 }
 
@@ -239,11 +321,21 @@ vp_stale(struct nv40_3d *ctx)
    ctx->vp = NULL;
 }
 
+static enum nvsim_status method_body(struct nv40_3d *ctx, uint32_t mthd,
+                                      uint32_t data);
+
+/*
+ * A trapped method is dropped and changes no state: Linux's nv40_gr_intr
+ * acknowledges the error and PGRAPH resumes with the next method, the
+ * trapped one's write not taking effect (docs/reliability.md, "Traps").
+ * Values the method itself judges are checked before they are stored;
+ * where the check comes later in the method (a VP slot, a DMA handle, a
+ * draw that faults), the register gets its previous value back.
+ */
 static enum nvsim_status
 nv40_3d_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
 {
    struct nv40_3d *ctx = nv40_3d(obj);
-   enum nvsim_status st = NVSIM_OK;
 
    if (!ctx)
       return NVSIM_INVALID_STATE;
@@ -255,8 +347,24 @@ nv40_3d_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
                           ctx->rankine ?
                           "a method this rankine (NV3x) class does not have" :
                           "a rankine (NV30) method that curie does not have");
+   if (ctx->enum_checked[mthd / 128] & (1u << ((mthd / 4) % 32))) {
+      enum nvsim_status st = check_enum_value(ctx, mthd, data);
+      if (st)
+         return st;
+   }
 
+   uint32_t old = ctx->regs[mthd / 4];
    ctx->regs[mthd / 4] = data;
+   enum nvsim_status st = method_body(ctx, mthd, data);
+   if (st != NVSIM_OK)
+      ctx->regs[mthd / 4] = old;
+   return st;
+}
+
+static enum nvsim_status
+method_body(struct nv40_3d *ctx, uint32_t mthd, uint32_t data)
+{
+   enum nvsim_status st = NVSIM_OK;
 
    /* the vertex methods keep the state validated for the primitive */
    switch (mthd) {
@@ -443,4 +551,5 @@ const struct nvsim_class nvsim_nv40_3d_class = {
    .destroy = nv40_3d_destroy,
    .method = nv40_3d_method,
    .drop_mappings = nv40_3d_drop_mappings,
+   .family = nv30_40_3d_classes,
 };

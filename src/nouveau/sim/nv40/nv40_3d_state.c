@@ -79,11 +79,15 @@ map_stencil_op(uint32_t v, enum nvsim_raster_stencil_op *out)
    }
 }
 
+/* The enum methods read here were checked against hwdb's values when they
+ * executed (nv40_3d_class.c enum_checked_mthds): a refused value was
+ * dropped and never reaches a draw.  A value that fails to map here is
+ * one hwdb names and this model does not know, which is our gap. */
 static enum nvsim_status
 bad_value(struct nv40_3d *ctx, const char *what, uint32_t v)
 {
-   return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE, "%s: 0x%x is not a valid value",
-                       what, v);
+   return nv40_3d_fail(ctx, NVSIM_INVALID_STATE,
+                       "%s: 0x%x is named by hwdb but not modelled", what, v);
 }
 
 static enum nvsim_status
@@ -181,10 +185,9 @@ nv40_3d_validate(struct nv40_3d *ctx)
       if (!map_blend_factor(NV40_3D_FIELD(dst, NV30_3D_BLEND_FUNC_DST_RGB), &rs->dst_rgb) ||
           !map_blend_factor(NV40_3D_FIELD(dst, NV30_3D_BLEND_FUNC_DST_ALPHA), &rs->dst_a))
          return bad_value(ctx, "BLEND_FUNC_DST", dst);
-      /* an equation of 0 (never written) is taken as ADD */
-      if (eq == 0) {
-         rs->eq_rgb = rs->eq_a = NVSIM_RASTER_BEQ_ADD;
-      } else if (ctx->rankine) {
+      /* never 0: set_defaults starts it at ADD, and 0 is refused at the
+       * method (not a gl_blend_equation) */
+      if (ctx->rankine) {
          /* one equation for colour and alpha, a GL enum (hwdb
           * BLEND_EQUATION of rankine, gl_blend_equation) */
          if (!map_blend_eq(eq, &rs->eq_rgb))

@@ -446,11 +446,17 @@ g80_2d_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
                            e->draw_shape);
          return NVSIM_INVALID_STATE;
       }
+      int32_t old = e->point_y[i];
       e->point_y[i] = (int32_t)data;
       if (!(i & 1))
          return NVSIM_OK;
-      return rectangle(obj, e, e->point_x[i - 1], e->point_y[i - 1],
-                       e->point_x[i], e->point_y[i]);
+      enum nvsim_status st = rectangle(obj, e, e->point_x[i - 1],
+                                       e->point_y[i - 1], e->point_x[i],
+                                       e->point_y[i]);
+      /* a trapped rectangle is dropped whole: the point stays as it was */
+      if (st != NVSIM_OK)
+         e->point_y[i] = old;
+      return st;
    }
 
    switch (mthd) {
@@ -597,9 +603,15 @@ g80_2d_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
    case G80_2D_BLIT_SRC_Y_FRACT:
       e->blit_src_y = fixed((uint32_t)(e->blit_src_y >> 32), data);
       return NVSIM_OK;
-   case G80_2D_BLIT_SRC_Y_INT:
+   case G80_2D_BLIT_SRC_Y_INT: {
+      /* a trapped blit is dropped whole: SRC_Y stays as it was */
+      int64_t old = e->blit_src_y;
       e->blit_src_y = fixed(data, (uint32_t)e->blit_src_y);
-      return blit(obj, e);
+      enum nvsim_status st = blit(obj, e);
+      if (st != NVSIM_OK)
+         e->blit_src_y = old;
+      return st;
+   }
    default:
       return NVSIM_ILLEGAL_MTHD;
    }

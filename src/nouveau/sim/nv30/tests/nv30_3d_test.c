@@ -650,6 +650,43 @@ test_blend_equation(void)
    teardown(&t);
 }
 
+/* Rankine's BLEND_EQUATION is one GL enum (hwdb, rankine variant): the
+ * curie form (RGB and ALPHA halves) is not a value of it, traps at the
+ * method and is dropped, so the draw uses the previous
+ * FUNC_REVERSE_SUBTRACT: 0x00008080 as in test_blend_equation. */
+static void
+test_blend_equation_refused(void)
+{
+   struct fx30 t;
+   if (!setup(&t, 0x34, NV34_3D_CLASS))
+      return;
+   for (unsigned i = 0; i < W * H; i++)
+      t.cmap[i] = 0xff808080u;
+   upload_vp(&t, false);
+   upload_fp(&t, false);
+   m(&t, NV30_3D_BLEND_FUNC_ENABLE, 1);
+   m(&t, NV30_3D_BLEND_FUNC_SRC, NV30_3D_BLEND_FUNC_SRC_RGB_ONE |
+                                 NV30_3D_BLEND_FUNC_SRC_ALPHA_ONE);
+   m(&t, NV30_3D_BLEND_FUNC_DST, NV30_3D_BLEND_FUNC_DST_RGB_ONE |
+                                 NV30_3D_BLEND_FUNC_DST_ALPHA_ONE);
+   m(&t, NV30_3D_BLEND_EQUATION, NV30_3D_BLEND_EQUATION_FUNC_REVERSE_SUBTRACT);
+   CHECK(run(&t));
+   m(&t, NV30_3D_BLEND_EQUATION, NV40_3D_BLEND_EQUATION_RGB_FUNC_ADD |
+                                 NV40_3D_BLEND_EQUATION_ALPHA_FUNC_ADD);
+   run(&t);
+   CHECK(!nvsim_channel_dead(t.fx.chan));
+   CHECK_EQ(nvsim_channel_traps(t.fx.chan), 1);
+   const char *line = nvsim_channel_last_trap(t.fx.chan);
+   CHECK(line && strstr(line, "(BLEND_EQUATION)") &&
+         strstr(line, "INVALID_VALUE"));
+   static const float red[4] = { 1, 0, 0, 1 };
+   draw_quad(&t, red);   /* false: the channel has trapped before */
+   CHECK_EQ(nvsim_channel_traps(t.fx.chan), 1);
+   CHECK_EQ(t.cmap[0], 0x00008080u);
+   CHECK_EQ(t.cmap[W * H - 1], 0x00008080u);
+   teardown(&t);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -667,6 +704,7 @@ main(int argc, char **argv)
       { "mipmap", test_mipmap },
       { "texture_no_stale_cache", test_texture_no_stale_cache },
       { "blend_equation", test_blend_equation },
+      { "blend_equation_refused", test_blend_equation_refused },
       { NULL, NULL },
    };
    return nvt_main(argc, argv, cases);

@@ -2053,6 +2053,247 @@ test_fence(void)
    teardown(&t);
 }
 
+/* ---- a refused value is dropped at its method ---- */
+
+/* Submits and waits; true if the channel is alive (it has trapped or not:
+ * traps drop the method and the channel goes on). */
+static bool
+run_alive(struct fx3d *t)
+{
+   struct nvsim_bo *bos[] = { t->color, t->zeta, t->vtx, t->fp };
+   int64_t seq = nvt_fx_submit(&t->fx, bos, 4);
+   if (seq > 0)
+      nvsim_wait_seq(t->fx.dev, seq);
+   return seq > 0 && !nvsim_channel_dead(t->fx.chan);
+}
+
+/* The method just submitted trapped, alone: one trap in all, its line
+ * naming the method by hwdb's name and INVALID_VALUE. */
+static void
+expect_value_trap(struct fx3d *t, const char *mname)
+{
+   CHECK_EQ(nvsim_channel_traps(t->fx.chan), 1);
+   const char *line = nvsim_channel_last_trap(t->fx.chan);
+   CHECK(line != NULL);
+   if (!line)
+      return;
+   CHECK_STR_HAS(line, mname);
+   CHECK_STR_HAS(line, "INVALID_VALUE");
+}
+
+/* The corner triangle, then a fence at byte 2048 of the vertex buffer
+ * (past the vertices), in one submission: no trap more, the fence lands. */
+static void
+draw_corner_fenced(struct fx3d *t, uint32_t fence)
+{
+   uint32_t *f = (uint32_t *)(t->vmap + 2048);
+   *f = 0;
+   m(t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_TRIANGLES);
+   m(t, NV30_3D_VB_VERTEX_BATCH, (2u << 24) | 0);
+   m(t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_STOP);
+   m(t, NV30_3D_DMA_FENCE, t->fx.info.vram_ctxdma);
+   m(t, NV30_3D_FENCE_OFFSET, (uint32_t)nvsim_bo_offset(t->vtx) + 2048);
+   m(t, NV30_3D_FENCE_VALUE, fence);
+   CHECK(run_alive(t));
+   CHECK_EQ(nvsim_channel_traps(t->fx.chan), 1);
+   CHECK_EQ(*f, fence);
+}
+
+/*
+ * BLEND_FUNC_DST with an RGB factor hwdb's gl_blend_factor does not name
+ * (0x0309, one past SRC_ALPHA_SATURATE) traps at the method and is
+ * dropped: the draw blends with the previous ONE, ONE (GL 2.1 section
+ * 4.1.8, table 4.2: result = src * 1 + dst * 1, clamped).  Destination
+ * 0x00204060 (A 0, R 0x20, G 0x40, B 0x60), source red (1, 0, 0, 1):
+ * R min(1 + 0x20/255, 1) = 0xff, G 0x40, B 0x60, A 1 -> 0xffff4060.
+ */
+static void
+test_refused_blend_func(void)
+{
+   struct fx3d t;
+   if (!draw_setup(&t))
+      return;
+   for (unsigned i = 0; i < W * H; i++)
+      t.cmap[i] = 0x00204060u;
+   m(&t, NV30_3D_BLEND_FUNC_ENABLE, 1);
+   m(&t, NV30_3D_BLEND_FUNC_SRC, NV30_3D_BLEND_FUNC_SRC_RGB_ONE |
+                                 NV30_3D_BLEND_FUNC_SRC_ALPHA_ONE);
+   m(&t, NV30_3D_BLEND_FUNC_DST, NV30_3D_BLEND_FUNC_DST_RGB_ONE |
+                                 NV30_3D_BLEND_FUNC_DST_ALPHA_ONE);
+   CHECK(run_alive(&t));
+   CHECK_EQ(nvsim_channel_traps(t.fx.chan), 0);
+   m(&t, NV30_3D_BLEND_FUNC_DST,
+     (NV30_3D_BLEND_FUNC_DST_RGB_SRC_ALPHA_SATURATE + 1) |
+     NV30_3D_BLEND_FUNC_DST_ALPHA_ONE);
+   CHECK(run_alive(&t));
+   expect_value_trap(&t, "(BLEND_FUNC_DST)");
+   draw_corner_fenced(&t, 0x0b1e0d01);
+   CHECK(expect_corner(&t, 0xffff4060u, 0x00204060u));
+   teardown(&t);
+}
+
+/*
+ * BLEND_EQUATION with a bad ALPHA half traps and is dropped: the draw
+ * uses the previous FUNC_REVERSE_SUBTRACT for both (GL 2.1 table 4.1:
+ * dst - src), ONE, ONE.  Destination 0xff808080, source red (1, 0, 0, 1):
+ * R max(0x80/255 - 1, 0) = 0, G 0x80, B 0x80, A 1 - 1 = 0 -> 0x00008080.
+ */
+static void
+test_refused_blend_equation(void)
+{
+   struct fx3d t;
+   if (!draw_setup(&t))
+      return;
+   for (unsigned i = 0; i < W * H; i++)
+      t.cmap[i] = 0xff808080u;
+   m(&t, NV30_3D_BLEND_FUNC_ENABLE, 1);
+   m(&t, NV30_3D_BLEND_FUNC_SRC, NV30_3D_BLEND_FUNC_SRC_RGB_ONE |
+                                 NV30_3D_BLEND_FUNC_SRC_ALPHA_ONE);
+   m(&t, NV30_3D_BLEND_FUNC_DST, NV30_3D_BLEND_FUNC_DST_RGB_ONE |
+                                 NV30_3D_BLEND_FUNC_DST_ALPHA_ONE);
+   m(&t, NV40_3D_BLEND_EQUATION,
+     NV40_3D_BLEND_EQUATION_RGB_FUNC_REVERSE_SUBTRACT |
+     NV40_3D_BLEND_EQUATION_ALPHA_FUNC_REVERSE_SUBTRACT);
+   CHECK(run_alive(&t));
+   /* ALPHA 0x8009 (GL_BLEND_EQUATION_RGB, not an equation) */
+   m(&t, NV40_3D_BLEND_EQUATION,
+     NV40_3D_BLEND_EQUATION_RGB_FUNC_ADD |
+     (NV40_3D_BLEND_EQUATION_ALPHA_MAX +
+      (1u << NV40_3D_BLEND_EQUATION_ALPHA__SHIFT)));
+   CHECK(run_alive(&t));
+   expect_value_trap(&t, "(BLEND_EQUATION)");
+   draw_corner_fenced(&t, 0x0b1e0d02);
+   CHECK(expect_corner(&t, 0x00008080u, 0xff808080u));
+   teardown(&t);
+}
+
+/*
+ * STENCIL_OP_ZPASS with a value gl_stencil_op does not name traps and is
+ * dropped: stencil test ALWAYS, reference 0x5, ZPASS REPLACE (GL 2.1
+ * section 4.1.5) before, so the drawn pixels get stencil 0x05 in the low
+ * byte of Z24S8 (depth test off, depth 0 kept) and the colour red; the
+ * others keep 0.
+ */
+static void
+test_refused_stencil_op(void)
+{
+   struct fx3d t;
+   if (!draw_setup(&t))
+      return;
+   m(&t, NV30_3D_STENCIL_ENABLE(0), 1);
+   m(&t, NV30_3D_STENCIL_FUNC_FUNC(0), NV30_3D_STENCIL_FUNC_FUNC_ALWAYS);
+   m(&t, NV30_3D_STENCIL_FUNC_REF(0), 0x5);
+   m(&t, NV30_3D_STENCIL_FUNC_MASK(0), 0xff);
+   m(&t, NV30_3D_STENCIL_MASK(0), 0xff);
+   m(&t, NV30_3D_STENCIL_OP_FAIL(0), NV30_3D_STENCIL_OP_FAIL_KEEP);
+   m(&t, NV30_3D_STENCIL_OP_ZFAIL(0), NV30_3D_STENCIL_OP_ZFAIL_KEEP);
+   m(&t, NV30_3D_STENCIL_OP_ZPASS(0), NV30_3D_STENCIL_OP_ZPASS_REPLACE);
+   CHECK(run_alive(&t));
+   m(&t, NV30_3D_STENCIL_OP_ZPASS(0), NV30_3D_STENCIL_OP_ZPASS_DECR_WRAP + 1);
+   CHECK(run_alive(&t));
+   expect_value_trap(&t, "(STENCIL_OP_ZPASS[0])");
+   draw_corner_fenced(&t, 0x0b1e0d03);
+   CHECK(expect_corner(&t, 0xffff0000u, 0));
+   for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+         CHECK_EQ(t.zmap[y * W + x], (x + y <= 2) ? 0x05u : 0u);
+   teardown(&t);
+}
+
+/*
+ * DEPTH_FUNC with a value past ALWAYS traps and is dropped: the previous
+ * GREATER stays, so the triangle at depth 0.5 passes against the cleared
+ * 0.25 (0x400000 << 8) and writes 0.5 (0x7fffff or 0x800000: GL 2.1
+ * section 2.11.1 leaves the rounding open); the initial LESS would have
+ * drawn nothing.
+ */
+static void
+test_refused_depth_func(void)
+{
+   struct fx3d t;
+   if (!draw_setup(&t))
+      return;
+   for (unsigned i = 0; i < W * H; i++)
+      t.zmap[i] = 0x40000000u;
+   m(&t, NV30_3D_DEPTH_FUNC, NV30_3D_DEPTH_FUNC_GREATER);
+   m(&t, NV30_3D_DEPTH_WRITE_ENABLE, 1);
+   m(&t, NV30_3D_DEPTH_TEST_ENABLE, 1);
+   CHECK(run_alive(&t));
+   m(&t, NV30_3D_DEPTH_FUNC, NV30_3D_DEPTH_FUNC_ALWAYS + 1);
+   CHECK(run_alive(&t));
+   expect_value_trap(&t, "(DEPTH_FUNC)");
+   draw_corner_fenced(&t, 0x0b1e0d04);
+   CHECK(expect_corner(&t, 0xffff0000u, 0));
+   uint32_t z = t.zmap[0] >> 8;
+   CHECK(z == 0x7fffffu || z == 0x800000u);
+   CHECK_EQ(t.zmap[W - 1], 0x40000000u);
+   teardown(&t);
+}
+
+/*
+ * VP_START_FROM_ID past the vertex program memory (544 slots on curie,
+ * envytools-docs xf/isa.rst) traps and is dropped: the program start
+ * stays at slot 0.  An upload elsewhere (slot 100: a program that writes
+ * green) makes the decoded program stale; the draw then runs slot 0's
+ * again and the corner is red.  Before, the refused start stayed in the
+ * register and that draw ran from it.
+ */
+static void
+test_refused_vp_start(void)
+{
+   struct fx3d t;
+   if (!draw_setup(&t))
+      return;
+   CHECK(run_alive(&t));
+   m(&t, NV30_3D_VP_START_FROM_ID, 544);
+   CHECK(run_alive(&t));
+   expect_value_trap(&t, "(VP_START_FROM_ID)");
+   /* slot 100: MOV o[HPOS], v[0]; MOV o[COL0], c[0] (last), c[0] green */
+   struct nvisa_nv40_vp_insn insn;
+   uint32_t w[4];
+   m(&t, NV30_3D_VP_UPLOAD_FROM_ID, 100);
+   for (unsigned i = 0; i < 2; i++) {
+      nvisa_nv40_vp_insn_init(&insn);
+      insn.vec_op = NVISA_NV40_VP_VEC_OP_MOV;
+      insn.vec_mask = NVISA_MASK_XYZW;
+      insn.out = i ? NVISA_NV40_VP_OUT_COL0 : NVISA_NV40_VP_OUT_HPOS;
+      insn.out_is_vec = true;
+      insn.src[0].file = i ? NVISA_FILE_CONST : NVISA_FILE_INPUT;
+      insn.input = 0;
+      insn.last = i == 1;
+      CHECK_EQ(nvisa_nv40_vp_encode(&insn, w), 0);
+      for (unsigned k = 0; k < 4; k++)
+         m(&t, NV30_3D_VP_UPLOAD_INST(k), w[k]);
+   }
+   m(&t, NV30_3D_VP_UPLOAD_CONST_ID, 0);
+   for (unsigned k = 0; k < 4; k++)
+      mf(&t, NV30_3D_VP_UPLOAD_CONST_X(0) + 4 * k, green[k]);
+   draw_corner_fenced(&t, 0x0b1e0d05);
+   CHECK(expect_corner(&t, 0xffff0000u, 0));
+   teardown(&t);
+}
+
+/* A method of rankine's that curie does not have is named in the trap
+ * line by rankine's name for it (hwdb), marked as rankine's. */
+static void
+test_illegal_method_name(void)
+{
+   struct fx3d t;
+   if (!setup(&t))
+      return;
+   m(&t, NV30_3D_LIGHT, 0);
+   CHECK(run_alive(&t));
+   CHECK_EQ(nvsim_channel_traps(t.fx.chan), 1);
+   const char *line = nvsim_channel_last_trap(t.fx.chan);
+   CHECK(line != NULL);
+   if (line) {
+      CHECK_STR_HAS(line, "mthd 0x1000 (LIGHT");
+      CHECK_STR_HAS(line, ", a NV30_3D method)");
+      CHECK_STR_HAS(line, "ILLEGAL_MTHD");
+   }
+   teardown(&t);
+}
+
 /*
  * Robustness: random values on the methods that drive drawing, from a
  * working setup, many seeds.  Whatever happens (drawing, a trap), nvsim
@@ -2393,6 +2634,12 @@ main(int argc, char **argv)
       { "depth", test_depth },
       { "depth_replace", test_depth_replace },
       { "vertex_overrun", test_vertex_overrun },
+      { "refused_blend_func", test_refused_blend_func },
+      { "refused_blend_equation", test_refused_blend_equation },
+      { "refused_stencil_op", test_refused_stencil_op },
+      { "refused_depth_func", test_refused_depth_func },
+      { "refused_vp_start", test_refused_vp_start },
+      { "illegal_method_name", test_illegal_method_name },
       { "fuzz", test_fuzz },
       { NULL, NULL },
    };
