@@ -442,11 +442,16 @@ nvsim_object_destroy(struct nvsim_channel *chan, uint32_t handle)
       s->obj = SLOT_DELETED;
       obj->dead = true;
       chan->graveyard[chan->num_graveyard++] = obj;
-      /* a notifier gives its bytes back to the block */
+      /* a notifier gives its bytes back to the block: the range whose
+       * window (where the generation's DMA objects see it) is the
+       * object's */
       for (unsigned i = 0; obj->is_dma && i < chan->num_ntfy; i++) {
-         if (chan->ntfy[i].handle == handle &&
-             chan->notifier_bo->offset + chan->ntfy[i].offset ==
-                obj->dma_base) {
+         enum nvsim_domain domain;
+         uint64_t base;
+         chan->dev->chip->gen->notifier_window(chan, chan->ntfy[i].offset,
+                                               &domain, &base);
+         if (chan->ntfy[i].handle == handle && domain == obj->dma_domain &&
+             base == obj->dma_base) {
             memmove(&chan->ntfy[i], &chan->ntfy[i + 1],
                     (chan->num_ntfy - i - 1) * sizeof(*chan->ntfy));
             chan->num_ntfy--;

@@ -915,6 +915,25 @@ out:
 }
 
 /* The Tesla 3D classes exist but trap every method (not modelled yet). */
+/* A destroyed notifier gives its bytes of the block back, as on earlier
+ * chips (the kernel frees its nvkm_mm node, nouveau_abi16.c): the whole
+ * 4 KiB block, freed, can be allocated again. */
+static void
+tesla_notifier_reuse(void)
+{
+   struct tfx t;
+   if (!rec_tfx(&t, 0x84))
+      goto out;
+   uint32_t off = ~0u;
+   CHECK_EQ(nvsim_notifier_create(t.chan, 0xbeef0301, 4096, &off), 0);
+   CHECK_EQ(off, 0);
+   CHECK_EQ(nvsim_notifier_create(t.chan, 0xbeef0302, 16, NULL), -ENOMEM);
+   CHECK_EQ(nvsim_object_destroy(t.chan, 0xbeef0301), 0);
+   CHECK_EQ(nvsim_notifier_create(t.chan, 0xbeef0303, 4096, &off), 0);
+out:
+   tfx_fini(&t);
+}
+
 static void
 tesla_3d_stub_traps(void)
 {
@@ -960,6 +979,7 @@ static const struct nvt_case cases[] = {
    { "eng2d_rectangle", eng2d_rectangle },
    { "eng2d_conversion_traps", eng2d_conversion_traps },
    { "tesla_3d_stub_traps", tesla_3d_stub_traps },
+   { "tesla_notifier_reuse", tesla_notifier_reuse },
    { NULL, NULL },
 };
 
