@@ -71,10 +71,13 @@ other_class_only(uint32_t oclass, uint32_t mthd)
  * value for an enum bitfield/register", raised "immediately on the
  * method" unless the check needs other state.  Which curie methods
  * check their enum is not documented; these are the ones whose every
- * valid value the GL names (the driver writes GL's enums), so a value
- * outside the set cannot be a mode we do not know of.  Other state
- * (formats, surfaces, vertex layouts) depends on further methods and is
- * still judged at the draw.
+ * valid value the GL names (the drivers write GL's enums: upstream's
+ * nouveau_gldefs.h nvgl_* helpers, whose defaults are valid values too),
+ * so a value outside the set cannot be a mode we do not know of.  Other
+ * state depends on further methods and is still judged at the draw:
+ * VTXFMT's TYPE matters only with a SIZE (upstream writes disabled
+ * attributes with SIZE 0), render target and texture formats with their
+ * sizes, pitches and buffers.
  */
 static const uint32_t enum_checked_mthds[] = {
    NV30_3D_ALPHA_FUNC_FUNC,
@@ -91,6 +94,11 @@ static const uint32_t enum_checked_mthds[] = {
    NV30_3D_STENCIL_OP_ZPASS(1),
    NV30_3D_COLOR_LOGIC_OP_OP,
    NV30_3D_DEPTH_FUNC,
+   NV30_3D_SHADE_MODEL,
+   NV30_3D_POLYGON_MODE_FRONT,
+   NV30_3D_POLYGON_MODE_BACK,
+   NV30_3D_CULL_FACE,
+   NV30_3D_FRONT_FACE,
 };
 
 static bool

@@ -2273,6 +2273,30 @@ test_refused_vp_start(void)
    teardown(&t);
 }
 
+/*
+ * CULL_FACE with a value gl_cull_face does not name traps and is dropped:
+ * culling FRONT_AND_BACK stays, so the corner triangle (either winding)
+ * is culled and draws nothing (GL 2.1 section 3.5.1).  Before, the bad
+ * value was stored and matched none of the faces, and the triangle was
+ * drawn.
+ */
+static void
+test_refused_cull_face(void)
+{
+   struct fx3d t;
+   if (!draw_setup(&t))
+      return;
+   m(&t, NV30_3D_CULL_FACE, NV30_3D_CULL_FACE_FRONT_AND_BACK);
+   m(&t, NV30_3D_CULL_FACE_ENABLE, 1);
+   CHECK(run_alive(&t));
+   m(&t, NV30_3D_CULL_FACE, NV30_3D_CULL_FACE_BACK + 1);
+   CHECK(run_alive(&t));
+   expect_value_trap(&t, "(CULL_FACE)");
+   draw_corner_fenced(&t, 0x0b1e0d06);
+   CHECK(expect_corner(&t, 0, 0));
+   teardown(&t);
+}
+
 /* A method of rankine's that curie does not have is named in the trap
  * line by rankine's name for it (hwdb), marked as rankine's. */
 static void
@@ -2639,6 +2663,7 @@ main(int argc, char **argv)
       { "refused_stencil_op", test_refused_stencil_op },
       { "refused_depth_func", test_refused_depth_func },
       { "refused_vp_start", test_refused_vp_start },
+      { "refused_cull_face", test_refused_cull_face },
       { "illegal_method_name", test_illegal_method_name },
       { "fuzz", test_fuzz },
       { NULL, NULL },
