@@ -22,11 +22,10 @@
 #include "nv30-40_3d.xml.h"
 #include "nvisa_nv40_fp.h"
 
-/* Nesting the hardware must load (NV_fragment_program2's minimums:
- * MAX_PROGRAM_IF_DEPTH_NV 48, MAX_PROGRAM_LOOP_DEPTH_NV 4). */
-#define FP_MAX_IF_DEPTH 48
-#define FP_MAX_LOOP_DEPTH 4
-#define FP_CF_DEPTH (FP_MAX_IF_DEPTH + FP_MAX_LOOP_DEPTH)
+/* Open ifs and loops the encoder can track: the most the ISA allows
+ * (nv40_fp.xml); the target's fp.max_if_depth/max_loop_depth, at most
+ * these, are checked. */
+#define FP_CF_DEPTH (NVISA_NV40_FP_MAX_IF_DEPTH + NVISA_NV40_FP_MAX_LOOP_DEPTH)
 
 struct fp_emit {
    struct nvc_prog *p;
@@ -363,6 +362,24 @@ patch_branch(struct fp_emit *e, unsigned w, bool target)
    nvisa_nv40_fp_encode(&hw, &e->out->insns[w]);
 }
 
+/* Does another if (or loop) fit the target's nesting limit (and the
+ * encoder's tracking, sized for the ISA's)? */
+static bool
+cf_fits(struct fp_emit *e, unsigned op)
+{
+   const struct nvc_target *t = e->p->target;
+   bool is_if = op == NVC_OP_IF;
+   unsigned limit = is_if ? MIN2(t->fp.max_if_depth,
+                                 NVISA_NV40_FP_MAX_IF_DEPTH)
+                          : MIN2(t->fp.max_loop_depth,
+                                 NVISA_NV40_FP_MAX_LOOP_DEPTH);
+   if ((is_if ? e->if_depth : e->loop_depth) < limit)
+      return true;
+   nvc_prog_error(e->p, "%s nested deeper than the %u the fragment unit "
+                  "takes", is_if ? "ifs" : "loops", limit);
+   return false;
+}
+
 static bool
 emit_cf(struct fp_emit *e, const struct nvc_insn *ir)
 {
@@ -371,15 +388,8 @@ emit_cf(struct fp_emit *e, const struct nvc_insn *ir)
    switch (ir->op) {
    case NVC_OP_IF:
    case NVC_OP_LOOP:
-      if (ir->op == NVC_OP_IF ? e->if_depth == FP_MAX_IF_DEPTH
-                               : e->loop_depth == FP_MAX_LOOP_DEPTH) {
-         nvc_prog_error(p, "%s nested deeper than the %u the "
-                        "fragment unit takes",
-                        ir->op == NVC_OP_IF ? "ifs" : "loops",
-                        ir->op == NVC_OP_IF ? FP_MAX_IF_DEPTH
-                                              : FP_MAX_LOOP_DEPTH);
+      if (!cf_fits(e, ir->op))
          return false;
-      }
       if (ir->op == NVC_OP_IF) {
          /* cc.x = cond; the then part where cc.x != 0 */
          struct nvc_dst ccx = { .file = NVC_FILE_NONE, .mask = NVISA_MASK_X };

@@ -96,6 +96,8 @@ struct nvc_target {
       bool branching;         /* IF/ELSE/ENDIF (fp-branching) */
       bool loops;             /* REP/LOOP/BRK (ISA, with branching) */
       bool calls;             /* CAL/RET (ISA, with branching) */
+      unsigned max_if_depth;  /* ifs nested (ISA; 0 without branching) */
+      unsigned max_loop_depth; /* loops nested (ISA; 0 without loops) */
       bool facing;            /* a FACING input register (ISA) */
       bool txl;               /* TXL, explicit-lod lookups (ISA) */
       bool rsq;               /* RSQ (ISA: NV30 has it, NV40 not) */

@@ -77,6 +77,8 @@ target_nv40(struct nvc_target *t)
     * RET in the FP (nv40_fp.xml branch ops) */
    t->vp.loops = t->vp.calls = true;
    t->fp.loops = t->fp.calls = true;
+   t->fp.max_if_depth = NVISA_NV40_FP_MAX_IF_DEPTH;
+   t->fp.max_loop_depth = NVISA_NV40_FP_MAX_LOOP_DEPTH;
    t->fp.precisions = NVC_PRECISION_FP32 | NVC_PRECISION_FP16 |
                       NVC_PRECISION_FX12 | NVC_PRECISION_FX9;
 }
@@ -120,6 +122,10 @@ nvc_target_init(struct nvc_target *t, const struct nvhwdb_chip *chip,
    t->vp.calls &= t->vp.branching;
    t->fp.loops &= t->fp.branching;
    t->fp.calls &= t->fp.branching;
+   if (!t->fp.branching)
+      t->fp.max_if_depth = 0;
+   if (!t->fp.loops)
+      t->fp.max_loop_depth = 0;
 
    /* A row that contradicts its ISA's encoding is a table error: the
     * constant index field cannot address more than the ISA's file, the

@@ -1723,6 +1723,9 @@ test_target(void)
    CHECK(nv40_target.fp.tex_units == 16, "%u", nv40_target.fp.tex_units);
    CHECK(nv40_target.fp.render_targets == 4, "%u",
          nv40_target.fp.render_targets);
+   CHECK(nv40_target.fp.max_if_depth == 48 &&
+         nv40_target.fp.max_loop_depth == 4, "NV40 FP nesting %u/%u",
+         nv40_target.fp.max_if_depth, nv40_target.fp.max_loop_depth);
    CHECK(nv40_target.fp.facing && nv40_target.fp.txl &&
          !nv40_target.fp.rsq, "NV40 FP inputs/ops");
    CHECK(nv40_target.fp.precisions & NVC_PRECISION_FX12, "NV40 FX12");
@@ -1733,6 +1736,7 @@ test_target(void)
    free(err);
    err = NULL;
    CHECK(nv30.fp.max_insns == 1024, "%u", nv30.fp.max_insns);
+   CHECK(!nv30.fp.max_if_depth && !nv30.fp.max_loop_depth, "NV30 nesting");
    CHECK(!nv30.fp.branching && !nv30.fp.loops && !nv30.fp.calls &&
          nv30.vp.branching && nv30.vp.loops && nv30.vp.calls,
          "NV30 branching");
@@ -1779,6 +1783,10 @@ test_target(void)
    t.fp.branching = false;
    check_refused(&t, data_loop_shader(true), "cannot branch",
                  "FP loop without branching");
+   t = nv40_target;
+   t.fp.max_loop_depth = 0;
+   check_refused(&t, data_loop_shader(true), "nested deeper",
+                 "FP loop with a nesting limit of 0");
    t = nv40_target;
    t.fp.loops = false;
    check_refused(&t, data_loop_shader(true), "cannot branch",
