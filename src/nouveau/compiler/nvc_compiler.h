@@ -37,6 +37,7 @@
 
 #include "pipe/p_defines.h"
 
+#include "nvhwdb_chips.h"
 #include "nvisa_nv40_fp_gen.h"
 #include "nvisa_nv40_vp_gen.h"
 
@@ -46,8 +47,6 @@ extern "C" {
 
 struct nir_shader;
 struct nir_shader_compiler_options;
-
-struct nvhwdb_chip;
 
 /* Texcoord routing tables are this long: the most texcoords any target
  * has (NV40's FP inputs TC0..TC9); nvc_target.fp.num_texcoords says how
@@ -72,7 +71,7 @@ enum nvc_precision {
  * inputs, precisions).  Nothing in the compiler repeats these numbers. */
 struct nvc_target {
    const char *name;          /* the chip's codename, for messages */
-   unsigned isa;              /* enum nvhwdb_isa: NV30 or NV40 */
+   enum nvhwdb_isa isa;       /* NV30 or NV40 */
    struct {
       unsigned max_insns;     /* instruction slots (chips.xml vp-slots) */
       unsigned num_consts;    /* vec4 constant registers (vp-consts) */
@@ -125,7 +124,8 @@ nvc_nir_options(const struct nvc_target *target, enum pipe_shader_type shader);
  * vec4 slot `uniform_slot` of constant buffer 0 (re-upload it whenever
  * the buffer changes), or the immediate `value` (uniform_slot < 0). */
 struct nvc_vp_const {
-   uint16_t hw_slot;       /* index in the 468-entry VP constant file */
+   uint16_t hw_slot;       /* index in the VP constant file (target
+                              vp.num_consts entries) */
    int16_t uniform_slot;   /* vec4 slot in constant buffer 0, or -1 */
    float value[4];         /* immediate value when uniform_slot < 0 */
 };
@@ -206,7 +206,8 @@ struct nvc_fp_binary {
    uint32_t vp_result_en;      /* VP_RESULT_EN bits for those TCs */
    uint32_t inputs_read;       /* bit i: FP input register i is read */
    uint32_t samplers_used;     /* bit i: texture unit i is sampled */
-   /* Colour outputs written (bit n: render target n, n < 4). */
+   /* Colour outputs written (bit n: render target n, n <
+    * target fp.render_targets). */
    uint8_t color_outputs;
 };
 
