@@ -166,6 +166,48 @@ test_sifm_swizzle(void)
    teardown(&t);
 }
 
+/* A FORMAT with a filter that is neither POINT_SAMPLE nor BILINEAR traps
+ * and is dropped whole: its pitch (8) does not replace the previous 16,
+ * so a second draw from the same point writes the swizzled image as the
+ * first did (texel (1,1) at index 3, (3,3) at 15; with pitch 8 they
+ * would come from other bytes), and the channel goes on. */
+static void
+test_sifm_format_refused(void)
+{
+   struct fx2d t;
+   if (!setup(&t))
+      return;
+   for (unsigned y = 0; y < 4; y++)
+      for (unsigned x = 0; x < 4; x++) {
+         uint32_t v = 0xff000000u | (y << 8) | x;
+         memcpy(t.smap + y * 16 + x * 4, &v, 4);
+      }
+   uint32_t vram = t.fx.info.vram_ctxdma;
+   m(&t, SUBC_SSWZ, NV4_SURFACE_SWZ_DMA_IMAGE, vram);
+   m(&t, SUBC_SSWZ, NV4_SURFACE_SWZ_FORMAT,
+     NV4_SURFACE_SWZ_FORMAT_COLOR_A8R8G8B8 |
+     NV4_SURFACE_SWZ_FORMAT_BASE_SIZE_U(2) |
+     NV4_SURFACE_SWZ_FORMAT_BASE_SIZE_V(2));
+   m(&t, SUBC_SSWZ, NV4_SURFACE_SWZ_OFFSET, (uint32_t)nvsim_bo_offset(t.dst));
+   m(&t, SUBC_SIFM, NV5_SIFM_SURFACE, H_SSWZ);
+   sifm_draw(&t, NV4_SIFM_COLOR_FORMAT_A8R8G8B8, 0, 4 << 16 | 4, 0,
+             4 << 16 | 4, 4 << 16 | 4, 16, 0);
+   CHECK(run(&t));
+   memset(t.dmap, 0, 64);
+   m(&t, SUBC_SIFM, NV4_SIFM_FORMAT, 8 | NV4_SIFM_FORMAT_ORIGIN_CENTER |
+     (NV4_SIFM_FORMAT_FILTER_BILINEAR + (1u << NV4_SIFM_FORMAT_FILTER__SHIFT)));
+   m(&t, SUBC_SIFM, NV4_SIFM_POINT, 0);
+   run(&t);
+   CHECK(!nvsim_channel_dead(t.fx.chan));
+   CHECK_EQ(nvsim_channel_traps(t.fx.chan), 1);
+   const char *line = nvsim_channel_last_trap(t.fx.chan);
+   CHECK(line && strstr(line, "(FORMAT)") && strstr(line, "INVALID_VALUE"));
+   CHECK_EQ(rd32(t.dmap + 3 * 4), 0xff000101u);          /* (1,1) */
+   CHECK_EQ(rd32(t.dmap + 8 * 4), 0xff000200u);          /* (0,2) */
+   CHECK_EQ(rd32(t.dmap + 15 * 4), 0xff000303u);         /* (3,3) */
+   teardown(&t);
+}
+
 /* R5G6B5 into a pitch-linear SURFACE_2D: out (1,1) 2x2 clipped to x < 2,
  * source point (1,0) in 12.4: writes destination (1,1) <- source (1,0)
  * and (1,2) <- source (1,1), nothing else. */
@@ -382,6 +424,7 @@ main(int argc, char **argv)
 {
    static const struct nvt_case cases[] = {
       { "sifm_swizzle", test_sifm_swizzle },
+      { "sifm_format_refused", test_sifm_format_refused },
       { "sifm_linear_clip", test_sifm_linear_clip },
       { "sifm_source_overrun", test_sifm_source_overrun },
       { "sifm_sampled_rows_only", test_sifm_sampled_rows_only },
