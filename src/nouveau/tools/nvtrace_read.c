@@ -278,6 +278,7 @@ static int
 parse_method(struct nvtrace_reader *r, char **f, unsigned nf,
              struct nvtrace_event *ev)
 {
+   ev->kind = NVTRACE_METHOD;
    if (need(r, f, nf, 6, 7))
       return -1;
    if (!r->in_exec)
@@ -331,22 +332,303 @@ parse_method(struct nvtrace_reader *r, char **f, unsigned nf,
    return 1;
 }
 
-static int
-parse_line(struct nvtrace_reader *r, char *line, struct nvtrace_event *ev)
-{
-   char *f[MAX_FIELDS];
-   unsigned nf = 0;
-   char *rest = NULL;
+/* One parser per record kind (docs/trace.md).  Each checks its field
+ * count and numbers, and keeps the reader's tables of buffers, objects and
+ * the current exec up to date so later lines can be checked against them. */
 
-   /* split on single spaces; the trap message and submit pushes keep the
-    * rest of the line */
+static int
+parse_device(struct nvtrace_reader *r, char **f, unsigned nf,
+             struct nvtrace_event *ev)
+{
+   ev->kind = NVTRACE_DEVICE;
+   if (need(r, f, nf, 5, 5))
+      return -1;
+   NUM(u32, f[1], &r->chipset, "chipset");
+   if (strncmp(f[3], "vram=", 5) || strncmp(f[4], "gart=", 5))
+      return fail(r, "device: want vram=<size> gart=<size>");
+   NUM(u64, f[3] + 5, &r->vram_size, "VRAM size");
+   NUM(u64, f[4] + 5, &r->gart_size, "GART size");
+   return 1;
+}
+
+static int
+parse_bo(struct nvtrace_reader *r, char **f, unsigned nf,
+         struct nvtrace_event *ev)
+{
+   struct nvtrace_bo b = { 0 };
+   ev->kind = NVTRACE_BO;
+   if (need(r, f, nf, 5, 5))
+      return -1;
+   NUM(u32, f[1], &b.id, "buffer id");
+   if (b.id != r->num_bos + 1)
+      return fail(r, "bo: id %u out of order (expected %u)", b.id,
+                  r->num_bos + 1);
+   if (!parse_domain(f[2], &b.domain))
+      return fail(r, "bo: domain '%s' is not vram or gart", f[2]);
+   NUM(u64, f[3], &b.offset, "offset");
+   NUM(u64, f[4], &b.size, "size");
+   uint64_t ap = b.domain == NVTRACE_VRAM ? r->vram_size : r->gart_size;
+   if (!b.size || b.offset + b.size < b.offset)
+      return fail(r, "bo: size 0x%" PRIx64 " at 0x%" PRIx64
+                  " is not a range", b.size, b.offset);
+   /* inside its aperture, once the device line gave the sizes (this
+    * also bounds what a 'contents' line may make us allocate) */
+   if (ap && (b.offset > ap || b.size > ap - b.offset))
+      return fail(r, "bo: 0x%" PRIx64 "+0x%" PRIx64 " is outside the "
+                  "0x%" PRIx64 "-byte %s aperture", b.offset, b.size, ap,
+                  f[2]);
+   if (r->num_bos == r->cap_bos) {
+      unsigned cap = r->cap_bos ? r->cap_bos * 2 : 64;
+      void *n = realloc(r->bos, cap * sizeof(*r->bos));
+      if (!n)
+         return fail(r, "out of memory");
+      r->bos = n;
+      r->cap_bos = cap;
+   }
+   r->bos[r->num_bos++] = b;
+   ev->bo = b.id;
+   return 1;
+}
+
+/* 'map' and 'free' name a buffer; 'free' also says after which sequence
+ * number its memory may be reused */
+static int
+parse_map_free(struct nvtrace_reader *r, char **f, unsigned nf,
+               struct nvtrace_event *ev)
+{
+   const char *k = f[0];
+   bool is_free = k[0] == 'f';
+   ev->kind = is_free ? NVTRACE_FREE : NVTRACE_MAP;
+   if (need(r, f, nf, is_free ? 3 : 2, is_free ? 3 : 2))
+      return -1;
+   NUM(u32, f[1], &ev->bo, "buffer id");
+   struct nvtrace_bo *b = bo_get(r, ev->bo);
+   if (!b)
+      return fail(r, "%s: unknown buffer %u", k, ev->bo);
+   if (is_free) {
+      if (b->freed)
+         return fail(r, "free: buffer %u freed twice", ev->bo);
+      NUM(i64, f[2], &b->free_after, "sequence number");
+      b->freed = true;
+   }
+   return 1;
+}
+
+static int
+parse_channel(struct nvtrace_reader *r, char **f, unsigned nf,
+              struct nvtrace_event *ev)
+{
+   ev->kind = NVTRACE_CHANNEL;
+   if (need(r, f, nf, 3, 3))
+      return -1;
+   NUM(u32, f[1], &ev->ch, "channel");
+   if (strncmp(f[2], "notifier=", 9))
+      return fail(r, "channel: want notifier=<buffer id>");
+   NUM(u32, f[2] + 9, &ev->bo, "buffer id");
+   return 1;
+}
+
+/* freeing a channel frees every object on it */
+static int
+parse_channel_free(struct nvtrace_reader *r, char **f, unsigned nf,
+                   struct nvtrace_event *ev)
+{
+   ev->kind = NVTRACE_CHANNEL_FREE;
+   if (need(r, f, nf, 2, 2))
+      return -1;
+   NUM(u32, f[1], &ev->ch, "channel");
+   for (unsigned i = 0; i < r->num_objs; i++) {
+      if (r->objs[i].ch == ev->ch)
+         r->objs[i].freed = true;
+   }
+   return 1;
+}
+
+/* 'object' and 'dma' create a handle on a channel; a DMA object also
+ * names the memory range it gives access to */
+static int
+parse_object(struct nvtrace_reader *r, char **f, unsigned nf,
+             struct nvtrace_event *ev)
+{
+   const char *k = f[0];
+   struct nvtrace_object o = { 0 };
+   o.is_dma = k[0] == 'd';
+   ev->kind = o.is_dma ? NVTRACE_DMA : NVTRACE_OBJECT;
+   if (need(r, f, nf, o.is_dma ? 7 : 4, o.is_dma ? 7 : 4))
+      return -1;
+   NUM(u32, f[1], &o.ch, "channel");
+   NUM(u32, f[2], &o.handle, "handle");
+   NUM(u32, f[3], &o.oclass, "class");
+   if (o.is_dma) {
+      if (!parse_domain(f[4], &o.domain))
+         return fail(r, "dma: domain '%s' is not vram or gart", f[4]);
+      NUM(u64, f[5], &o.base, "base");
+      NUM(u64, f[6], &o.size, "size");
+   }
+   /* a handle is unique on its channel (nvsim refuses a taken one) */
+   if (nvtrace_object(r, o.ch, o.handle))
+      return fail(r, "%s: handle 0x%08x already exists on channel %u", k,
+                  o.handle, o.ch);
+   ev->ch = o.ch;
+   ev->handle = o.handle;
+   ev->oclass = o.oclass;
+   return add_object(r, &o) ? -1 : 1;
+}
+
+static int
+parse_object_free(struct nvtrace_reader *r, char **f, unsigned nf,
+                  struct nvtrace_event *ev)
+{
+   ev->kind = NVTRACE_OBJECT_FREE;
+   if (need(r, f, nf, 3, 3))
+      return -1;
+   NUM(u32, f[1], &ev->ch, "channel");
+   NUM(u32, f[2], &ev->handle, "handle");
+   const struct nvtrace_object *o = nvtrace_object(r, ev->ch, ev->handle);
+   if (!o)
+      return fail(r, "object_free: no handle 0x%08x on channel %u",
+                  ev->handle, ev->ch);
+   ((struct nvtrace_object *)o)->freed = true;
+   return 1;
+}
+
+/* only the push list's shape is checked here: each push is bo:offset:length
+ * from a known buffer */
+static int
+parse_submit(struct nvtrace_reader *r, char **f, unsigned nf,
+             struct nvtrace_event *ev)
+{
+   uint32_t np;
+   ev->kind = NVTRACE_SUBMIT;
+   if (nf < 3)
+      return fail(r, "submit: needs a channel and a push count");
+   NUM(u32, f[1], &ev->ch, "channel");
+   NUM(u32, f[2], &np, "push count");
+   if (nf != 3 + np)
+      return fail(r, "submit: %u pushes announced, %u given", np, nf - 3);
+   for (unsigned i = 0; i < np; i++) {
+      uint32_t id;
+      char *c = strchr(f[3 + i], ':');
+      if (!c)
+         return fail(r, "submit: push '%s' is not bo:offset:length",
+                     f[3 + i]);
+      *c = 0;
+      NUM(u32, f[3 + i], &id, "push buffer");
+      if (!bo_get(r, id))
+         return fail(r, "submit: push from unknown buffer %u", id);
+      *c = ':';
+   }
+   return 1;
+}
+
+/* 'contents' starts a snapshot of a buffer: it is zeroed, and the 'data'
+ * lines that follow fill in its non-zero bytes */
+static int
+parse_contents(struct nvtrace_reader *r, char **f, unsigned nf,
+               struct nvtrace_event *ev)
+{
+   uint64_t size;
+   ev->kind = NVTRACE_CONTENTS;
+   if (need(r, f, nf, 3, 3))
+      return -1;
+   NUM(u32, f[1], &ev->bo, "buffer id");
+   NUM(u64, f[2], &size, "size");
+   struct nvtrace_bo *b = bo_get(r, ev->bo);
+   if (!b)
+      return fail(r, "contents: unknown buffer %u", ev->bo);
+   if (size != b->size)
+      return fail(r, "contents: size 0x%" PRIx64 " but buffer %u has 0x%"
+                  PRIx64 " bytes", size, ev->bo, b->size);
+   if (!r->vram_size)
+      return fail(r, "contents: no 'device' line before");
+   if (!b->contents) {
+      b->contents = size <= SIZE_MAX ? malloc((size_t)size) : NULL;
+      if (!b->contents)
+         return fail(r, "no memory for the 0x%" PRIx64 " bytes of buffer "
+                     "%u", size, ev->bo);
+   }
+   memset(b->contents, 0, (size_t)size);
+   return 1;
+}
+
+static int
+parse_data(struct nvtrace_reader *r, char **f, unsigned nf,
+           struct nvtrace_event *ev)
+{
+   uint64_t off;
+   ev->kind = NVTRACE_DATA;
+   if (need(r, f, nf, 4, 4))
+      return -1;
+   NUM(u32, f[1], &ev->bo, "buffer id");
+   NUM(u64, f[2], &off, "offset");
+   struct nvtrace_bo *b = bo_get(r, ev->bo);
+   if (!b || !b->contents)
+      return fail(r, "data: buffer %u has no 'contents' line before",
+                  ev->bo);
+   size_t len = strlen(f[3]);
+   if (len % 2)
+      return fail(r, "data: odd number of hex digits");
+   if (off > b->size || len / 2 > b->size - off)
+      return fail(r, "data: bytes 0x%" PRIx64 "+0x%zx are outside buffer "
+                  "%u (0x%" PRIx64 " bytes)", off, len / 2, ev->bo,
+                  b->size);
+   for (size_t i = 0; i < len; i += 2) {
+      int hi = hexval(f[3][i]), lo = hexval(f[3][i + 1]);
+      if (hi < 0 || lo < 0)
+         return fail(r, "data: '%c%c' is not a hex byte", f[3][i],
+                     f[3][i + 1]);
+      b->contents[off + i / 2] = (uint8_t)(hi << 4 | lo);
+   }
+   return 1;
+}
+
+/* the methods that follow an 'exec' belong to its channel and sequence
+ * number */
+static int
+parse_exec(struct nvtrace_reader *r, char **f, unsigned nf,
+           struct nvtrace_event *ev)
+{
+   ev->kind = NVTRACE_EXEC;
+   if (need(r, f, nf, 3, 3))
+      return -1;
+   NUM(u32, f[1], &ev->ch, "channel");
+   NUM(i64, f[2], &ev->seq, "sequence number");
+   r->in_exec = true;
+   r->exec_ch = ev->ch;
+   r->seq = ev->seq;
+   return 1;
+}
+
+/* the trap message is free text: split_fields leaves it in 'rest' */
+static int
+parse_trap(struct nvtrace_reader *r, char **f, unsigned nf, char *rest,
+           struct nvtrace_event *ev)
+{
+   ev->kind = NVTRACE_TRAP;
+   if (nf < 2)
+      return fail(r, "trap: needs a channel");
+   NUM(u32, f[1], &ev->ch, "channel");
+   ev->text = rest ? rest : "";
+   ev->seq = r->seq;
+   return 1;
+}
+
+/* Splits a line on spaces into at most MAX_FIELDS fields, in place.  A
+ * trap's message keeps its spaces: after the channel, the rest of the line
+ * is returned in *rest. */
+static unsigned
+split_fields(char *line, char **f, char **rest)
+{
+   unsigned nf = 0;
+
+   *rest = NULL;
    for (char *s = line; *s && nf < MAX_FIELDS;) {
       while (*s == ' ')
          s++;
       if (!*s)
          break;
       if (nf == 2 && !strcmp(f[0], "trap")) {
-         rest = s;
+         *rest = s;
          break;
       }
       f[nf++] = s;
@@ -355,243 +637,70 @@ parse_line(struct nvtrace_reader *r, char *line, struct nvtrace_event *ev)
       if (*s)
          *s++ = 0;
    }
+   return nf;
+}
+
+/* the first line names the format and its version */
+static int
+parse_header(struct nvtrace_reader *r, char **f, unsigned nf)
+{
+   uint32_t v;
+   if (nf != 2 || strcmp(f[0], "nvsim-trace") || !parse_u32(f[1], &v))
+      return fail(r, "not an nvsim trace (the first line must be "
+                  "'nvsim-trace %u')", NVTRACE_VERSION);
+   if (v != NVTRACE_VERSION)
+      return fail(r, "trace format version %u, this tool reads %u", v,
+                  NVTRACE_VERSION);
+   r->header = true;
+   return 0;
+}
+
+static const struct {
+   const char *name;
+   int (*parse)(struct nvtrace_reader *r, char **f, unsigned nf,
+                struct nvtrace_event *ev);
+} record_parsers[] = {
+   { "m", parse_method },
+   { "device", parse_device },
+   { "bo", parse_bo },
+   { "map", parse_map_free },
+   { "free", parse_map_free },
+   { "channel", parse_channel },
+   { "channel_free", parse_channel_free },
+   { "object", parse_object },
+   { "dma", parse_object },
+   { "object_free", parse_object_free },
+   { "submit", parse_submit },
+   { "contents", parse_contents },
+   { "data", parse_data },
+   { "exec", parse_exec },
+};
+
+/* Returns 1 for an event, 0 for the header line, -1 on an error. */
+static int
+parse_line(struct nvtrace_reader *r, char *line, struct nvtrace_event *ev)
+{
+   char *f[MAX_FIELDS];
+   char *rest;
+   unsigned nf = split_fields(line, f, &rest);
+
    if (!nf)
       return fail(r, "empty line");
 
    memset(ev, 0, sizeof(*ev));
    ev->line = r->line;
 
-   if (!r->header) {
-      uint32_t v;
-      if (nf != 2 || strcmp(f[0], "nvsim-trace") || !parse_u32(f[1], &v))
-         return fail(r, "not an nvsim trace (the first line must be "
-                     "'nvsim-trace %u')", NVTRACE_VERSION);
-      if (v != NVTRACE_VERSION)
-         return fail(r, "trace format version %u, this tool reads %u", v,
-                     NVTRACE_VERSION);
-      r->header = true;
-      return 0;
-   }
+   if (!r->header)
+      return parse_header(r, f, nf);
 
+   /* a trap also takes the free text after its channel */
    const char *k = f[0];
-   if (!strcmp(k, "m")) {
-      ev->kind = NVTRACE_METHOD;
-      return parse_method(r, f, nf, ev);
-   }
-   if (!strcmp(k, "device")) {
-      ev->kind = NVTRACE_DEVICE;
-      if (need(r, f, nf, 5, 5))
-         return -1;
-      NUM(u32, f[1], &r->chipset, "chipset");
-      if (strncmp(f[3], "vram=", 5) || strncmp(f[4], "gart=", 5))
-         return fail(r, "device: want vram=<size> gart=<size>");
-      NUM(u64, f[3] + 5, &r->vram_size, "VRAM size");
-      NUM(u64, f[4] + 5, &r->gart_size, "GART size");
-      return 1;
-   }
-   if (!strcmp(k, "bo")) {
-      struct nvtrace_bo b = { 0 };
-      ev->kind = NVTRACE_BO;
-      if (need(r, f, nf, 5, 5))
-         return -1;
-      NUM(u32, f[1], &b.id, "buffer id");
-      if (b.id != r->num_bos + 1)
-         return fail(r, "bo: id %u out of order (expected %u)", b.id,
-                     r->num_bos + 1);
-      if (!parse_domain(f[2], &b.domain))
-         return fail(r, "bo: domain '%s' is not vram or gart", f[2]);
-      NUM(u64, f[3], &b.offset, "offset");
-      NUM(u64, f[4], &b.size, "size");
-      uint64_t ap = b.domain == NVTRACE_VRAM ? r->vram_size : r->gart_size;
-      if (!b.size || b.offset + b.size < b.offset)
-         return fail(r, "bo: size 0x%" PRIx64 " at 0x%" PRIx64
-                     " is not a range", b.size, b.offset);
-      /* inside its aperture, once the device line gave the sizes (this
-       * also bounds what a 'contents' line may make us allocate) */
-      if (ap && (b.offset > ap || b.size > ap - b.offset))
-         return fail(r, "bo: 0x%" PRIx64 "+0x%" PRIx64 " is outside the "
-                     "0x%" PRIx64 "-byte %s aperture", b.offset, b.size, ap,
-                     f[2]);
-      if (r->num_bos == r->cap_bos) {
-         unsigned cap = r->cap_bos ? r->cap_bos * 2 : 64;
-         void *n = realloc(r->bos, cap * sizeof(*r->bos));
-         if (!n)
-            return fail(r, "out of memory");
-         r->bos = n;
-         r->cap_bos = cap;
-      }
-      r->bos[r->num_bos++] = b;
-      ev->bo = b.id;
-      return 1;
-   }
-   if (!strcmp(k, "map") || !strcmp(k, "free")) {
-      bool is_free = k[0] == 'f';
-      ev->kind = is_free ? NVTRACE_FREE : NVTRACE_MAP;
-      if (need(r, f, nf, is_free ? 3 : 2, is_free ? 3 : 2))
-         return -1;
-      NUM(u32, f[1], &ev->bo, "buffer id");
-      struct nvtrace_bo *b = bo_get(r, ev->bo);
-      if (!b)
-         return fail(r, "%s: unknown buffer %u", k, ev->bo);
-      if (is_free) {
-         if (b->freed)
-            return fail(r, "free: buffer %u freed twice", ev->bo);
-         NUM(i64, f[2], &b->free_after, "sequence number");
-         b->freed = true;
-      }
-      return 1;
-   }
-   if (!strcmp(k, "channel")) {
-      ev->kind = NVTRACE_CHANNEL;
-      if (need(r, f, nf, 3, 3))
-         return -1;
-      NUM(u32, f[1], &ev->ch, "channel");
-      if (strncmp(f[2], "notifier=", 9))
-         return fail(r, "channel: want notifier=<buffer id>");
-      NUM(u32, f[2] + 9, &ev->bo, "buffer id");
-      return 1;
-   }
-   if (!strcmp(k, "channel_free")) {
-      ev->kind = NVTRACE_CHANNEL_FREE;
-      if (need(r, f, nf, 2, 2))
-         return -1;
-      NUM(u32, f[1], &ev->ch, "channel");
-      for (unsigned i = 0; i < r->num_objs; i++) {
-         if (r->objs[i].ch == ev->ch)
-            r->objs[i].freed = true;
-      }
-      return 1;
-   }
-   if (!strcmp(k, "object") || !strcmp(k, "dma")) {
-      struct nvtrace_object o = { 0 };
-      o.is_dma = k[0] == 'd';
-      ev->kind = o.is_dma ? NVTRACE_DMA : NVTRACE_OBJECT;
-      if (need(r, f, nf, o.is_dma ? 7 : 4, o.is_dma ? 7 : 4))
-         return -1;
-      NUM(u32, f[1], &o.ch, "channel");
-      NUM(u32, f[2], &o.handle, "handle");
-      NUM(u32, f[3], &o.oclass, "class");
-      if (o.is_dma) {
-         if (!parse_domain(f[4], &o.domain))
-            return fail(r, "dma: domain '%s' is not vram or gart", f[4]);
-         NUM(u64, f[5], &o.base, "base");
-         NUM(u64, f[6], &o.size, "size");
-      }
-      /* a handle is unique on its channel (nvsim refuses a taken one) */
-      if (nvtrace_object(r, o.ch, o.handle))
-         return fail(r, "%s: handle 0x%08x already exists on channel %u", k,
-                     o.handle, o.ch);
-      ev->ch = o.ch;
-      ev->handle = o.handle;
-      ev->oclass = o.oclass;
-      return add_object(r, &o) ? -1 : 1;
-   }
-   if (!strcmp(k, "object_free")) {
-      ev->kind = NVTRACE_OBJECT_FREE;
-      if (need(r, f, nf, 3, 3))
-         return -1;
-      NUM(u32, f[1], &ev->ch, "channel");
-      NUM(u32, f[2], &ev->handle, "handle");
-      const struct nvtrace_object *o = nvtrace_object(r, ev->ch, ev->handle);
-      if (!o)
-         return fail(r, "object_free: no handle 0x%08x on channel %u",
-                     ev->handle, ev->ch);
-      ((struct nvtrace_object *)o)->freed = true;
-      return 1;
-   }
-   if (!strcmp(k, "submit")) {
-      uint32_t np;
-      ev->kind = NVTRACE_SUBMIT;
-      if (nf < 3)
-         return fail(r, "submit: needs a channel and a push count");
-      NUM(u32, f[1], &ev->ch, "channel");
-      NUM(u32, f[2], &np, "push count");
-      if (nf != 3 + np)
-         return fail(r, "submit: %u pushes announced, %u given", np, nf - 3);
-      for (unsigned i = 0; i < np; i++) {
-         uint32_t id;
-         char *c = strchr(f[3 + i], ':');
-         if (!c)
-            return fail(r, "submit: push '%s' is not bo:offset:length",
-                        f[3 + i]);
-         *c = 0;
-         NUM(u32, f[3 + i], &id, "push buffer");
-         if (!bo_get(r, id))
-            return fail(r, "submit: push from unknown buffer %u", id);
-         *c = ':';
-      }
-      return 1;
-   }
-   if (!strcmp(k, "contents")) {
-      uint64_t size;
-      ev->kind = NVTRACE_CONTENTS;
-      if (need(r, f, nf, 3, 3))
-         return -1;
-      NUM(u32, f[1], &ev->bo, "buffer id");
-      NUM(u64, f[2], &size, "size");
-      struct nvtrace_bo *b = bo_get(r, ev->bo);
-      if (!b)
-         return fail(r, "contents: unknown buffer %u", ev->bo);
-      if (size != b->size)
-         return fail(r, "contents: size 0x%" PRIx64 " but buffer %u has 0x%"
-                     PRIx64 " bytes", size, ev->bo, b->size);
-      if (!r->vram_size)
-         return fail(r, "contents: no 'device' line before");
-      if (!b->contents) {
-         b->contents = size <= SIZE_MAX ? malloc((size_t)size) : NULL;
-         if (!b->contents)
-            return fail(r, "no memory for the 0x%" PRIx64 " bytes of buffer "
-                        "%u", size, ev->bo);
-      }
-      memset(b->contents, 0, (size_t)size);
-      return 1;
-   }
-   if (!strcmp(k, "data")) {
-      uint64_t off;
-      ev->kind = NVTRACE_DATA;
-      if (need(r, f, nf, 4, 4))
-         return -1;
-      NUM(u32, f[1], &ev->bo, "buffer id");
-      NUM(u64, f[2], &off, "offset");
-      struct nvtrace_bo *b = bo_get(r, ev->bo);
-      if (!b || !b->contents)
-         return fail(r, "data: buffer %u has no 'contents' line before", 
-                     ev->bo);
-      size_t len = strlen(f[3]);
-      if (len % 2)
-         return fail(r, "data: odd number of hex digits");
-      if (off > b->size || len / 2 > b->size - off)
-         return fail(r, "data: bytes 0x%" PRIx64 "+0x%zx are outside buffer "
-                     "%u (0x%" PRIx64 " bytes)", off, len / 2, ev->bo,
-                     b->size);
-      for (size_t i = 0; i < len; i += 2) {
-         int hi = hexval(f[3][i]), lo = hexval(f[3][i + 1]);
-         if (hi < 0 || lo < 0)
-            return fail(r, "data: '%c%c' is not a hex byte", f[3][i],
-                        f[3][i + 1]);
-         b->contents[off + i / 2] = (uint8_t)(hi << 4 | lo);
-      }
-      return 1;
-   }
-   if (!strcmp(k, "exec")) {
-      ev->kind = NVTRACE_EXEC;
-      if (need(r, f, nf, 3, 3))
-         return -1;
-      NUM(u32, f[1], &ev->ch, "channel");
-      NUM(i64, f[2], &ev->seq, "sequence number");
-      r->in_exec = true;
-      r->exec_ch = ev->ch;
-      r->seq = ev->seq;
-      return 1;
-   }
-   if (!strcmp(k, "trap")) {
-      ev->kind = NVTRACE_TRAP;
-      if (nf < 2)
-         return fail(r, "trap: needs a channel");
-      NUM(u32, f[1], &ev->ch, "channel");
-      ev->text = rest ? rest : "";
-      ev->seq = r->seq;
-      return 1;
+   if (!strcmp(k, "trap"))
+      return parse_trap(r, f, nf, rest, ev);
+   for (unsigned i = 0;
+        i < sizeof(record_parsers) / sizeof(record_parsers[0]); i++) {
+      if (!strcmp(k, record_parsers[i].name))
+         return record_parsers[i].parse(r, f, nf, ev);
    }
    return fail(r, "unknown record '%s'", k);
 }
