@@ -755,16 +755,287 @@ loop_broken(const struct fp_frame *stack, unsigned below)
    return 0;
 }
 
+/* The quad's control state: which fragments execute, which were killed,
+ * and the stack of blocks (IF, loops, calls) that narrowed the mask. */
+struct fp_run {
+   struct fp_state st;
+   struct fp_frame stack[FP_STACK_DEPTH];
+   unsigned sp;
+   unsigned active;          /* fragments executing the current op */
+   unsigned killed;          /* fragments discarded by KIL */
+};
+
+static void
+fp_run_init(struct fp_run *run, const struct nvsim_nv40_fp_prog *prog)
+{
+   struct fp_state *st = &run->st;
+
+   run->sp = 0;
+   run->active = 0xf;        /* helpers run too, for derivatives */
+   run->killed = 0;
+   /* Registers start at 0 (nvfx_shader.h: "temp/result regs appear to be
+    * initialised to (0.0, 0.0, 0.0, 0.0)"); only the ones the program can
+    * reach are cleared. */
+   for (unsigned f = 0; f < 4; f++)
+      memset(st->reg[f], 0, prog->reg_slots * sizeof(st->reg[f][0]));
+   /* NV_fragment_program 3.11.1.4: the condition code starts as EQ. */
+   memset(st->cc, NVISA_COND_EQ, sizeof(st->cc));
+   st->loop_counter = 0;
+}
+
+/* At a loop's end: run the body again while iterations remain and some
+ * fragment has not broken out; otherwise leave the loop, and the loop
+ * counter is the enclosing loop's again. */
+static void
+fp_loop_end(struct fp_run *run, unsigned *pc)
+{
+   struct fp_frame *top = &run->stack[run->sp - 1];
+
+   top->count--;
+   top->counter += top->incr;
+   run->st.loop_counter = top->counter;
+   run->active = top->saved & ~top->broken & ~run->killed;
+   if (top->count > 0 && run->active) {
+      *pc = top->start_idx;
+      return;
+   }
+   run->active = top->saved & ~run->killed;
+   run->sp--;
+   run->st.loop_counter = 0;
+   for (unsigned i = run->sp; i--;)
+      if (run->stack[i].kind == FRAME_LOOP) {
+         run->st.loop_counter = run->stack[i].counter;
+         break;
+      }
+}
+
+/* When pc reaches a boundary of the innermost block (an IF's else part or
+ * end, a loop's end), switches the mask to what the next part runs with
+ * and returns true; *pc is then where execution resumes. */
+static bool
+fp_block_boundary(struct fp_run *run, unsigned *pc)
+{
+   if (!run->sp)
+      return false;
+
+   struct fp_frame *top = &run->stack[run->sp - 1];
+   if (top->kind == FRAME_IF && !top->else_phase && *pc == top->else_idx) {
+      top->else_phase = true;
+      run->active = top->saved & ~top->cond &
+                    ~loop_broken(run->stack, run->sp - 1) & ~run->killed;
+      if (!run->active)
+         *pc = top->end_idx;
+      return true;
+   }
+   if (top->kind == FRAME_IF && top->else_phase && *pc == top->end_idx) {
+      run->active = top->saved & ~loop_broken(run->stack, run->sp - 1) &
+                    ~run->killed;
+      run->sp--;
+      return true;
+   }
+   if (top->kind == FRAME_LOOP && *pc == top->end_idx) {
+      fp_loop_end(run, pc);
+      return true;
+   }
+   return false;
+}
+
+/* A flow-control op, for the whole quad: fragments take different paths
+ * by narrowing the mask, not by jumping.  Sets *next to the op to run
+ * next; returns 0 or NVSIM_SHADER_ERR_STACK. */
+static int
+fp_exec_branch(struct fp_run *run, const struct nvsim_nv40_fp_prog *prog,
+               unsigned pc, unsigned *next)
+{
+   const struct nvsim_nv40_fp_op *op = &prog->ops[pc];
+   const struct nvisa_nv40_fp_insn *insn = &op->insn;
+   struct fp_frame *stack = run->stack;
+
+   switch (insn->op) {
+   case FP(BRA_IF): {
+      if (run->sp == FP_STACK_DEPTH)
+         return NVSIM_SHADER_ERR_STACK;
+      unsigned cond = cond_any(&run->st, insn, run->active);
+      stack[run->sp++] = (struct fp_frame) {
+         .kind = FRAME_IF, .saved = run->active, .cond = cond,
+         .else_idx = op->target, .end_idx = op->end,
+      };
+      run->active &= cond;
+      if (!run->active)
+         *next = op->target;
+      break;
+   }
+   case FP(BRA_REP):
+   case FP(BRA_LOOP): {
+      if (run->sp == FP_STACK_DEPTH)
+         return NVSIM_SHADER_ERR_STACK;
+      bool rep = insn->op == FP(BRA_REP);
+      if (insn->loop_count == 0 || !run->active) {
+         *next = op->end;
+         break;
+      }
+      stack[run->sp++] = (struct fp_frame) {
+         .kind = FRAME_LOOP, .saved = run->active, .start_idx = pc + 1,
+         .end_idx = op->end, .count = insn->loop_count,
+         .counter = rep ? 0 : insn->loop_init,
+         .incr = rep ? 0 : insn->loop_incr,
+      };
+      run->st.loop_counter = stack[run->sp - 1].counter;
+      break;
+   }
+   case FP(BRA_BRK): {
+      unsigned i = run->sp;
+      while (i && stack[i - 1].kind == FRAME_IF)
+         i--;
+      if (!i || stack[i - 1].kind != FRAME_LOOP)
+         return NVSIM_SHADER_ERR_STACK;
+      unsigned brk = cond_any(&run->st, insn, run->active);
+      stack[i - 1].broken |= brk;
+      run->active &= ~brk;
+      break;
+   }
+   case FP(BRA_CAL): {
+      unsigned take = cond_any(&run->st, insn, run->active);
+      if (!take)
+         break;
+      if (run->sp == FP_STACK_DEPTH)
+         return NVSIM_SHADER_ERR_STACK;
+      stack[run->sp++] = (struct fp_frame) {
+         .kind = FRAME_CALL, .saved = run->active, .ret_idx = pc + 1,
+      };
+      run->active = take;
+      *next = op->target;
+      break;
+   }
+   case FP(BRA_RET): {
+      while (run->sp && stack[run->sp - 1].kind != FRAME_CALL)
+         run->sp--;
+      if (!run->sp) {
+         *next = prog->num_ops;   /* return from main: the end */
+         break;
+      }
+      run->sp--;
+      run->active = stack[run->sp].saved & ~run->killed;
+      *next = stack[run->sp].ret_idx;
+      break;
+   }
+   }
+   return 0;
+}
+
+/* DDX/DDY difference horizontal or vertical neighbours of the quad, so all
+ * four fragments' sources are fetched first. */
+static void
+exec_derivative(struct fp_state *st, const struct nvsim_nv40_fp_op *op,
+                const struct nvsim_nv40_fp_quad *q, unsigned active)
+{
+   const struct nvisa_nv40_fp_insn *insn = &op->insn;
+   float s[4][4];
+
+   for (unsigned f = 0; f < 4; f++)
+      fetch(st, op, q, f, 0, s[f]);
+   for (unsigned f = 0; f < 4; f++) {
+      if (!(active & (1 << f)))
+         continue;
+      unsigned a, b;
+      if (insn->op == FP(OP_DDX)) {
+         a = f & 2;
+         b = a | 1;
+      } else {
+         a = f & 1;
+         b = a | 2;
+      }
+      /* The hardware computes x and y only (nvfx_shader.h, "can only
+       * write XY"); z and w read as 0 here so that code relying on
+       * them shows up wrong, as it would on the chip. */
+      float r[4] = { s[b][0] - s[a][0], s[b][1] - s[a][1], 0.0f, 0.0f };
+      write_result(st, f, op, r);
+   }
+}
+
+/* An arithmetic op, fragment by fragment.  Returns false for an opcode
+ * the interpreter does not know. */
+static bool
+exec_alu_quad(struct fp_state *st, const struct nvsim_nv40_fp_op *op,
+              const struct nvsim_nv40_fp_quad *q, unsigned active)
+{
+   const struct nvisa_nv40_fp_insn *insn = &op->insn;
+   const struct nvisa_op_info *info = &nvisa_nv40_fp_op_info[insn->op];
+
+   for (unsigned f = 0; f < 4; f++) {
+      if (!(active & (1 << f)))
+         continue;
+      float s0[4] = { 0 }, s1[4] = { 0 }, s2[4] = { 0 }, r[4];
+      if (info->srcs & 1) fetch(st, op, q, f, 0, s0);
+      if (info->srcs & 2) fetch(st, op, q, f, 1, s1);
+      if (info->srcs & 4) fetch(st, op, q, f, 2, s2);
+      if (!exec_alu(insn->op, s0, s1, s2, r))
+         return false;
+      write_result(st, f, op, r);
+   }
+   return true;
+}
+
+/* A non-branch op for the active fragments.  Returns 0 or
+ * NVSIM_SHADER_ERR_OPCODE. */
+static int
+fp_exec_op(struct fp_run *run, const struct nvsim_nv40_fp_op *op,
+           const struct nvsim_nv40_fp_quad *q,
+           const struct nvsim_nv40_fp_env *env)
+{
+   const struct nvisa_nv40_fp_insn *insn = &op->insn;
+
+   switch (insn->op) {
+   case FP(OP_NOP):
+      break;
+   case FP(OP_KIL): {
+      unsigned k = cond_any(&run->st, insn, run->active);
+      run->killed |= k;
+      run->active &= ~k;
+      break;
+   }
+   case FP(OP_TEX): case FP(OP_TXP): case FP(OP_TXB): case FP(OP_TXL):
+   case FP(OP_TXD):
+      exec_tex(&run->st, op, q, env, run->active);
+      break;
+   case FP(OP_DDX):
+   case FP(OP_DDY):
+      exec_derivative(&run->st, op, q, run->active);
+      break;
+   default:
+      if (!exec_alu_quad(&run->st, op, q, run->active))
+         return NVSIM_SHADER_ERR_OPCODE;
+      break;
+   }
+   return 0;
+}
+
+/* The quad's results: colour in H0 or R0, depth in R1.z. */
+static void
+fp_read_outputs(const struct fp_state *st,
+                const struct nvsim_nv40_fp_prog *prog,
+                struct nvsim_nv40_fp_quad *q)
+{
+   for (unsigned f = 0; f < 4; f++) {
+      float v[4];
+      read_reg(st, f, 0, prog->color_half, v);
+      memcpy(q->color[0][f], v, sizeof(v));
+      /* render targets 1-3: H4, H6, H8 (nvfx_fragprog.c output mapping) */
+      for (unsigned rt = 1; rt < NVSIM_NV40_FP_NUM_RT; rt++) {
+         read_reg(st, f, 2 * (rt + 1), true, v);
+         memcpy(q->color[rt][f], v, sizeof(v));
+      }
+      read_reg(st, f, 1, false, v);
+      q->depth[f] = v[2];
+   }
+}
+
 int
 nvsim_nv40_fp_run_quad(const struct nvsim_nv40_fp_prog *prog,
                        struct nvsim_nv40_fp_quad *q,
                        const struct nvsim_nv40_fp_env *env)
 {
-   struct fp_state st;
-   struct fp_frame stack[FP_STACK_DEPTH];
-   unsigned sp = 0;
-   unsigned active = 0xf;             /* helpers run too, for derivatives */
-   unsigned killed = 0;
+   struct fp_run run;
    unsigned pc = 0;
    int ret = 0;
 
@@ -773,52 +1044,11 @@ nvsim_nv40_fp_run_quad(const struct nvsim_nv40_fp_prog *prog,
       q->mask = 0;
       return NVSIM_SHADER_ERR_NOPROG;
    }
-   /* Registers start at 0 (nvfx_shader.h: "temp/result regs appear to be
-    * initialised to (0.0, 0.0, 0.0, 0.0)"); only the ones the program can
-    * reach are cleared. */
-   for (unsigned f = 0; f < 4; f++)
-      memset(st.reg[f], 0, prog->reg_slots * sizeof(st.reg[f][0]));
-   /* NV_fragment_program 3.11.1.4: the condition code starts as EQ. */
-   memset(st.cc, NVISA_COND_EQ, sizeof(st.cc));
-   st.loop_counter = 0;
+   fp_run_init(&run, prog);
 
    while (pc <= prog->num_ops) {
-      /* Block boundaries of the innermost frame. */
-      if (sp) {
-         struct fp_frame *top = &stack[sp - 1];
-         if (top->kind == FRAME_IF && !top->else_phase && pc == top->else_idx) {
-            top->else_phase = true;
-            active = top->saved & ~top->cond & ~loop_broken(stack, sp - 1) &
-                     ~killed;
-            if (!active)
-               pc = top->end_idx;
-            continue;
-         }
-         if (top->kind == FRAME_IF && top->else_phase && pc == top->end_idx) {
-            active = top->saved & ~loop_broken(stack, sp - 1) & ~killed;
-            sp--;
-            continue;
-         }
-         if (top->kind == FRAME_LOOP && pc == top->end_idx) {
-            top->count--;
-            top->counter += top->incr;
-            st.loop_counter = top->counter;
-            active = top->saved & ~top->broken & ~killed;
-            if (top->count > 0 && active) {
-               pc = top->start_idx;
-            } else {
-               active = top->saved & ~killed;
-               sp--;
-               st.loop_counter = 0;
-               for (unsigned i = sp; i--;)
-                  if (stack[i].kind == FRAME_LOOP) {
-                     st.loop_counter = stack[i].counter;
-                     break;
-                  }
-            }
-            continue;
-         }
-      }
+      if (fp_block_boundary(&run, &pc))
+         continue;
       if (pc == prog->num_ops)
          break;
       if (++q->steps > NVSIM_NV40_FP_MAX_STEPS) {
@@ -827,168 +1057,19 @@ nvsim_nv40_fp_run_quad(const struct nvsim_nv40_fp_prog *prog,
       }
 
       const struct nvsim_nv40_fp_op *op = &prog->ops[pc];
-      const struct nvisa_nv40_fp_insn *insn = &op->insn;
       unsigned next = pc + 1;
 
-      if (insn->is_branch) {
-         switch (insn->op) {
-         case FP(BRA_IF): {
-            if (sp == FP_STACK_DEPTH) {
-               ret = NVSIM_SHADER_ERR_STACK;
-               goto out;
-            }
-            unsigned cond = cond_any(&st, insn, active);
-            stack[sp++] = (struct fp_frame) {
-               .kind = FRAME_IF, .saved = active, .cond = cond,
-               .else_idx = op->target, .end_idx = op->end,
-            };
-            active &= cond;
-            if (!active)
-               next = op->target;
-            break;
-         }
-         case FP(BRA_REP):
-         case FP(BRA_LOOP): {
-            if (sp == FP_STACK_DEPTH) {
-               ret = NVSIM_SHADER_ERR_STACK;
-               goto out;
-            }
-            bool rep = insn->op == FP(BRA_REP);
-            if (insn->loop_count == 0 || !active) {
-               next = op->end;
-               break;
-            }
-            stack[sp++] = (struct fp_frame) {
-               .kind = FRAME_LOOP, .saved = active, .start_idx = pc + 1,
-               .end_idx = op->end, .count = insn->loop_count,
-               .counter = rep ? 0 : insn->loop_init,
-               .incr = rep ? 0 : insn->loop_incr,
-            };
-            st.loop_counter = stack[sp - 1].counter;
-            break;
-         }
-         case FP(BRA_BRK): {
-            unsigned i = sp;
-            while (i && stack[i - 1].kind == FRAME_IF)
-               i--;
-            if (!i || stack[i - 1].kind != FRAME_LOOP) {
-               ret = NVSIM_SHADER_ERR_STACK;
-               goto out;
-            }
-            unsigned brk = cond_any(&st, insn, active);
-            stack[i - 1].broken |= brk;
-            active &= ~brk;
-            break;
-         }
-         case FP(BRA_CAL): {
-            unsigned take = cond_any(&st, insn, active);
-            if (!take)
-               break;
-            if (sp == FP_STACK_DEPTH) {
-               ret = NVSIM_SHADER_ERR_STACK;
-               goto out;
-            }
-            stack[sp++] = (struct fp_frame) {
-               .kind = FRAME_CALL, .saved = active, .ret_idx = pc + 1,
-            };
-            active = take;
-            next = op->target;
-            break;
-         }
-         case FP(BRA_RET): {
-            while (sp && stack[sp - 1].kind != FRAME_CALL)
-               sp--;
-            if (!sp) {
-               next = prog->num_ops;   /* return from main: the end */
-               break;
-            }
-            sp--;
-            active = stack[sp].saved & ~killed;
-            next = stack[sp].ret_idx;
-            break;
-         }
-         }
-         pc = next;
-         continue;
-      }
-
-      if (!active) {
-         pc = next;
-         continue;
-      }
-
-      switch (insn->op) {
-      case FP(OP_NOP):
+      if (op->insn.is_branch)
+         ret = fp_exec_branch(&run, prog, pc, &next);
+      else if (run.active)
+         ret = fp_exec_op(&run, op, q, env);
+      if (ret)
          break;
-      case FP(OP_KIL): {
-         unsigned k = cond_any(&st, insn, active);
-         killed |= k;
-         active &= ~k;
-         break;
-      }
-      case FP(OP_TEX): case FP(OP_TXP): case FP(OP_TXB): case FP(OP_TXL):
-      case FP(OP_TXD):
-         exec_tex(&st, op, q, env, active);
-         break;
-      case FP(OP_DDX):
-      case FP(OP_DDY): {
-         float s[4][4];
-         for (unsigned f = 0; f < 4; f++)
-            fetch(&st, op, q, f, 0, s[f]);
-         for (unsigned f = 0; f < 4; f++) {
-            if (!(active & (1 << f)))
-               continue;
-            unsigned a, b;
-            if (insn->op == FP(OP_DDX)) {
-               a = f & 2;
-               b = a | 1;
-            } else {
-               a = f & 1;
-               b = a | 2;
-            }
-            /* The hardware computes x and y only (nvfx_shader.h, "can only
-             * write XY"); z and w read as 0 here so that code relying on
-             * them shows up wrong, as it would on the chip. */
-            float r[4] = { s[b][0] - s[a][0], s[b][1] - s[a][1], 0.0f, 0.0f };
-            write_result(&st, f, op, r);
-         }
-         break;
-      }
-      default: {
-         const struct nvisa_op_info *info = &nvisa_nv40_fp_op_info[insn->op];
-         for (unsigned f = 0; f < 4; f++) {
-            if (!(active & (1 << f)))
-               continue;
-            float s0[4] = { 0 }, s1[4] = { 0 }, s2[4] = { 0 }, r[4];
-            if (info->srcs & 1) fetch(&st, op, q, f, 0, s0);
-            if (info->srcs & 2) fetch(&st, op, q, f, 1, s1);
-            if (info->srcs & 4) fetch(&st, op, q, f, 2, s2);
-            if (!exec_alu(insn->op, s0, s1, s2, r)) {
-               ret = NVSIM_SHADER_ERR_OPCODE;
-               goto out;
-            }
-            write_result(&st, f, op, r);
-         }
-         break;
-      }
-      }
       pc = next;
    }
 
-out:
-   for (unsigned f = 0; f < 4; f++) {
-      float v[4];
-      read_reg(&st, f, 0, prog->color_half, v);
-      memcpy(q->color[0][f], v, sizeof(v));
-      /* render targets 1-3: H4, H6, H8 (nvfx_fragprog.c output mapping) */
-      for (unsigned rt = 1; rt < NVSIM_NV40_FP_NUM_RT; rt++) {
-         read_reg(&st, f, 2 * (rt + 1), true, v);
-         memcpy(q->color[rt][f], v, sizeof(v));
-      }
-      read_reg(&st, f, 1, false, v);
-      q->depth[f] = v[2];
-   }
-   q->mask &= ~killed;
+   fp_read_outputs(&run.st, prog, q);
+   q->mask &= ~run.killed;
    if (ret)
       q->mask = 0;
    return ret;
