@@ -109,18 +109,11 @@ validate_stencil(struct nv40_3d *ctx, unsigned i, struct nvsim_raster_stencil *s
    return NVSIM_OK;
 }
 
-enum nvsim_status
-nv40_3d_validate(struct nv40_3d *ctx)
+static enum nvsim_status
+validate_depth(struct nv40_3d *ctx, struct nvsim_raster_state *rs)
 {
-   struct nvsim_raster_state *rs = &ctx->rs;
-   enum nvsim_status st;
    uint32_t v;
 
-   st = nv40_3d_validate_surfaces(ctx);
-   if (st)
-      return st;
-
-   /* depth */
    rs->depth_test = nv40_3d_reg(ctx, NV30_3D_DEPTH_TEST_ENABLE) != 0;
    rs->depth_write = nv40_3d_reg(ctx, NV30_3D_DEPTH_WRITE_ENABLE) != 0;
    rs->depth_func = NVSIM_RASTER_ALWAYS;
@@ -148,24 +141,26 @@ nv40_3d_validate(struct nv40_3d *ctx)
    }
    rs->offset_factor = nv40_3d_regf(ctx, NV30_3D_POLYGON_OFFSET_FACTOR);
    rs->offset_units = nv40_3d_regf(ctx, NV30_3D_POLYGON_OFFSET_UNITS);
+   return NVSIM_OK;
+}
 
-   /* stencil: STENCIL(1) is the back face set, used when enabled
-    * (nv30_state.c two-sided stencil) */
-   if ((st = validate_stencil(ctx, 0, &rs->stencil[0])) ||
-       (st = validate_stencil(ctx, 1, &rs->stencil[1])))
-      return st;
-   rs->two_sided_stencil = rs->stencil[1].enable;
-
-   /* alpha test: the reference is an 8-bit value (float_to_ubyte) */
+/* alpha test: the reference is an 8-bit value (float_to_ubyte) */
+static enum nvsim_status
+validate_alpha_test(struct nv40_3d *ctx, struct nvsim_raster_state *rs)
+{
    rs->alpha_test = nv40_3d_reg(ctx, NV30_3D_ALPHA_FUNC_ENABLE) != 0;
    if (rs->alpha_test) {
-      v = nv40_3d_reg(ctx, NV30_3D_ALPHA_FUNC_FUNC);
+      uint32_t v = nv40_3d_reg(ctx, NV30_3D_ALPHA_FUNC_FUNC);
       if (!map_func(v, &rs->alpha_func))
          return bad_value(ctx, "ALPHA_FUNC_FUNC", v);
       rs->alpha_ref = nv40_3d_reg(ctx, NV30_3D_ALPHA_FUNC_REF) & 0xff;
    }
+   return NVSIM_OK;
+}
 
-   /* blending */
+static enum nvsim_status
+validate_blend(struct nv40_3d *ctx, struct nvsim_raster_state *rs)
+{
    rs->blend = nv40_3d_reg(ctx, NV30_3D_BLEND_FUNC_ENABLE) != 0;
    /* MRT_BLEND_ENABLE: bit i enables blending on render target i, 1-3
     * (nv30_state.c: 0xe when target 0 blends and blending is not
@@ -175,48 +170,59 @@ nv40_3d_validate(struct nv40_3d *ctx)
                    (NV40_3D_MRT_BLEND_ENABLE_COLOR1 |
                     NV40_3D_MRT_BLEND_ENABLE_COLOR2 |
                     NV40_3D_MRT_BLEND_ENABLE_COLOR3);
-   if (rs->blend || rs->blend_mrt) {
-      uint32_t src = nv40_3d_reg(ctx, NV30_3D_BLEND_FUNC_SRC);
-      uint32_t dst = nv40_3d_reg(ctx, NV30_3D_BLEND_FUNC_DST);
-      uint32_t eq = nv40_3d_reg(ctx, NV40_3D_BLEND_EQUATION);
-      if (!map_blend_factor(NV40_3D_FIELD(src, NV30_3D_BLEND_FUNC_SRC_RGB), &rs->src_rgb) ||
-          !map_blend_factor(NV40_3D_FIELD(src, NV30_3D_BLEND_FUNC_SRC_ALPHA), &rs->src_a))
-         return bad_value(ctx, "BLEND_FUNC_SRC", src);
-      if (!map_blend_factor(NV40_3D_FIELD(dst, NV30_3D_BLEND_FUNC_DST_RGB), &rs->dst_rgb) ||
-          !map_blend_factor(NV40_3D_FIELD(dst, NV30_3D_BLEND_FUNC_DST_ALPHA), &rs->dst_a))
-         return bad_value(ctx, "BLEND_FUNC_DST", dst);
-      /* never 0: set_defaults starts it at ADD, and 0 is refused at the
-       * method (not a gl_blend_equation) */
-      if (ctx->rankine) {
-         /* one equation for colour and alpha, a GL enum (hwdb
-          * BLEND_EQUATION of rankine, gl_blend_equation) */
-         if (!map_blend_eq(eq, &rs->eq_rgb))
-            return bad_value(ctx, "BLEND_EQUATION", eq);
-         rs->eq_a = rs->eq_rgb;
-      } else if (!map_blend_eq(NV40_3D_FIELD(eq, NV40_3D_BLEND_EQUATION_RGB), &rs->eq_rgb) ||
-                 !map_blend_eq(NV40_3D_FIELD(eq, NV40_3D_BLEND_EQUATION_ALPHA), &rs->eq_a)) {
-         return bad_value(ctx, "BLEND_EQUATION", eq);
-      }
-      uint32_t bc = nv40_3d_reg(ctx, NV30_3D_BLEND_COLOR);
-      rs->blend_color[2] = NV40_3D_FIELD(bc, NV30_3D_BLEND_COLOR_B) / 255.0f;
-      rs->blend_color[1] = NV40_3D_FIELD(bc, NV30_3D_BLEND_COLOR_G) / 255.0f;
-      rs->blend_color[0] = NV40_3D_FIELD(bc, NV30_3D_BLEND_COLOR_R) / 255.0f;
-      rs->blend_color[3] = NV40_3D_FIELD(bc, NV30_3D_BLEND_COLOR_A) / 255.0f;
-   }
+   if (!rs->blend && !rs->blend_mrt)
+      return NVSIM_OK;
 
-   /* logic op: gl_logic_op CLEAR .. SET are consecutive */
+   uint32_t src = nv40_3d_reg(ctx, NV30_3D_BLEND_FUNC_SRC);
+   uint32_t dst = nv40_3d_reg(ctx, NV30_3D_BLEND_FUNC_DST);
+   uint32_t eq = nv40_3d_reg(ctx, NV40_3D_BLEND_EQUATION);
+   if (!map_blend_factor(NV40_3D_FIELD(src, NV30_3D_BLEND_FUNC_SRC_RGB), &rs->src_rgb) ||
+       !map_blend_factor(NV40_3D_FIELD(src, NV30_3D_BLEND_FUNC_SRC_ALPHA), &rs->src_a))
+      return bad_value(ctx, "BLEND_FUNC_SRC", src);
+   if (!map_blend_factor(NV40_3D_FIELD(dst, NV30_3D_BLEND_FUNC_DST_RGB), &rs->dst_rgb) ||
+       !map_blend_factor(NV40_3D_FIELD(dst, NV30_3D_BLEND_FUNC_DST_ALPHA), &rs->dst_a))
+      return bad_value(ctx, "BLEND_FUNC_DST", dst);
+   /* never 0: set_defaults starts it at ADD, and 0 is refused at the
+    * method (not a gl_blend_equation) */
+   if (ctx->rankine) {
+      /* one equation for colour and alpha, a GL enum (hwdb
+       * BLEND_EQUATION of rankine, gl_blend_equation) */
+      if (!map_blend_eq(eq, &rs->eq_rgb))
+         return bad_value(ctx, "BLEND_EQUATION", eq);
+      rs->eq_a = rs->eq_rgb;
+   } else if (!map_blend_eq(NV40_3D_FIELD(eq, NV40_3D_BLEND_EQUATION_RGB), &rs->eq_rgb) ||
+              !map_blend_eq(NV40_3D_FIELD(eq, NV40_3D_BLEND_EQUATION_ALPHA), &rs->eq_a)) {
+      return bad_value(ctx, "BLEND_EQUATION", eq);
+   }
+   uint32_t bc = nv40_3d_reg(ctx, NV30_3D_BLEND_COLOR);
+   rs->blend_color[2] = NV40_3D_FIELD(bc, NV30_3D_BLEND_COLOR_B) / 255.0f;
+   rs->blend_color[1] = NV40_3D_FIELD(bc, NV30_3D_BLEND_COLOR_G) / 255.0f;
+   rs->blend_color[0] = NV40_3D_FIELD(bc, NV30_3D_BLEND_COLOR_R) / 255.0f;
+   rs->blend_color[3] = NV40_3D_FIELD(bc, NV30_3D_BLEND_COLOR_A) / 255.0f;
+   return NVSIM_OK;
+}
+
+/* logic op: gl_logic_op CLEAR .. SET are consecutive */
+static enum nvsim_status
+validate_logic_op(struct nv40_3d *ctx, struct nvsim_raster_state *rs)
+{
    rs->logic_op_enable = nv40_3d_reg(ctx, NV30_3D_COLOR_LOGIC_OP_ENABLE) != 0;
    if (rs->logic_op_enable) {
-      v = nv40_3d_reg(ctx, NV30_3D_COLOR_LOGIC_OP_OP);
+      uint32_t v = nv40_3d_reg(ctx, NV30_3D_COLOR_LOGIC_OP_OP);
       if (v < NV30_3D_COLOR_LOGIC_OP_OP_CLEAR || v > NV30_3D_COLOR_LOGIC_OP_OP_SET)
          return bad_value(ctx, "COLOR_LOGIC_OP_OP", v);
       rs->logic_op = (enum nvsim_raster_logic_op)(v - NV30_3D_COLOR_LOGIC_OP_OP_CLEAR);
    }
+   return NVSIM_OK;
+}
 
-   /* colour masks: COLOR_MASK for buffer 0 (a byte per channel),
-    * MRT_COLOR_MASK for buffers 1-3 (A R G B bits per buffer, from
-    * BUFFER1_A) */
-   v = nv40_3d_reg(ctx, NV30_3D_COLOR_MASK);
+/* colour masks: COLOR_MASK for buffer 0 (a byte per channel),
+ * MRT_COLOR_MASK for buffers 1-3 (A R G B bits per buffer, from
+ * BUFFER1_A) */
+static void
+validate_color_masks(struct nv40_3d *ctx, struct nvsim_raster_state *rs)
+{
+   uint32_t v = nv40_3d_reg(ctx, NV30_3D_COLOR_MASK);
    rs->color_mask[0] = ((v & NV30_3D_COLOR_MASK_R__MASK) ? NVSIM_RASTER_MASK_R : 0) |
                        ((v & NV30_3D_COLOR_MASK_G__MASK) ? NVSIM_RASTER_MASK_G : 0) |
                        ((v & NV30_3D_COLOR_MASK_B__MASK) ? NVSIM_RASTER_MASK_B : 0) |
@@ -233,7 +239,12 @@ nv40_3d_validate(struct nv40_3d *ctx)
          ((v & (NV40_3D_MRT_COLOR_MASK_BUFFER1_B << sh)) ? NVSIM_RASTER_MASK_B : 0) |
          ((v & (NV40_3D_MRT_COLOR_MASK_BUFFER1_A << sh)) ? NVSIM_RASTER_MASK_A : 0);
    }
+}
 
+/* line and polygon stipple, line smoothing */
+static void
+validate_stipple(struct nv40_3d *ctx, struct nvsim_raster_state *rs)
+{
    /* LINE_STIPPLE_PATTERN: PATTERN in the high half, FACTOR low.
     * Upstream writes Gallium's line_stipple_factor there, which is GL's
     * factor minus one (st_atom_rasterizer.c), and upstream's driver is
@@ -250,13 +261,46 @@ nv40_3d_validate(struct nv40_3d *ctx)
    for (unsigned i = 0; i < NV30_3D_POLYGON_STIPPLE_PATTERN__LEN; i++)
       rs->stipple_pattern[i] =
          nv40_3d_reg(ctx, NV30_3D_POLYGON_STIPPLE_PATTERN(i));
+}
 
-   /* fragment position conventions (COORD_CONVENTIONS) */
-   v = nv40_3d_reg(ctx, NV30_3D_COORD_CONVENTIONS);
+/* fragment position conventions (COORD_CONVENTIONS) */
+static void
+validate_coord_conventions(struct nv40_3d *ctx, struct nvsim_raster_state *rs)
+{
+   uint32_t v = nv40_3d_reg(ctx, NV30_3D_COORD_CONVENTIONS);
    rs->height = NV40_3D_FIELD(v, NV30_3D_COORD_CONVENTIONS_HEIGHT);
    rs->origin_inverted = v & NV30_3D_COORD_CONVENTIONS_ORIGIN_INVERTED;
    rs->center_integer = v & NV30_3D_COORD_CONVENTIONS_CENTER_INTEGER;
    rs->pos_slot = NVISA_NV40_FP_INPUT_POS;
    rs->face_slot = NVISA_NV40_FP_INPUT_FACING;
+}
+
+/* The first part that holds a value this model does not know fails the
+ * draw (bad_value); the parts after it are left as they were. */
+enum nvsim_status
+nv40_3d_validate(struct nv40_3d *ctx)
+{
+   struct nvsim_raster_state *rs = &ctx->rs;
+   enum nvsim_status st;
+
+   if ((st = nv40_3d_validate_surfaces(ctx)) ||
+       (st = validate_depth(ctx, rs)))
+      return st;
+
+   /* stencil: STENCIL(1) is the back face set, used when enabled
+    * (nv30_state.c two-sided stencil) */
+   if ((st = validate_stencil(ctx, 0, &rs->stencil[0])) ||
+       (st = validate_stencil(ctx, 1, &rs->stencil[1])))
+      return st;
+   rs->two_sided_stencil = rs->stencil[1].enable;
+
+   if ((st = validate_alpha_test(ctx, rs)) ||
+       (st = validate_blend(ctx, rs)) ||
+       (st = validate_logic_op(ctx, rs)))
+      return st;
+
+   validate_color_masks(ctx, rs);
+   validate_stipple(ctx, rs);
+   validate_coord_conventions(ctx, rs);
    return NVSIM_OK;
 }
