@@ -67,15 +67,171 @@ struct fp_state {
 typedef int (*fp_decode_fn)(const uint32_t in[4],
                             struct nvisa_nv40_fp_insn *insn);
 
+/* Decodes instructions up to the one marked END, with their inline
+ * constants, and records which op starts at each word (word_to_op) for
+ * resolving branch targets.  Returns the number of words used, or -1. */
+static long
+fp_decode_ops(struct nvsim_nv40_fp_prog *prog, const uint32_t *words,
+              size_t nwords, fp_decode_fn decode, unsigned max_insns,
+              unsigned *word_to_op, char *err, size_t errlen)
+{
+   size_t w = 0;
+   unsigned n = 0;
+   bool ended = false;
+
+   while (!ended) {
+      if (n >= max_insns) {
+         snprintf(err, errlen, "fragment program: no END instruction in "
+                  "%u instructions", max_insns);
+         return -1;
+      }
+      if (w + 4 > nwords || n >= NVSIM_NV40_FP_MAX_INSNS) {
+         snprintf(err, errlen, "fragment program: no END instruction in "
+                  "%zu words", nwords);
+         return -1;
+      }
+      struct nvsim_nv40_fp_op *op = &prog->ops[n];
+      if (decode(words + w, &op->insn)) {
+         snprintf(err, errlen, "fragment program: unknown %sopcode 0x%02x "
+                  "at word %zu", op->insn.is_branch ? "branch " : "",
+                  op->insn.op, w);
+         return -1;
+      }
+      word_to_op[w] = n;
+      w += 4;
+      if (nvisa_nv40_fp_has_const(&op->insn)) {
+         if (w + 4 > nwords) {
+            snprintf(err, errlen, "fragment program: inline constant of the "
+                     "instruction at word %zu is missing", w - 4);
+            return -1;
+         }
+         memcpy(op->imm, words + w, sizeof(op->imm));
+         w += 4;
+      }
+      ended = op->insn.end;
+      n++;
+   }
+   /* Branches to just after the program end it (Mesa appends a NOP+END
+    * there, which a program may or may not include). */
+   word_to_op[w] = n;
+   prog->num_ops = n;
+   return (long)w;
+}
+
+/* A branch names its else part or subroutine (target) and its block's end
+ * in words; both must be instructions of the program, the end a later
+ * one, and an IF's else part inside its block. */
+static int
+fp_resolve_branch(struct nvsim_nv40_fp_op *op, unsigned i,
+                  const unsigned *word_to_op, size_t w, char *err,
+                  size_t errlen)
+{
+   const struct nvisa_nv40_fp_insn *insn = &op->insn;
+   bool need_target = insn->op == FP(BRA_IF) || insn->op == FP(BRA_CAL);
+   bool need_end = insn->op == FP(BRA_IF) || insn->op == FP(BRA_LOOP) ||
+                   insn->op == FP(BRA_REP);
+
+   if (need_target) {
+      if (insn->bra_target > w || word_to_op[insn->bra_target] == UINT_MAX) {
+         snprintf(err, errlen, "fragment program: branch at op %u to "
+                  "word %u, not an instruction", i, insn->bra_target);
+         return -1;
+      }
+      op->target = word_to_op[insn->bra_target];
+   }
+   if (need_end) {
+      if (insn->bra_end > w || word_to_op[insn->bra_end] == UINT_MAX ||
+          word_to_op[insn->bra_end] <= i) {
+         snprintf(err, errlen, "fragment program: block end of op %u "
+                  "at word %u, not a later instruction", i,
+                  insn->bra_end);
+         return -1;
+      }
+      op->end = word_to_op[insn->bra_end];
+   }
+   if (insn->op == FP(BRA_IF) &&
+       (op->target <= i || op->target > op->end)) {
+      snprintf(err, errlen, "fragment program: IF at op %u has its "
+               "else part outside the block", i);
+      return -1;
+   }
+   return 0;
+}
+
+/* Operands the interpreter may copy without modifiers: a full-precision
+ * temp or an input read with the identity swizzle, a result written with
+ * no scale, precision, saturation, condition or CC update. */
+static void
+fp_mark_plain_operands(struct nvsim_nv40_fp_op *op)
+{
+   const struct nvisa_nv40_fp_insn *insn = &op->insn;
+
+   for (unsigned s = 0; s < 3; s++) {
+      const struct nvisa_src *src = &insn->src[s];
+      if (src->file == NVISA_FILE_TEMP && !src->half && !src->neg &&
+          !src->abs && src->swz[0] == 0 && src->swz[1] == 1 &&
+          src->swz[2] == 2 && src->swz[3] == 3)
+         op->plain_src |= 1 << s;
+      if (src->file == NVISA_FILE_INPUT && !insn->index_input &&
+          insn->input < FP(NUM_INPUTS) && !src->neg && !src->abs &&
+          src->swz[0] == 0 && src->swz[1] == 1 && src->swz[2] == 2 &&
+          src->swz[3] == 3)
+         op->plain_input |= 1 << s;
+   }
+   op->plain_dst = !insn->out_none && !insn->out_half && !insn->scale &&
+                   insn->precision == FP(PRECISION_FP32) && !insn->sat &&
+                   insn->cond == NVISA_COND_TR && !insn->cc_update;
+}
+
+/* What the program uses, for the rasterizer and for clearing registers:
+ * inputs read, registers reached, texture units, derivatives, KIL, and
+ * whether colour is in H0 and depth is written. */
+static void
+fp_note_uses(struct nvsim_nv40_fp_prog *prog,
+             const struct nvisa_nv40_fp_insn *insn)
+{
+   const struct nvisa_op_info *info = &nvisa_nv40_fp_op_info[insn->op];
+
+   for (unsigned s = 0; s < 3; s++) {
+      const struct nvisa_src *src = &insn->src[s];
+      if (!(info->srcs & (1 << s)))
+         continue;
+      if (src->file == NVISA_FILE_INPUT)
+         prog->inputs_read |= 1u << (insn->input & 15);
+      if (src->file == NVISA_FILE_TEMP)
+         prog->reg_slots = MAX2(prog->reg_slots,
+                                (src->half ? src->index / 2u : src->index) + 1u);
+   }
+   if (!insn->out_none)
+      prog->reg_slots = MAX2(prog->reg_slots,
+                             (insn->out_half ? insn->out_reg / 2u :
+                                               insn->out_reg) + 1u);
+   if (info->flags & NVISA_OP_TEX) {
+      prog->texunits_used |= 1u << insn->tex_unit;
+      if (insn->op != FP(OP_TXL) && insn->op != FP(OP_TXD))
+         prog->uses_derivatives = true;
+   }
+   if (insn->op == FP(OP_DDX) || insn->op == FP(OP_DDY))
+      prog->uses_derivatives = true;
+   if (insn->op == FP(OP_KIL))
+      prog->uses_kil = true;
+   if (!insn->out_none && insn->op != FP(OP_KIL) && insn->op != FP(OP_NOP)) {
+      if (insn->out_half && insn->out_reg == 0)
+         prog->color_half = true;
+      /* depth: R1.z, or H3.x which shares its storage */
+      if ((!insn->out_half && insn->out_reg == 1 && (insn->mask & NVISA_MASK_Z)) ||
+          (insn->out_half && insn->out_reg == 3 && (insn->mask & NVISA_MASK_X)))
+         prog->writes_depth = true;
+   }
+}
+
 static int
 fp_prepare(struct nvsim_nv40_fp_prog *prog, const uint32_t *words,
            size_t nwords, fp_decode_fn decode, unsigned max_insns,
            char *err, size_t errlen)
 {
    unsigned *word_to_op = NULL;
-   size_t w = 0;
-   unsigned n = 0;
-   bool ended = false;
+   long w;
 
    nvsim_nv40_fp_fini(prog);
    if (nwords > (size_t)NVSIM_NV40_FP_MAX_INSNS * 8)
@@ -92,127 +248,23 @@ fp_prepare(struct nvsim_nv40_fp_prog *prog, const uint32_t *words,
    for (size_t i = 0; i <= nwords; i++)
       word_to_op[i] = UINT_MAX;
 
-   while (!ended) {
-      if (n >= max_insns) {
-         snprintf(err, errlen, "fragment program: no END instruction in "
-                  "%u instructions", max_insns);
-         goto fail;
-      }
-      if (w + 4 > nwords || n >= NVSIM_NV40_FP_MAX_INSNS) {
-         snprintf(err, errlen, "fragment program: no END instruction in "
-                  "%zu words", nwords);
-         goto fail;
-      }
-      struct nvsim_nv40_fp_op *op = &prog->ops[n];
-      if (decode(words + w, &op->insn)) {
-         snprintf(err, errlen, "fragment program: unknown %sopcode 0x%02x "
-                  "at word %zu", op->insn.is_branch ? "branch " : "",
-                  op->insn.op, w);
-         goto fail;
-      }
-      word_to_op[w] = n;
-      w += 4;
-      if (nvisa_nv40_fp_has_const(&op->insn)) {
-         if (w + 4 > nwords) {
-            snprintf(err, errlen, "fragment program: inline constant of the "
-                     "instruction at word %zu is missing", w - 4);
-            goto fail;
-         }
-         memcpy(op->imm, words + w, sizeof(op->imm));
-         w += 4;
-      }
-      ended = op->insn.end;
-      n++;
-   }
-   /* Branches to just after the program end it (Mesa appends a NOP+END
-    * there, which a program may or may not include). */
-   word_to_op[w] = n;
-   prog->num_ops = n;
+   w = fp_decode_ops(prog, words, nwords, decode, max_insns, word_to_op, err,
+                     errlen);
+   if (w < 0)
+      goto fail;
    /* Outputs live in R0-R4 (H0, R1, H4, H6, H8): always cleared/read. */
    prog->reg_slots = 5;
 
-   for (unsigned i = 0; i < n; i++) {
+   for (unsigned i = 0; i < prog->num_ops; i++) {
       struct nvsim_nv40_fp_op *op = &prog->ops[i];
-      const struct nvisa_nv40_fp_insn *insn = &op->insn;
-      op->target = op->end = n;
-      if (insn->is_branch) {
-         bool need_target = insn->op == FP(BRA_IF) || insn->op == FP(BRA_CAL);
-         bool need_end = insn->op == FP(BRA_IF) || insn->op == FP(BRA_LOOP) ||
-                         insn->op == FP(BRA_REP);
-         if (need_target) {
-            if (insn->bra_target > w || word_to_op[insn->bra_target] == UINT_MAX) {
-               snprintf(err, errlen, "fragment program: branch at op %u to "
-                        "word %u, not an instruction", i, insn->bra_target);
-               goto fail;
-            }
-            op->target = word_to_op[insn->bra_target];
-         }
-         if (need_end) {
-            if (insn->bra_end > w || word_to_op[insn->bra_end] == UINT_MAX ||
-                word_to_op[insn->bra_end] <= i) {
-               snprintf(err, errlen, "fragment program: block end of op %u "
-                        "at word %u, not a later instruction", i,
-                        insn->bra_end);
-               goto fail;
-            }
-            op->end = word_to_op[insn->bra_end];
-         }
-         if (insn->op == FP(BRA_IF) &&
-             (op->target <= i || op->target > op->end)) {
-            snprintf(err, errlen, "fragment program: IF at op %u has its "
-                     "else part outside the block", i);
+      op->target = op->end = prog->num_ops;
+      if (op->insn.is_branch) {
+         if (fp_resolve_branch(op, i, word_to_op, (size_t)w, err, errlen))
             goto fail;
-         }
          continue;
       }
-
-      const struct nvisa_op_info *info = &nvisa_nv40_fp_op_info[insn->op];
-      for (unsigned s = 0; s < 3; s++) {
-         const struct nvisa_src *src = &insn->src[s];
-         if (!(info->srcs & (1 << s)))
-            continue;
-         if (src->file == NVISA_FILE_INPUT)
-            prog->inputs_read |= 1u << (insn->input & 15);
-         if (src->file == NVISA_FILE_TEMP)
-            prog->reg_slots = MAX2(prog->reg_slots,
-                                   (src->half ? src->index / 2u : src->index) + 1u);
-      }
-      for (unsigned s = 0; s < 3; s++) {
-         const struct nvisa_src *src = &insn->src[s];
-         if (src->file == NVISA_FILE_TEMP && !src->half && !src->neg &&
-             !src->abs && src->swz[0] == 0 && src->swz[1] == 1 &&
-             src->swz[2] == 2 && src->swz[3] == 3)
-            op->plain_src |= 1 << s;
-         if (src->file == NVISA_FILE_INPUT && !insn->index_input &&
-             insn->input < FP(NUM_INPUTS) && !src->neg && !src->abs &&
-             src->swz[0] == 0 && src->swz[1] == 1 && src->swz[2] == 2 &&
-             src->swz[3] == 3)
-            op->plain_input |= 1 << s;
-      }
-      op->plain_dst = !insn->out_none && !insn->out_half && !insn->scale &&
-                      insn->precision == FP(PRECISION_FP32) && !insn->sat &&
-                      insn->cond == NVISA_COND_TR && !insn->cc_update;
-      if (!insn->out_none)
-         prog->reg_slots = MAX2(prog->reg_slots,
-                                (insn->out_half ? insn->out_reg / 2u :
-                                                  insn->out_reg) + 1u);
-      if (info->flags & NVISA_OP_TEX) {
-         prog->texunits_used |= 1u << insn->tex_unit;
-         if (insn->op != FP(OP_TXL) && insn->op != FP(OP_TXD))
-            prog->uses_derivatives = true;
-      }
-      if (insn->op == FP(OP_DDX) || insn->op == FP(OP_DDY))
-         prog->uses_derivatives = true;
-      if (insn->op == FP(OP_KIL))
-         prog->uses_kil = true;
-      if (!insn->out_none && insn->op != FP(OP_KIL) && insn->op != FP(OP_NOP)) {
-         if (insn->out_half && insn->out_reg == 0)
-            prog->color_half = true;
-         /* depth: R1.z, or H3.x which shares its storage */
-         if ((!insn->out_half && insn->out_reg == 1 && (insn->mask & NVISA_MASK_Z)) ||
-             (insn->out_half && insn->out_reg == 3 && (insn->mask & NVISA_MASK_X)))
-            prog->writes_depth = true;
-      }
+      fp_note_uses(prog, &op->insn);
+      fp_mark_plain_operands(op);
    }
    free(word_to_op);
    return 0;
