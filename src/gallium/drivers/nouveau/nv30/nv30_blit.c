@@ -96,6 +96,255 @@ nv30_blit_linear_tap(int d, int dst0, int dst_size, int src0, int src_size)
    return t;
 }
 
+/* A CPU blit once both sides are mapped: the source texels as read (the
+ * source format, or RGBA32F texels decoded from a compressed source) and
+ * the part of the destination box inside its level. */
+struct nv30_cpu_blit {
+   const struct pipe_blit_info *info;
+   struct pipe_box src_box;      /* the mapped source: inside its level */
+   struct pipe_box dc;           /* the mapped destination: inside its level */
+   const uint8_t *smap;
+   uint8_t *dmap;
+   const struct pipe_transfer *dt;
+   enum pipe_format sfmt;
+   unsigned sstride, slayer, sbpp, dbpp;
+   bool color, depth, stencil;
+};
+
+/* Whether the blit's scissor, when enabled, drops destination row y or
+ * column x. */
+static inline bool
+nv30_blit_scissor_drops_y(const struct pipe_blit_info *info, int y)
+{
+   return info->scissor_enable &&
+          (y < (int)info->scissor.miny || y >= (int)info->scissor.maxy);
+}
+
+static inline bool
+nv30_blit_scissor_drops_x(const struct pipe_blit_info *info, int x)
+{
+   return info->scissor_enable &&
+          (x < (int)info->scissor.minx || x >= (int)info->scissor.maxx);
+}
+
+/* The part of box (positive sizes) inside the level; false when none is. */
+static bool
+nv30_blit_clip_to_level(const struct pipe_resource *res, unsigned level,
+                        const struct pipe_box *box, struct pipe_box *out)
+{
+   int lw = u_minify(res->width0, level);
+   int lh = u_minify(res->height0, level);
+   int ld = res->target == PIPE_TEXTURE_3D ?
+            u_minify(res->depth0, level) : res->array_size;
+   int x0 = MAX2(box->x, 0), y0 = MAX2(box->y, 0), z0 = MAX2(box->z, 0);
+   int x1 = MIN2(box->x + box->width, lw);
+   int y1 = MIN2(box->y + box->height, lh);
+   int z1 = MIN2(box->z + box->depth, ld);
+
+   if (x0 >= x1 || y0 >= y1 || z0 >= z1)
+      return false;
+   u_box_3d(x0, y0, z0, x1 - x0, y1 - y0, z1 - z0, out);
+   return true;
+}
+
+/* What the CPU path handles: uncompressed pixels (or a compressed source
+ * decoded to colour), and colour only between colour formats. */
+static bool
+nv30_blit_cpu_supported(const struct pipe_blit_info *info,
+                        const struct util_format_description *sd,
+                        const struct util_format_description *dd,
+                        bool compressed, bool color)
+{
+   return sd->block.width &&
+          ((sd->block.width == 1 && sd->block.height == 1) || compressed) &&
+          dd->block.width == 1 && dd->block.height == 1 &&
+          !(color && (util_format_is_depth_or_stencil(info->src.format) ||
+                      util_format_is_depth_or_stencil(info->dst.format)));
+}
+
+/* Decodes the mapped compressed source box into RGBA32F texels, which the
+ * blit then reads instead.  Returns the buffer to free, NULL when out of
+ * memory. */
+static float *
+nv30_blit_decode_compressed(struct nv30_cpu_blit *b,
+                            const struct pipe_transfer *st)
+{
+   const struct pipe_box *box = &b->src_box;
+   float *unpacked;
+
+   b->sfmt = PIPE_FORMAT_R32G32B32A32_FLOAT;
+   b->sstride = box->width * 4 * sizeof(float);
+   b->slayer = b->sstride * box->height;
+   unpacked = MALLOC((size_t)b->slayer * box->depth);
+   if (!unpacked)
+      return NULL;
+   for (int z = 0; z < box->depth; z++)
+      util_format_unpack_rgba_rect(b->info->src.format,
+                                   (uint8_t *)unpacked + z * b->slayer,
+                                   b->sstride, b->smap + z * st->layer_stride,
+                                   st->stride, box->width, box->height);
+   b->smap = (uint8_t *)unpacked;
+   return unpacked;
+}
+
+/* One destination pixel of a LINEAR blit: the weighted sum of the 2x2x2
+ * texels around its centre (weight 0 along an axis of one slice). */
+static void
+nv30_blit_linear_pixel(const struct nv30_cpu_blit *b,
+                       struct nv30_blit_tap tx, struct nv30_blit_tap ty,
+                       struct nv30_blit_tap tz, uint8_t *dp)
+{
+   const struct pipe_box *box = &b->src_box;
+   float acc[4] = { 0 }, zacc = 0.0f;
+
+   for (unsigned k = 0; k < 8; k++) {
+      /* clamped to the part of the box inside the level */
+      int sx = CLAMP(k & 1 ? tx.i1 : tx.i0, box->x,
+                     box->x + box->width - 1) - box->x;
+      int sy = CLAMP(k & 2 ? ty.i1 : ty.i0, box->y,
+                     box->y + box->height - 1) - box->y;
+      int sz = CLAMP(k & 4 ? tz.i1 : tz.i0, box->z,
+                     box->z + box->depth - 1) - box->z;
+      float wgt = (k & 1 ? tx.w : 1.0f - tx.w) *
+                  (k & 2 ? ty.w : 1.0f - ty.w) *
+                  (k & 4 ? tz.w : 1.0f - tz.w);
+      const uint8_t *sp = b->smap + sz * b->slayer + sy * b->sstride +
+                          sx * b->sbpp;
+
+      if (wgt == 0.0f)
+         continue;
+      if (b->color) {
+         float rgba[4];
+         util_format_unpack_rgba(b->sfmt, rgba, sp, 1);
+         for (unsigned c = 0; c < 4; c++)
+            acc[c] += wgt * rgba[c];
+      }
+      if (b->depth) {
+         float zv;
+         util_format_unpack_z_float(b->info->src.format, &zv, sp, 1);
+         zacc += wgt * zv;
+      }
+   }
+   if (b->color)
+      util_format_pack_rgba(b->info->dst.format, dp, acc, 1);
+   if (b->depth)
+      util_format_pack_z_float(b->info->dst.format, dp, &zacc, 1);
+}
+
+/* A scaled LINEAR blit (util_gen_mipmap's box filter, glBlitFramebuffer
+ * with GL_LINEAR) blends 2x2 texels, 2x2x2 between 3D slices; colour and
+ * depth only: stencil is never filtered. */
+static void
+nv30_blit_linear(const struct nv30_cpu_blit *b)
+{
+   const struct pipe_blit_info *info = b->info;
+   const struct pipe_box *sb = &info->src.box, *db = &info->dst.box;
+   const struct pipe_box *dc = &b->dc;
+
+   for (int z = 0; z < db->depth; z++) {
+      struct nv30_blit_tap tz = nv30_blit_linear_tap(db->z + z, db->z,
+                                                     db->depth, sb->z,
+                                                     sb->depth);
+      for (int y = 0; y < db->height; y++) {
+         struct nv30_blit_tap ty = nv30_blit_linear_tap(db->y + y, db->y,
+                                                        db->height, sb->y,
+                                                        sb->height);
+         int rz = db->z + z - dc->z, ry = db->y + y - dc->y;
+         uint8_t *drow;
+
+         if (rz < 0 || rz >= dc->depth || ry < 0 || ry >= dc->height)
+            continue;
+         drow = b->dmap + (size_t)rz * b->dt->layer_stride +
+                (size_t)ry * b->dt->stride;
+         if (nv30_blit_scissor_drops_y(info, db->y + y))
+            continue;
+         for (int x = 0; x < db->width; x++) {
+            int dx = db->x + x;
+            struct nv30_blit_tap tx = nv30_blit_linear_tap(dx, db->x,
+                                                           db->width, sb->x,
+                                                           sb->width);
+
+            if (dx < dc->x || dx >= dc->x + dc->width ||
+                nv30_blit_scissor_drops_x(info, dx))
+               continue;
+            nv30_blit_linear_pixel(b, tx, ty, tz,
+                                   drow + (size_t)(dx - dc->x) * b->dbpp);
+         }
+      }
+   }
+}
+
+/* One destination pixel from one source texel: colour, depth and stencil
+ * as the blit's mask asks. */
+static void
+nv30_blit_copy_texel(const struct nv30_cpu_blit *b, const uint8_t *sp,
+                     uint8_t *dp)
+{
+   const struct pipe_blit_info *info = b->info;
+
+   if (b->color) {
+      float rgba[4];
+      util_format_unpack_rgba(b->sfmt, rgba, sp, 1);
+      util_format_pack_rgba(info->dst.format, dp, rgba, 1);
+   }
+   if (b->depth) {
+      float z;
+      util_format_unpack_z_float(info->src.format, &z, sp, 1);
+      util_format_pack_z_float(info->dst.format, dp, &z, 1);
+   }
+   if (b->stencil) {
+      uint8_t s;
+      util_format_unpack_s_8uint(info->src.format, &s, sp, 1);
+      util_format_pack_s_8uint(info->dst.format, dp, &s, 1);
+   }
+}
+
+/* Each destination pixel takes the nearest source texel of the scaled
+ * box (nv30_blit_src_coord); a source outside the level leaves it alone. */
+static void
+nv30_blit_nearest(const struct nv30_cpu_blit *b)
+{
+   const struct pipe_blit_info *info = b->info;
+   const struct pipe_box *sb = &info->src.box, *db = &info->dst.box;
+   const struct pipe_box *box = &b->src_box, *dc = &b->dc;
+
+   for (int z = 0; z < db->depth; z++) {
+      int sz = nv30_blit_src_coord(db->z + z, db->z, db->depth, sb->z,
+                                   sb->depth) - box->z;
+      if (sz < 0 || sz >= box->depth)
+         continue;
+      for (int y = 0; y < db->height; y++) {
+         int sy = nv30_blit_src_coord(db->y + y, db->y, db->height, sb->y,
+                                      sb->height) - box->y;
+         int rz = db->z + z - dc->z, ry = db->y + y - dc->y;
+         const uint8_t *srow;
+         uint8_t *drow;
+
+         if (sy < 0 || sy >= box->height || rz < 0 || rz >= dc->depth ||
+             ry < 0 || ry >= dc->height)
+            continue;
+         srow = b->smap + (size_t)sz * b->slayer + (size_t)sy * b->sstride;
+         drow = b->dmap + (size_t)rz * b->dt->layer_stride +
+                (size_t)ry * b->dt->stride;
+         if (nv30_blit_scissor_drops_y(info, db->y + y))
+            continue;
+
+         for (int x = 0; x < db->width; x++) {
+            int dx = db->x + x;
+            int sx = nv30_blit_src_coord(dx, db->x, db->width, sb->x,
+                                         sb->width) - box->x;
+
+            if (sx < 0 || sx >= box->width || dx < dc->x ||
+                dx >= dc->x + dc->width ||
+                nv30_blit_scissor_drops_x(info, dx))
+               continue;
+            nv30_blit_copy_texel(b, srow + (size_t)sx * b->sbpp,
+                                 drow + (size_t)(dx - dc->x) * b->dbpp);
+         }
+      }
+   }
+}
+
 void
 nv30_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
 {
@@ -105,21 +354,17 @@ nv30_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
    const struct util_format_description *dd =
       util_format_description(info->dst.format);
    struct pipe_transfer *st = NULL, *dt = NULL;
-   struct pipe_box src_box, dc;
-   uint8_t *smap, *dmap;
-   unsigned sbpp, dbpp;
-   /* the source texels as read: the source format, or RGBA32F texels
-    * decoded from a compressed source into `unpacked` */
-   enum pipe_format sfmt = info->src.format;
-   unsigned sstride, slayer;
+   struct nv30_cpu_blit b = { .info = info, .sfmt = info->src.format };
+   struct pipe_box *src_box = &b.src_box;
    float *unpacked = NULL;
    bool compressed = util_format_is_compressed(info->src.format) &&
                      !util_format_is_depth_or_stencil(info->dst.format);
-   bool color = info->mask & PIPE_MASK_RGBA;
-   bool depth = (info->mask & PIPE_MASK_Z) && util_format_has_depth(dd) &&
-                util_format_has_depth(sd);
-   bool stencil = (info->mask & PIPE_MASK_S) && util_format_has_stencil(dd) &&
-                  util_format_has_stencil(sd);
+
+   b.color = info->mask & PIPE_MASK_RGBA;
+   b.depth = (info->mask & PIPE_MASK_Z) && util_format_has_depth(dd) &&
+             util_format_has_depth(sd);
+   b.stencil = (info->mask & PIPE_MASK_S) && util_format_has_stencil(dd) &&
+               util_format_has_stencil(sd);
 
    if (info->render_condition_enable &&
        !nv30_render_condition_pass(nv30_context(pipe)))
@@ -137,225 +382,66 @@ nv30_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
    NOUVEAU_FALLBACK("blit on the CPU (%s -> %s)\n", sd->short_name,
                     dd->short_name);
 
-   if (!sd->block.width ||
-       ((sd->block.width != 1 || sd->block.height != 1) && !compressed) ||
-       dd->block.width != 1 || dd->block.height != 1 ||
-       (color && (util_format_is_depth_or_stencil(info->src.format) ||
-                  util_format_is_depth_or_stencil(info->dst.format)))) {
+   if (!nv30_blit_cpu_supported(info, sd, dd, compressed, b.color)) {
       NOUVEAU_ERR("blit %s -> %s not supported\n", sd->short_name,
                   dd->short_name);
       return;
    }
 
-   /* Map the whole source box (it may be flipped: negative sizes). */
+   /* Map the whole source box (it may be flipped: negative sizes).
+    * Nothing outside the source level is read; destination pixels whose
+    * source lies outside it are left alone (GL 3.0 section 4.3.3 leaves
+    * them undefined).  st/mesa passes glBlitFramebuffer rectangles
+    * unclipped (piglit clip-and-scissor-blit). */
    u_box_3d(MIN2(sb->x, sb->x + sb->width), MIN2(sb->y, sb->y + sb->height),
             MIN2(sb->z, sb->z + sb->depth), abs(sb->width), abs(sb->height),
-            abs(sb->depth), &src_box);
-   {
-      /* Nothing outside the source level is read; destination pixels
-       * whose source lies outside it are left alone (GL 3.0 section
-       * 4.3.3 leaves them undefined).  st/mesa passes glBlitFramebuffer
-       * rectangles unclipped (piglit clip-and-scissor-blit). */
-      struct pipe_resource *sr = info->src.resource;
-      int lw = u_minify(sr->width0, info->src.level);
-      int lh = u_minify(sr->height0, info->src.level);
-      int ld = sr->target == PIPE_TEXTURE_3D ?
-               u_minify(sr->depth0, info->src.level) : sr->array_size;
-      int x0 = MAX2(src_box.x, 0), y0 = MAX2(src_box.y, 0);
-      int z0 = MAX2(src_box.z, 0);
-      int x1 = MIN2(src_box.x + src_box.width, lw);
-      int y1 = MIN2(src_box.y + src_box.height, lh);
-      int z1 = MIN2(src_box.z + src_box.depth, ld);
-      if (x0 >= x1 || y0 >= y1 || z0 >= z1)
-         return;
-      u_box_3d(x0, y0, z0, x1 - x0, y1 - y0, z1 - z0, &src_box);
-   }
+            abs(sb->depth), src_box);
+   if (!nv30_blit_clip_to_level(info->src.resource, info->src.level,
+                                src_box, src_box))
+      return;
    if (compressed) {
       /* whole blocks (st/mesa decodes S3TC textures with such blits:
        * glGetTexImage into an uncompressed format) */
       unsigned bw = sd->block.width, bh = sd->block.height;
-      unsigned x1 = align(src_box.x + src_box.width, bw);
-      unsigned y1 = align(src_box.y + src_box.height, bh);
-      src_box.x -= src_box.x % bw;
-      src_box.y -= src_box.y % bh;
-      src_box.width = x1 - src_box.x;
-      src_box.height = y1 - src_box.y;
+      unsigned x1 = align(src_box->x + src_box->width, bw);
+      unsigned y1 = align(src_box->y + src_box->height, bh);
+      src_box->x -= src_box->x % bw;
+      src_box->y -= src_box->y % bh;
+      src_box->width = x1 - src_box->x;
+      src_box->height = y1 - src_box->y;
    }
-   smap = pipe->texture_map(pipe, info->src.resource, info->src.level,
-                            PIPE_MAP_READ, &src_box, &st);
+   b.smap = pipe->texture_map(pipe, info->src.resource, info->src.level,
+                              PIPE_MAP_READ, src_box, &st);
    /* the destination box inside the level (dc) is mapped; pixels of db
     * outside it are not written */
-   {
-      struct pipe_resource *dr = info->dst.resource;
-      int lw = u_minify(dr->width0, info->dst.level);
-      int lh = u_minify(dr->height0, info->dst.level);
-      int ld = dr->target == PIPE_TEXTURE_3D ?
-               u_minify(dr->depth0, info->dst.level) : dr->array_size;
-      int x0 = MAX2(db->x, 0), y0 = MAX2(db->y, 0), z0 = MAX2(db->z, 0);
-      int x1 = MIN2(db->x + db->width, lw), y1 = MIN2(db->y + db->height, lh);
-      int z1 = MIN2(db->z + db->depth, ld);
-      if (x0 >= x1 || y0 >= y1 || z0 >= z1)
-         goto out;
-      u_box_3d(x0, y0, z0, x1 - x0, y1 - y0, z1 - z0, &dc);
-   }
-   dmap = pipe->texture_map(pipe, info->dst.resource, info->dst.level,
-                            PIPE_MAP_READ | PIPE_MAP_WRITE, &dc, &dt);
-   if (!smap || !dmap)
+   if (!nv30_blit_clip_to_level(info->dst.resource, info->dst.level, db,
+                                &b.dc))
       goto out;
-   sstride = st->stride;
-   slayer = st->layer_stride;
+   b.dmap = pipe->texture_map(pipe, info->dst.resource, info->dst.level,
+                              PIPE_MAP_READ | PIPE_MAP_WRITE, &b.dc, &dt);
+   if (!b.smap || !b.dmap)
+      goto out;
+   b.dt = dt;
+   b.sstride = st->stride;
+   b.slayer = st->layer_stride;
    if (compressed) {
-      sfmt = PIPE_FORMAT_R32G32B32A32_FLOAT;
-      sstride = src_box.width * 4 * sizeof(float);
-      slayer = sstride * src_box.height;
-      unpacked = MALLOC((size_t)slayer * src_box.depth);
+      unpacked = nv30_blit_decode_compressed(&b, st);
       if (!unpacked)
          goto out;
-      for (int z = 0; z < src_box.depth; z++)
-         util_format_unpack_rgba_rect(info->src.format,
-                                      (uint8_t *)unpacked + z * slayer,
-                                      sstride, smap + z * st->layer_stride,
-                                      st->stride, src_box.width,
-                                      src_box.height);
-      smap = (uint8_t *)unpacked;
    }
-   sbpp = util_format_get_blocksize(sfmt);
-   dbpp = util_format_get_blocksize(info->dst.format);
+   b.sbpp = util_format_get_blocksize(b.sfmt);
+   b.dbpp = util_format_get_blocksize(info->dst.format);
 
-   /* A scaled LINEAR blit (util_gen_mipmap's box filter, glBlitFramebuffer
-    * with GL_LINEAR) blends 2x2 texels, 2x2x2 between 3D slices; stencil
-    * is never filtered (the nearest texel's, below). */
-   if (info->filter == PIPE_TEX_FILTER_LINEAR && (color || depth) &&
+   if (info->filter == PIPE_TEX_FILTER_LINEAR && (b.color || b.depth) &&
        (abs(sb->width) != db->width || abs(sb->height) != db->height ||
         abs(sb->depth) != db->depth)) {
-      for (int z = 0; z < db->depth; z++) {
-         struct nv30_blit_tap tz = nv30_blit_linear_tap(db->z + z, db->z,
-                                                        db->depth, sb->z,
-                                                        sb->depth);
-         for (int y = 0; y < db->height; y++) {
-            struct nv30_blit_tap ty = nv30_blit_linear_tap(db->y + y, db->y,
-                                                           db->height, sb->y,
-                                                           sb->height);
-            int rz = db->z + z - dc.z, ry = db->y + y - dc.y;
-            uint8_t *drow;
-
-            if (rz < 0 || rz >= dc.depth || ry < 0 || ry >= dc.height)
-               continue;
-            drow = dmap + (size_t)rz * dt->layer_stride + (size_t)ry * dt->stride;
-            if (info->scissor_enable &&
-                (db->y + y < (int)info->scissor.miny ||
-                 db->y + y >= (int)info->scissor.maxy))
-               continue;
-            for (int x = 0; x < db->width; x++) {
-               int dx = db->x + x;
-               struct nv30_blit_tap tx = nv30_blit_linear_tap(dx, db->x,
-                                                              db->width, sb->x,
-                                                              sb->width);
-               float acc[4] = { 0 }, zacc = 0.0f;
-               uint8_t *dp;
-
-               if (dx < dc.x || dx >= dc.x + dc.width)
-                  continue;
-               dp = drow + (size_t)(dx - dc.x) * dbpp;
-               if (info->scissor_enable &&
-                   (dx < (int)info->scissor.minx || dx >= (int)info->scissor.maxx))
-                  continue;
-               for (unsigned k = 0; k < 8; k++) {
-                  /* clamped to the part of the box inside the level */
-                  int sx = CLAMP(k & 1 ? tx.i1 : tx.i0, src_box.x,
-                                 src_box.x + src_box.width - 1) - src_box.x;
-                  int sy = CLAMP(k & 2 ? ty.i1 : ty.i0, src_box.y,
-                                 src_box.y + src_box.height - 1) - src_box.y;
-                  int sz = CLAMP(k & 4 ? tz.i1 : tz.i0, src_box.z,
-                                 src_box.z + src_box.depth - 1) - src_box.z;
-                  float wgt = (k & 1 ? tx.w : 1.0f - tx.w) *
-                              (k & 2 ? ty.w : 1.0f - ty.w) *
-                              (k & 4 ? tz.w : 1.0f - tz.w);
-                  const uint8_t *sp = smap + sz * slayer + sy * sstride +
-                                      sx * sbpp;
-
-                  if (wgt == 0.0f)
-                     continue;
-                  if (color) {
-                     float rgba[4];
-                     util_format_unpack_rgba(sfmt, rgba, sp, 1);
-                     for (unsigned c = 0; c < 4; c++)
-                        acc[c] += wgt * rgba[c];
-                  }
-                  if (depth) {
-                     float zv;
-                     util_format_unpack_z_float(info->src.format, &zv, sp, 1);
-                     zacc += wgt * zv;
-                  }
-               }
-               if (color)
-                  util_format_pack_rgba(info->dst.format, dp, acc, 1);
-               if (depth)
-                  util_format_pack_z_float(info->dst.format, dp, &zacc, 1);
-            }
-         }
-      }
-      if (!stencil)
+      nv30_blit_linear(&b);
+      if (!b.stencil)
          goto out;
       /* stencil (nearest) below, with neither colour nor depth again */
-      color = depth = false;
+      b.color = b.depth = false;
    }
-
-   for (int z = 0; z < db->depth; z++) {
-      int sz = nv30_blit_src_coord(db->z + z, db->z, db->depth, sb->z,
-                                   sb->depth) - src_box.z;
-      if (sz < 0 || sz >= src_box.depth)
-         continue;
-      for (int y = 0; y < db->height; y++) {
-         int sy = nv30_blit_src_coord(db->y + y, db->y, db->height, sb->y,
-                                      sb->height) - src_box.y;
-         int rz = db->z + z - dc.z, ry = db->y + y - dc.y;
-         const uint8_t *srow;
-         uint8_t *drow;
-
-         if (sy < 0 || sy >= src_box.height || rz < 0 || rz >= dc.depth ||
-             ry < 0 || ry >= dc.height)
-            continue;
-         srow = smap + (size_t)sz * slayer + (size_t)sy * sstride;
-         drow = dmap + (size_t)rz * dt->layer_stride + (size_t)ry * dt->stride;
-         if (info->scissor_enable &&
-             (db->y + y < (int)info->scissor.miny ||
-              db->y + y >= (int)info->scissor.maxy))
-            continue;
-
-         for (int x = 0; x < db->width; x++) {
-            int dx = db->x + x;
-            int sx = nv30_blit_src_coord(dx, db->x, db->width, sb->x,
-                                         sb->width) - src_box.x;
-            const uint8_t *sp;
-            uint8_t *dp;
-
-            if (sx < 0 || sx >= src_box.width || dx < dc.x ||
-                dx >= dc.x + dc.width)
-               continue;
-            sp = srow + (size_t)sx * sbpp;
-            dp = drow + (size_t)(dx - dc.x) * dbpp;
-            if (info->scissor_enable &&
-                (dx < (int)info->scissor.minx || dx >= (int)info->scissor.maxx))
-               continue;
-            if (color) {
-               float rgba[4];
-               util_format_unpack_rgba(sfmt, rgba, sp, 1);
-               util_format_pack_rgba(info->dst.format, dp, rgba, 1);
-            }
-            if (depth) {
-               float z;
-               util_format_unpack_z_float(info->src.format, &z, sp, 1);
-               util_format_pack_z_float(info->dst.format, dp, &z, 1);
-            }
-            if (stencil) {
-               uint8_t s;
-               util_format_unpack_s_8uint(info->src.format, &s, sp, 1);
-               util_format_pack_s_8uint(info->dst.format, dp, &s, 1);
-            }
-         }
-      }
-   }
+   nv30_blit_nearest(&b);
 out:
    FREE(unpacked);
    if (st)
