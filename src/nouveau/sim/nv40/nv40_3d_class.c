@@ -369,32 +369,119 @@ nv40_3d_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
    return st;
 }
 
+/* The vertex methods (batches, elements, inline vertex data, begin/end)
+ * keep the state validated for the primitive.  Returns false for any
+ * other method. */
+static bool
+vertex_method(struct nv40_3d *ctx, uint32_t mthd, uint32_t data,
+              enum nvsim_status *st)
+{
+   switch (mthd) {
+   case NV30_3D_VB_VERTEX_BATCH:
+      *st = nv40_3d_vertex_batch(ctx, data);
+      return true;
+   case NV30_3D_VB_INDEX_BATCH:
+      *st = nv40_3d_index_batch(ctx, data);
+      return true;
+   case NV30_3D_VB_ELEMENT_U16:
+      /* two 16-bit indices, the low half first (nv30_vbo.c) */
+      *st = nv40_3d_element(ctx, NV40_3D_FIELD(data, NV30_3D_VB_ELEMENT_U16_0));
+      if (*st == NVSIM_OK)
+         *st = nv40_3d_element(ctx, NV40_3D_FIELD(data, NV30_3D_VB_ELEMENT_U16_1));
+      return true;
+   case NV30_3D_VB_ELEMENT_U32:
+      *st = nv40_3d_element(ctx, data);
+      return true;
+   case NV30_3D_VERTEX_DATA:
+      *st = nv40_3d_vertex_data(ctx, data);
+      return true;
+   case NV30_3D_VERTEX_BEGIN_END:
+      *st = nv40_3d_begin_end(ctx, data);
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* Word w of VP_UPLOAD_INST. */
+static enum nvsim_status
+vp_upload_inst(struct nv40_3d *ctx, unsigned w, uint32_t data)
+{
+   ctx->vp_upload_word[w] = data;
+   /* the fourth word stores the instruction and moves to the next
+    * slot: upstream sends VP_UPLOAD_FROM_ID once, then 4 words per
+    * instruction (nv30_vertprog.c) */
+   if (w == NV30_3D_VP_UPLOAD_INST__LEN - 1) {
+      if (ctx->vp_upload_slot >= ctx->vp_slots)
+         return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
+                             "vertex program upload past slot %u",
+                             ctx->vp_slots - 1);
+      memcpy(ctx->vp_insn[ctx->vp_upload_slot], ctx->vp_upload_word,
+             sizeof(ctx->vp_upload_word));
+      ctx->vp_upload_slot++;
+      vp_stale(ctx);
+   }
+   return NVSIM_OK;
+}
+
+/* Component c of VP_UPLOAD_CONST. */
+static enum nvsim_status
+vp_upload_const(struct nv40_3d *ctx, unsigned c, uint32_t data)
+{
+   memcpy(&ctx->vp_const_word[c], &data, 4);
+   /* a complete vec4 goes to the current slot, which advances */
+   if (c == 3) {
+      if (ctx->vp_const_slot >= ctx->vp_consts)
+         return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
+                             "vertex program constant %u does not exist",
+                             ctx->vp_const_slot);
+      memcpy(ctx->vp_const[ctx->vp_const_slot], ctx->vp_const_word,
+             sizeof(ctx->vp_const_word));
+      ctx->vp_const_slot++;
+   }
+   return NVSIM_OK;
+}
+
+/* QUERY_GET writes a report (hwdb NV30_QUERY_REPORT): 64-bit timestamp,
+ * the counter the top byte selects, and a status word whose PENDING byte
+ * reads 0 once written (nv30_query.c waits for it to clear).
+ * The time is PTIMER's, in nanoseconds, as the FIFO reaches this
+ * method (hwdb NV30_QUERY_REPORT; envytools hw/graph/intro.rst,
+ * notifiers, "current PTIMER time as of the write"): the host's
+ * monotonic clock, which the drm-shim's GETPARAM PTIMER_TIME reads
+ * too, so that reports and the driver's get_timestamp share one
+ * time base.  The fields are written in order (ibid.), the status
+ * last: a reader that sees it cleared sees the whole report. */
+static enum nvsim_status
+query_get(struct nv40_3d *ctx, uint32_t data)
+{
+   uint32_t type = data & NV30_3D_QUERY_GET_UNK24__MASK;
+   uint64_t offset = NV40_3D_FIELD(data, NV30_3D_QUERY_GET_OFFSET);
+   uint64_t ts = nvsim_ptimer_ns();
+   uint32_t rep[NV30_QUERY_REPORT__SIZE / 4] = { 0 };
+   enum nvsim_status st;
+
+   rep[NV30_QUERY_REPORT_TIME_LOW / 4] = (uint32_t)ts;
+   rep[NV30_QUERY_REPORT_TIME_HIGH / 4] = (uint32_t)(ts >> 32);
+   if (type == NV30_3D_QUERY_GET_UNK24_SAMPLES_PASSED)
+      rep[NV30_QUERY_REPORT_VALUE / 4] = (uint32_t)ctx->rs.samples_passed;
+   st = write_dma32(ctx, NV30_3D_DMA_QUERY, offset, rep,
+                    NV30_QUERY_REPORT_STATUS / 4);
+   if (st)
+      return st;
+   __atomic_thread_fence(__ATOMIC_RELEASE);
+   return write_dma32(ctx, NV30_3D_DMA_QUERY,
+                      offset + NV30_QUERY_REPORT_STATUS,
+                      &rep[NV30_QUERY_REPORT_STATUS / 4], 1);
+}
+
 static enum nvsim_status
 method_body(struct nv40_3d *ctx, uint32_t mthd, uint32_t data)
 {
    enum nvsim_status st = NVSIM_OK;
 
-   /* the vertex methods keep the state validated for the primitive */
-   switch (mthd) {
-   case NV30_3D_VB_VERTEX_BATCH:
-      return nv40_3d_vertex_batch(ctx, data);
-   case NV30_3D_VB_INDEX_BATCH:
-      return nv40_3d_index_batch(ctx, data);
-   case NV30_3D_VB_ELEMENT_U16:
-      /* two 16-bit indices, the low half first (nv30_vbo.c) */
-      st = nv40_3d_element(ctx, NV40_3D_FIELD(data, NV30_3D_VB_ELEMENT_U16_0));
-      if (st == NVSIM_OK)
-         st = nv40_3d_element(ctx, NV40_3D_FIELD(data, NV30_3D_VB_ELEMENT_U16_1));
+   if (vertex_method(ctx, mthd, data, &st))
       return st;
-   case NV30_3D_VB_ELEMENT_U32:
-      return nv40_3d_element(ctx, data);
-   case NV30_3D_VERTEX_DATA:
-      return nv40_3d_vertex_data(ctx, data);
-   case NV30_3D_VERTEX_BEGIN_END:
-      return nv40_3d_begin_end(ctx, data);
-   default:
-      break;
-   }
    ctx->draw_ready = false;
 
    int completed;
@@ -406,41 +493,14 @@ method_body(struct nv40_3d *ctx, uint32_t mthd, uint32_t data)
    }
 
    if (mthd >= NV30_3D_VP_UPLOAD_INST(0) &&
-       mthd < NV30_3D_VP_UPLOAD_INST(NV30_3D_VP_UPLOAD_INST__LEN)) {
-      unsigned w = (mthd - NV30_3D_VP_UPLOAD_INST(0)) / 4;
-      ctx->vp_upload_word[w] = data;
-      /* the fourth word stores the instruction and moves to the next
-       * slot: upstream sends VP_UPLOAD_FROM_ID once, then 4 words per
-       * instruction (nv30_vertprog.c) */
-      if (w == NV30_3D_VP_UPLOAD_INST__LEN - 1) {
-         if (ctx->vp_upload_slot >= ctx->vp_slots)
-            return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
-                                "vertex program upload past slot %u",
-                                ctx->vp_slots - 1);
-         memcpy(ctx->vp_insn[ctx->vp_upload_slot], ctx->vp_upload_word,
-                sizeof(ctx->vp_upload_word));
-         ctx->vp_upload_slot++;
-         vp_stale(ctx);
-      }
-      return NVSIM_OK;
-   }
-
+       mthd < NV30_3D_VP_UPLOAD_INST(NV30_3D_VP_UPLOAD_INST__LEN))
+      return vp_upload_inst(ctx, (mthd - NV30_3D_VP_UPLOAD_INST(0)) / 4,
+                            data);
    if (mthd >= NV30_3D_VP_UPLOAD_CONST_X(0) &&
-       mthd < NV30_3D_VP_UPLOAD_CONST_X(NV30_3D_VP_UPLOAD_CONST__LEN)) {
-      unsigned c = ((mthd - NV30_3D_VP_UPLOAD_CONST_X(0)) / 4) % 4;
-      memcpy(&ctx->vp_const_word[c], &data, 4);
-      /* a complete vec4 goes to the current slot, which advances */
-      if (c == 3) {
-         if (ctx->vp_const_slot >= ctx->vp_consts)
-            return nv40_3d_fail(ctx, NVSIM_INVALID_VALUE,
-                                "vertex program constant %u does not exist",
-                                ctx->vp_const_slot);
-         memcpy(ctx->vp_const[ctx->vp_const_slot], ctx->vp_const_word,
-                sizeof(ctx->vp_const_word));
-         ctx->vp_const_slot++;
-      }
-      return NVSIM_OK;
-   }
+       mthd < NV30_3D_VP_UPLOAD_CONST_X(NV30_3D_VP_UPLOAD_CONST__LEN))
+      return vp_upload_const(ctx,
+                             ((mthd - NV30_3D_VP_UPLOAD_CONST_X(0)) / 4) % 4,
+                             data);
 
    switch (mthd) {
    case NV30_3D_DMA_NOTIFY:
@@ -517,35 +577,8 @@ method_body(struct nv40_3d *ctx, uint32_t mthd, uint32_t data)
       /* samples are counted while the query is enabled */
       ctx->rs.count_samples = data != 0;
       return NVSIM_OK;
-   case NV30_3D_QUERY_GET: {
-      /* the report (hwdb NV30_QUERY_REPORT): 64-bit timestamp, the
-       * counter the top byte selects, and a status word whose PENDING byte
-       * reads 0 once written (nv30_query.c waits for it to clear).
-       * The time is PTIMER's, in nanoseconds, as the FIFO reaches this
-       * method (hwdb NV30_QUERY_REPORT; envytools hw/graph/intro.rst,
-       * notifiers, "current PTIMER time as of the write"): the host's
-       * monotonic clock, which the drm-shim's GETPARAM PTIMER_TIME reads
-       * too, so that reports and the driver's get_timestamp share one
-       * time base.  The fields are written in order (ibid.), the status
-       * last: a reader that sees it cleared sees the whole report. */
-      uint32_t type = data & NV30_3D_QUERY_GET_UNK24__MASK;
-      uint64_t offset = NV40_3D_FIELD(data, NV30_3D_QUERY_GET_OFFSET);
-      uint64_t ts = nvsim_ptimer_ns();
-      uint32_t rep[NV30_QUERY_REPORT__SIZE / 4] = { 0 };
-      enum nvsim_status st;
-      rep[NV30_QUERY_REPORT_TIME_LOW / 4] = (uint32_t)ts;
-      rep[NV30_QUERY_REPORT_TIME_HIGH / 4] = (uint32_t)(ts >> 32);
-      if (type == NV30_3D_QUERY_GET_UNK24_SAMPLES_PASSED)
-         rep[NV30_QUERY_REPORT_VALUE / 4] = (uint32_t)ctx->rs.samples_passed;
-      st = write_dma32(ctx, NV30_3D_DMA_QUERY, offset, rep,
-                       NV30_QUERY_REPORT_STATUS / 4);
-      if (st)
-         return st;
-      __atomic_thread_fence(__ATOMIC_RELEASE);
-      return write_dma32(ctx, NV30_3D_DMA_QUERY,
-                         offset + NV30_QUERY_REPORT_STATUS,
-                         &rep[NV30_QUERY_REPORT_STATUS / 4], 1);
-   }
+   case NV30_3D_QUERY_GET:
+      return query_get(ctx, data);
    default:
       /* everything else is state, read at the next draw */
       return NVSIM_OK;
