@@ -424,40 +424,165 @@ surf_method(struct g80_2d_surf *s, uint32_t m, uint32_t data)
    }
 }
 
+/* DRAW_POINT32_X/Y(i): a Y completes vertex i; every second vertex ends
+ * a rectangle, drawn at once. */
+static enum nvsim_status
+draw_point(struct nvsim_object *obj, struct g80_2d *e, uint32_t mthd,
+           uint32_t data)
+{
+   unsigned i = (mthd - G80_2D_DRAW_POINT32_X(0)) / G80_2D_DRAW_POINT32_X__ESIZE;
+   if (mthd == G80_2D_DRAW_POINT32_X(i)) {
+      e->point_x[i] = (int32_t)data;
+      return NVSIM_OK;
+   }
+   /* a Y: the vertex is complete; every second one ends a rectangle */
+   if (e->draw_shape != G80_2D_DRAW_SHAPE_RECTANGLES) {
+      nvsim_trap_detail(obj, "DRAW_SHAPE %u: only RECTANGLES is modelled",
+                        e->draw_shape);
+      return NVSIM_INVALID_STATE;
+   }
+   int32_t old = e->point_y[i];
+   e->point_y[i] = (int32_t)data;
+   if (!(i & 1))
+      return NVSIM_OK;
+   enum nvsim_status st = rectangle(obj, e, e->point_x[i - 1],
+                                    e->point_y[i - 1], e->point_x[i],
+                                    e->point_y[i]);
+   /* a trapped rectangle is dropped whole: the point stays as it was */
+   if (st != NVSIM_OK)
+      e->point_y[i] = old;
+   return st;
+}
+
+/* The SIFC (stretched image from CPU) methods: the image's setup, then
+ * its pixels in SIFC_DATA.  Returns false for any other method. */
+static bool
+sifc_method(struct nvsim_object *obj, struct g80_2d *e, uint32_t mthd,
+            uint32_t data, enum nvsim_status *st)
+{
+   *st = NVSIM_OK;
+   switch (mthd) {
+   case G80_2D_SIFC_BITMAP_ENABLE:
+      e->sifc_bitmap = data != 0;
+      return true;
+   case G80_2D_SIFC_FORMAT:
+      e->sifc_format = data;
+      return true;
+   case G80_2D_SIFC_WIDTH:
+      e->sifc_width = data;
+      return true;
+   case G80_2D_SIFC_HEIGHT:
+      e->sifc_height = data;
+      return true;
+   case G80_2D_SIFC_DX_DU_FRACT:
+      e->sifc_dxdu = fixed((uint32_t)(e->sifc_dxdu >> 32), data);
+      return true;
+   case G80_2D_SIFC_DX_DU_INT:
+      e->sifc_dxdu = fixed(data, (uint32_t)e->sifc_dxdu);
+      return true;
+   case G80_2D_SIFC_DY_DV_FRACT:
+      e->sifc_dydv = fixed((uint32_t)(e->sifc_dydv >> 32), data);
+      return true;
+   case G80_2D_SIFC_DY_DV_INT:
+      e->sifc_dydv = fixed(data, (uint32_t)e->sifc_dydv);
+      return true;
+   case G80_2D_SIFC_DST_X_FRACT:
+      e->sifc_dst_x = fixed((uint32_t)(e->sifc_dst_x >> 32), data);
+      return true;
+   case G80_2D_SIFC_DST_X_INT:
+      e->sifc_dst_x = fixed(data, (uint32_t)e->sifc_dst_x);
+      return true;
+   case G80_2D_SIFC_DST_Y_FRACT:
+      e->sifc_dst_y = fixed((uint32_t)(e->sifc_dst_y >> 32), data);
+      return true;
+   case G80_2D_SIFC_DST_Y_INT:
+      /* the last setup method: a new image starts */
+      e->sifc_dst_y = fixed(data, (uint32_t)e->sifc_dst_y);
+      e->sifc_pixel = 0;
+      e->sifc_part_len = 0;
+      return true;
+   case G80_2D_SIFC_DATA:
+      *st = sifc_data(obj, e, data);
+      return true;
+   default:
+      return false;
+   }
+}
+
+/* The BLIT_* methods: the blit's setup; SRC_Y_INT, the last, blits.
+ * Returns false for any other method. */
+static bool
+blit_method(struct nvsim_object *obj, struct g80_2d *e, uint32_t mthd,
+            uint32_t data, enum nvsim_status *st)
+{
+   *st = NVSIM_OK;
+   switch (mthd) {
+   case G80_2D_BLIT_CONTROL:
+      e->blit_control = data;
+      return true;
+   case G80_2D_BLIT_DST_X:
+      e->blit_dst_x = (int32_t)data;
+      return true;
+   case G80_2D_BLIT_DST_Y:
+      e->blit_dst_y = (int32_t)data;
+      return true;
+   case G80_2D_BLIT_DST_W:
+      e->blit_dst_w = data;
+      return true;
+   case G80_2D_BLIT_DST_H:
+      e->blit_dst_h = data;
+      return true;
+   case G80_2D_BLIT_DU_DX_FRACT:
+      e->blit_dudx = fixed((uint32_t)(e->blit_dudx >> 32), data);
+      return true;
+   case G80_2D_BLIT_DU_DX_INT:
+      e->blit_dudx = fixed(data, (uint32_t)e->blit_dudx);
+      return true;
+   case G80_2D_BLIT_DV_DY_FRACT:
+      e->blit_dvdy = fixed((uint32_t)(e->blit_dvdy >> 32), data);
+      return true;
+   case G80_2D_BLIT_DV_DY_INT:
+      e->blit_dvdy = fixed(data, (uint32_t)e->blit_dvdy);
+      return true;
+   case G80_2D_BLIT_SRC_X_FRACT:
+      e->blit_src_x = fixed((uint32_t)(e->blit_src_x >> 32), data);
+      return true;
+   case G80_2D_BLIT_SRC_X_INT:
+      e->blit_src_x = fixed(data, (uint32_t)e->blit_src_x);
+      return true;
+   case G80_2D_BLIT_SRC_Y_FRACT:
+      e->blit_src_y = fixed((uint32_t)(e->blit_src_y >> 32), data);
+      return true;
+   case G80_2D_BLIT_SRC_Y_INT: {
+      /* a trapped blit is dropped whole: SRC_Y stays as it was */
+      int64_t old = e->blit_src_y;
+      e->blit_src_y = fixed(data, (uint32_t)e->blit_src_y);
+      *st = blit(obj, e);
+      if (*st != NVSIM_OK)
+         e->blit_src_y = old;
+      return true;
+   }
+   default:
+      return false;
+   }
+}
+
 static enum nvsim_status
 g80_2d_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
 {
    struct g80_2d *e = obj->priv;
+   enum nvsim_status st;
 
    if (mthd >= G80_2D_DST_FORMAT && mthd <= G80_2D_DST_ADDRESS_LOW)
       return surf_method(&e->dst, mthd - G80_2D_DST_FORMAT, data);
    if (mthd >= G80_2D_SRC_FORMAT && mthd <= G80_2D_SRC_ADDRESS_LOW)
       return surf_method(&e->src, mthd - G80_2D_SRC_FORMAT, data);
    if (mthd >= G80_2D_DRAW_POINT32_X(0) &&
-       mthd < G80_2D_DRAW_POINT32_X(G80_2D_DRAW_POINT32_X__LEN)) {
-      unsigned i = (mthd - G80_2D_DRAW_POINT32_X(0)) / G80_2D_DRAW_POINT32_X__ESIZE;
-      if (mthd == G80_2D_DRAW_POINT32_X(i)) {
-         e->point_x[i] = (int32_t)data;
-         return NVSIM_OK;
-      }
-      /* a Y: the vertex is complete; every second one ends a rectangle */
-      if (e->draw_shape != G80_2D_DRAW_SHAPE_RECTANGLES) {
-         nvsim_trap_detail(obj, "DRAW_SHAPE %u: only RECTANGLES is modelled",
-                           e->draw_shape);
-         return NVSIM_INVALID_STATE;
-      }
-      int32_t old = e->point_y[i];
-      e->point_y[i] = (int32_t)data;
-      if (!(i & 1))
-         return NVSIM_OK;
-      enum nvsim_status st = rectangle(obj, e, e->point_x[i - 1],
-                                       e->point_y[i - 1], e->point_x[i],
-                                       e->point_y[i]);
-      /* a trapped rectangle is dropped whole: the point stays as it was */
-      if (st != NVSIM_OK)
-         e->point_y[i] = old;
+       mthd < G80_2D_DRAW_POINT32_X(G80_2D_DRAW_POINT32_X__LEN))
+      return draw_point(obj, e, mthd, data);
+   if (sifc_method(obj, e, mthd, data, &st) ||
+       blit_method(obj, e, mthd, data, &st))
       return st;
-   }
 
    switch (mthd) {
    case G80_2D_DMA_DST:
@@ -526,92 +651,6 @@ g80_2d_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
    case G80_2D_DRAW_COLOR:
       e->draw_color = data;
       return NVSIM_OK;
-   case G80_2D_SIFC_BITMAP_ENABLE:
-      e->sifc_bitmap = data != 0;
-      return NVSIM_OK;
-   case G80_2D_SIFC_FORMAT:
-      e->sifc_format = data;
-      return NVSIM_OK;
-   case G80_2D_SIFC_WIDTH:
-      e->sifc_width = data;
-      return NVSIM_OK;
-   case G80_2D_SIFC_HEIGHT:
-      e->sifc_height = data;
-      return NVSIM_OK;
-   case G80_2D_SIFC_DX_DU_FRACT:
-      e->sifc_dxdu = fixed((uint32_t)(e->sifc_dxdu >> 32), data);
-      return NVSIM_OK;
-   case G80_2D_SIFC_DX_DU_INT:
-      e->sifc_dxdu = fixed(data, (uint32_t)e->sifc_dxdu);
-      return NVSIM_OK;
-   case G80_2D_SIFC_DY_DV_FRACT:
-      e->sifc_dydv = fixed((uint32_t)(e->sifc_dydv >> 32), data);
-      return NVSIM_OK;
-   case G80_2D_SIFC_DY_DV_INT:
-      e->sifc_dydv = fixed(data, (uint32_t)e->sifc_dydv);
-      return NVSIM_OK;
-   case G80_2D_SIFC_DST_X_FRACT:
-      e->sifc_dst_x = fixed((uint32_t)(e->sifc_dst_x >> 32), data);
-      return NVSIM_OK;
-   case G80_2D_SIFC_DST_X_INT:
-      e->sifc_dst_x = fixed(data, (uint32_t)e->sifc_dst_x);
-      return NVSIM_OK;
-   case G80_2D_SIFC_DST_Y_FRACT:
-      e->sifc_dst_y = fixed((uint32_t)(e->sifc_dst_y >> 32), data);
-      return NVSIM_OK;
-   case G80_2D_SIFC_DST_Y_INT:
-      /* the last setup method: a new image starts */
-      e->sifc_dst_y = fixed(data, (uint32_t)e->sifc_dst_y);
-      e->sifc_pixel = 0;
-      e->sifc_part_len = 0;
-      return NVSIM_OK;
-   case G80_2D_SIFC_DATA:
-      return sifc_data(obj, e, data);
-   case G80_2D_BLIT_CONTROL:
-      e->blit_control = data;
-      return NVSIM_OK;
-   case G80_2D_BLIT_DST_X:
-      e->blit_dst_x = (int32_t)data;
-      return NVSIM_OK;
-   case G80_2D_BLIT_DST_Y:
-      e->blit_dst_y = (int32_t)data;
-      return NVSIM_OK;
-   case G80_2D_BLIT_DST_W:
-      e->blit_dst_w = data;
-      return NVSIM_OK;
-   case G80_2D_BLIT_DST_H:
-      e->blit_dst_h = data;
-      return NVSIM_OK;
-   case G80_2D_BLIT_DU_DX_FRACT:
-      e->blit_dudx = fixed((uint32_t)(e->blit_dudx >> 32), data);
-      return NVSIM_OK;
-   case G80_2D_BLIT_DU_DX_INT:
-      e->blit_dudx = fixed(data, (uint32_t)e->blit_dudx);
-      return NVSIM_OK;
-   case G80_2D_BLIT_DV_DY_FRACT:
-      e->blit_dvdy = fixed((uint32_t)(e->blit_dvdy >> 32), data);
-      return NVSIM_OK;
-   case G80_2D_BLIT_DV_DY_INT:
-      e->blit_dvdy = fixed(data, (uint32_t)e->blit_dvdy);
-      return NVSIM_OK;
-   case G80_2D_BLIT_SRC_X_FRACT:
-      e->blit_src_x = fixed((uint32_t)(e->blit_src_x >> 32), data);
-      return NVSIM_OK;
-   case G80_2D_BLIT_SRC_X_INT:
-      e->blit_src_x = fixed(data, (uint32_t)e->blit_src_x);
-      return NVSIM_OK;
-   case G80_2D_BLIT_SRC_Y_FRACT:
-      e->blit_src_y = fixed((uint32_t)(e->blit_src_y >> 32), data);
-      return NVSIM_OK;
-   case G80_2D_BLIT_SRC_Y_INT: {
-      /* a trapped blit is dropped whole: SRC_Y stays as it was */
-      int64_t old = e->blit_src_y;
-      e->blit_src_y = fixed(data, (uint32_t)e->blit_src_y);
-      enum nvsim_status st = blit(obj, e);
-      if (st != NVSIM_OK)
-         e->blit_src_y = old;
-      return st;
-   }
    default:
       return NVSIM_ILLEGAL_MTHD;
    }
