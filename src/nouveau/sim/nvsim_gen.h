@@ -91,4 +91,16 @@ bool nvsim_dma_puller_knows(const struct nvsim_channel *chan, uint32_t mthd);
 bool nvsim_dma_puller_method(struct nvsim_channel *chan, unsigned subc,
                              uint32_t mthd, uint32_t data);
 
+/* The operations of an NV04-family FIFO, for a generation table's
+ * initializer: the DMA pusher, the channel's DMA objects over VRAM and
+ * GART, notifiers in the notifier block's aperture, and a bind that waits
+ * for a pending NOTIFY. */
+#define NVSIM_GEN_NV04_FIFO_OPS                          \
+   .channel_init = nvsim_dma_channel_init,               \
+   .notifier_window = nvsim_dma_notifier_window,         \
+   .run_push = nvsim_dma_pusher_run,                     \
+   .puller_knows = nvsim_dma_puller_knows,               \
+   .puller_method = nvsim_dma_puller_method,             \
+   .notify_blocks_bind = true
+
 #endif

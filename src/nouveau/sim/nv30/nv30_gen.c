@@ -15,18 +15,14 @@ static const struct nvsim_class *
 nv30_class_model(uint32_t oclass)
 {
    switch (oclass) {
-   case NV1_NULL_CLASS:
-      return &nvsim_null_class;
-   case NV04_M2MF_CLASS:
-      return &nvsim_nv04_m2mf_class;
    case NV30_3D_CLASS:
    case NV35_3D_CLASS:
    case NV34_3D_CLASS:
       return &nvsim_nv40_3d_class;
    default:
-      /* SURFACE_2D, SURFACE_SWZ, SIFM (sim/nv40/nv40_2d.c models the
-       * NV04-family 2D helpers for every generation), else NULL */
-      return nv40_2d_class_model(oclass);
+      /* NULL, M2MF and the 2D helpers (sim/nv40/nv40_2d.c models the
+       * NV04-family objects for every generation), else NULL */
+      return nvsim_nv04_family_class_model(oclass);
    }
 }
 
@@ -34,10 +30,5 @@ const struct nvsim_gen nv30_gen = {
    .generation = NVHWDB_GEN_RANKINE,
    .name = "rankine",
    .class_model = nv30_class_model,
-   .channel_init = nvsim_dma_channel_init,
-   .notifier_window = nvsim_dma_notifier_window,
-   .run_push = nvsim_dma_pusher_run,
-   .puller_knows = nvsim_dma_puller_knows,
-   .puller_method = nvsim_dma_puller_method,
-   .notify_blocks_bind = true,
+   NVSIM_GEN_NV04_FIFO_OPS,
 };

@@ -690,3 +690,16 @@ nv40_2d_class_model(uint32_t oclass)
       return NULL;
    }
 }
+
+const struct nvsim_class *
+nvsim_nv04_family_class_model(uint32_t oclass)
+{
+   switch (oclass) {
+   case NV1_NULL_CLASS:
+      return &nvsim_null_class;
+   case NV04_M2MF_CLASS:
+      return &nvsim_nv04_m2mf_class;
+   default:
+      return nv40_2d_class_model(oclass);
+   }
+}

@@ -7,7 +7,7 @@
  * graph/nv1_ctxobj.xml, nv1_ifm.xml).
  *
  * Registration: the pre-Tesla generation tables (sim/nv10..nv40,
- * <nvXX>_gen.c) return these through nv40_2d_class_model(), and the
+ * <nvXX>_gen.c) return these through nvsim_nv04_family_class_model(), and the
  * NV40/NV44 class lists hold NV10_SURFACE_2D_CLASS, NV40_SURFACE_2D_CLASS,
  * NV40_SURFACE_SWZ_CLASS and NV40_SIFM_CLASS (fifo.xml: variants NV10:G80
  * and NV40:G80).  Upstream's nv30 driver allocates all of 0x0062, 0x309e
@@ -28,5 +28,10 @@ extern const struct nvsim_class nvsim_nv05_sifm_class;
 
 /* The model for a 2D helper class id, NULL if not one of them. */
 const struct nvsim_class *nv40_2d_class_model(uint32_t oclass);
+
+/* The classes every NV04-family generation (celsius to curie) has beside
+ * its 3D class: NV1_NULL, NV04_M2MF and the 2D helpers above; NULL for any
+ * other class.  The <nvXX>_gen.c class models end with it. */
+const struct nvsim_class *nvsim_nv04_family_class_model(uint32_t oclass);
 
 #endif

@@ -461,6 +461,8 @@ test_channel_limit(void)
    unsigned n = 0;
 
    CHECK(dev && g80);
+   if (!dev || !g80)
+      goto out;
    CHECK_EQ(nvsim_device_info(dev)->channels, 32);
    CHECK_EQ(nvsim_device_info(g80)->channels, 128);
    for (n = 0; n < 40; n++) {
