@@ -84,6 +84,17 @@ if [ "$kind" = asan ]; then
    # files built without a sanitizer, each with its reason; GCC has no
    # -fsanitize-ignorelist) and calls ccache itself.
    compiler_env=(CC="$top/scripts/sanitize-cc gcc" CXX="$top/scripts/sanitize-cc g++")
+   # ninja does not know that the ignore list decides how files compile:
+   # when it changed since the last build, touch the Mesa files its old and
+   # new entries name, so that they are compiled again
+   applied="$bld/mesa-ignorelist.applied"
+   ignorelist="$top/tests/sanitizers/mesa-ignorelist.txt"
+   if [ -f "$applied" ] && ! cmp -s "$applied" "$ignorelist"; then
+      sed -n 's/^src:\*\/\([^#[:space:]]*\).*/\1/p' "$applied" "$ignorelist" | sort -u |
+         while read -r rel; do
+            [ -f "$src/$rel" ] && touch "$src/$rel" && echo "build-mesa: ignore list changed: $rel compiles again"
+         done
+   fi
    # a tree configured before the wrapper (or in another clone) starts over
    if [ -f "$bld/build.ninja" ] && ! grep -q "$top/scripts/sanitize-cc" "$bld/build.ninja"; then
       echo "build-mesa: the asan build predates scripts/sanitize-cc: configuring it again"
@@ -105,4 +116,6 @@ lock="$top/build/.mesa-ninja.lock"
 [ "$kind" = asan ] && lock="$base/.ninja.lock"
 flock "$lock" ninja -C "$bld" -j "${NINJA_JOBS:-$(nproc)}" install >"$base/ninja.log" 2>&1 ||
    { grep -E 'error|FAILED' "$base/ninja.log" | head -40; echo "build-mesa: build failed, see ${base#$top/}/ninja.log" >&2; exit 1; }
+# what the asan build was compiled with (the touch above compares it)
+[ "$kind" = asan ] && cp "$top/tests/sanitizers/mesa-ignorelist.txt" "$bld/mesa-ignorelist.applied"
 echo "build-mesa: $kind build installed in ${prefix#$top/}"
