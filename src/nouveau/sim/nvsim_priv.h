@@ -147,9 +147,9 @@ struct nvsim_job {
 #define NVSIM_MAX_EXTRA_CLASSES 8
 
 struct nvsim_object;
-/* A copy-engine method (M2MF) whose copy would take more steps (lines, or
- * bytes where it moves them one at a time) than the pusher's runaway
- * budget: a GPU would grind through it until the kernel's fence wait gave
+/* A copy-engine method (M2MF, a 2D blit or fill) whose copy would take
+ * more steps (lines, pixels, or bytes where it moves them one at a time)
+ * than sixteen times the pusher's runaway budget: a GPU would grind through it until the kernel's fence wait gave
  * up and called the GPU locked up, so nvsim traps it as a runaway before
  * moving anything (INVALID_STATE, the detail says why).  True when the
  * copy may run. */

@@ -66,7 +66,10 @@ nvsim_copy_steps_ok(struct nvsim_object *obj, uint64_t lines,
 {
    if (!obj || !obj->chan)
       return true;
-   uint64_t budget = obj->chan->dev->runaway_words;
+   /* sixteen steps a pusher word: 2^28 by default, above the largest
+    * legitimate copy (an 8192 x 8192 2D blit is 2^26 pixels); 65536
+    * under the fuzzers' NVSIM_RUNAWAY_WORDS=4096 */
+   uint64_t budget = obj->chan->dev->runaway_words * 16;
    /* lines * steps_per_line > budget, without overflowing */
    if (!steps_per_line || lines <= budget / steps_per_line)
       return true;

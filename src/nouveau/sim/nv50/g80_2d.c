@@ -281,6 +281,9 @@ blit(struct nvsim_object *obj, struct g80_2d *e)
    int64_t j1 = min64(e->blit_dst_h, vy1 - e->blit_dst_y);
    if (i0 >= i1 || j0 >= j1)
       return NVSIM_OK;
+   /* a surface of pitch 0 keeps every row in its buffer: bounded work */
+   if (!nvsim_copy_steps_ok(obj, j1 - j0, i1 - i0))
+      return NVSIM_INVALID_STATE;
    for (int64_t j = j0; j < j1; j++) {
       /* 32.32 fixed point wraps as the hardware's adders do */
       int64_t v = (int64_t)((uint64_t)e->blit_src_y +
@@ -334,8 +337,12 @@ rectangle(struct nvsim_object *obj, struct g80_2d *e, int32_t x0, int32_t y0,
                      e->draw_color >> 24 };
    int64_t vx0, vy0, vx1, vy1;
    visible_rect(e, &vx0, &vy0, &vx1, &vy1);
-   if (max64(x0, vx0) >= min64(x1, vx1))
+   if (max64(x0, vx0) >= min64(x1, vx1) || max64(y0, vy0) >= min64(y1, vy1))
       return NVSIM_OK;
+   /* a surface of pitch 0 keeps every row in its buffer: bounded work */
+   if (!nvsim_copy_steps_ok(obj, min64(y1, vy1) - max64(y0, vy0),
+                            min64(x1, vx1) - max64(x0, vx0)))
+      return NVSIM_INVALID_STATE;
    for (int64_t y = max64(y0, vy0); y < min64(y1, vy1); y++) {
       for (int64_t x = max64(x0, vx0); x < min64(x1, vx1); x++) {
          if ((st = put_pixel(obj, e, cpp, x, y, px)))
