@@ -45,6 +45,36 @@ const_comp_key(const struct nvc_const_comp *c)
    return bits;
 }
 
+/* Adds the components a source reads of constant k to the instruction's
+ * set of distinct constant components (at most 4: the one vec4 that an
+ * instruction's constants share).  false, and the set unchanged, when
+ * they do not fit. */
+static bool
+add_const_keys(uint64_t keys[4], unsigned *nkeys, const struct nvc_src *s,
+               const struct nvc_constv *k, uint8_t pos_mask)
+{
+   uint64_t nk[4];
+   unsigned nn = *nkeys;
+   memcpy(nk, keys, sizeof(nk));
+   for (unsigned pos = 0; pos < 4; pos++) {
+      if (!(pos_mask & (1u << pos)))
+         continue;
+      unsigned comp = s->swz[pos] & 3;
+      uint64_t key = comp < k->num_comps ? const_comp_key(&k->c[comp]) : 0;
+      bool found = false;
+      for (unsigned q = 0; q < nn; q++)
+         found |= nk[q] == key;
+      if (!found) {
+         if (nn == 4)
+            return false;
+         nk[nn++] = key;
+      }
+   }
+   memcpy(keys, nk, sizeof(nk));
+   *nkeys = nn;
+   return true;
+}
+
 void
 nvc_legalize_operands(struct nvc_prog *p)
 {
@@ -103,32 +133,10 @@ nvc_legalize_operands(struct nvc_prog *p)
                if (fits)
                   vp_uniform_slot = slot;
             } else {
-               fits = vp_uniform_slot < 0;
-               if (fits) {
-                  uint64_t nk[4];
-                  unsigned nn = nkeys;
-                  memcpy(nk, keys, sizeof(keys));
-                  for (unsigned pos = 0; pos < 4 && fits; pos++) {
-                     if (!(pos_mask & (1u << pos)))
-                        continue;
-                     unsigned comp = s->swz[pos] & 3;
-                     uint64_t key = comp < k->num_comps ? const_comp_key(&k->c[comp]) : 0;
-                     bool found = false;
-                     for (unsigned q = 0; q < nn; q++)
-                        found |= nk[q] == key;
-                     if (!found) {
-                        if (nn == 4)
-                           fits = false;
-                        else
-                           nk[nn++] = key;
-                     }
-                  }
-                  if (fits) {
-                     memcpy(keys, nk, sizeof(keys));
-                     nkeys = nn;
-                     vp_have_imm = true;
-                  }
-               }
+               fits = vp_uniform_slot < 0 &&
+                      add_const_keys(keys, &nkeys, s, k, pos_mask);
+               if (fits)
+                  vp_have_imm = true;
             }
             if (!fits)
                move_to_temp(p, &i, si);
@@ -137,31 +145,8 @@ nvc_legalize_operands(struct nvc_prog *p)
 
          /* FP: all constant components of the instruction share one
           * inline vec4. */
-         uint64_t nk[4];
-         unsigned nn = nkeys;
-         bool fits = true;
-         memcpy(nk, keys, sizeof(keys));
-         for (unsigned pos = 0; pos < 4 && fits; pos++) {
-            if (!(pos_mask & (1u << pos)))
-               continue;
-            unsigned comp = s->swz[pos] & 3;
-            uint64_t key = comp < k->num_comps ? const_comp_key(&k->c[comp]) : 0;
-            bool found = false;
-            for (unsigned q = 0; q < nn; q++)
-               found |= nk[q] == key;
-            if (!found) {
-               if (nn == 4)
-                  fits = false;
-               else
-                  nk[nn++] = key;
-            }
-         }
-         if (fits) {
-            memcpy(keys, nk, sizeof(keys));
-            nkeys = nn;
-         } else {
+         if (!add_const_keys(keys, &nkeys, s, k, pos_mask))
             move_to_temp(p, &i, si);
-         }
       }
    }
 }
