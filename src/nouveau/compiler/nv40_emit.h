@@ -5,9 +5,8 @@
 #include "nvc_ir.h"
 #include "nvc_isel.h"
 
-/* Fills out (insns, consts, counts).  false + p->error on failure. */
-bool nv40_vp_emit(struct nvc_prog *p, const struct nvc_isel_info *info,
-                  unsigned const_base, struct nvc_vp_binary *out);
+/* Fills out (insns, counts).  false + p->error on failure.  (The VP
+ * encoders: nvc_vp_emit.h.) */
 bool nv40_fp_emit(struct nvc_prog *p, const struct nvc_isel_info *info,
                   struct nvc_fp_binary *out);
 

@@ -11,10 +11,13 @@
 
 #include "nvc_compiler.h"
 #include "nv40_emit.h"
+#include "nvc_vp_emit.h"
 #include "nvc_ir.h"
 #include "nvc_isel.h"
 #include "nvc_nir.h"
 #include "nvhwdb_chips.h"
+#include "nv30-40_3d.xml.h"
+#include "nvisa_nv30_vp.h"
 #include "nvisa_nv40_fp.h"
 #include "nvisa_nv40_vp.h"
 
@@ -87,12 +90,12 @@ compile_common(const struct nir_shader *nir, struct nvc_prog *p,
    }
    if (!nvc_ra(p))
       return false;
-   /* Only NV40's encoders exist so far: a program for another ISA (which
+   /* NV30 fragment programs have no encoder yet: such a program (which
     * got this far within that ISA's limits) is refused by name rather
     * than encoded wrongly. */
-   if (p->target->isa != NVHWDB_ISA_NV40) {
-      nvc_prog_error(p, "no %s program encoder for this chip's ISA yet",
-                     p->is_fp ? "fragment" : "vertex");
+   if (p->is_fp && p->target->isa != NVHWDB_ISA_NV40) {
+      nvc_prog_error(p, "no fragment program encoder for this chip's ISA "
+                     "yet");
       return false;
    }
    return true;
@@ -125,7 +128,9 @@ nvc_compile_vs(const struct nvc_target *target, const struct nir_shader *nir,
       nvc_prog_error(&p, "constant base %u out of range", const_base);
       ok = false;
    }
-   if (ok)
+   if (ok && target->isa == NVHWDB_ISA_NV30)
+      ok = nv30_vp_emit(&p, &info, const_base, out);
+   else if (ok)
       ok = nv40_vp_emit(&p, &info, const_base, out);
 
    if (!ok) {
@@ -138,7 +143,20 @@ nvc_compile_vs(const struct nvc_target *target, const struct nir_shader *nir,
    }
 
    out->attrib_en = info.attrib_en;
-   out->result_en = info.result_en;
+   /* VP_RESULT_EN is curie's (hwdb nv30-40_3d.xml: NV40_3D-NV44_3D);
+    * rankine passes every VP output on, and interpolates the texcoords
+    * TEX_UNITS_ENABLE names (see the README, "Using it"). */
+   out->result_en = target->isa == NVHWDB_ISA_NV40 ? info.result_en : 0;
+   /* The planes the VP writes distances for: both generations clip
+    * against those VP_CLIP_PLANES_ENABLE enables (hwdb). */
+   static const uint32_t plane_en[] = {
+      NV30_3D_VP_CLIP_PLANES_ENABLE_PLANE0, NV30_3D_VP_CLIP_PLANES_ENABLE_PLANE1,
+      NV30_3D_VP_CLIP_PLANES_ENABLE_PLANE2, NV30_3D_VP_CLIP_PLANES_ENABLE_PLANE3,
+      NV30_3D_VP_CLIP_PLANES_ENABLE_PLANE4, NV30_3D_VP_CLIP_PLANES_ENABLE_PLANE5,
+   };
+   for (unsigned i = 0; key && i < ARRAY_SIZE(plane_en); i++)
+      if (key->ucp_enable & (1u << i))
+         out->clip_planes_enable |= plane_en[i];
    out->num_temps = p.num_temps;
    memcpy(out->texcoord_varying, info.texcoord_varying, NVC_MAX_TEXCOORDS);
    out->outputs_written = info.outputs_written;
@@ -152,7 +170,10 @@ nvc_compile_vs(const struct nvc_target *target, const struct nir_shader *nir,
               out->num_temps, out->attrib_en, out->result_en);
       for (unsigned i = 0; i < out->num_insns; i++) {
          char buf[256];
-         nvisa_nv40_vp_disasm(&out->insns[i * 4], buf, sizeof(buf));
+         if (target->isa == NVHWDB_ISA_NV30)
+            nvisa_nv30_vp_disasm(&out->insns[i * 4], buf, sizeof(buf));
+         else
+            nvisa_nv40_vp_disasm(&out->insns[i * 4], buf, sizeof(buf));
          fprintf(stderr, "%3u: %08x %08x %08x %08x  %s\n", i,
                  out->insns[i * 4], out->insns[i * 4 + 1],
                  out->insns[i * 4 + 2], out->insns[i * 4 + 3], buf);

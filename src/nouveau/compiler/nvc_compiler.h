@@ -157,7 +157,11 @@ struct nvc_vp_binary {
                                   register i is read (i = the NIR input
                                   driver_location = vertex element index) */
    uint32_t result_en;         /* NV40_3D VP_RESULT_EN bits for what the
-                                  VP writes (OR in fp->vp_result_en) */
+                                  VP writes (OR in fp->vp_result_en);
+                                  0 on rankine, which has no such method */
+   uint32_t clip_planes_enable; /* NV30_3D VP_CLIP_PLANES_ENABLE for the
+                                  planes whose distances the VP writes
+                                  (key.ucp_enable), on both generations */
    struct nvc_vp_const *consts;
    unsigned num_consts;        /* entries in consts[] */
    unsigned const_end;         /* one past the highest hw_slot used */

@@ -70,13 +70,23 @@ static const nir_shader_compiler_options nvc_fs_options = {
    NVC_NIR_COMMON_OPTIONS,
 };
 
+/* Rankine's vertex programs cannot saturate (nv30_vp.xml has no SAT
+ * field; isa.rst: SAT is curie's and the combined ISA's): fsat becomes a
+ * MIN and a MAX. */
+static const nir_shader_compiler_options nvc_nv30_vs_options = {
+   NVC_NIR_COMMON_OPTIONS,
+   .lower_fsat = true,
+};
+
 const struct nir_shader_compiler_options *
 nvc_nir_options(const struct nvc_target *target, enum pipe_shader_type shader)
 {
-   /* The same on every target so far: what NIR lowers for us (no
-    * integers, the ops below) holds for the NV30 and NV40 ISAs alike. */
-   (void)target;
-   return shader == PIPE_SHADER_FRAGMENT ? &nvc_fs_options : &nvc_vs_options;
+   /* What NIR lowers for us (no integers, the ops above) holds for the
+    * NV30 and NV40 ISAs alike, but for rankine's VP saturation. */
+   if (shader == PIPE_SHADER_FRAGMENT)
+      return &nvc_fs_options;
+   return target && target->isa == NVHWDB_ISA_NV30 ? &nvc_nv30_vs_options
+                                                   : &nvc_vs_options;
 }
 
 /* Ops the hardware computes in its scalar path: one input component, one

@@ -1798,12 +1798,12 @@ test_target(void)
 
    /* NV30: what NV_fragment_program lacks is refused by name; a program
     * within its rules gets this far and is refused for want of an
-    * encoder, never encoded as NV40 code. */
+    * encoder, never encoded as NV40 code.  (NV30 vertex programs have
+    * their encoder: tests/nv30_vp_test.c.) */
    check_refused(&nv30, data_loop_shader(true), "cannot branch",
                  "NV30 FP loop");
    check_refused(&nv30, simple_fs(-1), "facing", "NV30 gl_FrontFacing");
    check_refused(&nv30, simple_fs(0), "encoder", "NV30 FP");
-   check_refused(&nv30, data_loop_shader(false), "encoder", "NV30 VP");
    CHECK(nv30.vp.tex_units == 0 && nv40_target.vp.tex_units == 4,
          "vertex texture units %u/%u", nv30.vp.tex_units,
          nv40_target.vp.tex_units);

@@ -1,0 +1,643 @@
+/*
+ * Tests of the NV30 (rankine) vertex program encoder: shaders built with
+ * nir_builder, compiled for the NV30's row of the chip table, executed by
+ * nvsim's vertex program interpreter through its rankine decoder
+ * (sim/shader/nv30_vp_decode.c: nvsim_nv30_vp_prepare), the results
+ * checked against values computed here by hand from NV_vertex_program2
+ * and GLSL; the words are also decoded with the ISA tables
+ * (nvisa_nv30_vp.h) to check what rankine's encoding must hold (its own
+ * output register numbers, the clip distance registers, branches,
+ * condition codes, LAST); and the limits must give errors naming the chip.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compiler/glsl_types.h"
+#include "compiler/nir/nir.h"
+#include "compiler/nir/nir_builder.h"
+
+#include "nv30-40_3d.xml.h"
+#include "nv40_shader_exec.h"
+#include "nvc_compiler.h"
+#include "nvhwdb_chips.h"
+#include "nvisa_nv30_vp.h"
+
+static int failures;
+static struct nvc_target nv30;
+
+#define CHECK(cond, ...)                                              \
+   do {                                                               \
+      if (!(cond)) {                                                  \
+         fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); \
+         fprintf(stderr, __VA_ARGS__);                                \
+         fprintf(stderr, "\n");                                       \
+         failures++;                                                  \
+      }                                                               \
+   } while (0)
+
+static bool
+near(float a, float b, float tol)
+{
+   return fabsf(a - b) <= tol * (1.0f + fabsf(b));
+}
+
+#define CHECK_VEC4(got, x, y, z, w, tol)                                   \
+   CHECK(near((got)[0], x, tol) && near((got)[1], y, tol) &&               \
+         near((got)[2], z, tol) && near((got)[3], w, tol),                 \
+         "got (%g %g %g %g), want (%g %g %g %g)", (got)[0], (got)[1],      \
+         (got)[2], (got)[3], (double)(x), (double)(y), (double)(z),       \
+         (double)(w))
+
+/* The interpreter's results are by curie's output numbering
+ * (nv40_shader_exec.h: rankine's CLPn land in FOGC.yzw / PSZ.yzw). */
+#define OUT(x) NVISA_NV40_VP_OUT_##x
+
+struct vp_run {
+   float in[16][4];
+   float c[NVISA_NV30_VP_NUM_CONSTS][4];
+   struct nvsim_nv40_vp_io io;
+};
+
+static nir_variable *
+var(nir_shader *s, nir_variable_mode mode, const struct glsl_type *t,
+    int location, int driver_location, const char *name)
+{
+   nir_variable *v = nir_variable_create(s, mode, t, name);
+   v->data.location = location;
+   v->data.driver_location = driver_location;
+   return v;
+}
+
+static nir_builder
+vs_builder(const char *name)
+{
+   return nir_builder_init_simple_shader(MESA_SHADER_VERTEX,
+                                         nvc_nir_options(&nv30,
+                                                         PIPE_SHADER_VERTEX),
+                                         "%s", name);
+}
+
+static nir_ssa_def *
+load_uniform_vec4(nir_builder *b, unsigned slot)
+{
+   char name[32];
+   snprintf(name, sizeof(name), "u%u", slot);
+   nir_variable *u = var(b->shader, nir_var_uniform, glsl_vec4_type(), -1,
+                         slot, name);
+   return nir_load_var(b, u);
+}
+
+static bool
+compile(nir_builder *b, const struct nvc_vp_key *key,
+        struct nvc_vp_binary *bin)
+{
+   char *err = NULL;
+   bool ok = nvc_compile_vs(&nv30, b->shader, key, bin, &err);
+   CHECK(ok, "%s: compile: %s", b->shader->info.name, err ? err : "?");
+   free(err);
+   ralloc_free(b->shader);
+   return ok;
+}
+
+/* Uploads the binary's constants (uniform vec4 slots from `uniforms`)
+ * and runs one vertex on nvsim. */
+static bool
+run(const struct nvc_vp_binary *bin, const float (*uniforms)[4],
+    struct vp_run *r)
+{
+   for (unsigned i = 0; i < bin->num_consts; i++) {
+      const struct nvc_vp_const *k = &bin->consts[i];
+      memcpy(r->c[k->hw_slot],
+             k->uniform_slot >= 0 ? uniforms[k->uniform_slot] : k->value, 16);
+   }
+   struct nvsim_nv40_vp_prog prog = { 0 };
+   char msg[128];
+   memset(&r->io, 0, sizeof(r->io));
+   if (nvsim_nv30_vp_prepare(&prog, (const uint32_t (*)[4])bin->insns,
+                             bin->num_insns, msg, sizeof(msg)) != 0) {
+      CHECK(false, "prepare: %s", msg);
+      return false;
+   }
+   r->io.attr = (const float (*)[4])r->in;
+   r->io.consts = (const float (*)[4])r->c;
+   int rc = nvsim_nv40_vp_run(&prog, 0, &r->io);
+   nvsim_nv40_vp_fini(&prog);
+   CHECK(rc == 0, "run: %s", nvsim_nv40_shader_strerror(rc));
+   return rc == 0;
+}
+
+/* Decodes every instruction: all must be rankine's, LAST on the final
+ * one only.  Returns the decoded instructions (caller frees). */
+static struct nvisa_nv30_vp_insn *
+decode_all(const struct nvc_vp_binary *bin)
+{
+   struct nvisa_nv30_vp_insn *d = calloc(bin->num_insns, sizeof(*d));
+   for (unsigned i = 0; i < bin->num_insns; i++) {
+      CHECK(nvisa_nv30_vp_decode(&bin->insns[i * 4], &d[i]) == 0,
+            "instruction %u is not rankine's", i);
+      CHECK(d[i].last == (i + 1 == bin->num_insns), "LAST on %u of %u", i,
+            bin->num_insns);
+   }
+   return d;
+}
+
+/* Output register o written (OUT_TARGET) with mask bits under `mask`. */
+static bool
+writes_out(const struct nvisa_nv30_vp_insn *d, unsigned n, unsigned o,
+           uint8_t mask)
+{
+   for (unsigned i = 0; i < n; i++)
+      if (d[i].out_target && d[i].out == o &&
+          ((d[i].out_vec_mask | d[i].out_sca_mask) & mask))
+         return true;
+   return false;
+}
+
+/* ------------------------------------------------------------------ */
+
+/* gl_Position = M * v (columns u0..u3), texcoord0 = a1 * 2 + 0.5, front
+ * colour = a1.zyxw. */
+static void
+test_transform(void)
+{
+   nir_builder b = vs_builder("transform");
+   nir_variable *a0 = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                          VERT_ATTRIB_GENERIC0, 0, "a0");
+   nir_variable *a1 = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                          VERT_ATTRIB_GENERIC1, 1, "a1");
+   nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                           VARYING_SLOT_POS, 0, "pos");
+   nir_variable *tc = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                          VARYING_SLOT_TEX0, 1, "tc0");
+   nir_variable *col = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                           VARYING_SLOT_COL0, 2, "col0");
+   nir_ssa_def *v = nir_load_var(&b, a0);
+   nir_ssa_def *p = nir_fmul(&b, load_uniform_vec4(&b, 0), nir_channel(&b, v, 0));
+   for (unsigned i = 1; i < 4; i++)
+      p = nir_ffma(&b, load_uniform_vec4(&b, i), nir_channel(&b, v, i), p);
+   nir_store_var(&b, pos, p, 0xf);
+   nir_ssa_def *t = nir_load_var(&b, a1);
+   nir_store_var(&b, tc, nir_ffma(&b, t, nir_imm_float(&b, 2.0f),
+                                  nir_imm_float(&b, 0.5f)), 0xf);
+   nir_store_var(&b, col, nir_swizzle(&b, t, (unsigned[]){ 2, 1, 0, 3 }, 4),
+                 0xf);
+   struct nvc_vp_binary bin;
+   if (!compile(&b, NULL, &bin))
+      return;
+   /* rankine has no VP_RESULT_EN (hwdb: NV40_3D-NV44_3D only) */
+   CHECK(bin.result_en == 0, "result_en 0x%x", bin.result_en);
+   CHECK(bin.attrib_en == 0x3, "attrib_en 0x%x", bin.attrib_en);
+   CHECK(bin.num_insns <= 6, "%u instructions for 4 MUL/MAD + MAD + MOV",
+         bin.num_insns);
+   struct nvisa_nv30_vp_insn *d = decode_all(&bin);
+   /* rankine's numbering (nv30_vp.xml OUT, upstream nv30_vertprog.h):
+    * HPOS 0, COL0 3, TC0 8 */
+   CHECK(writes_out(d, bin.num_insns, NVISA_NV30_VP_OUT_HPOS, 0xf) &&
+         writes_out(d, bin.num_insns, NVISA_NV30_VP_OUT_COL0, 0xf) &&
+         writes_out(d, bin.num_insns, NVISA_NV30_VP_OUT_TC0, 0xf),
+         "output registers");
+   CHECK(!writes_out(d, bin.num_insns, NVISA_NV30_VP_OUT_BFC0, 0xf),
+         "COL0 written as BFC0 (curie's COL0 number)");
+   free(d);
+
+   static const float u[4][4] = {
+      { 1, 0, 0, 0 }, { 0, 2, 0, 0 }, { 0, 0, 3, 1 }, { 10, 20, 30, 1 },
+   };
+   struct vp_run r;
+   memset(&r, 0, sizeof(r));
+   float in0[4] = { 1, 2, 3, 1 }, in1[4] = { 0.25f, -1, 4, 8 };
+   memcpy(r.in[0], in0, 16);
+   memcpy(r.in[1], in1, 16);
+   if (run(&bin, u, &r)) {
+      /* M*v = 1*u0 + 2*u1 + 3*u2 + 1*u3 */
+      CHECK_VEC4(r.io.out[OUT(HPOS)], 11, 24, 39, 4, 1e-6f);
+      CHECK_VEC4(r.io.out[OUT(TC0)], 1.0f, -1.5f, 8.5f, 16.5f, 1e-6f);
+      CHECK_VEC4(r.io.out[OUT(COL0)], 4, -1, 0.25f, 8, 0);
+   }
+   nvc_vp_binary_free(&bin);
+}
+
+/* The scalar unit and the other ALU ops, a = (4, 0.25, 3, 8),
+ * c = (pi/6, pi/3, -0.3, 1.7):
+ *  TEX0 = (1/a.x, inversesqrt(a.y), exp2(a.z), log2(a.w)) = (0.25, 2, 8, 3)
+ *  TEX1 = (sqrt(a.x), sin(c.x), cos(c.y), clamp(c.w, 0, 1)) = (2, .5, .5, 1)
+ *  TEX2 = (clamp(c.z, 0, 1), floor(c.z), fract(c.z), max(c.x, c.y))
+ *       = (0, -1, 0.7, pi/3)
+ *  TEX3 = (a.x * c.w - a.y, min(a.z, a.w), dot(a.xyz, c.xyz), a.x + a.w)
+ *       = (6.55, 3, 4pi/6 + 0.25pi/3 - 0.9, 12) */
+static void
+test_alu(void)
+{
+   nir_builder b = vs_builder("alu");
+   nir_variable *va = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                          VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_variable *vc = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                          VERT_ATTRIB_GENERIC1, 1, "c");
+   nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                           VARYING_SLOT_POS, 0, "pos");
+   nir_variable *t[4];
+   for (unsigned i = 0; i < 4; i++)
+      t[i] = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                 VARYING_SLOT_TEX0 + i, 1 + i, "t");
+   nir_ssa_def *a = nir_load_var(&b, va), *c = nir_load_var(&b, vc);
+#define A(i) nir_channel(&b, a, i)
+#define C(i) nir_channel(&b, c, i)
+   nir_store_var(&b, pos, a, 0xf);
+   nir_store_var(&b, t[0], nir_vec4(&b, nir_frcp(&b, A(0)), nir_frsq(&b, A(1)),
+                                    nir_fexp2(&b, A(2)), nir_flog2(&b, A(3))),
+                 0xf);
+   nir_store_var(&b, t[1], nir_vec4(&b, nir_fsqrt(&b, A(0)), nir_fsin(&b, C(0)),
+                                    nir_fcos(&b, C(1)), nir_fsat(&b, C(3))),
+                 0xf);
+   nir_store_var(&b, t[2], nir_vec4(&b, nir_fsat(&b, C(2)), nir_ffloor(&b, C(2)),
+                                    nir_ffract(&b, C(2)),
+                                    nir_fmax(&b, C(0), C(1))), 0xf);
+   nir_store_var(&b, t[3], nir_vec4(&b, nir_fsub(&b, nir_fmul(&b, A(0), C(3)), A(1)),
+                                    nir_fmin(&b, A(2), A(3)),
+                                    nir_fdot3(&b, a, c),
+                                    nir_fadd(&b, A(0), A(3))), 0xf);
+#undef A
+#undef C
+   struct nvc_vp_binary bin;
+   if (!compile(&b, NULL, &bin))
+      return;
+   free(decode_all(&bin));
+   struct vp_run r;
+   memset(&r, 0, sizeof(r));
+   const float pi = 3.14159265358979f;
+   float av[4] = { 4, 0.25f, 3, 8 }, cv[4] = { pi / 6, pi / 3, -0.3f, 1.7f };
+   memcpy(r.in[0], av, 16);
+   memcpy(r.in[1], cv, 16);
+   if (run(&bin, NULL, &r)) {
+      CHECK_VEC4(r.io.out[OUT(TC0)], 0.25f, 2, 8, 3, 1e-5f);
+      CHECK_VEC4(r.io.out[OUT(TC0) + 1], 2, 0.5f, 0.5f, 1, 1e-5f);
+      CHECK_VEC4(r.io.out[OUT(TC0) + 2], 0, -1, 0.7f, pi / 3, 1e-5f);
+      CHECK_VEC4(r.io.out[OUT(TC0) + 3], 6.55f, 3,
+                 4 * pi / 6 + 0.25f * pi / 3 - 0.9f, 12, 1e-5f);
+   }
+   nvc_vp_binary_free(&bin);
+}
+
+/* Condition codes: pos = a < b ? u0 : u1 per component (a select: a
+ * condition-code update and a conditional move, NV_vertex_program2
+ * "condition code"), a = (1, 5, 3, -2), b = (2, 4, 3, 0). */
+static void
+test_condition_codes(void)
+{
+   nir_builder b = vs_builder("cc");
+   nir_variable *va = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                          VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_variable *vb = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                          VERT_ATTRIB_GENERIC1, 1, "b");
+   nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                           VARYING_SLOT_POS, 0, "pos");
+   nir_ssa_def *x = load_uniform_vec4(&b, 0), *y = load_uniform_vec4(&b, 1);
+   nir_store_var(&b, pos, nir_bcsel(&b, nir_flt(&b, nir_load_var(&b, va),
+                                                nir_load_var(&b, vb)), x, y),
+                 0xf);
+   struct nvc_vp_binary bin;
+   if (!compile(&b, NULL, &bin))
+      return;
+   struct nvisa_nv30_vp_insn *d = decode_all(&bin);
+   bool update = false, test = false;
+   for (unsigned i = 0; i < bin.num_insns; i++) {
+      update |= d[i].cc_update;
+      test |= d[i].cc_test;
+   }
+   CHECK(update && test, "no condition code update/test");
+   free(d);
+   static const float u[2][4] = { { 10, 20, 30, 40 }, { -1, -2, -3, -4 } };
+   struct vp_run r;
+   memset(&r, 0, sizeof(r));
+   float a[4] = { 1, 5, 3, -2 }, bv[4] = { 2, 4, 3, 0 };
+   memcpy(r.in[0], a, 16);
+   memcpy(r.in[1], bv, 16);
+   if (run(&bin, u, &r))
+      CHECK_VEC4(r.io.out[OUT(HPOS)], 10, -2, -3, 40, 0);
+   nvc_vp_binary_free(&bin);
+}
+
+/* A uniform array indexed by a run-time value: pos = arr[i],
+ * col0 = arr[2 - i], i = int(a0.x), arr = {(1..4), (5..8), (9..12)}. */
+static void
+test_indirect_uniform(void)
+{
+   static const float arr[3][4] = {
+      { 1, 2, 3, 4 }, { 5, 6, 7, 8 }, { 9, 10, 11, 12 },
+   };
+   nir_builder b = vs_builder("indirect_uniform");
+   nir_variable *a0 = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                          VERT_ATTRIB_GENERIC0, 0, "a0");
+   nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                           VARYING_SLOT_POS, 0, "pos");
+   nir_variable *col = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                           VARYING_SLOT_COL0, 1, "col0");
+   nir_variable *u = var(b.shader, nir_var_uniform,
+                         glsl_array_type(glsl_vec4_type(), 3, 0), -1, 0,
+                         "arr");
+   nir_ssa_def *i = nir_f2i32(&b, nir_channel(&b, nir_load_var(&b, a0), 0));
+   nir_deref_instr *dr = nir_build_deref_var(&b, u);
+   nir_store_var(&b, pos, nir_load_deref(&b, nir_build_deref_array(&b, dr, i)),
+                 0xf);
+   nir_ssa_def *j = nir_isub(&b, nir_imm_int(&b, 2), i);
+   nir_store_var(&b, col, nir_load_deref(&b, nir_build_deref_array(&b, dr, j)),
+                 0xf);
+   struct nvc_vp_binary bin;
+   if (!compile(&b, NULL, &bin))
+      return;
+   for (unsigned idx = 0; idx < 3; idx++) {
+      struct vp_run r;
+      memset(&r, 0, sizeof(r));
+      float in[4] = { (float)idx + 0.25f, 0, 0, 1 };
+      memcpy(r.in[0], in, 16);
+      if (!run(&bin, arr, &r))
+         continue;
+      const float *p = arr[idx], *c = arr[2 - idx];
+      CHECK_VEC4(r.io.out[OUT(HPOS)], p[0], p[1], p[2], p[3], 0);
+      CHECK_VEC4(r.io.out[OUT(COL0)], c[0], c[1], c[2], c[3], 0);
+   }
+   nvc_vp_binary_free(&bin);
+}
+
+/* A loop the compiler cannot unroll (its count is a uniform) with an if
+ * in its body:
+ *   acc = 0; for (i = 0; i < u0.x; i++) { if (i < 2) acc -= a; else
+ *   acc += a; }  pos = acc
+ * n = 0 -> 0; n = 1 -> -a; n = 3 -> -a; n = 5 -> a. */
+static void
+test_loop_branch(void)
+{
+   nir_builder b = vs_builder("loop");
+   nir_variable *va = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                          VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                           VARYING_SLOT_POS, 0, "pos");
+   nir_variable *acc = nir_local_variable_create(b.impl, glsl_vec4_type(),
+                                                 "acc");
+   nir_variable *i = nir_local_variable_create(b.impl, glsl_float_type(), "i");
+   nir_ssa_def *a = nir_load_var(&b, va);
+   nir_ssa_def *n = nir_channel(&b, load_uniform_vec4(&b, 0), 0);
+   nir_store_var(&b, acc, nir_imm_vec4(&b, 0, 0, 0, 0), 0xf);
+   nir_store_var(&b, i, nir_imm_float(&b, 0), 0x1);
+   nir_loop *loop = nir_push_loop(&b);
+   {
+      nir_push_if(&b, nir_fge(&b, nir_load_var(&b, i), n));
+      nir_jump(&b, nir_jump_break);
+      nir_pop_if(&b, NULL);
+      nir_push_if(&b, nir_flt(&b, nir_load_var(&b, i), nir_imm_float(&b, 2)));
+      nir_store_var(&b, acc, nir_fsub(&b, nir_load_var(&b, acc), a), 0xf);
+      nir_push_else(&b, NULL);
+      nir_store_var(&b, acc, nir_fadd(&b, nir_load_var(&b, acc), a), 0xf);
+      nir_pop_if(&b, NULL);
+      nir_store_var(&b, i, nir_fadd_imm(&b, nir_load_var(&b, i), 1), 0x1);
+   }
+   nir_pop_loop(&b, loop);
+   nir_store_var(&b, pos, nir_load_var(&b, acc), 0xf);
+   struct nvc_vp_binary bin;
+   if (!compile(&b, NULL, &bin))
+      return;
+   struct nvisa_nv30_vp_insn *d = decode_all(&bin);
+   unsigned bra = 0;
+   for (unsigned i = 0; i < bin.num_insns; i++) {
+      if (d[i].sca_op != NVISA_NV30_VP_SCA_OP_BRA)
+         continue;
+      bra++;
+      CHECK(d[i].branch_target < bin.num_insns, "BRA %u to %u of %u", i,
+            d[i].branch_target, bin.num_insns);
+   }
+   CHECK(bra >= 2, "%u branches for a loop", bra);
+   free(d);
+   static const struct { float n, k; } cases[] = {
+      { 0, 0 }, { 1, -1 }, { 3, -1 }, { 5, 1 },
+   };
+   for (unsigned c = 0; c < 4; c++) {
+      struct vp_run r;
+      memset(&r, 0, sizeof(r));
+      float av[4] = { 1, -2, 0.5f, 4 };
+      memcpy(r.in[0], av, 16);
+      float u[1][4] = { { cases[c].n, 0, 0, 0 } };
+      if (!run(&bin, (const float (*)[4])u, &r))
+         continue;
+      float k = cases[c].k;
+      CHECK_VEC4(r.io.out[OUT(HPOS)], k * av[0], k * av[1], k * av[2],
+                 k * av[3], 0);
+   }
+   nvc_vp_binary_free(&bin);
+}
+
+/* Every output: colours front and back, fog, point size, texcoords (a
+ * TEXn and a generic varying routed to a free TC) and user clip planes 0
+ * and 5 (key.ucp_enable; planes in constants 0 and 5), a = (1, 2, 3, 4):
+ *   COL0 = a, COL1 = 2a, BFC0 = a + 1, BFC1 = -a, fog = 3 a.y,
+ *   psize = a.w + 0.5, TEX0 = a.wzyx, VAR0 = a * a, TEX3 = (1, 2, 3, 4),
+ *   clip i = dot(a, plane i). */
+static void
+test_outputs(void)
+{
+   nir_builder b = vs_builder("outputs");
+   nir_variable *va = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                          VERT_ATTRIB_GENERIC0, 0, "a");
+   static const struct { int slot; const char *name; } outs[] = {
+      { VARYING_SLOT_POS, "pos" }, { VARYING_SLOT_COL0, "col0" },
+      { VARYING_SLOT_COL1, "col1" }, { VARYING_SLOT_BFC0, "bfc0" },
+      { VARYING_SLOT_BFC1, "bfc1" }, { VARYING_SLOT_TEX0, "tex0" },
+      { VARYING_SLOT_VAR0, "var0" }, { VARYING_SLOT_TEX3, "tex3" },
+   };
+   nir_variable *o[8];
+   for (unsigned i = 0; i < 8; i++)
+      o[i] = var(b.shader, nir_var_shader_out, glsl_vec4_type(), outs[i].slot,
+                 i, outs[i].name);
+   nir_variable *fog = var(b.shader, nir_var_shader_out, glsl_float_type(),
+                           VARYING_SLOT_FOGC, 8, "fog");
+   nir_variable *ps = var(b.shader, nir_var_shader_out, glsl_float_type(),
+                          VARYING_SLOT_PSIZ, 9, "psize");
+   nir_ssa_def *a = nir_load_var(&b, va);
+   nir_store_var(&b, o[0], a, 0xf);
+   nir_store_var(&b, o[1], a, 0xf);
+   nir_store_var(&b, o[2], nir_fmul_imm(&b, a, 2), 0xf);
+   nir_store_var(&b, o[3], nir_fadd_imm(&b, a, 1), 0xf);
+   nir_store_var(&b, o[4], nir_fneg(&b, a), 0xf);
+   nir_store_var(&b, o[5], nir_swizzle(&b, a, (unsigned[]){ 3, 2, 1, 0 }, 4),
+                 0xf);
+   nir_store_var(&b, o[6], nir_fmul(&b, a, a), 0xf);
+   nir_store_var(&b, o[7], nir_imm_vec4(&b, 1, 2, 3, 4), 0xf);
+   nir_store_var(&b, fog, nir_fmul_imm(&b, nir_channel(&b, a, 1), 3), 0x1);
+   nir_store_var(&b, ps, nir_fadd_imm(&b, nir_channel(&b, a, 3), 0.5f), 0x1);
+
+   struct nvc_vp_key key = { .ucp_enable = (1u << 0) | (1u << 5),
+                             .const_base = nv30.vp.first_free_const };
+   memset(key.texcoord_varying, NVC_VARYING_NONE, sizeof(key.texcoord_varying));
+   key.texcoord_varying[0] = VARYING_SLOT_TEX0;
+   key.texcoord_varying[1] = VARYING_SLOT_VAR0;
+   key.texcoord_varying[3] = VARYING_SLOT_TEX3;
+   struct nvc_vp_binary bin;
+   if (!compile(&b, &key, &bin))
+      return;
+   CHECK(bin.result_en == 0, "result_en 0x%x", bin.result_en);
+   CHECK(bin.clip_planes_enable == (NV30_3D_VP_CLIP_PLANES_ENABLE_PLANE0 |
+                                    NV30_3D_VP_CLIP_PLANES_ENABLE_PLANE5),
+         "clip_planes_enable 0x%x", bin.clip_planes_enable);
+   CHECK(bin.writes_fog && bin.writes_psize, "fog/psize flags");
+   struct nvisa_nv30_vp_insn *d = decode_all(&bin);
+   unsigned n = bin.num_insns;
+   /* rankine's own registers: CLPn.x the distances (upstream
+    * nvfx_vertprog.c, NV30_VP_INST_DEST_CLP(n) with mask X); fog and
+    * point size .x only */
+   CHECK(writes_out(d, n, NVISA_NV30_VP_OUT_CLP0, NVISA_MASK_X) &&
+         writes_out(d, n, NVISA_NV30_VP_OUT_CLP5, NVISA_MASK_X),
+         "clip distances not in CLP0/CLP5.x");
+   CHECK(!writes_out(d, n, NVISA_NV30_VP_OUT_FOGC, 0xe) &&
+         !writes_out(d, n, NVISA_NV30_VP_OUT_PSZ, 0xe),
+         "FOGC/PSZ .yzw written (curie's clip distance places)");
+   static const unsigned want[] = {
+      NVISA_NV30_VP_OUT_HPOS, NVISA_NV30_VP_OUT_COL0, NVISA_NV30_VP_OUT_COL1,
+      NVISA_NV30_VP_OUT_BFC0, NVISA_NV30_VP_OUT_BFC1, NVISA_NV30_VP_OUT_FOGC,
+      NVISA_NV30_VP_OUT_PSZ, NVISA_NV30_VP_OUT_TC0, NVISA_NV30_VP_OUT_TC1,
+      NVISA_NV30_VP_OUT_TC3,
+   };
+   for (unsigned i = 0; i < ARRAY_SIZE(want); i++)
+      CHECK(writes_out(d, n, want[i], 0xf), "output %s not written",
+            nvisa_nv30_vp_out_names[want[i]]);
+   free(d);
+
+   struct vp_run r;
+   memset(&r, 0, sizeof(r));
+   float av[4] = { 1, 2, 3, 4 };
+   float p0[4] = { 1, 0, 0, 0.5f }, p5[4] = { 0, -1, 1, 2 };
+   memcpy(r.in[0], av, 16);
+   memcpy(r.c[0], p0, 16);
+   memcpy(r.c[5], p5, 16);
+   if (run(&bin, NULL, &r)) {
+      CHECK_VEC4(r.io.out[OUT(HPOS)], 1, 2, 3, 4, 0);
+      CHECK_VEC4(r.io.out[OUT(COL0)], 1, 2, 3, 4, 0);
+      CHECK_VEC4(r.io.out[OUT(COL1)], 2, 4, 6, 8, 0);
+      CHECK_VEC4(r.io.out[OUT(BFC0)], 2, 3, 4, 5, 0);
+      CHECK_VEC4(r.io.out[OUT(BFC1)], -1, -2, -3, -4, 0);
+      CHECK_VEC4(r.io.out[OUT(TC0)], 4, 3, 2, 1, 0);
+      CHECK_VEC4(r.io.out[OUT(TC0) + 1], 1, 4, 9, 16, 0);
+      CHECK_VEC4(r.io.out[OUT(TC0) + 3], 1, 2, 3, 4, 0);
+      CHECK(r.io.out[OUT(FOGC)][0] == 6, "fog %g", r.io.out[OUT(FOGC)][0]);
+      CHECK(r.io.out[OUT(PSZ)][0] == 4.5f, "psize %g", r.io.out[OUT(PSZ)][0]);
+      /* plane 0: 1 + 0.5 * 4 = 3; plane 5: -2 + 3 + 8 = 9 */
+      CHECK(r.io.out[OUT(FOGC)][1] == 3, "clip 0: %g", r.io.out[OUT(FOGC)][1]);
+      CHECK(r.io.out[OUT(PSZ)][3] == 9, "clip 5: %g", r.io.out[OUT(PSZ)][3]);
+   }
+   nvc_vp_binary_free(&bin);
+}
+
+/* ------------------------------------------------------------------ */
+/* Limits: errors naming the chip, not crashes. */
+
+static void
+expect_error(nir_builder *b, const char *want)
+{
+   struct nvc_vp_binary bin;
+   char *err = NULL;
+   bool ok = nvc_compile_vs(&nv30, b->shader, NULL, &bin, &err);
+   CHECK(!ok, "%s compiled", b->shader->info.name);
+   CHECK(err && !strncmp(err, "NV30", 4) && strstr(err, want),
+         "%s: error %s, want NV30 ... %s", b->shader->info.name,
+         err ? err : "(none)", want);
+   CHECK(!bin.insns && !bin.num_insns, "binary not cleared");
+   if (ok)
+      nvc_vp_binary_free(&bin);
+   free(err);
+   ralloc_free(b->shader);
+}
+
+/* n vec4 values live at once: v_i = a * a + (i + 1 .. i + 4), then a
+ * product chain that needs all of them. */
+static nir_builder
+live_values(unsigned n)
+{
+   nir_builder b = vs_builder("pressure");
+   nir_variable *in = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                          VERT_ATTRIB_GENERIC0, 0, "in");
+   nir_variable *out = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                           VARYING_SLOT_POS, 0, "out");
+   nir_ssa_def *a = nir_load_var(&b, in);
+   nir_ssa_def *v[64];
+   for (unsigned i = 0; i < n; i++)
+      v[i] = nir_fadd(&b, nir_fmul(&b, a, a),
+                      nir_imm_vec4(&b, i + 1.0f, i + 2.0f, i + 3.0f, i + 4.0f));
+   nir_ssa_def *r = v[n - 1];
+   for (int i = n - 2; i >= 0; i--)
+      r = nir_fmul(&b, r, v[i]);
+   nir_store_var(&b, out, r, 0xf);
+   return b;
+}
+
+static void
+test_limits(void)
+{
+   /* NV_vertex_program2: 16 temporaries (nv30_vp.xml NUM_TEMPS); 12 live
+    * vec4s fit and run right, 20 do not */
+   CHECK(nv30.vp.num_temps == 16, "%u temps", nv30.vp.num_temps);
+   nir_builder b = live_values(12);
+   struct nvc_vp_binary bin;
+   if (compile(&b, NULL, &bin)) {
+      CHECK(bin.num_temps <= 16, "%u temps", bin.num_temps);
+      struct vp_run r;
+      memset(&r, 0, sizeof(r));
+      float in[4] = { 0, 1, 0, 0 };
+      memcpy(r.in[0], in, 16);
+      /* a*a = (0, 1, 0, 0): the product over i < 12 of (i+1, i+3, i+3,
+       * i+4): 12!, 14!/2, 14!/2, 15!/6 */
+      if (run(&bin, NULL, &r)) {
+         double x = 1, y = 1, z = 1, w = 1;
+         for (unsigned i = 0; i < 12; i++) {
+            x *= i + 1;
+            y *= i + 3;
+            z *= i + 3;
+            w *= i + 4;
+         }
+         CHECK_VEC4(r.io.out[OUT(HPOS)], (float)x, (float)y, (float)z,
+                    (float)w, 1e-5f);
+      }
+      nvc_vp_binary_free(&bin);
+   }
+   b = live_values(20);
+   expect_error(&b, "16 temporar");
+
+   /* 256 instructions (chips.xml vp-slots, NV_vertex_program2's
+    * MAX_PROGRAM_INSTRUCTIONS): a 300-long dependent chain does not fit */
+   b = vs_builder("long");
+   nir_variable *in = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                          VERT_ATTRIB_GENERIC0, 0, "in");
+   nir_variable *out = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                           VARYING_SLOT_POS, 0, "out");
+   nir_ssa_def *a = nir_load_var(&b, in), *x = a;
+   for (unsigned i = 0; i < 300; i++)
+      x = nir_ffma(&b, x, a, nir_imm_float(&b, 1.0f / (i + 3)));
+   nir_store_var(&b, out, x, 0xf);
+   expect_error(&b, "256 instructions");
+}
+
+int
+main(void)
+{
+   char *err = NULL;
+   if (!nvc_target_init(&nv30, nvhwdb_chip_find(0x30), &err)) {
+      fprintf(stderr, "no NV30 target: %s\n", err ? err : "?");
+      return 1;
+   }
+   glsl_type_singleton_init_or_ref();
+
+   test_transform();
+   test_alu();
+   test_condition_codes();
+   test_indirect_uniform();
+   test_loop_branch();
+   test_outputs();
+   test_limits();
+
+   glsl_type_singleton_decref();
+   if (failures) {
+      fprintf(stderr, "%d check(s) failed\n", failures);
+      return 1;
+   }
+   printf("nvc NV30 vertex programs: all tests passed\n");
+   return 0;
+}
