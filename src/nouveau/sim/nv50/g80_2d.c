@@ -26,6 +26,7 @@
 
 #include "nv50_priv.h"
 #include "nv50_layout.h"
+#include "g80_surface_format.h"
 #include "g80_2d.xml.h"
 #include "g80_defs.xml.h"
 
@@ -59,51 +60,6 @@ struct g80_2d {
    uint32_t blit_dst_w, blit_dst_h;
    int64_t blit_dudx, blit_dvdy, blit_src_x, blit_src_y;     /* 32.32 */
 };
-
-/* Bytes per pixel of the surface formats (G80_SURFACE_FORMAT: the sizes
- * their names give); 0 for the ones nvsim cannot copy. */
-static unsigned
-format_cpp(uint32_t f)
-{
-   switch (f) {
-   case G80_SURFACE_FORMAT_RGBA32_FLOAT: case G80_SURFACE_FORMAT_RGBA32_SINT:
-   case G80_SURFACE_FORMAT_RGBA32_UINT: case G80_SURFACE_FORMAT_RGBX32_FLOAT:
-   case G80_SURFACE_FORMAT_RGBX32_SINT: case G80_SURFACE_FORMAT_RGBX32_UINT:
-      return 16;
-   case G80_SURFACE_FORMAT_RGBA16_UNORM: case G80_SURFACE_FORMAT_RGBA16_SNORM:
-   case G80_SURFACE_FORMAT_RGBA16_SINT: case G80_SURFACE_FORMAT_RGBA16_UINT:
-   case G80_SURFACE_FORMAT_RGBA16_FLOAT: case G80_SURFACE_FORMAT_RG32_FLOAT:
-   case G80_SURFACE_FORMAT_RG32_SINT: case G80_SURFACE_FORMAT_RG32_UINT:
-   case G80_SURFACE_FORMAT_RGBX16_FLOAT:
-      return 8;
-   case G80_SURFACE_FORMAT_BGRA8_UNORM: case G80_SURFACE_FORMAT_BGRA8_SRGB:
-   case G80_SURFACE_FORMAT_RGB10_A2_UNORM: case G80_SURFACE_FORMAT_RGB10_A2_UINT:
-   case G80_SURFACE_FORMAT_RGBA8_UNORM: case G80_SURFACE_FORMAT_RGBA8_SRGB:
-   case G80_SURFACE_FORMAT_RGBA8_SNORM: case G80_SURFACE_FORMAT_RGBA8_SINT:
-   case G80_SURFACE_FORMAT_RGBA8_UINT: case G80_SURFACE_FORMAT_RG16_UNORM:
-   case G80_SURFACE_FORMAT_RG16_SNORM: case G80_SURFACE_FORMAT_RG16_SINT:
-   case G80_SURFACE_FORMAT_RG16_UINT: case G80_SURFACE_FORMAT_RG16_FLOAT:
-   case G80_SURFACE_FORMAT_BGR10_A2_UNORM: case G80_SURFACE_FORMAT_R11G11B10_FLOAT:
-   case G80_SURFACE_FORMAT_R32_SINT: case G80_SURFACE_FORMAT_R32_UINT:
-   case G80_SURFACE_FORMAT_R32_FLOAT: case G80_SURFACE_FORMAT_BGRX8_UNORM:
-   case G80_SURFACE_FORMAT_BGRX8_SRGB: case G80_SURFACE_FORMAT_RGBX8_UNORM:
-   case G80_SURFACE_FORMAT_RGBX8_SRGB:
-      return 4;
-   case G80_SURFACE_FORMAT_B5G6R5_UNORM: case G80_SURFACE_FORMAT_BGR5_A1_UNORM:
-   case G80_SURFACE_FORMAT_RG8_UNORM: case G80_SURFACE_FORMAT_RG8_SNORM:
-   case G80_SURFACE_FORMAT_RG8_SINT: case G80_SURFACE_FORMAT_RG8_UINT:
-   case G80_SURFACE_FORMAT_R16_UNORM: case G80_SURFACE_FORMAT_R16_SNORM:
-   case G80_SURFACE_FORMAT_R16_SINT: case G80_SURFACE_FORMAT_R16_UINT:
-   case G80_SURFACE_FORMAT_R16_FLOAT: case G80_SURFACE_FORMAT_BGR5_X1_UNORM:
-      return 2;
-   case G80_SURFACE_FORMAT_R8_UNORM: case G80_SURFACE_FORMAT_R8_SNORM:
-   case G80_SURFACE_FORMAT_R8_SINT: case G80_SURFACE_FORMAT_R8_UINT:
-   case G80_SURFACE_FORMAT_A8_UNORM:
-      return 1;
-   default:
-      return 0;
-   }
-}
 
 static void *
 g80_2d_create(struct nvsim_object *obj)
@@ -162,7 +118,7 @@ check_draw(struct nvsim_object *obj, struct g80_2d *e, const char *what,
       nvsim_trap_detail(obj, "%s without DMA_DST", what);
       return NVSIM_INVALID_STATE;
    }
-   *cpp = format_cpp(e->dst.format);
+   *cpp = g80_surface_format_cpp(e->dst.format);
    if (!*cpp) {
       nvsim_trap_detail(obj, "%s into DST_FORMAT 0x%x: not a format nvsim "
                         "copies", what, e->dst.format);
@@ -326,7 +282,7 @@ rectangle(struct nvsim_object *obj, struct g80_2d *e, int32_t x0, int32_t y0,
    enum nvsim_status st = check_draw(obj, e, "rectangle", &cpp);
    if (st)
       return st;
-   if (format_cpp(e->draw_color_format) != cpp || cpp > 4) {
+   if (g80_surface_format_cpp(e->draw_color_format) != cpp || cpp > 4) {
       nvsim_trap_detail(obj, "DRAW_COLOR_FORMAT 0x%x into DST_FORMAT 0x%x: "
                         "nvsim writes the color's bytes as they are (same "
                         "size, at most 4 bytes)", e->draw_color_format,

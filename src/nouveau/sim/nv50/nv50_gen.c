@@ -21,6 +21,7 @@ nv50_class_model(uint32_t oclass)
    case G200_3D_CLASS:
    case GT215_3D_CLASS:
    case MCP89_3D_CLASS:
+      return &nvsim_g80_3d_class;
    case G80_COMPUTE_CLASS:
    case GT215_COMPUTE_CLASS:
       return &nvsim_g80_3d_stub_class;

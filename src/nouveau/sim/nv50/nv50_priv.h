@@ -46,10 +46,12 @@ nv50_chan(const struct nvsim_channel *chan)
 
 extern const struct nvsim_gen nv50_gen;
 
-/* The class models (nv50_gen.class_model): G80_M2MF, G80_2D, and a stub
- * that traps every method of the Tesla 3D and compute classes. */
+/* The class models (nv50_gen.class_model): G80_M2MF, G80_2D, the Tesla
+ * 3D classes (g80_3d*.c), and a stub that traps every method of the
+ * compute classes. */
 extern const struct nvsim_class nvsim_g80_m2mf_class;
 extern const struct nvsim_class nvsim_g80_2d_class;
+extern const struct nvsim_class nvsim_g80_3d_class;
 extern const struct nvsim_class nvsim_g80_3d_stub_class;
 
 /* Host pointer to [va, va+len) when one mapping visible to the job that

@@ -13,6 +13,7 @@
 #include "nvsim_test.h"
 #include "nv50_layout.h"
 #include "fifo.xml.h"
+#include "g80_3d.xml.h"
 
 /* ---- layouts ---- */
 
@@ -914,7 +915,6 @@ out:
    tfx_fini(&t);
 }
 
-/* The Tesla 3D classes exist but trap every method (not modelled yet). */
 /* A destroyed notifier gives its bytes of the block back, as on earlier
  * chips (the kernel frees its nvkm_mm node, nouveau_abi16.c): the whole
  * 4 KiB block, freed, can be allocated again. */
@@ -934,25 +934,349 @@ out:
    tfx_fini(&t);
 }
 
+/* ---- the 3D class: methods, clears, query reports ---- */
+
+#define T3D_HANDLE 0xbeef5097
+
 static void
-tesla_3d_stub_traps(void)
+m3d(struct tfx *t, uint32_t mthd, uint32_t data)
+{
+   out(t, nvt_inc(3, mthd, 1));
+   out(t, data);
+}
+
+/* The 3D object on subchannel 3 with the DMA objects, clear rectangle and
+ * render target count upstream's nv50_screen_init_hwctx sets: every DMA
+ * object the VRAM one (it covers the VM), CLEAR_RECT VIEWPORT, viewport 0
+ * and the screen scissor 8192 x 8192, one render target. */
+static void
+t3d_bind(struct tfx *t, uint32_t oclass)
+{
+   CHECK_EQ(nvsim_object_create(t->chan, T3D_HANDLE, oclass), 0);
+   out(t, nvt_inc(3, 0, 1));
+   out(t, T3D_HANDLE);
+   m3d(t, G80_3D_DMA_ZETA, t->info.vram_ctxdma);
+   m3d(t, G80_3D_DMA_QUERY, t->info.vram_ctxdma);
+   m3d(t, G80_3D_DMA_COLOR(0), t->info.vram_ctxdma);
+   m3d(t, G80_3D_CLEAR_FLAGS, G80_3D_CLEAR_FLAGS_CLEAR_RECT_VIEWPORT);
+   m3d(t, G80_3D_VIEWPORT_HORIZ(0), 8192u << 16);
+   m3d(t, G80_3D_VIEWPORT_VERT(0), 8192u << 16);
+   m3d(t, G80_3D_SCREEN_SCISSOR_HORIZ, 8192u << 16);
+   m3d(t, G80_3D_SCREEN_SCISSOR_VERT, 8192u << 16);
+   m3d(t, G80_3D_RT_CONTROL, 1);
+}
+
+static uint32_t
+fbits(float f)
+{
+   uint32_t u;
+   memcpy(&u, &f, 4);
+   return u;
+}
+
+static void
+t3d_clear_color(struct tfx *t, float r, float g, float b, float a)
+{
+   out(t, nvt_inc(3, G80_3D_CLEAR_COLOR(0), 4));
+   out(t, fbits(r));
+   out(t, fbits(g));
+   out(t, fbits(b));
+   out(t, fbits(a));
+}
+
+/* Named methods are stored; a method hwdb does not name (0x1400, rnndb's
+ * UNK1400_LANES) traps ILLEGAL_MTHD, a draw traps as not modelled, and the
+ * channel goes on. */
+static void
+tesla_3d_methods(void)
 {
    struct tfx t;
    if (!tfx_init(&t, 0xa3))
       goto out;
-   CHECK_EQ(nvsim_object_create(t.chan, 0xbeef5097, GT215_3D_CLASS), 0);
-   CHECK_EQ(nvsim_object_create(t.chan, 0xbeef5098, G80_3D_CLASS), -EINVAL);
-   out(&t, nvt_inc(7, 0, 1));
-   out(&t, 0xbeef5097);
-   out(&t, nvt_inc(7, 0x1400, 1));
-   out(&t, 0);
+   t3d_bind(&t, GT215_3D_CLASS);
+   m3d(&t, G80_3D_LINE_WIDTH, fbits(1.0f));
+   m3d(&t, GT215_3D_IBLEND_EQUATION_RGB(0), 0x8006);   /* GL_FUNC_ADD */
+   CHECK(tfx_submit(&t, NULL, 0) > 0);
+   CHECK(nvsim_channel_error(t.chan) == NULL);
+   m3d(&t, 0x1400, 0xf);
+   m3d(&t, G80_3D_VERTEX_BEGIN_GL, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES);
    out(&t, nvt_inc(0, 0x50, 1));
    out(&t, 0x3d);
    tfx_submit(&t, NULL, 0);
-   CHECK_STR_HAS(nvsim_channel_error(t.chan), "no model of the Tesla 3D");
-   /* ILLEGAL_CLASS drops the method; the REF_CNT after it lands */
-   CHECK_STR_HAS(nvsim_channel_error(t.chan), "ILLEGAL_CLASS");
+   CHECK_STR_HAS(nvsim_channel_error(t.chan), "ILLEGAL_MTHD");
+   CHECK_STR_HAS(nvsim_channel_error(t.chan), "0x1400");
+   CHECK_STR_HAS(nvsim_channel_last_trap(t.chan), "VERTEX_BEGIN_GL");
+   CHECK_STR_HAS(nvsim_channel_last_trap(t.chan), "not modelled");
    CHECK_EQ(nvsim_channel_ref(t.chan), 0x3d);
+out:
+   tfx_fini(&t);
+}
+
+/* G80_3D lacks GT215's IBLEND; enum-checked methods refuse values hwdb
+ * does not name for the class (ZETA_FORMAT 0x55; QUERY_SELECT
+ * STRMOUT_OFFSET, G200 on); RT_FORMAT 0 (upstream's null render target)
+ * is accepted. */
+static void
+tesla_3d_variant_and_enum_traps(void)
+{
+   struct tfx t;
+   if (!tfx_init(&t, 0x50))
+      goto out;
+   t3d_bind(&t, G80_3D_CLASS);
+   m3d(&t, G80_3D_RT_FORMAT(1), 0);
+   m3d(&t, G80_3D_ZETA_FORMAT, G80_ZETA_FORMAT_Z24_S8_UNORM);
+   CHECK(tfx_submit(&t, NULL, 0) > 0);
+   CHECK(nvsim_channel_error(t.chan) == NULL);
+   m3d(&t, 0x1e04, 0x8006);                     /* IBLEND[0].EQUATION_RGB */
+   tfx_submit(&t, NULL, 0);
+   CHECK_STR_HAS(nvsim_channel_error(t.chan), "ILLEGAL_MTHD");
+   m3d(&t, G80_3D_ZETA_FORMAT, 0x55);
+   tfx_submit(&t, NULL, 0);
+   CHECK_STR_HAS(nvsim_channel_last_trap(t.chan), "INVALID_VALUE");
+   CHECK_STR_HAS(nvsim_channel_last_trap(t.chan), "ZETA_FORMAT");
+   m3d(&t, G80_3D_QUERY_GET, 0x0d005002);
+   tfx_submit(&t, NULL, 0);
+   CHECK_STR_HAS(nvsim_channel_last_trap(t.chan), "QUERY_SELECT");
+out:
+   tfx_fini(&t);
+}
+
+/* A pitch RGBA8_UNORM target, 16 x 8, pitch 64, cleared inside the screen
+ * scissor [2, 6) x [1, 3).  GL 3.3 2.1.6 (unsigned normalized fixed point):
+ * 1.0 -> 0xff, 0.6 -> 153 = 0x99, 0.0 -> 0, 0.2 -> 51 = 0x33; R in the
+ * low byte (RGBA8).  A second clear of G only to 0 keeps R, B, A. */
+static void
+tesla_3d_clear_pitch_screen_scissor(void)
+{
+   struct tfx t;
+   if (!tfx_init(&t, 0x50))
+      goto out;
+   struct surf2d rt;
+   surf2d_new(&t, &rt, 4096);
+   memset(rt.map, 0xee, 4096);
+   struct nvsim_bo *bos[] = { t.push_bo, rt.bo };
+   t3d_bind(&t, G80_3D_CLASS);
+   out(&t, nvt_inc(3, G80_3D_RT_ADDRESS_HIGH(0), 5));
+   out(&t, (uint32_t)(rt.va >> 32));
+   out(&t, (uint32_t)rt.va);
+   out(&t, FMT_RGBA8_UNORM);
+   out(&t, 0);
+   out(&t, 0);
+   out(&t, nvt_inc(3, G80_3D_RT_HORIZ(0), 2));
+   out(&t, G80_3D_RT_HORIZ_LAYOUT_PITCH | 64);
+   out(&t, 8);
+   m3d(&t, G80_3D_RT_ARRAY_MODE, 0);
+   m3d(&t, G80_3D_SCREEN_SCISSOR_HORIZ, 2 | 4 << 16);
+   m3d(&t, G80_3D_SCREEN_SCISSOR_VERT, 1 | 2 << 16);
+   t3d_clear_color(&t, 1.0f, 0.6f, 0.0f, 0.2f);
+   m3d(&t, G80_3D_CLEAR_BUFFERS, 0x3c);          /* R G B A, RT 0, layer 0 */
+   CHECK(tfx_submit(&t, bos, 2) > 0);
+   CHECK(nvsim_channel_error(t.chan) == NULL);
+   const uint32_t *p = (const uint32_t *)rt.map;
+   unsigned set = 0;
+   for (unsigned y = 0; y < 8; y++)
+      for (unsigned x = 0; x < 16; x++) {
+         bool in = x >= 2 && x < 6 && y >= 1 && y < 3;
+         CHECK_EQ(p[y * 16 + x], in ? 0x330099ffu : 0xeeeeeeeeu);
+         set += in;
+      }
+   CHECK_EQ(set, 8);
+   t3d_clear_color(&t, 0.0f, 0.0f, 0.0f, 0.0f);
+   m3d(&t, G80_3D_CLEAR_BUFFERS, 0x08);          /* G only */
+   CHECK(tfx_submit(&t, bos, 2) > 0);
+   CHECK_EQ(p[1 * 16 + 2], 0x330000ffu);
+   CHECK_EQ(p[0], 0xeeeeeeeeu);
+   surf2d_free(&t, &rt);
+out:
+   tfx_fini(&t);
+}
+
+/* A block-linear BGRA8 2D array, 32 x 16 pixels (128 bytes wide), block
+ * height 2^1 (blocks of 64 bytes x 8 rows, 0x200 bytes; 2 x 2 blocks,
+ * 0x800 bytes a layer), layers 0x1000 bytes apart (LAYER_STRIDE in words:
+ * 0x400); layer 1 cleared to blue (B in the low byte: 0xff0000ff). */
+static void
+tesla_3d_clear_blocklinear_layers(void)
+{
+   struct tfx t;
+   if (!tfx_init(&t, 0x84))
+      goto out;
+   struct surf2d rt;
+   surf2d_new(&t, &rt, 0x3000);
+   memset(rt.map, 0, 0x3000);
+   struct nvsim_bo *bos[] = { t.push_bo, rt.bo };
+   t3d_bind(&t, G84_3D_CLASS);
+   out(&t, nvt_inc(3, G80_3D_RT_ADDRESS_HIGH(0), 5));
+   out(&t, (uint32_t)(rt.va >> 32));
+   out(&t, (uint32_t)rt.va);
+   out(&t, FMT_BGRA8_UNORM);
+   out(&t, 0x10);
+   out(&t, 0x400);
+   out(&t, nvt_inc(3, G80_3D_RT_HORIZ(0), 2));
+   out(&t, 32);
+   out(&t, 16);
+   m3d(&t, G80_3D_RT_ARRAY_MODE, 2);
+   t3d_clear_color(&t, 0.0f, 0.0f, 1.0f, 1.0f);
+   m3d(&t, G80_3D_CLEAR_BUFFERS, 0x3c | 1 << 10);    /* layer 1 */
+   CHECK(tfx_submit(&t, bos, 2) > 0);
+   CHECK(nvsim_channel_error(t.chan) == NULL);
+   const uint32_t *p = (const uint32_t *)rt.map;
+   /* (0, 0) of layer 1 */
+   CHECK_EQ(p[0x1000 / 4], 0xff0000ffu);
+   /* (21, 10): byte x 84 -> block x 1, row 10 -> block y 1: block 3
+    * (0x600); gob 0, row 2 (0x80), x 20 */
+   CHECK_EQ(p[(0x1000 + 0x600 + 0x80 + 20) / 4], 0xff0000ffu);
+   /* (31, 15): block 3, row 7 -> gob y 1 (0x100), row 3 (0xc0), x 60 */
+   CHECK_EQ(p[(0x1000 + 0x600 + 0x100 + 0xc0 + 60) / 4], 0xff0000ffu);
+   /* the whole layer and nothing else */
+   unsigned set = 0;
+   for (unsigned i = 0; i < 0x3000 / 4; i++)
+      set += p[i] != 0;
+   CHECK_EQ(set, 512);
+   CHECK_EQ(p[0], 0);
+   CHECK_EQ(p[0x1800 / 4], 0);
+   surf2d_free(&t, &rt);
+out:
+   tfx_fini(&t);
+}
+
+/* A Z24_S8 zeta buffer (Z in bits 0-23, S in 24-31: upstream pairs it
+ * with Z24_UNORM_S8_UINT), 16 x 8, block height 1 gob (blocks of 64 bytes
+ * x 4 rows).  Depth 0.25 -> 0.25 * (2^24 - 1) rounded = 0x400000 (GL 3.3
+ * 2.1.6); stencil 0x5a.  Then stencil only, then depth only after a
+ * refused ZETA_FORMAT (the register keeps Z24_S8). */
+static void
+tesla_3d_clear_zeta(void)
+{
+   struct tfx t;
+   if (!tfx_init(&t, 0xa0))
+      goto out;
+   struct surf2d zs;
+   surf2d_new(&t, &zs, 4096);
+   memset(zs.map, 0, 4096);
+   struct nvsim_bo *bos[] = { t.push_bo, zs.bo };
+   t3d_bind(&t, G200_3D_CLASS);
+   out(&t, nvt_inc(3, G80_3D_ZETA_ADDRESS_HIGH, 5));
+   out(&t, (uint32_t)(zs.va >> 32));
+   out(&t, (uint32_t)zs.va);
+   out(&t, G80_ZETA_FORMAT_Z24_S8_UNORM);
+   out(&t, 0);
+   out(&t, 0);
+   m3d(&t, G80_3D_ZETA_ENABLE, 1);
+   out(&t, nvt_inc(3, G80_3D_ZETA_HORIZ, 3));
+   out(&t, 16);
+   out(&t, 8);
+   out(&t, 1);
+   m3d(&t, G80_3D_CLEAR_DEPTH, fbits(0.25f));
+   m3d(&t, G80_3D_CLEAR_STENCIL, 0x5a);
+   m3d(&t, G80_3D_CLEAR_BUFFERS, 0x3);           /* Z, S */
+   CHECK(tfx_submit(&t, bos, 2) > 0);
+   CHECK(nvsim_channel_error(t.chan) == NULL);
+   const uint32_t *p = (const uint32_t *)zs.map;
+   /* (3, 5): row 5 -> block 1 (0x100), row 1 (0x40), x 12 */
+   CHECK_EQ(p[(0x100 + 0x40 + 12) / 4], 0x5a400000u);
+   CHECK_EQ(p[0], 0x5a400000u);
+   CHECK_EQ(p[0x200 / 4], 0);                    /* past the surface */
+   m3d(&t, G80_3D_CLEAR_STENCIL, 0x11);
+   m3d(&t, G80_3D_CLEAR_BUFFERS, 0x2);           /* S */
+   CHECK(tfx_submit(&t, bos, 2) > 0);
+   CHECK_EQ(p[0], 0x11400000u);
+   m3d(&t, G80_3D_ZETA_FORMAT, 0x55);             /* refused */
+   m3d(&t, G80_3D_CLEAR_DEPTH, fbits(1.0f));
+   m3d(&t, G80_3D_CLEAR_BUFFERS, 0x1);           /* Z */
+   tfx_submit(&t, bos, 2);
+   CHECK_EQ(p[0], 0x11ffffffu);
+   CHECK_EQ(p[(0x100 + 0x40 + 12) / 4], 0x11ffffffu);
+   surf2d_free(&t, &zs);
+out:
+   tfx_fini(&t);
+}
+
+/* CLEAR_RECT SCISSOR bounds a clear by scissor 0 [MIN, MAX) when it is
+ * enabled; CLEAR_RECT VIEWPORT by viewport 0 (X, W / Y, H).  An R8_UNORM
+ * pitch target, 8 x 4, pitch 8; 1.0 -> 0xff. */
+static void
+tesla_3d_clear_scissor_rect(void)
+{
+   struct tfx t;
+   if (!tfx_init(&t, 0x50))
+      goto out;
+   struct surf2d rt;
+   surf2d_new(&t, &rt, 4096);
+   memset(rt.map, 0, 4096);
+   struct nvsim_bo *bos[] = { t.push_bo, rt.bo };
+   t3d_bind(&t, G80_3D_CLASS);
+   out(&t, nvt_inc(3, G80_3D_RT_ADDRESS_HIGH(0), 3));
+   out(&t, (uint32_t)(rt.va >> 32));
+   out(&t, (uint32_t)rt.va);
+   out(&t, FMT_R8_UNORM);
+   out(&t, nvt_inc(3, G80_3D_RT_HORIZ(0), 2));
+   out(&t, G80_3D_RT_HORIZ_LAYOUT_PITCH | 8);
+   out(&t, 4);
+   m3d(&t, G80_3D_CLEAR_FLAGS, G80_3D_CLEAR_FLAGS_CLEAR_RECT_SCISSOR);
+   m3d(&t, G80_3D_SCISSOR_ENABLE(0), 1);
+   m3d(&t, G80_3D_SCISSOR_HORIZ(0), 1 | 3 << 16);
+   m3d(&t, G80_3D_SCISSOR_VERT(0), 0 | 1 << 16);
+   t3d_clear_color(&t, 1.0f, 0.0f, 0.0f, 0.0f);
+   m3d(&t, G80_3D_CLEAR_BUFFERS, 0x3c);
+   m3d(&t, G80_3D_CLEAR_FLAGS, G80_3D_CLEAR_FLAGS_CLEAR_RECT_VIEWPORT);
+   m3d(&t, G80_3D_VIEWPORT_HORIZ(0), 5 | 2 << 16);
+   m3d(&t, G80_3D_VIEWPORT_VERT(0), 2 | 1 << 16);
+   m3d(&t, G80_3D_CLEAR_BUFFERS, 0x3c);
+   CHECK(tfx_submit(&t, bos, 2) > 0);
+   CHECK(nvsim_channel_error(t.chan) == NULL);
+   for (unsigned y = 0; y < 4; y++)
+      for (unsigned x = 0; x < 8; x++) {
+         bool in = (y == 0 && (x == 1 || x == 2)) ||
+                   (y == 2 && (x == 5 || x == 6));
+         CHECK_EQ(rt.map[y * 8 + x], in ? 0xff : 0);
+      }
+   surf2d_free(&t, &rt);
+out:
+   tfx_fini(&t);
+}
+
+/* QUERY_GET as upstream uses it: the fence's 4-byte release (0x1000f010:
+ * SHORT, CROP, QUERY ZERO) writes SEQUENCE only; the occlusion report
+ * (0x0100f002, QUERY SAMPLECNT) is SEQUENCE, the sample count (0: nothing
+ * was drawn) and a 64-bit time; a counter (0x00801002, VFETCH_VERTICES) is
+ * the 64-bit count (0) and a time (rnndb g80_3d.xml QUERY_GET TYPE). */
+static void
+tesla_3d_query_reports(void)
+{
+   struct tfx t;
+   if (!tfx_init(&t, 0x84))
+      goto out;
+   struct surf2d q;
+   surf2d_new(&t, &q, 4096);
+   memset(q.map, 0xee, 4096);
+   struct nvsim_bo *bos[] = { t.push_bo, q.bo };
+   t3d_bind(&t, G84_3D_CLASS);
+   static const struct { uint32_t off, seq, get; } gets[] = {
+      { 0x00, 0x1234, 0x1000f010 },
+      { 0x10, 0x77, 0x0100f002 },
+      { 0x20, 0x99, 0x00801002 },
+   };
+   for (unsigned i = 0; i < 3; i++) {
+      out(&t, nvt_inc(3, G80_3D_QUERY_ADDRESS_HIGH, 4));
+      out(&t, (uint32_t)((q.va + gets[i].off) >> 32));
+      out(&t, (uint32_t)(q.va + gets[i].off));
+      out(&t, gets[i].seq);
+      out(&t, gets[i].get);
+   }
+   CHECK(tfx_submit(&t, bos, 2) > 0);
+   CHECK(nvsim_channel_error(t.chan) == NULL);
+   const uint32_t *w = (const uint32_t *)q.map;
+   CHECK_EQ(w[0], 0x1234);
+   CHECK_EQ(w[1], 0xeeeeeeeeu);                 /* SHORT: one word */
+   CHECK_EQ(w[4], 0x77);
+   CHECK_EQ(w[5], 0);
+   CHECK(w[6] != 0xeeeeeeeeu && (w[6] || w[7]));
+   CHECK_EQ(w[8], 0);
+   CHECK_EQ(w[9], 0);
+   CHECK(w[10] != 0xeeeeeeeeu && (w[10] || w[11]));
+   CHECK_EQ(w[12], 0xeeeeeeeeu);
+   surf2d_free(&t, &q);
 out:
    tfx_fini(&t);
 }
@@ -978,7 +1302,13 @@ static const struct nvt_case cases[] = {
    { "eng2d_sifc_u8", eng2d_sifc_u8 },
    { "eng2d_rectangle", eng2d_rectangle },
    { "eng2d_conversion_traps", eng2d_conversion_traps },
-   { "tesla_3d_stub_traps", tesla_3d_stub_traps },
+   { "tesla_3d_methods", tesla_3d_methods },
+   { "tesla_3d_variant_and_enum_traps", tesla_3d_variant_and_enum_traps },
+   { "tesla_3d_clear_pitch_screen_scissor", tesla_3d_clear_pitch_screen_scissor },
+   { "tesla_3d_clear_blocklinear_layers", tesla_3d_clear_blocklinear_layers },
+   { "tesla_3d_clear_zeta", tesla_3d_clear_zeta },
+   { "tesla_3d_clear_scissor_rect", tesla_3d_clear_scissor_rect },
+   { "tesla_3d_query_reports", tesla_3d_query_reports },
    { "tesla_notifier_reuse", tesla_notifier_reuse },
    { NULL, NULL },
 };

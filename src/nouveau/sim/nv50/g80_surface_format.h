@@ -1,0 +1,30 @@
+/*
+ * Tesla colour and zeta surface formats (g80_surface_format.c): sizes and
+ * the packing of clear values, for the 3D class's render targets and the
+ * 2D engine.
+ */
+#ifndef G80_SURFACE_FORMAT_H
+#define G80_SURFACE_FORMAT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Bytes per pixel of a colour format (G80_SURFACE_FORMAT), 0 for the
+ * ones nvsim cannot store (shared with G80_2D). */
+unsigned g80_surface_format_cpp(uint32_t format);
+/* Packs the clear colour (CLEAR_COLOR words: floats, or integers for the
+ * integer formats) into px[cpp] and the bits the components in
+ * `rgba_mask` (bit 0 R .. bit 3 A) own into mask[cpp].  false for a format
+ * nvsim does not pack. */
+bool g80_surface_format_pack(uint32_t format, const uint32_t color[4],
+                             bool srgb, unsigned rgba_mask, uint8_t *px,
+                             uint8_t *mask);
+/* The zeta formats: bytes per pixel, and depth / stencil packed with the
+ * bits each owns (0 bytes when the format has no such component).  cpp 0:
+ * a format nvsim does not model. */
+unsigned g80_zeta_format_cpp(uint32_t format);
+void g80_zeta_format_pack(uint32_t format, float depth, uint8_t stencil,
+                          bool write_z, bool write_s, uint8_t *px,
+                          uint8_t *mask);
+
+#endif
