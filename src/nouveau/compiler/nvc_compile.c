@@ -10,8 +10,8 @@
 #include "util/ralloc.h"
 
 #include "nvc_compiler.h"
-#include "nv40_emit.h"
 #include "nvc_vp_emit.h"
+#include "nvc_fp_emit.h"
 #include "nvc_ir.h"
 #include "nvc_isel.h"
 #include "nvc_nir.h"
@@ -88,17 +88,7 @@ compile_common(const struct nir_shader *nir, struct nvc_prog *p,
       fprintf(stderr, "%s: IR:\n", p->target->name);
       nvc_prog_print(p, stderr);
    }
-   if (!nvc_ra(p))
-      return false;
-   /* NV30 fragment programs have no encoder yet: such a program (which
-    * got this far within that ISA's limits) is refused by name rather
-    * than encoded wrongly. */
-   if (p->is_fp && p->target->isa != NVHWDB_ISA_NV40) {
-      nvc_prog_error(p, "no fragment program encoder for this chip's ISA "
-                     "yet");
-      return false;
-   }
-   return true;
+   return nvc_ra(p);
 }
 
 bool
@@ -215,7 +205,7 @@ nvc_compile_fs(const struct nvc_target *target, const struct nir_shader *nir,
 
    bool ok = compile_common(nir, &p, NULL, &info, debug);
    if (ok)
-      ok = nv40_fp_emit(&p, &info, out);
+      ok = nvc_fp_emit(&p, &info, out);
    if (!ok) {
       set_error(error, &p, "nvc: fragment program compilation failed");
       if (debug)
@@ -239,8 +229,8 @@ nvc_compile_fs(const struct nvc_target *target, const struct nir_shader *nir,
               out->num_temps, out->fp_control);
       for (unsigned w = 0; w < out->num_words;) {
          char buf[256];
-         int n = nvisa_nv40_fp_disasm(&out->insns[w], out->num_words - w, buf,
-                                      sizeof(buf));
+         int n = target->fp.disasm(&out->insns[w], out->num_words - w, buf,
+                                   sizeof(buf));
          fprintf(stderr, "%4u: %s\n", w, buf);
          if (n <= 0)
             break;

@@ -33,6 +33,7 @@
 #define NVC_COMPILER_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "pipe/p_defines.h"
@@ -47,6 +48,8 @@ extern "C" {
 
 struct nir_shader;
 struct nir_shader_compiler_options;
+struct nvisa_nv40_fp_insn;
+struct nvisa_op_info;
 
 /* Texcoord routing tables are this long: the most texcoords any target
  * has (NV40's FP inputs TC0..TC9); nvc_target.fp.num_texcoords says how
@@ -63,6 +66,9 @@ enum nvc_precision {
    NVC_PRECISION_FX12 = 1 << 2,   /* NV_fragment_program fixed point */
    NVC_PRECISION_FX9  = 1 << 3,   /* NV40 FP only (nv40_fp.xml) */
 };
+
+/* "No such input register" in nvc_target.fp.input. */
+#define NVC_FP_INPUT_NONE 0xff
 
 /* What the compiler may use on one chip: the ISA and its limits.  Built
  * by nvc_target_init from the chip's row of the chip table (hwdb
@@ -100,7 +106,26 @@ struct nvc_target {
       bool facing;            /* a FACING input register (ISA) */
       bool txl;               /* TXL, explicit-lod lookups (ISA) */
       bool rsq;               /* RSQ (ISA: NV30 has it, NV40 not) */
+      bool lrp;               /* LRP (ISA: NV30 has it, NV40 not) */
+      bool pow;               /* POW (ISA: NV30 has it, NV40 not) */
       unsigned precisions;    /* enum nvc_precision */
+      /* Input register numbers (the ISA's INPUT enum): texcoord n is
+       * tc0 + n; facing is NVC_FP_INPUT_NONE without the facing input. */
+      struct {
+         uint8_t pos, col0, col1, fogc, tc0, facing;
+      } input;
+      /* The ISA's opcode table (64 entries by OPCODE value, name NULL
+       * where the ISA has no such opcode) and its packer, unpacker and
+       * disassembler of the decoded form both FP ISAs share
+       * (nvisa_nv40_fp.h, nvisa_nv30_fp.h). */
+      const struct nvisa_op_info *ops;
+      int (*encode)(const struct nvisa_nv40_fp_insn *insn, uint32_t out[4]);
+      int (*decode)(const uint32_t in[4], struct nvisa_nv40_fp_insn *insn);
+      int (*disasm)(const uint32_t *in, unsigned avail, char *buf, size_t n);
+      /* The FP_CONTROL word for a program using `regs` full-precision
+       * registers, KIL, and writing result.depth (its fields differ per
+       * 3D class: hwdb nv30-40_3d.xml). */
+      uint32_t (*control)(unsigned regs, bool kil, bool depth);
    } fp;
 };
 
@@ -109,6 +134,10 @@ struct nvc_target {
  * compiler knows. */
 bool nvc_target_init(struct nvc_target *t, const struct nvhwdb_chip *chip,
                      char **error);
+
+/* Does the target's fragment program ISA have this opcode (an OPCODE
+ * value of nv30_fp.xml / nv40_fp.xml)? */
+bool nvc_target_fp_has_op(const struct nvc_target *t, unsigned opcode);
 
 /* "No varying" marker in the texcoord routing tables below. */
 #define NVC_VARYING_NONE        0xff
@@ -200,7 +229,11 @@ struct nvc_fp_binary {
    unsigned num_temps;         /* full-precision registers used (>= 2) */
    bool uses_kil;
    bool writes_depth;          /* result.depth is written to R1.z */
-   uint32_t fp_control;        /* NV40_3D FP_CONTROL: TEMP_COUNT | KIL */
+   uint32_t fp_control;        /* FP_CONTROL, for the target's 3D class
+                                  (nv30-40_3d.xml): rankine
+                                  USED_REGS_MINUS1_DIV2 | USES_KIL |
+                                  DEPTH_REPLACE, curie TEMP_COUNT | KIL |
+                                  DEPTH_REPLACE */
    struct nvc_fp_patch *patches; /* uniforms to copy into the words */
    unsigned num_patches;
    /* Linkage: varying slot read through hardware texcoord input n, or

@@ -50,6 +50,8 @@ enum nvc_op {
    NVC_OP_TXB,
    NVC_OP_TXL,
    NVC_OP_KIL,      /* FP: src[0] NONE = always, else kill if src[0] != 0 */
+   NVC_OP_LRP,      /* FP where the ISA has it (rankine): s0*s1 + (1-s0)*s2 */
+   NVC_OP_POW,      /* FP where the ISA has it (rankine): s0.x ^ s1.x */
    /* dst = src[0] != 0 ? src[1] : src[2]: a condition-code update and two
     * moves, expanded when emitted. */
    NVC_OP_SEL,

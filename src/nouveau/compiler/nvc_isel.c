@@ -324,6 +324,44 @@ isel_alu_rsq(struct isel *c, nir_alu_instr *alu, uint8_t mask, bool sat)
    return true;
 }
 
+/* fpow and flrp, which NIR keeps only where nvc_nir_options says the
+ * target's FP has POW and LRP (NV_fragment_program: POW scalar,
+ * LRP = s0 * s1 + (1 - s0) * s2 per component).  Anywhere else (a
+ * vertex program, a shader built with another target's options) they are
+ * expanded: pow = EX2(y * LG2(x)), lrp(x, y, a) = x + a * (y - x). */
+static bool
+isel_alu_pow_lrp(struct isel *c, nir_alu_instr *alu, uint8_t mask, bool sat)
+{
+   const struct nvc_target *t = c->p->target;
+   unsigned v = def_value(c, &alu->dest.dest.ssa);
+   struct nvc_src a = alu_src(c, alu, 0), b = alu_src(c, alu, 1);
+
+   if (alu->op == nir_op_fpow) {
+      if (c->p->is_fp && t->fp.pow) {
+         emit_alu(c, NVC_OP_POW, v, mask, sat, a, b, nvc_src_none());
+         return true;
+      }
+      unsigned l = nvc_new_value(c->p, 1), m = nvc_new_value(c->p, 1);
+      emit_alu1(c, NVC_OP_LG2, l, 1, false, a);
+      emit_alu(c, NVC_OP_MUL, m, 1, false, nvc_src_value(l), b,
+               nvc_src_none());
+      emit_alu1(c, NVC_OP_EX2, v, mask, sat, nvc_src_value(m));
+      return true;
+   }
+   /* flrp(x, y, a) = x * (1 - a) + y * a */
+   struct nvc_src f = alu_src(c, alu, 2);
+   if (c->p->is_fp && t->fp.lrp) {
+      emit_alu(c, NVC_OP_LRP, v, mask, sat, f, b, a);
+      return true;
+   }
+   unsigned d = nvc_new_value(c->p, alu->dest.dest.ssa.num_components);
+   struct nvc_src na = a;
+   na.neg = !na.neg;
+   emit_alu(c, NVC_OP_ADD, d, mask, false, b, na, nvc_src_none());
+   emit_alu(c, NVC_OP_MAD, v, mask, sat, f, nvc_src_value(d), a);
+   return true;
+}
+
 /* vec2/3/4 of several operands: one MOV per distinct operand. */
 static bool
 isel_alu_vec(struct isel *c, nir_alu_instr *alu, bool sat)
@@ -427,6 +465,9 @@ isel_alu(struct isel *c, nir_alu_instr *alu)
    case nir_op_frsq:
    case nir_op_fsqrt:
       return isel_alu_rsq(c, alu, mask, sat);
+   case nir_op_fpow:
+   case nir_op_flrp:
+      return isel_alu_pow_lrp(c, alu, mask, sat);
    case nir_op_fdot2:
    case nir_op_fdot2_replicated: {
       unsigned v = def_value(c, def);
@@ -609,6 +650,12 @@ isel_store_output(struct isel *c, nir_intrinsic_instr *intr)
       } else if (slot == FRAG_RESULT_COLOR ||
                  (slot >= FRAG_RESULT_DATA0 && slot < FRAG_RESULT_DATA0 + 4)) {
          unsigned rt = slot == FRAG_RESULT_COLOR ? 0 : slot - FRAG_RESULT_DATA0;
+         if (rt >= p->target->fp.render_targets) {
+            nvc_prog_error(p, "colour output %u: this chip has %u render "
+                           "target%s", rt, p->target->fp.render_targets,
+                           p->target->fp.render_targets == 1 ? "" : "s");
+            return false;
+         }
          /* Colour results: H0, H4, H6, H8 = halves of R0, R2, R3, R4
           * (nvfx_fragprog.c, output declarations). */
          static const uint8_t full_reg[4] = { 0, 2, 3, 4 };
@@ -635,15 +682,19 @@ isel_store_output(struct isel *c, nir_intrinsic_instr *intr)
    return true;
 }
 
+/* The input register of a varying slot, numbered as the target's ISA
+ * does (nvc_target.fp.input); -1 if there is none. */
 static int
 fp_input(struct isel *c, unsigned slot)
 {
+   const struct nvc_target *t = c->p->target;
    switch (slot) {
-   case VARYING_SLOT_POS:  return NVISA_NV40_FP_INPUT_POS;
-   case VARYING_SLOT_COL0: return NVISA_NV40_FP_INPUT_COL0;
-   case VARYING_SLOT_COL1: return NVISA_NV40_FP_INPUT_COL1;
-   case VARYING_SLOT_FOGC: return NVISA_NV40_FP_INPUT_FOGC;
-   case VARYING_SLOT_FACE: return NVISA_NV40_FP_INPUT_FACING;
+   case VARYING_SLOT_POS:  return t->fp.input.pos;
+   case VARYING_SLOT_COL0: return t->fp.input.col0;
+   case VARYING_SLOT_COL1: return t->fp.input.col1;
+   case VARYING_SLOT_FOGC: return t->fp.input.fogc;
+   case VARYING_SLOT_FACE:
+      return t->fp.input.facing == NVC_FP_INPUT_NONE ? -1 : t->fp.input.facing;
    default:
       break;
    }
@@ -653,7 +704,7 @@ fp_input(struct isel *c, unsigned slot)
          return -1;
       c->info->texcoords_used |= 1u << n;
       c->info->result_en |= result_en_tc(n);
-      return NVISA_NV40_FP_INPUT_TC0 + n;
+      return t->fp.input.tc0 + n;
    }
    return -1;
 }
@@ -683,6 +734,10 @@ isel_load_input(struct isel *c, nir_intrinsic_instr *intr)
       nir_io_semantics sem = nir_intrinsic_io_semantics(intr);
       unsigned slot = sem.location + off;
       int in = fp_input(c, slot);
+      if (in < 0 && slot == VARYING_SLOT_FACE) {
+         nvc_prog_error(p, "gl_FrontFacing: no facing input on this chip");
+         return false;
+      }
       if (in < 0) {
          nvc_prog_error(p, "fragment input %s not supported",
                         gl_varying_slot_name_for_stage(slot, MESA_SHADER_FRAGMENT));
@@ -746,7 +801,7 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
        * upstream feeds it from NV40_FP_OP_INPUT_SRC_FACING). */
       struct nvc_src f = nvc_src_none();
       f.file = NVC_FILE_INPUT;
-      f.index = NVISA_NV40_FP_INPUT_FACING;
+      f.index = p->target->fp.input.facing;
       memset(f.swz, 0, 4);
       c->info->inputs_read |= 1u << f.index;
       unsigned v = def_value(c, &intr->dest.ssa);
@@ -759,7 +814,7 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
          break;
       struct nvc_src f = nvc_src_none();
       f.file = NVC_FILE_INPUT;
-      f.index = NVISA_NV40_FP_INPUT_POS;
+      f.index = p->target->fp.input.pos;
       c->info->inputs_read |= 1u << f.index;
       set_ssa(c, &intr->dest.ssa, f);
       return true;

@@ -9,9 +9,10 @@
  *    saturating destination: vectorised NIR, fneg/fabs/fsat kept;
  *  - MOV MUL ADD MAD DP3 DP4 MIN MAX SLT SGE SEQ SNE SGT SLE FRC FLR in
  *    both units, so the float comparisons (slt/sge/seq/sne) stay;
- *  - RCP EX2 LG2 SIN COS in both, RSQ only in the VP: the transcendental
- *    ops are scalar (one result replicated), so NIR vectors of them are
- *    split; no DIV/POW/LRP/FLRP that we rely on: lowered by NIR;
+ *  - RCP EX2 LG2 SIN COS in both, RSQ in the VP and the rankine FP: the
+ *    transcendental ops are scalar (one result replicated), so NIR vectors
+ *    of them are split; no DIV, and POW/LRP only in the rankine FP
+ *    (nv30_fp.xml; nvc_target.fp.pow/lrp): lowered by NIR elsewhere;
  *  - no integers: the screen reports PIPE_SHADER_CAP_INTEGERS = 0, so we
  *    lower ints and booleans to floats (1.0 / 0.0) as nir_to_tgsi does.
  */
@@ -78,13 +79,24 @@ static const nir_shader_compiler_options nvc_nv30_vs_options = {
    .lower_fsat = true,
 };
 
+/* A fragment unit with POW and LRP (rankine's NV_fragment_program):
+ * fpow and flrp stay, one instruction each (nvc_isel.c).  Later
+ * initialisers override the common ones. */
+static const nir_shader_compiler_options nvc_fs_pow_lrp_options = {
+   NVC_NIR_COMMON_OPTIONS,
+   .lower_fpow = false,
+   .lower_flrp32 = false,
+};
+
 const struct nir_shader_compiler_options *
 nvc_nir_options(const struct nvc_target *target, enum pipe_shader_type shader)
 {
    /* What NIR lowers for us (no integers, the ops above) holds for the
-    * NV30 and NV40 ISAs alike, but for rankine's VP saturation. */
+    * NV30 and NV40 ISAs alike, but for rankine's VP saturation and its
+    * FP's POW and LRP. */
    if (shader == PIPE_SHADER_FRAGMENT)
-      return &nvc_fs_options;
+      return target && target->fp.pow && target->fp.lrp ?
+             &nvc_fs_pow_lrp_options : &nvc_fs_options;
    return target && target->isa == NVHWDB_ISA_NV30 ? &nvc_nv30_vs_options
                                                    : &nvc_vs_options;
 }
@@ -105,6 +117,7 @@ nvc_scalar_alu_filter(const nir_instr *instr, const void *data)
    case nir_op_flog2:
    case nir_op_fsin:
    case nir_op_fcos:
+   case nir_op_fpow:
       return true;
    default:
       return false;

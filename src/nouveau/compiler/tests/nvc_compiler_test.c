@@ -1727,7 +1727,8 @@ test_target(void)
          nv40_target.fp.max_loop_depth == 4, "NV40 FP nesting %u/%u",
          nv40_target.fp.max_if_depth, nv40_target.fp.max_loop_depth);
    CHECK(nv40_target.fp.facing && nv40_target.fp.txl &&
-         !nv40_target.fp.rsq, "NV40 FP inputs/ops");
+         !nv40_target.fp.rsq && !nv40_target.fp.lrp && !nv40_target.fp.pow,
+         "NV40 FP inputs/ops");
    CHECK(nv40_target.fp.precisions & NVC_PRECISION_FX12, "NV40 FX12");
 
    struct nvc_target nv30;
@@ -1741,8 +1742,11 @@ test_target(void)
          nv30.vp.branching && nv30.vp.loops && nv30.vp.calls,
          "NV30 branching");
    CHECK(nv30.fp.num_texcoords == 8, "%u", nv30.fp.num_texcoords);
-   CHECK(!nv30.fp.facing && !nv30.fp.txl && nv30.fp.rsq,
+   CHECK(!nv30.fp.facing && !nv30.fp.txl && nv30.fp.rsq && nv30.fp.lrp &&
+         nv30.fp.pow && nv30.fp.input.facing == NVC_FP_INPUT_NONE,
          "NV30 FP inputs/ops");
+   CHECK(nv30.fp.render_targets == 1, "NV30 render targets %u",
+         nv30.fp.render_targets);
    CHECK(nv30.vp.max_insns == 256 && nv30.vp.num_consts == 256,
          "NV30 VP %u/%u", nv30.vp.max_insns, nv30.vp.num_consts);
    CHECK(!(nv30.fp.precisions & NVC_PRECISION_FX9) &&
@@ -1796,14 +1800,12 @@ test_target(void)
    check_refused(&t, data_loop_shader(false), "cannot branch",
                  "VP loop without branching");
 
-   /* NV30: what NV_fragment_program lacks is refused by name; a program
-    * within its rules gets this far and is refused for want of an
-    * encoder, never encoded as NV40 code.  (NV30 vertex programs have
-    * their encoder: tests/nv30_vp_test.c.) */
+   /* NV30: what NV_fragment_program lacks is refused by name.  (NV30
+    * programs have their encoders: tests/nv30_vp_test.c,
+    * tests/nvc_nv30_fp_test.c.) */
    check_refused(&nv30, data_loop_shader(true), "cannot branch",
                  "NV30 FP loop");
    check_refused(&nv30, simple_fs(-1), "facing", "NV30 gl_FrontFacing");
-   check_refused(&nv30, simple_fs(0), "encoder", "NV30 FP");
    CHECK(nv30.vp.tex_units == 0 && nv40_target.vp.tex_units == 4,
          "vertex texture units %u/%u", nv30.vp.tex_units,
          nv40_target.vp.tex_units);

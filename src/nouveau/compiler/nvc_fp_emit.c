@@ -1,8 +1,16 @@
 /*
- * Fragment program encoding: allocated IR -> struct nvisa_nv40_fp_insn ->
- * words, through the ISA packer (src/nouveau/isa/nvisa_nv40_fp.h).
+ * Fragment program encoding for both FP ISAs: allocated IR -> struct
+ * nvisa_nv40_fp_insn (the decoded form NV30 and NV40 share) -> words,
+ * through the target's packer (nvc_target.fp.encode: nvisa_nv40_fp.h or
+ * nvisa_nv30_fp.h).  What differs between the ISAs comes from the
+ * target: the packer, the opcodes the ISA has (fp.ops), the input
+ * numbering (isel), branching (fp.branching: rankine's
+ * NV_fragment_program has none, so a program reaching here with control
+ * flow for such a target is an internal error, isel having refused it)
+ * and the FP_CONTROL format (fp.control).
  *
- * Facts (nv40_fp.xml, from upstream nvfx_shader.h / nvfx_fragprog.c):
+ * Facts (nv40_fp.xml, nv30_fp.xml, from upstream nvfx_shader.h /
+ * nvfx_fragprog.c):
  * 4-word instructions, each followed by its 4-word inline constant when a
  * source reads the constant file; one input register per instruction;
  * colour results in H0/H4/H6/H8, depth in R1.z; the last instruction has
@@ -18,8 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nv40_emit.h"
-#include "nv30-40_3d.xml.h"
+#include "nvc_fp_emit.h"
 #include "nvisa_nv40_fp.h"
 
 /* Open ifs and loops the encoder can track: the most the ISA allows
@@ -99,6 +106,9 @@ hw_op(unsigned op)
    case NVC_OP_FRC: return NVISA_NV40_FP_OP_FRC;
    case NVC_OP_FLR: return NVISA_NV40_FP_OP_FLR;
    case NVC_OP_RCP: return NVISA_NV40_FP_OP_RCP;
+   case NVC_OP_RSQ: return NVISA_NV40_FP_OP_RSQ;
+   case NVC_OP_LRP: return NVISA_NV40_FP_OP_LRP;
+   case NVC_OP_POW: return NVISA_NV40_FP_OP_POW;
    case NVC_OP_EX2: return NVISA_NV40_FP_OP_EX2;
    case NVC_OP_LG2: return NVISA_NV40_FP_OP_LG2;
    case NVC_OP_SIN: return NVISA_NV40_FP_OP_SIN;
@@ -231,7 +241,7 @@ append_insn(struct fp_emit *e, const struct nvisa_nv40_fp_insn *hw,
    if (!reserve_words(e, has_const ? 8 : 4))
       return false;
    uint32_t base = out->num_words;
-   if (nvisa_nv40_fp_encode(hw, &out->insns[base]) != 0) {
+   if (p->target->fp.encode(hw, &out->insns[base]) != 0) {
       nvc_prog_error(p, "internal error: FP field overflow");
       return false;
    }
@@ -273,9 +283,11 @@ emit_one(struct fp_emit *e, const struct nvc_insn *ir, unsigned op,
    for (unsigned i = 0; i < 3; i++)
       fake.src[i] = i < nsrcs ? srcs[i] : nvc_src_none();
 
+   /* The opcode, if the target's ISA has it (fp.ops, e.g. no TXL on
+    * rankine, no RSQ/LRP/POW on curie: isel chose by the same facts). */
    unsigned code = hw_op(op);
-   if (code == ~0u) {
-      nvc_prog_error(p, "%s has no fragment program encoding",
+   if (code == ~0u || !nvc_target_fp_has_op(p->target, code)) {
+      nvc_prog_error(p, "%s has no fragment program encoding on this chip",
                      nvc_op_info[op].name);
       return false;
    }
@@ -329,6 +341,11 @@ emit_branch(struct fp_emit *e, unsigned bra, unsigned cond,
                      "instructions", e->p->target->fp.max_insns);
       return false;
    }
+   if (!e->p->target->fp.branching) {
+      nvc_prog_error(e->p, "internal error: a branch for a fragment unit "
+                     "that cannot branch");
+      return false;
+   }
    if (!reserve_words(e, 4))
       return false;
    nvisa_nv40_fp_insn_init(&hw);
@@ -339,7 +356,7 @@ emit_branch(struct fp_emit *e, unsigned bra, unsigned cond,
       hw.cc_swz[i] = cc_swz ? cc_swz[i] : i;
    if (bra == NVISA_NV40_FP_BRA_REP)
       hw.loop_count = hw.loop_init = hw.loop_incr = FP_LOOP_MAX_COUNT;
-   if (nvisa_nv40_fp_encode(&hw, &out->insns[out->num_words]) != 0) {
+   if (e->p->target->fp.encode(&hw, &out->insns[out->num_words]) != 0) {
       nvc_prog_error(e->p, "internal error: FP branch field overflow");
       return false;
    }
@@ -353,13 +370,14 @@ emit_branch(struct fp_emit *e, unsigned bra, unsigned cond,
 static void
 patch_branch(struct fp_emit *e, unsigned w, bool target)
 {
+   const struct nvc_target *t = e->p->target;
    struct nvisa_nv40_fp_insn hw;
-   nvisa_nv40_fp_decode(&e->out->insns[w], &hw);
+   t->fp.decode(&e->out->insns[w], &hw);
    if (target)
       hw.bra_target = e->out->num_words;
    else
       hw.bra_end = e->out->num_words;
-   nvisa_nv40_fp_encode(&hw, &e->out->insns[w]);
+   t->fp.encode(&hw, &e->out->insns[w]);
 }
 
 /* Does another if (or loop) fit the target's nesting limit (and the
@@ -445,8 +463,8 @@ emit_cf(struct fp_emit *e, const struct nvc_insn *ir)
 }
 
 bool
-nv40_fp_emit(struct nvc_prog *p, const struct nvc_isel_info *info,
-             struct nvc_fp_binary *out)
+nvc_fp_emit(struct nvc_prog *p, const struct nvc_isel_info *info,
+            struct nvc_fp_binary *out)
 {
    struct fp_emit e = { .p = p, .out = out };
    bool ok = true;
@@ -513,15 +531,15 @@ nv40_fp_emit(struct nvc_prog *p, const struct nvc_isel_info *info,
       nvisa_nv40_fp_insn_init(&nop);
       if (!reserve_words(&e, 4))
          return false;
-      nvisa_nv40_fp_encode(&nop, &out->insns[out->num_words]);
+      p->target->fp.encode(&nop, &out->insns[out->num_words]);
       e.last_insn_word = out->num_words;
       out->num_words += 4;
       out->num_insns++;
    }
    struct nvisa_nv40_fp_insn last;
-   nvisa_nv40_fp_decode(&out->insns[e.last_insn_word], &last);
+   p->target->fp.decode(&out->insns[e.last_insn_word], &last);
    last.end = true;
-   nvisa_nv40_fp_encode(&last, &out->insns[e.last_insn_word]);
+   p->target->fp.encode(&last, &out->insns[e.last_insn_word]);
 
    /* Registers: allocated temps and the result registers. */
    unsigned regs = MAX2(p->num_temps, 2);
@@ -531,8 +549,7 @@ nv40_fp_emit(struct nvc_prog *p, const struct nvc_isel_info *info,
    out->num_temps = regs;
    out->uses_kil = info->uses_kil;
    out->writes_depth = info->writes_depth;
-   out->fp_control = NV40_3D_FP_CONTROL_TEMP_COUNT(regs) |
-                     (info->uses_kil ? NV40_3D_FP_CONTROL_KIL : 0) |
-                     (info->writes_depth ? NV30_3D_FP_CONTROL_DEPTH_REPLACE : 0);
+   out->fp_control = p->target->fp.control(regs, info->uses_kil,
+                                           info->writes_depth);
    return true;
 }

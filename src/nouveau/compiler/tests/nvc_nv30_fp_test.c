@@ -1,0 +1,695 @@
+/*
+ * Tests of the compiler's NV30 (rankine) fragment programs: shaders built
+ * with nir_builder the way st/mesa hands them over, compiled for the
+ * NV30's target (its row of the chip table) and run by nvsim's rankine
+ * FP interpreter (nvsim_nv30_fp_prepare: NV30 encoding, no branches,
+ * inputs up to TC7).  Expected values are worked out by hand from
+ * NV_fragment_program (../shared/reference/gl-specs) and GLSL, never from
+ * the compiler's or nvsim's output.  Plus what NV_fragment_program cannot
+ * do, which must be refused with a message naming the chip.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compiler/glsl_types.h"
+#include "compiler/nir/nir.h"
+#include "compiler/nir/nir_builder.h"
+
+#include "nv30-40_3d.xml.h"
+#include "nv40_shader_exec.h"
+#include "nvc_compiler.h"
+#include "nvhwdb_chips.h"
+#include "nvisa_nv30_fp.h"
+
+static int failures;
+static struct nvc_target nv30;
+
+#define CHECK(cond, ...)                                              \
+   do {                                                               \
+      if (!(cond)) {                                                  \
+         fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); \
+         fprintf(stderr, __VA_ARGS__);                                \
+         fprintf(stderr, "\n");                                       \
+         failures++;                                                  \
+      }                                                               \
+   } while (0)
+
+static bool
+near(float a, float b, float tol)
+{
+   return fabsf(a - b) <= tol * (1.0f + fabsf(b));
+}
+
+#define CHECK_VEC4(what, got, x, y, z, w, tol)                             \
+   CHECK(near((got)[0], x, tol) && near((got)[1], y, tol) &&               \
+         near((got)[2], z, tol) && near((got)[3], w, tol),                 \
+         "%s: got (%g %g %g %g), want (%g %g %g %g)", what, (got)[0],      \
+         (got)[1], (got)[2], (got)[3], (double)(x), (double)(y),           \
+         (double)(z), (double)(w))
+
+/* ------------------------------------------------------------------ */
+
+static nir_variable *
+var(nir_shader *s, nir_variable_mode mode, const struct glsl_type *t,
+    int location, int driver_location, const char *name)
+{
+   nir_variable *v = nir_variable_create(s, mode, t, name);
+   v->data.location = location;
+   v->data.driver_location = driver_location;
+   return v;
+}
+
+static nir_builder
+fs_builder(const char *name)
+{
+   return nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT,
+                                         nvc_nir_options(&nv30,
+                                                         PIPE_SHADER_FRAGMENT),
+                                         "%s", name);
+}
+
+static nir_ssa_def *
+load_in(nir_builder *b, unsigned slot, unsigned loc)
+{
+   char name[32];
+   snprintf(name, sizeof(name), "in%u", slot);
+   return nir_load_var(b, var(b->shader, nir_var_shader_in, glsl_vec4_type(),
+                              slot, loc, name));
+}
+
+static void
+store_color(nir_builder *b, nir_ssa_def *v)
+{
+   nir_store_var(b, var(b->shader, nir_var_shader_out, glsl_vec4_type(),
+                        FRAG_RESULT_COLOR, 0, "color"), v, 0xf);
+}
+
+static nir_ssa_def *
+build_tex(nir_builder *b, nir_texop op, unsigned unit, nir_ssa_def *coord,
+          nir_tex_src_type extra_type, nir_ssa_def *extra)
+{
+   nir_tex_instr *tex = nir_tex_instr_create(b->shader, extra ? 2 : 1);
+   tex->op = op;
+   tex->sampler_dim = GLSL_SAMPLER_DIM_2D;
+   tex->dest_type = nir_type_float32;
+   tex->coord_components = 2;
+   tex->texture_index = unit;
+   tex->sampler_index = unit;
+   tex->src[0].src_type = nir_tex_src_coord;
+   tex->src[0].src = nir_src_for_ssa(coord);
+   if (extra) {
+      tex->src[1].src_type = extra_type;
+      tex->src[1].src = nir_src_for_ssa(extra);
+   }
+   nir_ssa_dest_init(&tex->instr, &tex->dest, 4, 32, NULL);
+   nir_builder_instr_insert(b, &tex->instr);
+   return &tex->dest.ssa;
+}
+
+/* A fake texture: (s, t, 0, unit + lod) of the (projected) lookup, so a
+ * test sees which unit, coordinates and bias a lookup used. */
+static void
+fake_tex(void *data, const struct nvsim_tex_request *req, float result[4][4])
+{
+   (void)data;
+   for (unsigned f = 0; f < 4; f++) {
+      if (!(req->mask & (1u << f)))
+         continue;
+      result[f][0] = req->coord[f][0];
+      result[f][1] = req->coord[f][1];
+      result[f][2] = 0.0f;
+      result[f][3] = (float)req->unit + req->lod[f];
+   }
+}
+
+/* Inputs by varying slot. */
+struct fp_inputs {
+   float col0[4], col1[4], fogc[4], pos[4];
+   float tc[8][4];
+};
+
+struct fp_result {
+   float color[4];
+   float depth;
+   bool killed;
+};
+
+static bool
+has_op(const struct nvc_fp_binary *bin, unsigned op)
+{
+   for (unsigned w = 0; w + 4 <= bin->num_words;) {
+      struct nvisa_nv40_fp_insn insn;
+      if (nvisa_nv30_fp_decode(&bin->insns[w], &insn) != 0)
+         return false;
+      if (insn.op == op)
+         return true;
+      w += nvisa_nv40_fp_has_const(&insn) ? 8 : 4;
+   }
+   return false;
+}
+
+/* Compiles s for NV30 (freeing it), keeps the binary in *bin. */
+static bool
+compile(nir_shader *s, struct nvc_fp_binary *bin, const char *what)
+{
+   char *err = NULL;
+   bool ok = nvc_compile_fs(&nv30, s, bin, &err);
+   CHECK(ok, "%s: compile: %s", what, err ? err : "?");
+   free(err);
+   ralloc_free(s);
+   return ok;
+}
+
+/* Runs bin on nvsim's rankine interpreter, all four fragments of the
+ * quad with the same inputs (derivatives 0), fragment 0 covered. */
+static bool
+run(const struct nvc_fp_binary *bin, const struct fp_inputs *in,
+    const float *uniform_dwords, unsigned num_dwords, struct fp_result *r,
+    const char *what)
+{
+   uint32_t *words = malloc(bin->num_words * sizeof(uint32_t));
+   memcpy(words, bin->insns, bin->num_words * sizeof(uint32_t));
+   for (unsigned i = 0; i < bin->num_patches; i++) {
+      bool fits = bin->patches[i].word < bin->num_words &&
+                  bin->patches[i].uniform_dword < num_dwords;
+      CHECK(fits, "%s: patch %u", what, i);
+      if (fits)
+         memcpy(&words[bin->patches[i].word],
+                &uniform_dwords[bin->patches[i].uniform_dword], 4);
+   }
+
+   struct nvsim_nv40_fp_prog prog = { 0 };
+   char msg[160];
+   if (nvsim_nv30_fp_prepare(&prog, words, bin->num_words, msg,
+                             sizeof(msg)) != 0) {
+      CHECK(false, "%s: nvsim refuses the program: %s", what, msg);
+      free(words);
+      return false;
+   }
+   struct nvsim_nv40_fp_quad q;
+   memset(&q, 0, sizeof(q));
+   for (unsigned f = 0; f < 4; f++) {
+      memcpy(q.in[f][NVISA_NV30_FP_INPUT_POS], in->pos, 16);
+      memcpy(q.in[f][NVISA_NV30_FP_INPUT_COL0], in->col0, 16);
+      memcpy(q.in[f][NVISA_NV30_FP_INPUT_COL1], in->col1, 16);
+      memcpy(q.in[f][NVISA_NV30_FP_INPUT_FOGC], in->fogc, 16);
+      for (unsigned n = 0; n < 8; n++)
+         memcpy(q.in[f][NVISA_NV30_FP_INPUT_TC0 + n], in->tc[n], 16);
+   }
+   q.mask = 1;
+   struct nvsim_nv40_fp_env env = { .tex = fake_tex };
+   int e = nvsim_nv40_fp_run_quad(&prog, &q, &env);
+   nvsim_nv40_fp_fini(&prog);
+   free(words);
+   CHECK(e == 0, "%s: nvsim: %s", what, nvsim_nv40_shader_strerror(e));
+   if (e)
+      return false;
+   memcpy(r->color, q.color[0][0], 16);
+   r->depth = q.depth[0];
+   r->killed = !(q.mask & 1);
+   return true;
+}
+
+/* Compiles and runs; the colour checked against (x, y, z, w). */
+static void
+check_color(nir_shader *s, const struct fp_inputs *in, float x, float y,
+            float z, float w, float tol, const char *what)
+{
+   struct nvc_fp_binary bin;
+   struct fp_result r;
+   if (!compile(s, &bin, what))
+      return;
+   if (run(&bin, in, NULL, 0, &r, what)) {
+      CHECK(!r.killed, "%s: killed", what);
+      CHECK_VEC4(what, r.color, x, y, z, w, tol);
+   }
+   nvc_fp_binary_free(&bin);
+}
+
+/* a = tc0, b = tc1, c = tc2 in most tests */
+static const struct fp_inputs std_in = {
+   .col0 = { 0.25f, 0.5f, 0.75f, 1.0f },
+   .col1 = { 0.125f, 0.375f, 0.625f, 0.875f },
+   .fogc = { 0.3125f, 0, 0, 1 },
+   .pos = { 12.5f, 7.5f, 0.25f, 1.0f },
+   .tc = {
+      { 1.5f, -2.25f, 3.75f, -1.25f },
+      { 2.0f, -3.0f, 4.0f, 0.5f },
+      { 4.0f, 3.0f, 8.0f, 0.0f },
+      { 2049.0f, 0.0f, 0.0f, 0.0f },
+      { 0 }, { 0 }, { 0 },
+      { 5.0f, 6.5f, 7.0f, 8.0f },
+   },
+};
+
+/* ------------------------------------------------------------------ */
+
+/* ADD MUL MIN MAX; comparisons (booleans as 0/1); FLR FRC. */
+static void
+test_alu(void)
+{
+   nir_builder b = fs_builder("alu");
+   nir_ssa_def *a = load_in(&b, VARYING_SLOT_TEX0, 0);
+   nir_ssa_def *c = load_in(&b, VARYING_SLOT_TEX1, 1);
+   store_color(&b, nir_vec4(&b,
+      nir_fadd(&b, nir_channel(&b, a, 0), nir_channel(&b, c, 0)),
+      nir_fmul(&b, nir_channel(&b, a, 1), nir_channel(&b, c, 1)),
+      nir_fmin(&b, nir_channel(&b, a, 2), nir_channel(&b, c, 2)),
+      nir_fmax(&b, nir_channel(&b, a, 3), nir_channel(&b, c, 3))));
+   /* 1.5 + 2, -2.25 * -3, min(3.75, 4), max(-1.25, 0.5) */
+   check_color(b.shader, &std_in, 3.5f, 6.75f, 3.75f, 0.5f, 1e-3f, "alu");
+
+   b = fs_builder("compare");
+   a = load_in(&b, VARYING_SLOT_TEX0, 0);
+   c = load_in(&b, VARYING_SLOT_TEX1, 1);
+   store_color(&b, nir_vec4(&b,
+      nir_b2f32(&b, nir_flt(&b, nir_channel(&b, a, 0), nir_channel(&b, c, 0))),
+      nir_b2f32(&b, nir_flt(&b, nir_channel(&b, a, 1), nir_channel(&b, c, 1))),
+      nir_b2f32(&b, nir_feq(&b, nir_channel(&b, a, 2),
+                            nir_imm_float(&b, 3.75f))),
+      nir_b2f32(&b, nir_fneu(&b, nir_channel(&b, a, 3),
+                             nir_imm_float(&b, -1.25f)))));
+   /* 1.5 < 2, -2.25 < -3 (no), 3.75 == 3.75, -1.25 != -1.25 (no) */
+   check_color(b.shader, &std_in, 1, 0, 1, 0, 1e-3f, "compare");
+
+   b = fs_builder("floor");
+   a = load_in(&b, VARYING_SLOT_TEX0, 0);
+   store_color(&b, nir_vec4(&b,
+      nir_ffract(&b, nir_channel(&b, a, 0)),
+      nir_ffloor(&b, nir_channel(&b, a, 1)),
+      nir_ffloor(&b, nir_channel(&b, a, 2)),
+      nir_ffract(&b, nir_channel(&b, a, 3))));
+   /* FRC x - floor(x): 0.5, floor -3, 3, -1.25 - (-2) = 0.75 */
+   check_color(b.shader, &std_in, 0.5f, -3, 3, 0.75f, 1e-3f, "floor/fract");
+}
+
+/* MAD, DP3, DP4, LRP and POW; LRP and POW are rankine opcodes
+ * (NV_fragment_program) and must be used, not NIR's expansions. */
+static void
+test_mad_dp_lrp_pow(void)
+{
+   nir_builder b = fs_builder("mad-dp");
+   nir_ssa_def *a = load_in(&b, VARYING_SLOT_TEX0, 0);
+   nir_ssa_def *c = load_in(&b, VARYING_SLOT_TEX1, 1);
+   nir_ssa_def *d = load_in(&b, VARYING_SLOT_TEX2, 2);
+   store_color(&b, nir_vec4(&b,
+      nir_ffma(&b, nir_channel(&b, a, 0), nir_channel(&b, c, 0),
+               nir_channel(&b, d, 0)),
+      nir_fdot3(&b, nir_channels(&b, a, 7), nir_channels(&b, c, 7)),
+      nir_fdot4(&b, a, c),
+      nir_fmul(&b, nir_channel(&b, d, 1), nir_channel(&b, d, 2))));
+   /* 1.5 * 2 + 4; 3 + 6.75 + 15; 24.75 - 0.625; 3 * 8 */
+   check_color(b.shader, &std_in, 7, 24.75f, 24.125f, 24, 1e-3f, "mad/dp");
+
+   b = fs_builder("lrp-pow");
+   a = load_in(&b, VARYING_SLOT_TEX0, 0);
+   c = load_in(&b, VARYING_SLOT_TEX1, 1);
+   d = load_in(&b, VARYING_SLOT_TEX2, 2);
+   nir_ssa_def *col = load_in(&b, VARYING_SLOT_COL0, 3);
+   /* mix(x, y, t) = x * (1 - t) + y * t, pow(x, y) */
+   store_color(&b, nir_vec4(&b,
+      nir_flrp(&b, nir_channel(&b, c, 0), nir_channel(&b, d, 2),
+               nir_channel(&b, col, 0)),
+      nir_flrp(&b, nir_channel(&b, a, 2), nir_channel(&b, c, 1),
+               nir_channel(&b, col, 1)),
+      nir_fpow(&b, nir_channel(&b, c, 0), nir_channel(&b, d, 1)),
+      nir_fpow(&b, nir_channel(&b, d, 0), nir_channel(&b, c, 3))));
+   struct nvc_fp_binary bin;
+   struct fp_result r;
+   if (compile(b.shader, &bin, "lrp/pow")) {
+      CHECK(has_op(&bin, NVISA_NV30_FP_OP_LRP), "lrp/pow: no LRP");
+      CHECK(has_op(&bin, NVISA_NV30_FP_OP_POW), "lrp/pow: no POW");
+      /* mix(2, 8, 0.25) = 3.5; mix(3.75, -3, 0.5) = 0.375;
+       * pow(2, 3) = 8; pow(4, 0.5) = 2 */
+      if (run(&bin, &std_in, NULL, 0, &r, "lrp/pow"))
+         CHECK_VEC4("lrp/pow", r.color, 3.5f, 0.375f, 8, 2, 1e-3f);
+      nvc_fp_binary_free(&bin);
+   }
+}
+
+/* The scalar ops: RCP, RSQ (rankine has it), EX2, LG2, SIN, COS, and
+ * sqrt as RCP(RSQ). */
+static void
+test_scalar(void)
+{
+   nir_builder b = fs_builder("scalar");
+   nir_ssa_def *d = load_in(&b, VARYING_SLOT_TEX2, 0);
+   store_color(&b, nir_vec4(&b,
+      nir_frcp(&b, nir_channel(&b, d, 0)),
+      nir_frsq(&b, nir_channel(&b, d, 0)),
+      nir_fexp2(&b, nir_channel(&b, d, 1)),
+      nir_flog2(&b, nir_channel(&b, d, 2))));
+   struct nvc_fp_binary bin;
+   struct fp_result r;
+   if (compile(b.shader, &bin, "scalar")) {
+      CHECK(has_op(&bin, NVISA_NV30_FP_OP_RSQ), "scalar: no RSQ");
+      /* 1/4, 1/sqrt(4), 2^3, log2(8) */
+      if (run(&bin, &std_in, NULL, 0, &r, "scalar"))
+         CHECK_VEC4("scalar", r.color, 0.25f, 0.5f, 8, 3, 1e-3f);
+      nvc_fp_binary_free(&bin);
+   }
+
+   b = fs_builder("trig");
+   d = load_in(&b, VARYING_SLOT_TEX2, 0);
+   store_color(&b, nir_vec4(&b,
+      nir_fsin(&b, nir_channel(&b, d, 3)),
+      nir_fcos(&b, nir_channel(&b, d, 3)),
+      nir_fsqrt(&b, nir_channel(&b, d, 0)),
+      nir_fcos(&b, nir_fmul_imm(&b, nir_channel(&b, d, 1),
+                                (float)M_PI / 3.0f))));
+   /* sin 0, cos 0, sqrt 4, cos(3 * pi / 3) = -1 */
+   check_color(b.shader, &std_in, 0, 1, 2, -1, 1e-3f, "trig/sqrt");
+}
+
+/* TEX, TXP (texture2DProj: coordinates divided by q), TXB (bias), on the
+ * units named. */
+static void
+test_texture(void)
+{
+   nir_builder b = fs_builder("tex");
+   nir_ssa_def *t = load_in(&b, VARYING_SLOT_TEX7, 0);
+   store_color(&b, build_tex(&b, nir_texop_tex, 3, nir_channels(&b, t, 3),
+                             0, NULL));
+   struct nvc_fp_binary bin;
+   struct fp_result r;
+   if (compile(b.shader, &bin, "TEX")) {
+      CHECK(bin.samplers_used == 1u << 3, "TEX: samplers 0x%x",
+            bin.samplers_used);
+      CHECK(has_op(&bin, NVISA_NV30_FP_OP_TEX), "TEX: no TEX");
+      /* the texel of (5, 6.5) on unit 3 */
+      if (run(&bin, &std_in, NULL, 0, &r, "TEX"))
+         CHECK_VEC4("TEX", r.color, 5, 6.5f, 0, 3, 1e-3f);
+      nvc_fp_binary_free(&bin);
+   }
+
+   b = fs_builder("txp");
+   t = load_in(&b, VARYING_SLOT_TEX2, 0);
+   store_color(&b, build_tex(&b, nir_texop_tex, 1, nir_channels(&b, t, 3),
+                             nir_tex_src_projector, nir_channel(&b, t, 1)));
+   if (compile(b.shader, &bin, "TXP")) {
+      CHECK(has_op(&bin, NVISA_NV30_FP_OP_TXP), "TXP: no TXP");
+      /* (4, 3) / 3 on unit 1 */
+      if (run(&bin, &std_in, NULL, 0, &r, "TXP"))
+         CHECK_VEC4("TXP", r.color, 4.0f / 3.0f, 1, 0, 1, 1e-3f);
+      nvc_fp_binary_free(&bin);
+   }
+
+   b = fs_builder("txb");
+   t = load_in(&b, VARYING_SLOT_TEX1, 0);
+   store_color(&b, build_tex(&b, nir_texop_txb, 2, nir_channels(&b, t, 3),
+                             nir_tex_src_bias, nir_channel(&b, t, 3)));
+   if (compile(b.shader, &bin, "TXB")) {
+      CHECK(has_op(&bin, NVISA_NV30_FP_OP_TXB), "TXB: no TXB");
+      /* (2, -3) on unit 2 with bias 0.5 */
+      if (run(&bin, &std_in, NULL, 0, &r, "TXB"))
+         CHECK_VEC4("TXB", r.color, 2, -3, 0, 2.5f, 1e-3f);
+      nvc_fp_binary_free(&bin);
+   }
+}
+
+/* if (col0.x < tc0.x) discard; colour = col0 */
+static void
+test_kil(void)
+{
+   nir_builder b = fs_builder("kil");
+   nir_ssa_def *c = load_in(&b, VARYING_SLOT_COL0, 0);
+   nir_ssa_def *t = load_in(&b, VARYING_SLOT_TEX0, 1);
+   nir_push_if(&b, nir_flt(&b, nir_channel(&b, c, 0), nir_channel(&b, t, 0)));
+   nir_discard(&b);
+   nir_pop_if(&b, NULL);
+   store_color(&b, c);
+   struct nvc_fp_binary bin;
+   struct fp_result r;
+   if (!compile(b.shader, &bin, "KIL"))
+      return;
+   CHECK(bin.uses_kil && (bin.fp_control & NV30_3D_FP_CONTROL_USES_KIL),
+         "KIL: uses_kil %d fp_control 0x%x", bin.uses_kil, bin.fp_control);
+   struct fp_inputs in = std_in;
+   in.tc[0][0] = 0.5f;   /* 0.25 < 0.5: killed */
+   if (run(&bin, &in, NULL, 0, &r, "KIL taken"))
+      CHECK(r.killed, "KIL: 0.25 < 0.5 not killed");
+   in.tc[0][0] = 0.125f; /* 0.25 >= 0.125: kept */
+   if (run(&bin, &in, NULL, 0, &r, "KIL not taken")) {
+      CHECK(!r.killed, "KIL: 0.25 >= 0.125 killed");
+      CHECK_VEC4("KIL not taken", r.color, 0.25f, 0.5f, 0.75f, 1, 1e-3f);
+   }
+   nvc_fp_binary_free(&bin);
+}
+
+/* Each input register: colours, fog, texcoord 7, gl_FragCoord; read
+ * from rankine's numbering (nv30_fp.xml INPUT). */
+static void
+test_inputs(void)
+{
+   nir_builder b = fs_builder("inputs");
+   nir_ssa_def *c0 = load_in(&b, VARYING_SLOT_COL0, 0);
+   nir_ssa_def *c1 = load_in(&b, VARYING_SLOT_COL1, 1);
+   nir_ssa_def *fog = load_in(&b, VARYING_SLOT_FOGC, 2);
+   nir_ssa_def *t7 = load_in(&b, VARYING_SLOT_TEX7, 3);
+   nir_ssa_def *pos = nir_load_frag_coord(&b);
+   store_color(&b, nir_vec4(&b,
+      nir_fadd(&b, nir_channel(&b, c0, 1), nir_channel(&b, c1, 3)),
+      nir_channel(&b, fog, 0),
+      nir_channel(&b, t7, 1),
+      nir_fadd(&b, nir_channel(&b, pos, 0), nir_channel(&b, pos, 1))));
+   struct nvc_fp_binary bin;
+   struct fp_result r;
+   if (!compile(b.shader, &bin, "inputs"))
+      return;
+   uint32_t want = 1u << NVISA_NV30_FP_INPUT_COL0 |
+                   1u << NVISA_NV30_FP_INPUT_COL1 |
+                   1u << NVISA_NV30_FP_INPUT_FOGC |
+                   1u << NVISA_NV30_FP_INPUT_TC7 |
+                   1u << NVISA_NV30_FP_INPUT_POS;
+   CHECK(bin.inputs_read == want, "inputs: read 0x%x, want 0x%x",
+         bin.inputs_read, want);
+   CHECK(bin.texcoords_used == 1u << 7, "inputs: texcoords 0x%x",
+         bin.texcoords_used);
+   /* 0.5 + 0.875, fog 0.3125, tc7.y 6.5, x + y of the centre 12.5 + 7.5 */
+   if (run(&bin, &std_in, NULL, 0, &r, "inputs"))
+      CHECK_VEC4("inputs", r.color, 1.375f, 0.3125f, 6.5f, 20, 1e-3f);
+   nvc_fp_binary_free(&bin);
+}
+
+/* result.depth (R1.z) and the colour; FP_CONTROL's rankine fields; a
+ * second render target does not exist on rankine. */
+static void
+test_outputs(void)
+{
+   nir_builder b = fs_builder("depth");
+   nir_ssa_def *c = load_in(&b, VARYING_SLOT_COL0, 0);
+   store_color(&b, nir_fmul_imm(&b, c, 2));
+   nir_store_var(&b, var(b.shader, nir_var_shader_out, glsl_float_type(),
+                         FRAG_RESULT_DEPTH, 1, "depth"),
+                 nir_channel(&b, c, 2), 0x1);
+   struct nvc_fp_binary bin;
+   struct fp_result r;
+   if (compile(b.shader, &bin, "depth")) {
+      CHECK(bin.writes_depth, "depth: writes_depth");
+      CHECK((bin.fp_control & NV30_3D_FP_CONTROL_DEPTH_REPLACE) ==
+            NV30_3D_FP_CONTROL_DEPTH_REPLACE, "depth: fp_control 0x%x",
+            bin.fp_control);
+      CHECK(!(bin.fp_control & NV30_3D_FP_CONTROL_USES_KIL),
+            "depth: fp_control 0x%x", bin.fp_control);
+      if (run(&bin, &std_in, NULL, 0, &r, "depth")) {
+         CHECK(near(r.depth, 0.75f, 1e-6f), "depth: %g", r.depth);
+         CHECK_VEC4("depth colour", r.color, 0.5f, 1, 1.5f, 2, 1e-3f);
+      }
+      nvc_fp_binary_free(&bin);
+   }
+
+   /* USED_REGS_MINUS1_DIV2 = (registers - 1) / 2 (hwdb, rankine) */
+   b = fs_builder("regs");
+   store_color(&b, load_in(&b, VARYING_SLOT_COL1, 0));
+   if (compile(b.shader, &bin, "regs")) {
+      CHECK(bin.num_temps >= 2, "regs: %u", bin.num_temps);
+      CHECK(bin.fp_control ==
+            NV30_3D_FP_CONTROL_USED_REGS_MINUS1_DIV2((bin.num_temps - 1) / 2),
+            "regs: fp_control 0x%x for %u registers", bin.fp_control,
+            bin.num_temps);
+      CHECK(!(bin.fp_control & NV40_3D_FP_CONTROL_TEMP_COUNT__MASK),
+            "regs: curie's TEMP_COUNT in 0x%x", bin.fp_control);
+      if (run(&bin, &std_in, NULL, 0, &r, "regs"))
+         CHECK_VEC4("regs", r.color, 0.125f, 0.375f, 0.625f, 0.875f, 1e-3f);
+      nvc_fp_binary_free(&bin);
+   }
+
+   b = fs_builder("mrt");
+   nir_store_var(&b, var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                         FRAG_RESULT_DATA1, 0, "data1"),
+                 load_in(&b, VARYING_SLOT_COL0, 0), 0xf);
+   char *err = NULL;
+   bool ok = nvc_compile_fs(&nv30, b.shader, &bin, &err);
+   CHECK(!ok && err && strstr(err, "NV30") && strstr(err, "render target"),
+         "mrt: %s", err ? err : "(compiled)");
+   if (ok)
+      nvc_fp_binary_free(&bin);
+   free(err);
+   ralloc_free(b.shader);
+}
+
+/* clamp() to [0, 1] as the saturating destination; the colour result is
+ * H0, a half-precision register (NV_fragment_program: s10e5), so 2049
+ * reads back as 2048 (round to nearest even) and 1/3 as 0x3555. */
+static void
+test_saturate_precision(void)
+{
+   nir_builder b = fs_builder("sat");
+   nir_ssa_def *a = load_in(&b, VARYING_SLOT_TEX0, 0);
+   store_color(&b, nir_fsat(&b, nir_fmul_imm(&b, a, 0.5f)));
+   /* (0.75, -1.125, 1.875, -0.625) clamped */
+   check_color(b.shader, &std_in, 0.75f, 0, 1, 0, 1e-6f, "saturate");
+
+   b = fs_builder("half");
+   nir_ssa_def *t3 = load_in(&b, VARYING_SLOT_TEX3, 0);
+   nir_ssa_def *d = load_in(&b, VARYING_SLOT_TEX2, 1);
+   store_color(&b, nir_vec4(&b, nir_channel(&b, t3, 0),
+                            nir_frcp(&b, nir_channel(&b, d, 1)),
+                            nir_fadd_imm(&b, nir_channel(&b, t3, 0), 1.0f),
+                            nir_imm_float(&b, 1)));
+   /* 2049 -> 2048; 1/3 -> 1365/4096 (0x3555); 2050 exactly */
+   check_color(b.shader, &std_in, 2048, 1365.0f / 4096.0f, 2050, 1, 0,
+               "half-precision colour");
+}
+
+/* An if NIR flattens (peephole select) into a conditional move: no
+ * branch on rankine, both paths right. */
+static void
+test_flattened_if(void)
+{
+   nir_builder b = fs_builder("if");
+   nir_ssa_def *a = load_in(&b, VARYING_SLOT_TEX0, 0);
+   nir_ssa_def *c = load_in(&b, VARYING_SLOT_COL0, 1);
+   nir_variable *o = nir_local_variable_create(b.impl, glsl_vec4_type(), "o");
+   nir_push_if(&b, nir_flt(&b, nir_imm_float(&b, 1.0f), nir_channel(&b, a, 0)));
+   nir_store_var(&b, o, nir_fmul(&b, c, a), 0xf);
+   nir_push_else(&b, NULL);
+   nir_store_var(&b, o, nir_fadd_imm(&b, c, 1.0f), 0xf);
+   nir_pop_if(&b, NULL);
+   store_color(&b, nir_load_var(&b, o));
+   struct nvc_fp_binary bin;
+   struct fp_result r;
+   if (!compile(b.shader, &bin, "if"))
+      return;
+   struct fp_inputs in = std_in;
+   /* 1 < 1.5: col0 * tc0 */
+   if (run(&bin, &in, NULL, 0, &r, "if taken"))
+      CHECK_VEC4("if taken", r.color, 0.375f, -1.125f, 2.8125f, -1.25f, 1e-3f);
+   in.tc[0][0] = 0.5f;   /* 1 < 0.5 no: col0 + 1 */
+   if (run(&bin, &in, NULL, 0, &r, "if not taken"))
+      CHECK_VEC4("if not taken", r.color, 1.25f, 1.5f, 1.75f, 2, 1e-3f);
+   nvc_fp_binary_free(&bin);
+}
+
+/* for (i = 0; i < 4; i++) acc = acc * 2 + col0: unrolled, 15 * col0. */
+static void
+test_unrolled_loop(void)
+{
+   nir_builder b = fs_builder("loop");
+   nir_ssa_def *c = load_in(&b, VARYING_SLOT_COL0, 0);
+   nir_variable *acc = nir_local_variable_create(b.impl, glsl_vec4_type(),
+                                                 "acc");
+   nir_variable *i = nir_local_variable_create(b.impl, glsl_float_type(), "i");
+   nir_store_var(&b, acc, nir_imm_vec4(&b, 0, 0, 0, 0), 0xf);
+   nir_store_var(&b, i, nir_imm_float(&b, 0), 0x1);
+   nir_push_loop(&b);
+   {
+      nir_push_if(&b, nir_fge(&b, nir_load_var(&b, i), nir_imm_float(&b, 4)));
+      nir_jump(&b, nir_jump_break);
+      nir_pop_if(&b, NULL);
+      nir_store_var(&b, acc, nir_ffma(&b, nir_load_var(&b, acc),
+                                      nir_imm_float(&b, 2), c), 0xf);
+      nir_store_var(&b, i, nir_fadd_imm(&b, nir_load_var(&b, i), 1), 0x1);
+   }
+   nir_pop_loop(&b, NULL);
+   store_color(&b, nir_load_var(&b, acc));
+   check_color(b.shader, &std_in, 3.75f, 7.5f, 11.25f, 15, 1e-3f,
+               "unrolled loop");
+}
+
+/* What rankine cannot do: refused, the chip and the reason named. */
+static void
+check_refused(nir_shader *s, const char *want, const char *what)
+{
+   struct nvc_fp_binary bin;
+   char *err = NULL;
+   bool ok = nvc_compile_fs(&nv30, s, &bin, &err);
+   CHECK(!ok && err && strstr(err, "NV30") && strstr(err, want),
+         "%s: %s", what, err ? err : "(compiled)");
+   if (ok)
+      nvc_fp_binary_free(&bin);
+   free(err);
+   ralloc_free(s);
+}
+
+static void
+test_refused(void)
+{
+   nir_builder b = fs_builder("facing");
+   store_color(&b, nir_vec4(&b, nir_b2f32(&b, nir_load_front_face(&b, 1)),
+                            nir_imm_float(&b, 0), nir_imm_float(&b, 0),
+                            nir_imm_float(&b, 1)));
+   check_refused(b.shader, "facing", "gl_FrontFacing");
+
+   b = fs_builder("facing-input");
+   store_color(&b, load_in(&b, VARYING_SLOT_FACE, 0));
+   check_refused(b.shader, "facing", "facing input");
+
+   b = fs_builder("txl");
+   nir_ssa_def *t = load_in(&b, VARYING_SLOT_TEX0, 0);
+   store_color(&b, build_tex(&b, nir_texop_txl, 0, nir_channels(&b, t, 3),
+                             nir_tex_src_lod, nir_channel(&b, t, 3)));
+   check_refused(b.shader, "TXL", "TXL");
+
+   /* acc += 0.125 until acc.x >= col0.x: the trip count comes from an
+    * input, so NIR cannot unroll it and rankine cannot branch. */
+   b = fs_builder("data-loop");
+   nir_ssa_def *c = load_in(&b, VARYING_SLOT_COL0, 0);
+   nir_variable *acc = nir_local_variable_create(b.impl, glsl_vec4_type(),
+                                                 "acc");
+   nir_store_var(&b, acc, nir_imm_vec4(&b, 0, 0, 0, 0), 0xf);
+   nir_push_loop(&b);
+   {
+      nir_ssa_def *v = nir_fadd_imm(&b, nir_load_var(&b, acc), 0.125f);
+      nir_store_var(&b, acc, v, 0xf);
+      nir_push_if(&b, nir_fge(&b, nir_channel(&b, v, 0), nir_channel(&b, c, 0)));
+      nir_jump(&b, nir_jump_break);
+      nir_pop_if(&b, NULL);
+   }
+   nir_pop_loop(&b, NULL);
+   store_color(&b, nir_load_var(&b, acc));
+   check_refused(b.shader, "cannot branch", "loop NIR cannot unroll");
+}
+
+int
+main(void)
+{
+   char *err = NULL;
+   if (!nvc_target_init(&nv30, nvhwdb_chip_find(0x30), &err)) {
+      fprintf(stderr, "no NV30 target: %s\n", err ? err : "?");
+      return 1;
+   }
+   glsl_type_singleton_init_or_ref();
+
+   test_alu();
+   test_mad_dp_lrp_pow();
+   test_scalar();
+   test_texture();
+   test_kil();
+   test_inputs();
+   test_outputs();
+   test_saturate_precision();
+   test_flattened_if();
+   test_unrolled_loop();
+   test_refused();
+
+   glsl_type_singleton_decref();
+   if (failures) {
+      fprintf(stderr, "%d failure(s)\n", failures);
+      return 1;
+   }
+   printf("nv30 fragment program tests passed\n");
+   return 0;
+}
