@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-# gen_isa.py: turn an ISA description (nv40_vp.xml, nv40_fp.xml; format in
-# README.md) into C: per-field accessors, a field table, opcode enums and
-# opcode tables.  The instruction-level packers, unpackers and
+# gen_isa.py: turn an ISA description (nv40_vp.xml, nv40_fp.xml, g80.xml;
+# format in README.md) into C: per-field accessors, a field table, opcode
+# enums and opcode tables, and for ISAs with several encodings per
+# operation (g80.xml) a form table: the match bits, operands and modifier
+# fields of each encoding.  The instruction-level packers, unpackers and
 # disassemblers (nvisa_nv40_*.c) are written on top of these accessors, so
 # every bit position lives only in the XML.
 #
@@ -17,6 +19,12 @@ class IsaError(Exception):
     pass
 
 
+def parse_ranges(text):
+    """"lo-hi" or several ranges "lo-hi,lo-hi": a field made of
+    non-adjacent bits, the first range holding its low bits."""
+    return [parse_bits(r.strip()) for r in text.split(',')]
+
+
 def parse_bits(text):
     if '-' in text:
         lo, hi = text.split('-')
@@ -28,29 +36,45 @@ def parse_bits(text):
     return lo, hi
 
 
+MAX_PIECES = 4   # struct nvisa_field_piece piece[] in nvisa_common.h
+
+
 class Field:
-    def __init__(self, name, lo, hi, order=None, alias=False, sub=False):
+    def __init__(self, name, lo, hi, order=None, alias=False, sub=False,
+                 ranges=None):
         self.name = name
         self.sub = sub     # sub-field of a templated field
-        self.lo = lo
-        self.hi = hi
-        self.width = hi - lo + 1
+        self.ranges = ranges or [(lo, hi)]
+        self.lo = self.ranges[0][0]
+        self.hi = self.ranges[0][1]
+        self.width = sum(h - l + 1 for l, h in self.ranges)
         self.order = order
         self.alias = alias
         self.pieces = []   # (word, shift, width, at)
 
+    def bits(self):
+        for l, h in self.ranges:
+            for b in range(l, h + 1):
+                yield b
+
     def split(self, words, msw_first):
         if self.width > 32:
             raise IsaError('field %s wider than 32 bits' % self.name)
-        if self.hi >= words * 32:
-            raise IsaError('field %s beyond the instruction' % self.name)
-        bit = self.lo
-        while bit <= self.hi:
-            in_word = bit // 32
-            end = min(self.hi, in_word * 32 + 31)
-            word = (words - 1 - in_word) if msw_first else in_word
-            self.pieces.append((word, bit % 32, end - bit + 1, bit - self.lo))
-            bit = end + 1
+        at = 0
+        for lo, hi in self.ranges:
+            if hi >= words * 32:
+                raise IsaError('field %s beyond the instruction' % self.name)
+            bit = lo
+            while bit <= hi:
+                in_word = bit // 32
+                end = min(hi, in_word * 32 + 31)
+                word = (words - 1 - in_word) if msw_first else in_word
+                self.pieces.append((word, bit % 32, end - bit + 1, at))
+                at += end - bit + 1
+                bit = end + 1
+        if len(self.pieces) > MAX_PIECES:
+            raise IsaError('field %s has more than %d pieces' %
+                           (self.name, MAX_PIECES))
 
 
 class Enum:
@@ -77,11 +101,14 @@ def load(path):
     fields = []
     sub_orders = {}
     for f in root.findall('field'):
-        lo, hi = parse_bits(f.get('bits'))
+        ranges = parse_ranges(f.get('bits'))
+        lo, hi = ranges[0]
         fields.append(Field(f.get('name'), lo, hi, f.get('order'),
-                            f.get('alias') == '1'))
+                            f.get('alias') == '1', ranges=ranges))
         tname = f.get('template')
         if tname:
+            if len(ranges) > 1:
+                raise IsaError('templated field %s must be one range' % f.get('name'))
             if tname not in templates:
                 raise IsaError('unknown template %s' % tname)
             for sname, (slo, shi), sorder in templates[tname]:
@@ -93,13 +120,20 @@ def load(path):
                     sub_orders['%s_%s' % (tname, sname)] = (sorder, shi - slo + 1)
 
     # Fields other than aliases and sub-fields must not overlap: catches
-    # typos in the tables.
+    # typos in the tables.  An ISA whose bits mean different things in
+    # different encodings (g80.xml) says overlap="allowed"; its forms are
+    # checked instead (load_forms).
+    check_overlap = root.get('overlap') != 'allowed'
     owner = {}
+    names = set()
     for fld in fields:
+        if fld.name in names:
+            raise IsaError('field %s defined twice' % fld.name)
+        names.add(fld.name)
         fld.split(words, order == 'msw-first')
-        if fld.alias or fld.sub:
+        if fld.alias or fld.sub or not check_overlap:
             continue
-        for b in range(fld.lo, fld.hi + 1):
+        for b in fld.bits():
             if b in owner:
                 raise IsaError('fields %s and %s overlap at bit %d' %
                                (owner[b], fld.name, b))
@@ -119,7 +153,145 @@ def load(path):
                               flags, srcs is not None))
         enums.append(en)
     consts = [(k.get('name'), int(k.get('value'), 0)) for k in root.findall('const')]
-    return name, words, fields, sub_orders, enums, consts
+    forms = load_forms(root, words, fields, enums)
+    return name, words, fields, sub_orders, enums, consts, forms
+
+
+class Form:
+    def __init__(self, name):
+        self.name = name
+        self.asm = name.lower()
+        self.words = 0
+        self.match = []    # (field, value)
+        self.mods = []     # (mod name, field)
+        self.opnds = []    # (kind, field or None, size code)
+        self.flags = []
+
+
+FORM_MAX_OPNDS = 4   # dst, src0, src1, src2 (nvisa_common.h)
+FORM_MAX_MODS = 16
+SIZES = {'h': 2, 'w': 4, 'd': 8, 'q': 16}
+
+
+def load_forms(root, words, fields, enums):
+    """<forms> groups (nested; a group's match, mods and flags are given
+    to every form inside) of <form> elements.  Each form is one encoding:
+    the field values that identify it (match), its operands (opnds: kinds
+    of the OPND enum, with a field argument and a size), and the fields
+    holding its modifiers (mods: MOD enum name = field)."""
+    byname = {f.name: f for f in fields}
+    enum_by = {e.name: e for e in enums}
+    kinds = {}
+    kind_fields = {}
+    mods = set()
+    if 'OPND' in enum_by:
+        kinds = {v[0]: v[1] for v in enum_by['OPND'].values}
+    for e in root.findall('enum'):
+        if e.get('name') == 'OPND':
+            for v in e.findall('value'):
+                kind_fields[v.get('name')] = [x for x in (v.get('fields') or '').split(',') if x]
+    if 'MOD' in enum_by:
+        mods = {v[0] for v in enum_by['MOD'].values}
+    flags = {fl.get('name'): int(fl.get('bit')) for fl in root.findall('flag')}
+
+    def field(n, what):
+        if n not in byname:
+            raise IsaError('%s: unknown field %s' % (what, n))
+        return byname[n]
+
+    out = []
+
+    def walk(node, inherit):
+        for child in node:
+            if child.tag not in ('forms', 'form'):
+                continue
+            ctx = dict(inherit)
+            ctx['match'] = inherit['match'] + (child.get('match') or '').split()
+            ctx['mods'] = inherit['mods'] + (child.get('mods') or '').split()
+            ctx['flags'] = inherit['flags'] + [x for x in (child.get('flags') or '').split(',') if x]
+            if child.get('words'):
+                ctx['words'] = int(child.get('words'))
+            if child.tag == 'forms':
+                walk(child, ctx)
+                continue
+            fm = Form(child.get('name'))
+            what = 'form %s' % fm.name
+            fm.asm = child.get('asm') or fm.asm
+            fm.words = ctx['words']
+            if fm.words not in (1, 2) or fm.words > words:
+                raise IsaError('%s: bad word count' % what)
+            for m in ctx['match']:
+                fn, val = m.split('=')
+                f = field(fn, what)
+                v = int(val, 0)
+                if v >> f.width:
+                    raise IsaError('%s: %s does not fit %s' % (what, val, fn))
+                fm.match.append((f, v))
+            for m in ctx['mods']:
+                mn, fn = m.split('=')
+                if mn not in mods:
+                    raise IsaError('%s: unknown modifier %s' % (what, mn))
+                if any(x[0] == mn for x in fm.mods):
+                    raise IsaError('%s: modifier %s twice' % (what, mn))
+                fm.mods.append((mn, field(fn, what)))
+            for o in (child.get('opnds') or '').split():
+                size = 'w'
+                if ':' in o:
+                    o, size = o.split(':')
+                if size not in SIZES:
+                    raise IsaError('%s: bad operand size %s' % (what, size))
+                farg = None
+                if '(' in o:
+                    o, fa = o[:-1].split('(')
+                    farg = field(fa, what)
+                if o != '-' and o not in kinds:
+                    raise IsaError('%s: unknown operand kind %s' % (what, o))
+                fm.opnds.append((o if o != '-' else 'NONE', farg, size))
+            if len(fm.opnds) > FORM_MAX_OPNDS or len(fm.mods) > FORM_MAX_MODS:
+                raise IsaError('%s: too many operands or modifiers' % what)
+            for fl in ctx['flags']:
+                if fl not in flags:
+                    raise IsaError('%s: unknown flag %s' % (what, fl))
+            fm.flags = ctx['flags']
+            # Every bit the form uses belongs to one field (a field may be
+            # named twice: two operands indexed by the same $a).
+            used = {}
+            refs = [f for f, _ in fm.match] + [f for _, f in fm.mods]
+            for kind, fa, _ in fm.opnds:
+                if fa:
+                    refs.append(fa)
+                refs += [field(n, what) for n in kind_fields.get(kind, [])]
+            for f in refs:
+                for b in f.bits():
+                    if b >= fm.words * 32:
+                        raise IsaError('%s: field %s beyond its %d word(s)' %
+                                       (what, f.name, fm.words))
+                    if used.get(b, f.name) != f.name:
+                        raise IsaError('%s: fields %s and %s overlap at bit %d' %
+                                       (what, used[b], f.name, b))
+                    used[b] = f.name
+            out.append(fm)
+
+    base = {'match': [], 'mods': [], 'flags': [], 'words': words}
+    walk(root, base)
+    names = set()
+    for fm in out:
+        if fm.name in names:
+            raise IsaError('form %s defined twice' % fm.name)
+        names.add(fm.name)
+    return out, flags
+
+
+def form_bits(fm, words):
+    """match and mask words of a form, from its field values."""
+    match = [0] * words
+    mask = [0] * words
+    for f, v in fm.match:
+        for word, shift, width, at in f.pieces:
+            pv = (v >> at) & ((1 << width) - 1)
+            match[word] |= pv << shift
+            mask[word] |= ((1 << width) - 1) << shift
+    return match, mask
 
 
 def mask(width):
@@ -131,7 +303,7 @@ FLAG_BITS = {'tex': 'NVISA_OP_TEX', 'branch': 'NVISA_OP_BRANCH',
 
 
 def gen(path, out_h, out_c):
-    name, words, fields, sub_orders, enums, consts = load(path)
+    name, words, fields, sub_orders, enums, consts, (forms, flags) = load(path)
     up = 'NVISA_' + name.upper()
     lo_ = 'nvisa_' + name
     src = os.path.basename(path)
@@ -200,6 +372,18 @@ def gen(path, out_h, out_c):
             h.append('extern const char *const %s_%s_names[%d];' %
                      (lo_, ename, max(v[1] for v in en.values) + 1))
         h.append('')
+    if forms:
+        for fname, bit in sorted(flags.items(), key=lambda x: x[1]):
+            h.append('#define %s_FLAG_%s (1u << %d)' % (up, fname, bit))
+        h.append('')
+        h.append('/* One value per encoding (form) of %s, in decoding order. */' % src)
+        h.append('enum %s_op {' % lo_)
+        for i, fm in enumerate(forms):
+            h.append('   %s_OP_%s = %d,' % (up, fm.name, i))
+        h.append('   %s_OP__COUNT' % up)
+        h.append('};')
+        h.append('extern const struct nvisa_form %s_forms[%s_OP__COUNT];' % (lo_, up))
+        h.append('')
     h.append('#endif')
 
     c = []
@@ -230,6 +414,26 @@ def gen(path, out_h, out_c):
             for vname, val, _, _, _ in en.values:
                 c.append('   [0x%02x] = "%s",' % (val, vname))
             c.append('};')
+        c.append('')
+
+    if forms:
+        fidx = {f.name: i for i, f in enumerate(fields)}
+        c.append('const struct nvisa_form %s_forms[%s_OP__COUNT] = {' % (lo_, up))
+        for fm in forms:
+            fmatch, fmask = form_bits(fm, words)
+            opnds = ', '.join('{ %s_OPND_%s, %s, %d }' %
+                              (up, k, ('%s_F_%s' % (up, fa.name)) if fa else '0',
+                               SIZES[sz]) for k, fa, sz in fm.opnds)
+            mods = ', '.join('{ %s_MOD_%s, %s_F_%s }' % (up, mn, up, f.name)
+                             for mn, f in fm.mods)
+            fl = ' | '.join('%s_FLAG_%s' % (up, x) for x in fm.flags) or '0'
+            c.append('   [%s_OP_%s] = { "%s", "%s", %d, %d, %d, %s,' %
+                     (up, fm.name, fm.name, fm.asm, fm.words, len(fm.opnds),
+                      len(fm.mods), fl))
+            c.append('      { %s }, { %s },' % (', '.join('0x%08xu' % x for x in fmatch),
+                                               ', '.join('0x%08xu' % x for x in fmask)))
+            c.append('      { %s }, { %s } },' % (opnds or '{ 0 }', mods or '{ 0 }'))
+        c.append('};')
         c.append('')
 
     with open(out_h, 'w') as fh:

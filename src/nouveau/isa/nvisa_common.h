@@ -27,7 +27,9 @@ struct nvisa_field {
    uint8_t width;
    uint8_t npieces;
    bool alias;      /* overlaps other fields (branch targets, loop counts) */
-   struct nvisa_field_piece piece[2];
+   /* in the order of the field's bits; a field made of several bit
+    * ranges (g80.xml "26-27,34") or crossing words has several */
+   struct nvisa_field_piece piece[4];
 };
 
 uint32_t nvisa_field_get(const struct nvisa_field *f, const uint32_t *words);
@@ -55,6 +57,37 @@ struct nvisa_op_info {
    const char *name;
    uint8_t srcs;    /* bit i set: the op reads source i */
    uint8_t flags;   /* NVISA_OP_* */
+};
+
+/* One encoding of an ISA whose operations have several (g80.xml
+ * <form>): an instruction is that form if (w[i] & mask[i]) == match[i] for
+ * its words, the forms being tried in table order.  Operand kinds and
+ * modifier ids are the ISA's OPND and MOD enums; field ids index its
+ * field table. */
+#define NVISA_FORM_MAX_WORDS 2
+#define NVISA_FORM_MAX_OPNDS 4   /* dst, src0, src1, src2 */
+#define NVISA_FORM_MAX_MODS 16
+
+struct nvisa_form_opnd {
+   uint8_t kind;     /* the ISA's OPND enum */
+   uint8_t field;    /* the field the kind reads, if it takes one */
+   uint8_t size;     /* bytes: 2 (half register), 4, 8, 16 */
+};
+
+struct nvisa_form_mod {
+   uint8_t mod;      /* the ISA's MOD enum */
+   uint8_t field;    /* the field holding its value */
+};
+
+struct nvisa_form {
+   const char *name;       /* XML name: "ADD_F32" */
+   const char *asm_name;   /* mnemonic and type: "add f32" */
+   uint8_t words;
+   uint8_t nopnds, nmods;
+   uint32_t flags;         /* the ISA's FLAG_* bits */
+   uint32_t match[NVISA_FORM_MAX_WORDS], mask[NVISA_FORM_MAX_WORDS];
+   struct nvisa_form_opnd opnd[NVISA_FORM_MAX_OPNDS];
+   struct nvisa_form_mod mod[NVISA_FORM_MAX_MODS];
 };
 
 /* Semantic component masks of the decoded structs: bit 0 = x ... bit 3 = w,

@@ -1,0 +1,331 @@
+/*
+ * Tesla instruction tests: words assembled by hand, each from the
+ * envydis g80.c table row named beside it and the place upstream Mesa
+ * 22.3.6's nv50_ir_emit_nv50.cpp sets the same bits (envytools'
+ * documentation gives no instruction words to check against); round
+ * trips encode(decode(w)) == w; the disassembly text; encoding from a
+ * struct built field by field; and every form's round trip over random
+ * field contents.
+ */
+#include <stdlib.h>
+
+#include "nvisa_g80.h"
+#include "nvisa_test.h"
+
+struct known {
+   uint32_t w[2];
+   unsigned op;       /* enum nvisa_g80_op */
+   const char *text;  /* disassembly */
+   const char *why;   /* where the bits come from */
+};
+
+static const struct known known[] = {
+   /* w0: 0xb... op b, bit 0 long, dst 0, src0 $r1 << 9; w1: src "3"
+    * ($r2) at word 1 bits 14-20, predicate always (0xf << 7 = 0x780,
+    * Mesa emitFlagsRd) */
+   { { 0xb0000201, 0x00008780 }, NVISA_G80_OP_ADD_F32_L,
+     "add f32 $r0, $r1, $r2",
+     "tabl 0x00000000b0000000/0xc0000000f0000000 add f32 LLDST lsw lc3w; Mesa emitFADD long (emitForm_ADD)" },
+   /* short: dst 3 << 2, src $r4 << 9, bit 23 source 2 is c[], offset
+    * 8 / 4 = 2 at bits 16-20 */
+   { { 0xc082080c, 0 }, NVISA_G80_OP_MUL_F32_S,
+     "mul f32 $r3, $r4, c0[0x8]",
+     "tabs 0xc0000000/0xf0000002 mul f32, tabscw 0x00800000/0x03800000 SCONST32" },
+   /* immediate: bits 15 (b32), dst $r5 (7-bit LDST); 0x3f800000: low 6
+    * bits (0) at 16-21, the rest >> 6 at word 1 bits 2-27; word 1 bits
+    * 0-1 = 3 */
+   { { 0x10008015, 0x03f80003 }, NVISA_G80_OP_MOV_B32_I,
+     "mov b32 $r5, 0x3f800000",
+     "tabi 0x10008000/0xf0008000 mov b32 LDST IMM; Mesa emitMOV immediate" },
+   /* tex: $t1 << 9, $s2 << 17, 2 coordinates: (2 - 1) << 22, mask xy
+    * in bits 25-26 and zw in word 1 bits 14-15 */
+   { { 0xf6440201, 0x0000c780 }, NVISA_G80_OP_TEX_L,
+     "tex $t1 $s2 mask0xf argc2 $r0q, $r0q",
+     "tabl 0x00000000f0000000/0xf0000000f9000000 texauto LTDST TEX SAMP LTSRC; ltdst_mask; Mesa emitTEX" },
+   /* control: bits 0-1 = 3, op 1, target 0x40 bytes = word 0x10 at
+    * bits 11-26 */
+   { { 0x10008003, 0x00000780 }, NVISA_G80_OP_BRA,
+     "bra 0x40",
+     "tabc 0x10000000/0xf0000000 bra BTARG (ctargoff); Mesa emitFlow" },
+   /* predicate 0x05 "lg" (not equal) at word 1 bits 7-11, $c1 at 12-13 */
+   { { 0x10008003, 0x00001280 }, NVISA_G80_OP_BRA,
+     "@$c1.lg bra 0x40",
+     "tabp 0x0000028000000000 lg COND; isa.rst Predicates" },
+   /* set s32 l: op 3 secondary 3 (0x60000000), b32 and signed (bits
+    * 58, 59), condition 1 at word 1 bits 14-16 */
+   { { 0x30020201, 0x6c004780 }, NVISA_G80_OP_SET_B32,
+     "set b32 l signed $r0, $r1, $r2",
+     "tabl 0x6400000030000000/0xe4000000f0000000 set seti lm2us32; Mesa emitSET" },
+   /* nop with word 1 bits 0-1 = 1: exit; Mesa leaves the predicate 0 */
+   { { 0xf0000001, 0xe0000001 }, NVISA_G80_OP_NOP,
+     "@$c0.never nop exit",
+     "tabroot 0x0000000100000001/0x0000000300000003 exit; tabl nop; Mesa emitNOP + emitInstruction" },
+   { { 0xf0000001, 0xe0000002 }, NVISA_G80_OP_NOP,
+     "@$c0.never nop join",
+     "tabroot 0x0000000200000001 join" },
+   /* short interp: v[0x10] = 4 << 16, dst $r2 << 2 */
+   { { 0x80040008, 0 }, NVISA_G80_OP_LINTERP_S,
+     "linterp $r2, v[0x10]",
+     "tabs 0x80000000/0xf3000102 interp SDST SVAR; Mesa emitINTERP" },
+   /* + bit 25 (perspective: source $r3 << 9) */
+   { { 0x82040608, 0 }, NVISA_G80_OP_PINTERP_S,
+     "pinterp $r2, v[0x10], $r3",
+     "tabs 0x82000000/0xf3000102 interp SDST SVAR SSRC" },
+   /* + bit 8: flat */
+   { { 0x80040108, 0 }, NVISA_G80_OP_INTERP_FLAT_S,
+     "interp flat $r2, v[0x10]",
+     "tabs 0x80000100/0xf3000102 interp flat" },
+   /* long interp, centroid: mode 1 at word 1 bits 16-18 */
+   { { 0x80040009, 0x00010780 }, NVISA_G80_OP_LINTERP_CENT_L,
+     "linterp cent $r2, v[0x10]",
+     "tabl 0x0001000080000000/0x00070000f0000000 interp cent LVAR" },
+   /* st o[0x14]: 0x14 / 4 = 5 << 9; word 1 0x80c00000, value $r3 at
+    * word 1 bits 14-20 */
+   { { 0x00000a01, 0x80c0c780 }, NVISA_G80_OP_ST_O,
+     "st b32 $o5, $r3",
+     "tabl 0x80c0000000000000/0xe0c00000f0000000 st b32 FOUT32 LSRC3; Mesa emitSTORE" },
+   /* dfdx: lane 4 (dx) << 16, qop 0x99: low 2 bits << 20, the rest at
+    * word 1 bits 22-27; sources $r1 at 9 and word 1 14 */
+   { { 0xc0140201, 0x89804780 }, NVISA_G80_OP_QUADOP,
+     "quadop f32 dx qop0x99 $r0, $r1, $r1",
+     "tabl 0x80000000c0000000 quadop qop0-3 qs1; Mesa emitQUADOP (OP_DFDX)" },
+   /* floor: cvt f32 f32 0xc4004000 + ROUND_MI 0x08020000 */
+   { { 0xa0000201, 0xcc024780 }, NVISA_G80_OP_CVT_RINT_F32_F32,
+     "cvt rint f32 f32 rmi $r0, $r1",
+     "tabl 0xcc004000a0000000/0xcc404000f0000000 cvt cvtrint f32 f32; Mesa emitCVT, roundMode_CVT" },
+   /* rsqrt: secondary 2, abs at word 1 bit 20 */
+   { { 0x90000405, 0x40100780 }, NVISA_G80_OP_RSQ_F32,
+     "rsqrt f32 abs0 $r1, $r2",
+     "tabl 0x4000000090000000/0xe0000000f0000000 rsqrt lfm1; Mesa emitSFnOp" },
+   /* ld c1[0x20]: 0x20 / 4 = 8 << 9, c1 at word 1 bits 22-25, b32
+    * 0x04000000, type b32 0xc000 */
+   { { 0x10001011, 0x2440c780 }, NVISA_G80_OP_LD_C_B32,
+     "ld b32 $r4, c1[0x20]",
+     "tabl 0x2000000010000000 ld csldreg fcon, tabfcon 0x0000c00000000000 b32; Mesa emitLOAD const" },
+   /* G200 double add: op e secondary 3, sources 1 and 3 */
+   { { 0xe0000401, 0x60010780 }, NVISA_G80_OP_ADD_F64,
+     "add f64 $r0d, $r2d, $r4d",
+     "tabl 0x60000000e0000000/0xe0000000f0000000 add af64r f64; Mesa emitDADD" },
+   /* short f32 mad: the addend is the destination */
+   { { 0xe0020200, 0 }, NVISA_G80_OP_MAD_F32_S,
+     "mad f32 $r0, $r1, $r2",
+     "tabs 0xe0000000/0xf0000002 add f32 SDST (mul ssw scw) SDST; Mesa emitFMAD short" },
+   /* integer add to $o3: c0[0x4] as source 3 (bit 24, offset 1 at word
+    * 1 bit 14), $o: word 1 bit 3 */
+   { { 0x2100020d, 0x04004788 }, NVISA_G80_OP_ADD_B32_L,
+     "add b32 $o3, $r1, c0[0x4]",
+     "tabl 0x0400000020000000/0xe4000000e0000000 addop b32 LLDST lsw lc3w; tablldst OUT32; Mesa emitUADD" },
+   /* joinat 0x100: word 0x40 << 11; no predicate (IGNPRED) */
+   { { 0xa0020003, 0x00000000 }, NVISA_G80_OP_JOINAT,
+     "joinat 0x100",
+     "tabc 0xa0000000/0xf0000000 joinat BTARG" },
+   /* a long mov of a[0x8] (source 1 type at word 1 bit 21) into $r0 */
+   { { 0x10000401, 0x04200780 | (0xf << 14) }, NVISA_G80_OP_MOV_B32_L,
+     "mov b32 $r0, a[0x8]",
+     "tabl 0x0400000010000000 mov b32 LLDST lsw; tablsw 0x0020000000000000 realls LATTR; Mesa emitLOAD shader input" },
+   /* not b32 $r1, $r2: logop 3 (mov2) with source 2 inverted (bit 49);
+    * Mesa writes the source into slots 1 and 2 (emitForm_MAD, then
+    * setSrc(i, 0, 1)) */
+   { { 0xd0020405, 0x0402c780 }, NVISA_G80_OP_MOV2_B32,
+     "mov2 b32 not1 $r1, $r2, $r2",
+     "tabl 0x04000000d0000000 logop b32 s32not s33not; Mesa emitNOT" },
+   /* mul f32 with $c write: $c2 (word 1 bits 4-5) enabled (bit 6) */
+   { { 0xc0020201, 0x000007e0 }, NVISA_G80_OP_MUL_F32_L,
+     "mul f32 $c2 $r0, $r1, $r2",
+     "tabl 0x00000000c0000000 mul MCDST; isa.rst $c destination field" },
+   /* ld l[0x100] u32: type b32 (6) at word 1 bits 21-23 */
+   { { 0xd0020009, 0x40c00780 }, NVISA_G80_OP_LD_L,
+     "ld b32 $r2, l[0x100]",
+     "tabl 0x40000000d0000000 ld ldstm ldsto local; Mesa emitLOAD local, emitLoadStoreSizeLG" },
+};
+
+static void
+test_known(void)
+{
+   for (unsigned i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
+      const struct known *k = &known[i];
+      struct nvisa_g80_insn insn;
+      unsigned words = (k->w[0] & 1) ? 2 : 1;
+      char buf[256];
+      uint32_t out[2];
+
+      int r = nvisa_g80_decode(k->w, words, &insn);
+      if (r != (int)words || insn.op != k->op) {
+         fprintf(stderr, "known %u (%s): decoded as %s (%d)\n", i, k->why,
+                 nvisa_g80_form(insn.op)->name, r);
+         nvisa_test_failures++;
+         continue;
+      }
+      CHECK(nvisa_g80_encode(&insn, out) == (int)words);
+      CHECK_EQ_U32(out[0], k->w[0]);
+      if (words == 2)
+         CHECK_EQ_U32(out[1], k->w[1]);
+      CHECK(nvisa_g80_disasm(k->w, words, buf, sizeof(buf)) == (int)words);
+      CHECK_STR(buf, k->text);
+   }
+}
+
+/* Built from the struct, the way a compiler would. */
+static void
+test_encode_struct(void)
+{
+   struct nvisa_g80_insn insn;
+   uint32_t w[2];
+
+   /* mad f32 $r7, -$r1, c2[0x30], $r3 with sat, exit: word 0: op e, long,
+    * dst 7 << 2, src0 1 << 9, src1 const (bit 23) 0x30 / 4 = 12 << 16;
+    * word 1: exit 1, always 0x780, src2 $r3 << 14, c2 << 22, neg of the
+    * product bit 26, sat bit 29 (Mesa emitFMAD long) */
+   nvisa_g80_insn_init(&insn, NVISA_G80_OP_MAD_F32_L);
+   insn.opnd[0].file = NVISA_G80_FILE_GPR;
+   insn.opnd[0].val = 7;
+   insn.opnd[1].file = NVISA_G80_FILE_GPR;
+   insn.opnd[1].val = 1;
+   insn.opnd[2].file = NVISA_G80_FILE_CONST;
+   insn.opnd[2].buf = 2;
+   insn.opnd[2].val = 0x30;
+   insn.opnd[3].file = NVISA_G80_FILE_GPR;
+   insn.opnd[3].val = 3;
+   insn.mod[NVISA_G80_MOD_NEG0] = 1;
+   insn.mod[NVISA_G80_MOD_SAT] = 1;
+   insn.mod[NVISA_G80_MOD_CTRL] = 1;
+   CHECK(nvisa_g80_encode(&insn, w) == 2);
+   CHECK_EQ_U32(w[0], 0xe08c021d);
+   CHECK_EQ_U32(w[1], 0x2480c781);
+
+   /* a source register past the 7-bit field, a misaligned c[] offset and
+    * a file the kind cannot hold are refused */
+   insn.opnd[1].val = 128;
+   CHECK(nvisa_g80_encode(&insn, w) == -1);
+   insn.opnd[1].val = 1;
+   insn.opnd[2].val = 0x31;
+   CHECK(nvisa_g80_encode(&insn, w) == -1);
+   insn.opnd[2].val = 0x30;
+   insn.opnd[1].file = NVISA_G80_FILE_IMM;
+   CHECK(nvisa_g80_encode(&insn, w) == -1);
+
+   /* discard: no destination is $r127 with the $o bit (tablldst DISCARD,
+    * Mesa setDst "bit bucket") */
+   nvisa_g80_insn_init(&insn, NVISA_G80_OP_SET_F32);
+   insn.opnd[0].file = NVISA_G80_FILE_NONE;
+   insn.opnd[1].file = NVISA_G80_FILE_GPR;
+   insn.opnd[2].file = NVISA_G80_FILE_GPR;
+   insn.opnd[2].val = 1;
+   insn.mod[NVISA_G80_MOD_CMP] = NVISA_G80_COND_ge;
+   insn.mod[NVISA_G80_MOD_CC_WR] = 1;
+   CHECK(nvisa_g80_encode(&insn, w) == 2);
+   CHECK_EQ_U32(w[0], 0xb00101fd);
+   CHECK_EQ_U32(w[1], 0x600187c8);
+   char buf[128];
+   nvisa_g80_disasm(w, 2, buf, sizeof(buf));
+   CHECK_STR(buf, "set f32 ge $c0 _, $r0, $r1");
+}
+
+/* Unknown encodings and cut-short input. */
+static void
+test_invalid(void)
+{
+   struct nvisa_g80_insn insn;
+   char buf[64];
+   /* long secondary opcode f.5 has no instruction in tabl */
+   uint32_t w[2] = { 0xf0000001, 0xa0000000 };
+
+   CHECK(nvisa_g80_decode(w, 2, &insn) == -1);
+   CHECK(insn.op == NVISA_G80_OP_INVALID_L);
+   CHECK(nvisa_g80_decode(w, 1, &insn) == -1);
+   CHECK(nvisa_g80_disasm(w, 1, buf, sizeof(buf)) == -1);
+   CHECK_STR(buf, "(long instruction cut short)");
+   CHECK(nvisa_g80_disasm(w, 0, buf, sizeof(buf)) == -1);
+   /* a long immediate with opcode 9 (tabi has none) */
+   w[0] = 0x90000001;
+   w[1] = 0x00000003;
+   CHECK(nvisa_g80_decode(w, 2, &insn) == -1);
+   CHECK(insn.op == NVISA_G80_OP_INVALID_I);
+}
+
+/* Every form: random field contents under its match bits decode to the
+ * form, and encode(decode(w)) keeps every bit the form defines: a second
+ * round trip gives the same words, and the first loses only bits no field
+ * of the form names. */
+static void
+test_forms_round_trip(void)
+{
+   srand(1);
+   for (unsigned op = 0; op < NVISA_G80_OP__COUNT; op++) {
+      const struct nvisa_form *f = nvisa_g80_form(op);
+      if (f->flags & NVISA_G80_FLAG_INVALID)
+         continue;
+      unsigned hits = 0;
+      for (unsigned iter = 0; iter < 64; iter++) {
+         uint32_t w[2] = { 0, 0 }, a[2], b[2];
+         struct nvisa_g80_insn insn, insn2;
+         for (unsigned i = 0; i < f->words; i++)
+            w[i] = ((uint32_t)rand() << 16 ^ (uint32_t)rand()) & ~f->mask[i];
+         for (unsigned i = 0; i < f->words; i++)
+            w[i] |= f->match[i];
+         int r = nvisa_g80_decode(w, f->words, &insn);
+         /* an earlier form may claim some of these words (forms are
+          * tried in order): only words that are this form count */
+         if (insn.op != op)
+            continue;
+         hits++;
+         CHECK(r == f->words);
+         int e = nvisa_g80_encode(&insn, a);
+         if (e != f->words) {
+            fprintf(stderr, "%s: %08x %08x does not re-encode\n", f->name,
+                    w[0], w[1]);
+            nvisa_test_failures++;
+            continue;
+         }
+         for (unsigned i = 0; i < f->words; i++)
+            CHECK((a[i] & ~w[i]) == 0);
+         CHECK(nvisa_g80_decode(a, f->words, &insn2) == f->words);
+         CHECK(insn2.op == op);
+         CHECK(nvisa_g80_encode(&insn2, b) == f->words);
+         for (unsigned i = 0; i < f->words; i++)
+            if (a[i] != b[i]) {
+               fprintf(stderr, "%s: %08x %08x -> %08x %08x -> %08x %08x\n",
+                       f->name, w[0], w[1], a[0], a[1], b[0], b[1]);
+               nvisa_test_failures++;
+               break;
+            }
+      }
+      /* a form no random fill reaches is shadowed by earlier forms */
+      if (!hits) {
+         fprintf(stderr, "%s: no random words decode to it\n", f->name);
+         nvisa_test_failures++;
+      }
+   }
+}
+
+/* The form table: every form is reachable (no earlier form claims all
+ * its words); the catch-alls (INVALID) match what no form before them
+ * does. */
+static void
+test_forms_reachable(void)
+{
+   for (unsigned op = 0; op < NVISA_G80_OP__COUNT; op++) {
+      const struct nvisa_form *f = nvisa_g80_form(op);
+      if (f->flags & NVISA_G80_FLAG_INVALID)
+         continue;
+      struct nvisa_g80_insn insn;
+      uint32_t w[2] = { f->match[0], f->match[1] };
+      nvisa_g80_decode(w, f->words, &insn);
+      if (insn.op != op) {
+         fprintf(stderr, "form %s shadowed by %s\n", f->name,
+                 nvisa_g80_form(insn.op)->name);
+         nvisa_test_failures++;
+      }
+   }
+}
+
+int
+main(void)
+{
+   test_known();
+   test_encode_struct();
+   test_invalid();
+   test_forms_round_trip();
+   test_forms_reachable();
+   return TEST_RESULT();
+}
