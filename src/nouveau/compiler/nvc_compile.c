@@ -66,7 +66,7 @@ compile_common(const struct nir_shader *nir, struct nvc_prog *p,
       nvc_prog_error(p, "out of memory");
       return false;
    }
-   nvc_nir_lower(s);
+   nvc_nir_lower(s, !p->is_fp && p->target->vp.const_indexing);
    if (debug) {
       fprintf(stderr, "%s: NIR for the %s program:\n", p->target->name,
               p->is_fp ? "fragment" : "vertex");

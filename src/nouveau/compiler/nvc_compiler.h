@@ -88,6 +88,8 @@ struct nvc_target {
       bool branching;         /* BRA: ifs (vp-branching) */
       bool loops;             /* BRA back: loops (with branching) */
       bool calls;             /* CAL/RET (ISA, with branching) */
+      bool const_indexing;    /* uniform arrays read through ARL and an
+                                 indexed constant (else select chains) */
       unsigned precisions;    /* enum nvc_precision */
    } vp;
    struct {

@@ -40,6 +40,7 @@ const struct nvc_op_info nvc_op_info[NVC_OP_COUNT] = {
    [NVC_OP_LRP] = { "LRP", 3, NVC_KIND_COMPONENT },
    [NVC_OP_POW] = { "POW", 2, NVC_KIND_SCALAR },
    [NVC_OP_SEL] = { "SEL", 3, NVC_KIND_COMPONENT },
+   [NVC_OP_LDC] = { "LDC", 2, NVC_KIND_COMPONENT },
    [NVC_OP_IF] = { "IF", 1, NVC_KIND_NONE },
    [NVC_OP_ELSE] = { "ELSE", 0, NVC_KIND_NONE },
    [NVC_OP_ENDIF] = { "ENDIF", 0, NVC_KIND_NONE },

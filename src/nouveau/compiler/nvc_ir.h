@@ -55,6 +55,11 @@ enum nvc_op {
    /* dst = src[0] != 0 ? src[1] : src[2]: a condition-code update and two
     * moves, expanded when emitted. */
    NVC_OP_SEL,
+   /* VP only: dst = the uniform src[0] (its constant register range,
+    * nvc_constv::index_range) at the index src[1].x: an ARL to address
+    * register A0 and a read through it, expanded when emitted
+    * (NV_vertex_program2 ARL and "c[A0.x + n]"). */
+   NVC_OP_LDC,
    /* Structured control flow (FP only; NV_fragment_program2 IF/ELSE/
     * ENDIF, REP/ENDREP, BRK), each fragment following its own path:
     * IF takes the then part where src[0] != 0; ELSE and ENDIF close the
@@ -161,6 +166,10 @@ struct nvc_constv {
     * planes in c[0..5]), read as is; c[] are then unused. */
    bool hw_fixed;
    uint16_t hw_slot;
+   /* VP only, NVC_OP_LDC's operand: the uniform slots read through the
+    * address register, from this one on (0: not indexed).  The emitter
+    * gives them consecutive constant registers. */
+   uint16_t index_range;
 };
 
 struct nvc_prog {

@@ -535,6 +535,40 @@ isel_uniform(struct isel *c, nir_intrinsic_instr *intr, unsigned slot,
    return true;
 }
 
+/* A uniform array element at a run-time index (VP, target
+ * vp.const_indexing): LDC of the array's first slot, indexed by the
+ * offset; the range (nir_intrinsic_range, vec4 slots; unknown: to the
+ * end of the uniforms) is what the emitter places in consecutive
+ * constant registers. */
+static bool
+isel_indexed_uniform(struct isel *c, nir_intrinsic_instr *intr)
+{
+   struct nvc_prog *p = c->p;
+   unsigned base = nir_intrinsic_base(intr);
+   unsigned range = nir_intrinsic_range(intr);
+   unsigned total = DIV_ROUND_UP(c->s->num_uniforms, 4);
+   if (range == ~0u || range == 0)
+      range = total > base ? total - base : 0;
+   unsigned nc = intr->dest.ssa.num_components;
+   if (range == 0 || range > p->target->vp.num_consts || nc > 4) {
+      nvc_prog_error(p, "indirect uniform access outside the uniforms");
+      return false;
+   }
+   struct nvc_constv k = { .num_comps = nc, .index_range = range };
+   for (unsigned i = 0; i < nc; i++) {
+      k.c[i].is_uniform = true;
+      k.c[i].uniform_dword = base * 4 + i;
+   }
+   unsigned v = def_value(c, &intr->dest.ssa);
+   struct nvc_insn *insn = nvc_emit(p, NVC_OP_LDC);
+   insn->dst = nvc_dst_value(p, v);
+   insn->src[0] = const_operand(c, &k);
+   insn->src[1] = get_ssa(c, &intr->src[0]);
+   for (unsigned i = 1; i < 4; i++)
+      insn->src[1].swz[i] = insn->src[1].swz[0];
+   return true;
+}
+
 /* VP_RESULT_EN bits of texcoord n and of user clip distance i: hwdb
  * (nv30-40_3d.xml VP_RESULT_EN) has CLP0..CLP5 and TC0..TC7 on consecutive
  * bits, and TC8, TC9 apart. */
@@ -764,6 +798,8 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
       return isel_store_output(c, intr);
    case nir_intrinsic_load_uniform: {
       int off = nir_src_is_const(intr->src[0]) ? const_index(intr->src[0]) : -1;
+      if (off < 0 && !p->is_fp && p->target->vp.const_indexing)
+         return isel_indexed_uniform(c, intr);
       if (off < 0) {
          nvc_prog_error(p, "indirect uniform access not supported");
          return false;

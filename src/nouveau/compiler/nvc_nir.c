@@ -131,7 +131,7 @@ nvc_type_size_vec4(const struct glsl_type *type, bool bindless)
 }
 
 void
-nvc_nir_lower(nir_shader *s)
+nvc_nir_lower(nir_shader *s, bool keep_indirect_uniforms)
 {
    /* Variables may still be derefs (st/mesa does not lower shader I/O
     * for us with our options); tests hand us lowered I/O.  Both work. */
@@ -151,7 +151,7 @@ nvc_nir_lower(nir_shader *s)
    nvc_nir_optimize(s);
    nvc_peel_loops(s);
    /* After unrolling, so that offsets that became constants stay direct. */
-   if (nvc_lower_indirect_uniforms(s))
+   if (!keep_indirect_uniforms && nvc_lower_indirect_uniforms(s))
       nvc_nir_optimize(s);
 
    NIR_PASS_V(s, nir_lower_alu_to_scalar, nvc_scalar_alu_filter, NULL);

@@ -11,7 +11,9 @@ struct nir_shader;
 
 /* Lowers I/O, ints and booleans, flattens control flow where NIR can and
  * leaves the shader in the form nvc_isel expects. */
-void nvc_nir_lower(struct nir_shader *s);
+/* keep_indirect_uniforms: indirect uniform loads stay (the VP of a
+ * target with vp.const_indexing), else they become select chains. */
+void nvc_nir_lower(struct nir_shader *s, bool keep_indirect_uniforms);
 
 /* The optimisation loop run between the lowering steps
  * (nvc_nir_optimize.c). */

@@ -115,6 +115,9 @@ target_nv30(struct nvc_target *t)
     * has no branch instructions at all (nv30_fp.xml) */
    t->vp.loops = t->vp.calls = true;
    t->fp.loops = t->fp.calls = false;
+   /* ARL and CONST_INDEXED/ASRC (nv30_vp.xml; NV_vertex_program2's
+    * address registers): uniform arrays indexed in hardware */
+   t->vp.const_indexing = true;
    t->fp.precisions = NVC_PRECISION_FP32 | NVC_PRECISION_FP16 |
                       NVC_PRECISION_FX12;
 }
@@ -147,6 +150,10 @@ target_nv40(struct nvc_target *t)
     * RET in the FP (nv40_fp.xml branch ops) */
    t->vp.loops = t->vp.calls = true;
    t->fp.loops = t->fp.calls = true;
+   /* Curie has ARL and indexed constants too (nv40_vp.xml), but its
+    * programs keep the select chains until the NV40 test executor
+    * (tests/nv40_test_exec.c) runs ARL and its gates are re-run. */
+   t->vp.const_indexing = false;
    t->fp.max_if_depth = NVISA_NV40_FP_MAX_IF_DEPTH;
    t->fp.max_loop_depth = NVISA_NV40_FP_MAX_LOOP_DEPTH;
    t->fp.precisions = NVC_PRECISION_FP32 | NVC_PRECISION_FP16 |

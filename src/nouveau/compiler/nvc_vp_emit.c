@@ -78,6 +78,15 @@ push_insn(struct vp_emit *e, const struct nvisa_nv40_vp_insn *hw)
    return true;
 }
 
+/* Uses the address register (writes it, or reads a constant through
+ * it): never paired nor moved, as nothing else tracks A0. */
+static bool
+uses_addr(const struct nvisa_nv40_vp_insn *in)
+{
+   return in->vec_op == NVISA_NV40_VP_VEC_OP_ARL || in->const_indexed ||
+          in->input_indexed;
+}
+
 /* Register file reads of one source slot of an instruction. */
 static bool
 reads_temp(const struct nvisa_nv40_vp_insn *in, unsigned slot, unsigned reg)
@@ -112,8 +121,7 @@ try_pair(struct nvisa_nv40_vp_insn *a, const struct nvisa_nv40_vp_insn *b,
    }
    /* condition codes and addressing stay unpaired */
    if (a->cc_test || b->cc_test || a->cc_update || b->cc_update ||
-       a->input_indexed || b->input_indexed || a->const_indexed ||
-       b->const_indexed || a->sat != b->sat)
+       uses_addr(a) || uses_addr(b) || a->sat != b->sat)
       return false;
    /* the vector op must leave source 2 to the scalar op */
    if (nvisa_nv40_vp_vec_op_info[v->vec_op & 31].srcs & (1u << 2))
@@ -181,6 +189,7 @@ unit_dst(const struct nvisa_nv40_vp_insn *in, bool vec, unsigned *reg,
 static bool
 can_cross(const struct nvisa_nv40_vp_insn *k, const struct nvisa_nv40_vp_insn *j)
 {
+   /* (an instruction using A0 is never moved: try_pair refuses it) */
    if (j->cc_test || j->cc_update || k->cc_update)
       return false;
    for (unsigned u = 0; u < 2; u++) {
@@ -303,6 +312,36 @@ uniform_slot(struct vp_emit *e, unsigned slot)
       e->uniform_hw[slot] = e->out->consts[k].hw_slot + 1;
    }
    return e->uniform_hw[slot] - 1;
+}
+
+/* The uniform slots LDC reads through the address register must sit in
+ * consecutive constant registers, in order: placed first, before any
+ * other constant, each run of overlapping ranges at once. */
+static bool
+place_indexed_ranges(struct vp_emit *e)
+{
+   struct nvc_prog *p = e->p;
+   unsigned n = p->target->vp.num_consts;
+   uint8_t *want = calloc(n + 1, 1);
+   if (!want) {
+      nvc_prog_error(p, "out of memory");
+      return false;
+   }
+   for (unsigned i = 0; i < p->num_insns; i++) {
+      const struct nvc_insn *ir = &p->insns[i];
+      if (ir->op != NVC_OP_LDC || ir->src[0].file != NVC_FILE_CONST)
+         continue;
+      const struct nvc_constv *k = &p->consts[ir->src[0].index];
+      unsigned first = k->c[0].uniform_dword / 4;
+      for (unsigned s = first; s < first + k->index_range && s < n; s++)
+         want[s] = 1;
+   }
+   bool ok = true;
+   for (unsigned s = 0; s < n && ok; s++)
+      if (want[s])
+         ok = uniform_slot(e, s) >= 0;
+   free(want);
+   return ok;
 }
 
 /* Places the immediate values vals[0..n-1] in one constant register;
@@ -684,6 +723,7 @@ nvc_vp_lower_code(struct nvc_prog *p, unsigned const_base,
          ok = false;
       }
    }
+   ok = ok && place_indexed_ranges(e);
    for (unsigned i = 0; i < p->num_insns && ok; i++) {
       const struct nvc_insn *ir = &p->insns[i];
       if (nvc_op_is_cf(ir->op)) {
@@ -706,6 +746,27 @@ nvc_vp_lower_code(struct nvc_prog *p, unsigned const_base,
                        false, NVISA_COND_TR, NULL) &&
               emit_one(e, ir, NVC_OP_MOV, &ir->dst, &ir->src[1], 1, ir->sat,
                        false, NVISA_COND_NE, ccswz);
+         continue;
+      }
+      if (ir->op == NVC_OP_LDC) {
+         /* ARL A0.x, index; dst = c[A0.x + first slot] (NV_vertex_program2
+          * ARL: the floor of the operand; nv30_vp.xml / nv40_vp.xml
+          * CONST_INDEXED with ASRC 0 and ASRC_SWZ x) */
+         struct nvc_dst a0x = { .file = NVC_FILE_NONE, .mask = NVISA_MASK_X };
+         ok = emit_one(e, ir, NVC_OP_MOV, &a0x, &ir->src[1], 1, false, false,
+                       NVISA_COND_TR, NULL);
+         if (ok) {
+            e->hw[e->num_hw - 1].vec_op = NVISA_NV40_VP_VEC_OP_ARL;
+            e->hw[e->num_hw - 1].vec_dst = 0;   /* A0 */
+         }
+         ok = ok && emit_one(e, ir, NVC_OP_MOV, &ir->dst, &ir->src[0], 1,
+                             ir->sat, ir->cc_update, NVISA_COND_TR, NULL);
+         if (ok) {
+            struct nvisa_nv40_vp_insn *rd = &e->hw[e->num_hw - 1];
+            rd->const_indexed = true;
+            rd->addr_reg = 0;
+            rd->addr_swz = 0;
+         }
          continue;
       }
       if (ir->op == NVC_OP_KIL || nvc_op_info[ir->op].kind == NVC_KIND_TEX) {

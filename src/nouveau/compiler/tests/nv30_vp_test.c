@@ -21,6 +21,7 @@
 #include "nv30-40_3d.xml.h"
 #include "nv40_shader_exec.h"
 #include "nvc_compiler.h"
+#include "nvc_vp_emit.h"
 #include "nvhwdb_chips.h"
 #include "nvisa_nv30_vp.h"
 
@@ -319,14 +320,19 @@ test_condition_codes(void)
    nvc_vp_binary_free(&bin);
 }
 
-/* A uniform array indexed by a run-time value: pos = arr[i],
- * col0 = arr[2 - i], i = int(a0.x), arr = {(1..4), (5..8), (9..12)}. */
+/* A uniform array indexed by a run-time value, read through the address
+ * register (NV_vertex_program2 ARL, c[A0.x + n]): pos = arr[i] + u5,
+ * col0 = arr[2 - i], i = int(a0.x), arr = {(1..4), (5..8), (9..12)} in
+ * uniform slots 2-4 (u5 read first: the array must still land in
+ * consecutive constant registers). */
 static void
 test_indirect_uniform(void)
 {
-   static const float arr[3][4] = {
-      { 1, 2, 3, 4 }, { 5, 6, 7, 8 }, { 9, 10, 11, 12 },
+   static const float unif[6][4] = {
+      { 0 }, { 0 }, { 1, 2, 3, 4 }, { 5, 6, 7, 8 }, { 9, 10, 11, 12 },
+      { 100, 200, 300, 400 },
    };
+   const float (*arr)[4] = &unif[2];
    nir_builder b = vs_builder("indirect_uniform");
    nir_variable *a0 = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
                           VERT_ATTRIB_GENERIC0, 0, "a0");
@@ -335,27 +341,41 @@ test_indirect_uniform(void)
    nir_variable *col = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
                            VARYING_SLOT_COL0, 1, "col0");
    nir_variable *u = var(b.shader, nir_var_uniform,
-                         glsl_array_type(glsl_vec4_type(), 3, 0), -1, 0,
+                         glsl_array_type(glsl_vec4_type(), 3, 0), -1, 2,
                          "arr");
+   nir_ssa_def *u5 = load_uniform_vec4(&b, 5);
    nir_ssa_def *i = nir_f2i32(&b, nir_channel(&b, nir_load_var(&b, a0), 0));
    nir_deref_instr *dr = nir_build_deref_var(&b, u);
-   nir_store_var(&b, pos, nir_load_deref(&b, nir_build_deref_array(&b, dr, i)),
-                 0xf);
+   nir_store_var(&b, pos, nir_fadd(&b, u5, nir_load_deref(&b,
+                                   nir_build_deref_array(&b, dr, i))), 0xf);
    nir_ssa_def *j = nir_isub(&b, nir_imm_int(&b, 2), i);
    nir_store_var(&b, col, nir_load_deref(&b, nir_build_deref_array(&b, dr, j)),
                  0xf);
+   b.shader->num_uniforms = 6 * 4;
    struct nvc_vp_binary bin;
    if (!compile(&b, NULL, &bin))
       return;
+   /* two reads, each an ARL and an indexed read, no select chain: with
+    * int()'s truncation (4 instructions), 2 - i and the ADD, 10 */
+   CHECK(bin.num_insns <= 10, "%u instructions", bin.num_insns);
+   struct nvisa_nv30_vp_insn *d = decode_all(&bin);
+   unsigned arl = 0, indexed = 0;
+   for (unsigned k = 0; k < bin.num_insns; k++) {
+      arl += d[k].vec_op == NVISA_NV30_VP_VEC_OP_ARL;
+      indexed += d[k].const_indexed;
+   }
+   CHECK(arl == 2 && indexed == 2, "%u ARL, %u indexed reads", arl, indexed);
+   free(d);
    for (unsigned idx = 0; idx < 3; idx++) {
       struct vp_run r;
       memset(&r, 0, sizeof(r));
       float in[4] = { (float)idx + 0.25f, 0, 0, 1 };
       memcpy(r.in[0], in, 16);
-      if (!run(&bin, arr, &r))
+      if (!run(&bin, unif, &r))
          continue;
       const float *p = arr[idx], *c = arr[2 - idx];
-      CHECK_VEC4(r.io.out[OUT(HPOS)], p[0], p[1], p[2], p[3], 0);
+      CHECK_VEC4(r.io.out[OUT(HPOS)], p[0] + 100, p[1] + 200, p[2] + 300,
+                 p[3] + 400, 0);
       CHECK_VEC4(r.io.out[OUT(COL0)], c[0], c[1], c[2], c[3], 0);
    }
    nvc_vp_binary_free(&bin);
@@ -527,6 +547,56 @@ test_outputs(void)
    nvc_vp_binary_free(&bin);
 }
 
+/* Dual issue (nvc_vp_pair) on hand-written instructions: a vector-only
+ * and a scalar-only instruction merge on curie whatever temporaries they
+ * write, on rankine only when they write the one DST (isa.rst "Rankine":
+ * one DST, a write mask each); nothing that uses the address register
+ * merges (A0 is not the temporary DST names). */
+static unsigned
+pair_two(const struct nvisa_nv40_vp_insn *a, const struct nvisa_nv40_vp_insn *b,
+         bool one_dst)
+{
+   struct nvisa_nv40_vp_insn hw[2] = { *a, *b };
+   struct nvc_prog p;
+   nvc_prog_init(&p, &nv30, false);
+   unsigned n = nvc_vp_pair(&p, hw, 2, one_dst);
+   CHECK(!p.error, "%s", p.error);
+   nvc_prog_fini(&p);
+   return n;
+}
+
+static void
+test_pairing(void)
+{
+   struct nvisa_nv40_vp_insn mul, rcp, arl, ldc;
+   nvisa_nv40_vp_insn_init(&mul);
+   mul.vec_op = NVISA_NV40_VP_VEC_OP_MUL;   /* MUL R1.xyz, v[0], c[0] */
+   mul.vec_dst = 1;
+   mul.vec_mask = NVISA_MASK_X | NVISA_MASK_Y | NVISA_MASK_Z;
+   mul.src[0].file = NVISA_FILE_INPUT;
+   mul.src[1].file = NVISA_FILE_CONST;
+   nvisa_nv40_vp_insn_init(&rcp);
+   rcp.sca_op = NVISA_NV40_VP_SCA_OP_RCP;   /* RCP R2.w, c[0].x */
+   rcp.sca_dst = 2;
+   rcp.sca_mask = NVISA_MASK_W;
+   rcp.src[2].file = NVISA_FILE_CONST;
+   CHECK(pair_two(&mul, &rcp, false) == 1, "curie: MUL R1 + RCP R2 not paired");
+   CHECK(pair_two(&mul, &rcp, true) == 2, "rankine: MUL R1 + RCP R2 paired");
+   rcp.sca_dst = 1;                         /* RCP R1.w */
+   CHECK(pair_two(&mul, &rcp, true) == 1, "rankine: MUL R1.xyz + RCP R1.w "
+         "not paired");
+   arl = mul;                               /* ARL A0.x, v[0] */
+   arl.vec_op = NVISA_NV40_VP_VEC_OP_ARL;
+   arl.vec_dst = 0;
+   arl.vec_mask = NVISA_MASK_X;
+   rcp.sca_dst = 0;
+   CHECK(pair_two(&arl, &rcp, true) == 2 && pair_two(&arl, &rcp, false) == 2,
+         "ARL paired");
+   ldc = mul;                               /* MUL R1.xyz, v[0], c[A0.x] */
+   ldc.const_indexed = true;
+   CHECK(pair_two(&ldc, &rcp, false) == 2, "indexed read paired");
+}
+
 /* ------------------------------------------------------------------ */
 /* Limits: errors naming the chip, not crashes. */
 
@@ -631,6 +701,7 @@ main(void)
    test_indirect_uniform();
    test_loop_branch();
    test_outputs();
+   test_pairing();
    test_limits();
 
    glsl_type_singleton_decref();
