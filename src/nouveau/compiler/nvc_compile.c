@@ -136,7 +136,7 @@ nvc_compile_vs(const struct nvc_target *target, const struct nir_shader *nir,
    /* VP_RESULT_EN is curie's (hwdb nv30-40_3d.xml: NV40_3D-NV44_3D);
     * rankine passes every VP output on, and interpolates the texcoords
     * TEX_UNITS_ENABLE names (see the README, "Using it"). */
-   out->result_en = target->isa == NVHWDB_ISA_NV40 ? info.result_en : 0;
+   out->result_en = target->vp.result_en ? info.result_en : 0;
    /* The planes the VP writes distances for: both generations clip
     * against those VP_CLIP_PLANES_ENABLE enables (hwdb). */
    static const uint32_t plane_en[] = {
@@ -217,7 +217,8 @@ nvc_compile_fs(const struct nvc_target *target, const struct nir_shader *nir,
 
    memcpy(out->texcoord_varying, info.texcoord_varying, NVC_MAX_TEXCOORDS);
    out->texcoords_used = info.texcoords_used;
-   out->vp_result_en = info.result_en;
+   /* VP_RESULT_EN bits only where the 3D class has the register */
+   out->vp_result_en = target->vp.result_en ? info.result_en : 0;
    out->inputs_read = info.inputs_read;
    out->samplers_used = info.samplers_used;
    out->color_outputs = info.color_outputs;

@@ -85,6 +85,8 @@ struct nvc_target {
       unsigned num_temps;     /* temporaries (ISA NUM_TEMPS) */
       unsigned num_attribs;   /* attribute registers (ISA NUM_INPUTS) */
       unsigned tex_units;     /* vertex texture units (vtx-tex-units) */
+      bool result_en;         /* the 3D class has VP_RESULT_EN (curie's
+                                 only: nv30-40_3d.xml) */
       bool branching;         /* BRA: ifs (vp-branching) */
       bool loops;             /* BRA back: loops (with branching) */
       bool calls;             /* CAL/RET (ISA, with branching) */
@@ -242,7 +244,8 @@ struct nvc_fp_binary {
     * NVC_VARYING_NONE.  Give it to nvc_compile_vs in the key. */
    uint8_t texcoord_varying[NVC_MAX_TEXCOORDS];
    uint16_t texcoords_used;    /* bit n: TCn read */
-   uint32_t vp_result_en;      /* VP_RESULT_EN bits for those TCs */
+   uint32_t vp_result_en;      /* VP_RESULT_EN bits for those TCs (0
+                                  without the register: rankine) */
    uint32_t inputs_read;       /* bit i: FP input register i is read */
    uint32_t samplers_used;     /* bit i: texture unit i is sampled */
    /* Colour outputs written (bit n: render target n, n <

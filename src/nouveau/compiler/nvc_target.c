@@ -95,6 +95,7 @@ target_nv30(struct nvc_target *t)
    t->vp.num_temps = NVISA_NV30_VP_NUM_TEMPS;
    t->vp.num_attribs = NVISA_NV30_VP_NUM_INPUTS;
    t->vp.precisions = NVC_PRECISION_FP32;
+   t->vp.result_en = false;
    t->fp.num_temps = NVISA_NV30_FP_NUM_TEMPS;
    t->fp.num_half_temps = NVISA_NV30_FP_NUM_HALF_TEMPS;
    t->fp.num_inputs = NVISA_NV30_FP_NUM_INPUTS;
@@ -130,6 +131,7 @@ target_nv40(struct nvc_target *t)
    t->vp.num_temps = NVISA_NV40_VP_NUM_TEMPS;
    t->vp.num_attribs = NVISA_NV40_VP_NUM_INPUTS;
    t->vp.precisions = NVC_PRECISION_FP32;
+   t->vp.result_en = true;
    t->fp.num_temps = NVISA_NV40_FP_NUM_TEMPS;
    t->fp.num_half_temps = NVISA_NV40_FP_NUM_HALF_TEMPS;
    t->fp.num_inputs = NVISA_NV40_FP_NUM_INPUTS;

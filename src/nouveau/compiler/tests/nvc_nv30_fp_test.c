@@ -467,6 +467,8 @@ test_inputs(void)
          bin.inputs_read, want);
    CHECK(bin.texcoords_used == 1u << 7, "inputs: texcoords 0x%x",
          bin.texcoords_used);
+   CHECK(bin.vp_result_en == 0, "inputs: VP_RESULT_EN bits 0x%x on rankine, "
+         "which has no such register", bin.vp_result_en);
    /* 0.5 + 0.875, fog 0.3125, tc7.y 6.5, x + y of the centre 12.5 + 7.5 */
    if (run(&bin, &std_in, NULL, 0, &r, "inputs"))
       CHECK_VEC4("inputs", r.color, 1.375f, 0.3125f, 6.5f, 20, 1e-3f);
