@@ -1,11 +1,19 @@
 /*
- * nvdis: disassemble NV40 vertex or fragment programs.
+ * nvdis: disassemble NV30/NV40 vertex or fragment programs, or Tesla
+ * (G80..GT218) shader code.
  *
  *   nvdis --vp|--fp [--chip nv40|nv30] [--fields] [--hex|--bin] FILE|-
+ *   nvdis --chip g80|g84|...|nvaa [--fields] [--hex|--bin] FILE|-
+ *
+ * --chip takes a codename or chipset id of hwdb's chip table; its shader
+ * ISA picks the decoder.  Tesla programs of every type share one ISA, so
+ * --vp/--fp are not needed there (and are ignored).
  *
  * --fields prints every non-zero field of each instruction (names from the
  * ISA XML) instead of assembly; it is the only output for nv30 vertex
- * programs, whose tables exist but not their disassembler yet.
+ * programs, whose tables exist but not their disassembler yet.  For Tesla
+ * code it prints the form (g80.xml <form>), the decoded operands and the
+ * form's non-zero modifiers.
  *
  * FILE is either hex text (32-bit words written as hex numbers, with or
  * without 0x, separated by spaces, commas or newlines; '#' and '//' start
@@ -25,6 +33,7 @@
 #include "nvisa_nv30_vp_gen.h"
 #include "nvisa_nv40_fp.h"
 #include "nvisa_nv40_vp.h"
+#include "nvisa_g80.h"
 
 #define MAX_FILE_SIZE (64u << 20)
 
@@ -33,8 +42,11 @@ usage(FILE *f)
 {
    fprintf(f, "usage: nvdis --vp|--fp [--chip nv40|nv30] [--fields] "
               "[--hex|--bin] FILE|-\n"
-              "  disassembles an NV40 vertex (--vp) or fragment (--fp) "
-              "program given as\n  hex words or raw little-endian binary\n");
+              "       nvdis --chip g80|g84|gt215|... [--fields] "
+              "[--hex|--bin] FILE|-\n"
+              "  disassembles an NV30/NV40 vertex (--vp) or fragment (--fp) "
+              "program, or\n  Tesla shader code, given as hex words or raw "
+              "little-endian binary\n");
 }
 
 static unsigned char *
@@ -191,6 +203,61 @@ dis_fp(bool nv30, const uint32_t *w, size_t n)
    return 0;
 }
 
+/* Tesla code: short (1 word) and long (2 word) instructions in sequence,
+ * each line led by its byte address (what branch targets print). */
+static int
+dis_g80(bool fields, const uint32_t *w, size_t n)
+{
+   char buf[512];
+   int ret = 0;
+   size_t i = 0;
+   while (i < n) {
+      unsigned avail = (unsigned)(n - i < 2 ? n - i : 2);
+      struct nvisa_g80_insn insn;
+      int used = nvisa_g80_disasm(w + i, avail, buf, sizeof(buf));
+      unsigned words = nvisa_g80_insn_words(w + i);
+      if (words > avail) {
+         printf("%04zx: %08x           %s\n", i * 4, w[i], buf);
+         return 1;
+      }
+      if (words == 2)
+         printf("%04zx: %08x %08x  ", i * 4, w[i], w[i + 1]);
+      else
+         printf("%04zx: %08x           ", i * 4, w[i]);
+      if (fields) {
+         /* the form, its decoded operands and its modifiers' raw values */
+         static const char *const file[] = {
+            "none", "r", "o", "imm", "a", "c", "sr", "a[]", "c[]", "v[]",
+            "l[]", "g[]",
+         };
+         nvisa_g80_decode(w + i, avail, &insn);
+         const struct nvisa_form *form = nvisa_g80_form(insn.op);
+         printf("%s", form->name);
+         for (unsigned o = 0; o < form->nopnds; o++) {
+            const struct nvisa_g80_operand *op = &insn.opnd[o];
+            printf(" opnd%u=%s:0x%x", o, file[op->file], op->val);
+            if (op->file == NVISA_G80_FILE_CONST ||
+                op->file == NVISA_G80_FILE_GLOBAL)
+               printf(",buf%u", op->buf);
+            if (op->areg)
+               printf(",$a%u", op->areg);
+         }
+         for (unsigned m = 0; m < form->nmods; m++) {
+            unsigned id = form->mod[m].mod;
+            if (insn.mod[id])
+               printf(" %s=0x%x", nvisa_g80_mod_names[id], insn.mod[id]);
+         }
+         printf("\n");
+      } else {
+         printf("%s\n", buf);
+      }
+      if (used < 0)
+         ret = 1;
+      i += words;
+   }
+   return ret;
+}
+
 /* Raw field dump with the generated field table of an ISA. */
 static void
 print_fields(const struct nvisa_field *fields, unsigned count,
@@ -260,7 +327,7 @@ main(int argc, char **argv)
    int kind = 0;            /* 1 = vp, 2 = fp */
    int format = 0;          /* 0 = guess, 1 = hex, 2 = bin */
    const char *path = NULL;
-   bool fields = false, nv30 = false;
+   bool fields = false, nv30 = false, g80 = false;
 
    for (int i = 1; i < argc; i++) {
       if (!strcmp(argv[i], "--vp"))
@@ -288,9 +355,12 @@ main(int argc, char **argv)
             row = nvhwdb_chip_find(id);
          if (row && row->isa == NVHWDB_ISA_NV30) {
             nv30 = true;
+         } else if (row && row->isa == NVHWDB_ISA_G80) {
+            g80 = true;
          } else if (!row || row->isa != NVHWDB_ISA_NV40) {
-            fprintf(stderr, "nvdis: chip %s not supported (a rankine or "
-                    "curie chip: nv40, nv30, 44, ...)\n", chip);
+            fprintf(stderr, "nvdis: chip %s not supported (a rankine, "
+                    "curie or tesla chip: nv40, nv30, 44, g80, ...)\n",
+                    chip);
             return 2;
          }
       } else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
@@ -307,7 +377,7 @@ main(int argc, char **argv)
          return 2;
       }
    }
-   if (!kind || !path) {
+   if ((!kind && !g80) || !path) {
       usage(stderr);
       return 2;
    }
@@ -342,6 +412,12 @@ main(int argc, char **argv)
                     (uint32_t)data[4 * i + 3] << 24;
    }
    free(data);
+
+   if (g80) {
+      int r = dis_g80(fields, words, nwords);
+      free(words);
+      return r;
+   }
 
    bool raw = fields || (nv30 && kind == 1);
    if (raw && !fields)

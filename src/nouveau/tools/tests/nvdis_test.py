@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-# nvdis end-to-end test: disassembles the vertex and fragment programs that
+# nvdis end-to-end test: disassembles a Tesla fragment program (below) and
+# the vertex and fragment programs that
 # upstream Mesa's nv30_transfer.c uploads on NV40 ("mov o[hpos], a[0];
 # mov o[tex0], a[8]; end;" and "texr r0, i[tex0], texture[0]; end;"), from
 # hex text and from raw little-endian binary, and checks bad input gives an
@@ -77,5 +78,40 @@ check(run(['--vp', '--chip', 'nv99'], '0 0 0 0').returncode != 0,
       'unknown chip accepted')
 p = run(['--fp'], '17009e00 1c9dc801\n')
 check(p.returncode != 0 and 'truncated' in p.stdout, 'short fp: %r' % p.stdout)
+
+# Tesla: a fragment program assembled by hand from envydis g80.c rows and
+# the bits upstream Mesa's nv50 emitter sets (the same words as
+# src/nouveau/isa/tests/nvisa_g80_test.c): two short interpolations
+# (tabs 0x80000000: dst << 2, v[] offset / 4 << 16), a long 2D tex of
+# $t0/$s0 writing xyzw from $r0 (argc - 1 = 1 << 22, mask bits 25-26 and
+# word 1 bits 14-15), and a nop with the exit bit (word 1 bits 0-1 = 1).
+G80 = [0x80040000, 0x80080004, 0xf6400001, 0x0000c780, 0xf0000001,
+       0xe0000001]
+G80_ASM = ['linterp $r0, v[0x10]', 'linterp $r1, v[0x20]',
+           'tex $t0 $s0 mask0xf argc2 $r0q, $r0q', '@$c0.never nop exit']
+
+
+def g80_lines(out):
+    return [l.split('  ')[-1].strip() for l in out.splitlines()]
+
+
+p = run(['--chip', 'g80'], ' '.join('%08x' % w for w in G80))
+check(p.returncode == 0 and g80_lines(p.stdout) == G80_ASM,
+      'g80 hex: %d %r' % (p.returncode, p.stdout))
+check(p.stdout.splitlines()[2].startswith('0008: f6400001 0000c780'),
+      'g80 addresses: %r' % p.stdout)
+p = run(['--chip', 'a3', '--bin'], struct.pack('<6I', *G80), binary=True)
+check(p.returncode == 0 and g80_lines(p.stdout) == G80_ASM,
+      'gt215 (a3) bin: %d %r' % (p.returncode, p.stdout))
+p = run(['--chip', 'G84', '--fields'], ' '.join('%08x' % w for w in G80))
+check(p.returncode == 0 and 'LINTERP_S opnd0=r:0x0 opnd1=v[]:0x10' in p.stdout
+      and 'TEX_L' in p.stdout and 'CTRL=0x1' in p.stdout,
+      'g80 fields: %r' % p.stdout)
+# an unknown long encoding (secondary opcode f.5) and a long instruction
+# cut short: printed as such, exit status 1
+p = run(['--chip', 'g80'], 'f0000001 a0000000 f0000001')
+check(p.returncode == 1 and g80_lines(p.stdout) ==
+      ['(unknown long)', '(long instruction cut short)'],
+      'g80 bad: %d %r' % (p.returncode, p.stdout))
 
 sys.exit(1 if failures else 0)
