@@ -611,6 +611,52 @@ test_unrolled_loop(void)
                "unrolled loop");
 }
 
+/* acc = acc * tc0.x + col0.x, n times: n - 1 MADs (the first folds to
+ * col0.x) and the move to the colour. */
+static nir_shader *
+mad_chain(unsigned n)
+{
+   nir_builder b = fs_builder("chain");
+   nir_ssa_def *t = nir_channel(&b, load_in(&b, VARYING_SLOT_TEX0, 0), 0);
+   nir_ssa_def *c = nir_channel(&b, load_in(&b, VARYING_SLOT_COL0, 1), 0);
+   nir_ssa_def *acc = nir_imm_float(&b, 0);
+   for (unsigned i = 0; i < n; i++)
+      acc = nir_ffma(&b, acc, t, c);
+   store_color(&b, nir_vec4(&b, acc, acc, acc, acc));
+   return b.shader;
+}
+
+/* NV_fragment_program's program length: rankine runs 1024 instructions
+ * (chips.xml fp-slots; a longer program fails to load, NV_fragment_program
+ * section 3.11.3, which nvsim enforces too); a longer one is refused. */
+static void
+test_length(void)
+{
+   struct nvc_fp_binary bin;
+   struct fp_result r;
+   struct fp_inputs in = std_in;
+   in.tc[0][0] = 1.0f;
+   in.col0[0] = 1.0f / 512.0f;
+   if (compile(mad_chain(1000), &bin, "1000 MADs")) {
+      CHECK(bin.num_insns <= 1024, "1000 MADs: %u instructions",
+            bin.num_insns);
+      /* 1000 / 512, exact in fp16 (1 + 61/64) */
+      if (run(&bin, &in, NULL, 0, &r, "1000 MADs"))
+         CHECK_VEC4("1000 MADs", r.color, 1.953125f, 1.953125f, 1.953125f,
+                    1.953125f, 0);
+      nvc_fp_binary_free(&bin);
+   }
+   char *err = NULL;
+   nir_shader *s = mad_chain(1100);
+   bool ok = nvc_compile_fs(&nv30, s, &bin, &err);
+   CHECK(!ok && err && strstr(err, "NV30") && strstr(err, "1024"),
+         "1100 MADs: %s", err ? err : "(compiled)");
+   if (ok)
+      nvc_fp_binary_free(&bin);
+   free(err);
+   ralloc_free(s);
+}
+
 /* What rankine cannot do: refused, the chip and the reason named. */
 static void
 check_refused(nir_shader *s, const char *want, const char *what)
@@ -685,6 +731,7 @@ main(void)
    test_saturate_precision();
    test_flattened_if();
    test_unrolled_loop();
+   test_length();
    test_refused();
 
    glsl_type_singleton_decref();
