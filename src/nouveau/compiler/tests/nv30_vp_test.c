@@ -381,6 +381,73 @@ test_indirect_uniform(void)
    nvc_vp_binary_free(&bin);
 }
 
+/* What shaders do with uniform arrays: a loop over them (lights, bones)
+ * and an index that is itself a uniform (GLSL `uniform int i`, a float
+ * here: no integers):
+ *   acc = 0; for (i = 0; i < u0.x; i++) acc += arr[i];  pos = acc
+ *   col0 = arr[u0.y]
+ * arr = {(1, 2, 3, 4), (10, 20, 30, 40), (100, 200, 300, 400)} in
+ * uniform slots 1-3: n = 0, 1, 2, 3 -> the sums of the first n. */
+static void
+test_indexed_loop(void)
+{
+   static const float arr[3][4] = {
+      { 1, 2, 3, 4 }, { 10, 20, 30, 40 }, { 100, 200, 300, 400 },
+   };
+   nir_builder b = vs_builder("indexed_loop");
+   nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                           VARYING_SLOT_POS, 0, "pos");
+   nir_variable *col = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                           VARYING_SLOT_COL0, 1, "col0");
+   nir_variable *u = var(b.shader, nir_var_uniform,
+                         glsl_array_type(glsl_vec4_type(), 3, 0), -1, 1,
+                         "arr");
+   nir_variable *acc = nir_local_variable_create(b.impl, glsl_vec4_type(),
+                                                 "acc");
+   nir_variable *i = nir_local_variable_create(b.impl, glsl_int_type(), "i");
+   nir_ssa_def *u0 = load_uniform_vec4(&b, 0);
+   nir_ssa_def *n = nir_f2i32(&b, nir_channel(&b, u0, 0));
+   nir_deref_instr *dr = nir_build_deref_var(&b, u);
+   nir_store_var(&b, acc, nir_imm_vec4(&b, 0, 0, 0, 0), 0xf);
+   nir_store_var(&b, i, nir_imm_int(&b, 0), 0x1);
+   nir_loop *loop = nir_push_loop(&b);
+   {
+      nir_ssa_def *iv = nir_load_var(&b, i);
+      nir_push_if(&b, nir_ige(&b, iv, n));
+      nir_jump(&b, nir_jump_break);
+      nir_pop_if(&b, NULL);
+      nir_store_var(&b, acc, nir_fadd(&b, nir_load_var(&b, acc),
+                                      nir_load_deref(&b,
+                                         nir_build_deref_array(&b, dr, iv))),
+                    0xf);
+      nir_store_var(&b, i, nir_iadd_imm(&b, iv, 1), 0x1);
+   }
+   nir_pop_loop(&b, loop);
+   nir_store_var(&b, pos, nir_load_var(&b, acc), 0xf);
+   nir_store_var(&b, col, nir_load_deref(&b, nir_build_deref_array(&b, dr,
+                          nir_f2i32(&b, nir_channel(&b, u0, 1)))), 0xf);
+   b.shader->num_uniforms = 4 * 4;
+   struct nvc_vp_binary bin;
+   if (!compile(&b, NULL, &bin))
+      return;
+   for (unsigned k = 0; k <= 3; k++) {
+      struct vp_run r;
+      memset(&r, 0, sizeof(r));
+      float unif[4][4] = { { (float)k, (float)(2 - k % 3), 0, 0 } };
+      memcpy(&unif[1], arr, sizeof(arr));
+      if (!run(&bin, (const float (*)[4])unif, &r))
+         continue;
+      float want[4] = { 0, 0, 0, 0 };
+      for (unsigned j = 0; j < k; j++)
+         for (unsigned c = 0; c < 4; c++)
+            want[c] += arr[j][c];
+      const float *w = arr[2 - k % 3];
+      CHECK_VEC4(r.io.out[OUT(HPOS)], want[0], want[1], want[2], want[3], 0);
+      CHECK_VEC4(r.io.out[OUT(COL0)], w[0], w[1], w[2], w[3], 0);
+   }
+   nvc_vp_binary_free(&bin);
+}
+
 /* A loop the compiler cannot unroll (its count is a uniform) with an if
  * in its body:
  *   acc = 0; for (i = 0; i < u0.x; i++) { if (i < 2) acc -= a; else
@@ -700,6 +767,7 @@ main(void)
    test_condition_codes();
    test_indirect_uniform();
    test_loop_branch();
+   test_indexed_loop();
    test_outputs();
    test_pairing();
    test_limits();
