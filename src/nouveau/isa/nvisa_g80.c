@@ -58,6 +58,17 @@ mem_opnd(struct nvisa_g80_operand *o, unsigned file, uint32_t units,
    o->areg = areg;
 }
 
+/* Both source type bits (23, 24) set: source 1 is p[] (geometry programs:
+ * envydis tabss SPRIM, tablsw LPRIM; Mesa setSrcFileBits "GP && indirect"
+ * 0x01800000).  Long forms: word 1 bit 21 set, the other sources are
+ * registers; clear, they are c[] without $a (tablc2w/tablc3w GP rows).
+ * Outside geometry programs no encoding sets both bits. */
+static bool
+prim_mode(const uint32_t *w)
+{
+   return fget(w, G(F_SRC1_CONST)) && fget(w, G(F_SRC2_CONST));
+}
+
 static void
 decode_opnd(const uint32_t *w, const struct nvisa_form *form, unsigned i,
             struct nvisa_g80_insn *insn)
@@ -93,14 +104,15 @@ decode_opnd(const uint32_t *w, const struct nvisa_form *form, unsigned i,
       break;
    case G(OPND_S0):
       if (fget(w, G(F_SRC0_MEM_S)))
-         mem_opnd(o, G(FILE_ATTR), fget(w, G(F_SSRC0)), 4, fget(w, areg));
+         mem_opnd(o, prim_mode(w) ? G(FILE_PRIM) : G(FILE_ATTR),
+                  fget(w, G(F_SSRC0)), 4, fget(w, areg));
       else {
          o->file = G(FILE_GPR);
          o->val = fget(w, G(F_SSRC0));
       }
       break;
    case G(OPND_S1):
-      if (fget(w, G(F_SRC1_CONST))) {
+      if (fget(w, G(F_SRC1_CONST)) && !prim_mode(w)) {
          mem_opnd(o, G(FILE_CONST), fget(w, G(F_S_CONST_OFF)), csize,
                   fget(w, areg));
          o->buf = fget(w, G(F_S_CBUF));
@@ -110,7 +122,9 @@ decode_opnd(const uint32_t *w, const struct nvisa_form *form, unsigned i,
       }
       break;
    case G(OPND_L0):
-      if (fget(w, G(F_SRC0_MEM)))
+      if (prim_mode(w))
+         mem_opnd(o, G(FILE_PRIM), fget(w, G(F_SRC0)), 4, fget(w, areg));
+      else if (fget(w, G(F_SRC0_MEM)))
          mem_opnd(o, G(FILE_ATTR), fget(w, G(F_SRC0)), 4, fget(w, areg));
       else {
          o->file = G(FILE_GPR);
@@ -121,8 +135,12 @@ decode_opnd(const uint32_t *w, const struct nvisa_form *form, unsigned i,
    case G(OPND_L2): {
       bool l1 = k->kind == G(OPND_L1);
       unsigned reg = l1 ? G(F_SRC1) : G(F_SRC2);
-      if (fget(w, l1 ? G(F_SRC1_CONST) : G(F_SRC2_CONST))) {
-         mem_opnd(o, G(FILE_CONST), fget(w, reg), csize, fget(w, areg));
+      bool prim = prim_mode(w);
+      if (fget(w, l1 ? G(F_SRC1_CONST) : G(F_SRC2_CONST)) &&
+          !(prim && fget(w, G(F_SRC0_MEM)))) {
+         /* with p[], c[] takes no $a (envydis L2CONST32NA) */
+         mem_opnd(o, G(FILE_CONST), fget(w, reg), csize,
+                  prim ? 0 : fget(w, areg));
          o->buf = fget(w, G(F_CBUF));
       } else {
          o->file = G(FILE_GPR);
@@ -173,6 +191,15 @@ decode_opnd(const uint32_t *w, const struct nvisa_form *form, unsigned i,
    }
 }
 
+static bool
+form_has_mod(const struct nvisa_form *form, unsigned mod)
+{
+   for (unsigned i = 0; i < form->nmods; i++)
+      if (form->mod[i].mod == mod)
+         return true;
+   return false;
+}
+
 static int
 find_form(const uint32_t *w, unsigned avail)
 {
@@ -207,6 +234,15 @@ nvisa_g80_decode(const uint32_t *in, unsigned avail,
       insn->mod[form->mod[i].mod] = fget(in, form->mod[i].field);
    for (unsigned i = 0; i < form->nopnds; i++)
       decode_opnd(in, form, i, insn);
+   /* l[]/g[] accesses: the register operand is as wide as the type
+    * (tabldsto: b64 a $rd, b128 a $rq, others one $r) */
+   if (form_has_mod(form, G(MOD_TYPE))) {
+      unsigned t = insn->mod[G(MOD_TYPE)];
+      for (unsigned i = 0; i < form->nopnds; i++)
+         if (form->opnd[i].kind == G(OPND_REG))
+            insn->opnd[i].size = t == G(LDST_TYPE_b64) ? 8 :
+                                 t == G(LDST_TYPE_b128) ? 16 : 4;
+   }
    if (form->flags & G(FLAG_INVALID))
       return -1;
    return form->words;
@@ -252,13 +288,18 @@ encode_opnd(uint32_t *w, const struct nvisa_form *form, unsigned i,
          fset(w, G(F_SRC0_MEM_S), 0);
          return fset(w, G(F_SSRC0), o->val);
       }
-      ok = o->file == G(FILE_ATTR) && mem_units(o, 4, &units);
+      ok = (o->file == G(FILE_ATTR) || o->file == G(FILE_PRIM)) &&
+           mem_units(o, 4, &units);
       fset(w, G(F_SRC0_MEM_S), 1);
+      if (o->file == G(FILE_PRIM))
+         fset(w, G(F_SRC1_CONST), 1);
       ok &= fset(w, G(F_SSRC0), units);
       return fset(w, areg, o->areg) && ok;
    case G(OPND_S1):
       if (o->file == G(FILE_GPR)) {
-         fset(w, G(F_SRC1_CONST), 0);
+         /* leave the p[] selection of source 1 alone */
+         if (!prim_mode(w))
+            fset(w, G(F_SRC1_CONST), 0);
          return fset(w, G(F_SSRC1), o->val);
       }
       ok = o->file == G(FILE_CONST) && mem_units(o, csize, &units);
@@ -271,8 +312,14 @@ encode_opnd(uint32_t *w, const struct nvisa_form *form, unsigned i,
          fset(w, G(F_SRC0_MEM), 0);
          return fset(w, G(F_SRC0), o->val);
       }
-      ok = o->file == G(FILE_ATTR) && mem_units(o, 4, &units);
+      ok = (o->file == G(FILE_ATTR) || o->file == G(FILE_PRIM)) &&
+           mem_units(o, 4, &units);
+      /* p[]: both type bits, and bit 53 until a c[] source clears it */
       fset(w, G(F_SRC0_MEM), 1);
+      if (o->file == G(FILE_PRIM)) {
+         fset(w, G(F_SRC1_CONST), 1);
+         fset(w, G(F_SRC2_CONST), 1);
+      }
       ok &= fset(w, G(F_SRC0), units);
       return fset(w, areg, o->areg) && ok;
    case G(OPND_L1):
@@ -280,14 +327,21 @@ encode_opnd(uint32_t *w, const struct nvisa_form *form, unsigned i,
       bool l1 = k->kind == G(OPND_L1);
       unsigned reg = l1 ? G(F_SRC1) : G(F_SRC2);
       unsigned sel = l1 ? G(F_SRC1_CONST) : G(F_SRC2_CONST);
+      bool prim = prim_mode(w);
       if (o->file == G(FILE_GPR)) {
-         fset(w, sel, 0);
+         if (!prim)
+            fset(w, sel, 0);
          return fset(w, reg, o->val);
       }
       ok = o->file == G(FILE_CONST) && mem_units(o, csize, &units);
-      fset(w, sel, 1);
       ok &= fset(w, reg, units);
       ok &= fset(w, G(F_CBUF), o->buf);
+      if (prim) {
+         /* c[] beside p[]: no $a, word 1 bit 21 clear */
+         fset(w, G(F_SRC0_MEM), 0);
+         return !o->areg && ok;
+      }
+      fset(w, sel, 1);
       return fset(w, areg, o->areg) && ok;
    }
    case G(OPND_IMM):
@@ -409,8 +463,10 @@ print_opnd(struct nvisa_strbuf *sb, const struct nvisa_g80_operand *o)
    case G(FILE_ATTR):
    case G(FILE_VAR):
    case G(FILE_LOCAL):
+   case G(FILE_PRIM):
       nvisa_sb_printf(sb, "%c[", o->file == G(FILE_ATTR) ? 'a' :
-                      o->file == G(FILE_VAR) ? 'v' : 'l');
+                      o->file == G(FILE_VAR) ? 'v' :
+                      o->file == G(FILE_PRIM) ? 'p' : 'l');
       print_areg(sb, o);
       nvisa_sb_printf(sb, "0x%x]", o->val);
       break;
@@ -509,15 +565,6 @@ print_mods(struct nvisa_strbuf *sb, const struct nvisa_form *form,
       }
       }
    }
-}
-
-static bool
-form_has_mod(const struct nvisa_form *form, unsigned mod)
-{
-   for (unsigned i = 0; i < form->nmods; i++)
-      if (form->mod[i].mod == mod)
-         return true;
-   return false;
 }
 
 int

@@ -32,6 +32,7 @@ enum nvisa_g80_file {
    NVISA_G80_FILE_VAR,       /* v[]: interpolated fragment inputs */
    NVISA_G80_FILE_LOCAL,     /* l[] */
    NVISA_G80_FILE_GLOBAL,    /* g0[]..g15[] */
+   NVISA_G80_FILE_PRIM,      /* p[]: geometry program inputs */
 };
 
 /* Modifier ids (g80.xml enum MOD): as many as its name table. */
@@ -45,7 +46,7 @@ struct nvisa_g80_operand {
    uint8_t areg;     /* memory: the $a added to the offset, 0 = none */
    /* GPR: register index; a half register: 2 * index + (1 if high half).
     * OUT, ADDR, COND, SREG: index.  IMM: the value.  ATTR, CONST, VAR,
-    * LOCAL: byte offset.  GLOBAL: the $r holding the byte address. */
+    * LOCAL, PRIM: byte offset.  GLOBAL: the $r holding the byte address. */
    uint32_t val;
 };
 
