@@ -281,6 +281,69 @@ test_alu(void)
    nvc_vp_binary_free(&bin);
 }
 
+/* Per-vertex lighting, the kind of program where vector and scalar ops
+ * interleave (dual issue): n = normalize(N), N = (0, 3, 4) -> (0, .6, .8);
+ *   col0 = u3 * max(dot(n, L), 0) + u4, L = u0 = (0, 0, 1): diffuse .8
+ *        -> (.5, .25, 1, 1) * .8 + (.1, .1, .1, 0) = (.5, .3, .9, .8)
+ *   col1 = u5 * pow(max(dot(n, H), 0), u2.x), H = u1 = (.6, 0, .8):
+ *        .64^2 = .4096
+ *   fog = -P.z * u2.y = 3 * .5 = 1.5, position P = (1, 2, -3, 1). */
+static void
+test_lighting(void)
+{
+   nir_builder b = vs_builder("lighting");
+   nir_variable *vp = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                          VERT_ATTRIB_GENERIC0, 0, "P");
+   nir_variable *vn = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                          VERT_ATTRIB_GENERIC1, 1, "N");
+   nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                           VARYING_SLOT_POS, 0, "pos");
+   nir_variable *c0 = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                          VARYING_SLOT_COL0, 1, "col0");
+   nir_variable *c1 = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                          VARYING_SLOT_COL1, 2, "col1");
+   nir_variable *fog = var(b.shader, nir_var_shader_out, glsl_float_type(),
+                           VARYING_SLOT_FOGC, 3, "fog");
+   nir_ssa_def *u[6];
+   for (unsigned i = 0; i < 6; i++)
+      u[i] = load_uniform_vec4(&b, i);
+   nir_ssa_def *p = nir_load_var(&b, vp);
+   nir_ssa_def *n = nir_channels(&b, nir_load_var(&b, vn), 0x7);
+   n = nir_fmul(&b, n, nir_frsq(&b, nir_fdot3(&b, n, n)));
+   nir_ssa_def *diff = nir_fmax(&b, nir_fdot3(&b, n, nir_channels(&b, u[0], 7)),
+                                nir_imm_float(&b, 0));
+   nir_ssa_def *spec = nir_fmax(&b, nir_fdot3(&b, n, nir_channels(&b, u[1], 7)),
+                                nir_imm_float(&b, 0));
+   spec = nir_fpow(&b, spec, nir_channel(&b, u[2], 0));
+   nir_store_var(&b, pos, p, 0xf);
+   nir_store_var(&b, c0, nir_ffma(&b, u[3], diff, u[4]), 0xf);
+   nir_store_var(&b, c1, nir_fmul(&b, u[5], spec), 0xf);
+   nir_store_var(&b, fog, nir_fmul(&b, nir_fneg(&b, nir_channel(&b, p, 2)),
+                                   nir_channel(&b, u[2], 1)), 0x1);
+   struct nvc_vp_binary bin;
+   if (!compile(&b, NULL, &bin))
+      return;
+   printf("lighting: %u instructions\n", bin.num_insns);
+   static const float unif[6][4] = {
+      { 0, 0, 1, 0 }, { 0.6f, 0, 0.8f, 0 }, { 2, 0.5f, 0, 0 },
+      { 0.5f, 0.25f, 1, 1 }, { 0.1f, 0.1f, 0.1f, 0 }, { 1, 1, 1, 1 },
+   };
+   struct vp_run r;
+   memset(&r, 0, sizeof(r));
+   float pv[4] = { 1, 2, -3, 1 }, nv[4] = { 0, 3, 4, 0 };
+   memcpy(r.in[0], pv, 16);
+   memcpy(r.in[1], nv, 16);
+   if (run(&bin, unif, &r)) {
+      CHECK_VEC4(r.io.out[OUT(HPOS)], 1, 2, -3, 1, 0);
+      CHECK_VEC4(r.io.out[OUT(COL0)], 0.5f, 0.3f, 0.9f, 0.8f, 1e-5f);
+      CHECK_VEC4(r.io.out[OUT(COL1)], 0.4096f, 0.4096f, 0.4096f, 0.4096f,
+                 1e-5f);
+      CHECK(near(r.io.out[OUT(FOGC)][0], 1.5f, 1e-6f), "fog %g",
+            r.io.out[OUT(FOGC)][0]);
+   }
+   nvc_vp_binary_free(&bin);
+}
+
 /* Condition codes: pos = a < b ? u0 : u1 per component (a select: a
  * condition-code update and a conditional move, NV_vertex_program2
  * "condition code"), a = (1, 5, 3, -2), b = (2, 4, 3, 0). */
@@ -764,6 +827,7 @@ main(void)
 
    test_transform();
    test_alu();
+   test_lighting();
    test_condition_codes();
    test_indirect_uniform();
    test_loop_branch();
