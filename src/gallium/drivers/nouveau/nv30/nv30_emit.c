@@ -58,6 +58,7 @@ nv30_emit_framebuffer(struct nv30_context *nv30)
    unsigned num_color = MIN2(fb->nr_cbufs, nv30->chip->render_targets);
    uint32_t format = 0, rt_enable = 0;
    unsigned w = fb->width, h = fb->height;
+   unsigned origin_x = 0;   /* VIEWPORT_TX_ORIGIN (small swizzled levels) */
 
    /* One RT_FORMAT for all: st/mesa gives them one format
     * (PIPE_CAP_MIXED_COLORBUFFER_FORMATS is off). */
@@ -80,7 +81,37 @@ nv30_emit_framebuffer(struct nv30_context *nv30)
       format |= (cs && util_format_get_blocksize(cs->base.format) == 2) ?
                 NV30_3D_RT_FORMAT_ZETA_Z16 : NV30_3D_RT_FORMAT_ZETA_Z24S8;
    }
-   format |= NV30_3D_RT_FORMAT_TYPE_LINEAR;
+   /* A swizzled target (rankine's power-of-two textures,
+    * nv30_resource.c) covers 2^LOG2_WIDTH x 2^LOG2_HEIGHT pixels (hwdb
+    * RT_FORMAT); colour and zeta share the type: st/mesa binds one size,
+    * and a linear depth buffer with a swizzled colour one is not drawn
+    * right (left: a note in issue 9). */
+   if ((cs ? cs : zs) && (cs ? cs : zs)->swizzled) {
+      struct nv30_surface *s = cs ? cs : zs;
+      unsigned rw = s->base.width, rh = s->base.height;
+
+      /* The hardware rounds a target's offset down to 64 bytes (upstream
+       * nv30_state_validate.c, fact): a level smaller than that (1x1 at
+       * 32 bpp, 2x2 at 16 bpp) that does not start on 64 bytes is drawn
+       * as the 16x2 swizzled target at the rounded offset, the window
+       * moved onto it by VIEWPORT_TX_ORIGIN (upstream does the same;
+       * nvsim's nv40_3d_surface.c models it): byte b of that target is
+       * swizzled texel b / bpp, at x = b / (2 * bpp) on row 0 for these
+       * sizes. */
+      if (s->offset & (NV30_RT_OFFSET_ALIGN - 1)) {
+         origin_x = (s->offset & (NV30_RT_OFFSET_ALIGN - 1)) /
+                    (2 * util_format_get_blocksize(s->base.format));
+         rw = 16;
+         rh = 2;
+         w = rw;
+         h = rh;
+      }
+      format |= NV30_3D_RT_FORMAT_TYPE_SWIZZLED |
+                NV30_3D_RT_FORMAT_LOG2_WIDTH(util_logbase2(rw)) |
+                NV30_3D_RT_FORMAT_LOG2_HEIGHT(util_logbase2(rh));
+   } else {
+      format |= NV30_3D_RT_FORMAT_TYPE_LINEAR;
+   }
    /* st/mesa binds targets of one sample count together (a complete
     * framebuffer) */
    if (cs || zs)
@@ -92,14 +123,16 @@ nv30_emit_framebuffer(struct nv30_context *nv30)
    nouveau_push_data(p, format);
 
    /* The window clip rectangle: all of the target. */
+   /* the window clip rectangle (in target coordinates): the window */
    NV30_3D_MTHD(nv30, NV30_3D_VIEWPORT_TX_ORIGIN, 4);
-   nouveau_push_data(p, NV30_3D_VIEWPORT_TX_ORIGIN_X(0) |
+   nouveau_push_data(p, NV30_3D_VIEWPORT_TX_ORIGIN_X(origin_x) |
                         NV30_3D_VIEWPORT_TX_ORIGIN_Y(0));
    nouveau_push_data(p, 0); /* VIEWPORT_CLIP_MODE: inclusive rectangle */
-   nouveau_push_data(p, NV30_3D_VIEWPORT_CLIP_HORIZ_L(0) |
-                        NV30_3D_VIEWPORT_CLIP_HORIZ_R(MAX2(w, 1) - 1));
+   nouveau_push_data(p, NV30_3D_VIEWPORT_CLIP_HORIZ_L(origin_x) |
+                        NV30_3D_VIEWPORT_CLIP_HORIZ_R(origin_x +
+                                                      MAX2(fb->width, 1) - 1));
    nouveau_push_data(p, NV30_3D_VIEWPORT_CLIP_VERT_T(0) |
-                        NV30_3D_VIEWPORT_CLIP_VERT_D(MAX2(h, 1) - 1));
+                        NV30_3D_VIEWPORT_CLIP_VERT_D(MAX2(fb->height, 1) - 1));
 
    if (cs || zs) {
       /* Both address slots must hold a valid buffer even when only one
@@ -151,7 +184,7 @@ nv30_emit_framebuffer(struct nv30_context *nv30)
    /* Window y runs down from the first row in memory; pixel centres at
     * half-integers, as in GL. */
    NV30_3D_1(nv30, NV30_3D_COORD_CONVENTIONS,
-             NV30_3D_COORD_CONVENTIONS_HEIGHT(h) |
+             NV30_3D_COORD_CONVENTIONS_HEIGHT(fb->height) |
              NV30_3D_COORD_CONVENTIONS_ORIGIN_NORMAL |
              NV30_3D_COORD_CONVENTIONS_CENTER_HALF_INTEGER);
 }

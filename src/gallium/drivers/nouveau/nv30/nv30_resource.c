@@ -22,11 +22,12 @@
 #include "nv30_msaa.h"
 #include "nv30_resource.h"
 #include "nv30_screen.h"
+#include "nv30_texture.h"
 
 /* Render target and zeta pitches must be multiples of 64 bytes, offsets
  * too (the hardware ignores the low 6 bits; upstream nv30 driver, fact). */
 #define NV30_PITCH_ALIGN   64
-#define NV30_OFFSET_ALIGN  64
+#define NV30_OFFSET_ALIGN  NV30_RT_OFFSET_ALIGN
 
 static void
 nv30_layout(struct nv30_resource *res)
@@ -53,6 +54,66 @@ nv30_layout(struct nv30_resource *res)
       offset += res->level[l].slice_stride * d;
    }
    res->layer_stride = align(offset, NV30_OFFSET_ALIGN);
+}
+
+/* Rankine's texture units read a cube's faces 128-byte aligned when
+ * they are not rectangles (nvsim's nv40_3d_texture.c, after upstream's
+ * nv30_miptree.c, fact). */
+#define NV30_PACKED_FACE_ALIGN 128
+
+/* Whether a rankine texture is stored as the texture units read a
+ * power-of-two image (packed levels), rather than as a rectangle or a
+ * linear render target: every sampled power-of-two texture but those
+ * shared with others (scanout, a handle: linear by the winsys'
+ * convention), multisampled targets (nv30_msaa.h) and formats that have
+ * no power-of-two code (nv30_texture_format_packed). */
+static bool
+nv30_layout_is_packed(const struct nvhwdb_chip *chip,
+                      const struct pipe_resource *pt)
+{
+   return nv30_texture_format_packed(chip, pt->format) &&
+          pt->target != PIPE_BUFFER && pt->target != PIPE_TEXTURE_RECT &&
+          pt->nr_samples <= 1 &&
+          !(pt->bind & (PIPE_BIND_SCANOUT | PIPE_BIND_SHARED |
+                        PIPE_BIND_LINEAR | PIPE_BIND_DISPLAY_TARGET)) &&
+          util_is_power_of_two_nonzero(pt->width0) &&
+          util_is_power_of_two_nonzero(pt->height0) &&
+          util_is_power_of_two_nonzero(pt->depth0);
+}
+
+/* Rankine's power-of-two layout (hwdb nv30-40_3d.xml TEX_FORMAT
+ * BASE_SIZE/MIPMAP; nvsim's nv40_3d_texture.c sums it up): levels one
+ * after the other, each its own rows of blocks with no padding, its
+ * texels swizzled (S3TC: rows of 4x4 blocks); a cube's faces each the
+ * chain, 128-byte aligned.  The unit finds a cube's face n from the full
+ * chain down to 1x1 when MIPMAP is set: a cube with levels below the
+ * base keeps room for all of them. */
+static void
+nv30_layout_packed(struct nv30_resource *res)
+{
+   struct pipe_resource *pt = &res->base;
+   enum pipe_format format = pt->format;
+   unsigned levels = pt->last_level + 1;
+   uint32_t offset = 0;
+
+   if (pt->target == PIPE_TEXTURE_CUBE && pt->last_level > 0)
+      levels = util_logbase2(MAX2(pt->width0, pt->height0)) + 1;
+   res->packed = true;
+   res->swizzled = !util_format_is_compressed(format);
+   for (unsigned l = 0; l < levels; l++) {
+      unsigned w = u_minify(pt->width0, l), h = u_minify(pt->height0, l);
+      unsigned d = pt->target == PIPE_TEXTURE_3D ? u_minify(pt->depth0, l) : 1;
+      uint32_t pitch = util_format_get_stride(format, w);
+      uint32_t slice = pitch * util_format_get_nblocksy(format, h);
+
+      if (l < ARRAY_SIZE(res->level)) {
+         res->level[l].offset = offset;
+         res->level[l].pitch = pitch;
+         res->level[l].slice_stride = slice;
+      }
+      offset += slice * d;
+   }
+   res->layer_stride = align(offset, NV30_PACKED_FACE_ALIGN);
 }
 
 struct pipe_resource *
@@ -83,6 +144,10 @@ nv30_resource_create(struct pipe_screen *pscreen,
          return &res->base;
       }
       domain = NOUVEAU_BO_GART;
+   } else if (nv30_layout_is_packed(nv30_screen(pscreen)->chip, templ)) {
+      nv30_layout_packed(res);
+      size = (uint64_t)res->layer_stride * templ->array_size;
+      domain = NOUVEAU_BO_VRAM;
    } else {
       nv30_layout(res);
       size = (uint64_t)res->layer_stride * templ->array_size;
@@ -218,6 +283,51 @@ nv30_map_access(unsigned usage)
    return access;
 }
 
+/* A transfer; a swizzled texture's goes through a linear copy of the
+ * box (staging), swizzled back on unmap. */
+struct nv30_transfer {
+   struct pipe_transfer base;
+   uint8_t *staging;
+};
+
+/* Copies a box of a swizzled level between its storage (map: the
+ * buffer's mapping) and a linear image (lin, with the transfer's
+ * strides), one block at a time: to_lin reads the texture, else writes
+ * it. */
+static void
+nv30_swizzle_copy(struct nv30_resource *res, uint8_t *map,
+                  const struct pipe_transfer *xfer, uint8_t *lin, bool to_lin)
+{
+   struct pipe_resource *pt = &res->base;
+   const struct pipe_box *box = &xfer->box;
+   unsigned level = xfer->level;
+   unsigned bpp = util_format_get_blocksize(pt->format);
+   unsigned w = u_minify(pt->width0, level), h = u_minify(pt->height0, level);
+   bool is_3d = pt->target == PIPE_TEXTURE_3D;
+   unsigned d = is_3d ? u_minify(pt->depth0, level) : 1;
+
+   for (int k = 0; k < box->depth; k++) {
+      /* a 3D level's slices are swizzled with its rows; layers and cube
+       * faces follow each other */
+      unsigned z = is_3d ? box->z + k : 0;
+      uint8_t *base = map + nv30_resource_offset(res, level,
+                                                 is_3d ? 0 : box->z + k);
+      uint8_t *row = lin + (size_t)k * xfer->layer_stride;
+
+      for (int y = 0; y < box->height; y++, row += xfer->stride) {
+         for (int x = 0; x < box->width; x++) {
+            uint8_t *t = base + (size_t)bpp *
+               nv30_swizzle_index(box->x + x, box->y + y, z, w, h, d);
+
+            if (to_lin)
+               memcpy(row + x * bpp, t, bpp);
+            else
+               memcpy(t, row + x * bpp, bpp);
+         }
+      }
+   }
+}
+
 /* Replaces a busy buffer's storage when its old contents are not wanted,
  * so that the CPU need not wait for the GPU. */
 static void
@@ -246,6 +356,7 @@ nv30_transfer_map(struct pipe_context *pipe, struct pipe_resource *pres,
    struct nv30_context *nv30 = nv30_context(pipe);
    struct nv30_resource *res = nv30_resource(pres);
    enum pipe_format format = pres->format;
+   struct nv30_transfer *tx;
    struct pipe_transfer *xfer;
    uint8_t *base;
    uint32_t offset;
@@ -256,9 +367,11 @@ nv30_transfer_map(struct pipe_context *pipe, struct pipe_resource *pres,
        (usage & PIPE_MAP_READ))
       NOUVEAU_FALLBACK("reading a resource after the channel was lost\n");
 
-   xfer = slab_zalloc(&nv30->transfer_pool);
-   if (!xfer)
+   STATIC_ASSERT(sizeof(struct nv30_transfer) <= 256); /* the slab's */
+   tx = slab_zalloc(&nv30->transfer_pool);
+   if (!tx)
       return NULL;
+   xfer = &tx->base;
    pipe_resource_reference(&xfer->resource, pres);
    xfer->level = level;
    xfer->usage = usage;
@@ -288,6 +401,23 @@ nv30_transfer_map(struct pipe_context *pipe, struct pipe_resource *pres,
       return base + box->x;
    }
 
+   if (res->swizzled) {
+      /* the box as a linear image (swizzled formats are not compressed:
+       * blocks are texels) */
+      if (usage & PIPE_MAP_DIRECTLY)
+         goto fail;
+      xfer->stride = util_format_get_stride(format, box->width);
+      xfer->layer_stride = xfer->stride * box->height;
+      tx->staging = malloc(MAX2((size_t)xfer->layer_stride * box->depth, 1));
+      if (!tx->staging)
+         goto fail;
+      if (!(usage & (PIPE_MAP_DISCARD_RANGE |
+                     PIPE_MAP_DISCARD_WHOLE_RESOURCE)))
+         nv30_swizzle_copy(res, base, xfer, tx->staging, true);
+      *ptransfer = xfer;
+      return tx->staging;
+   }
+
    xfer->stride = res->level[level].pitch;
    xfer->layer_stride = pres->target == PIPE_TEXTURE_3D ?
                         res->level[level].slice_stride : res->layer_stride;
@@ -296,6 +426,11 @@ nv30_transfer_map(struct pipe_context *pipe, struct pipe_resource *pres,
             util_format_get_stride(format, box->x);
    *ptransfer = xfer;
    return base + offset;
+
+fail:
+   pipe_resource_reference(&xfer->resource, NULL);
+   slab_free(&nv30->transfer_pool, tx);
+   return NULL;
 }
 
 void
@@ -303,6 +438,7 @@ nv30_transfer_unmap(struct pipe_context *pipe, struct pipe_transfer *xfer)
 {
    struct nv30_context *nv30 = nv30_context(pipe);
    struct nv30_resource *res = nv30_resource(xfer->resource);
+   struct nv30_transfer *tx = (struct nv30_transfer *)xfer;
 
    if (xfer->resource->nr_samples > 1) {
       nv30_ms_transfer_unmap(pipe, xfer);
@@ -311,6 +447,13 @@ nv30_transfer_unmap(struct pipe_context *pipe, struct pipe_transfer *xfer)
    /* Constant buffers are read at draw time: pick up what was written. */
    if (res->data && (xfer->usage & PIPE_MAP_WRITE))
       nv30->dirty |= NV30_DIRTY_VERTCONST | NV30_DIRTY_FRAGCONST;
+   /* a swizzled texture's box goes back (the buffer is still mapped:
+    * libdrm keeps a buffer's mapping until it is freed) */
+   if (tx->staging) {
+      if (xfer->usage & PIPE_MAP_WRITE)
+         nv30_swizzle_copy(res, res->bo->map, xfer, tx->staging, false);
+      free(tx->staging);
+   }
    pipe_resource_reference(&xfer->resource, NULL);
    slab_free(&nv30->transfer_pool, xfer);
 }
@@ -363,6 +506,7 @@ nv30_surface_create(struct pipe_context *pipe, struct pipe_resource *pres,
    sf->base.height = u_minify(pres->height0, level);
    sf->offset = nv30_resource_offset(res, level, templ->u.tex.first_layer);
    sf->pitch = res->level[level].pitch;
+   sf->swizzled = res->swizzled;
    return &sf->base;
 }
 

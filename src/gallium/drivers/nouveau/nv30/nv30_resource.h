@@ -5,6 +5,10 @@
 
 #include "pipe/p_state.h"
 
+/* The hardware ignores the low 6 bits of a render target's offset
+ * (upstream nv30 driver, fact). */
+#define NV30_RT_OFFSET_ALIGN 64
+
 struct nouveau_bo;
 struct pipe_screen;
 struct pipe_context;
@@ -13,9 +17,13 @@ struct pipe_context;
  *  - constant buffers live in malloc memory (data): the VP takes its
  *    constants through methods and the FP has them patched into its code;
  *  - other buffers are GART buffer objects, mapped by the CPU;
- *  - textures and render targets are VRAM buffer objects in linear (pitch)
- *    layout: level after level, each level all its slices, each array
- *    layer / cube face the whole chain.
+ *  - textures and render targets are VRAM buffer objects, level after
+ *    level, each level all its slices, each array layer / cube face the
+ *    whole chain.  On curie every level has level 0's pitch (the texture
+ *    units read LINEAR textures of any size).  On rankine (chip table
+ *    tex_formats nv30) the units read only power-of-two textures in
+ *    packed levels, texels in swizzled order, or rectangles (pitch
+ *    linear, one level): see nv30_layout_packed.
  */
 struct nv30_resource {
    struct pipe_resource base;
@@ -24,6 +32,11 @@ struct nv30_resource {
    uint32_t domain;           /* NOUVEAU_BO_VRAM and/or _GART: where
                                * submissions may find it */
    uint32_t layer_stride;
+   /* rankine: levels packed one after the other, each pitch the level's
+    * own row of blocks (power-of-two textures) */
+   bool packed;
+   /* and their texels in swizzled order (packed, not compressed) */
+   bool swizzled;
    struct {
       uint32_t offset;
       uint32_t pitch;         /* bytes per row of blocks */
@@ -42,7 +55,30 @@ struct nv30_surface {
    struct pipe_surface base;
    uint32_t offset;
    uint32_t pitch;
+   bool swizzled;             /* RT_FORMAT TYPE_SWIZZLED (rankine) */
 };
+
+/* Index of block (x, y, z) of a swizzled level of w x h x d blocks
+ * (powers of two): the bits of x, y and z interleaved in that order,
+ * lowest first, while each coordinate has bits left (the swizzled
+ * layout of the rankine/curie texture units and render targets: upstream
+ * Mesa's nv30_transfer.c swizzle3d, envytools-docs' "swizzled surface"
+ * objects, facts).
+ */
+static inline uint32_t
+nv30_swizzle_index(unsigned x, unsigned y, unsigned z, unsigned w,
+                   unsigned h, unsigned d)
+{
+   uint32_t v = 0;
+   unsigned i = 0;
+
+   for (w >>= 1, h >>= 1, d >>= 1; w | h | d; w >>= 1, h >>= 1, d >>= 1) {
+      if (w) { v |= (x & 1) << i++; x >>= 1; }
+      if (h) { v |= (y & 1) << i++; y >>= 1; }
+      if (d) { v |= (z & 1) << i++; z >>= 1; }
+   }
+   return v;
+}
 
 static inline struct nv30_surface *
 nv30_surface(struct pipe_surface *psf)

@@ -343,7 +343,8 @@ nv30_screen_is_format_supported(struct pipe_screen *pscreen,
       bindings &= ~PIPE_BIND_DEPTH_STENCIL;
    }
    if (bindings & PIPE_BIND_SAMPLER_VIEW) {
-      if (!nv30_texture_format_supported(format, target))
+      if (!nv30_texture_format_supported(nv30_screen(pscreen)->chip, format,
+                                         target))
          return false;
       bindings &= ~PIPE_BIND_SAMPLER_VIEW;
    }

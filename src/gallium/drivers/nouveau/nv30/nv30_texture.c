@@ -16,8 +16,17 @@
  *    (their top bits are the whole levels, MIPMAP_MIN/MAX_LOD), counted
  *    from the level at TEX_OFFSET; TEX_FILTER LOD_BIAS is signed, in
  *    1/256 (curie; upstream nv30_texture.c, fact).
- * Our textures are linear (nv30_resource.c): every level has level 0's
- * pitch, levels follow each other, as LINEAR textures are read.
+ * Curie: our textures are linear (nv30_resource.c): every level has
+ * level 0's pitch, levels follow each other, as LINEAR textures are read.
+ * Rankine (hwdb nv30-40_3d.xml, the NV30_3D:NV40_3D variants; nvsim's
+ * nv30_3d_texture.c sums them up): FORMAT is an 8-bit nv10_tex_format;
+ * a *_RECT code reads a pitch-linear image (one level, unnormalised
+ * coordinates, its size in TEX_NPOT_SIZE, its pitch in TEX_SWIZZLE
+ * RECT_PITCH), every other code a power-of-two image of packed levels
+ * (swizzled texels; S3TC rows of blocks), its log2 size in BASE_SIZE_U/
+ * V/W and MIPMAP for the chain below it; TEX_ENABLE has ENABLE at bit 30
+ * and 2 ANISO bits; there is no TEX_SIZE1 and no LINEAR/RECT bit.  Which
+ * layout a chip's units read is the chip table's tex_formats column.
  */
 
 #include <nouveau.h>
@@ -63,8 +72,21 @@ struct nv30_texsrc {
 #define ONE  { NV30_S0(ONE), 0 }
 #define CH(c) { NV30_S0(S1), NV30_S1(c) }
 
+/* A format's rankine codes (nv10_tex_format): the power-of-two (packed)
+ * one and the rectangle one, and which of the two exist. */
+#define NV30_RK_POT  1
+#define NV30_RK_RECT 2
+struct nv30_rkfmt {
+   uint8_t pot, rect, has;
+};
+
 struct nv30_texfmt {
    uint32_t format;          /* TEX_FORMAT FORMAT (curie); 0: not sampled */
+   /* rankine: the codes of the same texel layout (nvsim's
+    * nv30_3d_texture.c pairs them so; upstream's nv30_format.c too:
+    * HILO16 is rankine's A16L16, fact), and those for depth without a
+    * compare (format_nocompare below) */
+   struct nv30_rkfmt rk, rk_nocompare;
    /* R, G, B, A of the pipe format.  The unit decodes a texel into the
     * channels X Y Z W: A8R8G8B8, A1R5G5B5, A4R4G4B4 and R5G6B5 give B G R
     * A; L8 its byte in X; A8L8 the low byte in X and the high one in W;
@@ -98,8 +120,35 @@ struct nv30_texfmt {
                        NV40_3D_TEX_WRAP_GAMMA_DECREASE_FILTER_GREEN | \
                        NV40_3D_TEX_WRAP_GAMMA_DECREASE_FILTER_BLUE)
 
+/* The rankine codes of each curie texel layout (the same names, but
+ * for the float ones) */
+#define RK_A8R8G8B8 RK(A8R8G8B8)
+#define RK_R5G6B5 RK(R5G6B5)
+#define RK_A1R5G5B5 RK(A1R5G5B5)
+#define RK_A4R4G4B4 RK(A4R4G4B4)
+#define RK_L8 RK(L8)
+#define RK_A8L8 RK(A8L8)
+#define RK_A16 RK(A16)
+#define RK_DXT1 RK_POT(DXT1)
+#define RK_DXT3 RK_POT(DXT3)
+#define RK_DXT5 RK_POT(DXT5)
+#define RK_RGBA16F RK_RECT(FLOAT_RGBA16_NV)
+#define RK_RGBA32F RK_RECT(FLOAT_RGBA32_NV)
+#define RK_Z24 RK(Z24), .rk_nocompare = { RK30(HILO16), RK30(HILO16_RECT), \
+                                        NV30_RK_POT | NV30_RK_RECT }
+#define RK_Z16 RK(Z16), .rk_nocompare = { RK30(A8L8), RK30(A8L8_RECT), \
+                                        NV30_RK_POT | NV30_RK_RECT }
+
 #define TEXFMT(hw, r, g, b, a, ...) \
-   { NV40_3D_TEX_FORMAT_FORMAT_##hw, { r, g, b, a }, __VA_ARGS__ }
+   { .format = NV40_3D_TEX_FORMAT_FORMAT_##hw, .rgba = { r, g, b, a }, \
+     RK_##hw, __VA_ARGS__ }
+#define RK30(c) \
+   (NV30_3D_TEX_FORMAT_FORMAT_##c >> NV30_3D_TEX_FORMAT_FORMAT__SHIFT)
+/* both codes; a power-of-two one only (S3TC: no _RECT code); a rectangle
+ * one only (float: NV_float_buffer textures are rectangles) */
+#define RK(c) .rk = { RK30(c), RK30(c##_RECT), NV30_RK_POT | NV30_RK_RECT }
+#define RK_POT(c) .rk = { RK30(c), 0, NV30_RK_POT }
+#define RK_RECT(c) .rk = { 0, RK30(c), NV30_RK_RECT }
 
 static const struct nv30_texfmt nv30_texfmts[PIPE_FORMAT_COUNT] = {
    [PIPE_FORMAT_B8G8R8A8_UNORM] = TEXFMT(A8R8G8B8, CH(Z), CH(Y), CH(X), CH(W)),
@@ -190,6 +239,11 @@ static const struct nv30_texfmt nv30_texfmts[PIPE_FORMAT_COUNT] = {
 };
 
 #undef TEXFMT
+#undef RK_Z16
+#undef RK_Z24
+#undef RK
+#undef RK_POT
+#undef RK_RECT
 #undef CH
 #undef ONE
 #undef ZERO
@@ -202,15 +256,45 @@ nv30_texfmt(enum pipe_format format)
    return &nv30_texfmts[format];
 }
 
+/* Whether the chip's texture units read rankine's layouts (chip table
+ * tex_formats) */
+static inline bool
+nv30_rankine_units(const struct nvhwdb_chip *chip)
+{
+   return chip->tex_formats == NVHWDB_TEX_FORMATS_NV30;
+}
+
 bool
-nv30_texture_format_supported(enum pipe_format format,
+nv30_texture_format_supported(const struct nvhwdb_chip *chip,
+                              enum pipe_format format,
                               enum pipe_texture_target target)
 {
+   const struct nv30_texfmt *fmt = nv30_texfmt(format);
+
+   if (!fmt)
+      return false;
+   if (nv30_rankine_units(chip)) {
+      /* a rectangle needs a _RECT code; every other target a
+       * power-of-two one (S3TC has no _RECT code, float textures are
+       * rectangles only: NV_float_buffer) */
+      if (target == PIPE_TEXTURE_RECT)
+         return fmt->rk.has & NV30_RK_RECT;
+      if (!(fmt->rk.has & NV30_RK_POT))
+         return false;
+   }
    /* no array textures on this hardware */
-   return nv30_texfmt(format) &&
-          (target == PIPE_TEXTURE_1D || target == PIPE_TEXTURE_2D ||
-           target == PIPE_TEXTURE_RECT || target == PIPE_TEXTURE_3D ||
-           target == PIPE_TEXTURE_CUBE);
+   return target == PIPE_TEXTURE_1D || target == PIPE_TEXTURE_2D ||
+          target == PIPE_TEXTURE_RECT || target == PIPE_TEXTURE_3D ||
+          target == PIPE_TEXTURE_CUBE;
+}
+
+bool
+nv30_texture_format_packed(const struct nvhwdb_chip *chip,
+                           enum pipe_format format)
+{
+   const struct nv30_texfmt *fmt = nv30_texfmt(format);
+
+   return nv30_rankine_units(chip) && fmt && (fmt->rk.has & NV30_RK_POT);
 }
 
 static uint32_t
@@ -231,12 +315,14 @@ nv30_wrap(enum pipe_tex_wrap wrap)
    }
 }
 
-/* TEX_ENABLE ANISO on curie, most samples first (the hwdb enum
- * nv40_tex_aniso: 2X .. 16X). */
-static const struct {
+/* TEX_ENABLE ANISO, most samples first: curie's (hwdb enum
+ * nv40_tex_aniso, 2X .. 16X) and rankine's (nv30_tex_aniso, 2X .. 8X) */
+struct nv30_aniso {
    unsigned rate;
    uint32_t bits;
-} nv40_aniso[] = {
+};
+
+static const struct nv30_aniso nv40_aniso[] = {
    { 16, NV40_3D_TEX_ENABLE_ANISO_16X },
    { 12, NV40_3D_TEX_ENABLE_ANISO_12X },
    { 10, NV40_3D_TEX_ENABLE_ANISO_10X },
@@ -244,27 +330,59 @@ static const struct {
    { 6, NV40_3D_TEX_ENABLE_ANISO_6X },
    { 4, NV40_3D_TEX_ENABLE_ANISO_4X },
    { 2, NV40_3D_TEX_ENABLE_ANISO_2X },
+   { 0, NV40_3D_TEX_ENABLE_ANISO_NONE },
 };
+
+static const struct nv30_aniso nv30_aniso[] = {
+   { 8, NV30_3D_TEX_ENABLE_ANISO_8X },
+   { 4, NV30_3D_TEX_ENABLE_ANISO_4X },
+   { 2, NV30_3D_TEX_ENABLE_ANISO_2X },
+   { 0, NV30_3D_TEX_ENABLE_ANISO_NONE },
+};
+
+/* The TEX_ENABLE layout of a generation: the ENABLE bit, the ANISO rates
+ * and the 4.8 fixed-point MIN_LOD / MAX_LOD fields (hwdb variants). */
+struct nv30_tex_enable {
+   const struct nv30_aniso *aniso;
+   uint32_t enable;
+   uint32_t min_lod_shift, max_lod_shift;
+};
+
+static const struct nv30_tex_enable nv40_tex_enable = {
+   nv40_aniso, NV40_3D_TEX_ENABLE_ENABLE,
+   NV40_3D_TEX_ENABLE_MIN_LOD__SHIFT, NV40_3D_TEX_ENABLE_MAX_LOD__SHIFT,
+};
+
+static const struct nv30_tex_enable nv30_tex_enable = {
+   nv30_aniso, NV30_3D_TEX_ENABLE_ENABLE,
+   NV30_3D_TEX_ENABLE_MIN_LOD__SHIFT, NV30_3D_TEX_ENABLE_MAX_LOD__SHIFT,
+};
+
+static const struct nv30_tex_enable *
+nv30_tex_enable_of(const struct nvhwdb_chip *chip)
+{
+   return nv30_rankine_units(chip) ? &nv30_tex_enable : &nv40_tex_enable;
+}
 
 float
 nv30_texture_max_anisotropy(const struct nvhwdb_chip *chip)
 {
-   /* the chip's (chips.xml), as far as the curie TEX_ENABLE.ANISO values
-    * above reach */
-   return MIN2(chip->max_anisotropy, nv40_aniso[0].rate);
+   /* the chip's (chips.xml), as far as its TEX_ENABLE.ANISO values
+    * reach */
+   return MIN2(chip->max_anisotropy, nv30_tex_enable_of(chip)->aniso[0].rate);
 }
 
 /* The most samples the field allows within max_anisotropy (GL's
  * TEXTURE_MAX_ANISOTROPY, at most nv30_texture_max_anisotropy, which
- * st/mesa enforces); 1 and below turn it off. */
+ * st/mesa enforces); 1 and below turn it off (the tables end with 0). */
 static uint32_t
-nv40_aniso_bits(unsigned max_anisotropy)
+nv30_aniso_bits(const struct nv30_aniso *aniso, unsigned max_anisotropy)
 {
-   for (unsigned i = 0; i < ARRAY_SIZE(nv40_aniso); i++) {
-      if (max_anisotropy >= nv40_aniso[i].rate)
-         return nv40_aniso[i].bits;
-   }
-   return NV40_3D_TEX_ENABLE_ANISO_NONE;
+   unsigned i = 0;
+
+   while (max_anisotropy < aniso[i].rate)
+      i++;
+   return aniso[i].bits;
 }
 
 static uint32_t
@@ -286,6 +404,7 @@ void *
 nv30_sampler_state_create(struct pipe_context *pipe,
                           const struct pipe_sampler_state *cso)
 {
+   const struct nvhwdb_chip *chip = nv30_context(pipe)->chip;
    struct nv30_sampler_state *so = CALLOC_STRUCT(nv30_sampler_state);
    bool mag_linear = cso->mag_img_filter == PIPE_TEX_FILTER_LINEAR;
    bool min_linear = cso->min_img_filter == PIPE_TEX_FILTER_LINEAR;
@@ -323,9 +442,12 @@ nv30_sampler_state_create(struct pipe_context *pipe,
    so->filter_one_level = (so->filter & ~NV30_3D_TEX_FILTER_MIN__MASK) |
                           (min_linear ? NV30_3D_TEX_FILTER_MIN_LINEAR_MIPMAP_NEAREST :
                                         NV30_3D_TEX_FILTER_MIN_NEAREST_MIPMAP_NEAREST);
-   if (cso->unnormalized_coords)
+   /* curie: a bit; rankine: the view's _RECT code (rectangles are the
+    * only images it reads with unnormalised coordinates) */
+   if (cso->unnormalized_coords && !nv30_rankine_units(chip))
       so->format = NV40_3D_TEX_FORMAT_RECT(1);
-   so->enable = nv40_aniso_bits(cso->max_anisotropy);
+   so->enable = nv30_aniso_bits(nv30_tex_enable_of(chip)->aniso,
+                                cso->max_anisotropy);
    so->compare = cso->compare_mode == PIPE_TEX_COMPARE_R_TO_TEXTURE;
    if (so->compare)
       so->wrap |= nv30_compare(cso->compare_func);
@@ -372,25 +494,124 @@ nv30_view_swizzle(const struct nv30_texfmt *fmt,
 }
 
 /* TEX_FORMAT bits of each sampled target (is_format_supported refuses
- * the others). */
+ * the others); curie's RECT bit on top (nv30_view_curie). */
 static const uint32_t nv30_tex_target_bits[PIPE_MAX_TEXTURE_TYPES] = {
    [PIPE_TEXTURE_1D] = NV30_3D_TEX_FORMAT_DIMS_1D,
    [PIPE_TEXTURE_2D] = NV30_3D_TEX_FORMAT_DIMS_2D,
-   [PIPE_TEXTURE_RECT] = NV30_3D_TEX_FORMAT_DIMS_2D | NV40_3D_TEX_FORMAT_RECT(1),
+   [PIPE_TEXTURE_RECT] = NV30_3D_TEX_FORMAT_DIMS_2D,
    [PIPE_TEXTURE_CUBE] = NV30_3D_TEX_FORMAT_DIMS_2D | NV30_3D_TEX_FORMAT_CUBIC,
    [PIPE_TEXTURE_3D] = NV30_3D_TEX_FORMAT_DIMS_3D,
 };
+
+/*
+ * Curie's view of a linear texture.  A cube's faces follow each other,
+ * each the chain of MIPMAP_COUNT levels from the one at TEX_OFFSET
+ * (CUBIC; upstream nv30_miptree.c lays faces out so, fact): the texture
+ * unit finds face n from that count, so a cube view always starts at
+ * level 0 with the resource's whole chain, and a first level above 0
+ * becomes TEX_ENABLE MIN_LOD, which counts from the level at TEX_OFFSET
+ * (upstream nv30_texture.c base_lod, fact).  The LOD the unit computes
+ * from level 0's size is GL's lambda (from the base level's size) plus
+ * that first level, so the levels chosen are GL's.  Other targets start
+ * at the view's first level.  3D: DIMS_3D, the depth in TEX_SIZE1,
+ * slices after each other within a level.
+ */
+static bool
+nv30_view_curie(struct nv30_sampler_view *so, const struct nv30_texfmt *fmt,
+                struct nv30_resource *res,
+                const struct pipe_sampler_view *templ)
+{
+   struct pipe_resource *tex = &res->base;
+   unsigned first = templ->u.tex.first_level;
+   unsigned last = MIN2(templ->u.tex.last_level, tex->last_level);
+   unsigned base = tex->target == PIPE_TEXTURE_CUBE ? 0 : first;
+
+   /* TEX_SIZE1 PITCH has 16 bits: a 4096-texel RGBA32F row (65536
+    * bytes) does not fit; such a view samples as an unbound unit
+    * rather than the unit reading a wrong pitch */
+   if (res->level[0].pitch > NV40_3D_TEX_SIZE1_PITCH__MASK >>
+                             NV40_3D_TEX_SIZE1_PITCH__SHIFT) {
+      NOUVEAU_ERR("%u-byte texture rows are too long to sample\n",
+                  res->level[0].pitch);
+      return false;
+   }
+   so->offset = nv30_resource_offset(res, base, templ->u.tex.first_layer);
+   so->format |= NV40_3D_TEX_FORMAT_LINEAR(1) |
+                 NV40_3D_TEX_FORMAT_RECT(tex->target == PIPE_TEXTURE_RECT);
+   so->format |= NV40_3D_TEX_FORMAT_MIPMAP_COUNT(
+      (tex->target == PIPE_TEXTURE_CUBE ? tex->last_level : last) - base + 1);
+   so->format_nocompare = so->format | (fmt->format_nocompare ?
+                                        fmt->format_nocompare : fmt->format);
+   so->format |= fmt->format;
+   so->npot_size = NV30_3D_TEX_NPOT_SIZE_W(u_minify(tex->width0, base)) |
+                   NV30_3D_TEX_NPOT_SIZE_H(u_minify(tex->height0, base));
+   so->size1 = NV40_3D_TEX_SIZE1_PITCH(res->level[base].pitch) |
+               NV40_3D_TEX_SIZE1_DEPTH(tex->target == PIPE_TEXTURE_3D ?
+                                       u_minify(tex->depth0, base) : 1);
+   so->max_level = last - first;
+   so->lod_base = first - base;
+   return true;
+}
+
+/*
+ * Rankine's view.  A packed (power-of-two) texture is read from level 0,
+ * its log2 size in BASE_SIZE_U/V/W and MIPMAP set when it has levels
+ * below (the unit finds level n, and a cube's face n, from the base size:
+ * the chain down to 1x1, nv30_layout_packed); the view's first level is
+ * TEX_ENABLE MIN_LOD, as for curie's cubes above (upstream's
+ * nv30_texture.c does the same on rankine, base_lod, fact).  Any other
+ * texture is a rectangle: the _RECT code, one level, TEX_NPOT_SIZE and
+ * TEX_SWIZZLE RECT_PITCH.
+ */
+static bool
+nv30_view_rankine(struct nv30_sampler_view *so,
+                  const struct nv30_texfmt *fmt, struct nv30_resource *res,
+                  const struct pipe_sampler_view *templ)
+{
+   struct pipe_resource *tex = &res->base;
+   unsigned first = templ->u.tex.first_level;
+   unsigned last = MIN2(templ->u.tex.last_level, tex->last_level);
+   const struct nv30_rkfmt *nocmp =
+      fmt->rk_nocompare.has ? &fmt->rk_nocompare : &fmt->rk;
+
+   if (res->packed) {
+      so->offset = nv30_resource_offset(res, 0, templ->u.tex.first_layer);
+      so->format |= NV30_3D_TEX_FORMAT_BASE_SIZE_U(util_logbase2(tex->width0)) |
+                    NV30_3D_TEX_FORMAT_BASE_SIZE_V(util_logbase2(tex->height0)) |
+                    NV30_3D_TEX_FORMAT_BASE_SIZE_W(
+                       tex->target == PIPE_TEXTURE_3D ?
+                       util_logbase2(tex->depth0) : 0) |
+                    NV30_3D_TEX_FORMAT_MIPMAP(tex->last_level > 0);
+      so->format_nocompare = so->format | NV30_3D_TEX_FORMAT_FORMAT(nocmp->pot);
+      so->format |= NV30_3D_TEX_FORMAT_FORMAT(fmt->rk.pot);
+      so->max_level = last - first;
+      so->lod_base = first;
+      return true;
+   }
+   if (!(fmt->rk.has & NV30_RK_RECT) ||
+       (tex->target != PIPE_TEXTURE_2D && tex->target != PIPE_TEXTURE_RECT) ||
+       res->level[first].pitch > NV30_3D_TEX_SWIZZLE_RECT_PITCH__MASK >>
+                                 NV30_3D_TEX_SWIZZLE_RECT_PITCH__SHIFT)
+      return false;
+   so->offset = nv30_resource_offset(res, first, templ->u.tex.first_layer);
+   so->format_nocompare = so->format | NV30_3D_TEX_FORMAT_FORMAT(nocmp->rect);
+   so->format |= NV30_3D_TEX_FORMAT_FORMAT(fmt->rk.rect);
+   so->npot_size = NV30_3D_TEX_NPOT_SIZE_W(u_minify(tex->width0, first)) |
+                   NV30_3D_TEX_NPOT_SIZE_H(u_minify(tex->height0, first));
+   so->swizzle |= NV30_3D_TEX_SWIZZLE_RECT_PITCH(res->level[first].pitch);
+   so->max_level = 0;
+   so->lod_base = 0;
+   return true;
+}
 
 struct pipe_sampler_view *
 nv30_sampler_view_create(struct pipe_context *pipe, struct pipe_resource *tex,
                          const struct pipe_sampler_view *templ)
 {
+   const struct nvhwdb_chip *chip = nv30_context(pipe)->chip;
    struct nv30_sampler_view *so;
    const struct nv30_texfmt *fmt = nv30_texfmt(templ->format);
    struct nv30_resource *res = nv30_resource(tex);
-   unsigned first = templ->u.tex.first_level;
-   unsigned last = MIN2(templ->u.tex.last_level, tex->last_level);
-   unsigned base;
 
    so = CALLOC_STRUCT(nv30_sampler_view);
    if (!so)
@@ -402,47 +623,16 @@ nv30_sampler_view_create(struct pipe_context *pipe, struct pipe_resource *tex,
    so->pipe.context = pipe;
    if (!fmt || tex->target == PIPE_BUFFER || !res->bo)
       return &so->pipe;    /* never sampled: is_format_supported said no */
-   /* TEX_SIZE1 PITCH has 16 bits: a 4096-texel RGBA32F row (65536
-    * bytes) does not fit; such a view samples as an unbound unit
-    * rather than the unit reading a wrong pitch */
-   if (res->level[0].pitch > NV40_3D_TEX_SIZE1_PITCH__MASK >>
-                             NV40_3D_TEX_SIZE1_PITCH__SHIFT) {
-      NOUVEAU_ERR("%u-byte texture rows are too long to sample\n",
-                  res->level[0].pitch);
-      return &so->pipe;
-   }
 
-   so->valid = true;
-   /* A cube's faces follow each other, each the chain of MIPMAP_COUNT
-    * levels from the one at TEX_OFFSET (CUBIC; upstream nv30_miptree.c
-    * lays faces out so, fact): the texture unit finds face n from that
-    * count, so a cube view always starts at level 0 with the resource's
-    * whole chain, and a first level above 0 becomes TEX_ENABLE MIN_LOD,
-    * which counts from the level at TEX_OFFSET (upstream nv30_texture.c
-    * base_lod, fact).  The LOD the unit computes from level 0's size is
-    * GL's lambda (from the base level's size) plus that first level, so
-    * the levels chosen are GL's.  Other targets start at the view's
-    * first level.  3D: DIMS_3D, the depth in TEX_SIZE1, slices after each
-    * other within a level. */
-   base = tex->target == PIPE_TEXTURE_CUBE ? 0 : first;
-   so->offset = nv30_resource_offset(res, base, templ->u.tex.first_layer);
-   so->format = NV30_3D_TEX_FORMAT_NO_BORDER(1) | NV40_3D_TEX_FORMAT_LINEAR(1) |
+   so->format = NV30_3D_TEX_FORMAT_NO_BORDER(1) |
                 nv30_tex_target_bits[tex->target];
-   so->format |= NV40_3D_TEX_FORMAT_MIPMAP_COUNT(
-      (tex->target == PIPE_TEXTURE_CUBE ? tex->last_level : last) - base + 1);
-   so->format_nocompare = so->format | (fmt->format_nocompare ?
-                                        fmt->format_nocompare : fmt->format);
-   so->format |= fmt->format;
    so->gamma = fmt->gamma;
    so->filter = fmt->filter;
    so->swizzle = nv30_view_swizzle(fmt, templ);
-   so->npot_size = NV30_3D_TEX_NPOT_SIZE_W(u_minify(tex->width0, base)) |
-                   NV30_3D_TEX_NPOT_SIZE_H(u_minify(tex->height0, base));
-   so->size1 = NV40_3D_TEX_SIZE1_PITCH(res->level[base].pitch) |
-               NV40_3D_TEX_SIZE1_DEPTH(tex->target == PIPE_TEXTURE_3D ?
-                                       u_minify(tex->depth0, base) : 1);
-   so->max_level = last - first;
-   so->lod_base = first - base;
+   if (nv30_rankine_units(chip))
+      so->valid = nv30_view_rankine(so, fmt, res, templ);
+   else
+      so->valid = nv30_view_curie(so, fmt, res, templ);
    return &so->pipe;
 }
 
@@ -527,6 +717,7 @@ nv30_emit_textures(struct nv30_context *nv30)
    struct nouveau_push *p = &nv30->push;
    uint32_t used = (fp && fp->compiled) ? fp->bin.samplers_used : 0;
    uint32_t enabled = 0;
+   const struct nv30_tex_enable *en = nv30_tex_enable_of(nv30->chip);
 
    for (unsigned i = 0; i < nv30->chip->fp_tex_units; i++) {
       struct nv30_sampler_view *sv = nv30_sampler_view(nv30->views[i]);
@@ -569,14 +760,16 @@ nv30_emit_textures(struct nv30_context *nv30)
                          NOUVEAU_BO_OR | NOUVEAU_BO_RD | res->domain,
                          NV30_3D_TEX_FORMAT_DMA0(1), NV30_3D_TEX_FORMAT_DMA1(1));
       nouveau_push_data(p, ss->wrap | sv->gamma);
-      nouveau_push_data(p, NV40_3D_TEX_ENABLE_ENABLE(1) | ss->enable |
-                           NV40_3D_TEX_ENABLE_MIN_LOD(min_lod) |
-                           NV40_3D_TEX_ENABLE_MAX_LOD(max_lod));
+      nouveau_push_data(p, en->enable | ss->enable |
+                           min_lod << en->min_lod_shift |
+                           max_lod << en->max_lod_shift);
       nouveau_push_data(p, sv->swizzle);
       nouveau_push_data(p, filter | sv->filter);
       nouveau_push_data(p, sv->npot_size);
       nouveau_push_data(p, ss->border);
-      NV30_3D_1(nv30, NV40_3D_TEX_SIZE1(i), sv->size1);
+      /* curie's pitch and depth; rankine has no TEX_SIZE1 (hwdb) */
+      if (!nv30_rankine_units(nv30->chip))
+         NV30_3D_1(nv30, NV40_3D_TEX_SIZE1(i), sv->size1);
       enabled |= 1u << i;
    }
    nv30->hw_tex_enabled = enabled;

@@ -21,7 +21,8 @@ struct nv30_sampler_view {
    struct pipe_sampler_view pipe;
    bool valid;                 /* a format and layout the GPU samples */
    uint32_t offset;            /* of the first level, in the buffer */
-   uint32_t format, swizzle, npot_size, size1;
+   uint32_t format, swizzle, npot_size;
+   uint32_t size1;             /* TEX_SIZE1 (curie) */
    uint32_t format_nocompare;  /* format word for samplers without compare */
    uint32_t gamma;             /* TEX_WRAP bits of sRGB formats */
    uint32_t filter;            /* TEX_FILTER bits of SNORM formats */
@@ -47,8 +48,15 @@ float nv30_texture_max_anisotropy(const struct nvhwdb_chip *chip);
 /* Sends TEX_CACHE_CTL INVALIDATE (see nv30_texture.c for when). */
 void nv30_texture_cache_invalidate(struct nv30_context *nv30);
 
-/* Whether views of this format and target can be sampled. */
-bool nv30_texture_format_supported(enum pipe_format format,
+/* Whether the chip's units sample views of this format and target. */
+bool nv30_texture_format_supported(const struct nvhwdb_chip *chip,
+                                   enum pipe_format format,
                                    enum pipe_texture_target target);
+
+/* Whether the chip's units read this format's power-of-two textures as
+ * packed levels (rankine: swizzled texels, or S3TC rows) rather than
+ * linear (nv30_resource.c). */
+bool nv30_texture_format_packed(const struct nvhwdb_chip *chip,
+                                enum pipe_format format);
 
 #endif
