@@ -86,19 +86,52 @@ nv30_index(const void *indices, unsigned size, unsigned i)
    }
 }
 
+/* Where the chip has no VB_ELEMENT_BASE (rankine: hwdb gives it to curie
+ * only) the base vertex is added here, to each index sent inline, and a
+ * restart index is sent as NV30_RESTART_BIASED, which PRIMITIVE_RESTART_INDEX
+ * then holds: a biased index may equal the application's restart index,
+ * never 2^32-1 (no vertex buffer reaches that vertex). */
+#define NV30_RESTART_BIASED UINT32_MAX
+
+struct nv30_elements {
+   const void *indices;    /* the first index of the run */
+   unsigned size;          /* bytes per index */
+   int64_t bias;           /* added on the CPU (0: none) */
+   bool restart;           /* primitive restart enabled */
+   uint32_t restart_index;
+};
+
+static inline uint32_t
+nv30_element(const struct nv30_elements *el, unsigned i)
+{
+   uint32_t idx = nv30_index(el->indices, el->size, i);
+
+   if (!el->bias)
+      return idx;
+   if (el->restart && idx == el->restart_index)
+      return NV30_RESTART_BIASED;
+   return (uint32_t)((int64_t)idx + el->bias);
+}
+
 static void
-nv30_draw_elements(struct nv30_context *nv30, const void *indices,
-                   unsigned size, unsigned count)
+nv30_draw_elements(struct nv30_context *nv30, const struct nv30_elements *el,
+                   unsigned count)
 {
    unsigned i = 0;
 
-   if (size == 4) {
+   if (el->size == 4 || el->bias) {
+      /* biased indices need not fit 16 bits */
       while (i < count) {
          unsigned n = MIN2(count - i, NV30_DRAW_CHUNK);
          if (!nv30_push_begin(nv30, n + 1, 0))
             return;
          NV30_3D_MTHD_NI(nv30, NV30_3D_VB_ELEMENT_U32, n);
-         nouveau_push_datap(&nv30->push, (const uint32_t *)indices + i, n);
+         if (!el->bias && el->size == 4) {
+            nouveau_push_datap(&nv30->push, (const uint32_t *)el->indices + i, n);
+         } else {
+            for (unsigned k = 0; k < n; k++)
+               nouveau_push_data(&nv30->push, nv30_element(el, i + k));
+         }
          i += n;
       }
       return;
@@ -108,7 +141,7 @@ nv30_draw_elements(struct nv30_context *nv30, const void *indices,
    if (count & 1) {
       if (!nv30_push_begin(nv30, 2, 0))
          return;
-      NV30_3D_1(nv30, NV30_3D_VB_ELEMENT_U32, nv30_index(indices, size, 0));
+      NV30_3D_1(nv30, NV30_3D_VB_ELEMENT_U32, nv30_element(el, 0));
       i = 1;
    }
    while (i < count) {
@@ -118,8 +151,8 @@ nv30_draw_elements(struct nv30_context *nv30, const void *indices,
       NV30_3D_MTHD_NI(nv30, NV30_3D_VB_ELEMENT_U16, pairs);
       for (unsigned k = 0; k < pairs; k++, i += 2) {
          nouveau_push_data(&nv30->push,
-            NV30_3D_VB_ELEMENT_U16_0(nv30_index(indices, size, i)) |
-            NV30_3D_VB_ELEMENT_U16_1(nv30_index(indices, size, i + 1)));
+            NV30_3D_VB_ELEMENT_U16_0(nv30_element(el, i)) |
+            NV30_3D_VB_ELEMENT_U16_1(nv30_element(el, i + 1)));
       }
    }
 }
@@ -205,6 +238,7 @@ nv30_draw_edgeflag_runs(struct nv30_context *nv30,
                         const struct pipe_draw_info *info,
                         const struct pipe_draw_start_count_bias *draw,
                         const uint8_t *indices,
+                        const struct nv30_elements *el,
                         const struct nv30_edgeflags *ef)
 {
    bool cur = true;
@@ -237,11 +271,11 @@ nv30_draw_edgeflag_runs(struct nv30_context *nv30,
          NV30_3D_1(nv30, NV30_3D_EDGEFLAG, flag ? NV30_3D_EDGEFLAG_ENABLE : 0);
          cur = flag;
       }
-      if (info->index_size)
-         nv30_draw_elements(nv30, indices +
-                            (size_t)(draw->start + i) * info->index_size,
-                            info->index_size, k - i);
-      else
+      if (info->index_size) {
+         struct nv30_elements run = *el;
+         run.indices = indices + (size_t)(draw->start + i) * info->index_size;
+         nv30_draw_elements(nv30, &run, k - i);
+      } else
          nv30_draw_arrays(nv30, draw->start + i - nv30->vtx_shift, k - i);
       i = k;
    }
@@ -387,24 +421,30 @@ nv30_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
          return;
       }
 
+      /* indices and user vertices are numbered from vtx_shift */
+      int64_t bias = info->index_size ?
+                     (int64_t)draw->index_bias - nv30->vtx_shift : 0;
+      struct nv30_elements el = {
+         .indices = indices ? indices + (size_t)draw->start * info->index_size
+                            : NULL,
+         .size = info->index_size,
+         .bias = nv30->chip->base_vertex ? 0 : bias,
+         .restart = info->index_size && info->primitive_restart,
+         .restart_index = info->restart_index,
+      };
       if (nv30->chip->primitive_restart) {
-         NV30_3D_1(nv30, NV30_3D_PRIMITIVE_RESTART_ENABLE,
-                   info->index_size && info->primitive_restart);
-         if (info->index_size && info->primitive_restart)
+         NV30_3D_1(nv30, NV30_3D_PRIMITIVE_RESTART_ENABLE, el.restart);
+         if (el.restart)
             NV30_3D_1(nv30, NV30_3D_PRIMITIVE_RESTART_INDEX,
-                      info->restart_index);
+                      el.bias ? NV30_RESTART_BIASED : el.restart_index);
       }
-      if (nv30->chip->base_vertex) {
-         /* indices and user vertices are numbered from vtx_shift */
-         NV30_3D_1(nv30, NV40_3D_VB_ELEMENT_BASE,
-                   info->index_size ? draw->index_bias - (int)nv30->vtx_shift : 0);
-      }
+      if (nv30->chip->base_vertex)
+         NV30_3D_1(nv30, NV40_3D_VB_ELEMENT_BASE, bias);
       NV30_3D_1(nv30, NV30_3D_VERTEX_BEGIN_END, prim);
       if (edgeflags)
-         nv30_draw_edgeflag_runs(nv30, info, draw, indices, &ef);
+         nv30_draw_edgeflag_runs(nv30, info, draw, indices, &el, &ef);
       else if (info->index_size)
-         nv30_draw_elements(nv30, indices + draw->start * info->index_size,
-                            info->index_size, draw->count);
+         nv30_draw_elements(nv30, &el, draw->count);
       else
          nv30_draw_arrays(nv30, draw->start - nv30->vtx_shift, draw->count);
       if (nv30_push_begin(nv30, 2, 0))

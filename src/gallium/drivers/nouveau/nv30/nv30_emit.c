@@ -203,7 +203,8 @@ nv30_emit_blend(struct nv30_context *nv30)
    nouveau_push_data(p, so->blend_enable);
    nouveau_push_data(p, so->func_src);
    nouveau_push_data(p, so->func_dst);
-   NV30_3D_1(nv30, NV40_3D_BLEND_EQUATION, so->equation);
+   /* one method, two layouts (rankine: one enum; curie: RGB | ALPHA) */
+   NV30_3D_1(nv30, NV30_3D_BLEND_EQUATION, so->equation);
    NV30_3D_1(nv30, NV30_3D_COLOR_MASK, so->color_mask);
    /* MRT_BLEND_ENABLE: curie only (hwdb variants) */
    if (nv30->chip->generation == NVHWDB_GEN_CURIE) {

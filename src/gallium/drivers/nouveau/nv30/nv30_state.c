@@ -169,10 +169,19 @@ nv30_blend_state_create(struct pipe_context *pipe,
    so->func_dst =
       NV30_3D_BLEND_FUNC_DST_ALPHA(nv30_blend_factor(rt->alpha_dst_factor)) |
       NV30_3D_BLEND_FUNC_DST_RGB(nv30_blend_factor(rt->rgb_dst_factor));
-   /* BLEND_EQUATION.ALPHA is bits 16..31 (rnndb, curie variant) */
-   so->equation = (nv30_blend_equation(rt->alpha_func)
-                   << NV40_3D_BLEND_EQUATION_ALPHA__SHIFT) |
-                  nv30_blend_equation(rt->rgb_func);
+   if (nv30_context(pipe)->chip->blend_equation_separate) {
+      /* BLEND_EQUATION.ALPHA is bits 16..31 (rnndb, curie variant) */
+      so->equation = (nv30_blend_equation(rt->alpha_func)
+                      << NV40_3D_BLEND_EQUATION_ALPHA__SHIFT) |
+                     nv30_blend_equation(rt->rgb_func);
+   } else {
+      /* Rankine's BLEND_EQUATION is one GL enum for all four channels
+       * (rnndb, rankine variant).  Without EXT_blend_equation_separate
+       * st/mesa gives equal functions, except where only alpha is
+       * written, which then decides. */
+      so->equation = nv30_blend_equation(
+         (rt->colormask & (PIPE_MASK_R | PIPE_MASK_G | PIPE_MASK_B)) ? rt->rgb_func : rt->alpha_func);
+   }
    so->color_mask =
       NV30_3D_COLOR_MASK_A(!!(rt->colormask & PIPE_MASK_A)) |
       NV30_3D_COLOR_MASK_R(!!(rt->colormask & PIPE_MASK_R)) |
