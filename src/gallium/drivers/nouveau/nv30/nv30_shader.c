@@ -369,6 +369,16 @@ nv30_emit_fragprog(struct nv30_context *nv30)
                       NV30_3D_FP_ACTIVE_PROGRAM_DMA0(1),
                       NV30_3D_FP_ACTIVE_PROGRAM_DMA1(1));
    NV30_3D_1(nv30, NV30_3D_FP_CONTROL, fp->bin.fp_control);
+   if (nv30->chip->generation == NVHWDB_GEN_RANKINE) {
+      /* Rankine only (hwdb variants NV30_3D:NV40_3D).  TEX_UNITS_ENABLE
+       * takes the texcoord inputs the program reads: upstream's
+       * nv30_fragprog.c sends its mask of them there with every program
+       * (fact).  FP_REG_CONTROL's fields are not understood; the same
+       * function writes UNK0 = 4 and UNK1 = 1 (fact), and so do we. */
+      NV30_3D_1(nv30, NV30_3D_FP_REG_CONTROL,
+                NV30_3D_FP_REG_CONTROL_UNK0(4) | NV30_3D_FP_REG_CONTROL_UNK1(1));
+      NV30_3D_1(nv30, NV30_3D_TEX_UNITS_ENABLE, fp->bin.texcoords_used);
+   }
 }
 
 /* The program the GPU runs for the bound FP.  With several colour
