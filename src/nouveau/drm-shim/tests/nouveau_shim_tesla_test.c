@@ -33,6 +33,7 @@
 #include <nouveau/nvif/cl0080.h>
 
 #include "fifo.xml.h"
+#include "g80_3d.xml.h"
 #include "nv_m2mf.xml.h"
 
 #define TEST_HANDLE_VRAM 0xbeef0201
@@ -252,9 +253,10 @@ main(void)
             ((uint32_t *)pk)[0x800 / 4]);
    }
 
-   /* the 3D class exists, and its first method traps (nvsim has no model
-    * of it yet): under NVSIM_STRICT=1 that kills the channel; by default
-    * the method is dropped and the channel goes on, as on a card */
+   /* the 3D class exists, and a method with a value outside its enum
+    * traps (INVALID_ENUM: rnndb g80_defs.xml G80_PGRAPH_DATA_ERROR; 0 is
+    * no G80_ZETA_FORMAT): under NVSIM_STRICT=1 that kills the channel; by
+    * default the method is dropped and the channel goes on, as on a card */
    const char *strict_env = getenv("NVSIM_STRICT");
    bool strict = strict_env && *strict_env && strcmp(strict_env, "0") != 0;
    uint32_t oclass = chipset == 0x50 ? G80_3D_CLASS : chipset < 0xa0 ?
@@ -265,8 +267,8 @@ main(void)
       nouveau_pushbuf_space(push, 8, 0, 0);
       out(push, incr(1, NV4_SUBCHAN_OBJECT, 1));
       out(push, TEST_HANDLE_3D);
-      out(push, incr(1, 0x1558, 1));
-      out(push, 1);
+      out(push, incr(1, G80_3D_ZETA_FORMAT, 1));
+      out(push, 0);
       nouveau_pushbuf_kick(push, chan);
       if (!strict && chipset != 0x50) {
          /* a (G84+) semaphore release after the trapped method lands */
