@@ -677,6 +677,93 @@ test_outputs(void)
    nvc_vp_binary_free(&bin);
 }
 
+/* VP and FP linked as the driver links them (README "Using it"): the FP
+ * reads TEX2 and two generic varyings; its texcoord routing goes into the
+ * VP's key, so the VP writes each varying at the texcoord the FP reads
+ * it from, and drops the one the FP does not read:
+ *   VAR0 = 2a, TEX2 = a + 1, VAR1 = -a (unread), VAR2 = a.wzyx. */
+static void
+test_linkage(void)
+{
+   static const int fs_reads[] = {
+      VARYING_SLOT_VAR2, VARYING_SLOT_TEX2, VARYING_SLOT_VAR0,
+   };
+   nir_builder fb = nir_builder_init_simple_shader(
+      MESA_SHADER_FRAGMENT, nvc_nir_options(&nv30, PIPE_SHADER_FRAGMENT),
+      "linkage_fs");
+   nir_ssa_def *sum = NULL;
+   for (unsigned i = 0; i < ARRAY_SIZE(fs_reads); i++) {
+      nir_ssa_def *v = nir_load_var(&fb, var(fb.shader, nir_var_shader_in,
+                                              glsl_vec4_type(), fs_reads[i],
+                                              i, "in"));
+      sum = sum ? nir_fadd(&fb, sum, v) : v;
+   }
+   nir_store_var(&fb, var(fb.shader, nir_var_shader_out, glsl_vec4_type(),
+                          FRAG_RESULT_COLOR, 0, "color"), sum, 0xf);
+   struct nvc_fp_binary fp;
+   char *err = NULL;
+   bool ok = nvc_compile_fs(&nv30, fb.shader, &fp, &err);
+   CHECK(ok, "fs: %s", err ? err : "?");
+   free(err);
+   ralloc_free(fb.shader);
+   if (!ok)
+      return;
+
+   nir_builder b = vs_builder("linkage_vs");
+   nir_ssa_def *a = nir_load_var(&b, var(b.shader, nir_var_shader_in,
+                                         glsl_vec4_type(),
+                                         VERT_ATTRIB_GENERIC0, 0, "a"));
+   static const int vs_writes[] = {
+      VARYING_SLOT_POS, VARYING_SLOT_VAR0, VARYING_SLOT_TEX2,
+      VARYING_SLOT_VAR1, VARYING_SLOT_VAR2,
+   };
+   nir_ssa_def *vals[] = {
+      a, nir_fmul_imm(&b, a, 2), nir_fadd_imm(&b, a, 1), nir_fneg(&b, a),
+      nir_swizzle(&b, a, (unsigned[]){ 3, 2, 1, 0 }, 4),
+   };
+   for (unsigned i = 0; i < ARRAY_SIZE(vs_writes); i++)
+      nir_store_var(&b, var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                            vs_writes[i], i, "out"), vals[i], 0xf);
+   struct nvc_vp_key key = { .const_base = nv30.vp.first_free_const };
+   memcpy(key.texcoord_varying, fp.texcoord_varying,
+          sizeof(key.texcoord_varying));
+   struct nvc_vp_binary bin;
+   if (!compile(&b, &key, &bin)) {
+      nvc_fp_binary_free(&fp);
+      return;
+   }
+   /* the TCs the VP writes are exactly those the FP reads */
+   struct nvisa_nv30_vp_insn *d = decode_all(&bin);
+   unsigned tcs = NVISA_NV30_VP_OUT_TC7 - NVISA_NV30_VP_OUT_TC0 + 1;
+   uint32_t written = 0;
+   for (unsigned t = 0; t < tcs; t++)
+      if (writes_out(d, bin.num_insns, NVISA_NV30_VP_OUT_TC0 + t, 0xf))
+         written |= 1u << t;
+   CHECK(written == fp.texcoords_used && written, "VP writes TCs 0x%x, FP "
+         "reads 0x%x", written, fp.texcoords_used);
+   free(d);
+   struct vp_run r;
+   memset(&r, 0, sizeof(r));
+   float av[4] = { 1, 2, 3, 4 };
+   memcpy(r.in[0], av, 16);
+   if (run(&bin, NULL, &r)) {
+      for (unsigned t = 0; t < tcs; t++) {
+         const float *o = r.io.out[OUT(TC0) + t];
+         switch (fp.texcoord_varying[t]) {
+         case VARYING_SLOT_VAR0: CHECK_VEC4(o, 2, 4, 6, 8, 0); break;
+         case VARYING_SLOT_TEX2: CHECK_VEC4(o, 2, 3, 4, 5, 0); break;
+         case VARYING_SLOT_VAR2: CHECK_VEC4(o, 4, 3, 2, 1, 0); break;
+         default:
+            CHECK(fp.texcoord_varying[t] == NVC_VARYING_NONE,
+                  "TC%u carries varying %u", t, fp.texcoord_varying[t]);
+            break;
+         }
+      }
+   }
+   nvc_vp_binary_free(&bin);
+   nvc_fp_binary_free(&fp);
+}
+
 /* Dual issue (nvc_vp_pair) on hand-written instructions: a vector-only
  * and a scalar-only instruction merge on curie whatever temporaries they
  * write, on rankine only when they write the one DST (isa.rst "Rankine":
@@ -833,6 +920,7 @@ main(void)
    test_loop_branch();
    test_indexed_loop();
    test_outputs();
+   test_linkage();
    test_pairing();
    test_limits();
 
