@@ -137,6 +137,18 @@ static const struct known known[] = {
    { { 0xd0020009, 0x40c00780 }, NVISA_G80_OP_LD_L,
      "ld b32 $r2, l[0x100]",
      "tabl 0x40000000d0000000 ld ldstm ldsto local; Mesa emitLOAD local, emitLoadStoreSizeLG" },
+   /* sad u32: op 5, b32 word 1 bit 26, sources in slots 1, 2, 3 */
+   { { 0x50030405, 0x04010780 }, NVISA_G80_OP_SAD_B32_L,
+     "sad b32 $r1, $r2, $r3, $r4",
+     "tabl 0x0400000050000000/0xe4000000f0000000 sad lm2us32 lsw lc2w lc3w; Mesa emitISAD long" },
+   /* shl b16 by 3: count at bits 16-22 with word 1 bit 20 (shcnt) */
+   { { 0x30030809, 0xc0100780 }, NVISA_G80_OP_SHL_B16_IMM,
+     "shl b16 $r1l, $r2l, 0x3",
+     "tabl 0xc000000030000000 shl b16 LLHDST lsh hshcnt; Mesa emitShift" },
+   /* u8 in the high half of $r1 to f32: source type 2 (word 1 bit 15) */
+   { { 0xa0000601, 0x44008780 }, NVISA_G80_OP_CVT_F32_U8,
+     "cvt f32 u8 $r0, $r1h",
+     "tabcvtiisrc 0x0000800000000000 u8 lsh; Mesa emitCVT F32 <- U8" },
 };
 
 static void
