@@ -335,6 +335,33 @@ test_forms_reachable(void)
    }
 }
 
+/* Any words: decoding and disassembly never read past the words given
+ * or the buffer, whatever the buffer size (the ASan build checks). */
+static void
+test_any_words(void)
+{
+   srand(2);
+   for (unsigned iter = 0; iter < 20000; iter++) {
+      uint32_t w[2] = { (uint32_t)rand() << 16 ^ (uint32_t)rand(),
+                        (uint32_t)rand() << 16 ^ (uint32_t)rand() };
+      struct nvisa_g80_insn insn;
+      char buf[256], small[6];
+      int r = nvisa_g80_decode(w, 2, &insn);
+      int d = nvisa_g80_disasm(w, 2, buf, sizeof(buf));
+      CHECK(r == d);
+      CHECK(insn.op < NVISA_G80_OP__COUNT);
+      CHECK(strlen(buf) < sizeof(buf) - 1);
+      nvisa_g80_disasm(w, 2, small, sizeof(small));
+      CHECK(strlen(small) < sizeof(small));
+      CHECK(!strncmp(small, buf, sizeof(small) - 1));
+      nvisa_g80_disasm(w, 2, NULL, 0);
+      if (r > 0) {
+         uint32_t out[2];
+         CHECK(nvisa_g80_encode(&insn, out) == r);
+      }
+   }
+}
+
 int
 main(void)
 {
@@ -343,5 +370,6 @@ main(void)
    test_invalid();
    test_forms_round_trip();
    test_forms_reachable();
+   test_any_words();
    return TEST_RESULT();
 }
