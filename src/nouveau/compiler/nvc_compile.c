@@ -66,6 +66,12 @@ compile_common(const struct nir_shader *nir, struct nvc_prog *p,
       nvc_prog_error(p, "out of memory");
       return false;
    }
+   /* A VP is lowered with the target's options whatever the NIR came
+    * with: rankine's cannot saturate (fsat lowered by its options), and a
+    * shader built for another target must not reach the encoder with
+    * it. */
+   if (!p->is_fp)
+      s->options = nvc_nir_options(p->target, PIPE_SHADER_VERTEX);
    nvc_nir_lower(s, !p->is_fp && p->target->vp.const_indexing);
    if (debug) {
       fprintf(stderr, "%s: NIR for the %s program:\n", p->target->name,

@@ -344,6 +344,32 @@ test_lighting(void)
    nvc_vp_binary_free(&bin);
 }
 
+/* Saturation in a shader built with another target's options (curie's
+ * VS options keep fsat, which rankine cannot encode): the compiler lowers
+ * it for rankine anyway.  pos = clamp(a, 0, 1), a = (-0.5, 0.25, 1.5, 1). */
+static void
+test_foreign_fsat(void)
+{
+   nir_builder b = nir_builder_init_simple_shader(
+      MESA_SHADER_VERTEX, nvc_nir_options(NULL, PIPE_SHADER_VERTEX), "fsat");
+   CHECK(!b.shader->options->lower_fsat, "curie's VS options lower fsat");
+   nir_variable *va = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                          VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                           VARYING_SLOT_POS, 0, "pos");
+   nir_store_var(&b, pos, nir_fsat(&b, nir_load_var(&b, va)), 0xf);
+   struct nvc_vp_binary bin;
+   if (!compile(&b, NULL, &bin))
+      return;
+   struct vp_run r;
+   memset(&r, 0, sizeof(r));
+   float av[4] = { -0.5f, 0.25f, 1.5f, 1 };
+   memcpy(r.in[0], av, 16);
+   if (run(&bin, NULL, &r))
+      CHECK_VEC4(r.io.out[OUT(HPOS)], 0, 0.25f, 1, 1, 0);
+   nvc_vp_binary_free(&bin);
+}
+
 /* Condition codes: pos = a < b ? u0 : u1 per component (a select: a
  * condition-code update and a conditional move, NV_vertex_program2
  * "condition code"), a = (1, 5, 3, -2), b = (2, 4, 3, 0). */
@@ -915,6 +941,7 @@ main(void)
    test_transform();
    test_alu();
    test_lighting();
+   test_foreign_fsat();
    test_condition_codes();
    test_indirect_uniform();
    test_loop_branch();
