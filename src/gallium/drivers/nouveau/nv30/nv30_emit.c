@@ -493,9 +493,15 @@ nv30_emit_vertex(struct nv30_context *nv30)
 static void
 nv30_emit_vtx_cache(struct nv30_context *nv30)
 {
-   if (nv30->chip->generation != NVHWDB_GEN_CURIE || !nv30->vtx_cache_stale)
+   if (!nv30->vtx_cache_stale)
       return;
-   NV30_3D_1(nv30, NV40_3D_VTX_CACHE_INVALIDATE, 0);
+   /* Rankine has no VTX_CACHE_INVALIDATE; the write to 0x1710 that
+    * upstream sends on both generations as its "VTX_CACHE_INVALIDATE_1710"
+    * is there (hwdb UNK1710 says so; nvsim invalidates on either). */
+   if (nv30->chip->generation == NVHWDB_GEN_CURIE)
+      NV30_3D_1(nv30, NV40_3D_VTX_CACHE_INVALIDATE, 0);
+   else
+      NV30_3D_1(nv30, NV30_3D_UNK1710, 0);
    nv30->vtx_cache_stale = false;
 }
 
