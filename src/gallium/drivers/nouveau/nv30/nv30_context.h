@@ -76,6 +76,11 @@ struct nv30_blend_state {
    uint32_t mrt_blend_enable, mrt_color_mask;   /* buffers 1..3 (curie) */
    uint32_t logic_enable, logic_op;
    uint32_t dither;
+   /* Unequal RGB and alpha equations where BLEND_EQUATION holds one
+    * (nv30_blend_split.c): each pass's equation and COLOR_MASK. */
+   bool split;
+   uint32_t eq_rgb, eq_alpha;
+   uint32_t mask_rgb, mask_alpha;
 };
 
 struct nv30_zsa_state {
@@ -308,6 +313,27 @@ void nv30_emit_textures(struct nv30_context *nv30);
 unsigned nv30_texture_emit_words(void);
 
 /* nv30_query.c */
+/* nv30_blend_split.c */
+enum nv30_split_mode {
+   NV30_SPLIT_WHOLE,      /* two passes over the whole draw: exact */
+   NV30_SPLIT_PER_PRIM,   /* two passes per primitive: exact */
+   NV30_SPLIT_INEXACT,    /* two whole passes where cutting cannot be */
+};
+/* words nv30_blend_split_pass or _end may write */
+#define NV30_SPLIT_PASS_WORDS 16
+bool nv30_blend_split_needed(const struct nv30_context *nv30);
+enum nv30_split_mode nv30_blend_split_mode(const struct nv30_context *nv30,
+                                           enum pipe_prim_type mode,
+                                           bool edgeflags);
+void nv30_blend_split_pass(struct nv30_context *nv30, bool alpha);
+void nv30_blend_split_end(struct nv30_context *nv30);
+uint32_t *nv30_blend_split_primitives(const struct nv30_context *nv30,
+                                      const struct pipe_draw_info *info,
+                                      const struct pipe_draw_start_count_bias *draw,
+                                      const uint8_t *indices,
+                                      enum pipe_prim_type *out_prim,
+                                      unsigned *out_nr, unsigned *per_prim);
+
 bool nv30_query_context_init(struct nv30_context *nv30);
 /* False when conditional rendering says to skip this rendering. */
 bool nv30_render_condition_pass(struct nv30_context *nv30);

@@ -9,6 +9,8 @@
  * VB_ELEMENT_U16 carries two 16-bit indices per word, VB_ELEMENT_U32 one.
  */
 
+#include <stdlib.h>
+
 #include <nouveau.h>
 
 #include "util/u_math.h"
@@ -357,6 +359,108 @@ nv30_draw_release_user_vbufs(struct nv30_context *nv30)
    nv30->dirty |= NV30_DIRTY_VERTEX;
 }
 
+/* One draw's vertices between BEGIN and END; hw_bias is VB_ELEMENT_BASE
+ * where the chip has it. */
+static void
+nv30_draw_run(struct nv30_context *nv30, uint32_t prim,
+              const struct pipe_draw_info *info,
+              const struct pipe_draw_start_count_bias *draw,
+              const uint8_t *indices, const struct nv30_elements *el,
+              int64_t hw_bias, bool edgeflags,
+              const struct nv30_edgeflags *ef)
+{
+   if (!nv30_push_begin(nv30, 16, 0))
+      return;
+   if (nv30->chip->primitive_restart) {
+      NV30_3D_1(nv30, NV30_3D_PRIMITIVE_RESTART_ENABLE, el->restart);
+      if (el->restart)
+         NV30_3D_1(nv30, NV30_3D_PRIMITIVE_RESTART_INDEX,
+                   el->bias ? NV30_RESTART_BIASED : el->restart_index);
+   }
+   if (nv30->chip->base_vertex)
+      NV30_3D_1(nv30, NV40_3D_VB_ELEMENT_BASE, hw_bias);
+   NV30_3D_1(nv30, NV30_3D_VERTEX_BEGIN_END, prim);
+   if (edgeflags)
+      nv30_draw_edgeflag_runs(nv30, info, draw, indices, el, ef);
+   else if (info->index_size)
+      nv30_draw_elements(nv30, el, draw->count);
+   else
+      nv30_draw_arrays(nv30, draw->start - nv30->vtx_shift, draw->count);
+   if (nv30_push_begin(nv30, 2, 0))
+      NV30_3D_1(nv30, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_STOP);
+}
+
+/* A draw with unequal RGB and alpha blend equations on a chip with one
+ * (nv30_blend_split.c says why this is GL's result): the alpha pass then
+ * the RGB pass, over the whole draw or primitive by primitive. */
+static void
+nv30_draw_split(struct nv30_context *nv30, uint32_t prim,
+                const struct pipe_draw_info *info,
+                const struct pipe_draw_start_count_bias *draw,
+                const uint8_t *indices, const struct nv30_elements *el,
+                int64_t hw_bias, bool edgeflags,
+                const struct nv30_edgeflags *ef)
+{
+   enum nv30_split_mode mode = nv30_blend_split_mode(nv30, info->mode,
+                                                     edgeflags);
+   uint32_t *verts = NULL;
+   enum pipe_prim_type list_prim;
+   unsigned nr = 0, per = 0;
+
+   if (mode == NV30_SPLIT_PER_PRIM) {
+      verts = nv30_blend_split_primitives(nv30, info, draw, indices,
+                                          &list_prim, &nr, &per);
+      if (!verts)
+         mode = NV30_SPLIT_INEXACT;
+   }
+   if (mode == NV30_SPLIT_INEXACT)
+      NOUVEAU_FALLBACK("separate blend equations in two whole passes: a "
+                       "primitive over another of the same draw may blend "
+                       "alpha twice\n");
+
+   if (mode != NV30_SPLIT_PER_PRIM) {
+      for (unsigned pass = 0; pass < 2; pass++) {
+         if (!nv30_push_begin(nv30, NV30_SPLIT_PASS_WORDS, 0))
+            return;
+         nv30_blend_split_pass(nv30, pass == 0);
+         nv30_draw_run(nv30, prim, info, draw, indices, el, hw_bias,
+                       edgeflags, ef);
+      }
+   } else {
+      /* The list's vertex numbers are the draw's, not yet biased: the
+       * bias goes on with them (VB_ELEMENT_BASE 0), one primitive, its
+       * alpha pass then its RGB pass, at a time. */
+      const struct pipe_draw_info list_info = {
+         .index_size = 4,
+         .mode = list_prim,
+      };
+      const int64_t cpu_bias = (info->index_size ? draw->index_bias : 0) -
+                               (int64_t)nv30->vtx_shift;
+      NOUVEAU_FALLBACK("separate blend equations in two passes a "
+                       "primitive (%u primitives)\n", nr / per);
+      for (unsigned p = 0; p < nr; p += per) {
+         const struct pipe_draw_start_count_bias one = { .count = per };
+         const struct nv30_elements list_el = {
+            .indices = &verts[p],
+            .size = 4,
+            .bias = cpu_bias,
+         };
+         for (unsigned pass = 0; pass < 2; pass++) {
+            if (!nv30_push_begin(nv30, NV30_SPLIT_PASS_WORDS, 0)) {
+               free(verts);
+               return;
+            }
+            nv30_blend_split_pass(nv30, pass == 0);
+            nv30_draw_run(nv30, nv30_prim(list_prim), &list_info, &one,
+                          NULL, &list_el, 0, false, NULL);
+         }
+      }
+      free(verts);
+   }
+   if (nv30_push_begin(nv30, NV30_SPLIT_PASS_WORDS, 0))
+      nv30_blend_split_end(nv30);
+}
+
 void
 nv30_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
               unsigned drawid_offset,
@@ -432,23 +536,13 @@ nv30_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
          .restart = info->index_size && info->primitive_restart,
          .restart_index = info->restart_index,
       };
-      if (nv30->chip->primitive_restart) {
-         NV30_3D_1(nv30, NV30_3D_PRIMITIVE_RESTART_ENABLE, el.restart);
-         if (el.restart)
-            NV30_3D_1(nv30, NV30_3D_PRIMITIVE_RESTART_INDEX,
-                      el.bias ? NV30_RESTART_BIASED : el.restart_index);
+      if (nv30_blend_split_needed(nv30)) {
+         nv30_draw_split(nv30, prim, info, draw, indices, &el, bias,
+                         edgeflags, &ef);
+      } else {
+         nv30_draw_run(nv30, prim, info, draw, indices, &el, bias,
+                       edgeflags, &ef);
       }
-      if (nv30->chip->base_vertex)
-         NV30_3D_1(nv30, NV40_3D_VB_ELEMENT_BASE, bias);
-      NV30_3D_1(nv30, NV30_3D_VERTEX_BEGIN_END, prim);
-      if (edgeflags)
-         nv30_draw_edgeflag_runs(nv30, info, draw, indices, &el, &ef);
-      else if (info->index_size)
-         nv30_draw_elements(nv30, &el, draw->count);
-      else
-         nv30_draw_arrays(nv30, draw->start - nv30->vtx_shift, draw->count);
-      if (nv30_push_begin(nv30, 2, 0))
-         NV30_3D_1(nv30, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_STOP);
       if (user_vbufs)
          nv30_draw_release_user_vbufs(nv30);
    }

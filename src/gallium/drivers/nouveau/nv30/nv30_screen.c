@@ -78,8 +78,9 @@ nv30_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       return 0;
    case PIPE_CAP_BLEND_EQUATION_SEPARATE:
       /* BLEND_EQUATION has separate RGB/ALPHA fields on curie
-       * (rnndb nv30-40_3d.xml, variants NV40_3D-NV44_3D). */
-      return chip->blend_equation_separate;
+       * (rnndb nv30-40_3d.xml, variants NV40_3D-NV44_3D); elsewhere
+       * two passes do it (nv30_blend_split.c). */
+      return 1;
    case PIPE_CAP_PRIMITIVE_RESTART:
    case PIPE_CAP_PRIMITIVE_RESTART_FIXED_INDEX:
       /* done while pushing indices (nv30_draw.c) */

@@ -176,17 +176,24 @@ nv30_blend_state_create(struct pipe_context *pipe,
                      nv30_blend_equation(rt->rgb_func);
    } else {
       /* Rankine's BLEND_EQUATION is one GL enum for all four channels
-       * (rnndb, rankine variant).  Without EXT_blend_equation_separate
-       * st/mesa gives equal functions, except where only alpha is
-       * written, which then decides. */
-      so->equation = nv30_blend_equation(
-         (rt->colormask & (PIPE_MASK_R | PIPE_MASK_G | PIPE_MASK_B)) ? rt->rgb_func : rt->alpha_func);
+       * (rnndb, rankine variant): where only alpha is written the alpha
+       * equation decides; unequal ones with both written take two
+       * passes (nv30_blend_split.c). */
+      const unsigned rgb = PIPE_MASK_R | PIPE_MASK_G | PIPE_MASK_B;
+
+      so->eq_rgb = nv30_blend_equation(rt->rgb_func);
+      so->eq_alpha = nv30_blend_equation(rt->alpha_func);
+      so->equation = (rt->colormask & rgb) ? so->eq_rgb : so->eq_alpha;
+      so->split = rt->blend_enable && so->eq_rgb != so->eq_alpha &&
+                  (rt->colormask & rgb) && (rt->colormask & PIPE_MASK_A);
    }
    so->color_mask =
       NV30_3D_COLOR_MASK_A(!!(rt->colormask & PIPE_MASK_A)) |
       NV30_3D_COLOR_MASK_R(!!(rt->colormask & PIPE_MASK_R)) |
       NV30_3D_COLOR_MASK_G(!!(rt->colormask & PIPE_MASK_G)) |
       NV30_3D_COLOR_MASK_B(!!(rt->colormask & PIPE_MASK_B));
+   so->mask_rgb = so->color_mask & ~NV30_3D_COLOR_MASK_A__MASK;
+   so->mask_alpha = so->color_mask & NV30_3D_COLOR_MASK_A__MASK;
    /* Buffers 1..3: MRT_BLEND_ENABLE and MRT_COLOR_MASK take one bit per
     * buffer (and channel); the blend functions are buffer 0's.  Without
     * independent blending (not advertised) rt[0] holds for all. */
