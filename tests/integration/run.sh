@@ -86,16 +86,25 @@ else
 fi
 
 # 5. A chip our driver does not drive yet is an error under nvrun, never
-#    llvmpipe's renderer reported as ours (issue 22): glinfo on a rankine
-#    fails, names the chip and prints no GL_RENDERER.
+#    llvmpipe's renderer reported as ours (issue 22): glinfo on a kelvin
+#    fails, names the chip and prints no GL_RENDERER.  A rankine is ours
+#    since issue 9: glinfo names the chip.
+out=$(timeout 60 "$top/scripts/nvrun" --chip nv20 -- "$piglit_bin/glinfo" 2>&1)
+rc=$?
+if [ $rc != 0 ] && grep -q 'no driver for chipset 0x20 (NV20' <<<"$out" &&
+   ! grep -q '^GL_RENDERER' <<<"$out"; then
+   result "glinfo on nv20 (no driver yet) is an error" pass
+else
+   result "glinfo on nv20 (no driver yet) is an error" fail \
+      "exit $rc: $(head -3 <<<"$out")"
+fi
 out=$(timeout 60 "$top/scripts/nvrun" --chip nv30 -- "$piglit_bin/glinfo" 2>&1)
 rc=$?
-if [ $rc != 0 ] && grep -q 'no driver for chipset 0x30 (NV30' <<<"$out" &&
-   ! grep -q '^GL_RENDERER' <<<"$out"; then
-   result "glinfo on nv30 (no driver yet) is an error" pass
+if [ $rc = 0 ] && grep -q '^GL_RENDERER = NV30 (GeForce FX' <<<"$out"; then
+   result "glinfo on nv30 is our driver on the NV30" pass
 else
-   result "glinfo on nv30 (no driver yet) is an error" fail \
-      "exit $rc: $(head -3 <<<"$out")"
+   result "glinfo on nv30 is our driver on the NV30" fail \
+      "exit $rc: $(grep -m3 'GL_RENDERER\|GL_VERSION\|nouveau' <<<"$out")"
 fi
 
 echo "integration: $passed passed, $failed failed"

@@ -26,8 +26,8 @@ passes_check() {   # chip: no chip error (it runs, or Mesa is not built)
 }
 
 # the message Mesa prints before it falls back, with the chip's name
-check "nv30 (rankine, no driver yet) refused" \
-   refused nv30 "no driver for chipset 0x30 (NV30, rankine)"
+check "nv20 (kelvin, no driver yet) refused" \
+   refused nv20 "no driver for chipset 0x20 (NV20, kelvin)"
 check "0x84 (G84, no driver yet) refused" \
    refused 0x84 "no driver for chipset 0x84 (G84, tesla)"
 check "NV45 (driven, not modelled by nvsim) refused" \
@@ -38,4 +38,6 @@ check "unknown chip refused" refused nv99x "unknown chip 'nv99x'"
 check "nv40 passes" passes_check nv40
 check "G71 by codename passes" passes_check G71
 check "44 by id passes" passes_check 44
+check "nv30 (rankine, driven since issue 9) passes" passes_check nv30
+check "NV34 by codename passes" passes_check NV34
 exit $failed
