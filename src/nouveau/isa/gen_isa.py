@@ -170,7 +170,7 @@ class Form:
 
 FORM_MAX_OPNDS = 4   # dst, src0, src1, src2 (nvisa_common.h)
 FORM_MAX_MODS = 16
-SIZES = {'h': 2, 'w': 4, 'd': 8, 'q': 16}
+SIZES = {'b': 1, 'h': 2, 'w': 4, 'd': 8, 'q': 16}
 
 
 def load_forms(root, words, fields, enums):

@@ -71,7 +71,7 @@ struct nvisa_op_info {
 struct nvisa_form_opnd {
    uint8_t kind;     /* the ISA's OPND enum */
    uint8_t field;    /* the field the kind reads, if it takes one */
-   uint8_t size;     /* bytes: 2 (half register), 4, 8, 16 */
+   uint8_t size;     /* bytes: 1, 2 (half register), 4, 8, 16 */
 };
 
 struct nvisa_form_mod {

@@ -76,7 +76,7 @@ decode_opnd(const uint32_t *w, const struct nvisa_form *form, unsigned i,
    const struct nvisa_form_opnd *k = &form->opnd[i];
    struct nvisa_g80_operand *o = &insn->opnd[i];
    unsigned areg = areg_field(form);
-   unsigned csize = k->size < 4 ? 2 : 4;
+   unsigned csize = k->size < 4 ? k->size : 4;
 
    memset(o, 0, sizeof(*o));
    o->size = k->size;
@@ -263,7 +263,7 @@ encode_opnd(uint32_t *w, const struct nvisa_form *form, unsigned i,
    const struct nvisa_form_opnd *k = &form->opnd[i];
    const struct nvisa_g80_operand *o = &insn->opnd[i];
    unsigned areg = areg_field(form);
-   unsigned csize = k->size < 4 ? 2 : 4;
+   unsigned csize = k->size < 4 ? k->size : 4;
    uint32_t units = 0;
    bool ok = true;
 
@@ -597,10 +597,13 @@ nvisa_g80_disasm(const uint32_t *in, unsigned avail, char *buf, size_t n)
    }
    nvisa_sb_printf(&sb, "%s", form->asm_name);
    print_mods(&sb, form, &insn);
+   bool first = true;
    for (unsigned i = 0; i < form->nopnds; i++) {
-      if (form->opnd[i].kind == G(OPND_SAME_DST))
+      if (form->opnd[i].kind == G(OPND_SAME_DST) ||
+          form->opnd[i].kind == G(OPND_NONE))
          continue;
-      nvisa_sb_printf(&sb, i ? ", " : " ");
+      nvisa_sb_printf(&sb, first ? " " : ", ");
+      first = false;
       if (i == 0 && form_has_mod(form, G(MOD_CC_WR)) &&
           insn.mod[G(MOD_CC_WR)] &&
           form->opnd[0].kind != G(OPND_COND))

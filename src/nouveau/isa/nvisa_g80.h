@@ -41,7 +41,7 @@ enum nvisa_g80_file {
 
 struct nvisa_g80_operand {
    uint8_t file;     /* enum nvisa_g80_file */
-   uint8_t size;     /* bytes: 2 (half register), 4, 8, 16 (from the form) */
+   uint8_t size;     /* bytes: 1 (c[] bytes), 2 (half register), 4, 8, 16 (from the form) */
    uint8_t buf;      /* c[] or g[] space */
    uint8_t areg;     /* memory: the $a added to the offset, 0 = none */
    /* GPR: register index; a half register: 2 * index + (1 if high half).

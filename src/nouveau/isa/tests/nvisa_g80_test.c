@@ -149,6 +149,19 @@ static const struct known known[] = {
    { { 0xa0000601, 0x44008780 }, NVISA_G80_OP_CVT_F32_U8,
      "cvt f32 u8 $r0, $r1h",
      "tabcvtiisrc 0x0000800000000000 u8 lsh; Mesa emitCVT F32 <- U8" },
+   /* bar.sync 0: control op 8 with bits 25 (arrive) and 26 (wait), all
+    * threads (word 1 bit 14) */
+   { { 0x86000003, 0x00004000 }, NVISA_G80_OP_BAR_ALL,
+     "bar all inc wait",
+     "tabc 0x0000400080000000/0x00004000f0000000 bar barinc barwait BAR all; Mesa emitBAR" },
+   /* GT215 bra c1[0x8]: byte offset 8 at bits 9-24, c1 at word 1 bits 22-25 */
+   { { 0xc0001003, 0x00400000 }, NVISA_G80_OP_BRA_C,
+     "bra c1[0x8]",
+     "tabc 0xc0000000/0xf0000000 bra lim FCONST8" },
+   /* short control (bits 0-1 = 2): trap */
+   { { 0x90000002, 0 }, NVISA_G80_OP_TRAP_S,
+     "trap",
+     "tabs 0x90000002/0xf0000002 trap" },
 };
 
 static void
