@@ -44,6 +44,7 @@ runs=(
    "nv40_gl_overcommit||NVSIM_VRAM_MB=32 NVSIM_GART_MB=64 -- oom"
    "nv30_gl_textures||--|nv30 nv40 llvmpipe"
    "nv30_gl_blend||--|nv30 nv40 llvmpipe"
+   "nv30_gl_textures||-- sample|nv30 nv40 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

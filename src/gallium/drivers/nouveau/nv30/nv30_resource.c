@@ -85,32 +85,28 @@ nv30_layout_is_packed(const struct nvhwdb_chip *chip,
  * BASE_SIZE/MIPMAP; nvsim's nv40_3d_texture.c sums it up): levels one
  * after the other, each its own rows of blocks with no padding, its
  * texels swizzled (S3TC: rows of 4x4 blocks); a cube's faces each the
- * chain, 128-byte aligned.  The unit finds a cube's face n from the full
- * chain down to 1x1 when MIPMAP is set: a cube with levels below the
- * base keeps room for all of them. */
+ * chain of the resource's levels, 128-byte aligned (upstream's
+ * nv30_miptree.c, which ran on the hardware).  The unit finds face n
+ * from the levels it reads (nvsim: up to the MAX_LOD clamp), so a cube's
+ * MAX_LOD must reach its last level (nv30_emit_textures). */
 static void
 nv30_layout_packed(struct nv30_resource *res)
 {
    struct pipe_resource *pt = &res->base;
    enum pipe_format format = pt->format;
-   unsigned levels = pt->last_level + 1;
    uint32_t offset = 0;
 
-   if (pt->target == PIPE_TEXTURE_CUBE && pt->last_level > 0)
-      levels = util_logbase2(MAX2(pt->width0, pt->height0)) + 1;
    res->packed = true;
    res->swizzled = !util_format_is_compressed(format);
-   for (unsigned l = 0; l < levels; l++) {
+   for (unsigned l = 0; l <= pt->last_level; l++) {
       unsigned w = u_minify(pt->width0, l), h = u_minify(pt->height0, l);
       unsigned d = pt->target == PIPE_TEXTURE_3D ? u_minify(pt->depth0, l) : 1;
       uint32_t pitch = util_format_get_stride(format, w);
       uint32_t slice = pitch * util_format_get_nblocksy(format, h);
 
-      if (l < ARRAY_SIZE(res->level)) {
-         res->level[l].offset = offset;
-         res->level[l].pitch = pitch;
-         res->level[l].slice_stride = slice;
-      }
+      res->level[l].offset = offset;
+      res->level[l].pitch = pitch;
+      res->level[l].slice_stride = slice;
       offset += slice * d;
    }
    res->layer_stride = align(offset, NV30_PACKED_FACE_ALIGN);

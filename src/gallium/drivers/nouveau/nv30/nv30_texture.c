@@ -750,6 +750,16 @@ nv30_emit_textures(struct nv30_context *nv30)
       filter = ss->filter;
       if (sv->lod_base && ss->pipe.min_mip_filter == PIPE_TEX_MIPFILTER_NONE)
          filter = ss->filter_one_level;
+      /* Rankine finds a cube's face n from the levels up to the MAX_LOD
+       * clamp (nv30_layout_packed): it must reach the last level.  A
+       * filter without mipmaps reads TEX_OFFSET's level whatever the
+       * clamps say (above), so it may; a view whose first level is
+       * above 0 and a TEXTURE_MAX_LOD below the last level cannot, and
+       * read faces 1-5 from the wrong place (issue 9 note). */
+      if (nv30_rankine_units(nv30->chip) &&
+          res->base.target == PIPE_TEXTURE_CUBE && !sv->lod_base &&
+          ss->pipe.min_mip_filter == PIPE_TEX_MIPFILTER_NONE)
+         max_lod = res->base.last_level * NV30_LOD_ONE;
 
       NV30_3D_MTHD(nv30, NV30_3D_TEX_OFFSET(i), 8);
       nouveau_push_reloc(p, res->bo, sv->offset,

@@ -11,7 +11,7 @@
  *   tests/gl/run.sh builds and runs it; by hand:
  *   L=build/install/lib/x86_64-linux-gnu
  *   gcc -o /tmp/nv30_gl_textures nv30_gl_textures.c -L$L -lEGL -lGL -Wl,-rpath,$L
- *   scripts/nvrun --chip nv30 -- /tmp/nv30_gl_textures [sample]
+ *   scripts/nvrun --chip nv30 -- /tmp/nv30_gl_textures [sample [NAME]] (NAME: one of samples[])
  */
 #include <stdlib.h>
 #include <string.h>
@@ -395,11 +395,8 @@ quad(float s0, float t0, float s1, float t1, float r)
 }
 
 static void
-test_sample(void)
+sample_2d(void)
 {
-   char what[64];
-   glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
-
    /* 2D: the 32x16 texture drawn over 8x4 pixels: the scale factor is 4,
     * lambda 2 (GL 2.1 3.8.8), NEAREST_MIPMAP_NEAREST picks level 2 and
     * pixel (x, y)'s centre falls in its texel (x, y) */
@@ -411,8 +408,14 @@ test_sample(void)
    for (int y = 0; y < 4; y += 3)
       for (int x = 0; x < 8; x += 3)
          check_texel("2D level 2", x, y, texel(2, 0, x, y, 0, 0));
-   /* the view from level 1 (BASE_LEVEL 1): 16x8 over 8x4 -> level 2 */
-   glBindTexture(GL_TEXTURE_2D, tex_2d());
+}
+
+static void
+sample_2d_base_level(void)
+{
+   /* the view from level 1 (BASE_LEVEL 1) */
+   target(8, 4);
+   tex_2d();
    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 1);
    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
    glEnable(GL_TEXTURE_2D);
@@ -424,6 +427,48 @@ test_sample(void)
       check_texel("2D base level 1", x, 1,
                   texel(1, 0, 2 * x + 1, 3, 0,
                         2 * x + 1 >= 3 && 2 * x + 1 < 8 ? 9 : 0));
+}
+
+/* GL 2.1 3.8.8: lambda' = lambda_base + bias, clamped to [MIN_LOD,
+ * MAX_LOD]; the 32x16 texture over 8x4 pixels has lambda 2 */
+static void
+sample_2d_lod(float min_lod, float bias, int level)
+{
+   target(8, 4);
+   tex_2d();
+   glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MIN_LOD, min_lod);
+   glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_LOD_BIAS, bias);
+   glEnable(GL_TEXTURE_2D);
+   quad(0, 0, 1, 1, 0);
+   glDisable(GL_TEXTURE_2D);
+   /* level l is 32 >> l texels wide over 8 pixels: pixel x's centre is
+    * texel (x + 0.5) * (32 >> l) / 8 */
+   for (int y = 0; y < 4; y += 3)
+      for (int x = 0; x < 8; x += 3) {
+         int tx = (2 * x + 1) * (32 >> level) / 16;
+         int ty = (2 * y + 1) * (16 >> level) / 8;
+         bool patched = level == 1 && tx >= 3 && tx < 8 && ty >= 2 && ty < 5;
+         check_texel(bias ? "2D LOD bias -1" : "2D MIN_LOD 3", x, y,
+                     texel(level, 0, tx, ty, 0, patched ? 9 : 0));
+      }
+}
+
+static void
+sample_2d_min_lod(void)
+{
+   sample_2d_lod(3, 0, 3);
+}
+
+static void
+sample_2d_bias(void)
+{
+   sample_2d_lod(0, -1, 1);
+}
+
+static void
+sample_cube(void)
+{
+   char what[64];
 
    /* cube: one pixel per face, the direction at its centre (GL 2.1
     * table 3.21: +X s = -rz/|rx|, t = -ry/|rx|, ...; at the centre the
@@ -447,6 +492,11 @@ test_sample(void)
       snprintf(what, sizeof(what), "cube face %d centre", f);
       check_texel(what, f, 0, texel(0, f, 8, 8, 0, 0));
    }
+}
+
+static void
+sample_3d(void)
+{
 
    /* 3D: level 0 (8x8 over 8x8 pixels), slice 2 (r = 2.5 / 4) */
    target(8, 8);
@@ -460,6 +510,11 @@ test_sample(void)
          bool patched = x >= 2 && x < 5 && y >= 1 && y < 6;
          check_texel("3D slice 2", x, y, texel(0, 0, x, y, 2, patched ? 7 : 0));
       }
+}
+
+static void
+sample_rect(void)
+{
 
    /* rectangle: 20x12 drawn texel for texel */
    target(20, 12);
@@ -472,6 +527,11 @@ test_sample(void)
          bool patched = x >= 7 && x < 16 && y >= 3 && y < 7;
          check_texel("rectangle", x, y, texel(0, 0, x, y, 0, patched ? 3 : 0));
       }
+}
+
+static void
+sample_render_to_texture(void)
+{
 
    /* render to a 16x16 texture (a clear and a smaller clear), then
     * sample it over 16x16 pixels */
@@ -504,6 +564,86 @@ test_sample(void)
    check_texel("render to texture, sampled", 9, 8, 0x3070b0ff);
 }
 
+/* sRGB texels are decoded before filtering (EXT_texture_sRGB 3.8.x:
+ * cl = ((cs + 0.055) / 1.055)^2.4 above 0.04045), alpha is not:
+ * 0x80 -> 0.2159 (55), 0x40 -> 0.0513 (13), 0xff -> 1 */
+static void
+sample_srgb(void)
+{
+   unsigned char p[4 * 4 * 4];
+   GLuint tex;
+   for (int i = 0; i < 16; i++) {
+      p[4 * i] = 0x80;
+      p[4 * i + 1] = 0x40;
+      p[4 * i + 2] = 0xff;
+      p[4 * i + 3] = 0x80;
+   }
+   target(4, 4);
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_SRGB8_ALPHA8_EXT, 4, 4, 0, GL_RGBA,
+                GL_UNSIGNED_BYTE, p);
+   glEnable(GL_TEXTURE_2D);
+   quad(0, 0, 1, 1, 0);
+   glDisable(GL_TEXTURE_2D);
+   check_tol("sRGB texel decoded", 1, 2, 0x370dff80, 1);
+}
+
+/* Depth compare (ARB_shadow): LEQUAL of r = 0.5 against depths 0.25
+ * (left half) and 0.75 (right half) gives 0 and 1, as luminance */
+static void
+sample_shadow(void)
+{
+   float depth[4 * 4];
+   GLuint tex;
+   for (int i = 0; i < 16; i++)
+      depth[i] = i % 4 < 2 ? 0.25f : 0.75f;
+   target(4, 4);
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE_ARB,
+                   GL_COMPARE_R_TO_TEXTURE_ARB);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_FUNC_ARB, GL_LEQUAL);
+   glTexParameteri(GL_TEXTURE_2D, GL_DEPTH_TEXTURE_MODE_ARB, GL_LUMINANCE);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, 4, 4, 0,
+                GL_DEPTH_COMPONENT, GL_FLOAT, depth);
+   glEnable(GL_TEXTURE_2D);
+   quad(0, 0, 1, 1, 0.5f);
+   glDisable(GL_TEXTURE_2D);
+   check("shadow 0.5 <= 0.25", 0, 1, 0x000000ff);
+   check("shadow 0.5 <= 0.75", 3, 2, 0xffffffff);
+}
+
+static const struct {
+   const char *name;
+   void (*run)(void);
+} samples[] = {
+   { "2d", sample_2d },
+   { "2dbase", sample_2d_base_level },
+   { "2dminlod", sample_2d_min_lod },
+   { "2dbias", sample_2d_bias },
+   { "cube", sample_cube },
+   { "3d", sample_3d },
+   { "rect", sample_rect },
+   { "rtt", sample_render_to_texture },
+   { "srgb", sample_srgb },
+   { "shadow", sample_shadow },
+};
+
+/* every sampling check, or the one named */
+static void
+test_sample(const char *only)
+{
+   glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+   for (unsigned i = 0; i < sizeof(samples) / sizeof(samples[0]); i++)
+      if (!only || !strcmp(only, samples[i].name))
+         samples[i].run();
+}
+
 int
 main(int argc, char **argv)
 {
@@ -515,8 +655,16 @@ main(int argc, char **argv)
       printf("FAIL no EXT_framebuffer_object\n");
       return 1;
    }
+   /* GL's MAX_TEXTURE_MAX_ANISOTROPY: rankine's TEX_ENABLE ANISO
+    * reaches 8 samples (hwdb nv30_tex_aniso) */
+   const char *renderer = (const char *)glGetString(GL_RENDERER);
+   if (!strncmp(renderer, "NV3", 3)) {
+      float max_aniso = 0;
+      glGetFloatv(GL_MAX_TEXTURE_MAX_ANISOTROPY_EXT, &max_aniso);
+      check_u("rankine MAX_TEXTURE_MAX_ANISOTROPY", (unsigned)max_aniso, 8);
+   }
    if (sample) {
-      test_sample();
+      test_sample(argc > 2 ? argv[2] : NULL);
    } else {
       test_2d();
       test_1d();
