@@ -71,7 +71,7 @@ prim_mode(const uint32_t *w)
 
 static void
 decode_opnd(const uint32_t *w, const struct nvisa_form *form, unsigned i,
-            struct nvisa_g80_insn *insn)
+            enum nvisa_g80_ptype ptype, struct nvisa_g80_insn *insn)
 {
    const struct nvisa_form_opnd *k = &form->opnd[i];
    struct nvisa_g80_operand *o = &insn->opnd[i];
@@ -103,8 +103,12 @@ decode_opnd(const uint32_t *w, const struct nvisa_form *form, unsigned i,
       o->size = k->size;
       break;
    case G(OPND_S0):
+      /* p[]: both type bits (short), or bit 24 of a long immediate in a
+       * geometry program (tabis) */
       if (fget(w, G(F_SRC0_MEM_S)))
-         mem_opnd(o, prim_mode(w) ? G(FILE_PRIM) : G(FILE_ATTR),
+         mem_opnd(o, (form->words == 1 ? prim_mode(w) :
+                      ptype == NVISA_G80_PTYPE_GP) ?
+                     G(FILE_PRIM) : G(FILE_ATTR),
                   fget(w, G(F_SSRC0)), 4, fget(w, areg));
       else {
          o->file = G(FILE_GPR);
@@ -221,6 +225,14 @@ int
 nvisa_g80_decode(const uint32_t *in, unsigned avail,
                  struct nvisa_g80_insn *insn)
 {
+   return nvisa_g80_decode_ptype(in, avail, NVISA_G80_PTYPE_ANY, insn);
+}
+
+int
+nvisa_g80_decode_ptype(const uint32_t *in, unsigned avail,
+                       enum nvisa_g80_ptype ptype,
+                       struct nvisa_g80_insn *insn)
+{
    int op = find_form(in, avail);
    /* an instruction cut short: decode what there is as the invalid form */
    if (op < 0) {
@@ -233,7 +245,7 @@ nvisa_g80_decode(const uint32_t *in, unsigned avail,
    for (unsigned i = 0; i < form->nmods; i++)
       insn->mod[form->mod[i].mod] = fget(in, form->mod[i].field);
    for (unsigned i = 0; i < form->nopnds; i++)
-      decode_opnd(in, form, i, insn);
+      decode_opnd(in, form, i, ptype, insn);
    /* l[]/g[] accesses: the register operand is as wide as the type
     * (tabldsto: b64 a $rd, b128 a $rq, others one $r) */
    if (form_has_mod(form, G(MOD_TYPE))) {
@@ -291,7 +303,9 @@ encode_opnd(uint32_t *w, const struct nvisa_form *form, unsigned i,
       ok = (o->file == G(FILE_ATTR) || o->file == G(FILE_PRIM)) &&
            mem_units(o, 4, &units);
       fset(w, G(F_SRC0_MEM_S), 1);
-      if (o->file == G(FILE_PRIM))
+      /* a long immediate reads p[] with bit 24 alone (in geometry
+       * programs, which alone have p[]) */
+      if (o->file == G(FILE_PRIM) && form->words == 1)
          fset(w, G(F_SRC1_CONST), 1);
       ok &= fset(w, G(F_SSRC0), units);
       return fset(w, areg, o->areg) && ok;
@@ -570,9 +584,16 @@ print_mods(struct nvisa_strbuf *sb, const struct nvisa_form *form,
 int
 nvisa_g80_disasm(const uint32_t *in, unsigned avail, char *buf, size_t n)
 {
+   return nvisa_g80_disasm_ptype(in, avail, NVISA_G80_PTYPE_ANY, buf, n);
+}
+
+int
+nvisa_g80_disasm_ptype(const uint32_t *in, unsigned avail,
+                       enum nvisa_g80_ptype ptype, char *buf, size_t n)
+{
    struct nvisa_strbuf sb = { buf, n, 0 };
    struct nvisa_g80_insn insn;
-   int words = nvisa_g80_decode(in, avail, &insn);
+   int words = nvisa_g80_decode_ptype(in, avail, ptype, &insn);
    const struct nvisa_form *form = &nvisa_g80_forms[insn.op];
 
    if (n)

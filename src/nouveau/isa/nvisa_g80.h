@@ -78,11 +78,26 @@ nvisa_g80_insn_words(const uint32_t *w)
 /* Fills insn with form op: no operands, predicate always, all lanes. */
 void nvisa_g80_insn_init(struct nvisa_g80_insn *insn, unsigned op);
 
+/* The program type, where an encoding means different things in
+ * different programs (envydis .ptype): source type bit 24 of a long
+ * immediate form reads p[] in geometry programs (tabis SPRIM) and a[]
+ * elsewhere. */
+enum nvisa_g80_ptype {
+   NVISA_G80_PTYPE_ANY = 0,   /* not known: the vertex program meaning */
+   NVISA_G80_PTYPE_VP,
+   NVISA_G80_PTYPE_GP,
+   NVISA_G80_PTYPE_FP,
+};
+
 /* Unpacks the instruction at in[0..avail-1].  Returns the words it used
  * (1 or 2), or -1 if it is not a known instruction or is cut short (insn
  * is still filled as far as known). */
 int nvisa_g80_decode(const uint32_t *in, unsigned avail,
                      struct nvisa_g80_insn *insn);
+/* The same for a program of type ptype. */
+int nvisa_g80_decode_ptype(const uint32_t *in, unsigned avail,
+                           enum nvisa_g80_ptype ptype,
+                           struct nvisa_g80_insn *insn);
 
 /* Packs insn into out[] (the form's word count).  Returns the words
  * written, or -1 if an operand does not suit its kind or a value does not
@@ -95,6 +110,8 @@ int nvisa_g80_encode(const struct nvisa_g80_insn *insn,
  * (snprintf semantics).  Returns the words used, or -1 as decode. */
 int nvisa_g80_disasm(const uint32_t *in, unsigned avail, char *buf,
                      size_t n);
+int nvisa_g80_disasm_ptype(const uint32_t *in, unsigned avail,
+                           enum nvisa_g80_ptype ptype, char *buf, size_t n);
 
 #ifdef __cplusplus
 }

@@ -6,8 +6,9 @@
  *   nvdis --chip g80|g84|...|nvaa [--fields] [--hex|--bin] FILE|-
  *
  * --chip takes a codename or chipset id of hwdb's chip table; its shader
- * ISA picks the decoder.  Tesla programs of every type share one ISA, so
- * --vp/--fp are not needed there (and are ignored).
+ * ISA picks the decoder.  Tesla programs of every type share one ISA;
+ * --vp, --gp or --fp there says which type the code is, for the few
+ * encodings whose meaning depends on it (p[] in geometry programs).
  *
  * --fields prints every non-zero field of each instruction (names from the
  * ISA XML) instead of assembly; it is the only output for nv30 vertex
@@ -42,7 +43,7 @@ usage(FILE *f)
 {
    fprintf(f, "usage: nvdis --vp|--fp [--chip nv40|nv30] [--fields] "
               "[--hex|--bin] FILE|-\n"
-              "       nvdis --chip g80|g84|gt215|... [--fields] "
+              "       nvdis --chip g80|g84|gt215|... [--vp|--gp|--fp] [--fields] "
               "[--hex|--bin] FILE|-\n"
               "  disassembles an NV30/NV40 vertex (--vp) or fragment (--fp) "
               "program, or\n  Tesla shader code, given as hex words or raw "
@@ -206,7 +207,7 @@ dis_fp(bool nv30, const uint32_t *w, size_t n)
 /* Tesla code: short (1 word) and long (2 word) instructions in sequence,
  * each line led by its byte address (what branch targets print). */
 static int
-dis_g80(bool fields, const uint32_t *w, size_t n)
+dis_g80(bool fields, enum nvisa_g80_ptype ptype, const uint32_t *w, size_t n)
 {
    char buf[512];
    int ret = 0;
@@ -214,7 +215,7 @@ dis_g80(bool fields, const uint32_t *w, size_t n)
    while (i < n) {
       unsigned avail = (unsigned)(n - i < 2 ? n - i : 2);
       struct nvisa_g80_insn insn;
-      int used = nvisa_g80_disasm(w + i, avail, buf, sizeof(buf));
+      int used = nvisa_g80_disasm_ptype(w + i, avail, ptype, buf, sizeof(buf));
       unsigned words = nvisa_g80_insn_words(w + i);
       if (words > avail) {
          printf("%04zx: %08x           %s\n", i * 4, w[i], buf);
@@ -228,9 +229,9 @@ dis_g80(bool fields, const uint32_t *w, size_t n)
          /* the form, its decoded operands and its modifiers' raw values */
          static const char *const file[] = {
             "none", "r", "o", "imm", "a", "c", "sr", "a[]", "c[]", "v[]",
-            "l[]", "g[]",
+            "l[]", "g[]", "p[]",
          };
-         nvisa_g80_decode(w + i, avail, &insn);
+         nvisa_g80_decode_ptype(w + i, avail, ptype, &insn);
          const struct nvisa_form *form = nvisa_g80_form(insn.op);
          printf("%s", form->name);
          for (unsigned o = 0; o < form->nopnds; o++) {
@@ -324,7 +325,7 @@ dump_fields(bool nv30, int kind, const uint32_t *w, size_t n)
 int
 main(int argc, char **argv)
 {
-   int kind = 0;            /* 1 = vp, 2 = fp */
+   int kind = 0;            /* 1 = vp, 2 = fp, 3 = gp (Tesla only) */
    int format = 0;          /* 0 = guess, 1 = hex, 2 = bin */
    const char *path = NULL;
    bool fields = false, nv30 = false, g80 = false;
@@ -334,6 +335,8 @@ main(int argc, char **argv)
          kind = 1;
       else if (!strcmp(argv[i], "--fp"))
          kind = 2;
+      else if (!strcmp(argv[i], "--gp"))
+         kind = 3;
       else if (!strcmp(argv[i], "--fields"))
          fields = true;
       else if (!strcmp(argv[i], "--hex"))
@@ -377,7 +380,7 @@ main(int argc, char **argv)
          return 2;
       }
    }
-   if ((!kind && !g80) || !path) {
+   if ((!kind && !g80) || (kind == 3 && !g80) || !path) {
       usage(stderr);
       return 2;
    }
@@ -414,7 +417,11 @@ main(int argc, char **argv)
    free(data);
 
    if (g80) {
-      int r = dis_g80(fields, words, nwords);
+      enum nvisa_g80_ptype ptype = kind == 1 ? NVISA_G80_PTYPE_VP :
+                                   kind == 2 ? NVISA_G80_PTYPE_FP :
+                                   kind == 3 ? NVISA_G80_PTYPE_GP :
+                                   NVISA_G80_PTYPE_ANY;
+      int r = dis_g80(fields, ptype, words, nwords);
       free(words);
       return r;
    }

@@ -246,6 +246,29 @@ test_encode_struct(void)
    CHECK_STR(buf, "set f32 ge $c0 _, $r0, $r1");
 }
 
+/* The program type decides what source type bit 24 of a long immediate
+ * reads: p[] in geometry programs (envydis tabis SPRIM, .ptype GP), a[]
+ * elsewhere.  The word is add f32 with $a1 (bits 26-27), source offset 4
+ * (0x10 / 4 at bits 9-14) and 1.0 (Mesa's g1 program in g80_upstream). */
+static void
+test_ptype(void)
+{
+   const uint32_t w[2] = { 0xb5000805, 0x03f80003 };
+   struct nvisa_g80_insn insn;
+   uint32_t out[2];
+   char buf[128];
+
+   CHECK(nvisa_g80_disasm_ptype(w, 2, NVISA_G80_PTYPE_GP, buf, sizeof(buf)) == 2);
+   CHECK_STR(buf, "add f32 $r1, p[$a1+0x10], 0x3f800000");
+   CHECK(nvisa_g80_decode_ptype(w, 2, NVISA_G80_PTYPE_GP, &insn) == 2);
+   CHECK(insn.opnd[1].file == NVISA_G80_FILE_PRIM);
+   CHECK(nvisa_g80_encode(&insn, out) == 2);
+   CHECK_EQ_U32(out[0], w[0]);
+   CHECK_EQ_U32(out[1], w[1]);
+   CHECK(nvisa_g80_disasm(w, 2, buf, sizeof(buf)) == 2);
+   CHECK_STR(buf, "add f32 $r1, a[$a1+0x10], 0x3f800000");
+}
+
 /* Unknown encodings and cut-short input. */
 static void
 test_invalid(void)
@@ -381,6 +404,7 @@ main(void)
    test_known();
    test_encode_struct();
    test_invalid();
+   test_ptype();
    test_forms_round_trip();
    test_forms_reachable();
    test_any_words();

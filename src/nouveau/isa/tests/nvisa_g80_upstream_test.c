@@ -1,7 +1,7 @@
 /*
- * Tesla code upstream Mesa 22.3.6's nv50 code generator emits (the
- * g80_upstream/*.hex files: its own nouveau_compiler run on the TGSI in
- * each file's comments): every instruction decodes to a known form and
+ * Tesla code upstream Mesa 22.3.6's nv50 code generator emits (the .hex
+ * files of g80_upstream/: its own nouveau_compiler run on the TGSI in
+ * each file's comments; "# ptype: gp" decodes as a geometry program): every instruction decodes to a known form and
  * encodes back to the same words, and the forms the TGSI's operations
  * must produce ("# expect:", from the emitter paths the operations take)
  * all occur.
@@ -31,6 +31,7 @@ check_file(const char *path)
    static uint32_t w[MAX_WORDS];
    static bool seen[NVISA_G80_OP__COUNT];
    char line[1024], expect[1024] = "";
+   enum nvisa_g80_ptype ptype = NVISA_G80_PTYPE_ANY;
    unsigned n = 0;
 
    if (!f) {
@@ -42,6 +43,8 @@ check_file(const char *path)
       if (line[0] == '#') {
          if (!strncmp(line, "# expect:", 9))
             snprintf(expect, sizeof(expect), "%s", line + 9);
+         if (!strncmp(line, "# ptype: gp", 11))
+            ptype = NVISA_G80_PTYPE_GP;
          continue;
       }
       for (char *tok = strtok(line, " \t\n"); tok; tok = strtok(NULL, " \t\n")) {
@@ -60,7 +63,7 @@ check_file(const char *path)
    for (unsigned i = 0; i < n;) {
       struct nvisa_g80_insn insn;
       uint32_t out[2];
-      int words = nvisa_g80_decode(w + i, n - i, &insn);
+      int words = nvisa_g80_decode_ptype(w + i, n - i, ptype, &insn);
       if (words < 0) {
          fprintf(stderr, "%s: word %u (%08x) does not decode\n", path, i, w[i]);
          nvisa_test_failures++;
