@@ -152,10 +152,9 @@ target_nv40(struct nvc_target *t)
     * RET in the FP (nv40_fp.xml branch ops) */
    t->vp.loops = t->vp.calls = true;
    t->fp.loops = t->fp.calls = true;
-   /* Curie has ARL and indexed constants too (nv40_vp.xml), but its
-    * programs keep the select chains until the NV40 test executor
-    * (tests/nv40_test_exec.c) runs ARL and its gates are re-run. */
-   t->vp.const_indexing = false;
+   /* ARL and CONST_INDEXED (nv40_vp.xml; NV_vertex_program3's address
+    * registers) */
+   t->vp.const_indexing = true;
    t->fp.max_if_depth = NVISA_NV40_FP_MAX_IF_DEPTH;
    t->fp.max_loop_depth = NVISA_NV40_FP_MAX_LOOP_DEPTH;
    t->fp.precisions = NVC_PRECISION_FP32 | NVC_PRECISION_FP16 |

@@ -107,6 +107,9 @@ nv40_test_vp_run(const uint32_t *insns, unsigned num_insns,
 {
    float temp[64][4];
    float cc[4] = { 0 };
+   /* address registers A0, A1 (NV_vertex_program2: integers, ARL's
+    * floor of its operand) */
+   int addr[2][4] = { { 0 } };
    unsigned steps = 0;
    memset(temp, 0, sizeof(temp));
 
@@ -144,19 +147,37 @@ nv40_test_vp_run(const uint32_t *insns, unsigned num_insns,
          switch (in.src[i].file) {
          case NVISA_FILE_TEMP: reg = temp[in.src[i].index & 63]; break;
          case NVISA_FILE_INPUT: reg = st->in[in.input & 15]; break;
-         case NVISA_FILE_CONST:
-            if (in.constant >= 468) {
-               snprintf(err, errlen, "VP %u: constant %u", pc, in.constant);
+         case NVISA_FILE_CONST: {
+            /* c[A.swz + n] when indexed (nv40_vp.xml CONST_INDEXED) */
+            int k = in.constant;
+            if (in.const_indexed)
+               k += addr[in.addr_reg & 1][in.addr_swz & 3];
+            if (k < 0 || k >= 468) {
+               snprintf(err, errlen, "VP %u: constant %d", pc, k);
                return false;
             }
-            reg = st->c[in.constant];
+            reg = st->c[k];
             break;
+         }
          default: reg = temp[0]; break;
          }
          read_src(&in.src[i], reg, s[i]);
       }
       /* Sources by the slots each op reads (nv40_vp.xml srcs=). */
       float vr[4] = { 0 }, sr = 0;
+      if (in.vec_op == NVISA_NV40_VP_VEC_OP_ARL) {
+         /* ARL A[vec_dst], s0: floor, into the address register only */
+         for (int i = 0; i < 4; i++)
+            if (in.vec_mask & (1 << i))
+               addr[in.vec_dst & 1][i] = (int)floorf(s[0][i]);
+         if (in.sca_op != NVISA_NV40_VP_SCA_OP_NOP || in.last) {
+            if (in.last)
+               return true;
+            snprintf(err, errlen, "VP %u: ARL paired", pc);
+            return false;
+         }
+         continue;
+      }
       bool vec = in.vec_op != NVISA_NV40_VP_VEC_OP_NOP;
       bool sca = in.sca_op != NVISA_NV40_VP_SCA_OP_NOP;
       if (vec) {

@@ -19,6 +19,7 @@
 #include "nvc_compiler.h"
 #include "nvhwdb_chips.h"
 #include "nv40_test_exec.h"
+#include "nvisa_nv40_vp.h"
 #ifdef NV40_TEST_WITH_NVSIM
 #include "nv40_shader_exec.h"
 #endif
@@ -814,6 +815,16 @@ test_vs_indirect_uniform(void)
    ralloc_free(b.shader);
    if (!ok)
       return;
+   /* read through the address register (target vp.const_indexing): an
+    * ARL and an indexed read each, no select chain */
+   unsigned arl = 0, indexed = 0;
+   for (unsigned k = 0; k < vp.num_insns; k++) {
+      struct nvisa_nv40_vp_insn in;
+      nvisa_nv40_vp_decode(&vp.insns[k * 4], &in);
+      arl += in.vec_op == NVISA_NV40_VP_VEC_OP_ARL;
+      indexed += in.const_indexed;
+   }
+   CHECK(arl == 2 && indexed == 2, "%u ARL, %u indexed reads", arl, indexed);
    for (unsigned idx = 0; idx < 3; idx++) {
       struct nv40_test_vp_state st;
       memset(&st, 0, sizeof(st));
