@@ -87,8 +87,10 @@ nvc_legalize_operands(struct nvc_prog *p)
       if (nvc_op_is_cf(insn->op))
          memset(input_copy, 0, sizeof(input_copy));
       /* SEL and a conditional KIL read each operand in an instruction of
-       * its own when expanded. */
-      if (insn->op == NVC_OP_SEL || insn->op == NVC_OP_KIL)
+       * its own when expanded; so does LDC (the index by the ARL, the
+       * array by the indexed read). */
+      if (insn->op == NVC_OP_SEL || insn->op == NVC_OP_KIL ||
+          insn->op == NVC_OP_LDC)
          continue;
 
       uint8_t pos_mask = nvc_positions_read(insn);

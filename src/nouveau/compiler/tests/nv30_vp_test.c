@@ -537,6 +537,45 @@ test_indexed_loop(void)
    nvc_vp_binary_free(&bin);
 }
 
+/* The index straight from a uniform (GLSL `uniform int i; arr[i]`; with
+ * no integers st/mesa uploads i as a float): the ARL reads a uniform and
+ * the indexed read another, one constant each, so two instructions.
+ * pos = arr[i], arr in slots 1-3 = {(1..4), (5..8), (9..12)}, i in
+ * slot 0. */
+static void
+test_uniform_index(void)
+{
+   static const float arr[3][4] = {
+      { 1, 2, 3, 4 }, { 5, 6, 7, 8 }, { 9, 10, 11, 12 },
+   };
+   nir_builder b = vs_builder("uniform_index");
+   nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                           VARYING_SLOT_POS, 0, "pos");
+   nir_variable *iv = var(b.shader, nir_var_uniform, glsl_int_type(), -1, 0,
+                          "i");
+   nir_variable *u = var(b.shader, nir_var_uniform,
+                         glsl_array_type(glsl_vec4_type(), 3, 0), -1, 1,
+                         "arr");
+   nir_deref_instr *dr = nir_build_deref_var(&b, u);
+   nir_store_var(&b, pos, nir_load_deref(&b, nir_build_deref_array(&b, dr,
+                 nir_load_var(&b, iv))), 0xf);
+   b.shader->num_uniforms = 4 * 4;
+   struct nvc_vp_binary bin;
+   if (!compile(&b, NULL, &bin))
+      return;
+   CHECK(bin.num_insns == 2, "%u instructions", bin.num_insns);
+   for (unsigned k = 0; k < 3; k++) {
+      struct vp_run r;
+      memset(&r, 0, sizeof(r));
+      float unif[4][4] = { { (float)k, 0, 0, 0 } };
+      memcpy(&unif[1], arr, sizeof(arr));
+      if (run(&bin, (const float (*)[4])unif, &r))
+         CHECK_VEC4(r.io.out[OUT(HPOS)], arr[k][0], arr[k][1], arr[k][2],
+                    arr[k][3], 0);
+   }
+   nvc_vp_binary_free(&bin);
+}
+
 /* A loop the compiler cannot unroll (its count is a uniform) with an if
  * in its body:
  *   acc = 0; for (i = 0; i < u0.x; i++) { if (i < 2) acc -= a; else
@@ -946,6 +985,7 @@ main(void)
    test_indirect_uniform();
    test_loop_branch();
    test_indexed_loop();
+   test_uniform_index();
    test_outputs();
    test_linkage();
    test_pairing();
