@@ -134,10 +134,10 @@ translate(struct nvc_prog *p, const struct nvisa_nv40_vp_insn *c,
                      "vertex instruction");
       return false;
    }
+   /* (ARL's vec_dst is its address register: DST & 1 on rankine,
+    * nv30_vp.xml; upstream's nvfx_vertprog.c puts A0/A1 there too) */
    if (vdst != VP40(DST_NONE) || sdst != VP40(DST_NONE))
       r->dst = vdst != VP40(DST_NONE) ? vdst : sdst;
-   else if (c->vec_op == VP40(VEC_OP_ARL))
-      r->dst = c->vec_dst;   /* address register DST & 1 (nv30_vp.xml) */
    /* The masks stay on a result that goes to no temporary (DST names
     * none): they are also the channels a condition-code update writes
     * (NV_vertex_program2 section 2.14.2.2: the write mask selects the

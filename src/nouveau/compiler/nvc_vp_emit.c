@@ -20,7 +20,9 @@
  * indices here.  IF is "cc.x = cond; BRA (EQ.x) else; ...; BRA endif;
  * else: ...; endif:", a loop "top: ...; BRA top; end:" with BRK as
  * "BRA end".  Programs with branches are not paired (dual issue moves
- * instructions, which would move the labels).  Only condition register 0
+ * instructions, which would move the labels).  A uniform array read at a
+ * run-time index (LDC) is "ARL A0.x, index; MOV dst, c[A0.x + first]"
+ * (NV_vertex_program2 ARL and relative addressing).  Only condition register 0
  * is used (rankine has one, isa.rst CREG), no saturation is emitted for
  * rankine (it has none: nvc_nir_options lowers fsat there).
  */
