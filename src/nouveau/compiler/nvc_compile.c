@@ -46,8 +46,8 @@ set_error(char **error, struct nvc_prog *p, const char *fallback)
 /* Common front half: clone, lower, select, legalize, allocate. */
 static bool
 compile_common(const struct nir_shader *nir, struct nvc_prog *p,
-               const struct nvc_vp_key *key, struct nvc_isel_info *info,
-               bool debug)
+               const struct nvc_vp_key *key, const struct nvc_fp_key *fp_key,
+               struct nvc_isel_info *info, bool debug)
 {
    if (!nir) {
       nvc_prog_error(p, "no shader given");
@@ -72,7 +72,7 @@ compile_common(const struct nir_shader *nir, struct nvc_prog *p,
     * it. */
    if (!p->is_fp)
       s->options = nvc_nir_options(p->target, PIPE_SHADER_VERTEX);
-   nvc_nir_lower(s, !p->is_fp && p->target->vp.const_indexing);
+   nvc_nir_lower(s, !p->is_fp && p->target->vp.const_indexing, fp_key);
    if (debug) {
       fprintf(stderr, "%s: NIR for the %s program:\n", p->target->name,
               p->is_fp ? "fragment" : "vertex");
@@ -119,7 +119,7 @@ nvc_compile_vs(const struct nvc_target *target, const struct nir_shader *nir,
    nvc_prog_init(&p, target, false);
 
    unsigned const_base = key ? key->const_base : target->vp.first_free_const;
-   bool ok = compile_common(nir, &p, key, &info, debug);
+   bool ok = compile_common(nir, &p, key, NULL, &info, debug);
    if (ok && const_base >= target->vp.num_consts) {
       nvc_prog_error(&p, "constant base %u out of range", const_base);
       ok = false;
@@ -191,6 +191,14 @@ bool
 nvc_compile_fs(const struct nvc_target *target, const struct nir_shader *nir,
                struct nvc_fp_binary *out, char **error)
 {
+   return nvc_compile_fs_key(target, nir, NULL, out, error);
+}
+
+bool
+nvc_compile_fs_key(const struct nvc_target *target,
+                   const struct nir_shader *nir, const struct nvc_fp_key *key,
+                   struct nvc_fp_binary *out, char **error)
+{
    struct nvc_prog p;
    struct nvc_isel_info info;
    bool debug = debug_shaders();
@@ -209,7 +217,7 @@ nvc_compile_fs(const struct nvc_target *target, const struct nir_shader *nir,
    /* R0 carries the colour result (H0 is its half-precision view). */
    p.reserved_regs = 1ull << 0;
 
-   bool ok = compile_common(nir, &p, NULL, &info, debug);
+   bool ok = compile_common(nir, &p, NULL, key, &info, debug);
    if (ok)
       ok = nvc_fp_emit(&p, &info, out);
    if (!ok) {

@@ -256,6 +256,74 @@ struct nvc_fp_binary {
 bool nvc_compile_fs(const struct nvc_target *target,
                     const struct nir_shader *nir,
                      struct nvc_fp_binary *out, char **error);
+
+/* ----------------------------------------- FP: NPOT texture emulation */
+
+/* Texture units a fragment program key describes (rankine has 16,
+ * curie 16: hwdb chips.xml fp-tex-units). */
+#define NVC_MAX_TEX_UNITS 16
+
+/* How a unit's lookups are compiled (nvc_lower_tex_npot.c says why):
+ *  - NONE: as the hardware samples the bound image;
+ *  - SCALE: the image is a rectangle (linear, unnormalized texel
+ *    coordinates, NV_texture_rectangle) and GL's normalized coordinates
+ *    are scaled by the level's size; the unit's own filter and clamp
+ *    wrap modes do the rest (every wrap of the key is a clamp mode, no
+ *    mipmaps);
+ *  - FILTER: the shader applies the wrap modes and filters: NEAREST
+ *    taps of the rectangle (hardware NEAREST) at texel centres it
+ *    computes, blended by GL 2.1 section 3.8.8's weights where LINEAR. */
+enum nvc_tex_npot {
+   NVC_TEX_NPOT_NONE = 0,
+   NVC_TEX_NPOT_SCALE,
+   NVC_TEX_NPOT_FILTER,
+};
+
+struct nvc_fp_tex_key {
+   uint8_t npot;            /* enum nvc_tex_npot */
+   uint8_t wrap_s, wrap_t;  /* PIPE_TEX_WRAP_* (FILTER) */
+   uint8_t min_linear;      /* minification filter LINEAR (FILTER) */
+   uint8_t mag_linear;      /* magnification filter LINEAR (FILTER) */
+};
+
+/* Compile-time state the FP depends on; all zero: none (nvc_compile_fs). */
+struct nvc_fp_key {
+   struct nvc_fp_tex_key tex[NVC_MAX_TEX_UNITS];
+};
+
+/* Uniforms the driver provides for emulated units: vec4 slot
+ * NVC_FP_TEX_PARAM_SLOT(unit, param) of a space past constant buffer 0's
+ * 4096 slots.  A patch whose uniform_dword is NVC_FP_TEX_PARAM_DWORD0 or
+ * more takes dword (uniform_dword - NVC_FP_TEX_PARAM_DWORD0) % 4 of
+ * param ((uniform_dword - NVC_FP_TEX_PARAM_DWORD0) / 4) % NVC_FP_TEX_PARAMS
+ * of unit (uniform_dword - NVC_FP_TEX_PARAM_DWORD0) / 4 / NVC_FP_TEX_PARAMS:
+ *  - NVC_FP_TEX_PARAM_SIZE: (width, height, 1/width, 1/height) of the
+ *    view's first level (height 1 for a 1D texture);
+ *  - NVC_FP_TEX_PARAM_LOD: (sampler lod_bias, min_lod, max_lod, 0)
+ *    (FILTER units whose min and mag filters differ: GL's lambda
+ *    decides which applies). */
+enum nvc_fp_tex_param {
+   NVC_FP_TEX_PARAM_SIZE = 0,
+   NVC_FP_TEX_PARAM_LOD,
+   NVC_FP_TEX_PARAMS
+};
+#define NVC_FP_TEX_PARAM_SLOT0 4096
+#define NVC_FP_TEX_PARAM_SLOT(unit, param) \
+   (NVC_FP_TEX_PARAM_SLOT0 + (unit) * NVC_FP_TEX_PARAMS + (param))
+#define NVC_FP_TEX_PARAM_DWORD0 (NVC_FP_TEX_PARAM_SLOT0 * 4)
+
+/* nvc_compile_fs for the state in key (NULL: none). */
+bool nvc_compile_fs_key(const struct nvc_target *target,
+                        const struct nir_shader *nir,
+                        const struct nvc_fp_key *key,
+                        struct nvc_fp_binary *out, char **error);
+
+/* The sampler state a unit compiled with k must be given in place of the
+ * application's: its wrap mode for the application's `wrap`
+ * (PIPE_TEX_WRAP_*), and its filter (LINEAR or not) for the
+ * application's; an emulated unit samples one level (no mipmap filter). */
+unsigned nvc_tex_npot_hw_wrap(const struct nvc_fp_tex_key *k, unsigned wrap);
+bool nvc_tex_npot_hw_linear(const struct nvc_fp_tex_key *k, bool linear);
 void nvc_fp_binary_free(struct nvc_fp_binary *bin);
 
 #ifdef __cplusplus

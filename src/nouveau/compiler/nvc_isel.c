@@ -522,7 +522,11 @@ isel_uniform(struct isel *c, nir_intrinsic_instr *intr, unsigned slot,
              unsigned comp)
 {
    struct nvc_constv k = { .num_comps = intr->dest.ssa.num_components };
-   if (slot >= 4096 || comp + k.num_comps > 4) {
+   /* constant buffer 0, or the texture parameters past it
+    * (NVC_FP_TEX_PARAM_SLOT, FP only) */
+   bool param = c->p->is_fp && slot >= NVC_FP_TEX_PARAM_SLOT0 &&
+                slot < NVC_FP_TEX_PARAM_SLOT(NVC_MAX_TEX_UNITS, 0);
+   if ((slot >= NVC_FP_TEX_PARAM_SLOT0 && !param) || comp + k.num_comps > 4) {
       nvc_prog_error(c->p, "uniform load outside one vec4 slot "
                      "(slot %u, component %u)", slot, comp);
       return false;

@@ -131,7 +131,8 @@ nvc_type_size_vec4(const struct glsl_type *type, bool bindless)
 }
 
 void
-nvc_nir_lower(nir_shader *s, bool keep_indirect_uniforms)
+nvc_nir_lower(nir_shader *s, bool keep_indirect_uniforms,
+              const struct nvc_fp_key *fp_key)
 {
    /* Variables may still be derefs (st/mesa does not lower shader I/O
     * for us with our options); tests hand us lowered I/O.  Both work. */
@@ -147,6 +148,7 @@ nvc_nir_lower(nir_shader *s, bool keep_indirect_uniforms)
               nvc_type_size_vec4, (nir_lower_io_options)0);
    NIR_PASS_V(s, nir_lower_regs_to_ssa);
    NIR_PASS_V(s, nvc_lower_txp);
+   NIR_PASS_V(s, nvc_lower_tex_npot, fp_key);
 
    nvc_nir_optimize(s);
    nvc_peel_loops(s);

@@ -13,7 +13,9 @@ struct nir_shader;
  * leaves the shader in the form nvc_isel expects. */
 /* keep_indirect_uniforms: indirect uniform loads stay (the VP of a
  * target with vp.const_indexing), else they become select chains. */
-void nvc_nir_lower(struct nir_shader *s, bool keep_indirect_uniforms);
+/* fp_key: the FP's compile-time state (NULL: none). */
+void nvc_nir_lower(struct nir_shader *s, bool keep_indirect_uniforms,
+                   const struct nvc_fp_key *fp_key);
 
 /* The optimisation loop run between the lowering steps
  * (nvc_nir_optimize.c). */
@@ -34,5 +36,10 @@ void nvc_peel_loops(struct nir_shader *s);
 /* Indirect uniform loads as a select chain over the load's range
  * (nvc_lower_indirect_uniforms.c). */
 bool nvc_lower_indirect_uniforms(struct nir_shader *s);
+
+/* Lookups of the units fp_key marks emulated, as lookups of their
+ * rectangle at texel coordinates the shader computes
+ * (nvc_lower_tex_npot.c). */
+bool nvc_lower_tex_npot(struct nir_shader *s, const struct nvc_fp_key *key);
 
 #endif

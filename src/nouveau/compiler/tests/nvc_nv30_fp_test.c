@@ -124,6 +124,9 @@ fake_tex(void *data, const struct nvsim_tex_request *req, float result[4][4])
    }
 }
 
+/* The texture lookups of run(): fake_tex unless a test sets another. */
+static nvsim_tex_fn run_tex;
+
 /* Inputs by varying slot. */
 struct fp_inputs {
    float col0[4], col1[4], fogc[4], pos[4];
@@ -199,7 +202,7 @@ run(const struct nvc_fp_binary *bin, const struct fp_inputs *in,
          memcpy(q.in[f][NVISA_NV30_FP_INPUT_TC0 + n], in->tc[n], 16);
    }
    q.mask = 1;
-   struct nvsim_nv40_fp_env env = { .tex = fake_tex };
+   struct nvsim_nv40_fp_env env = { .tex = run_tex ? run_tex : fake_tex };
    int e = nvsim_nv40_fp_run_quad(&prog, &q, &env);
    nvsim_nv40_fp_fini(&prog);
    free(words);
@@ -711,6 +714,200 @@ test_refused(void)
    check_refused(b.shader, "cannot branch", "loop NIR cannot unroll");
 }
 
+/* ---------------------------------------- NPOT textures (emulated) */
+
+/* A 3x2 image as rankine's unit reads it through a *_RECT format with
+ * NEAREST filtering (NV_texture_rectangle: unnormalized coordinates, the
+ * texel at (floor(x), floor(y))), under the wrap modes the driver gives
+ * an emulated unit (nvc_tex_npot_hw_wrap): CLAMP_TO_EDGE clamps to the
+ * edge texel, CLAMP_TO_BORDER reads the border colour (0, 0, 0, 0)
+ * outside.  Texel (i, j) = (a[i], b[j], a[i] * b[j], 1): values no blend
+ * of other texels gives. */
+static const float npot_a[3] = { 1, 2, 4 }, npot_b[2] = { 1, 8 };
+static unsigned npot_hw_wrap[2];
+static unsigned npot_taps;
+
+static void
+npot_rect_tex(void *data, const struct nvsim_tex_request *req,
+              float result[4][4])
+{
+   (void)data;
+   const int n[2] = { 3, 2 };
+   npot_taps++;
+   for (unsigned f = 0; f < 4; f++) {
+      if (!(req->mask & (1u << f)))
+         continue;
+      int idx[2];
+      bool border = req->op != NVISA_NV30_FP_OP_TEX; /* taps are TEX */
+      for (unsigned a = 0; a < 2; a++) {
+         idx[a] = (int)floorf(req->coord[f][a]);
+         if (npot_hw_wrap[a] == PIPE_TEX_WRAP_CLAMP_TO_EDGE)
+            idx[a] = idx[a] < 0 ? 0 : idx[a] >= n[a] ? n[a] - 1 : idx[a];
+         else if (idx[a] < 0 || idx[a] >= n[a])
+            border = true;
+      }
+      if (border) {
+         memset(result[f], 0, 16);
+         continue;
+      }
+      result[f][0] = npot_a[idx[0]];
+      result[f][1] = npot_b[idx[1]];
+      result[f][2] = npot_a[idx[0]] * npot_b[idx[1]];
+      result[f][3] = 1.0f;
+   }
+}
+
+/* texture2D(unit 2, tc0.xy) (texture2DProj(unit 2, tc0.xyw) with proj)
+ * of the 3x2 image, unit 2 emulated as key says, with lod parameters
+ * (bias, min_lod, max_lod); the colour against (x, y, z, w) worked out
+ * from GL 2.1 sections 3.8.7 and 3.8.8. */
+static void
+check_npot(struct nvc_fp_tex_key k, float s, float t, bool proj,
+           const float lod[3], float x, float y, float z, float w,
+           const char *what)
+{
+   nir_builder b = fs_builder("npot");
+   nir_ssa_def *tc = load_in(&b, VARYING_SLOT_TEX0, 0);
+   nir_ssa_def *r = proj ?
+      build_tex(&b, nir_texop_tex, 2, nir_channels(&b, tc, 0x3),
+                nir_tex_src_projector, nir_channel(&b, tc, 3)) :
+      build_tex(&b, nir_texop_tex, 2, nir_channels(&b, tc, 0x3), 0, NULL);
+   store_color(&b, r);
+
+   struct nvc_fp_key key;
+   memset(&key, 0, sizeof(key));
+   key.tex[2] = k;
+   struct nvc_fp_binary bin;
+   char *err = NULL;
+   bool ok = nvc_compile_fs_key(&nv30, b.shader, &key, &bin, &err);
+   CHECK(ok, "%s: compile: %s", what, err ? err : "?");
+   free(err);
+   ralloc_free(b.shader);
+   if (!ok)
+      return;
+
+   static float dwords[NVC_FP_TEX_PARAM_DWORD0 +
+                       NVC_MAX_TEX_UNITS * NVC_FP_TEX_PARAMS * 4];
+   float *size = &dwords[NVC_FP_TEX_PARAM_SLOT(2, NVC_FP_TEX_PARAM_SIZE) * 4];
+   float *lods = &dwords[NVC_FP_TEX_PARAM_SLOT(2, NVC_FP_TEX_PARAM_LOD) * 4];
+   size[0] = 3.0f, size[1] = 2.0f, size[2] = 1.0f / 3.0f, size[3] = 0.5f;
+   memcpy(lods, lod, 3 * sizeof(float));
+   for (unsigned a = 0; a < 2; a++)
+      npot_hw_wrap[a] = nvc_tex_npot_hw_wrap(&k, a ? k.wrap_t : k.wrap_s);
+   CHECK(!nvc_tex_npot_hw_linear(&k, true), "%s: the unit filters", what);
+
+   struct fp_inputs in = std_in;
+   float q = proj ? 2.0f : 1.0f;
+   in.tc[0][0] = s * q, in.tc[0][1] = t * q, in.tc[0][3] = q;
+   struct fp_result res;
+   run_tex = npot_rect_tex;
+   npot_taps = 0;
+   if (run(&bin, &in, dwords, ARRAY_SIZE(dwords), &res, what))
+      CHECK_VEC4(what, res.color, x, y, z, w, 1e-5f);
+   run_tex = NULL;
+   nvc_fp_binary_free(&bin);
+}
+
+#define NPOT_KEY(ws, wt, min, mag) \
+   ((struct nvc_fp_tex_key){ NVC_TEX_NPOT_FILTER, PIPE_TEX_WRAP_##ws, \
+                             PIPE_TEX_WRAP_##wt, min, mag })
+
+/* The wrap modes and filters done in the shader on a 3x2 image (w = 3,
+ * h = 2; u = s * 3, v = t * 2), each value by hand (GL 2.1 3.8.7/3.8.8). */
+static void
+test_npot_filter(void)
+{
+   static const float lod0[3] = { 0, -1000, 1000 };
+   /* NEAREST REPEAT: u = -0.3 -> i = -1 -> 2; v = 2.6 -> j = 2 -> 0 */
+   check_npot(NPOT_KEY(REPEAT, REPEAT, 0, 0), -0.1f, 1.3f, false, lod0,
+              4, 1, 4, 1, "NPOT nearest repeat");
+   /* NEAREST MIRRORED_REPEAT: s = 1.2 mirrors to 0.8, u = 2.4, i = 2;
+    * t = -0.3 mirrors to 0.3, v = 0.6, j = 0 */
+   check_npot(NPOT_KEY(MIRROR_REPEAT, MIRROR_REPEAT, 0, 0), 1.2f, -0.3f,
+              false, lod0, 4, 1, 4, 1, "NPOT nearest mirrored repeat");
+   /* LINEAR REPEAT across the s seam: u = 0 -> u - 1/2 = -0.5, i0 = -1
+    * -> 2, i1 = 0, alpha = 0.5; v = 0.5 -> j0 = 0, beta = 0:
+    * (4 + 1) / 2 (the unit's clamping filter would give texel 0's 1) */
+   check_npot(NPOT_KEY(REPEAT, REPEAT, 1, 1), 0.0f, 0.25f, false, lod0,
+              2.5f, 1, 2.5f, 1, "NPOT linear repeat, s seam");
+   /* ... and the t seam: u = 1.5 (i0 = 1, alpha 0); v = 0 -> j0 = -1
+    * -> 1, j1 = 0, beta = 0.5: (T(1,1) + T(1,0)) / 2 = (2, 4.5, 9, 1) */
+   check_npot(NPOT_KEY(REPEAT, REPEAT, 1, 1), 0.5f, 0.0f, false, lod0,
+              2, 4.5f, 9, 1, "NPOT linear repeat, t seam");
+   /* LINEAR MIRRORED_REPEAT: s = 1.25 (mirrored 0.75: u = 2.25, i0 = 1,
+    * i1 = 2, alpha = 0.75): 0.25 * 2 + 0.75 * 4 = 3.5; t = 0.25 */
+   check_npot(NPOT_KEY(MIRROR_REPEAT, REPEAT, 1, 1), 1.25f, 0.25f, false,
+              lod0, 3.5f, 1, 3.5f, 1, "NPOT linear mirrored repeat");
+   /* projective: (s q, t q, q) with q = 2 is the same lookup */
+   check_npot(NPOT_KEY(REPEAT, REPEAT, 1, 1), 0.0f, 0.25f, true, lod0,
+              2.5f, 1, 2.5f, 1, "NPOT linear repeat, projective");
+   /* CLAMP (s): s = -0.5 clamps to 0, u = 0, i0 = -1 is the border
+    * (0, 0, 0, 0), alpha = 0.5: half of T(0, 0) */
+   check_npot(NPOT_KEY(CLAMP, REPEAT, 1, 1), -0.5f, 0.25f, false, lod0,
+              0.5f, 0.5f, 0.5f, 0.5f, "NPOT linear clamp");
+   /* CLAMP_TO_EDGE (s): s = 1.2, u = 3.6, i0 = 3, i1 = 4 both clamp to
+    * 2: T(2, 0) */
+   check_npot(NPOT_KEY(CLAMP_TO_EDGE, REPEAT, 1, 1), 1.2f, 0.25f, false,
+              lod0, 4, 1, 4, 1, "NPOT linear clamp to edge");
+   /* CLAMP_TO_BORDER (s): s = 1, u = 3, i0 = 2, i1 = 3 the border,
+    * alpha = 0.5 */
+   check_npot(NPOT_KEY(CLAMP_TO_BORDER, REPEAT, 1, 1), 1.0f, 0.25f, false,
+              lod0, 2, 0.5f, 2, 0.5f, "NPOT linear clamp to border");
+   /* NEAREST CLAMP at s = 1 exactly: the last texel (GL's s = 1 case) */
+   check_npot(NPOT_KEY(CLAMP, REPEAT, 0, 0), 1.0f, 0.25f, false, lod0,
+              4, 1, 4, 1, "NPOT nearest clamp, s = 1");
+   /* min LINEAR, mag NEAREST: the quad's fragments share their inputs,
+    * rho = 0, lambda = -inf + bias clamped to min_lod: -1000 is
+    * magnification (NEAREST: u = 0 -> texel 0, 1); min_lod 0.5 makes it
+    * minification (LINEAR as above: 2.5) */
+   check_npot(NPOT_KEY(REPEAT, REPEAT, 1, 0), 0.0f, 0.25f, false, lod0,
+              1, 1, 1, 1, "NPOT min linear, mag nearest: magnified");
+   static const float lod_min[3] = { 0, 0.5f, 1000 };
+   check_npot(NPOT_KEY(REPEAT, REPEAT, 1, 0), 0.0f, 0.25f, false, lod_min,
+              2.5f, 1, 2.5f, 1, "NPOT min linear, mag nearest: minified");
+   /* the sampler's bias alone makes it minification (lambda = -inf + 2
+    * is still -inf: min_lod decides); a max_lod below 0 keeps it
+    * magnified even with min_lod above */
+   static const float lod_max[3] = { 0, 0.5f, -0.25f };
+   check_npot(NPOT_KEY(REPEAT, REPEAT, 1, 0), 0.0f, 0.25f, false, lod_max,
+              1, 1, 1, 1, "NPOT min linear, mag nearest: max_lod");
+}
+
+/* SCALE: the lookup stays the hardware's, on the rectangle, at s * w,
+ * t * h (fake_tex returns the coordinates it was given); one TEX. */
+static void
+test_npot_scale(void)
+{
+   nir_builder b = fs_builder("npot scale");
+   nir_ssa_def *tc = load_in(&b, VARYING_SLOT_TEX0, 0);
+   store_color(&b, build_tex(&b, nir_texop_tex, 1, nir_channels(&b, tc, 0x3),
+                             0, NULL));
+   struct nvc_fp_key key;
+   memset(&key, 0, sizeof(key));
+   key.tex[1].npot = NVC_TEX_NPOT_SCALE;
+   CHECK(nvc_tex_npot_hw_wrap(&key.tex[1], PIPE_TEX_WRAP_CLAMP) ==
+         PIPE_TEX_WRAP_CLAMP && nvc_tex_npot_hw_linear(&key.tex[1], true),
+         "SCALE keeps the sampler's wrap and filter");
+   struct nvc_fp_binary bin;
+   char *err = NULL;
+   bool ok = nvc_compile_fs_key(&nv30, b.shader, &key, &bin, &err);
+   CHECK(ok, "NPOT scale: compile: %s", err ? err : "?");
+   free(err);
+   ralloc_free(b.shader);
+   if (!ok)
+      return;
+   static float dwords[NVC_FP_TEX_PARAM_DWORD0 +
+                       NVC_MAX_TEX_UNITS * NVC_FP_TEX_PARAMS * 4];
+   float *size = &dwords[NVC_FP_TEX_PARAM_SLOT(1, NVC_FP_TEX_PARAM_SIZE) * 4];
+   size[0] = 5.0f, size[1] = 3.0f, size[2] = 0.2f, size[3] = 1.0f / 3.0f;
+   struct fp_inputs in = std_in;
+   in.tc[0][0] = 0.5f, in.tc[0][1] = 0.25f;
+   struct fp_result r;
+   if (run(&bin, &in, dwords, ARRAY_SIZE(dwords), &r, "NPOT scale"))
+      CHECK_VEC4("NPOT scale", r.color, 2.5f, 0.75f, 0, 1, 1e-6f);
+   nvc_fp_binary_free(&bin);
+}
+
 int
 main(void)
 {
@@ -725,6 +922,8 @@ main(void)
    test_mad_dp_lrp_pow();
    test_scalar();
    test_texture();
+   test_npot_filter();
+   test_npot_scale();
    test_kil();
    test_inputs();
    test_outputs();
