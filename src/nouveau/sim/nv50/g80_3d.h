@@ -13,16 +13,54 @@
 #include "nv50_priv.h"
 #include "nv50_layout.h"
 #include "g80_surface_format.h"
+#include "g80_shader.h"
+#include "g80_texture.h"
 #include "g80_3d.xml.h"
 
 /* The method space of a subchannel: NV4_DMA_CMD_METHOD's 13 bits
  * (hwdb fifo.xml), in words. */
 #define G80_3D_NUM_MTHD ((NV4_DMA_CMD_METHOD__MASK >> 2) + 1)
 
+/* The width of a method field in values: FIELD__MASK >> FIELD__SHIFT + 1,
+ * so that every count below is hwdb's. */
+#define G80_3D_FIELD_VALUES(F) ((F##__MASK >> F##__SHIFT) + 1)
+
+/* Constant buffers: CB_DEF_SET BUFFER names one of 128 per channel, and
+ * SET_PROGRAM_CB INDEX one of the 16 c0..c15 of a program type
+ * (envytools-docs tesla/cuda/isa.rst "const spaces"). */
+#define G80_3D_NUM_CB G80_3D_FIELD_VALUES(G80_3D_CB_DEF_SET_BUFFER)
+#define G80_3D_NUM_PROGRAM_CB G80_3D_FIELD_VALUES(G80_3D_SET_PROGRAM_CB_INDEX)
+/* The program types that bind constant buffers and textures: VP, GP, FP
+ * (BIND_TIC/BIND_TSC are per type, "vertex, geometry, fragment"). */
+#define G80_3D_NUM_STAGES G80_3D_BIND_TIC__LEN
+/* Texture and sampler slots of a program type (BIND_TIC TEXTURE, BIND_TSC
+ * SAMPLER). */
+#define G80_3D_NUM_TEXTURES G80_3D_FIELD_VALUES(G80_3D_BIND_TIC_TEXTURE)
+#define G80_3D_NUM_SAMPLERS G80_3D_FIELD_VALUES(G80_3D_BIND_TSC_SAMPLER)
+
+/* A constant buffer as CB_DEF_SET defined it: a range of the VM in the
+ * DMA_CODE_CB object. */
+struct g80_3d_cb {
+   bool defined;
+   uint64_t address;
+   uint32_t size;               /* bytes */
+};
+
+/* A slot of a program type: SET_PROGRAM_CB's c[INDEX], BIND_TIC's
+ * TEXTURE, BIND_TSC's SAMPLER. */
+struct g80_3d_binding {
+   bool valid;
+   uint32_t index;              /* constant buffer, TIC or TSC entry */
+};
+
 struct g80_3d {
    struct nvsim_object *obj;
    uint32_t regs[G80_3D_NUM_MTHD];            /* last value of every method */
    uint32_t known[G80_3D_NUM_MTHD / 32];      /* bit per method hwdb names */
+   struct g80_3d_cb cb[G80_3D_NUM_CB];
+   struct g80_3d_binding program_cb[G80_3D_NUM_STAGES][G80_3D_NUM_PROGRAM_CB];
+   struct g80_3d_binding tic[G80_3D_NUM_STAGES][G80_3D_NUM_TEXTURES];
+   struct g80_3d_binding tsc[G80_3D_NUM_STAGES][G80_3D_NUM_SAMPLERS];
 };
 
 static inline uint32_t
@@ -69,5 +107,41 @@ enum nvsim_status g80_3d_fail(struct g80_3d *ctx, enum nvsim_status st,
  * the method's data; the registers hold the rest of their state. */
 enum nvsim_status g80_3d_clear(struct g80_3d *ctx, uint32_t data);
 enum nvsim_status g80_3d_query_get(struct g80_3d *ctx, uint32_t data);
+
+/* The DMA object the handle in method dma_mthd names; traps (a status
+ * other than NVSIM_OK) when there is none. */
+enum nvsim_status g80_3d_resolve_dma(struct g80_3d *ctx, uint32_t dma_mthd,
+                                     const char *what,
+                                     struct nvsim_object **dma);
+
+/* Constant buffers (g80_3d_cb.c): CB_DEF_SET, CB_DATA, SET_PROGRAM_CB. */
+enum nvsim_status g80_3d_cb_def(struct g80_3d *ctx, uint32_t data);
+enum nvsim_status g80_3d_cb_data(struct g80_3d *ctx, uint32_t data);
+enum nvsim_status g80_3d_set_program_cb(struct g80_3d *ctx, uint32_t data);
+/*
+ * For the shader interpreter: the constant buffer the programs of `stage`
+ * see as c[index] (SET_PROGRAM_CB), as a host pointer to its bytes and
+ * their count.  false (with the trap detail set) when the slot is not
+ * valid, its buffer was never defined, or no mapped buffer backs the whole
+ * range: a read of it is the program's fault.  The pointer is valid until
+ * the next method of the channel.
+ */
+bool g80_3d_program_cb(struct g80_3d *ctx, enum g80_stage stage,
+                       unsigned index, const uint8_t **data, uint32_t *size);
+
+/* Texture descriptors (g80_3d_texture.c): TIC/TSC tables and bindings. */
+enum nvsim_status g80_3d_bind_tic(struct g80_3d *ctx, unsigned stage,
+                                  uint32_t data);
+enum nvsim_status g80_3d_bind_tsc(struct g80_3d *ctx, unsigned stage,
+                                  uint32_t data);
+/* For the texture unit: the TIC / TSC entry texture (sampler) slot `slot`
+ * of program type `stage` is bound to, read from its table and decoded.
+ * false (with the trap detail set) when the slot is not bound, the entry
+ * is past its table's limit or not in mapped memory, or holds values hwdb
+ * does not name. */
+bool g80_3d_texture(struct g80_3d *ctx, enum g80_stage stage, unsigned slot,
+                    struct g80_tic *tic);
+bool g80_3d_sampler(struct g80_3d *ctx, enum g80_stage stage, unsigned slot,
+                    struct g80_tsc *tsc);
 
 #endif

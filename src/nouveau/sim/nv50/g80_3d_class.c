@@ -2,12 +2,13 @@
  * The Tesla 3D classes: object creation and the method decoder.  Every
  * method hwdb (g80_3d.xml) names for the object's class variant is
  * accepted and stored in ctx->regs; a method it does not name traps
- * (ILLEGAL_MTHD: rnndb's UNKxxxx methods are left out of hwdb until nvsim
- * meets them, and a method of a later variant, GT215_3D's IBLEND on
- * G80_3D, is not the class's).  The methods with an immediate effect act:
- * CLEAR_BUFFERS and QUERY_GET; the ones whose effect nvsim does not model
- * yet (draws, constant buffer uploads, CLIPID_FILL) trap as not modelled
- * rather than doing nothing.
+ * (ILLEGAL_MTHD: rnndb's UNKxxxx methods are left out of hwdb until a
+ * driver writes them, and a method of a later variant, GT215_3D's IBLEND
+ * on G80_3D, is not the class's).  The methods with an immediate effect
+ * act: CLEAR_BUFFERS, QUERY_GET, the constant buffer methods (CB_DEF_SET,
+ * CB_DATA, SET_PROGRAM_CB) and the texture bindings (BIND_TIC, BIND_TSC);
+ * the ones whose effect nvsim does not model yet (draws, CLIPID_FILL,
+ * BIND_TIC2/BIND_TSC2) trap as not modelled rather than doing nothing.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -47,6 +48,7 @@ static const uint32_t enum_checked_mthds[] = {
    G80_3D_COND_MODE,
    G80_3D_MULTISAMPLE_MODE,
    G80_3D_QUERY_GET,
+   G80_3D_SET_PROGRAM_CB,
 };
 
 static bool
@@ -98,6 +100,24 @@ check_enum_value(struct g80_3d *ctx, uint32_t mthd, uint32_t data)
    return NVSIM_OK;
 }
 
+/* mthd is element i of the method array at base: true, and *i set */
+static bool
+array_index(uint32_t mthd, uint32_t base, unsigned len, unsigned esize,
+            unsigned *i)
+{
+   if (mthd < base || (mthd - base) % esize || (mthd - base) / esize >= len)
+      return false;
+   *i = (mthd - base) / esize;
+   return true;
+}
+
+static bool
+in_array(uint32_t mthd, uint32_t base, unsigned len, unsigned esize)
+{
+   unsigned i;
+   return array_index(mthd, base, len, esize, &i);
+}
+
 static bool
 is_rt_format(uint32_t mthd)
 {
@@ -122,8 +142,9 @@ is_enum_checked(uint32_t mthd)
  * does not model yet: each traps saying so (INVALID_STATE), so that what
  * they would have done is never silently missing.  Their names come from
  * hwdb: draws (begin/end, elements, inline vertices, the transform
- * feedback draw), constant buffer uploads (CB_DATA writes memory),
- * CLIPID_FILL (writes the clip id surface), and the counter snapshots of
+ * feedback draw), CLIPID_FILL (writes the clip id surface), the second
+ * texture binding form BIND_TIC2/BIND_TSC2 (undocumented beyond rnndb's
+ * one-bit slot; upstream does not use it); the counter snapshots of
  * QUERY_GET are in g80_3d_query.c.
  */
 static const char *
@@ -145,9 +166,12 @@ not_modelled(uint32_t mthd)
    default:
       break;
    }
-   if (mthd >= G80_3D_CB_DATA(0) &&
-       mthd <= G80_3D_CB_DATA(G80_3D_CB_DATA__LEN - 1))
-      return "constant buffer uploads (CB_DATA) are not modelled yet";
+   if (in_array(mthd, G80_3D_BIND_TIC2(0), G80_3D_BIND_TIC2__LEN,
+                G80_3D_BIND_TIC2__ESIZE) ||
+       in_array(mthd, G80_3D_BIND_TSC2(0), G80_3D_BIND_TSC2__LEN,
+                G80_3D_BIND_TSC2__ESIZE))
+      return "the BIND_TIC2/BIND_TSC2 binding form is not modelled (its "
+             "meaning is not documented)";
    /* G200_3D on (a class without them traps before, ILLEGAL_MTHD) */
    if (mthd == G200_3D_DRAW_TFB_BYTES)
       return "draws are not modelled yet (transform feedback draw)";
@@ -200,11 +224,27 @@ method_body(struct g80_3d *ctx, uint32_t mthd, uint32_t data)
       struct nvsim_object *slot = NULL;
       return nvsim_bind_dma(ctx->obj, &slot, data);
    }
+   unsigned i;
+   if (array_index(mthd, G80_3D_BIND_TIC(0), G80_3D_BIND_TIC__LEN,
+                   G80_3D_BIND_TIC__ESIZE, &i))
+      return g80_3d_bind_tic(ctx, i, data);
+   if (array_index(mthd, G80_3D_BIND_TSC(0), G80_3D_BIND_TSC__LEN,
+                   G80_3D_BIND_TSC__ESIZE, &i))
+      return g80_3d_bind_tsc(ctx, i, data);
+   /* CB_DATA(0..15) are one port: the array lets an increasing command
+    * stream words too */
+   if (in_array(mthd, G80_3D_CB_DATA(0), G80_3D_CB_DATA__LEN,
+                G80_3D_CB_DATA__ESIZE))
+      return g80_3d_cb_data(ctx, data);
    switch (mthd) {
    case G80_3D_CLEAR_BUFFERS:
       return g80_3d_clear(ctx, data);
    case G80_3D_QUERY_GET:
       return g80_3d_query_get(ctx, data);
+   case G80_3D_CB_DEF_SET:
+      return g80_3d_cb_def(ctx, data);
+   case G80_3D_SET_PROGRAM_CB:
+      return g80_3d_set_program_cb(ctx, data);
    default:
       /* state: stored; the cache flushes (CODE_CB_FLUSH, TIC/TSC_FLUSH,
        * VERTEX_ARRAY_FLUSH, WRCACHE_FLUSH, ZCULL_*) have nothing to do in

@@ -21,9 +21,9 @@
 
 #include "g80_3d.h"
 
-static enum nvsim_status
-resolve_dma(struct g80_3d *ctx, uint32_t dma_mthd, const char *what,
-            struct nvsim_object **dma)
+enum nvsim_status
+g80_3d_resolve_dma(struct g80_3d *ctx, uint32_t dma_mthd, const char *what,
+                   struct nvsim_object **dma)
 {
    uint32_t handle = g80_3d_reg(ctx, dma_mthd);
    *dma = handle ? nvsim_lookup(ctx->obj->chan, handle) : NULL;
@@ -46,7 +46,7 @@ g80_3d_rt_surface(struct g80_3d *ctx, unsigned rt, struct g80_3d_surface *s)
    char what[24];
    snprintf(what, sizeof(what), "render target %u", rt);
    *s = (struct g80_3d_surface) { 0 };
-   enum nvsim_status st = resolve_dma(ctx, G80_3D_DMA_COLOR(rt), what,
+   enum nvsim_status st = g80_3d_resolve_dma(ctx, G80_3D_DMA_COLOR(rt), what,
                                       &s->dma);
    if (st)
       return st;
@@ -94,7 +94,7 @@ enum nvsim_status
 g80_3d_zeta_surface(struct g80_3d *ctx, struct g80_3d_surface *s)
 {
    *s = (struct g80_3d_surface) { 0 };
-   enum nvsim_status st = resolve_dma(ctx, G80_3D_DMA_ZETA, "zeta", &s->dma);
+   enum nvsim_status st = g80_3d_resolve_dma(ctx, G80_3D_DMA_ZETA, "zeta", &s->dma);
    if (st)
       return st;
    s->format = g80_3d_reg(ctx, G80_3D_ZETA_FORMAT);

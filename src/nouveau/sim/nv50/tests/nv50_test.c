@@ -14,6 +14,8 @@
 #include "nv50_layout.h"
 #include "fifo.xml.h"
 #include "g80_3d.xml.h"
+#include "g80_3d.h"
+#include "g80_texture.h"
 
 /* ---- layouts ---- */
 
@@ -984,8 +986,8 @@ t3d_clear_color(struct tfx *t, float r, float g, float b, float a)
    out(t, fbits(a));
 }
 
-/* Named methods are stored; a method hwdb does not name (0x1400, rnndb's
- * UNK1400_LANES) traps ILLEGAL_MTHD, a draw traps as not modelled, and the
+/* Named methods are stored; a method hwdb does not name (0x1404, rnndb's
+ * UNK1404) traps ILLEGAL_MTHD, a draw traps as not modelled, and the
  * channel goes on. */
 static void
 tesla_3d_methods(void)
@@ -998,13 +1000,14 @@ tesla_3d_methods(void)
    m3d(&t, GT215_3D_IBLEND_EQUATION_RGB(0), 0x8006);   /* GL_FUNC_ADD */
    CHECK(tfx_submit(&t, NULL, 0) > 0);
    CHECK(nvsim_channel_error(t.chan) == NULL);
-   m3d(&t, 0x1400, 0xf);
+   m3d(&t, 0x1400, 0xf);                        /* UNK1400_LANES: named */
+   m3d(&t, 0x1404, 0x80);
    m3d(&t, G80_3D_VERTEX_BEGIN_GL, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES);
    out(&t, nvt_inc(0, 0x50, 1));
    out(&t, 0x3d);
    tfx_submit(&t, NULL, 0);
    CHECK_STR_HAS(nvsim_channel_error(t.chan), "ILLEGAL_MTHD");
-   CHECK_STR_HAS(nvsim_channel_error(t.chan), "0x1400");
+   CHECK_STR_HAS(nvsim_channel_error(t.chan), "0x1404");
    CHECK_STR_HAS(nvsim_channel_last_trap(t.chan), "VERTEX_BEGIN_GL");
    CHECK_STR_HAS(nvsim_channel_last_trap(t.chan), "not modelled");
    CHECK_EQ(nvsim_channel_ref(t.chan), 0x3d);
@@ -1281,6 +1284,289 @@ out:
    tfx_fini(&t);
 }
 
+/* ---- constant buffers (rnndb g80_3d.xml CB_DEF_*, CB_ADDR, CB_DATA,
+ * SET_PROGRAM_CB) ---- */
+
+static struct g80_3d *
+t3d_ctx(struct tfx *t)
+{
+   struct nvsim_object *o = nvsim_lookup(t->chan, T3D_HANDLE);
+   return o ? o->priv : NULL;
+}
+
+/* CB_DEF_SET buffer `b` of `size` bytes (0: 64 KiB) at va */
+static void
+t3d_cb_def(struct tfx *t, uint64_t va, unsigned b, uint32_t size)
+{
+   out(t, nvt_inc(3, G80_3D_CB_DEF_ADDRESS_HIGH, 3));
+   out(t, (uint32_t)(va >> 32));
+   out(t, (uint32_t)va);
+   out(t, b << 16 | size);
+}
+
+/* Buffer 5 (0x100 bytes at 0x100 into a 4 KiB buffer), CB_ADDR word 2
+ * then three words non-increasing: bytes 0x108..0x113; then word 0 and 1
+ * by an increasing CB_DATA(0), CB_DATA(1).  Nothing else changes.  c1[]
+ * of the fragment program type bound to buffer 5 shows the same bytes;
+ * c1[] of the vertex type is unbound.  Buffer 6 of SIZE 0 takes a word at
+ * 0xfffc (upstream's 64 KiB buffers). */
+static void
+tesla_3d_cb_upload(void)
+{
+   struct tfx t;
+   if (!tfx_init(&t, 0x50))
+      goto out;
+   struct surf2d m;
+   surf2d_new(&t, &m, 0x20000);
+   memset(m.map, 0xee, 0x20000);
+   struct nvsim_bo *bos[] = { t.push_bo, m.bo };
+   t3d_bind(&t, G80_3D_CLASS);
+   m3d(&t, G80_3D_DMA_CODE_CB, t.info.vram_ctxdma);
+   t3d_cb_def(&t, m.va + 0x100, 5, 0x100);
+   m3d(&t, G80_3D_CB_ADDR, 2 << 8 | 5);
+   out(&t, nvt_ni(3, G80_3D_CB_DATA(0), 3));
+   out(&t, 0x11111111);
+   out(&t, 0x22222222);
+   out(&t, 0x33333333);
+   m3d(&t, G80_3D_CB_ADDR, 0 << 8 | 5);
+   out(&t, nvt_inc(3, G80_3D_CB_DATA(0), 2));
+   out(&t, 0xa0a0a0a0);
+   out(&t, 0xb0b0b0b0);
+   /* PROGRAM FRAGMENT (3), INDEX 1, BUFFER 5, VALID */
+   m3d(&t, G80_3D_SET_PROGRAM_CB, 5 << 12 | 1 << 8 | 3 << 4 | 1);
+   t3d_cb_def(&t, m.va + 0x10000, 6, 0);
+   m3d(&t, G80_3D_CB_ADDR, 0x3fff << 8 | 6);
+   m3d(&t, G80_3D_CB_DATA(0), 0x66666666);
+   CHECK(tfx_submit(&t, bos, 2) > 0);
+   CHECK(nvsim_channel_error(t.chan) == NULL);
+   const uint32_t *w = (const uint32_t *)m.map;
+   static const uint32_t want[] = { 0xa0a0a0a0, 0xb0b0b0b0, 0x11111111,
+                                    0x22222222, 0x33333333, 0xeeeeeeee };
+   CHECK_EQ(w[0xfc / 4], 0xeeeeeeeeu);
+   for (unsigned i = 0; i < 6; i++)
+      CHECK_EQ(w[0x100 / 4 + i], want[i]);
+   CHECK_EQ(w[(0x10000 + 0xfffc) / 4], 0x66666666u);
+   CHECK_EQ(w[0x10000 / 4], 0xeeeeeeeeu);
+
+   struct g80_3d *ctx = t3d_ctx(&t);
+   CHECK(ctx);
+   if (ctx) {
+      const uint8_t *p = NULL;
+      uint32_t size = 0;
+      CHECK(g80_3d_program_cb(ctx, G80_STAGE_FP, 1, &p, &size));
+      CHECK_EQ(size, 0x100);
+      CHECK(p == m.map + 0x100);
+      CHECK(!g80_3d_program_cb(ctx, G80_STAGE_VP, 1, &p, &size));
+   }
+   surf2d_free(&t, &m);
+out:
+   tfx_fini(&t);
+}
+
+/* A buffer of 0x10 bytes: CB_ADDR word 3, two words.  The first is the
+ * buffer's last; the second would be past its end: it traps and the
+ * bytes after the buffer are untouched.  CB_DATA into a buffer never
+ * defined traps too. */
+static void
+tesla_3d_cb_bounds(void)
+{
+   struct tfx t;
+   if (!tfx_init(&t, 0xa3))
+      goto out;
+   struct surf2d m;
+   surf2d_new(&t, &m, 4096);
+   memset(m.map, 0xee, 4096);
+   struct nvsim_bo *bos[] = { t.push_bo, m.bo };
+   t3d_bind(&t, GT215_3D_CLASS);
+   m3d(&t, G80_3D_DMA_CODE_CB, t.info.vram_ctxdma);
+   t3d_cb_def(&t, m.va + 0x40, 9, 0x10);
+   m3d(&t, G80_3D_CB_ADDR, 3 << 8 | 9);
+   out(&t, nvt_ni(3, G80_3D_CB_DATA(0), 2));
+   out(&t, 0x12345678);
+   out(&t, 0x9abcdef0);
+   tfx_submit(&t, bos, 2);
+   CHECK_STR_HAS(nvsim_channel_error(t.chan), "past the end of constant "
+                 "buffer 9");
+   const uint32_t *w = (const uint32_t *)m.map;
+   CHECK_EQ(w[(0x40 + 12) / 4], 0x12345678u);
+   CHECK_EQ(w[(0x40 + 16) / 4], 0xeeeeeeeeu);
+   m3d(&t, G80_3D_CB_ADDR, 0 << 8 | 10);
+   m3d(&t, G80_3D_CB_DATA(0), 1);
+   tfx_submit(&t, bos, 2);
+   CHECK_STR_HAS(nvsim_channel_last_trap(t.chan), "never defined");
+   for (unsigned i = 0; i < 4096 / 4; i++)
+      if (i != (0x40 + 12) / 4)
+         CHECK_EQ(w[i], 0xeeeeeeeeu);
+   surf2d_free(&t, &m);
+out:
+   tfx_fini(&t);
+}
+
+/* ---- texture descriptors (hwdb g80_texture.xml from rnndb) ---- */
+
+/* A TIC built by hand from rnndb's bit positions:
+ * w0: COMPONENTS_SIZES A8B8G8R8 0x08; R/G/B/A_DATA_TYPE UNORM (2) at bits
+ *     6, 9, 12, 15; X/Y/Z/W_SOURCE R, G, B, A (2, 3, 4, 5) at 18, 21, 24,
+ *     27: 0x2c692488
+ * w1: OFFSET_LOWER 0x00345000
+ * w2: OFFSET_UPPER 0x12, SRGB_CONVERSION (bit 10), TEXTURE_TYPE TWO_D
+ *     (1 << 14), LAYOUT BLOCKLINEAR, GOBS_PER_BLOCK_HEIGHT 4 (<< 22),
+ *     BORDER_SOURCE COLOR (bit 30), NORMALIZED_COORDS (31): 0xc1004412
+ * w4: WIDTH 300; w5: HEIGHT 0x10, DEPTH 1 (<< 16), MAP_MIP_LEVEL 8 (<< 28)
+ * w6: MIP_LOD_BIAS -1.5 at radix 8 = -384, 13 bits 0x1e80, << 5: 0x3d000
+ * w7 (G84-): RES_VIEW_MIN 1, MAX 7 (<< 4), HEIGHT_MSB (bit 8: height bit
+ *     16), MIN_LOD_CLAMP 1.5 = 0x180 (<< 16): 0x01800171; on G80 the word
+ *     is COLOR_KEY_VALUE. */
+static const uint32_t hand_tic[8] = {
+   0x2c692488, 0x00345000, 0xc1004412, 0, 300, 0x80010010, 0x3d000,
+   0x01800171,
+};
+
+/* A TSC by hand:
+ * w0: ADDRESS_U CLAMP_TO_EDGE 2, ADDRESS_V MIRROR 1 (<< 3), ADDRESS_P
+ *     BORDER 3 (<< 6), DEPTH_COMPARE (bit 9), FUNC LEQUAL 3 (<< 10),
+ *     MAX_ANISOTROPY 4_TO_1 2 (<< 20): 0x200eca
+ * w1: MAG LINEAR 2, MIN NEAREST 1 (<< 4), MIP LINEAR 3 (<< 6), MIP_LOD_BIAS
+ *     -2.25 = -576, 13 bits 0x1dc0 (<< 12): 0x1dc00d2
+ * w2: MIN_LOD_CLAMP 0.5 = 0x80, MAX_LOD_CLAMP 12.0 = 0xc00 (<< 12),
+ *     SRGB_BORDER_COLOR_R 0x11 (<< 24): 0x11c00080
+ * w3: SRGB_BORDER_COLOR_G 0x22 (<< 12), B 0x33 (<< 20): 0x03322000
+ * w4-7: border 0.25, 0.5, 0.75, 1.0 */
+static const uint32_t hand_tsc[8] = {
+   0x200eca, 0x1dc00d2, 0x11c00080, 0x03322000, 0x3e800000, 0x3f000000,
+   0x3f400000, 0x3f800000,
+};
+
+static void
+check_hand_tic(const struct g80_tic *t, bool g84)
+{
+   CHECK_EQ(t->components_sizes, 0x08);
+   for (unsigned i = 0; i < 4; i++) {
+      CHECK_EQ(t->data_type[i], 2);
+      CHECK_EQ(t->source[i], 2 + i);
+   }
+   CHECK_EQ(t->address, 0x1200345000ull);
+   CHECK(t->srgb);
+   CHECK_EQ(t->texture_type, 1);
+   CHECK(!t->pitch);
+   CHECK_EQ(t->block_w, 0);
+   CHECK_EQ(t->block_h, 4);
+   CHECK_EQ(t->block_d, 0);
+   CHECK(t->border_from_color);
+   CHECK(t->normalized_coords);
+   CHECK_EQ(t->width, 300);
+   CHECK_EQ(t->height, g84 ? 0x10010 : 0x10);
+   CHECK_EQ(t->depth, 1);
+   CHECK_EQ(t->max_level, 8);
+   CHECK_EQ(t->lod_bias, -384);
+   if (g84) {
+      CHECK_EQ(t->view_min_level, 1);
+      CHECK_EQ(t->view_max_level, 7);
+      CHECK_EQ(t->min_lod_clamp, 0x180);
+   } else {
+      CHECK_EQ(t->color_key, 0x01800171);
+      CHECK_EQ(t->view_max_level, 0);
+   }
+}
+
+static void
+texture_descriptor_decode(void)
+{
+   struct g80_tic tic;
+   const char *why = NULL;
+   CHECK(g80_tic_decode(hand_tic, true, &tic, &why));
+   check_hand_tic(&tic, true);
+   CHECK(g80_tic_decode(hand_tic, false, &tic, &why));
+   check_hand_tic(&tic, false);
+   /* TEXTURE_TYPE 9: past CUBE_ARRAY (8), not a type */
+   uint32_t bad[8];
+   memcpy(bad, hand_tic, sizeof(bad));
+   bad[2] = (bad[2] & ~0x3c000u) | 9u << 14;
+   CHECK(!g80_tic_decode(bad, true, &tic, &why));
+   CHECK_STR_HAS(why, "TEXTURE_TYPE");
+
+   struct g80_tsc tsc;
+   CHECK(g80_tsc_decode(hand_tsc, &tsc, &why));
+   CHECK_EQ(tsc.wrap[0], 2);
+   CHECK_EQ(tsc.wrap[1], 1);
+   CHECK_EQ(tsc.wrap[2], 3);
+   CHECK(tsc.depth_compare);
+   CHECK_EQ(tsc.depth_compare_func, 3);
+   CHECK(!tsc.srgb);
+   CHECK_EQ(tsc.max_anisotropy, 2);
+   CHECK_EQ(tsc.mag_filter, 2);
+   CHECK_EQ(tsc.min_filter, 1);
+   CHECK_EQ(tsc.mip_filter, 3);
+   CHECK_EQ(tsc.lod_bias, -576);
+   CHECK_EQ(tsc.min_lod, 0x80);
+   CHECK_EQ(tsc.max_lod, 0xc00);
+   CHECK_EQ(tsc.srgb_border[0], 0x11);
+   CHECK_EQ(tsc.srgb_border[1], 0x22);
+   CHECK_EQ(tsc.srgb_border[2], 0x33);
+   CHECK_EQ(tsc.border[0], 0x3e800000u);
+   CHECK_EQ(tsc.border[3], 0x3f800000u);
+   /* MAG_FILTER 0 is not a filter */
+   memcpy(bad, hand_tsc, sizeof(bad));
+   bad[1] &= ~3u;
+   CHECK(!g80_tsc_decode(bad, &tsc, &why));
+}
+
+/* The tables through the 3D class (G84): TIC and TSC tables of 4 entries
+ * (LIMIT 3) in one buffer, the hand-built TIC at entry 2 and TSC at entry
+ * 1; BIND_TIC(FP) slot 3 -> TIC 2, BIND_TSC(FP) slot 5 -> TSC 1 (rnndb:
+ * TEXTURE at bit 1, TIC at 9; SAMPLER at 4, TSC at 12).  A bind past the
+ * limit traps and leaves the slot as it was; unbound slots read nothing. */
+static void
+tesla_3d_tic_tsc_bind(void)
+{
+   struct tfx t;
+   if (!tfx_init(&t, 0x84))
+      goto out;
+   struct surf2d m;
+   surf2d_new(&t, &m, 4096);
+   memset(m.map, 0, 4096);
+   memcpy(m.map + 2 * 32, hand_tic, 32);
+   memcpy(m.map + 0x800 + 1 * 32, hand_tsc, 32);
+   struct nvsim_bo *bos[] = { t.push_bo, m.bo };
+   t3d_bind(&t, G84_3D_CLASS);
+   m3d(&t, G80_3D_DMA_TIC, t.info.vram_ctxdma);
+   m3d(&t, G80_3D_DMA_TSC, t.info.vram_ctxdma);
+   out(&t, nvt_inc(3, G80_3D_TIC_ADDRESS_HIGH, 3));
+   out(&t, (uint32_t)(m.va >> 32));
+   out(&t, (uint32_t)m.va);
+   out(&t, 3);
+   out(&t, nvt_inc(3, G80_3D_TSC_ADDRESS_HIGH, 3));
+   out(&t, (uint32_t)((m.va + 0x800) >> 32));
+   out(&t, (uint32_t)(m.va + 0x800));
+   out(&t, 3);
+   m3d(&t, G80_3D_BIND_TIC(2), 2 << 9 | 3 << 1 | 1);
+   m3d(&t, G80_3D_BIND_TSC(2), 1 << 12 | 5 << 4 | 1);
+   CHECK(tfx_submit(&t, bos, 2) > 0);
+   CHECK(nvsim_channel_error(t.chan) == NULL);
+   m3d(&t, G80_3D_BIND_TIC(2), 4 << 9 | 3 << 1 | 1);
+   tfx_submit(&t, bos, 2);
+   CHECK_STR_HAS(nvsim_channel_error(t.chan), "past TIC_LIMIT");
+   m3d(&t, G80_3D_BIND_TSC(0), 9 << 12 | 0 << 4 | 1);
+   tfx_submit(&t, bos, 2);
+   CHECK_STR_HAS(nvsim_channel_last_trap(t.chan), "past TSC_LIMIT");
+
+   struct g80_3d *ctx = t3d_ctx(&t);
+   CHECK(ctx);
+   if (ctx) {
+      struct g80_tic tic;
+      struct g80_tsc tsc;
+      CHECK(g80_3d_texture(ctx, G80_STAGE_FP, 3, &tic));
+      check_hand_tic(&tic, true);
+      CHECK(g80_3d_sampler(ctx, G80_STAGE_FP, 5, &tsc));
+      CHECK_EQ(tsc.lod_bias, -576);
+      CHECK(!g80_3d_texture(ctx, G80_STAGE_VP, 3, &tic));
+      CHECK(!g80_3d_sampler(ctx, G80_STAGE_VP, 0, &tsc));
+   }
+   surf2d_free(&t, &m);
+out:
+   tfx_fini(&t);
+}
+
 static const struct nvt_case cases[] = {
    { "layout_pitch", layout_pitch },
    { "layout_blocklinear_doc_example", layout_blocklinear_doc_example },
@@ -1309,6 +1595,10 @@ static const struct nvt_case cases[] = {
    { "tesla_3d_clear_zeta", tesla_3d_clear_zeta },
    { "tesla_3d_clear_scissor_rect", tesla_3d_clear_scissor_rect },
    { "tesla_3d_query_reports", tesla_3d_query_reports },
+   { "tesla_3d_cb_upload", tesla_3d_cb_upload },
+   { "tesla_3d_cb_bounds", tesla_3d_cb_bounds },
+   { "texture_descriptor_decode", texture_descriptor_decode },
+   { "tesla_3d_tic_tsc_bind", tesla_3d_tic_tsc_bind },
    { "tesla_notifier_reuse", tesla_notifier_reuse },
    { NULL, NULL },
 };
