@@ -12,8 +12,11 @@
  * DU_DX (CORNER), in 32.32 fixed point; SIFC with bitmaps off and a 1:1
  * scale, whose SIFC_DATA words carry the pixels packed little-endian, row
  * after row; RECTANGLES from DRAW_POINT32 pairs, [x0, x1) x [y0, y1).
- * Pixels are copied as bytes: source and destination formats must be the
- * same (a format conversion is not modelled and traps).
+ * A blit between pixels of one format copies their bytes; between two
+ * formats it converts each pixel (g80_surface_format_convert: GL's rules,
+ * as the docs leave the engine's conversions undocumented), and between
+ * an integer and a non-integer format it traps as not modelled.  SIFC
+ * and solid rectangles take pixels of the destination's format only.
  * Assumptions (not documented): destination pixels outside DST_WIDTH x
  * DST_HEIGHT (and outside the clip rectangle when CLIP_ENABLE) are not
  * written; source positions are clamped to the source surface.
@@ -212,9 +215,15 @@ blit(struct nvsim_object *obj, struct g80_2d *e)
       nvsim_trap_detail(obj, "blit without DMA_SRC");
       return NVSIM_INVALID_STATE;
    }
-   if (e->src.format != e->dst.format) {
-      nvsim_trap_detail(obj, "blit from format 0x%x to 0x%x: nvsim copies "
-                        "pixels of one format only", e->src.format,
+   const bool convert = e->src.format != e->dst.format;
+   const unsigned src_cpp = g80_surface_format_cpp(e->src.format);
+   uint8_t probe[16] = { 0 }, probe_out[16];
+   if (!src_cpp ||
+       (convert && !g80_surface_format_convert(e->src.format, probe,
+                                               e->dst.format, probe_out))) {
+      nvsim_trap_detail(obj, "blit from format 0x%x to 0x%x: a conversion "
+                        "nvsim does not model (integer <-> normalized or "
+                        "float, or an unknown format)", e->src.format,
                         e->dst.format);
       return NVSIM_INVALID_STATE;
    }
@@ -256,8 +265,9 @@ blit(struct nvsim_object *obj, struct g80_2d *e)
                                (uint64_t)(center ? e->blit_dudx / 2 : 0));
          int64_t sx = u >> 32;
          sx = sx < 0 ? 0 : sx >= e->src.width ? e->src.width - 1 : sx;
-         uint64_t off = surf_offset(&e->src, cpp, (uint32_t)sx, (uint32_t)sy);
-         const uint8_t *s = nvsim_dma_ptr(e->dma_src, off, cpp);
+         uint64_t off = surf_offset(&e->src, src_cpp, (uint32_t)sx,
+                                    (uint32_t)sy);
+         const uint8_t *s = nvsim_dma_ptr(e->dma_src, off, src_cpp);
          if (!s) {
             nvsim_trap_detail(obj, "source pixel (%lld, %lld) at 0x%llx of "
                               "DMA object 0x%08x is not in a mapped buffer",
@@ -266,7 +276,10 @@ blit(struct nvsim_object *obj, struct g80_2d *e)
             return NVSIM_DMA_ERROR;
          }
          uint8_t px[16];
-         memcpy(px, s, cpp);
+         if (convert)
+            g80_surface_format_convert(e->src.format, s, e->dst.format, px);
+         else
+            memcpy(px, s, cpp);
          if ((st = put_pixel(obj, e, cpp, dx, dy, px)))
             return st;
       }

@@ -1,7 +1,8 @@
 /*
  * The colour and zeta formats of Tesla's render targets and 2D engine
  * (hwdb g80_defs.xml G80_SURFACE_FORMAT, G80_ZETA_FORMAT): bytes per
- * pixel, and packing of a clear value.
+ * pixel, packing of a clear value, and G80_2D's conversion of a pixel
+ * from one format to another.
  *
  * Component order: envytools-docs hw/memory/g80-surface.rst lists each
  * colour format's element size and components; which component sits in
@@ -18,6 +19,22 @@
  * clamped to the component's range; UNORM/SNORM values are rounded to
  * nearest; sRGB formats are encoded with GL's linear-to-sRGB function
  * when FRAMEBUFFER_SRGB is set.
+ *
+ * Conversions (G80_2D blits between formats): envytools-docs
+ * hw/graph/2d/intro.rst lists "color format conversions" and leaves their
+ * section "todo", so GL's rules are assumed (GL 3.3 spec 2.1.6, 4.3.1):
+ * a pixel is unpacked to R, G, B, A, then packed as a clear value is.
+ * UNORM c of b bits -> c / (2^b - 1) as a float (exact: one IEEE
+ * division); SNORM -> max(c / (2^(b-1) - 1), -1); float16 and the 11/10-bit
+ * floats -> their value as a float32; float -> UNORM/SNORM clamped and
+ * rounded to nearest, -> float16 / 11/10-bit rounded to nearest even.
+ * Components a format lacks read as 0 (R, G, B) and 1 (A), as GL's
+ * conversion to RGBA; the X bits of RGBX formats are not a component and
+ * are written 0.  sRGB formats convert as UNORM, with no decoding or
+ * encoding (assumption: a 2D copy keeps the stored values).  Integer
+ * formats convert to integer formats only, their values clamped to the
+ * destination's range; between integer and normalized/float formats
+ * nothing is converted (the hardware's behaviour is not known).
  */
 #include <math.h>
 #include <string.h>
@@ -141,6 +158,14 @@ as_float(uint32_t w)
    float f;
    memcpy(&f, &w, 4);
    return f;
+}
+
+static uint32_t
+as_bits(float f)
+{
+   uint32_t w;
+   memcpy(&w, &f, 4);
+   return w;
 }
 
 static uint32_t
@@ -326,4 +351,109 @@ g80_zeta_format_pack(uint32_t format, float depth, uint8_t stencil,
    put_bits(px, mask, d->z_off, d->z_bits, z, write_z);
    if (d->s_bits)
       put_bits(px, mask, d->s_off, d->s_bits, stencil, write_s);
+}
+
+/* ---- conversion (G80_2D) ---- */
+
+static uint64_t
+get_bits(const uint8_t *px, unsigned off, unsigned bits)
+{
+   uint64_t v = 0;
+   for (unsigned i = 0; i < bits; i++) {
+      unsigned b = off + i;
+      v |= (uint64_t)((px[b / 8] >> (b % 8)) & 1) << i;
+   }
+   return v;
+}
+
+/* A float with a 5-bit exponent (bias 15) and mbits of mantissa, signed
+ * when has_sign, as a float32 (GL 3.3 2.1.2 "16-Bit Floating-Point
+ * Numbers", "Unsigned 11-Bit/10-Bit Floating-Point Numbers"). */
+static float
+small_float_value(uint32_t v, unsigned mbits, bool has_sign)
+{
+   uint32_t man = v & ((1u << mbits) - 1);
+   uint32_t exp = (v >> mbits) & 0x1f;
+   bool neg = has_sign && ((v >> (mbits + 5)) & 1);
+   float f;
+   if (exp == 0x1f)
+      f = man ? NAN : INFINITY;
+   else if (exp == 0)
+      f = ldexpf((float)man, -14 - (int)mbits);
+   else
+      f = ldexpf((float)(man | 1u << mbits), (int)exp - 15 - (int)mbits);
+   return neg ? -f : f;
+}
+
+static bool
+is_integer(const struct format_desc *d)
+{
+   return d->type == T_UINT || d->type == T_SINT;
+}
+
+static int64_t
+sign_extend(uint64_t v, unsigned bits)
+{
+   uint64_t sign = 1ull << (bits - 1);
+   return (int64_t)((v ^ sign) - sign);
+}
+
+/* R, G, B, A of a pixel: float bits, or integers for integer formats. */
+static void
+unpack(const struct format_desc *d, const uint8_t *px, uint32_t color[4])
+{
+   bool integer = is_integer(d);
+   color[0] = color[1] = color[2] = integer ? 0 : as_bits(0.0f);
+   color[3] = integer ? 1 : as_bits(1.0f);
+   unsigned off = 0;
+   for (unsigned i = 0; i < 4 && d->bits[i]; i++) {
+      unsigned bits = d->bits[i];
+      int c = d->comp[i];
+      uint64_t v = get_bits(px, off, bits);
+      off += bits;
+      if (c == X)
+         continue;
+      switch (d->type) {
+      case T_UNORM:
+      case T_SRGB:
+         color[c] = as_bits((float)v / (float)((1ull << bits) - 1));
+         break;
+      case T_SNORM: {
+         float f = (float)sign_extend(v, bits) /
+                   (float)((1ull << (bits - 1)) - 1);
+         color[c] = as_bits(f < -1.0f ? -1.0f : f);
+         break;
+      }
+      case T_UINT:
+         color[c] = (uint32_t)v;
+         break;
+      case T_SINT:
+         color[c] = (uint32_t)(int32_t)sign_extend(v, bits);
+         break;
+      case T_FLOAT:
+      default:
+         if (bits == 32)
+            color[c] = (uint32_t)v;
+         else if (bits == 16)
+            color[c] = as_bits(small_float_value((uint32_t)v, 10, true));
+         else
+            color[c] = as_bits(small_float_value((uint32_t)v, bits - 5,
+                                                 false));
+         break;
+      }
+   }
+}
+
+bool
+g80_surface_format_convert(uint32_t src_format, const uint8_t *src,
+                           uint32_t dst_format, uint8_t *dst)
+{
+   const struct format_desc *s = find_format(src_format);
+   const struct format_desc *d = find_format(dst_format);
+   if (!s || !d || is_integer(s) != is_integer(d))
+      return false;
+   uint32_t color[4];
+   uint8_t mask[16];
+   unpack(s, src, color);
+   return g80_surface_format_pack(dst_format, color, false, 0xf, dst, mask);
 }

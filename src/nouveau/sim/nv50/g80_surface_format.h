@@ -19,6 +19,12 @@ unsigned g80_surface_format_cpp(uint32_t format);
 bool g80_surface_format_pack(uint32_t format, const uint32_t color[4],
                              bool srgb, unsigned rgba_mask, uint8_t *px,
                              uint8_t *mask);
+/* Converts one pixel of colour format src_format (src: its bytes) into
+ * dst_format (dst: its bytes), through R, G, B, A (g80_surface_format.c
+ * says how).  false when either format is not one nvsim converts, or
+ * when one is an integer format and the other not. */
+bool g80_surface_format_convert(uint32_t src_format, const uint8_t *src,
+                                uint32_t dst_format, uint8_t *dst);
 /* The zeta formats: bytes per pixel, and depth / stencil packed with the
  * bits each owns (0 bytes when the format has no such component).  cpp 0:
  * a format nvsim does not model. */
