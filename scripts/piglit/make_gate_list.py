@@ -93,6 +93,48 @@ def llvmpipe_exts():
    return exts
 
 
+# The extensions each GL version made core (GL 2.0 specification,
+# appendix I; GL 2.1, appendix J; earlier versions' appendices C-H list
+# their own): where a chip's target version is above upstream's caps
+# (targets.txt), the folders of these extensions belong to the target.
+CORE_EXTS = {
+   '2.0': ('GL_ARB_shader_objects', 'GL_ARB_vertex_shader',
+           'GL_ARB_fragment_shader', 'GL_ARB_shading_language_100',
+           'GL_ARB_draw_buffers', 'GL_ARB_texture_non_power_of_two',
+           'GL_ARB_point_sprite', 'GL_EXT_blend_equation_separate',
+           'GL_EXT_stencil_two_side', 'GL_ATI_separate_stencil'),
+   '2.1': ('GL_ARB_pixel_buffer_object', 'GL_EXT_texture_sRGB'),
+}
+
+
+def read_target(chip):
+   """(gl, glsl, source) our driver is to reach on chip where that is
+   above what upstream exposes (tests/piglit/targets.txt), or None."""
+   with open(os.path.join(pr.LISTS_DIR, 'targets.txt')) as f:
+      for line in f:
+         w = line.split('#')[0].split()
+         if len(w) >= 3 and w[0] == chip:
+            return w[1], w[2], ' '.join(w[3:])
+   return None
+
+
+def raise_to_target(chip, gl, glsl, exts):
+   """Step 1b of the rule: the caps raised to the chip's target."""
+   t = read_target(chip)
+   if not t:
+      return gl, glsl, exts
+   tgl, tglsl, _ = t
+   if _v(tgl) > _v(gl):
+      exts = list(exts)
+      for v, core in CORE_EXTS.items():
+         if _v(gl) < _v(v) <= _v(tgl):
+            exts += [e for e in core if e not in exts]
+      gl = tgl
+   if not glsl or _v(tglsl) > _v(glsl):
+      glsl = tglsl
+   return gl, glsl, exts
+
+
 def caps_path(chip):
    return os.path.join(pr.LISTS_DIR, 'caps-%s.txt' % chip)
 
@@ -210,6 +252,7 @@ def main():
       else:
          gl, glsl, exts = ref_caps(chip)
          write_caps(chip, gl, glsl, exts)
+      gl, glsl, exts = raise_to_target(chip, gl, glsl, exts)
       both = sorted(set(exts) & set(llvmpipe_exts()))
       fset = folders(gl, glsl, both)
       order, sizes = candidates(fset, gl, glsl, set(both))
@@ -281,9 +324,12 @@ def write_list(chip, a, gl, glsl, exts, sizes, kept, used, keep, ran, total):
                                                       a.jobs))
       f.write('# on %s.  The rule is in tests/piglit/RULE.md.\n' %
               datetime.datetime.utcnow().strftime('%Y-%m-%d'))
-      f.write('# Reference driver on %s: GL %s, GLSL %s; %d extensions '
-              'shared with llvmpipe.\n' % (chip.upper(), gl, glsl or '-',
-                                          len(exts)))
+      t = read_target(chip)
+      f.write('# %s on %s: GL %s, GLSL %s; %d extensions '
+              'shared with llvmpipe.\n' %
+              ('Reference driver raised to the target (%s)' % t[2] if t
+               else 'Reference driver', chip.upper(), gl, glsl or '-',
+               len(exts)))
       f.write('# %d of %d candidates measured on llvmpipe; %d kept, %.0f s '
               'of test time (~%.1f min on %d cores).\n' %
               (ran, total, len(kept), used, used / a.jobs / 60, a.jobs))
