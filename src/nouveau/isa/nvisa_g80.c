@@ -204,6 +204,21 @@ form_has_mod(const struct nvisa_form *form, unsigned mod)
    return false;
 }
 
+/* cvt operand sizes from its type bits (hwtest g80_fp.cc; Mesa emitCVT's
+ * table): 16 or 32 bits, 32 or 64 with the G200 64-bit bit; an 8-bit
+ * source is a half register, or a full one with the 32-bit bit. */
+static void
+cvt_sizes(struct nvisa_g80_insn *insn)
+{
+   const uint32_t *m = insn->mod;
+   bool wide = m[G(MOD_WIDE)];
+   insn->opnd[0].size = m[G(MOD_DST32)] ? (wide ? 8 : 4) : (wide ? 4 : 2);
+   if (m[G(MOD_SRC8)])
+      insn->opnd[1].size = m[G(MOD_SRC32)] ? 4 : 2;
+   else
+      insn->opnd[1].size = m[G(MOD_SRC32)] ? (wide ? 8 : 4) : (wide ? 4 : 2);
+}
+
 static int
 find_form(const uint32_t *w, unsigned avail)
 {
@@ -255,6 +270,8 @@ nvisa_g80_decode_ptype(const uint32_t *in, unsigned avail,
             insn->opnd[i].size = t == G(LDST_TYPE_b64) ? 8 :
                                  t == G(LDST_TYPE_b128) ? 16 : 4;
    }
+   if (form_has_mod(form, G(MOD_DST32)))
+      cvt_sizes(insn);
    if (form->flags & G(FLAG_INVALID))
       return -1;
    return form->words;
@@ -508,12 +525,18 @@ print_mods(struct nvisa_strbuf *sb, const struct nvisa_form *form,
       case G(MOD_CC_WR): case G(MOD_CTRL): case G(MOD_TARGET):
          break;   /* printed around the operands */
       case G(MOD_RND):
-         /* the rint forms round to an integer: rni is not the default */
-         if (strstr(form->name, "RINT"))
+         /* conversions to an integer (f2i, f2f rint) name the rounding
+          * always, rni included (envydis tabcvtrint) */
+         if (insn->op == G(OP_CVT_F2I) ||
+             (insn->op == G(OP_CVT_F2F) && insn->mod[G(MOD_RINT)]))
             nvisa_sb_printf(sb, " %s", NAME(nvisa_g80_rint_names, v));
          else if (v)
             nvisa_sb_printf(sb, " %s", NAME(nvisa_g80_rnd_names, v));
          break;
+      case G(MOD_SRC32): case G(MOD_SRC8): case G(MOD_SSIGNED):
+      case G(MOD_WIDE): case G(MOD_DST32): case G(MOD_DSIGNED):
+      case G(MOD_DST8): case G(MOD_RINT):
+         break;   /* cvt types: print_cvt_types */
       case G(MOD_CMP):
          n = NAME(nvisa_g80_cond_names, v);
          if (n)
@@ -581,6 +604,25 @@ print_mods(struct nvisa_strbuf *sb, const struct nvisa_form *form,
    }
 }
 
+/* " s32 f32": cvt destination and source types. */
+static void
+print_cvt_types(struct nvisa_strbuf *sb, const struct nvisa_g80_insn *insn)
+{
+   const uint32_t *m = insn->mod;
+   bool dfloat = insn->op == G(OP_CVT_I2F) || insn->op == G(OP_CVT_F2F);
+   bool sfloat = insn->op == G(OP_CVT_F2I) || insn->op == G(OP_CVT_F2F);
+   if (dfloat)
+      nvisa_sb_printf(sb, " f%u", insn->opnd[0].size * 8);
+   else
+      nvisa_sb_printf(sb, " %c%u", m[G(MOD_DSIGNED)] ? 's' : 'u',
+                      m[G(MOD_DST8)] ? 8 : insn->opnd[0].size * 8);
+   if (sfloat)
+      nvisa_sb_printf(sb, " f%u", insn->opnd[1].size * 8);
+   else
+      nvisa_sb_printf(sb, " %c%u", m[G(MOD_SSIGNED)] ? 's' : 'u',
+                      m[G(MOD_SRC8)] ? 8 : insn->opnd[1].size * 8);
+}
+
 int
 nvisa_g80_disasm(const uint32_t *in, unsigned avail, char *buf, size_t n)
 {
@@ -618,6 +660,8 @@ nvisa_g80_disasm_ptype(const uint32_t *in, unsigned avail,
    }
    nvisa_sb_printf(&sb, "%s", form->asm_name);
    print_mods(&sb, form, &insn);
+   if (form_has_mod(form, G(MOD_DST32)))
+      print_cvt_types(&sb, &insn);
    bool first = true;
    for (unsigned i = 0; i < form->nopnds; i++) {
       if (form->opnd[i].kind == G(OPND_SAME_DST) ||

@@ -90,8 +90,8 @@ static const struct known known[] = {
      "quadop f32 dx qop0x99 $r0, $r1, $r1",
      "tabl 0x80000000c0000000 quadop qop0-3 qs1; Mesa emitQUADOP (OP_DFDX)" },
    /* floor: cvt f32 f32 0xc4004000 + ROUND_MI 0x08020000 */
-   { { 0xa0000201, 0xcc024780 }, NVISA_G80_OP_CVT_RINT_F32_F32,
-     "cvt rint f32 f32 rmi $r0, $r1",
+   { { 0xa0000201, 0xcc024780 }, NVISA_G80_OP_CVT_F2F,
+     "cvt rmi f32 f32 $r0, $r1",
      "tabl 0xcc004000a0000000/0xcc404000f0000000 cvt cvtrint f32 f32; Mesa emitCVT, roundMode_CVT" },
    /* rsqrt: secondary 2, abs at word 1 bit 20 */
    { { 0x90000405, 0x40100780 }, NVISA_G80_OP_RSQ_F32,
@@ -146,7 +146,7 @@ static const struct known known[] = {
      "shl b16 $r1l, $r2l, 0x3",
      "tabl 0xc000000030000000 shl b16 LLHDST lsh hshcnt; Mesa emitShift" },
    /* u8 in the high half of $r1 to f32: source type 2 (word 1 bit 15) */
-   { { 0xa0000601, 0x44008780 }, NVISA_G80_OP_CVT_F32_U8,
+   { { 0xa0000601, 0x44008780 }, NVISA_G80_OP_CVT_I2F,
      "cvt f32 u8 $r0, $r1h",
      "tabcvtiisrc 0x0000800000000000 u8 lsh; Mesa emitCVT F32 <- U8" },
    /* bar.sync 0: control op 8 with bits 25 (arrive) and 26 (wait), all
@@ -342,7 +342,9 @@ test_forms_round_trip(void)
                break;
             }
       }
-      /* a form no random fill reaches is shadowed by earlier forms */
+      /* a form no random fill reaches is shadowed by earlier forms (a
+       * form may share some words with an earlier one: MAD_U24_7_L's
+       * secondary opcode 0 is MAD_HI_SAT_S24_L) */
       if (!hits) {
          fprintf(stderr, "%s: no random words decode to it\n", f->name);
          nvisa_test_failures++;
@@ -350,23 +352,117 @@ test_forms_round_trip(void)
    }
 }
 
-/* The form table: every form is reachable (no earlier form claims all
- * its words); the catch-alls (INVALID) match what no form before them
- * does. */
-static void
-test_forms_reachable(void)
+/* Instruction templates envytools' hwtest runs on G80..GT215 hardware
+ * (hwtest/g80_fp.cc, g80_int.cc, g80_sfu.cc, g80_fp64.cc: each test ORs
+ * random bits under a mask into a fixed word pair): every such word must
+ * decode to a form of the operation the hwtest test is named for (the
+ * mnemonics allowed, '|'-separated), encode, and decode again to the same
+ * form and words.  Bits no form names (the $a field beside register
+ * operands, word 1 bit 28, ...) may be dropped by the first encoding. */
+struct hwtest_tpl {
+   const char *test;
+   uint32_t w0, r0, w1, r1;
+   const char *asm_names;
+};
+
+static const struct hwtest_tpl hwtest_tpls[] = {
+   { "g80_fp.cc test_fadd", 0xb000081d, 0x0e7d0000, 0x000187c0, 0x3fc03004, "add f32" },
+   { "g80_fp.cc test_fcmp", 0xb005081d, 0x0e000000, 0x600007c0, 0x1fdff004, "set f32" },
+   { "g80_fp.cc test_fminmax", 0xb005081d, 0x0e000000, 0x800007c0, 0x3fdff004, "min f32|max f32" },
+   { "g80_fp.cc test_fmul", 0xc005081d, 0x0e000000, 0x000007c0, 0x1fdf7004, "mul f32" },
+   { "g80_fp.cc test_fslct", 0xc005081d, 0x0e000000, 0x400187c0, 0x3fc03004, "slct" },
+   { "g80_fp.cc test_fswz", 0xc000081d, 0x0eff0000, 0x800187c0, 0x1fc03004, "quadop" },
+   { "g80_fp.cc test_fmad", 0xe005081d, 0x0e000000, 0x000187c0, 0x3fc00004, "mad f32" },
+   { "g80_fp.cc test_fadd_s", 0xb0050818, 0x0e408100, 0x10000000, 0x00000000, "add f32" },
+   { "g80_fp.cc test_fmul_s", 0xc0050818, 0x0e408100, 0x10000000, 0x00000000, "mul f32" },
+   { "g80_fp.cc test_fmad_s", 0xe0050818, 0x0e408100, 0x10000000, 0x00000000, "mad f32" },
+   { "g80_fp.cc test_fadd_i", 0xb0050819, 0x0e7f8100, 0x00000003, 0x1ffffffc, "add f32" },
+   { "g80_fp.cc test_fmul_i", 0xc0050819, 0x0e7f8100, 0x00000003, 0x1ffffffc, "mul f32" },
+   { "g80_fp.cc test_fmad_i", 0xe0050819, 0x0e7f8100, 0x00000003, 0x1ffffffc, "mad f32" },
+   { "g80_fp.cc test_i2i", 0xa0000001, 0x0fff0000, 0x000007c0, 0x3fdff004, "cvt" },
+   { "g80_fp.cc test_i2f", 0xa0000001, 0x0fff0000, 0x400007c0, 0x3fdff004, "cvt" },
+   { "g80_fp.cc test_f2i", 0xa0000001, 0x0fff0000, 0x800007c0, 0x3fdff004, "cvt" },
+   { "g80_fp.cc test_f2f", 0xa0000001, 0x0fff0000, 0xc00007c0, 0x3fdff004, "cvt" },
+   { "g80_int.cc test_iadd", 0x20000001, 0x1e7f0000, 0x000007d0, 0x1fc00004, "add b" },
+   { "g80_int.cc test_icmp", 0x30000001, 0x0e000000, 0x600007d0, 0x1fdfc004, "set b" },
+   { "g80_int.cc test_iminmax", 0x30000001, 0x0e000000, 0x800007d0, 0x3fdfc004, "min b|max b" },
+   { "g80_int.cc test_shift", 0x30000001, 0x0e7f0000, 0xc00007d0, 0x3fdfc004, "shl|shr" },
+   { "g80_int.cc test_imul", 0x4000001d, 0x0e000000, 0x000007d0, 0x1fdfc004, "mul 16|mul 24" },
+   { "g80_int.cc test_isad", 0x5000001d, 0x0e000000, 0x000187d0, 0x1fc00004, "sad" },
+   { "g80_int.cc test_imad", 0x6000001d, 0x1e000000, 0x000187d0, 0xffc00004, "mad u|mad s|mad high" },
+   { "g80_int.cc test_logop", 0xd0000001, 0x0e000000, 0x000007d0, 0x1fdfc004, "and|or|xor|mov2" },
+   { "g80_int.cc test_iadd_s", 0x20000000, 0x1e408100, 0x10000000, 0x00000000, "add b" },
+   { "g80_int.cc test_imul_s", 0x40000018, 0x0e408100, 0x10000000, 0x00000000, "mul 16|mul 24" },
+   { "g80_int.cc test_isad_s", 0x50000018, 0x0e408100, 0x10000000, 0x00000000, "sad" },
+   { "g80_int.cc test_imad_s", 0x60000018, 0x1e408100, 0x10000000, 0x00000000, "mad u|mad s|mad high" },
+   { "g80_int.cc test_iadd_i", 0x20000001, 0x1e7f8100, 0x00000003, 0x1ffffffc, "add b" },
+   { "g80_int.cc test_imul_i", 0x40000019, 0x0e7f8100, 0x00000003, 0x1ffffffc, "mul 16|mul 24" },
+   { "g80_int.cc test_imad_i", 0x60000019, 0x1e7f8100, 0x00000003, 0x1ffffffc, "mad u|mad s|mad high" },
+   { "g80_int.cc test_logop_i", 0xd0000001, 0x0e7f8100, 0x00000003, 0x1ffffffc, "and|or|xor|mov2" },
+   { "g80_sfu.cc test_sfu_rcp_one", 0x90000209, 0x00000000, 0x00000780, 0x00000000, "rcp" },
+   { "g80_sfu.cc test_sfu_rcp_rnd", 0x90000209, 0x0fff0000, 0x00000780, 0x1fdff074, "rcp" },
+   { "g80_sfu.cc test_sfu_rcp_short_rnd", 0x90000208, 0x0eff8100, 0x10000000, 0x00000000, "rcp" },
+   { "g80_sfu.cc test_sfu_rsqrt_one", 0x90000209, 0x00000000, 0x40000780, 0x00000000, "rsqrt" },
+   { "g80_sfu.cc test_sfu_rsqrt_rnd", 0x90000209, 0x0fff0000, 0x40000780, 0x1fdff074, "rsqrt" },
+   { "g80_sfu.cc test_sfu_sin_one", 0x90000209, 0x00000000, 0x80000780, 0x00000000, "sin" },
+   { "g80_sfu.cc test_sfu_cos_one", 0x90000209, 0x00000000, 0xa0000780, 0x00000000, "cos" },
+   { "g80_sfu.cc test_sfu_sincos_rnd", 0x90000209, 0x0fff0000, 0x80000780, 0x3fdff074, "sin|cos" },
+   { "g80_sfu.cc test_sfu_ex2_one", 0x90000209, 0x00000000, 0xc0000780, 0x00000000, "ex2" },
+   { "g80_sfu.cc test_sfu_ex2_rnd", 0x90000209, 0x0fff0000, 0xc0000780, 0x1fdff074, "ex2" },
+   { "g80_sfu.cc test_sfu_lg2_one", 0x90000209, 0x00000000, 0x60000780, 0x00000000, "lg2" },
+   { "g80_sfu.cc test_sfu_lg2_rnd", 0x90000209, 0x0fff0000, 0x60000780, 0x1fdff074, "lg2" },
+   { "g80_sfu.cc test_sfu_preex2_one", 0xb0000209, 0x00000000, 0xc0004780, 0x00000000, "preex2" },
+   { "g80_sfu.cc test_sfu_presin_one", 0xb0000209, 0x00000000, 0xc0000780, 0x00000000, "presin" },
+   { "g80_sfu.cc test_sfu_pre_rnd", 0xb0000209, 0x0fff0000, 0xc0000780, 0x1fdff074, "presin|preex2" },
+   { "g80_fp64.cc test_dfma", 0xe0060829, 0x0e000000, 0x400207c0, 0x1fc03004, "fma f64" },
+   { "g80_fp64.cc test_dadd", 0xe0000829, 0x0e7f0000, 0x600207c0, 0x1fc03004, "add f64" },
+   { "g80_fp64.cc test_dmul", 0xe0060829, 0x0e000000, 0x800007c0, 0x1fdff004, "mul f64" },
+   { "g80_fp64.cc test_dmin", 0xe0060829, 0x0e000000, 0xa00007c0, 0x1fdff004, "min f64" },
+   { "g80_fp64.cc test_dmax", 0xe0060829, 0x0e000000, 0xc00007c0, 0x1fdff004, "max f64" },
+   { "g80_fp64.cc test_dcmp", 0xe0060829, 0x0e000000, 0xe00007c0, 0x1fdff004, "set f64" },
+   { "g80_fp64.cc test_i2f64", 0xa0000829, 0x0fff0000, 0x404007c0, 0x3fdff004, "cvt" },
+   { "g80_fp64.cc test_f2i64", 0xa0000829, 0x0fff0000, 0x804007c0, 0x3fdff004, "cvt" },
+   { "g80_fp64.cc test_f2f64", 0xa0000829, 0x0fff0000, 0xc04007c0, 0x3fdff004, "cvt" },
+};
+
+static bool
+asm_allowed(const char *asm_name, const char *allowed)
 {
-   for (unsigned op = 0; op < NVISA_G80_OP__COUNT; op++) {
-      const struct nvisa_form *f = nvisa_g80_form(op);
-      if (f->flags & NVISA_G80_FLAG_INVALID)
-         continue;
-      struct nvisa_g80_insn insn;
-      uint32_t w[2] = { f->match[0], f->match[1] };
-      nvisa_g80_decode(w, f->words, &insn);
-      if (insn.op != op) {
-         fprintf(stderr, "form %s shadowed by %s\n", f->name,
-                 nvisa_g80_form(insn.op)->name);
-         nvisa_test_failures++;
+   const char *p = allowed;
+   while (*p) {
+      size_t n = strcspn(p, "|");
+      if (!strncmp(asm_name, p, n))
+         return true;
+      p += n + (p[n] == '|');
+   }
+   return false;
+}
+
+static void
+test_hwtest_templates(void)
+{
+   srand(4);
+   for (unsigned t = 0; t < sizeof(hwtest_tpls) / sizeof(hwtest_tpls[0]); t++) {
+      const struct hwtest_tpl *h = &hwtest_tpls[t];
+      for (unsigned iter = 0; iter < 256; iter++) {
+         uint32_t w[2] = {
+            h->w0 | (((uint32_t)rand() << 16 ^ (uint32_t)rand()) & h->r0),
+            h->w1 | (((uint32_t)rand() << 16 ^ (uint32_t)rand()) & h->r1),
+         };
+         struct nvisa_g80_insn insn, insn2;
+         uint32_t a[2], b[2];
+         int r = nvisa_g80_decode(w, 2, &insn);
+         const char *asm_name = nvisa_g80_form(insn.op)->asm_name;
+         if (r < 0 || !asm_allowed(asm_name, h->asm_names)) {
+            fprintf(stderr, "%s: %08x %08x decodes as %s (%d)\n", h->test,
+                    w[0], w[1], nvisa_g80_form(insn.op)->name, r);
+            nvisa_test_failures++;
+            break;
+         }
+         CHECK(nvisa_g80_encode(&insn, a) == r);
+         CHECK(nvisa_g80_decode(a, 2, &insn2) == r && insn2.op == insn.op);
+         CHECK(nvisa_g80_encode(&insn2, b) == r);
+         CHECK(a[0] == b[0] && (r == 1 || a[1] == b[1]));
       }
    }
 }
@@ -406,7 +502,7 @@ main(void)
    test_invalid();
    test_ptype();
    test_forms_round_trip();
-   test_forms_reachable();
    test_any_words();
+   test_hwtest_templates();
    return TEST_RESULT();
 }
