@@ -578,8 +578,9 @@ print_mods(struct nvisa_strbuf *sb, const struct nvisa_form *form,
             nvisa_sb_printf(sb, " off0x%03x", v);
          break;
       case G(MOD_LANE): {
+         /* hwtest g80_fp.cc fswz: 4 and 6 read lane ^ 1, 5 and 7 lane ^ 2 */
          static const char *const lane[8] = {
-            "l0", "l1", "l2", "l3", "dx", "dy", "l6", "l7" };
+            "l0", "l1", "l2", "l3", "dx", "dy", "dx", "dy" };
          nvisa_sb_printf(sb, " %s", lane[v & 7]);
          break;
       }
