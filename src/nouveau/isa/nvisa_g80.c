@@ -31,6 +31,8 @@ void
 nvisa_g80_insn_init(struct nvisa_g80_insn *insn, unsigned op)
 {
    memset(insn, 0, sizeof(*insn));
+   if (op >= G(OP__COUNT))
+      op = G(OP_INVALID_L);
    insn->op = op;
    /* Mesa emitFlagsRd: an unpredicated instruction tests "always". */
    insn->mod[G(MOD_PRED)] = G(COND_always);
