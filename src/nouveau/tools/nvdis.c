@@ -13,8 +13,8 @@
  * --fields prints every non-zero field of each instruction (names from the
  * ISA XML) instead of assembly; it is the only output for nv30 vertex
  * programs, whose tables exist but not their disassembler yet.  For Tesla
- * code it prints the form (g80.xml <form>), the decoded operands and the
- * form's non-zero modifiers.
+ * code it prints the form (g80.xml <form>), the decoded operands, the
+ * form's non-zero modifiers and the set bits no field of the form names.
  *
  * FILE is either hex text (32-bit words written as hex numbers, with or
  * without 0x, separated by spaces, commas or newlines; '#' and '//' start
@@ -247,6 +247,14 @@ dis_g80(bool fields, enum nvisa_g80_ptype ptype, const uint32_t *w, size_t n)
             unsigned id = form->mod[m].mod;
             if (insn.mod[id])
                printf(" %s=0x%x", nvisa_g80_mod_names[id], insn.mod[id]);
+         }
+         /* bits set that no field of the form names (lost by encoding
+          * the decoded instruction again) */
+         uint32_t re[2] = { 0, 0 };
+         if (used > 0 && nvisa_g80_encode(&insn, re) == used) {
+            uint32_t x0 = w[i] ^ re[0], x1 = used == 2 ? w[i + 1] ^ re[1] : 0;
+            if (x0 || x1)
+               printf(" unnamed=%08x,%08x", x0, x1);
          }
          printf("\n");
       } else {

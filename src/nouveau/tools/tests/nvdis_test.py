@@ -116,6 +116,11 @@ p = run(['--chip', 'g80', '--vp'], 'b5000805 03f80003')
 check(p.returncode == 0 and g80_lines(p.stdout) ==
       ['add f32 $r1, a[$a1+0x10], 0x3f800000'], 'g80 vp: %r' % p.stdout)
 check(run(['--gp'], '0 0').returncode != 0, '--gp without a Tesla chip')
+# --fields names the bits no field of the form covers: an f32 add with
+# the $a field set beside register sources (word 0 bits 26-27)
+p = run(['--chip', 'g80', '--fields'], 'b4000201 00008780')
+check(p.returncode == 0 and 'ADD_F32_L' in p.stdout and
+      'unnamed=04000000,00000000' in p.stdout, 'g80 unnamed: %r' % p.stdout)
 # an unknown long encoding (secondary opcode f.5) and a long instruction
 # cut short: printed as such, exit status 1
 p = run(['--chip', 'g80'], 'f0000001 a0000000 f0000001')
