@@ -456,6 +456,10 @@ out:
 struct nv30_stored {
    uint8_t *map;
    uint32_t stride;
+   /* a swizzled (rankine, single-sampled) level: its size and the 3D
+    * slice, map at the level (nv30_swizzle_index) */
+   bool swizzled;
+   unsigned w, h, d, z;
 };
 
 static bool
@@ -466,9 +470,19 @@ nv30_blit_map_stored(struct pipe_context *pipe, struct pipe_resource *pres,
    struct nv30_context *nv30 = nv30_context(pipe);
    struct nv30_resource *res = nv30_resource(pres);
 
+   bool is_3d = pres->target == PIPE_TEXTURE_3D;
+
    if (!res->bo || nouveau_bo_map_shared(res->bo, access, nv30->client))
       return false;
-   out->map = (uint8_t *)res->bo->map + nv30_resource_offset(res, level, layer);
+   out->swizzled = res->swizzled;
+   out->w = u_minify(pres->width0, level);
+   out->h = u_minify(pres->height0, level);
+   out->d = is_3d ? u_minify(pres->depth0, level) : 1;
+   out->z = is_3d ? layer : 0;
+   /* a swizzled 3D level's slices are swizzled with its rows */
+   out->map = (uint8_t *)res->bo->map +
+              nv30_resource_offset(res, level,
+                                   res->swizzled && is_3d ? 0 : layer);
    out->stride = res->level[level].pitch;
    return true;
 }
@@ -483,6 +497,9 @@ nv30_blit_sample_ptr(const struct nv30_stored *m,
    int sx = (x << mx) + (int)(s & ((1u << mx) - 1));
    int sy = (y << nv30_ms_y(res)) + (int)(s >> mx);
 
+   if (m->swizzled)
+      return m->map + (size_t)bpp * nv30_swizzle_index(sx, sy, m->z, m->w,
+                                                       m->h, m->d);
    return m->map + (size_t)sy * m->stride + (size_t)sx * bpp;
 }
 

@@ -356,6 +356,57 @@ test_render_to_texture(void)
    glDeleteTextures(1, &tex);
 }
 
+/* A multisampled renderbuffer's clears resolved into a 16x16 texture
+ * (EXT_framebuffer_multisample: a blit averages the samples; every
+ * sample of a pixel has the clear colour) */
+static void
+test_resolve(void)
+{
+   GLint max_samples = 0;
+   glGetIntegerv(GL_MAX_SAMPLES_EXT, &max_samples);
+   if (max_samples < 2) {
+      printf("ok   resolve: no multisampling (MAX_SAMPLES %d)\n", max_samples);
+      return;
+   }
+   /* not exported by libGL: looked up */
+   PFNGLBLITFRAMEBUFFEREXTPROC blit =
+      (void *)eglGetProcAddress("glBlitFramebufferEXT");
+   PFNGLRENDERBUFFERSTORAGEMULTISAMPLEEXTPROC storage_ms =
+      (void *)eglGetProcAddress("glRenderbufferStorageMultisampleEXT");
+   GLuint ms_fb, ms_rb, fb, tex;
+   glGenFramebuffersEXT(1, &ms_fb);
+   glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, ms_fb);
+   glGenRenderbuffersEXT(1, &ms_rb);
+   glBindRenderbufferEXT(GL_RENDERBUFFER_EXT, ms_rb);
+   storage_ms(GL_RENDERBUFFER_EXT, 2, GL_RGBA8, 16, 16);
+   glFramebufferRenderbufferEXT(GL_FRAMEBUFFER_EXT, GL_COLOR_ATTACHMENT0_EXT,
+                                GL_RENDERBUFFER_EXT, ms_rb);
+   glViewport(0, 0, 16, 16);
+   clear_to(0x6080a0ff);
+   glEnable(GL_SCISSOR_TEST);
+   glScissor(3, 5, 6, 4);
+   clear_to(0xe0c01040);
+   glDisable(GL_SCISSOR_TEST);
+
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 16, 16, 0, GL_RGBA,
+                GL_UNSIGNED_BYTE, NULL);
+   glGenFramebuffersEXT(1, &fb);
+   glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, fb);
+   glFramebufferTexture2DEXT(GL_FRAMEBUFFER_EXT, GL_COLOR_ATTACHMENT0_EXT,
+                             GL_TEXTURE_2D, tex, 0);
+   glBindFramebufferEXT(GL_READ_FRAMEBUFFER_EXT, ms_fb);
+   glBindFramebufferEXT(GL_DRAW_FRAMEBUFFER_EXT, fb);
+   blit(0, 0, 16, 16, 0, 0, 16, 16, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+   glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, 0);
+   unsigned char want[16 * 16 * 4];
+   fill(want, 16, 0, 0, 16, 16, 0x6080a0ff);
+   fill(want, 16, 3, 5, 6, 4, 0xe0c01040);
+   check_image("multisample resolve into 16x16", GL_TEXTURE_2D, 0, want, 16,
+               16, 1);
+}
+
 /* ---- sampling ---------------------------------------------------------- */
 
 /* A framebuffer of a w x h RGBA8 renderbuffer, bound */
@@ -674,6 +725,7 @@ main(int argc, char **argv)
       test_3d();
       test_rect();
       test_render_to_texture();
+      test_resolve();
    }
    return nvgl_done();
 }
