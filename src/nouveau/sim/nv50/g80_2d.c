@@ -217,10 +217,9 @@ blit(struct nvsim_object *obj, struct g80_2d *e)
    }
    const bool convert = e->src.format != e->dst.format;
    const unsigned src_cpp = g80_surface_format_cpp(e->src.format);
-   uint8_t probe[16] = { 0 }, probe_out[16];
    if (!src_cpp ||
-       (convert && !g80_surface_format_convert(e->src.format, probe,
-                                               e->dst.format, probe_out))) {
+       (convert && !g80_surface_format_can_convert(e->src.format,
+                                                   e->dst.format))) {
       nvsim_trap_detail(obj, "blit from format 0x%x to 0x%x: a conversion "
                         "nvsim does not model (integer <-> normalized or "
                         "float, or an unknown format)", e->src.format,

@@ -445,13 +445,20 @@ unpack(const struct format_desc *d, const uint8_t *px, uint32_t color[4])
 }
 
 bool
-g80_surface_format_convert(uint32_t src_format, const uint8_t *src,
-                           uint32_t dst_format, uint8_t *dst)
+g80_surface_format_can_convert(uint32_t src_format, uint32_t dst_format)
 {
    const struct format_desc *s = find_format(src_format);
    const struct format_desc *d = find_format(dst_format);
-   if (!s || !d || is_integer(s) != is_integer(d))
+   return s && d && is_integer(s) == is_integer(d);
+}
+
+bool
+g80_surface_format_convert(uint32_t src_format, const uint8_t *src,
+                           uint32_t dst_format, uint8_t *dst)
+{
+   if (!g80_surface_format_can_convert(src_format, dst_format))
       return false;
+   const struct format_desc *s = find_format(src_format);
    uint32_t color[4];
    uint8_t mask[16];
    unpack(s, src, color);

@@ -19,10 +19,13 @@ unsigned g80_surface_format_cpp(uint32_t format);
 bool g80_surface_format_pack(uint32_t format, const uint32_t color[4],
                              bool srgb, unsigned rgba_mask, uint8_t *px,
                              uint8_t *mask);
+/* Whether nvsim converts pixels of src_format into dst_format: both are
+ * colour formats it knows, and both integer or neither. */
+bool g80_surface_format_can_convert(uint32_t src_format, uint32_t dst_format);
 /* Converts one pixel of colour format src_format (src: its bytes) into
  * dst_format (dst: its bytes), through R, G, B, A (g80_surface_format.c
- * says how).  false when either format is not one nvsim converts, or
- * when one is an integer format and the other not. */
+ * says how).  false, writing nothing, when the pair is not one
+ * g80_surface_format_can_convert accepts. */
 bool g80_surface_format_convert(uint32_t src_format, const uint8_t *src,
                                 uint32_t dst_format, uint8_t *dst);
 /* The zeta formats: bytes per pixel, and depth / stencil packed with the
