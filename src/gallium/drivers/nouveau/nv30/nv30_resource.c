@@ -238,7 +238,8 @@ nv30_resource_get_handle(struct pipe_screen *pscreen, struct pipe_context *ctx,
    struct nv30_resource *res = nv30_resource(pres);
    int fd;
 
-   if (!res->bo)
+   /* rankine's packed layout has no modifier others know: not shared */
+   if (!res->bo || res->packed)
       return false;
    whandle->stride = res->level[0].pitch;
    whandle->offset = res->level[0].offset;

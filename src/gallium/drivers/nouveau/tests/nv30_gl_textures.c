@@ -11,7 +11,8 @@
  *   tests/gl/run.sh builds and runs it; by hand:
  *   L=build/install/lib/x86_64-linux-gnu
  *   gcc -o /tmp/nv30_gl_textures nv30_gl_textures.c -L$L -lEGL -lGL -Wl,-rpath,$L
- *   scripts/nvrun --chip nv30 -- /tmp/nv30_gl_textures [sample [NAME]] (NAME: one of samples[])
+ *   scripts/nvrun --chip nv30 -- /tmp/nv30_gl_textures [sample [NAME] | rt3d]
+ *   (NAME: one of samples[])
  */
 #include <stdlib.h>
 #include <string.h>
@@ -354,6 +355,41 @@ test_render_to_texture(void)
    }
    glDeleteFramebuffersEXT(1, &fb);
    glDeleteTextures(1, &tex);
+}
+
+/* A clear of slice 1 of a 3D texture bound to a framebuffer changes that
+ * slice only; an implementation may refuse the attachment instead
+ * (GL_FRAMEBUFFER_UNSUPPORTED, EXT_framebuffer_object 4.4.4.2).  Run by
+ * the argument "rt3d" only: our rankine fails it (its 3D textures are
+ * swizzled across slices, and Mesa checks attachments as 2D, so the
+ * driver cannot refuse one; issue 9 note), nv40 and llvmpipe pass. */
+static void
+test_render_to_3d(void)
+{
+   GLuint fb;
+   tex_3d();
+   glGenFramebuffersEXT(1, &fb);
+   glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, fb);
+   glFramebufferTexture3DEXT(GL_FRAMEBUFFER_EXT, GL_COLOR_ATTACHMENT0_EXT,
+                             GL_TEXTURE_3D, 0, 0, 1);
+   GLuint tex;
+   glGetIntegerv(GL_TEXTURE_BINDING_3D, (GLint *)&tex);
+   glFramebufferTexture3DEXT(GL_FRAMEBUFFER_EXT, GL_COLOR_ATTACHMENT0_EXT,
+                             GL_TEXTURE_3D, tex, 0, 1);
+   GLenum st = glCheckFramebufferStatusEXT(GL_FRAMEBUFFER_EXT);
+   unsigned char *want = image(0, 0, 0, 0, 0, 8, 8, 4, 0);
+   patch(want, 8, 8, 0, 0, 2, 1, 1, 3, 5, 2, 7);
+   if (st == GL_FRAMEBUFFER_COMPLETE_EXT) {
+      glViewport(0, 0, 8, 8);
+      clear_to(0x11223344);
+      fill(want + 8 * 8 * 4, 8, 0, 0, 8, 8, 0x11223344);
+   } else {
+      printf("ok   render to a 3D slice refused (status 0x%x)\n", st);
+   }
+   glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, 0);
+   check_image("render to 3D slice 1", GL_TEXTURE_3D, 0, want, 8, 8, 4);
+   free(want);
+   glDeleteFramebuffersEXT(1, &fb);
 }
 
 /* A multisampled renderbuffer's clears resolved into a 16x16 texture
@@ -714,7 +750,9 @@ main(int argc, char **argv)
       glGetFloatv(GL_MAX_TEXTURE_MAX_ANISOTROPY_EXT, &max_aniso);
       check_u("rankine MAX_TEXTURE_MAX_ANISOTROPY", (unsigned)max_aniso, 8);
    }
-   if (sample) {
+   if (argc > 1 && !strcmp(argv[1], "rt3d")) {
+      test_render_to_3d();
+   } else if (sample) {
       test_sample(argc > 2 ? argv[2] : NULL);
    } else {
       test_2d();
