@@ -139,8 +139,8 @@ nv30_emit_framebuffer(struct nv30_context *nv30)
        * target is bound (RT_ENABLE / depth test decide what is used). */
       struct nv30_surface *c = color[0] ? color[0] : cs ? cs : zs;
       struct nv30_surface *z = zs ? zs : cs;
-      struct nv30_resource *cres = nv30_resource(c->base.texture);
-      struct nv30_resource *zres = nv30_resource(z->base.texture);
+      struct nv30_resource *cres = nv30_surface_storage(c);
+      struct nv30_resource *zres = nv30_surface_storage(z);
 
       /* curie: colour and zeta pitches apart; rankine: one method */
       if (nv30->chip->mixed_fb_sizes) {
@@ -160,6 +160,13 @@ nv30_emit_framebuffer(struct nv30_context *nv30)
                          NOUVEAU_BO_LOW | NOUVEAU_BO_RDWR | zres->domain, 0, 0);
    }
 
+   /* draws from now on go to the bound slices' shadows */
+   for (unsigned i = 0; i < ARRAY_SIZE(color); i++) {
+      if (color[i])
+         color[i]->shadow_dirty |= color[i]->shadow != NULL;
+   }
+   if (zs)
+      zs->shadow_dirty |= zs->shadow != NULL;
    if (color[0])
       rt_enable |= NV30_3D_RT_ENABLE_COLOR0;
    for (unsigned i = 0; i < ARRAY_SIZE(nv30_mrt); i++) {
@@ -168,7 +175,7 @@ nv30_emit_framebuffer(struct nv30_context *nv30)
 
       if (!sf)
          continue;
-      res = nv30_resource(sf->base.texture);
+      res = nv30_surface_storage(sf);
       nv30_emit_surface_dma(nv30, nv30_mrt[i].dma, res);
       NV30_3D_MTHD(nv30, nv30_mrt[i].offset, 1);
       nouveau_push_reloc(p, res->bo, sf->offset,

@@ -9,6 +9,7 @@
 
 #include "frontend/winsys_handle.h"
 #include "util/format/u_format.h"
+#include "util/u_box.h"
 #include "util/u_inlines.h"
 #include "drm-uapi/drm_fourcc.h"
 #include "util/u_math.h"
@@ -280,6 +281,9 @@ nv30_map_access(unsigned usage)
    return access;
 }
 
+static void nv30_writeback_bound(struct pipe_context *pipe,
+                                 struct pipe_resource *pres);
+
 /* A transfer; a swizzled texture's goes through a linear copy of the
  * box (staging), swizzled back on unmap. */
 struct nv30_transfer {
@@ -363,6 +367,10 @@ nv30_transfer_map(struct pipe_context *pipe, struct pipe_resource *pres,
    if (nv30->lost && !(usage & PIPE_MAP_UNSYNCHRONIZED) && res->bo &&
        (usage & PIPE_MAP_READ))
       NOUVEAU_FALLBACK("reading a resource after the channel was lost\n");
+
+   /* what was drawn into a 3D texture's slice through a shadow */
+   if (res->swizzled && pres->target == PIPE_TEXTURE_3D)
+      nv30_writeback_bound(pipe, pres);
 
    STATIC_ASSERT(sizeof(struct nv30_transfer) <= 256); /* the slab's */
    tx = slab_zalloc(&nv30->transfer_pool);
@@ -504,12 +512,70 @@ nv30_surface_create(struct pipe_context *pipe, struct pipe_resource *pres,
    sf->offset = nv30_resource_offset(res, level, templ->u.tex.first_layer);
    sf->pitch = res->level[level].pitch;
    sf->swizzled = res->swizzled;
+   if (res->swizzled && pres->target == PIPE_TEXTURE_3D) {
+      /* the slice's 2D copy, with its texels (blending, partial clears) */
+      struct pipe_resource t = {
+         .target = PIPE_TEXTURE_2D, .format = pres->format,
+         .width0 = sf->base.width, .height0 = sf->base.height,
+         .depth0 = 1, .array_size = 1,
+         .bind = util_format_is_depth_or_stencil(pres->format) ?
+                 PIPE_BIND_DEPTH_STENCIL : PIPE_BIND_RENDER_TARGET,
+      };
+      struct pipe_box box;
+      struct nv30_resource *shadow;
+
+      NOUVEAU_FALLBACK("a 3D texture's slice drawn through a 2D copy\n");
+      sf->shadow = pipe->screen->resource_create(pipe->screen, &t);
+      if (!sf->shadow) {
+         nv30_surface_destroy(pipe, &sf->base);
+         return NULL;
+      }
+      u_box_3d(0, 0, templ->u.tex.first_layer, sf->base.width,
+               sf->base.height, 1, &box);
+      pipe->resource_copy_region(pipe, sf->shadow, 0, 0, 0, 0, pres, level,
+                                 &box);
+      shadow = nv30_resource(sf->shadow);
+      sf->offset = nv30_resource_offset(shadow, 0, 0);
+      sf->pitch = shadow->level[0].pitch;
+      sf->swizzled = shadow->swizzled;
+   }
    return &sf->base;
+}
+
+void
+nv30_surface_writeback(struct pipe_context *pipe, struct nv30_surface *sf)
+{
+   struct pipe_box box;
+
+   if (!sf || !sf->shadow || !sf->shadow_dirty)
+      return;
+   /* first: the copy maps the texture, which writes back what is dirty */
+   sf->shadow_dirty = false;
+   u_box_3d(0, 0, 0, sf->base.width, sf->base.height, 1, &box);
+   pipe->resource_copy_region(pipe, sf->base.texture, sf->base.u.tex.level,
+                              0, 0, sf->base.u.tex.first_layer, sf->shadow, 0,
+                              &box);
+}
+
+/* Writes back the bound surfaces drawn through a shadow into pres. */
+static void
+nv30_writeback_bound(struct pipe_context *pipe, struct pipe_resource *pres)
+{
+   struct pipe_framebuffer_state *fb = &nv30_context(pipe)->framebuffer;
+
+   for (unsigned i = 0; i < fb->nr_cbufs; i++) {
+      if (fb->cbufs[i] && fb->cbufs[i]->texture == pres)
+         nv30_surface_writeback(pipe, nv30_surface(fb->cbufs[i]));
+   }
+   if (fb->zsbuf && fb->zsbuf->texture == pres)
+      nv30_surface_writeback(pipe, nv30_surface(fb->zsbuf));
 }
 
 void
 nv30_surface_destroy(struct pipe_context *pipe, struct pipe_surface *psf)
 {
+   nv30_surface_writeback(pipe, nv30_surface(psf));
+   pipe_resource_reference(&nv30_surface(psf)->shadow, NULL);
    pipe_resource_reference(&psf->texture, NULL);
    FREE(psf);
 }

@@ -56,7 +56,25 @@ struct nv30_surface {
    uint32_t offset;
    uint32_t pitch;
    bool swizzled;             /* RT_FORMAT TYPE_SWIZZLED (rankine) */
+   /* Rankine: a 3D texture's slices are swizzled together, so no target
+    * layout covers one; a slice is drawn into this 2D copy instead
+    * (offset and pitch are its), copied back when the framebuffer lets
+    * go of it or the texture is mapped (nv30_surface_writeback). */
+   struct pipe_resource *shadow;
+   bool shadow_dirty;         /* drawn into since the last copy back */
 };
+
+/* The resource a surface's draws write: its texture's or its shadow. */
+static inline struct nv30_resource *
+nv30_surface_storage(struct nv30_surface *sf)
+{
+   return (struct nv30_resource *)(sf->shadow ? sf->shadow :
+                                   sf->base.texture);
+}
+
+/* Copies a surface's shadow back into its 3D texture's slice, if drawn
+ * into since the last time. */
+void nv30_surface_writeback(struct pipe_context *pipe, struct nv30_surface *sf);
 
 /* Index of block (x, y, z) of a swizzled level of w x h x d blocks
  * (powers of two): the bits of x, y and z interleaved in that order,

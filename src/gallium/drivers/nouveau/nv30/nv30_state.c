@@ -17,6 +17,7 @@
 #include "nv30_context.h"
 #include "nv30_funcs.h"
 #include "nv30_format.h"
+#include "nv30_resource.h"
 #include "fifo.xml.h"
 #include "nv30-40_3d.xml.h"
 
@@ -421,6 +422,13 @@ nv30_set_framebuffer_state(struct pipe_context *pipe,
       nv30_mark_dirty(pipe, NV30_DIRTY_FRAMEBUFFER | NV30_DIRTY_SCISSOR |
                             NV30_DIRTY_VIEWPORT | NV30_DIRTY_FRAGPROG);
 
+   /* slices drawn through a shadow (nv30_resource.h) get what was drawn */
+   for (unsigned i = 0; i < nv30->framebuffer.nr_cbufs; i++) {
+      if (nv30->framebuffer.cbufs[i])
+         nv30_surface_writeback(pipe, nv30_surface(nv30->framebuffer.cbufs[i]));
+   }
+   if (nv30->framebuffer.zsbuf)
+      nv30_surface_writeback(pipe, nv30_surface(nv30->framebuffer.zsbuf));
    util_copy_framebuffer_state(&nv30->framebuffer, fb);
 }
 

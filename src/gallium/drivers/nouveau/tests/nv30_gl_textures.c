@@ -11,7 +11,7 @@
  *   tests/gl/run.sh builds and runs it; by hand:
  *   L=build/install/lib/x86_64-linux-gnu
  *   gcc -o /tmp/nv30_gl_textures nv30_gl_textures.c -L$L -lEGL -lGL -Wl,-rpath,$L
- *   scripts/nvrun --chip nv30 -- /tmp/nv30_gl_textures [sample [NAME] | rt3d]
+ *   scripts/nvrun --chip nv30 -- /tmp/nv30_gl_textures [sample [NAME]]
  *   (NAME: one of samples[])
  */
 #include <stdlib.h>
@@ -359,10 +359,9 @@ test_render_to_texture(void)
 
 /* A clear of slice 1 of a 3D texture bound to a framebuffer changes that
  * slice only; an implementation may refuse the attachment instead
- * (GL_FRAMEBUFFER_UNSUPPORTED, EXT_framebuffer_object 4.4.4.2).  Run by
- * the argument "rt3d" only: our rankine fails it (its 3D textures are
- * swizzled across slices, and Mesa checks attachments as 2D, so the
- * driver cannot refuse one; issue 9 note), nv40 and llvmpipe pass. */
+ * (GL_FRAMEBUFFER_UNSUPPORTED, EXT_framebuffer_object 4.4.4.2).  Rankine
+ * draws a slice through a 2D copy (its 3D textures are swizzled across
+ * slices, nv30_resource.h), copied back when unbound or read. */
 static void
 test_render_to_3d(void)
 {
@@ -388,6 +387,21 @@ test_render_to_3d(void)
    }
    glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, 0);
    check_image("render to 3D slice 1", GL_TEXTURE_3D, 0, want, 8, 8, 4);
+   /* slice 3, read back while still bound */
+   glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, fb);
+   glFramebufferTexture3DEXT(GL_FRAMEBUFFER_EXT, GL_COLOR_ATTACHMENT0_EXT,
+                             GL_TEXTURE_3D, tex, 0, 3);
+   if (glCheckFramebufferStatusEXT(GL_FRAMEBUFFER_EXT) ==
+       GL_FRAMEBUFFER_COMPLETE_EXT) {
+      glEnable(GL_SCISSOR_TEST);
+      glScissor(1, 2, 4, 3);
+      clear_to(0x99887766);
+      glDisable(GL_SCISSOR_TEST);
+      fill(want + 3 * 8 * 8 * 4, 8, 1, 2, 4, 3, 0x99887766);
+   }
+   check_image("render to 3D slice 3 (bound)", GL_TEXTURE_3D, 0, want, 8, 8,
+               4);
+   glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, 0);
    free(want);
    glDeleteFramebuffersEXT(1, &fb);
 }
@@ -750,9 +764,7 @@ main(int argc, char **argv)
       glGetFloatv(GL_MAX_TEXTURE_MAX_ANISOTROPY_EXT, &max_aniso);
       check_u("rankine MAX_TEXTURE_MAX_ANISOTROPY", (unsigned)max_aniso, 8);
    }
-   if (argc > 1 && !strcmp(argv[1], "rt3d")) {
-      test_render_to_3d();
-   } else if (sample) {
+   if (sample) {
       test_sample(argc > 2 ? argv[2] : NULL);
    } else {
       test_2d();
@@ -763,6 +775,7 @@ main(int argc, char **argv)
       test_3d();
       test_rect();
       test_render_to_texture();
+      test_render_to_3d();
       test_resolve();
    }
    return nvgl_done();
