@@ -65,7 +65,20 @@ struct g80_shader_callbacks {
     * unmapped texture memory) are the 3D class's to trap. */
    void (*texture)(void *ctx, enum g80_stage stage,
                    const struct g80_tex_request *req, uint32_t out[32][4]);
+   /* Optional: constant buffer c[index] of the stage as host bytes (the
+    * 3D class's g80_3d_program_cb); false when unbound or unbacked.
+    * Used when the program gives no `cb` array. */
+   bool (*const_buffer)(void *ctx, enum g80_stage stage, unsigned index,
+                        const uint8_t **data, uint32_t *size);
 };
+
+/* What the chip's shader units have beyond G80 (struct
+ * g80_shader_program isa_flags): NVISA_G80_FLAG_SM11 (G84+),
+ * NVISA_G80_FLAG_FP64 (G200), NVISA_G80_FLAG_D3D10_1 (GT215+) gate the
+ * forms g80.xml marks so, and: */
+/* f32 mul with sat saturates (hwtest g80_fp.cc: from G200 on, MCP7x
+ * included; G80..G98 ignore the bit) */
+#define G80_SHADER_MUL_SAT (1u << 16)
 
 /* The program of one stage as the 3D class has it bound. */
 struct g80_shader_program {
@@ -73,6 +86,7 @@ struct g80_shader_program {
    uint64_t code_size;          /* bytes mapped from `code` */
    uint32_t start;              /* VP/GP/FP_START_ID: byte offset */
    unsigned gprs;               /* *_REG_ALLOC_TEMP */
+   uint32_t isa_flags;          /* NVISA_G80_FLAG_* and G80_SHADER_* above */
    /* constant buffers c0..cN as SET_PROGRAM_CB binds them for the stage;
     * NULL when unbound (a read of one is a fault, as on hardware). */
    const uint32_t *const *cb;
@@ -94,6 +108,9 @@ struct g80_shader_warp {
     * interp[lane * interp_stride + word]. */
    const float *interp;
    unsigned interp_stride;
+   /* FP: the provoking vertex's value of every word, read by flat
+    * interpolation (same stride); NULL: flat reads `interp`. */
+   const uint32_t *flat;
    /* Results: VP/GP result words out[lane * out_stride + word]; FP: the
     * registers the program leaves its colours (and depth) in, at exit,
     * as FP_RESULT_COUNT / FP_CONTROL say, in register order. */
@@ -104,10 +121,16 @@ struct g80_shader_warp {
    uint32_t discarded;
 };
 
+/* Instructions a warp may execute in one run before it is stopped as a
+ * runaway (docs/reliability.md "Traps"); every executed instruction
+ * counts once for the warp, whatever its active lanes. */
+#define G80_SHADER_MAX_STEPS (1u << 20)
+
 /* Why a run stopped early (the 3D class traps the channel with it). */
 struct g80_shader_fault {
    bool faulted;
    uint32_t pc;                 /* byte offset of the instruction */
+   bool runaway;                /* the instruction budget ran out */
    char msg[128];
 };
 

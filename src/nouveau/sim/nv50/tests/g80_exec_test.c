@@ -1,0 +1,869 @@
+/*
+ * The Tesla shader interpreter (g80_exec*.c).  Programs are assembled
+ * from decoded instructions through libnvisa's encoder (no hand-written
+ * words); expected values are worked out by hand from envytools'
+ * documentation (hw/graph/tesla/cuda/ *.rst) and the behaviour of
+ * hwtest's bit-exact models (g80_fp.cc, g80_int.cc, g80_sfu.cc and
+ * nvhw/fp.c): the reasoning is written next to each value.
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "nvsim_test.h"
+#include "g80_exec.h"
+#include "g80_shader.h"
+#include "nvisa_g80.h"
+
+#define G(x) NVISA_G80_##x
+
+static uint32_t
+fbits(float f)
+{
+   uint32_t u;
+   memcpy(&u, &f, 4);
+   return u;
+}
+
+static float
+bitsf(uint32_t u)
+{
+   float f;
+   memcpy(&f, &u, 4);
+   return f;
+}
+
+/* ---- a tiny assembler over nvisa_g80_encode ---- */
+
+struct prog {
+   uint32_t w[1024];
+   unsigned n;          /* words */
+   bool bad;
+};
+
+static struct nvisa_g80_operand
+R(unsigned r)
+{
+   return (struct nvisa_g80_operand){ .file = G(FILE_GPR), .size = 4, .val = r };
+}
+
+static struct nvisa_g80_operand
+O(unsigned r)
+{
+   return (struct nvisa_g80_operand){ .file = G(FILE_OUT), .size = 4, .val = r };
+}
+
+static struct nvisa_g80_operand
+IMM(uint32_t v)
+{
+   return (struct nvisa_g80_operand){ .file = G(FILE_IMM), .size = 4, .val = v };
+}
+
+/* c[buf][byte] */
+static struct nvisa_g80_operand
+C(unsigned buf, unsigned byte)
+{
+   return (struct nvisa_g80_operand){ .file = G(FILE_CONST), .size = 4,
+                                      .buf = buf, .val = byte };
+}
+
+static struct nvisa_g80_operand
+A(unsigned byte)
+{
+   return (struct nvisa_g80_operand){ .file = G(FILE_ATTR), .size = 4, .val = byte };
+}
+
+static struct nvisa_g80_operand
+V(unsigned byte)
+{
+   return (struct nvisa_g80_operand){ .file = G(FILE_VAR), .size = 4, .val = byte };
+}
+
+static struct nvisa_g80_insn
+I(unsigned op)
+{
+   struct nvisa_g80_insn insn;
+   nvisa_g80_insn_init(&insn, op);
+   return insn;
+}
+
+/* Appends insn; returns its byte address.  Long instructions sit on even
+ * words (isa.rst): the tests only use them. */
+static unsigned
+emit(struct prog *p, struct nvisa_g80_insn insn)
+{
+   uint32_t w[NVISA_FORM_MAX_WORDS];
+   unsigned at = p->n * 4;
+   int n = nvisa_g80_encode(&insn, w);
+   if (n < 0 || p->n + n > 1024) {
+      fprintf(stderr, "cannot encode %s\n", nvisa_g80_form(insn.op)->name);
+      p->bad = true;
+      return at;
+   }
+   memcpy(p->w + p->n, w, n * 4);
+   p->n += n;
+   return at;
+}
+
+/* The branch target of the instruction at byte `at` set to `target`. */
+static void
+patch_target(struct prog *p, unsigned at, unsigned target)
+{
+   struct nvisa_g80_insn insn;
+   CHECK(nvisa_g80_decode(p->w + at / 4, 2, &insn) == 2);
+   insn.mod[G(MOD_TARGET)] = target / 4;
+   uint32_t w[NVISA_FORM_MAX_WORDS];
+   CHECK(nvisa_g80_encode(&insn, w) == 2);
+   memcpy(p->w + at / 4, w, 8);
+}
+
+static struct nvisa_g80_insn
+op2(unsigned op, struct nvisa_g80_operand d, struct nvisa_g80_operand a)
+{
+   struct nvisa_g80_insn i = I(op);
+   i.opnd[0] = d;
+   i.opnd[1] = a;
+   return i;
+}
+
+static struct nvisa_g80_insn
+op3(unsigned op, struct nvisa_g80_operand d, struct nvisa_g80_operand a,
+    struct nvisa_g80_operand b)
+{
+   struct nvisa_g80_insn i = op2(op, d, a);
+   i.opnd[2] = b;
+   return i;
+}
+
+static struct nvisa_g80_insn
+ctrl(unsigned op, unsigned target)
+{
+   struct nvisa_g80_insn i = I(op);
+   i.mod[G(MOD_TARGET)] = target / 4;
+   return i;
+}
+
+static struct nvisa_g80_insn
+pred(struct nvisa_g80_insn i, unsigned cond, unsigned creg)
+{
+   i.mod[G(MOD_PRED)] = cond;
+   i.mod[G(MOD_PRED_C)] = creg;
+   return i;
+}
+
+static struct nvisa_g80_insn
+nop_ctrl(unsigned ctrl_val)
+{
+   struct nvisa_g80_insn i = I(G(OP_NOP));
+   i.mod[G(MOD_CTRL)] = ctrl_val;
+   return i;
+}
+
+/* ---- running ---- */
+
+#define LANES 32
+#define IN_WORDS 16
+#define OUT_WORDS 16
+
+struct env {
+   uint32_t in[LANES * IN_WORDS];
+   float interp[LANES * IN_WORDS];
+   uint32_t flat[LANES * IN_WORDS];
+   uint32_t out[LANES * OUT_WORDS];
+   uint32_t cb0[256];
+   const uint32_t *cbs[1];
+   uint32_t cb_words[1];
+   struct g80_shader_program prog;
+   struct g80_shader_warp warp;
+   struct g80_shader_fault fault;
+   struct g80_shader_callbacks cb;
+};
+
+static int
+run(struct env *e, struct prog *p, enum g80_stage stage, uint32_t active)
+{
+   CHECK(!p->bad);
+   e->cbs[0] = e->cb0;
+   e->cb_words[0] = 256;
+   e->prog.code = (const uint8_t *)p->w;
+   e->prog.code_size = p->n * 4;
+   e->prog.start = 0;
+   e->prog.gprs = 128;
+   e->prog.cb = e->cbs;
+   e->prog.cb_words = e->cb_words;
+   e->prog.num_cb = 1;
+   e->warp.lanes = LANES;
+   e->warp.active = active;
+   e->warp.in = e->in;
+   e->warp.in_stride = IN_WORDS;
+   e->warp.interp = e->interp;
+   e->warp.interp_stride = IN_WORDS;
+   e->warp.out = e->out;
+   e->warp.out_stride = OUT_WORDS;
+   e->warp.out_words = OUT_WORDS;
+   return g80_shader_run(stage, &e->prog, &e->warp, &e->cb, &e->fault);
+}
+
+static struct env *
+env_new(void)
+{
+   return calloc(1, sizeof(struct env));
+}
+
+/* ---- f32 arithmetic (the pure functions) ---- */
+
+static void
+f32_add_rules(void)
+{
+   CHECK_EQ(g80_f32_add(fbits(1.5f), fbits(2.25f), G80_RND_RN), fbits(3.75f));
+   /* 1 + 2^-24 is half an ulp of 1: rn ties to even (1), rp up */
+   CHECK_EQ(g80_f32_add(0x3f800000, 0x33800000, G80_RND_RN), 0x3f800000);
+   CHECK_EQ(g80_f32_add(0x3f800000, 0x33800000, G80_RND_RP), 0x3f800001);
+   /* 1 + 1.5 * 2^-24 (0x33c00000) is 3/4 ulp: rn up, rz down */
+   CHECK_EQ(g80_f32_add(0x3f800000, 0x33c00000, G80_RND_RN), 0x3f800001);
+   CHECK_EQ(g80_f32_add(0x3f800000, 0x33c00000, G80_RND_RZ), 0x3f800000);
+   /* -1 - 1.5 * 2^-24: rm goes away from zero, rp toward */
+   CHECK_EQ(g80_f32_add(0xbf800000, 0xb3c00000, G80_RND_RM), 0xbf800001);
+   CHECK_EQ(g80_f32_add(0xbf800000, 0xb3c00000, G80_RND_RP), 0xbf800000);
+   /* denormals are zero: a denormal plus 0 is +0, min normal plus a
+    * negative denormal is min normal */
+   CHECK_EQ(g80_f32_add(0x00400000, 0x00000000, G80_RND_RN), 0);
+   CHECK_EQ(g80_f32_add(0x00800000, 0x80000001, G80_RND_RN), 0x00800000);
+   /* a result below the normal range is flushed, keeping its sign:
+    * 1.5 * 2^-126 - 2^-126 = 2^-127 */
+   CHECK_EQ(g80_f32_add(0x00c00000, 0x80800000, G80_RND_RN), 0);
+   CHECK_EQ(g80_f32_add(0x80c00000, 0x00800000, G80_RND_RN), 0x80000000);
+   /* 1.75 * 2^-126 - 2^-126 = 1.5 * 2^-127: not a denormal, 0 */
+   CHECK_EQ(g80_f32_add(0x00e00000, 0x80800000, G80_RND_RN), 0);
+   /* zeros: x + -x is +0 (any mode), -0 + -0 is -0 */
+   CHECK_EQ(g80_f32_add(fbits(5.0f), fbits(-5.0f), G80_RND_RM), 0);
+   CHECK_EQ(g80_f32_add(0x80000000, 0x80000000, G80_RND_RN), 0x80000000);
+   /* NaN in: the canonical NaN out; inf - inf: NaN; inf + x: inf */
+   CHECK_EQ(g80_f32_add(0xffc00001, fbits(1.0f), G80_RND_RN), 0x7fffffff);
+   CHECK_EQ(g80_f32_add(0x7f800000, 0xff800000, G80_RND_RN), 0x7fffffff);
+   CHECK_EQ(g80_f32_add(0xff800000, fbits(1e30f), G80_RND_RN), 0xff800000);
+   /* overflow: max + max is inf (rn), max float (rz) */
+   CHECK_EQ(g80_f32_add(0x7f7fffff, 0x7f7fffff, G80_RND_RN), 0x7f800000);
+   CHECK_EQ(g80_f32_add(0x7f7fffff, 0x7f7fffff, G80_RND_RZ), 0x7f7fffff);
+   /* far apart: 2^40 + 1 is 2^40 (rn), 2^40 + ulp (rp) */
+   CHECK_EQ(g80_f32_add(0x53800000, 0x3f800000, G80_RND_RN), 0x53800000);
+   CHECK_EQ(g80_f32_add(0x53800000, 0x3f800000, G80_RND_RP), 0x53800001);
+}
+
+static void
+f32_mul_mad_rules(void)
+{
+   CHECK_EQ(g80_f32_mul(fbits(3.0f), fbits(0.5f), G80_RND_RN), fbits(1.5f));
+   /* inf * 0 is NaN; a denormal is 0, so inf * denormal too */
+   CHECK_EQ(g80_f32_mul(0x7f800000, 0, G80_RND_RN), 0x7fffffff);
+   CHECK_EQ(g80_f32_mul(0x7f800000, 0x00000001, G80_RND_RN), 0x7fffffff);
+   CHECK_EQ(g80_f32_mul(0xff800000, fbits(2.0f), G80_RND_RN), 0xff800000);
+   /* 2^-100 * 2^-30 = 2^-130 is below the normal range: signed zero */
+   CHECK_EQ(g80_f32_mul(0x0d800000, 0x30800000, G80_RND_RN), 0);
+   CHECK_EQ(g80_f32_mul(0x8d800000, 0x30800000, G80_RND_RN), 0x80000000);
+   /* 2^100 * 2^100 overflows: inf (rn), max float (rz) */
+   CHECK_EQ(g80_f32_mul(0x71800000, 0x71800000, G80_RND_RN), 0x7f800000);
+   CHECK_EQ(g80_f32_mul(0x71800000, 0x71800000, G80_RND_RZ), 0x7f7fffff);
+   /* (1 + 2^-23)^2 = 1 + 2^-22 + 2^-46: rn 1 + 2^-22, rp one ulp more */
+   CHECK_EQ(g80_f32_mul(0x3f800001, 0x3f800001, G80_RND_RN), 0x3f800002);
+   CHECK_EQ(g80_f32_mul(0x3f800001, 0x3f800001, G80_RND_RP), 0x3f800003);
+
+   /* mad truncates the product to 24 bits before adding (nvhw
+    * fp32_mad): a = b = 1 + 2^-12 + 2^-23 (0x3f800801), a*b = 1 + 2^-11
+    * + 2^-22 + 2^-24 + 2^-34 + 2^-46.  Truncated: 1 + 2^-11 + 2^-22;
+    * minus 1: 2^-11 (1 + 2^-11) = 0x3a001000.  (Rounding the product
+    * first would give 0x3a001800, a fused mad 0x3a001401.) */
+   CHECK_EQ(g80_f32_mad(0x3f800801, 0x3f800801, 0xbf800000), 0x3a001000);
+   /* a zero operand: mul then add: 0 * 5 + 3 = 3; -0 * 5 + -0 = -0 */
+   CHECK_EQ(g80_f32_mad(0, fbits(5.0f), fbits(3.0f)), fbits(3.0f));
+   CHECK_EQ(g80_f32_mad(0x80000000, fbits(5.0f), 0x80000000), 0x80000000);
+   CHECK_EQ(g80_f32_mad(fbits(2.0f), fbits(3.0f), fbits(1.0f)), fbits(7.0f));
+   CHECK_EQ(g80_f32_mad(0x7f800000, 0, fbits(1.0f)), 0x7fffffff);
+   CHECK_EQ(g80_f32_mad(0x7f800000, fbits(1.0f), 0xff800000), 0x7fffffff);
+   CHECK_EQ(g80_f32_mad(fbits(1.0f), fbits(1.0f), 0x7fc00000), 0x7fffffff);
+
+   /* min/max (float.rst): the non-NaN operand; both NaN: NaN; -0 < +0 */
+   CHECK_EQ(g80_f32_minmax(0x7fc00000, fbits(1.0f), false), fbits(1.0f));
+   CHECK_EQ(g80_f32_minmax(fbits(1.0f), 0xffc00000, true), fbits(1.0f));
+   CHECK_EQ(g80_f32_minmax(0x7fc00000, 0xffc00000, true), 0x7fffffff);
+   CHECK_EQ(g80_f32_minmax(0x80000000, 0, true), 0x80000000);
+   CHECK_EQ(g80_f32_minmax(0x80000000, 0, false), 0);
+   CHECK_EQ(g80_f32_minmax(fbits(-3.0f), fbits(-2.0f), true), fbits(-3.0f));
+   CHECK_EQ(g80_f32_minmax(fbits(-3.0f), fbits(-2.0f), false), fbits(-2.0f));
+   /* compare: zeros equal, denormals are zero, NaN unordered */
+   CHECK_EQ(g80_f32_cmp(0x80000000, 0), G80_CMP_EQ);
+   CHECK_EQ(g80_f32_cmp(0x00000001, 0), G80_CMP_EQ);
+   CHECK_EQ(g80_f32_cmp(fbits(-1.0f), fbits(2.0f)), G80_CMP_LT);
+   CHECK_EQ(g80_f32_cmp(0x7fc00000, 0), G80_CMP_UN);
+   /* sat: NaN stays NaN (G80), negative (and -0) to +0, above 1 to 1 */
+   CHECK_EQ(g80_f32_sat(0xffc00000), 0x7fffffff);
+   CHECK_EQ(g80_f32_sat(0x80000000), 0);
+   CHECK_EQ(g80_f32_sat(fbits(-0.5f)), 0);
+   CHECK_EQ(g80_f32_sat(fbits(2.0f)), fbits(1.0f));
+   CHECK_EQ(g80_f32_sat(fbits(0.25f)), fbits(0.25f));
+   /* flags (isa.rst): Z for 0 or NaN, S for negative or NaN */
+   CHECK_EQ(g80_f32_cc(0x80000000), G80_CC_Z);
+   CHECK_EQ(g80_f32_cc(fbits(-2.0f)), G80_CC_S);
+   CHECK_EQ(g80_f32_cc(0x7fffffff), G80_CC_Z | G80_CC_S);
+   CHECK_EQ(g80_f32_cc(fbits(2.0f)), 0);
+}
+
+static void
+int_and_cvt_rules(void)
+{
+   unsigned cc;
+   /* add: 0x7fffffff + 1 overflows (O, S); sat clamps it */
+   CHECK_EQ(g80_int_add(true, 0, false, 0x7fffffff, 1, 0, &cc), 0x80000000);
+   CHECK_EQ(cc, G80_CC_O | G80_CC_S);
+   CHECK_EQ(g80_int_add(true, 0, true, 0x7fffffff, 1, 0, &cc), 0x7fffffff);
+   /* 0xffffffff + 1: 0 with carry */
+   CHECK_EQ(g80_int_add(true, 0, false, 0xffffffff, 1, 0, &cc), 0);
+   CHECK_EQ(cc, G80_CC_Z | G80_CC_C);
+   /* sub 3 - 5, subr 3 -> 5 - 3, addc with C: 3 + 5 + 1 */
+   CHECK_EQ(g80_int_add(true, 1, false, 3, 5, 0, &cc), (uint32_t)-2);
+   CHECK_EQ(g80_int_add(true, 2, false, 3, 5, 0, &cc), 2);
+   CHECK_EQ(g80_int_add(true, 3, false, 3, 5, G80_CC_C, &cc), 9);
+   /* 16 bits: 0xffff + 1 = 0, carry out of bit 15 */
+   CHECK_EQ(g80_int_add(false, 0, false, 0xffff, 1, 0, &cc), 0);
+   CHECK_EQ(cc, G80_CC_Z | G80_CC_C);
+   /* mul24: the low 24 bits; signed 0xffffff is -1; high: bits 16-47 */
+   CHECK_EQ(g80_int_mul24(0x12ffffff, 2, false, false), 0x1fffffe);
+   CHECK_EQ(g80_int_mul24(0xffffff, 0xffffff, true, false), 1);
+   CHECK_EQ(g80_int_mul24(0x800000, 0x800000, false, true), 0x40000000);
+   CHECK_EQ(g80_int_mul16(0xffff, 2, true, false), (uint32_t)-2);
+   CHECK_EQ(g80_int_mul16(0xffff, 2, false, false), 0x1fffe);
+
+   /* cvt */
+   struct g80_cvt c = { .src32 = true, .dst32 = true, .dsigned = true };
+   c.rnd = G80_RND_RN;
+   CHECK_EQ(g80_cvt_f2i(&c, fbits(2.5f), &cc), 2);          /* ties to even */
+   CHECK_EQ(g80_cvt_f2i(&c, fbits(-3.5f), &cc), (uint32_t)-4);
+   c.rnd = G80_RND_RM;
+   CHECK_EQ(g80_cvt_f2i(&c, fbits(-2.5f), &cc), (uint32_t)-3);
+   c.rnd = G80_RND_RZ;
+   CHECK_EQ(g80_cvt_f2i(&c, fbits(3e9f), &cc), 0x7fffffff);  /* clamped */
+   CHECK_EQ(g80_cvt_f2i(&c, fbits(-3e9f), &cc), 0x80000000);
+   CHECK_EQ(g80_cvt_f2i(&c, 0x7fc00000, &cc), 0);            /* NaN */
+   c.dsigned = false;
+   CHECK_EQ(g80_cvt_f2i(&c, fbits(-2.0f), &cc), 0);          /* u32 */
+   CHECK_EQ(g80_cvt_f2i(&c, fbits(3e9f), &cc), 3000000000u);
+   /* i2f: 2^24 + 1 is not a float: rn 2^24, rp 2^24 + 2 */
+   struct g80_cvt i = { .src32 = true, .dst32 = true, .ssigned = true };
+   i.rnd = G80_RND_RN;
+   CHECK_EQ(g80_cvt_i2f(&i, 16777217, &cc), 0x4b800000);
+   i.rnd = G80_RND_RP;
+   CHECK_EQ(g80_cvt_i2f(&i, 16777217, &cc), 0x4b800001);
+   i.rnd = G80_RND_RN;
+   CHECK_EQ(g80_cvt_i2f(&i, (uint32_t)-7, &cc), fbits(-7.0f));
+   /* i2i: s16 -5 to s32; u32 70000 to u16 saturates; s32 to s8 */
+   struct g80_cvt ii = { .ssigned = true, .dst32 = true, .dsigned = true };
+   CHECK_EQ(g80_cvt_i2i(&ii, 0xfffb, &cc), (uint32_t)-5);
+   struct g80_cvt iu = { .src32 = true };
+   CHECK_EQ(g80_cvt_i2i(&iu, 70000, &cc), 0xffff);
+   struct g80_cvt i8 = { .src32 = true, .ssigned = true, .dst32 = true,
+                         .dsigned = true, .dst8 = true };
+   CHECK_EQ(g80_cvt_i2i(&i8, (uint32_t)-300, &cc), (uint32_t)-128);
+   /* f2f: rni 2.5 -> 2, rmi -0.5 -> -1, to f16: 1.0 is 0x3c00 */
+   struct g80_cvt ff = { .src32 = true, .dst32 = true, .rint = true };
+   ff.rnd = G80_RND_RN;
+   CHECK_EQ(g80_cvt_f2f(&ff, fbits(2.5f), &cc), fbits(2.0f));
+   ff.rnd = G80_RND_RM;
+   CHECK_EQ(g80_cvt_f2f(&ff, fbits(-0.5f), &cc), fbits(-1.0f));
+   struct g80_cvt fh = { .src32 = true };
+   CHECK_EQ(g80_cvt_f2f(&fh, fbits(1.0f), &cc), 0x3c00);
+   CHECK_EQ(g80_cvt_f2f(&fh, fbits(65536.0f), &cc), 0x7c00);  /* inf */
+   struct g80_cvt hf = { .dst32 = true };
+   CHECK_EQ(g80_cvt_f2f(&hf, 0x3555, &cc), 0x3eaaa000);      /* f16 1/3 */
+}
+
+/* ---- SFU ---- */
+
+static double
+ulp_of(double x)
+{
+   int e;
+   frexp(fabs(x), &e);
+   return ldexp(1.0, e - 24);
+}
+
+static void
+sfu_rules(void)
+{
+   /* special values (nvhw sfu.c) */
+   CHECK_EQ(g80_sfu_rcp(0), 0x7f800000);
+   CHECK_EQ(g80_sfu_rcp(0x80000000), 0xff800000);
+   CHECK_EQ(g80_sfu_rcp(0x00000001), 0x7f800000);   /* denormal is 0 */
+   CHECK_EQ(g80_sfu_rcp(0xff800000), 0x80000000);
+   CHECK_EQ(g80_sfu_rcp(fbits(4.0f)), fbits(0.25f));
+   CHECK_EQ(g80_sfu_rcp(0x7f000000), 0);            /* 2^-127: flushed */
+   CHECK_EQ(g80_sfu_rsq(0x80000000), 0xff800000);
+   CHECK_EQ(g80_sfu_rsq(fbits(-4.0f)), 0x7fffffff);
+   CHECK_EQ(g80_sfu_rsq(0x7f800000), 0);
+   CHECK_EQ(g80_sfu_rsq(fbits(4.0f)), fbits(0.5f));
+   CHECK_EQ(g80_sfu_lg2(0), 0xff800000);
+   CHECK_EQ(g80_sfu_lg2(fbits(1.0f)), 0);
+   CHECK_EQ(g80_sfu_lg2(fbits(-1.0f)), 0x7fffffff);
+   CHECK_EQ(g80_sfu_lg2(0x7f800000), 0x7f800000);
+   CHECK_EQ(g80_sfu_lg2(fbits(8.0f)), fbits(3.0f));
+   /* preex2: sign | 7.23 fixed point; >= 128: the Inf marker */
+   CHECK_EQ(g80_sfu_preex2(fbits(1.5f)), 0x00c00000);
+   CHECK_EQ(g80_sfu_preex2(fbits(-2.0f)), 0x81000000);
+   CHECK_EQ(g80_sfu_preex2(fbits(200.0f)), 0x40800000);
+   CHECK_EQ(g80_sfu_preex2(0x7fc00000), 0x40000000);
+   CHECK_EQ(g80_sfu_ex2(g80_sfu_preex2(fbits(3.0f))), fbits(8.0f));
+   CHECK_EQ(g80_sfu_ex2(g80_sfu_preex2(fbits(-1.0f))), fbits(0.5f));
+   CHECK_EQ(g80_sfu_ex2(g80_sfu_preex2(0xff800000)), 0);
+   CHECK_EQ(g80_sfu_ex2(g80_sfu_preex2(0x7f800000)), 0x7f800000);
+   CHECK_EQ(g80_sfu_ex2(g80_sfu_preex2(fbits(200.0f))), 0x7f800000);
+   CHECK_EQ(g80_sfu_ex2(g80_sfu_preex2(0x7fc00000)), 0x7fffffff);
+   CHECK_EQ(g80_sfu_ex2(g80_sfu_preex2(fbits(-200.0f))), 0);
+   /* presin: x * 2/pi in quarter turns, 7.23 fixed, modulo 4 turns:
+    * 0 stays 0; sin(0) = 0, cos(0) = 1; NaN and inf give NaN */
+   CHECK_EQ(g80_sfu_presin(0), 0);
+   CHECK_EQ(g80_sfu_sincos(g80_sfu_presin(0), false), 0);
+   CHECK_EQ(g80_sfu_sincos(g80_sfu_presin(0), true), fbits(1.0f));
+   CHECK_EQ(g80_sfu_sincos(g80_sfu_presin(0x7f800000), false), 0x7fffffff);
+   CHECK_EQ(g80_sfu_sincos(g80_sfu_presin(0x7fc00000), true), 0x7fffffff);
+
+   /* accuracy over a sweep, against the bounds NVIDIA documents for the
+    * .approx instructions (PTX ISA): rcp, rsqrt 1 ulp; ex2 2 ulp; lg2
+    * absolute 2^-22 near 1 (relative 2 ulp elsewhere); sin, cos
+    * absolute 2^-20.5 for |x| <= 100 pi (the pre-op's 24-bit 2/pi grows
+    * the error with |x|: only |x| <= pi is checked to 2^-20.5) */
+   unsigned bad[6] = { 0 };
+   for (unsigned k = 0; k < 4000; k++) {
+      double x = ldexp(1.0 + k / 4000.0, (int)(k % 40) - 20);
+      float xf = (float)x;
+      double r = 1.0 / xf;
+      if (fabs(bitsf(g80_sfu_rcp(fbits(xf))) - r) > ulp_of(r))
+         bad[0]++;
+      r = 1.0 / sqrt(xf);
+      if (fabs(bitsf(g80_sfu_rsq(fbits(xf))) - r) > ulp_of(r))
+         bad[1]++;
+      r = log2(xf);
+      double tol = fabs(r) < 1 ? ldexp(1.0, -22) : 2 * ulp_of(r);
+      if (fabs(bitsf(g80_sfu_lg2(fbits(xf))) - r) > tol)
+         bad[2]++;
+      float e = (float)((k / 4000.0 - 0.5) * 60);   /* -30 .. 30 */
+      r = exp2(e);
+      if (fabs(bitsf(g80_sfu_ex2(g80_sfu_preex2(fbits(e)))) - r) >
+          2 * ulp_of(r))
+         bad[3]++;
+      float a = (float)((k / 4000.0 - 0.5) * 2 * 3.14159265358979323846);   /* -pi .. pi */
+      if (fabs(bitsf(g80_sfu_sincos(g80_sfu_presin(fbits(a)), false)) -
+               sin(a)) > ldexp(1.0, -20.5))
+         bad[4]++;
+      if (fabs(bitsf(g80_sfu_sincos(g80_sfu_presin(fbits(a)), true)) -
+               cos(a)) > ldexp(1.0, -20.5))
+         bad[5]++;
+   }
+   for (unsigned f = 0; f < 6; f++)
+      CHECK_EQ(bad[f], 0);
+}
+
+/* ---- programs ---- */
+
+/* Arithmetic through the decoder: every lane computes from a[] and c[]
+ * and writes o[] (VP). */
+static void
+prog_arith(void)
+{
+   struct env *e = env_new();
+   struct prog p = { 0 };
+   /* $r0 = a[0] * c0[0] (2.0); $r1 = $r0 + a[4];
+    * $r2 = mad($r0, c0[4] (0.5), $r1); o0..o2 = $r0..$r2;
+    * o3 = rcp(a[0]); o4 = min(a[0], -a[4]) with flags to $c1;
+    * o5 = (a[0] ge a[4]) all ones or 0 (set); o6 = cvt rzi s32 ($r2) */
+   emit(&p, op3(G(OP_MUL_F32_L), R(0), A(0), C(0, 0)));
+   emit(&p, op3(G(OP_ADD_F32_L), R(1), R(0), R(10)));
+   emit(&p, op2(G(OP_MOV_B32_L), R(10), A(4)));
+   emit(&p, op3(G(OP_ADD_F32_L), R(1), R(0), R(10)));
+   struct nvisa_g80_insn mad = op3(G(OP_MAD_F32_L), R(2), R(0), C(0, 4));
+   mad.opnd[3] = R(1);
+   emit(&p, mad);
+   emit(&p, op2(G(OP_MOV_B32_L), O(0), R(0)));
+   emit(&p, op2(G(OP_MOV_B32_L), O(1), R(1)));
+   emit(&p, op2(G(OP_MOV_B32_L), O(2), R(2)));
+   emit(&p, op2(G(OP_RCP_F32), O(3), A(0)));
+   struct nvisa_g80_insn mn = op3(G(OP_MIN_F32), O(4), A(0), R(10));
+   mn.mod[G(MOD_NEG1)] = 1;
+   mn.mod[G(MOD_CC_WR)] = 1;
+   mn.mod[G(MOD_CC_DST)] = 1;
+   emit(&p, mn);
+   struct nvisa_g80_insn set = op3(G(OP_SET_F32), O(5), A(0), R(10));
+   set.mod[G(MOD_CMP)] = G(COND_ge);
+   emit(&p, set);
+   struct nvisa_g80_insn cvt = op2(G(OP_CVT_F2I), O(6), R(2));
+   cvt.mod[G(MOD_SRC32)] = 1;
+   cvt.mod[G(MOD_DST32)] = 1;
+   cvt.mod[G(MOD_DSIGNED)] = 1;
+   cvt.mod[G(MOD_RND)] = G(RND_rz);
+   emit(&p, cvt);
+   /* o7 = $c1 (the min's flags) */
+   struct nvisa_g80_insn mc = I(G(OP_MOV_FROM_C));
+   mc.opnd[0] = R(3);
+   mc.opnd[1] = (struct nvisa_g80_operand){ .file = G(FILE_COND), .size = 4,
+                                            .val = 1 };
+   mc.mod[G(MOD_PRED_C)] = 1;
+   emit(&p, mc);
+   emit(&p, op2(G(OP_MOV_B32_L), O(7), R(3)));
+   emit(&p, nop_ctrl(1));
+
+   e->cb0[0] = fbits(2.0f);
+   e->cb0[1] = fbits(0.5f);
+   for (unsigned l = 0; l < LANES; l++) {
+      e->in[l * IN_WORDS + 0] = fbits((float)l - 8.0f);
+      e->in[l * IN_WORDS + 1] = fbits(3.0f);
+   }
+   CHECK_EQ(run(e, &p, G80_STAGE_VP, 0xffffffff), 0);
+   for (unsigned l = 0; l < LANES; l++) {
+      float x = (float)l - 8.0f;
+      uint32_t *o = &e->out[l * OUT_WORDS];
+      CHECK_EQ(o[0], fbits(2 * x));
+      CHECK_EQ(o[1], fbits(2 * x + 3));
+      /* mad: 2x * 0.5 + (2x + 3) = 3x + 3, exact for these values */
+      CHECK_EQ(o[2], fbits(3 * x + 3));
+      /* rcp: 1/x; rcp(0) = +inf (lane 8) */
+      CHECK_EQ(o[3], x == 0 ? 0x7f800000 : fbits(1.0f / x));
+      CHECK_EQ(o[4], fbits(x < -3 ? x : -3.0f));
+      CHECK_EQ(o[5], x >= 3 ? 0xffffffff : 0);
+      CHECK_EQ(o[6], (uint32_t)(int32_t)(3 * x + 3));
+      CHECK_EQ(o[7], G80_CC_S);   /* the min is negative */
+   }
+   free(e);
+}
+
+/* if (a[0] < 16) r2 = 1.0 else r2 = 2.0; then o0 = r2, o1 = r2 + r2
+ * and o2 = (r2 of the lane's x neighbour) - r2 (quadop) after the join,
+ * with joinat/bra/join.  Odd lanes take the else path, so every quad
+ * holds both paths: the quadop sees the other path's r2 only if the
+ * paths rejoined before it. */
+static void
+prog_divergent_if_else(void)
+{
+   struct env *e = env_new();
+   struct prog p = { 0 };
+   emit(&p, op2(G(OP_MOV_B32_L), R(0), A(0)));
+   struct nvisa_g80_insn set = op3(G(OP_SET_B32), R(1), R(0), C(0, 0));
+   set.mod[G(MOD_CMP)] = G(COND_l);
+   set.mod[G(MOD_CC_WR)] = 1;
+   set.mod[G(MOD_CC_DST)] = 0;
+   emit(&p, set);
+   unsigned joinat = emit(&p, ctrl(G(OP_JOINAT), 0));
+   /* set false leaves Z: @$c0.e bra else */
+   unsigned bra_else = emit(&p, pred(ctrl(G(OP_BRA), 0), G(COND_e), 0));
+   emit(&p, op2(G(OP_MOV_B32_I), R(2), IMM(fbits(1.0f))));
+   unsigned bra_join = emit(&p, ctrl(G(OP_BRA), 0));
+   unsigned l_else = emit(&p, op2(G(OP_MOV_B32_I), R(2), IMM(fbits(2.0f))));
+   unsigned l_join = emit(&p, nop_ctrl(2));
+   emit(&p, op2(G(OP_MOV_B32_L), O(0), R(2)));
+   emit(&p, op3(G(OP_ADD_F32_L), O(1), R(2), R(2)));
+   /* quadop: source 1 from lane ^ 1 (LANE 4, dx), every lane's op
+    * "sub" (2): r2[lane ^ 1] - r2[lane] (misc.rst, hwtest fswz) */
+   struct nvisa_g80_insn q = op3(G(OP_QUADOP), O(2), R(2), R(2));
+   q.mod[G(MOD_LANE)] = 4;
+   q.mod[G(MOD_QOP)] = 0xaa;
+   emit(&p, q);
+   emit(&p, nop_ctrl(1));
+   patch_target(&p, joinat, l_join);
+   patch_target(&p, bra_else, l_else);
+   patch_target(&p, bra_join, l_join);
+
+   e->cb0[0] = 16;
+   for (unsigned l = 0; l < LANES; l++) {
+      e->in[l * IN_WORDS] = l & 1 ? 20 : 3;
+      e->out[l * OUT_WORDS] = 0xdead;
+   }
+   /* lane 31 does not run: its result stays */
+   CHECK_EQ(run(e, &p, G80_STAGE_VP, 0x7fffffff), 0);
+   CHECK(!e->fault.faulted);
+   for (unsigned l = 0; l < 31; l++) {
+      float r2 = l & 1 ? 2.0f : 1.0f;
+      CHECK_EQ(e->out[l * OUT_WORDS], fbits(r2));
+      CHECK_EQ(e->out[l * OUT_WORDS + 1], fbits(2 * r2));
+      if (l < 30)   /* lane 30's neighbour 31 never ran */
+         CHECK_EQ(e->out[l * OUT_WORDS + 2], fbits(l & 1 ? -1.0f : 1.0f));
+   }
+   CHECK_EQ(e->out[31 * OUT_WORDS], 0xdead);
+   free(e);
+}
+
+/* for (r1 = 0;;) { r1++; if (r1 >= a[0]) break; } o0 = r1 — each lane
+ * leaves after its own count: max(lane, 1). */
+static void
+prog_loop_break(void)
+{
+   struct env *e = env_new();
+   struct prog p = { 0 };
+   emit(&p, op2(G(OP_MOV_B32_L), R(0), A(0)));
+   emit(&p, op2(G(OP_MOV_B32_I), R(1), IMM(0)));
+   unsigned brk = emit(&p, ctrl(G(OP_BREAKADDR), 0));
+   unsigned loop = emit(&p, op3(G(OP_ADD_B32_I), R(1), R(1), IMM(1)));
+   struct nvisa_g80_insn set = op3(G(OP_SET_B32), R(2), R(1), R(0));
+   set.mod[G(MOD_CMP)] = G(COND_ge);
+   set.mod[G(MOD_CC_WR)] = 1;
+   set.mod[G(MOD_CC_DST)] = 2;
+   emit(&p, set);
+   /* set true leaves S: @$c2.lg (not Z) break */
+   emit(&p, pred(I(G(OP_BREAK)), G(COND_lg), 2));
+   emit(&p, ctrl(G(OP_BRA), loop));
+   unsigned end = emit(&p, op2(G(OP_MOV_B32_L), O(0), R(1)));
+   emit(&p, nop_ctrl(1));
+   patch_target(&p, brk, end);
+
+   for (unsigned l = 0; l < LANES; l++)
+      e->in[l * IN_WORDS] = l;
+   CHECK_EQ(run(e, &p, G80_STAGE_VP, 0xffffffff), 0);
+   CHECK(!e->fault.faulted);
+   for (unsigned l = 0; l < LANES; l++)
+      CHECK_EQ(e->out[l * OUT_WORDS], l ? l : 1);
+   free(e);
+}
+
+/* call/ret: o0 = f() where f sets $r0 = 7 for lanes with a[0] odd and 9
+ * for the rest (a predicated ret in the middle). */
+static void
+prog_call_ret(void)
+{
+   struct env *e = env_new();
+   struct prog p = { 0 };
+   emit(&p, op2(G(OP_MOV_B32_L), R(1), A(0)));
+   unsigned call = emit(&p, ctrl(G(OP_CALL), 0));
+   emit(&p, op2(G(OP_MOV_B32_L), O(0), R(0)));
+   emit(&p, nop_ctrl(1));
+   unsigned fn = emit(&p, op2(G(OP_MOV_B32_I), R(0), IMM(7)));
+   /* $c0 = flags of (a[0] & 1): Z for even lanes */
+   struct nvisa_g80_insn and1 = op3(G(OP_AND_B32), R(2), R(1), C(0, 0));
+   and1.mod[G(MOD_CC_WR)] = 1;
+   emit(&p, and1);
+   emit(&p, pred(I(G(OP_RET)), G(COND_lg), 0));   /* odd: return 7 */
+   emit(&p, op2(G(OP_MOV_B32_I), R(0), IMM(9)));
+   emit(&p, I(G(OP_RET)));
+   patch_target(&p, call, fn);
+
+   e->cb0[0] = 1;
+   for (unsigned l = 0; l < LANES; l++)
+      e->in[l * IN_WORDS] = l;
+   CHECK_EQ(run(e, &p, G80_STAGE_VP, 0xffffffff), 0);
+   for (unsigned l = 0; l < LANES; l++)
+      CHECK_EQ(e->out[l * OUT_WORDS], (l & 1) ? 7 : 9);
+   free(e);
+}
+
+/* FP: $r0 = linterp v[0]; kil where $r0 < 0.5; $r0 = $r0 * 2;
+ * $r1 = pinterp v[4] * $r0; $r2 = flat v[8].  Results in $r0.. */
+static void
+prog_fp_kil_interp(void)
+{
+   struct env *e = env_new();
+   struct prog p = { 0 };
+   emit(&p, op2(G(OP_LINTERP_L), R(0), V(0)));
+   struct nvisa_g80_insn set = op3(G(OP_SET_F32), R(3), R(0), C(0, 0));
+   set.mod[G(MOD_CMP)] = G(COND_l);
+   set.mod[G(MOD_CC_WR)] = 1;
+   set.mod[G(MOD_CC_DST)] = 1;
+   emit(&p, set);
+   emit(&p, pred(I(G(OP_KIL)), G(COND_lg), 1));
+   emit(&p, op3(G(OP_MUL_F32_L), R(0), R(0), C(0, 4)));
+   struct nvisa_g80_insn pi = op2(G(OP_PINTERP_L), R(1), V(4));
+   pi.opnd[2] = R(0);
+   emit(&p, pi);
+   emit(&p, op2(G(OP_INTERP_FLAT_L), R(2), V(8)));
+   emit(&p, nop_ctrl(1));
+
+   e->cb0[0] = fbits(0.5f);
+   e->cb0[1] = fbits(2.0f);
+   for (unsigned l = 0; l < LANES; l++) {
+      e->interp[l * IN_WORDS + 0] = l / 32.0f;
+      e->interp[l * IN_WORDS + 1] = 3.0f;
+      e->interp[l * IN_WORDS + 2] = 100.0f;
+      e->flat[l * IN_WORDS + 2] = fbits(42.0f);
+   }
+   e->warp.flat = e->flat;
+   CHECK_EQ(run(e, &p, G80_STAGE_FP, 0xffffffff), 0);
+   /* lanes 0..15 have v < 0.5: discarded */
+   CHECK_EQ(e->warp.discarded, 0x0000ffff);
+   for (unsigned l = 16; l < LANES; l++) {
+      float r0 = l / 32.0f * 2;
+      CHECK_EQ(e->out[l * OUT_WORDS + 0], fbits(r0));
+      CHECK_EQ(e->out[l * OUT_WORDS + 1], fbits(3.0f * r0));
+      CHECK_EQ(e->out[l * OUT_WORDS + 2], fbits(42.0f));
+   }
+   free(e);
+}
+
+/* bra to itself: stopped by the budget, reported as a runaway. */
+static void
+prog_runaway(void)
+{
+   struct env *e = env_new();
+   struct prog p = { 0 };
+   emit(&p, op2(G(OP_MOV_B32_I), R(0), IMM(1)));
+   unsigned self = emit(&p, ctrl(G(OP_BRA), 0));
+   patch_target(&p, self, self);
+   CHECK_EQ(run(e, &p, G80_STAGE_VP, 0xffffffff), -1);
+   CHECK(e->fault.faulted);
+   CHECK(e->fault.runaway);
+   CHECK_EQ(e->fault.pc, self);
+   CHECK_STR_HAS(e->fault.msg, "instruction limit");
+   free(e);
+}
+
+/* Bad programs fault, never crash: an invalid word, running off the
+ * end, an unbound c[] and a form of another chip. */
+static void
+prog_faults(void)
+{
+   struct env *e = env_new();
+   struct prog p = { 0 };
+   emit(&p, op2(G(OP_MOV_B32_I), R(0), IMM(1)));   /* no exit */
+   CHECK_EQ(run(e, &p, G80_STAGE_VP, 1), -1);
+   CHECK_STR_HAS(e->fault.msg, "outside the code");
+
+   struct prog q = { 0 };
+   emit(&q, op2(G(OP_LD_C_B32), R(0), C(3, 0)));
+   emit(&q, nop_ctrl(1));
+   CHECK_EQ(run(e, &q, G80_STAGE_VP, 1), -1);
+   CHECK_STR_HAS(e->fault.msg, "c3[] is not bound");
+
+   struct prog d = { 0 };
+   struct nvisa_g80_insn add = I(G(OP_ADD_F64));
+   add.opnd[0] = R(0); add.opnd[0].size = 8;
+   add.opnd[1] = R(2); add.opnd[1].size = 8;
+   add.opnd[2] = R(4); add.opnd[2].size = 8;
+   emit(&d, add);
+   emit(&d, nop_ctrl(1));
+   CHECK_EQ(run(e, &d, G80_STAGE_VP, 1), -1);   /* no FP64 on this chip */
+   CHECK_STR_HAS(e->fault.msg, "not an instruction of this chip");
+   /* on G200 it runs: 1.5 + 2.25 in doubles */
+   e->prog.isa_flags = G(FLAG_FP64);
+   double a = 1.5, b = 2.25, r;
+   uint64_t ab, bb;
+   memcpy(&ab, &a, 8);
+   memcpy(&bb, &b, 8);
+   struct prog d2 = { 0 };
+   emit(&d2, op2(G(OP_MOV_B32_I), R(2), IMM((uint32_t)ab)));
+   emit(&d2, op2(G(OP_MOV_B32_I), R(3), IMM((uint32_t)(ab >> 32))));
+   emit(&d2, op2(G(OP_MOV_B32_I), R(4), IMM((uint32_t)bb)));
+   emit(&d2, op2(G(OP_MOV_B32_I), R(5), IMM((uint32_t)(bb >> 32))));
+   emit(&d2, add);
+   emit(&d2, op2(G(OP_MOV_B32_L), O(0), R(0)));
+   emit(&d2, op2(G(OP_MOV_B32_L), O(1), R(1)));
+   emit(&d2, nop_ctrl(1));
+   memset(&e->prog, 0, sizeof(e->prog));
+   e->prog.isa_flags = G(FLAG_FP64);
+   CHECK_EQ(run(e, &d2, G80_STAGE_VP, 1), 0);
+   uint64_t rb = e->out[0] | (uint64_t)e->out[1] << 32;
+   memcpy(&r, &rb, 8);
+   CHECK(r == 3.75);
+
+   uint32_t junk[2] = { 0xffffffff, 0xffffffff };
+   struct prog j = { .n = 2 };
+   memcpy(j.w, junk, 8);
+   memset(&e->prog, 0, sizeof(e->prog));
+   CHECK_EQ(run(e, &j, G80_STAGE_VP, 1), -1);
+   CHECK(e->fault.faulted);
+   free(e);
+}
+
+/* ---- upstream-compiled programs (isa/tests/g80_upstream) ---- */
+
+static unsigned
+load_hex(const char *name, uint32_t *w, unsigned max)
+{
+   char path[512], line[1024];
+   unsigned n = 0;
+   snprintf(path, sizeof(path), "%s/%s", G80_UPSTREAM_DIR, name);
+   FILE *f = fopen(path, "r");
+   CHECK(f != NULL);
+   if (!f)
+      return 0;
+   while (fgets(line, sizeof(line), f)) {
+      if (line[0] == '#')
+         continue;
+      for (char *t = strtok(line, " \t\n"); t && n < max;
+           t = strtok(NULL, " \t\n"))
+         w[n++] = (uint32_t)strtoul(t, NULL, 16);
+   }
+   fclose(f);
+   return n;
+}
+
+/* v1.hex: OUT[0] = CONST[0..3] * IN[0] (columns), ARL from IN[1].x,
+ * OUT[1] = CONST[ADDR+4], OUT[2] = DP4(CONST[ADDR+4], IN[1]).  Inputs
+ * sit in a[] in order (IN[0] at a[0x0], IN[1] at a[0x10]), outputs in
+ * $o0.. in order (as upstream's compiler numbers them, see the
+ * disassembly). */
+static void
+upstream_v1_transform(void)
+{
+   struct env *e = env_new();
+   struct prog p = { 0 };
+   p.n = load_hex("v1.hex", p.w, 1024);
+   CHECK(p.n == 60);
+   /* a matrix with columns c0..c3 (c[0x0..0x3c]): column j, row i =
+    * i + 4 j + 1; c[0x40..] rows 4.. : c4 = (1,2,3,4), c5 = (5,6,7,8) */
+   for (unsigned k = 0; k < 16; k++)
+      e->cb0[k] = fbits((float)(k + 1));
+   for (unsigned k = 0; k < 8; k++)
+      e->cb0[16 + k] = fbits((float)(k + 1));
+   for (unsigned l = 0; l < LANES; l++) {
+      uint32_t *in = &e->in[l * IN_WORDS];
+      in[0] = fbits(1.0f); in[1] = fbits((float)l);
+      in[2] = fbits(0.5f); in[3] = fbits(1.0f);
+      /* IN[1]: x picks CONST[4] (x < 1: floor 0) or CONST[5] */
+      in[4] = fbits(l & 1 ? 1.25f : 0.75f);
+      in[5] = fbits(2.0f); in[6] = fbits(-1.0f); in[7] = fbits(0.5f);
+      /* a[0x20..]: what an indirect a[$a1+0x10] reads when $a1 = 16 */
+      in[8] = fbits(10.0f); in[9] = fbits(20.0f);
+      in[10] = fbits(30.0f); in[11] = fbits(40.0f);
+   }
+   CHECK_EQ(run(e, &p, G80_STAGE_VP, 0xffffffff), 0);
+   CHECK(!e->fault.faulted);
+   if (e->fault.faulted)
+      fprintf(stderr, "fault: %s at 0x%x\n", e->fault.msg, e->fault.pc);
+   for (unsigned l = 0; l < LANES; l++) {
+      uint32_t *o = &e->out[l * OUT_WORDS];
+      float in0[4] = { 1.0f, (float)l, 0.5f, 1.0f };
+      for (unsigned i = 0; i < 4; i++) {
+         /* row i: sum_j c[j][i] * in0[j], c[j][i] = 4 j + i + 1; every
+          * product and sum is exact in f32 */
+         float v = 0;
+         for (unsigned j = 0; j < 4; j++)
+            v += (4 * j + i + 1) * in0[j];
+         CHECK_EQ(o[i], fbits(v));
+      }
+      unsigned idx = l & 1;       /* floor(IN[1].x) */
+      for (unsigned i = 0; i < 4; i++)
+         CHECK_EQ(o[4 + i], fbits((float)(4 * idx + i + 1)));
+      /* DP4: upstream reads IN[1] with the same $a1 as CONST (its
+       * instructions share the $a field, isa.rst "Memory addressing"):
+       * idx 0: c4 . (0.75, 2, -1, 0.5) = 0.75 + 4 - 3 + 2 = 3.75;
+       * idx 1 ($a1 = 16): c5 . a[0x20..] = 5*10 + 6*20 + 7*30 + 8*40 */
+      float dp = idx ? 700.0f : 3.75f;
+      for (unsigned i = 0; i < 4; i++)
+         CHECK_EQ(o[8 + i], fbits(dp));
+   }
+   free(e);
+}
+
+static const struct nvt_case cases[] = {
+   { "f32_add_rules", f32_add_rules },
+   { "f32_mul_mad_rules", f32_mul_mad_rules },
+   { "int_and_cvt_rules", int_and_cvt_rules },
+   { "sfu_rules", sfu_rules },
+   { "prog_arith", prog_arith },
+   { "prog_divergent_if_else", prog_divergent_if_else },
+   { "prog_loop_break", prog_loop_break },
+   { "prog_call_ret", prog_call_ret },
+   { "prog_fp_kil_interp", prog_fp_kil_interp },
+   { "prog_runaway", prog_runaway },
+   { "prog_faults", prog_faults },
+   { "upstream_v1_transform", upstream_v1_transform },
+   { NULL, NULL },
+};
+
+int
+main(int argc, char **argv)
+{
+   return nvt_main(argc, argv, cases);
+}
