@@ -145,6 +145,11 @@ struct nv30_fragprog {
    struct nvc_fp_binary bin;
    bool compiled, failed;
    uint32_t *words;           /* binary with uniforms patched in */
+   /* NPOT texture emulation (nv30_tex_npot.c): the key this program was
+    * compiled for, and the variants of this one for other keys, each
+    * chained through its own npot */
+   struct nvc_fp_key key;
+   struct nv30_fragprog *npot;
 };
 
 struct nv30_context {

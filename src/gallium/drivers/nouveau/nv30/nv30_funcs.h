@@ -150,6 +150,18 @@ void *nv30_ms_transfer_map(struct pipe_context *pipe,
 void nv30_ms_transfer_unmap(struct pipe_context *pipe,
                             struct pipe_transfer *xfer);
 
+/* nv30_tex_npot.c: NPOT textures through rankine's rectangles */
+struct nvc_fp_key;
+/* The FP key for the bound samplers and views of `units` (false: none
+ * emulated). */
+bool nv30_tex_npot_key(struct nv30_context *nv30, uint32_t units,
+                       struct nvc_fp_key *key);
+/* NV_DEBUG=fallback: the draw's emulated units, and the inexact ones. */
+void nv30_tex_npot_count(struct nv30_context *nv30,
+                         const struct nvc_fp_key *key);
+/* Parameter dword (uniform_dword - NVC_FP_TEX_PARAM_DWORD0) of a patch. */
+uint32_t nv30_tex_npot_param(struct nv30_context *nv30, uint32_t dword);
+
 /* nv30_query.c */
 struct pipe_query *nv30_create_query(struct pipe_context *pipe, unsigned type,
                                      unsigned index);

@@ -223,14 +223,17 @@ nv30_emit_vertconst(struct nv30_context *nv30)
 /* Compiles nir into a new program object; NULL only when out of memory
  * (a program that does not compile is kept, marked failed). */
 static struct nv30_fragprog *
-nv30_fragprog_compile(struct nv30_context *nv30, const struct nir_shader *nir)
+nv30_fragprog_compile(struct nv30_context *nv30, const struct nir_shader *nir,
+                      const struct nvc_fp_key *key)
 {
    struct nv30_fragprog *fp = CALLOC_STRUCT(nv30_fragprog);
    char *error = NULL;
 
    if (!fp)
       return NULL;
-   if (!nvc_compile_fs(nv30->target, nir, &fp->bin, &error)) {
+   if (key)
+      fp->key = *key;
+   if (!nvc_compile_fs_key(nv30->target, nir, key, &fp->bin, &error)) {
       NOUVEAU_ERR("fragment program not compiled: %s\n",
                   error ? error : "unknown error");
       free(error);
@@ -254,6 +257,7 @@ nv30_fragprog_free(struct nv30_fragprog *fp)
       return;
    nv30_fragprog_free(fp->broadcast);
    nv30_fragprog_free(fp->sprite);
+   nv30_fragprog_free(fp->npot);
    if (fp->compiled)
       nvc_fp_binary_free(&fp->bin);
    ralloc_free(fp->nir);
@@ -273,7 +277,7 @@ nv30_fp_state_create(struct pipe_context *pipe,
    nir = cso->ir.nir;
    /* Compiled now for the common case; variants come from the kept
     * shader (nv30_fragprog_select). */
-   fp = nv30_fragprog_compile(nv30_context(pipe), nir);
+   fp = nv30_fragprog_compile(nv30_context(pipe), nir, NULL);
    if (fp && fp->compiled) {
       fp->nir = nir;
       /* gl_FragColor goes to every colour buffer */
@@ -285,14 +289,24 @@ nv30_fp_state_create(struct pipe_context *pipe,
    return fp;
 }
 
+/* Whether run is fp or one of its variants. */
+static bool
+nv30_fragprog_has(const struct nv30_fragprog *fp,
+                  const struct nv30_fragprog *run)
+{
+   if (!fp || !run)
+      return false;
+   return fp == run || nv30_fragprog_has(fp->broadcast, run) ||
+          nv30_fragprog_has(fp->sprite, run) || nv30_fragprog_has(fp->npot, run);
+}
+
 void
 nv30_fp_state_delete(struct pipe_context *pipe, void *so)
 {
    struct nv30_context *nv30 = nv30_context(pipe);
    struct nv30_fragprog *fp = so;
 
-   if (nv30->fp_run == fp ||
-       (fp && (nv30->fp_run == fp->broadcast || nv30->fp_run == fp->sprite)))
+   if (nv30_fragprog_has(fp, nv30->fp_run))
       nv30->fp_run = NULL;
    nv30_fragprog_free(fp);
 }
@@ -322,8 +336,12 @@ nv30_fragprog_prepare(struct nv30_context *nv30)
       const struct nvc_fp_patch *patch = &fp->bin.patches[i];
       if (patch->word >= fp->bin.num_words)
          continue;
-      fp->words[patch->word] = patch->uniform_dword < count ?
-                               cb[patch->uniform_dword] : 0;
+      if (patch->uniform_dword >= NVC_FP_TEX_PARAM_DWORD0)
+         fp->words[patch->word] = nv30_tex_npot_param(
+            nv30, patch->uniform_dword - NVC_FP_TEX_PARAM_DWORD0);
+      else
+         fp->words[patch->word] = patch->uniform_dword < count ?
+                                  cb[patch->uniform_dword] : 0;
    }
 
    if (!nv30->fp_ring || nv30->fp_ring_used + size > nv30->fp_ring->size) {
@@ -472,7 +490,7 @@ nv30_shader_set_prim(struct nv30_context *nv30, enum pipe_prim_type mode)
 }
 
 static struct nv30_fragprog *
-nv30_fragprog_select(struct nv30_context *nv30)
+nv30_fragprog_select_base(struct nv30_context *nv30)
 {
    struct nv30_fragprog *bound = nv30->fragprog;
 
@@ -496,10 +514,14 @@ nv30_fragprog_select(struct nv30_context *nv30)
                     nir_metadata_block_index | nir_metadata_dominance,
                     &flip);
          nv30_fragprog_free(bound->sprite);
-         bound->sprite = nv30_fragprog_compile(nv30, nir);
+         bound->sprite = nv30_fragprog_compile(nv30, nir, NULL);
          bound->sprite_flip = flip;
          bound->sprite_broadcast = broadcast;
-         ralloc_free(nir);
+         /* kept for its NPOT variants */
+         if (bound->sprite && bound->sprite->compiled)
+            bound->sprite->nir = nir;
+         else
+            ralloc_free(nir);
       }
       return bound->sprite;
    }
@@ -511,10 +533,36 @@ nv30_fragprog_select(struct nv30_context *nv30)
       if (!nir)
          return NULL;
       NIR_PASS_V(nir, nir_lower_fragcolor, nv30->chip->render_targets);
-      bound->broadcast = nv30_fragprog_compile(nv30, nir);
-      ralloc_free(nir);
+      bound->broadcast = nv30_fragprog_compile(nv30, nir, NULL);
+      if (bound->broadcast && bound->broadcast->compiled)
+         bound->broadcast->nir = nir;
+      else
+         ralloc_free(nir);
    }
    return bound->broadcast;
+}
+
+/* The variant of fp for the NPOT textures bound to the units it samples
+ * (nv30_tex_npot.c), compiled once per key. */
+static struct nv30_fragprog *
+nv30_fragprog_select(struct nv30_context *nv30)
+{
+   struct nv30_fragprog *fp = nv30_fragprog_select_base(nv30);
+   struct nvc_fp_key key;
+
+   if (!fp || !fp->compiled || !fp->nir ||
+       !nv30_tex_npot_key(nv30, fp->bin.samplers_used, &key))
+      return fp;
+   for (struct nv30_fragprog *v = fp->npot; v; v = v->npot) {
+      if (!memcmp(&v->key, &key, sizeof(key)))
+         return v;
+   }
+   struct nv30_fragprog *v = nv30_fragprog_compile(nv30, fp->nir, &key);
+   if (!v)
+      return NULL;
+   v->npot = fp->npot;
+   fp->npot = v;
+   return v;
 }
 
 bool
@@ -523,12 +571,18 @@ nv30_shader_prepare(struct nv30_context *nv30)
    struct nv30_vertprog *vp = nv30->vertprog;
    struct nv30_fragprog *fp;
 
-   /* set_framebuffer_state and bind_fs_state mark the FP dirty */
+   /* set_framebuffer_state and bind_fs_state mark the FP dirty; on
+    * rankine the samplers and views decide the NPOT variant and its
+    * parameters too */
+   if (nv30->chip->generation == NVHWDB_GEN_RANKINE &&
+       (nv30->dirty & NV30_DIRTY_TEXTURES))
+      nv30->dirty |= NV30_DIRTY_FRAGPROG;
    if (nv30->dirty & NV30_DIRTY_FRAGPROG)
       nv30->fp_run = nv30_fragprog_select(nv30);
    fp = nv30->fp_run;
    if (!vp || !fp || !fp->compiled)
       return false;
+   nv30_tex_npot_count(nv30, &fp->key);
    if (nv30->dirty & (NV30_DIRTY_VERTPROG | NV30_DIRTY_FRAGPROG |
                       NV30_DIRTY_RASTERIZER | NV30_DIRTY_CLIP)) {
       if (!nv30_vertprog_prepare(nv30))

@@ -750,6 +750,19 @@ nv30_emit_textures(struct nv30_context *nv30)
       filter = ss->filter;
       if (sv->lod_base && ss->pipe.min_mip_filter == PIPE_TEX_MIPFILTER_NONE)
          filter = ss->filter_one_level;
+      uint32_t wrap = ss->wrap;
+      const struct nvc_fp_tex_key *npot = &fp->key.tex[i];
+      if (i < NVC_MAX_TEX_UNITS && npot->npot == NVC_TEX_NPOT_FILTER) {
+         /* the shader wraps and filters from NEAREST taps of the
+          * rectangle, whose unit clamps as nvc_tex_npot_hw_wrap says
+          * (nv30_tex_npot.c) */
+         wrap = (wrap & ~(NV30_3D_TEX_WRAP_S__MASK | NV30_3D_TEX_WRAP_T__MASK)) |
+                NV30_3D_TEX_WRAP_S(nv30_wrap(nvc_tex_npot_hw_wrap(npot, ss->pipe.wrap_s))) |
+                NV30_3D_TEX_WRAP_T(nv30_wrap(nvc_tex_npot_hw_wrap(npot, ss->pipe.wrap_t)));
+         filter = (filter & ~(NV30_3D_TEX_FILTER_MIN__MASK |
+                              NV30_3D_TEX_FILTER_MAG__MASK)) |
+                  NV30_3D_TEX_FILTER_MIN_NEAREST | NV30_3D_TEX_FILTER_MAG_NEAREST;
+      }
       /* Rankine finds a cube's face n from the levels up to the MAX_LOD
        * clamp (nv30_layout_packed): it must reach the last level.  A
        * filter without mipmaps reads TEX_OFFSET's level whatever the
@@ -769,7 +782,7 @@ nv30_emit_textures(struct nv30_context *nv30)
                          ss->format,
                          NOUVEAU_BO_OR | NOUVEAU_BO_RD | res->domain,
                          NV30_3D_TEX_FORMAT_DMA0(1), NV30_3D_TEX_FORMAT_DMA1(1));
-      nouveau_push_data(p, ss->wrap | sv->gamma);
+      nouveau_push_data(p, wrap | sv->gamma);
       nouveau_push_data(p, en->enable | ss->enable |
                            min_lod << en->min_lod_shift |
                            max_lod << en->max_lod_shift);

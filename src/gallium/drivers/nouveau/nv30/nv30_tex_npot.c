@@ -1,0 +1,164 @@
+/*
+ * Non-power-of-two textures on rankine, whose units read them only as
+ * rectangles (linear, one level, unnormalized coordinates, clamp wraps:
+ * NV_texture_rectangle; hwdb nv30-40_3d.xml; nvsim's nv30_3d_texture.c).
+ * Our resources keep such a texture linear (nv30_resource.c) and its view
+ * is the rectangle of its first level (nv30_texture.c, nv30_view_rankine);
+ * a normalized lookup of it is compiled by nvc_lower_tex_npot.c for the
+ * key made here from the bound samplers and views:
+ *  - SCALE where both wraps are clamp modes and the min and mag filters
+ *    are the same: the unit filters and clamps as the sampler says;
+ *  - FILTER otherwise (an axis repeats or mirrors, or GL's lambda must
+ *    choose the filter): the shader wraps and filters from NEAREST taps, the unit gets the sampler state
+ *    nvc_tex_npot_hw_wrap/linear say (nv30_emit_textures).
+ * The program variants are cached per key (nv30_shader.c); the sizes and
+ * lod clamps are patched into them as parameters (NVC_FP_TEX_PARAM_*).
+ *
+ * What is not emulated, and drawn inexactly (the base level only) and
+ * counted under NV_DEBUG=fallback: a mipmapped NPOT texture minified
+ * (mipmap filter and more than one level), and the mirror-clamp wraps.
+ * PIPE_CAP_NPOT_TEXTURES stays off on rankine until mipmaps, 3D and cube
+ * maps are emulated (src/nouveau/compiler/README.md, "NPOT textures on
+ * rankine", has the plan); st/mesa's own NPOT textures, and an
+ * application with ARB_texture_non_power_of_two forced on through
+ * MESA_EXTENSION_OVERRIDE, take this path.
+ */
+#include <string.h>
+
+#include "util/u_math.h"
+
+#include "nouveau/nouveau_debug.h"
+#include "nv30_context.h"
+#include "nv30_funcs.h"
+#include "nv30_resource.h"
+#include "nv30_texture.h"
+
+static bool
+nv30_wrap_is_clamp(unsigned wrap)
+{
+   return wrap == PIPE_TEX_WRAP_CLAMP || wrap == PIPE_TEX_WRAP_CLAMP_TO_EDGE ||
+          wrap == PIPE_TEX_WRAP_CLAMP_TO_BORDER;
+}
+
+static bool
+nv30_wrap_is_repeat(unsigned wrap)
+{
+   return wrap == PIPE_TEX_WRAP_REPEAT || wrap == PIPE_TEX_WRAP_MIRROR_REPEAT;
+}
+
+/* The view of unit i if it is a rectangle standing for a normalized
+ * 2D texture (NULL otherwise). */
+static struct nv30_sampler_view *
+nv30_npot_view(struct nv30_context *nv30, unsigned i)
+{
+   struct nv30_sampler_view *sv = nv30_sampler_view(nv30->views[i]);
+   struct nv30_sampler_state *ss = nv30->samplers[i];
+
+   if (!sv || !sv->valid || !ss || ss->pipe.unnormalized_coords)
+      return NULL;
+   struct nv30_resource *res = nv30_resource(sv->pipe.texture);
+   if (res->packed || res->base.target != PIPE_TEXTURE_2D)
+      return NULL;
+   return sv;
+}
+
+bool
+nv30_tex_npot_key(struct nv30_context *nv30, uint32_t units,
+                  struct nvc_fp_key *key)
+{
+   bool any = false;
+
+   memset(key, 0, sizeof(*key));
+   if (nv30->chip->generation != NVHWDB_GEN_RANKINE)
+      return false;
+   u_foreach_bit(i, units) {
+      if (i >= NVC_MAX_TEX_UNITS || i >= nv30->chip->fp_tex_units)
+         break;
+      struct nv30_sampler_view *sv = nv30_npot_view(nv30, i);
+      if (!sv)
+         continue;
+      const struct pipe_sampler_state *ss = &nv30->samplers[i]->pipe;
+      struct nvc_fp_tex_key *k = &key->tex[i];
+
+      /* SCALE leaves the min/mag choice to the unit, whose lod clamps
+       * a rectangle pins to its one level (nv30_emit_textures): where
+       * the filters differ GL's lambda, clamped to the sampler's
+       * min_lod/max_lod, chooses in the shader */
+      if (nv30_wrap_is_clamp(ss->wrap_s) && nv30_wrap_is_clamp(ss->wrap_t) &&
+          ss->min_img_filter == ss->mag_img_filter) {
+         k->npot = NVC_TEX_NPOT_SCALE;
+      } else {
+         k->npot = NVC_TEX_NPOT_FILTER;
+         k->wrap_s = ss->wrap_s;
+         k->wrap_t = ss->wrap_t;
+         k->min_linear = ss->min_img_filter == PIPE_TEX_FILTER_LINEAR;
+         k->mag_linear = ss->mag_img_filter == PIPE_TEX_FILTER_LINEAR;
+      }
+      any = true;
+   }
+   return any;
+}
+
+void
+nv30_tex_npot_count(struct nv30_context *nv30, const struct nvc_fp_key *key)
+{
+   uint32_t scale = 0, filter = 0, inexact = 0;
+
+   if (!(nouveau_debug & NOUVEAU_DEBUG_FALLBACK))
+      return;
+   for (unsigned i = 0; i < NVC_MAX_TEX_UNITS; i++) {
+      const struct nvc_fp_tex_key *k = &key->tex[i];
+      if (k->npot == NVC_TEX_NPOT_NONE)
+         continue;
+      if (k->npot == NVC_TEX_NPOT_SCALE)
+         scale |= 1u << i;
+      else
+         filter |= 1u << i;
+      struct nv30_sampler_view *sv = nv30_sampler_view(nv30->views[i]);
+      const struct pipe_sampler_state *ss = &nv30->samplers[i]->pipe;
+      unsigned levels = MIN2(sv->pipe.u.tex.last_level,
+                             sv->pipe.texture->last_level) -
+                        sv->pipe.u.tex.first_level;
+      if ((ss->min_mip_filter != PIPE_TEX_MIPFILTER_NONE && levels) ||
+          (!nv30_wrap_is_clamp(ss->wrap_s) &&
+           !nv30_wrap_is_repeat(ss->wrap_s)) ||
+          (!nv30_wrap_is_clamp(ss->wrap_t) &&
+           !nv30_wrap_is_repeat(ss->wrap_t)))
+         inexact |= 1u << i;
+   }
+   if (scale | filter)
+      NOUVEAU_FALLBACK("NPOT textures through rectangles: units 0x%x "
+                       "scaled, 0x%x wrapped and filtered in the shader\n",
+                       scale, filter);
+   if (inexact)
+      NOUVEAU_FALLBACK("NPOT textures inexact on units 0x%x: mipmaps or "
+                       "mirror-clamp wraps not emulated, the first level "
+                       "clamped\n", inexact);
+}
+
+uint32_t
+nv30_tex_npot_param(struct nv30_context *nv30, uint32_t dword)
+{
+   unsigned unit = dword / 4 / NVC_FP_TEX_PARAMS;
+   unsigned param = dword / 4 % NVC_FP_TEX_PARAMS;
+   unsigned comp = dword % 4;
+   float v[4] = { 0, 0, 0, 0 };
+
+   if (unit < nv30->chip->fp_tex_units && nv30_npot_view(nv30, unit)) {
+      const struct pipe_sampler_view *view = nv30->views[unit];
+      const struct pipe_sampler_state *ss = &nv30->samplers[unit]->pipe;
+      unsigned first = view->u.tex.first_level;
+
+      if (param == NVC_FP_TEX_PARAM_SIZE) {
+         v[0] = u_minify(view->texture->width0, first);
+         v[1] = u_minify(view->texture->height0, first);
+         v[2] = 1.0f / v[0];
+         v[3] = 1.0f / v[1];
+      } else {
+         v[0] = ss->lod_bias;
+         v[1] = ss->min_lod;
+         v[2] = ss->max_lod;
+      }
+   }
+   return fui(v[comp]);
+}

@@ -1,0 +1,171 @@
+/*
+ * GL check of non-power-of-two 2D textures (ARB_texture_non_power_of_two,
+ * core in GL 2.0), written for rankine, whose units read such a texture
+ * only as a rectangle: the driver scales the coordinates, or wraps and
+ * filters in the fragment program (nv30_tex_npot.c, the compiler's
+ * nvc_lower_tex_npot.c).  Rankine's driver does not expose the extension
+ * yet (mipmaps, 3D and cube maps are not emulated), so run.sh forces it
+ * on with MESA_EXTENSION_OVERRIDE for this program.
+ *
+ * The texture is 3x2 RGBA8, texel (i, j) = (A[i], B[j], 0x10 + 0x20 i +
+ * 0x80 j, 0xff), its border colour white.  Each probe draws an 8x8 square
+ * whose four vertices share one texture coordinate (s, t), so its
+ * derivatives are 0: lambda is -infinity clamped to TEXTURE_MIN_LOD
+ * (magnification unless MIN_LOD says otherwise), and every pixel is the
+ * filter's value at (s, t), worked out by hand from GL 2.1 sections 3.8.7
+ * (wrap modes) and 3.8.8 (u = 3s, v = 2t; NEAREST texel floor(u),
+ * LINEAR the 4 texels around (u - 1/2, v - 1/2) and their weights).
+ * llvmpipe and NV40 (native NPOT) must agree.  Argument "curie" leaves
+ * out the probes where TEXTURE_MIN_LOD must make a texture without
+ * mipmaps minified: curie's units get MIN_LOD = MAX_LOD = 0 without a
+ * mipmap filter (nv30_emit_textures) and magnify there, a defect of the
+ * NV40 path left for its own change (this one must not alter NV40).
+ *   tests/gl/run.sh builds and runs it; by hand:
+ *   L=build/install/lib/x86_64-linux-gnu
+ *   gcc -o /tmp/nv30_gl_npot nv30_gl_npot.c -L$L -lEGL -lGL -Wl,-rpath,$L
+ *   MESA_EXTENSION_OVERRIDE=+GL_ARB_texture_non_power_of_two \
+ *      scripts/nvrun --chip nv30 -- /tmp/nv30_gl_npot
+ */
+#include <string.h>
+
+#include "nv40_gl_util.h"
+
+#define W 64
+#define H 64
+
+static const unsigned char A[3] = { 0x00, 0x40, 0xc0 };
+static const unsigned char B[2] = { 0x00, 0x80 };
+
+static int probe_n;
+
+/* Draws the next 8x8 square with texture coordinate (s, t) and checks
+ * its centre against want (0xRRGGBBAA) within tol. */
+static void
+probe(const char *what, float s, float t, unsigned want, int tol)
+{
+   int x = (probe_n % 8) * 8, y = (probe_n / 8) * 8;
+   probe_n++;
+   float x0 = x * 2.0f / W - 1, x1 = (x + 8) * 2.0f / W - 1;
+   float y0 = y * 2.0f / H - 1, y1 = (y + 8) * 2.0f / H - 1;
+   glBegin(GL_QUADS);
+   glTexCoord2f(s, t);
+   glVertex2f(x0, y0);
+   glVertex2f(x1, y0);
+   glVertex2f(x1, y1);
+   glVertex2f(x0, y1);
+   glEnd();
+   check_tol(what, x + 4, y + 4, want, tol);
+}
+
+static void
+mode(GLenum wrap_s, GLenum wrap_t, GLenum min, GLenum mag)
+{
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, wrap_s);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, wrap_t);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, min);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, mag);
+}
+
+int
+main(int argc, char **argv)
+{
+   bool curie = argc > 1 && !strcmp(argv[1], "curie");
+   if (!nvgl_context())
+      return 1;
+   if (!strstr((const char *)glGetString(GL_EXTENSIONS),
+               "GL_ARB_texture_non_power_of_two")) {
+      printf("FAIL GL_ARB_texture_non_power_of_two missing (run.sh forces it "
+             "on with MESA_EXTENSION_OVERRIDE)\n");
+      return 1;
+   }
+
+   GLuint fb, rb;
+   glGenFramebuffersEXT(1, &fb);
+   glGenRenderbuffersEXT(1, &rb);
+   glBindRenderbufferEXT(GL_RENDERBUFFER_EXT, rb);
+   glRenderbufferStorageEXT(GL_RENDERBUFFER_EXT, GL_RGBA8, W, H);
+   glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, fb);
+   glFramebufferRenderbufferEXT(GL_FRAMEBUFFER_EXT, GL_COLOR_ATTACHMENT0_EXT,
+                                GL_RENDERBUFFER_EXT, rb);
+   if (glCheckFramebufferStatusEXT(GL_FRAMEBUFFER_EXT) !=
+       GL_FRAMEBUFFER_COMPLETE_EXT) {
+      printf("FAIL framebuffer incomplete\n");
+      return 1;
+   }
+   glViewport(0, 0, W, H);
+   glClearColor(0, 0, 0, 0);
+   glClear(GL_COLOR_BUFFER_BIT);
+
+   unsigned char texels[2][3][4];
+   for (int j = 0; j < 2; j++)
+      for (int i = 0; i < 3; i++) {
+         texels[j][i][0] = A[i];
+         texels[j][i][1] = B[j];
+         texels[j][i][2] = 0x10 + 0x20 * i + 0x80 * j;
+         texels[j][i][3] = 0xff;
+      }
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 3, 2, 0, GL_RGBA,
+                GL_UNSIGNED_BYTE, texels);
+   static const float white[4] = { 1, 1, 1, 1 };
+   glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, white);
+   glEnable(GL_TEXTURE_2D);
+   glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+
+   /* NEAREST REPEAT: u = -0.3 -> i = -1 -> 2; v = 2.6 -> j = 2 -> 0 */
+   mode(GL_REPEAT, GL_REPEAT, GL_NEAREST, GL_NEAREST);
+   probe("nearest repeat", -0.1f, 1.3f, 0xc00050ff, 0);
+   /* NEAREST MIRRORED_REPEAT: s = 1.5 mirrors to 0.5 (i = 1), t = 1.3
+    * to 0.7 (v = 1.4, j = 1); REPEAT would read row 0 */
+   mode(GL_MIRRORED_REPEAT, GL_MIRRORED_REPEAT, GL_NEAREST, GL_NEAREST);
+   probe("nearest mirrored repeat", 1.5f, 1.3f, 0x4080b0ff, 0);
+   /* LINEAR REPEAT across the s seam: u - 1/2 = -0.5, texels 2 and 0
+    * half each (a clamping filter would give texel 0 alone) */
+   mode(GL_REPEAT, GL_REPEAT, GL_LINEAR, GL_LINEAR);
+   probe("linear repeat, s seam", 0.0f, 0.25f, 0x600030ff, 1);
+   /* ... and the t seam: u = 1.5 (texel 1), rows 1 and 0 half each */
+   probe("linear repeat, t seam", 0.5f, 0.0f, 0x404070ff, 1);
+   /* LINEAR MIRRORED_REPEAT: s = 1.25 mirrors to 0.75, u - 1/2 = 1.75:
+    * texel 1 a quarter, texel 2 three quarters */
+   mode(GL_MIRRORED_REPEAT, GL_REPEAT, GL_LINEAR, GL_LINEAR);
+   probe("linear mirrored repeat", 1.25f, 0.25f, 0xa00048ff, 1);
+   /* CLAMP_TO_EDGE both ways (the unit's own filter on the rectangle):
+    * s = 1.2 -> texel 2; (0.5, 0.5): texel 1, rows 0 and 1 half each */
+   mode(GL_CLAMP_TO_EDGE, GL_CLAMP_TO_EDGE, GL_LINEAR, GL_LINEAR);
+   probe("linear clamp to edge", 1.2f, 0.25f, 0xc00050ff, 1);
+   probe("linear clamp to edge, between rows", 0.5f, 0.5f, 0x404070ff, 1);
+   /* CLAMP both ways (the unit's): s = 1 -> u - 1/2 = 2.5, texel 2 and
+    * the white border half each */
+   mode(GL_CLAMP, GL_CLAMP, GL_LINEAR, GL_LINEAR);
+   probe("linear clamp, border blended", 1.0f, 0.25f, 0xe080a8ff, 1);
+   /* CLAMP s with REPEAT t (the shader's): s = -0.5 clamps to 0, the
+    * border and texel 0 half each */
+   mode(GL_CLAMP, GL_REPEAT, GL_LINEAR, GL_LINEAR);
+   probe("linear clamp s, repeat t", -0.5f, 0.25f, 0x808088ff, 1);
+   /* CLAMP_TO_BORDER s with REPEAT t, NEAREST: s = 1.1 is the border */
+   mode(GL_CLAMP_TO_BORDER, GL_REPEAT, GL_NEAREST, GL_NEAREST);
+   probe("nearest clamp to border", 1.1f, 0.25f, 0xffffffff, 0);
+   probe("nearest clamp to border, inside", 0.9f, 0.25f, 0xc00050ff, 0);
+   /* min LINEAR, mag NEAREST: lambda = -inf is magnification (texel 0
+    * at u = 0); with TEXTURE_MIN_LOD 0.5 it is minification (LINEAR
+    * across the seam as above) */
+   mode(GL_REPEAT, GL_REPEAT, GL_LINEAR, GL_NEAREST);
+   probe("mag nearest", 0.0f, 0.25f, 0x000010ff, 0);
+   glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MIN_LOD, 0.5f);
+   if (!curie)
+      probe("min linear (min lod 0.5)", 0.0f, 0.25f, 0x600030ff, 1);
+   /* the same with clamp wraps: the shader chooses too */
+   mode(GL_CLAMP_TO_EDGE, GL_CLAMP_TO_EDGE, GL_LINEAR, GL_NEAREST);
+   if (!curie)
+      probe("min linear, clamp to edge (min lod 0.5)", 0.5f, 0.5f, 0x404070ff,
+            1);
+   else
+      printf("not run on curie: the 2 TEXTURE_MIN_LOD probes (see the "
+             "header)\n");
+   glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MIN_LOD, -1000.0f);
+   probe("mag nearest, clamp to edge", 0.5f, 0.5f, 0x4080b0ff, 0);
+   return nvgl_done();
+}
