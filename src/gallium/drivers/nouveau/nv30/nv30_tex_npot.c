@@ -3,7 +3,8 @@
  * rectangles (linear, one level, unnormalized coordinates, clamp wraps:
  * NV_texture_rectangle; hwdb nv30-40_3d.xml; nvsim's nv30_3d_texture.c).
  * Our resources keep such a texture linear (nv30_resource.c) and its view
- * is the rectangle of its first level (nv30_texture.c, nv30_view_rankine);
+ * is the rectangle of its first level (nv30_texture.c, nv30_view_rankine;
+ * a 1D texture's one texel high);
  * a normalized lookup of it is compiled by nvc_lower_tex_npot.c for the
  * key made here from the bound samplers and views:
  *  - SCALE where both wraps are clamp modes and the min and mag filters
@@ -57,7 +58,8 @@ nv30_npot_view(struct nv30_context *nv30, unsigned i)
    if (!sv || !sv->valid || !ss || ss->pipe.unnormalized_coords)
       return NULL;
    struct nv30_resource *res = nv30_resource(sv->pipe.texture);
-   if (res->packed || res->base.target != PIPE_TEXTURE_2D)
+   if (res->packed || (res->base.target != PIPE_TEXTURE_2D &&
+                       res->base.target != PIPE_TEXTURE_1D))
       return NULL;
    return sv;
 }
@@ -79,18 +81,23 @@ nv30_tex_npot_key(struct nv30_context *nv30, uint32_t units,
          continue;
       const struct pipe_sampler_state *ss = &nv30->samplers[i]->pipe;
       struct nvc_fp_tex_key *k = &key->tex[i];
+      /* a 1D texture's t is not looked at: the shader reads its one row,
+       * always (the unit's t wrap, which a rectangle cannot repeat, is
+       * then nvc_tex_npot_hw_wrap's) */
+      bool one_d = sv->pipe.texture->target == PIPE_TEXTURE_1D;
+      unsigned wrap_t = one_d ? PIPE_TEX_WRAP_CLAMP_TO_EDGE : ss->wrap_t;
 
       /* SCALE leaves the min/mag choice to the unit, whose lod clamps
        * a rectangle pins to its one level (nv30_emit_textures): where
        * the filters differ GL's lambda, clamped to the sampler's
        * min_lod/max_lod, chooses in the shader */
-      if (nv30_wrap_is_clamp(ss->wrap_s) && nv30_wrap_is_clamp(ss->wrap_t) &&
+      if (!one_d && nv30_wrap_is_clamp(ss->wrap_s) && nv30_wrap_is_clamp(wrap_t) &&
           ss->min_img_filter == ss->mag_img_filter) {
          k->npot = NVC_TEX_NPOT_SCALE;
       } else {
          k->npot = NVC_TEX_NPOT_FILTER;
          k->wrap_s = ss->wrap_s;
-         k->wrap_t = ss->wrap_t;
+         k->wrap_t = wrap_t;
          k->min_linear = ss->min_img_filter == PIPE_TEX_FILTER_LINEAR;
          k->mag_linear = ss->mag_img_filter == PIPE_TEX_FILTER_LINEAR;
       }
@@ -122,8 +129,8 @@ nv30_tex_npot_count(struct nv30_context *nv30, const struct nvc_fp_key *key)
       if ((ss->min_mip_filter != PIPE_TEX_MIPFILTER_NONE && levels) ||
           (!nv30_wrap_is_clamp(ss->wrap_s) &&
            !nv30_wrap_is_repeat(ss->wrap_s)) ||
-          (!nv30_wrap_is_clamp(ss->wrap_t) &&
-           !nv30_wrap_is_repeat(ss->wrap_t)))
+          (k->wrap_t && !nv30_wrap_is_clamp(k->wrap_t) &&
+           !nv30_wrap_is_repeat(k->wrap_t)))
          inexact |= 1u << i;
    }
    if (scale | filter)

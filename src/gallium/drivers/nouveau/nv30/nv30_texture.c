@@ -589,11 +589,16 @@ nv30_view_rankine(struct nv30_sampler_view *so,
       return true;
    }
    if (!(fmt->rk.has & NV30_RK_RECT) ||
-       (tex->target != PIPE_TEXTURE_2D && tex->target != PIPE_TEXTURE_RECT) ||
+       (tex->target != PIPE_TEXTURE_2D && tex->target != PIPE_TEXTURE_RECT &&
+        tex->target != PIPE_TEXTURE_1D) ||
        res->level[first].pitch > NV30_3D_TEX_SWIZZLE_RECT_PITCH__MASK >>
                                  NV30_3D_TEX_SWIZZLE_RECT_PITCH__SHIFT)
       return false;
    so->offset = nv30_resource_offset(res, first, templ->u.tex.first_layer);
+   /* an NPOT 1D texture is a rectangle one texel high (its lookups are
+    * the shader's: nv30_tex_npot.c) */
+   so->format = (so->format & ~NV30_3D_TEX_FORMAT_DIMS__MASK) |
+                NV30_3D_TEX_FORMAT_DIMS_2D;
    so->format_nocompare = so->format | NV30_3D_TEX_FORMAT_FORMAT(nocmp->rect);
    so->format |= NV30_3D_TEX_FORMAT_FORMAT(fmt->rk.rect);
    so->npot_size = NV30_3D_TEX_NPOT_SIZE_W(u_minify(tex->width0, first)) |

@@ -37,6 +37,7 @@ static const unsigned char A[3] = { 0x00, 0x40, 0xc0 };
 static const unsigned char B[2] = { 0x00, 0x80 };
 
 static int probe_n;
+static GLenum target = GL_TEXTURE_2D;
 
 /* Draws the next 8x8 square with texture coordinate (s, t) and checks
  * its centre against want (0xRRGGBBAA) within tol. */
@@ -60,10 +61,10 @@ probe(const char *what, float s, float t, unsigned want, int tol)
 static void
 mode(GLenum wrap_s, GLenum wrap_t, GLenum min, GLenum mag)
 {
-   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, wrap_s);
-   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, wrap_t);
-   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, min);
-   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, mag);
+   glTexParameteri(target, GL_TEXTURE_WRAP_S, wrap_s);
+   glTexParameteri(target, GL_TEXTURE_WRAP_T, wrap_t);
+   glTexParameteri(target, GL_TEXTURE_MIN_FILTER, min);
+   glTexParameteri(target, GL_TEXTURE_MAG_FILTER, mag);
 }
 
 int
@@ -167,5 +168,25 @@ main(int argc, char **argv)
              "header)\n");
    glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MIN_LOD, -1000.0f);
    probe("mag nearest, clamp to edge", 0.5f, 0.5f, 0x4080b0ff, 0);
+
+   /* 1D: row 0 of the same texels, 3 wide (a rectangle one texel high
+    * on rankine, its lookups always the shader's) */
+   GLuint tex1d;
+   glGenTextures(1, &tex1d);
+   glBindTexture(GL_TEXTURE_1D, tex1d);
+   glTexImage1D(GL_TEXTURE_1D, 0, GL_RGBA8, 3, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                texels[0]);
+   glDisable(GL_TEXTURE_2D);
+   glEnable(GL_TEXTURE_1D);
+   target = GL_TEXTURE_1D;
+   /* LINEAR REPEAT across the seam: texels 2 and 0 half each */
+   mode(GL_REPEAT, GL_REPEAT, GL_LINEAR, GL_LINEAR);
+   probe("1D linear repeat, seam", 0.0f, 0.7f, 0x600030ff, 1);
+   /* NEAREST MIRRORED_REPEAT: s = 1.5 mirrors to 0.5, texel 1 */
+   mode(GL_MIRRORED_REPEAT, GL_REPEAT, GL_NEAREST, GL_NEAREST);
+   probe("1D nearest mirrored repeat", 1.5f, 0.7f, 0x400030ff, 0);
+   /* CLAMP_TO_EDGE LINEAR: s = 1.2, texel 2 */
+   mode(GL_CLAMP_TO_EDGE, GL_CLAMP_TO_EDGE, GL_LINEAR, GL_LINEAR);
+   probe("1D linear clamp to edge", 1.2f, 0.7f, 0xc00050ff, 1);
    return nvgl_done();
 }
