@@ -272,18 +272,28 @@ bool nvc_compile_fs(const struct nvc_target *target,
  *    mipmaps);
  *  - FILTER: the shader applies the wrap modes and filters: NEAREST
  *    taps of the rectangle (hardware NEAREST) at texel centres it
- *    computes, blended by GL 2.1 section 3.8.8's weights where LINEAR. */
+ *    computes, blended by GL 2.1 section 3.8.8's weights where LINEAR;
+ *  - MIPMAP: as FILTER over a rectangle holding every level of the view
+ *    (an atlas: level k's rows from row NVC_FP_TEX_PARAM_LEVEL(k).z on),
+ *    the level(s) chosen from lambda as GL 2.1 section 3.8.8 says, every
+ *    wrap and the border colour the shader's. */
 enum nvc_tex_npot {
    NVC_TEX_NPOT_NONE = 0,
    NVC_TEX_NPOT_SCALE,
    NVC_TEX_NPOT_FILTER,
+   NVC_TEX_NPOT_MIPMAP,
 };
+
+/* Levels a MIPMAP key reads at most (a 4096 texture's chain). */
+#define NVC_TEX_NPOT_MAX_LEVELS 13
 
 struct nvc_fp_tex_key {
    uint8_t npot;            /* enum nvc_tex_npot */
    uint8_t wrap_s, wrap_t;  /* PIPE_TEX_WRAP_* (FILTER) */
    uint8_t min_linear;      /* minification filter LINEAR (FILTER) */
    uint8_t mag_linear;      /* magnification filter LINEAR (FILTER) */
+   uint8_t mip_linear;      /* MIPMAP: *_MIPMAP_LINEAR, else _NEAREST */
+   uint8_t levels;          /* MIPMAP: levels of the view (2 or more) */
 };
 
 /* Compile-time state the FP depends on; all zero: none (nvc_compile_fs). */
@@ -301,12 +311,18 @@ struct nvc_fp_key {
  *    view's first level (height 1 for a 1D texture);
  *  - NVC_FP_TEX_PARAM_LOD: (sampler lod_bias, min_lod, max_lod, 0)
  *    (FILTER units whose min and mag filters differ: GL's lambda
- *    decides which applies). */
+ *    decides which applies; MIPMAP);
+ *  - NVC_FP_TEX_PARAM_BORDER: the sampler's border colour (MIPMAP);
+ *  - NVC_FP_TEX_PARAM_LEVEL(k): (width, height, first row in the
+ *    rectangle, 0) of the view's level first + k (MIPMAP). */
 enum nvc_fp_tex_param {
    NVC_FP_TEX_PARAM_SIZE = 0,
    NVC_FP_TEX_PARAM_LOD,
-   NVC_FP_TEX_PARAMS
+   NVC_FP_TEX_PARAM_BORDER,
+   NVC_FP_TEX_PARAM_LEVEL0,
+   NVC_FP_TEX_PARAMS = NVC_FP_TEX_PARAM_LEVEL0 + NVC_TEX_NPOT_MAX_LEVELS
 };
+#define NVC_FP_TEX_PARAM_LEVEL(k) (NVC_FP_TEX_PARAM_LEVEL0 + (k))
 #define NVC_FP_TEX_PARAM_SLOT0 4096
 #define NVC_FP_TEX_PARAM_SLOT(unit, param) \
    (NVC_FP_TEX_PARAM_SLOT0 + (unit) * NVC_FP_TEX_PARAMS + (param))
@@ -321,7 +337,8 @@ bool nvc_compile_fs_key(const struct nvc_target *target,
 /* The sampler state a unit compiled with k must be given in place of the
  * application's: its wrap mode for the application's `wrap`
  * (PIPE_TEX_WRAP_*), and its filter (LINEAR or not) for the
- * application's; an emulated unit samples one level (no mipmap filter). */
+ * application's; an emulated unit samples one level (no mipmap filter),
+ * a MIPMAP unit NEAREST with CLAMP_TO_EDGE. */
 unsigned nvc_tex_npot_hw_wrap(const struct nvc_fp_tex_key *k, unsigned wrap);
 bool nvc_tex_npot_hw_linear(const struct nvc_fp_tex_key *k, bool linear);
 void nvc_fp_binary_free(struct nvc_fp_binary *bin);

@@ -43,12 +43,26 @@
  *    without mipmaps); both filters are computed and one selected, the
  *    FP having no branches.
  *
+ *  - NVC_TEX_NPOT_MIPMAP (a mipmap filter and levels below the view's
+ *    first): one rectangle holds every level, their rows one after the
+ *    other at one pitch (the driver's linear layout is that already),
+ *    level k's size and first row driver parameters selected by k
+ *    (compile-time count of levels).  GL 2.1 section 3.8.8 in the
+ *    shader: lambda from DDX/DDY of the texel coordinates of the view's
+ *    first level, plus the biases, clamped to [min_lod, max_lod]; lambda
+ *    <= c magnifies (c = 1/2 for a LINEAR mag and NEAREST_MIPMAP_* min
+ *    filter, section 3.8.9), *_MIPMAP_NEAREST reads level ceil(lambda +
+ *    1/2) - 1, *_MIPMAP_LINEAR blends levels floor(lambda) and the next
+ *    by frac(lambda), all clamped to the last level; each level filtered
+ *    as FILTER does, but every wrap, CLAMP_TO_EDGE included, in the
+ *    shader (the unit's clamps would reach the neighbouring levels'
+ *    rows), and a tap outside the level under CLAMP / CLAMP_TO_BORDER is
+ *    the sampler's border colour (a parameter) rather than a texel.
+ *
  * Shadow lookups keep their reference in every tap: the unit compares
  * each texel and the weights blend the results (GL 2.1 section 3.8.14
  * leaves LINEAR's combination of comparisons to the implementation).
- * Projective lookups are divided by q first.  Mipmapped NPOT textures
- * are not emulated here (the driver keeps the cap off; see the README's
- * "NPOT textures on rankine").
+ * Projective lookups are divided by q first.
  */
 #include "nvc_nir.h"
 
@@ -58,8 +72,12 @@
 unsigned
 nvc_tex_npot_hw_wrap(const struct nvc_fp_tex_key *k, unsigned wrap)
 {
-   if (!k || k->npot != NVC_TEX_NPOT_FILTER)
+   if (!k || (k->npot != NVC_TEX_NPOT_FILTER &&
+              k->npot != NVC_TEX_NPOT_MIPMAP))
       return wrap;
+   /* an atlas' taps are inside their level, the border the shader's */
+   if (k->npot == NVC_TEX_NPOT_MIPMAP)
+      return PIPE_TEX_WRAP_CLAMP_TO_EDGE;
    switch (wrap) {
    case PIPE_TEX_WRAP_CLAMP:
    case PIPE_TEX_WRAP_CLAMP_TO_BORDER:
@@ -74,7 +92,8 @@ nvc_tex_npot_hw_wrap(const struct nvc_fp_tex_key *k, unsigned wrap)
 bool
 nvc_tex_npot_hw_linear(const struct nvc_fp_tex_key *k, bool linear)
 {
-   return k && k->npot == NVC_TEX_NPOT_FILTER ? false : linear;
+   return k && (k->npot == NVC_TEX_NPOT_FILTER ||
+                k->npot == NVC_TEX_NPOT_MIPMAP) ? false : linear;
 }
 
 struct npot_ctx {
@@ -169,53 +188,159 @@ nearest_index(nir_builder *b, unsigned wrap, nir_ssa_def *u, nir_ssa_def *n,
    return wrap_index(b, wrap, i, n, rn);
 }
 
+/* The level a filter reads: its size, and for an atlas (MIPMAP) its
+ * first row and the border colour (y0 NULL: the rectangle is the level,
+ * the unit's clamps give the border). */
+struct npot_level {
+   nir_ssa_def *w, *h, *rw, *rh;
+   nir_ssa_def *y0, *border;
+};
+
+/* One NEAREST tap at texel (i, j) of the level.  In an atlas a texel
+ * outside the level under CLAMP / CLAMP_TO_BORDER is the border colour
+ * (the neighbouring rows are other levels). */
 static nir_ssa_def *
-texel_centre(nir_builder *b, nir_ssa_def *i, nir_ssa_def *j)
+tap(nir_builder *b, const nir_tex_instr *tex, const struct nvc_fp_tex_key *k,
+    const struct npot_level *l, nir_ssa_def *i, nir_ssa_def *j,
+    nir_ssa_def *cmp, bool one_d)
 {
-   return nir_fadd(b, nir_vec2(b, i, j), nir_imm_float(b, 0.5f));
+   nir_ssa_def *half = nir_imm_float(b, 0.5f);
+   if (!l->y0)
+      return rect_tap(b, tex, nir_fadd(b, nir_vec2(b, i, j), half), cmp);
+
+   nir_ssa_def *zero = nir_imm_float(b, 0.0f), *one = nir_imm_float(b, 1.0f);
+   nir_ssa_def *out = NULL;
+   const unsigned wraps[2] = { k->wrap_s, one_d ? PIPE_TEX_WRAP_CLAMP_TO_EDGE
+                                                : k->wrap_t };
+   nir_ssa_def *idx[2] = { i, j }, *n[2] = { l->w, l->h };
+   for (unsigned a = 0; a < 2; a++) {
+      if (wraps[a] != PIPE_TEX_WRAP_CLAMP &&
+          wraps[a] != PIPE_TEX_WRAP_CLAMP_TO_BORDER)
+         continue;
+      nir_ssa_def *o = nir_ior(b, nir_flt(b, idx[a], zero),
+                               nir_fge(b, idx[a], n[a]));
+      out = out ? nir_ior(b, out, o) : o;
+      idx[a] = nir_fmin(b, nir_fmax(b, idx[a], zero), nir_fsub(b, n[a], one));
+   }
+   nir_ssa_def *xy = nir_vec2(b, nir_fadd(b, idx[0], half),
+                              nir_fadd(b, nir_fadd(b, idx[1], l->y0), half));
+   nir_ssa_def *t = rect_tap(b, tex, xy, cmp);
+   if (!out)
+      return t;
+   nir_ssa_def *border = nir_channels(b, l->border,
+                                      (1u << t->num_components) - 1);
+   return nir_bcsel(b, out, border, t);
 }
 
-/* The filtered value at texel coordinates (u, v); 1D: j fixed to row 0. */
+/* The filtered value of level l at normalized (s, t); 1D: row 0. */
 static nir_ssa_def *
 filter(nir_builder *b, const nir_tex_instr *tex,
-       const struct nvc_fp_tex_key *k, bool linear, nir_ssa_def *u,
-       nir_ssa_def *v, nir_ssa_def *size, nir_ssa_def *cmp, bool one_d)
+       const struct nvc_fp_tex_key *k, bool linear, nir_ssa_def *s,
+       nir_ssa_def *t, const struct npot_level *l, nir_ssa_def *cmp,
+       bool one_d)
 {
-   nir_ssa_def *w = nir_channel(b, size, 0), *h = nir_channel(b, size, 1);
-   nir_ssa_def *rw = nir_channel(b, size, 2), *rh = nir_channel(b, size, 3);
    nir_ssa_def *zero = nir_imm_float(b, 0.0f);
+   nir_ssa_def *u = nir_fmul(b, s, l->w);
+   nir_ssa_def *v = one_d ? NULL : nir_fmul(b, t, l->h);
 
-   u = clamp_coord(b, k->wrap_s, u, w);
+   u = clamp_coord(b, k->wrap_s, u, l->w);
    if (!one_d)
-      v = clamp_coord(b, k->wrap_t, v, h);
+      v = clamp_coord(b, k->wrap_t, v, l->h);
    if (!linear) {
-      nir_ssa_def *i = nearest_index(b, k->wrap_s, u, w, rw);
-      nir_ssa_def *j = one_d ? zero : nearest_index(b, k->wrap_t, v, h, rh);
-      return rect_tap(b, tex, texel_centre(b, i, j), cmp);
+      nir_ssa_def *i = nearest_index(b, k->wrap_s, u, l->w, l->rw);
+      nir_ssa_def *j = one_d ? zero : nearest_index(b, k->wrap_t, v, l->h, l->rh);
+      return tap(b, tex, k, l, i, j, cmp, one_d);
    }
 
    nir_ssa_def *half = nir_imm_float(b, 0.5f), *one = nir_imm_float(b, 1.0f);
    nir_ssa_def *a = nir_fsub(b, u, half);
    nir_ssa_def *i0f = nir_ffloor(b, a);
    nir_ssa_def *alpha = nir_fsub(b, a, i0f);
-   nir_ssa_def *i0 = wrap_index(b, k->wrap_s, i0f, w, rw);
-   nir_ssa_def *i1 = wrap_index(b, k->wrap_s, nir_fadd(b, i0f, one), w, rw);
+   nir_ssa_def *i0 = wrap_index(b, k->wrap_s, i0f, l->w, l->rw);
+   nir_ssa_def *i1 = wrap_index(b, k->wrap_s, nir_fadd(b, i0f, one), l->w, l->rw);
    if (one_d) {
-      nir_ssa_def *t0 = rect_tap(b, tex, texel_centre(b, i0, zero), cmp);
-      nir_ssa_def *t1 = rect_tap(b, tex, texel_centre(b, i1, zero), cmp);
+      nir_ssa_def *t0 = tap(b, tex, k, l, i0, zero, cmp, one_d);
+      nir_ssa_def *t1 = tap(b, tex, k, l, i1, zero, cmp, one_d);
       return nir_flrp(b, t0, t1, alpha);
    }
    nir_ssa_def *c = nir_fsub(b, v, half);
    nir_ssa_def *j0f = nir_ffloor(b, c);
    nir_ssa_def *beta = nir_fsub(b, c, j0f);
-   nir_ssa_def *j0 = wrap_index(b, k->wrap_t, j0f, h, rh);
-   nir_ssa_def *j1 = wrap_index(b, k->wrap_t, nir_fadd(b, j0f, one), h, rh);
-   nir_ssa_def *t00 = rect_tap(b, tex, texel_centre(b, i0, j0), cmp);
-   nir_ssa_def *t10 = rect_tap(b, tex, texel_centre(b, i1, j0), cmp);
-   nir_ssa_def *t01 = rect_tap(b, tex, texel_centre(b, i0, j1), cmp);
-   nir_ssa_def *t11 = rect_tap(b, tex, texel_centre(b, i1, j1), cmp);
+   nir_ssa_def *j0 = wrap_index(b, k->wrap_t, j0f, l->h, l->rh);
+   nir_ssa_def *j1 = wrap_index(b, k->wrap_t, nir_fadd(b, j0f, one), l->h, l->rh);
+   nir_ssa_def *t00 = tap(b, tex, k, l, i0, j0, cmp, one_d);
+   nir_ssa_def *t10 = tap(b, tex, k, l, i1, j0, cmp, one_d);
+   nir_ssa_def *t01 = tap(b, tex, k, l, i0, j1, cmp, one_d);
+   nir_ssa_def *t11 = tap(b, tex, k, l, i1, j1, cmp, one_d);
    return nir_flrp(b, nir_flrp(b, t00, t10, alpha),
                    nir_flrp(b, t01, t11, alpha), beta);
+}
+
+/* Level d (a whole number below k->levels) of a MIPMAP unit's atlas:
+ * its parameters by a select over the levels the view has. */
+static struct npot_level
+atlas_level(nir_builder *b, unsigned unit, const struct nvc_fp_tex_key *k,
+            nir_ssa_def *d, nir_ssa_def *border)
+{
+   nir_ssa_def *p = tex_param(b, unit, NVC_FP_TEX_PARAM_LEVEL(0));
+   for (unsigned i = 1; i < k->levels && i < NVC_TEX_NPOT_MAX_LEVELS; i++)
+      p = nir_bcsel(b, nir_feq(b, d, nir_imm_float(b, (float)i)),
+                    tex_param(b, unit, NVC_FP_TEX_PARAM_LEVEL(i)), p);
+   struct npot_level l = {
+      .w = nir_channel(b, p, 0), .h = nir_channel(b, p, 1),
+      .y0 = nir_channel(b, p, 2), .border = border,
+   };
+   l.rw = nir_frcp(b, l.w);
+   l.rh = nir_frcp(b, l.h);
+   return l;
+}
+
+/* GL 2.1 section 3.8.8 over the atlas of k->levels levels (q =
+ * levels - 1, counted from the view's first level):
+ *  - lambda <= c is magnification: the mag filter on level 0, where c =
+ *    1/2 for a LINEAR mag filter and a NEAREST_MIPMAP_* min filter, else
+ *    0 (section 3.8.9);
+ *  - *_MIPMAP_NEAREST: level d = ceil(lambda + 1/2) - 1 (0 up to
+ *    lambda = 1/2), at most q;
+ *  - *_MIPMAP_LINEAR: levels d1 = floor(lambda), d2 = d1 + 1 (both q
+ *    from lambda = q on), blended by frac(lambda). */
+static nir_ssa_def *
+mipmap(nir_builder *b, const nir_tex_instr *tex,
+       const struct nvc_fp_tex_key *k, nir_ssa_def *lambda, nir_ssa_def *s,
+       nir_ssa_def *t, nir_ssa_def *cmp, bool one_d)
+{
+   unsigned unit = tex->texture_index;
+   nir_ssa_def *border = tex_param(b, unit, NVC_FP_TEX_PARAM_BORDER);
+   nir_ssa_def *zero = nir_imm_float(b, 0.0f), *one = nir_imm_float(b, 1.0f);
+   nir_ssa_def *q = nir_imm_float(b, (float)(MIN2(k->levels,
+                                                  NVC_TEX_NPOT_MAX_LEVELS) - 1));
+   float c = k->mag_linear && !k->min_linear ? 0.5f : 0.0f;
+
+   struct npot_level l0 = atlas_level(b, unit, k, zero, border);
+   nir_ssa_def *mag = filter(b, tex, k, k->mag_linear, s, t, &l0, cmp, one_d);
+   nir_ssa_def *min;
+   if (!k->mip_linear) {
+      /* ceil(x) = -floor(-x) */
+      nir_ssa_def *d = nir_fsub(b, nir_fneg(b, nir_ffloor(b,
+                                nir_fneg(b, nir_fadd(b, lambda,
+                                                     nir_imm_float(b, 0.5f))))),
+                                one);
+      d = nir_fmin(b, nir_fmax(b, d, zero), q);
+      struct npot_level l = atlas_level(b, unit, k, d, border);
+      min = filter(b, tex, k, k->min_linear, s, t, &l, cmp, one_d);
+   } else {
+      nir_ssa_def *lp = nir_fmax(b, lambda, zero);
+      nir_ssa_def *d1 = nir_ffloor(b, lp);
+      nir_ssa_def *f = nir_fsub(b, lp, d1);
+      d1 = nir_fmin(b, d1, q);
+      nir_ssa_def *d2 = nir_fmin(b, nir_fadd(b, d1, one), q);
+      struct npot_level l1 = atlas_level(b, unit, k, d1, border);
+      struct npot_level l2 = atlas_level(b, unit, k, d2, border);
+      nir_ssa_def *t1 = filter(b, tex, k, k->min_linear, s, t, &l1, cmp, one_d);
+      nir_ssa_def *t2 = filter(b, tex, k, k->min_linear, s, t, &l2, cmp, one_d);
+      min = nir_flrp(b, t1, t2, f);
+   }
+   return nir_bcsel(b, nir_fge(b, nir_imm_float(b, c), lambda), mag, min);
 }
 
 static bool
@@ -255,12 +380,16 @@ lower_tex_npot_instr(nir_builder *b, nir_instr *instr, void *data)
          cmp = nir_fmul(b, cmp, rq);
    }
    nir_ssa_def *size = tex_param(b, tex->texture_index, NVC_FP_TEX_PARAM_SIZE);
-   nir_ssa_def *u = nir_fmul(b, nir_channel(b, coord, 0),
-                             nir_channel(b, size, 0));
+   nir_ssa_def *s = nir_channel(b, coord, 0);
+   nir_ssa_def *t = one_d ? NULL : nir_channel(b, coord, 1);
+   nir_ssa_def *u = nir_fmul(b, s, nir_channel(b, size, 0));
    /* a 1D texture is a rectangle one texel high: its row's centre */
    nir_ssa_def *v = one_d ? nir_imm_float(b, 0.5f) :
-                    nir_fmul(b, nir_channel(b, coord, 1),
-                             nir_channel(b, size, 1));
+                    nir_fmul(b, t, nir_channel(b, size, 1));
+   struct npot_level base = {
+      .w = nir_channel(b, size, 0), .h = nir_channel(b, size, 1),
+      .rw = nir_channel(b, size, 2), .rh = nir_channel(b, size, 3),
+   };
 
    if (k->npot == NVC_TEX_NPOT_SCALE) {
       /* the same lookup, on the rectangle at texel coordinates; the
@@ -277,8 +406,9 @@ lower_tex_npot_instr(nir_builder *b, nir_instr *instr, void *data)
    }
 
    nir_ssa_def *result;
-   if (!!k->min_linear == !!k->mag_linear) {
-      result = filter(b, tex, k, k->mag_linear, u, v, size, cmp, one_d);
+   bool mip = k->npot == NVC_TEX_NPOT_MIPMAP && k->levels > 1;
+   if (!mip && !!k->min_linear == !!k->mag_linear) {
+      result = filter(b, tex, k, k->mag_linear, s, t, &base, cmp, one_d);
    } else {
       /* lambda (GL 2.1 section 3.8.8): the explicit lod, or log2 of rho
        * = max(|d(u,v)/dx|, |d(u,v)/dy|) = log2(rho^2) / 2; plus the
@@ -305,13 +435,17 @@ lower_tex_npot_instr(nir_builder *b, nir_instr *instr, void *data)
          lambda = nir_fadd(b, lambda, nir_ssa_for_src(b, tex->src[bi].src, 1));
       lambda = nir_fmin(b, nir_fmax(b, lambda, nir_channel(b, lod, 1)),
                         nir_channel(b, lod, 2));
-      nir_ssa_def *mag = filter(b, tex, k, k->mag_linear, u, v, size, cmp,
-                                one_d);
-      nir_ssa_def *min = filter(b, tex, k, k->min_linear, u, v, size, cmp,
-                                one_d);
-      /* c = 0: no mipmaps */
-      result = nir_bcsel(b, nir_fge(b, nir_imm_float(b, 0.0f), lambda),
-                         mag, min);
+      if (!mip) {
+         nir_ssa_def *mag = filter(b, tex, k, k->mag_linear, s, t, &base,
+                                   cmp, one_d);
+         nir_ssa_def *min = filter(b, tex, k, k->min_linear, s, t, &base,
+                                   cmp, one_d);
+         /* c = 0: no mipmaps */
+         result = nir_bcsel(b, nir_fge(b, nir_imm_float(b, 0.0f), lambda),
+                            mag, min);
+      } else {
+         result = mipmap(b, tex, k, lambda, s, t, cmp, one_d);
+      }
    }
    nir_ssa_def_rewrite_uses(&tex->dest.ssa, result);
    nir_instr_remove(instr);

@@ -908,6 +908,121 @@ test_npot_scale(void)
    nvc_fp_binary_free(&bin);
 }
 
+/* MIPMAP: the 3x2 image's two levels in one rectangle 3 wide: level 0
+ * in rows 0-1, level 1 (1x1, texel (7, 7, 7, 1)) at row 2, column 0; the
+ * rest of row 2 (99, ...) belongs to no level and must never be read.
+ * The unit clamps to the rectangle's edge (nvc_tex_npot_hw_wrap). */
+static void
+npot_atlas_tex(void *data, const struct nvsim_tex_request *req,
+               float result[4][4])
+{
+   (void)data;
+   for (unsigned f = 0; f < 4; f++) {
+      if (!(req->mask & (1u << f)))
+         continue;
+      int i = (int)floorf(req->coord[f][0]), j = (int)floorf(req->coord[f][1]);
+      i = i < 0 ? 0 : i > 2 ? 2 : i;
+      j = j < 0 ? 0 : j > 2 ? 2 : j;
+      if (j == 2) {
+         float v = i == 0 ? 7.0f : 99.0f;
+         result[f][0] = result[f][1] = result[f][2] = v;
+         result[f][3] = i == 0 ? 1.0f : 99.0f;
+         continue;
+      }
+      result[f][0] = npot_a[i];
+      result[f][1] = npot_b[j];
+      result[f][2] = npot_a[i] * npot_b[j];
+      result[f][3] = 1.0f;
+   }
+}
+
+/* texture2D(unit 2, (s, t)) of that atlas with key k (MIPMAP, 2
+ * levels); lambda = lod[1] (min_lod: the quad's derivatives are 0, so
+ * lambda is -inf clamped to it); border (0.5, 0.25, 0.125, 1). */
+static void
+check_npot_mip(struct nvc_fp_tex_key k, float s, float t, const float lod[3],
+               float x, float y, float z, float w, const char *what)
+{
+   nir_builder b = fs_builder("npot mip");
+   nir_ssa_def *tc = load_in(&b, VARYING_SLOT_TEX0, 0);
+   store_color(&b, build_tex(&b, nir_texop_tex, 2, nir_channels(&b, tc, 0x3),
+                             0, NULL));
+   struct nvc_fp_key key;
+   memset(&key, 0, sizeof(key));
+   key.tex[2] = k;
+   struct nvc_fp_binary bin;
+   char *err = NULL;
+   bool ok = nvc_compile_fs_key(&nv30, b.shader, &key, &bin, &err);
+   CHECK(ok, "%s: compile: %s", what, err ? err : "?");
+   free(err);
+   ralloc_free(b.shader);
+   if (!ok)
+      return;
+   static float dwords[NVC_FP_TEX_PARAM_DWORD0 +
+                       NVC_MAX_TEX_UNITS * NVC_FP_TEX_PARAMS * 4];
+#define P(n) (&dwords[NVC_FP_TEX_PARAM_SLOT(2, n) * 4])
+   memcpy(P(NVC_FP_TEX_PARAM_SIZE), (float[4]){ 3, 2, 1.0f / 3, 0.5f }, 16);
+   memcpy(P(NVC_FP_TEX_PARAM_LOD), lod, 12);
+   memcpy(P(NVC_FP_TEX_PARAM_BORDER), (float[4]){ 0.5f, 0.25f, 0.125f, 1 }, 16);
+   memcpy(P(NVC_FP_TEX_PARAM_LEVEL(0)), (float[4]){ 3, 2, 0, 0 }, 16);
+   memcpy(P(NVC_FP_TEX_PARAM_LEVEL(1)), (float[4]){ 1, 1, 2, 0 }, 16);
+#undef P
+   CHECK(nvc_tex_npot_hw_wrap(&k, PIPE_TEX_WRAP_CLAMP) ==
+         PIPE_TEX_WRAP_CLAMP_TO_EDGE && !nvc_tex_npot_hw_linear(&k, true),
+         "%s: the unit's state", what);
+   struct fp_inputs in = std_in;
+   in.tc[0][0] = s, in.tc[0][1] = t;
+   struct fp_result r;
+   run_tex = npot_atlas_tex;
+   if (run(&bin, &in, dwords, ARRAY_SIZE(dwords), &r, what))
+      CHECK_VEC4(what, r.color, x, y, z, w, 1e-5f);
+   run_tex = NULL;
+   nvc_fp_binary_free(&bin);
+}
+
+#define MIP_KEY(ws, wt, min, mag, mip) \
+   ((struct nvc_fp_tex_key){ NVC_TEX_NPOT_MIPMAP, PIPE_TEX_WRAP_##ws, \
+                             PIPE_TEX_WRAP_##wt, min, mag, mip, 2 })
+
+/* Level selection and trilinear filtering (GL 2.1 section 3.8.8), by
+ * hand: level 0 as in test_npot_filter, level 1 the one texel 7. */
+static void
+test_npot_mipmap(void)
+{
+   /* LINEAR_MIPMAP_LINEAR, lambda 0.75: levels 0 and 1 blended 1/4,
+    * 3/4: 0.25 * (2.5, 1, 2.5, 1) + 0.75 * (7, 7, 7, 1) */
+   check_npot_mip(MIP_KEY(REPEAT, REPEAT, 1, 1, 1), 0.0f, 0.25f,
+                  (float[3]){ 0, 0.75f, 1000 }, 5.875f, 5.5f, 5.875f, 1,
+                  "NPOT trilinear, lambda 0.75");
+   /* NEAREST_MIPMAP_NEAREST (mag NEAREST, c = 0): lambda 0.4 is level
+    * ceil(0.9) - 1 = 0, texel (0, 0); lambda 0.6 level 1 */
+   check_npot_mip(MIP_KEY(REPEAT, REPEAT, 0, 0, 0), 0.0f, 0.25f,
+                  (float[3]){ 0, 0.4f, 1000 }, 1, 1, 1, 1,
+                  "NPOT mipmap nearest, lambda 0.4");
+   check_npot_mip(MIP_KEY(REPEAT, REPEAT, 0, 0, 0), 0.0f, 0.25f,
+                  (float[3]){ 0, 0.6f, 1000 }, 7, 7, 7, 1,
+                  "NPOT mipmap nearest, lambda 0.6");
+   /* mag LINEAR with NEAREST_MIPMAP_NEAREST: c = 1/2, lambda 0.4 is
+    * magnification: LINEAR on level 0 across the seam */
+   check_npot_mip(MIP_KEY(REPEAT, REPEAT, 0, 1, 0), 0.0f, 0.25f,
+                  (float[3]){ 0, 0.4f, 1000 }, 2.5f, 1, 2.5f, 1,
+                  "NPOT mipmap, c = 1/2");
+   /* CLAMP_TO_BORDER in the shader: lambda 0 magnifies (c = 0), s = 1:
+    * texel 2 and the border half each */
+   check_npot_mip(MIP_KEY(CLAMP_TO_BORDER, CLAMP_TO_BORDER, 1, 1, 1), 1.0f,
+                  0.25f, (float[3]){ 0, 0, 0 }, 2.25f, 0.625f, 2.0625f, 1,
+                  "NPOT mipmap, border");
+   /* CLAMP_TO_EDGE at the level's last row: t = 1, rows 1 and 2 clamp
+    * to row 1 (row 2 is level 1) */
+   check_npot_mip(MIP_KEY(CLAMP_TO_EDGE, CLAMP_TO_EDGE, 1, 1, 1), 0.5f,
+                  1.0f, (float[3]){ 0, 0, 0 }, 2, 8, 16, 1,
+                  "NPOT mipmap, edge row of level 0");
+   /* lambda 5 beyond q = 1: level 1 alone, its one texel */
+   check_npot_mip(MIP_KEY(CLAMP_TO_EDGE, CLAMP_TO_EDGE, 1, 1, 1), 0.9f,
+                  0.25f, (float[3]){ 0, 5, 1000 }, 7, 7, 7, 1,
+                  "NPOT mipmap, lambda past the last level");
+}
+
 int
 main(void)
 {
@@ -924,6 +1039,7 @@ main(void)
    test_texture();
    test_npot_filter();
    test_npot_scale();
+   test_npot_mipmap();
    test_kil();
    test_inputs();
    test_outputs();

@@ -15,12 +15,17 @@
  * The program variants are cached per key (nv30_shader.c); the sizes and
  * lod clamps are patched into them as parameters (NVC_FP_TEX_PARAM_*).
  *
- * What is not emulated, and drawn inexactly (the base level only) and
- * counted under NV_DEBUG=fallback: a mipmapped NPOT texture minified
- * (mipmap filter and more than one level), and the mirror-clamp wraps.
- * PIPE_CAP_NPOT_TEXTURES stays off on rankine until mipmaps, 3D and cube
- * maps are emulated (src/nouveau/compiler/README.md, "NPOT textures on
- * rankine", has the plan); st/mesa's own NPOT textures, and an
+ *  - MIPMAP where the sampler has a mipmap filter and the view levels
+ *    below its first: the rectangle covers every level of the view
+ *    (TEX_NPOT_SIZE of their rows: the linear layout keeps them at one
+ *    pitch, one after the other), the shader picks and filters the
+ *    levels from lambda, each level's size and first row a parameter.
+ *
+ * What is not emulated, drawn inexactly and counted under
+ * NV_DEBUG=fallback: the mirror-clamp wraps (not GL 2.1's; rankine has
+ * none).  PIPE_CAP_NPOT_TEXTURES stays off on rankine until 3D and cube
+ * maps are emulated too (src/nouveau/compiler/README.md, "NPOT textures
+ * on rankine", has the plan); st/mesa's own NPOT textures, and an
  * application with ARB_texture_non_power_of_two forced on through
  * MESA_EXTENSION_OVERRIDE, take this path.
  */
@@ -64,6 +69,14 @@ nv30_npot_view(struct nv30_context *nv30, unsigned i)
    return sv;
 }
 
+/* Levels of a view (from its first). */
+static unsigned
+nv30_npot_levels(const struct nv30_sampler_view *sv)
+{
+   return MIN2(sv->pipe.u.tex.last_level, sv->pipe.texture->last_level) -
+          sv->pipe.u.tex.first_level + 1;
+}
+
 bool
 nv30_tex_npot_key(struct nv30_context *nv30, uint32_t units,
                   struct nvc_fp_key *key)
@@ -91,8 +104,18 @@ nv30_tex_npot_key(struct nv30_context *nv30, uint32_t units,
        * a rectangle pins to its one level (nv30_emit_textures): where
        * the filters differ GL's lambda, clamped to the sampler's
        * min_lod/max_lod, chooses in the shader */
-      if (!one_d && nv30_wrap_is_clamp(ss->wrap_s) && nv30_wrap_is_clamp(wrap_t) &&
-          ss->min_img_filter == ss->mag_img_filter) {
+      unsigned levels = nv30_npot_levels(sv);
+      if (ss->min_mip_filter != PIPE_TEX_MIPFILTER_NONE && levels > 1) {
+         k->npot = NVC_TEX_NPOT_MIPMAP;
+         k->mip_linear = ss->min_mip_filter == PIPE_TEX_MIPFILTER_LINEAR;
+         k->levels = MIN2(levels, NVC_TEX_NPOT_MAX_LEVELS);
+         k->wrap_s = ss->wrap_s;
+         k->wrap_t = wrap_t;
+         k->min_linear = ss->min_img_filter == PIPE_TEX_FILTER_LINEAR;
+         k->mag_linear = ss->mag_img_filter == PIPE_TEX_FILTER_LINEAR;
+      } else if (!one_d && nv30_wrap_is_clamp(ss->wrap_s) &&
+                 nv30_wrap_is_clamp(wrap_t) &&
+                 ss->min_img_filter == ss->mag_img_filter) {
          k->npot = NVC_TEX_NPOT_SCALE;
       } else {
          k->npot = NVC_TEX_NPOT_FILTER;
@@ -109,7 +132,7 @@ nv30_tex_npot_key(struct nv30_context *nv30, uint32_t units,
 void
 nv30_tex_npot_count(struct nv30_context *nv30, const struct nvc_fp_key *key)
 {
-   uint32_t scale = 0, filter = 0, inexact = 0;
+   uint32_t mode[NVC_TEX_NPOT_MIPMAP + 1] = { 0 }, inexact = 0;
 
    if (!(nouveau_debug & NOUVEAU_DEBUG_FALLBACK))
       return;
@@ -117,30 +140,24 @@ nv30_tex_npot_count(struct nv30_context *nv30, const struct nvc_fp_key *key)
       const struct nvc_fp_tex_key *k = &key->tex[i];
       if (k->npot == NVC_TEX_NPOT_NONE)
          continue;
-      if (k->npot == NVC_TEX_NPOT_SCALE)
-         scale |= 1u << i;
-      else
-         filter |= 1u << i;
-      struct nv30_sampler_view *sv = nv30_sampler_view(nv30->views[i]);
+      mode[k->npot] |= 1u << i;
       const struct pipe_sampler_state *ss = &nv30->samplers[i]->pipe;
-      unsigned levels = MIN2(sv->pipe.u.tex.last_level,
-                             sv->pipe.texture->last_level) -
-                        sv->pipe.u.tex.first_level;
-      if ((ss->min_mip_filter != PIPE_TEX_MIPFILTER_NONE && levels) ||
-          (!nv30_wrap_is_clamp(ss->wrap_s) &&
+      if ((!nv30_wrap_is_clamp(ss->wrap_s) &&
            !nv30_wrap_is_repeat(ss->wrap_s)) ||
-          (k->wrap_t && !nv30_wrap_is_clamp(k->wrap_t) &&
+          (k->npot != NVC_TEX_NPOT_SCALE && !nv30_wrap_is_clamp(k->wrap_t) &&
            !nv30_wrap_is_repeat(k->wrap_t)))
          inexact |= 1u << i;
    }
-   if (scale | filter)
+   if (mode[NVC_TEX_NPOT_SCALE] | mode[NVC_TEX_NPOT_FILTER] |
+       mode[NVC_TEX_NPOT_MIPMAP])
       NOUVEAU_FALLBACK("NPOT textures through rectangles: units 0x%x "
-                       "scaled, 0x%x wrapped and filtered in the shader\n",
-                       scale, filter);
+                       "scaled, 0x%x wrapped and filtered in the shader, "
+                       "0x%x mipmapped in the shader\n",
+                       mode[NVC_TEX_NPOT_SCALE], mode[NVC_TEX_NPOT_FILTER],
+                       mode[NVC_TEX_NPOT_MIPMAP]);
    if (inexact)
-      NOUVEAU_FALLBACK("NPOT textures inexact on units 0x%x: mipmaps or "
-                       "mirror-clamp wraps not emulated, the first level "
-                       "clamped\n", inexact);
+      NOUVEAU_FALLBACK("NPOT textures inexact on units 0x%x: mirror-clamp "
+                       "wraps not emulated\n", inexact);
 }
 
 uint32_t
@@ -161,10 +178,23 @@ nv30_tex_npot_param(struct nv30_context *nv30, uint32_t dword)
          v[1] = u_minify(view->texture->height0, first);
          v[2] = 1.0f / v[0];
          v[3] = 1.0f / v[1];
-      } else {
+      } else if (param == NVC_FP_TEX_PARAM_LOD) {
          v[0] = ss->lod_bias;
          v[1] = ss->min_lod;
          v[2] = ss->max_lod;
+      } else if (param == NVC_FP_TEX_PARAM_BORDER) {
+         memcpy(v, ss->border_color.f, sizeof(v));
+      } else if (param - NVC_FP_TEX_PARAM_LEVEL0 <
+                 nv30_npot_levels(nv30_sampler_view(nv30->views[unit]))) {
+         /* level first + k: its size and first row in the rectangle of
+          * the view's levels (nv30_resource.c: one pitch, offsets
+          * multiples of it) */
+         const struct nv30_resource *res = nv30_resource(view->texture);
+         unsigned l = first + param - NVC_FP_TEX_PARAM_LEVEL0;
+         v[0] = u_minify(view->texture->width0, l);
+         v[1] = u_minify(view->texture->height0, l);
+         v[2] = (res->level[l].offset - res->level[first].offset) /
+                res->level[first].pitch;
       }
    }
    return fui(v[comp]);

@@ -604,6 +604,15 @@ nv30_view_rankine(struct nv30_sampler_view *so,
    so->npot_size = NV30_3D_TEX_NPOT_SIZE_W(u_minify(tex->width0, first)) |
                    NV30_3D_TEX_NPOT_SIZE_H(u_minify(tex->height0, first));
    so->swizzle |= NV30_3D_TEX_SWIZZLE_RECT_PITCH(res->level[first].pitch);
+   /* the linear layout keeps every level at one pitch, one after the
+    * other (nv30_layout): one rectangle holds them all */
+   so->npot_size_levels = NV30_3D_TEX_NPOT_SIZE_W(u_minify(tex->width0, first)) |
+      NV30_3D_TEX_NPOT_SIZE_H(MIN2((res->level[last].offset +
+                                    res->level[last].slice_stride -
+                                    res->level[first].offset) /
+                                   res->level[first].pitch,
+                                   NV30_3D_TEX_NPOT_SIZE_H__MASK >>
+                                   NV30_3D_TEX_NPOT_SIZE_H__SHIFT));
    so->max_level = 0;
    so->lod_base = 0;
    return true;
@@ -757,7 +766,11 @@ nv30_emit_textures(struct nv30_context *nv30)
          filter = ss->filter_one_level;
       uint32_t wrap = ss->wrap;
       const struct nvc_fp_tex_key *npot = &fp->key.tex[i];
-      if (i < NVC_MAX_TEX_UNITS && npot->npot == NVC_TEX_NPOT_FILTER) {
+      uint32_t npot_size = sv->npot_size;
+      if (i < NVC_MAX_TEX_UNITS && npot->npot == NVC_TEX_NPOT_MIPMAP)
+         npot_size = sv->npot_size_levels;
+      if (i < NVC_MAX_TEX_UNITS && (npot->npot == NVC_TEX_NPOT_FILTER ||
+                                    npot->npot == NVC_TEX_NPOT_MIPMAP)) {
          /* the shader wraps and filters from NEAREST taps of the
           * rectangle, whose unit clamps as nvc_tex_npot_hw_wrap says
           * (nv30_tex_npot.c) */
@@ -793,7 +806,7 @@ nv30_emit_textures(struct nv30_context *nv30)
                            max_lod << en->max_lod_shift);
       nouveau_push_data(p, sv->swizzle);
       nouveau_push_data(p, filter | sv->filter);
-      nouveau_push_data(p, sv->npot_size);
+      nouveau_push_data(p, npot_size);
       nouveau_push_data(p, ss->border);
       /* curie's pitch and depth; rankine has no TEX_SIZE1 (hwdb) */
       if (!nv30_rankine_units(nv30->chip))

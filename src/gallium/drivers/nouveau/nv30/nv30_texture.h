@@ -22,6 +22,9 @@ struct nv30_sampler_view {
    bool valid;                 /* a format and layout the GPU samples */
    uint32_t offset;            /* of the first level, in the buffer */
    uint32_t format, swizzle, npot_size;
+   /* rankine rectangles: TEX_NPOT_SIZE of the rows of every level of the
+    * view, which a mipmapped NPOT lookup reads (nv30_tex_npot.c) */
+   uint32_t npot_size_levels;
    uint32_t size1;             /* TEX_SIZE1 (curie) */
    uint32_t format_nocompare;  /* format word for samplers without compare */
    uint32_t gamma;             /* TEX_WRAP bits of sRGB formats */

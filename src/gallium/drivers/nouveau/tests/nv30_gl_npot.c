@@ -16,10 +16,12 @@
  * (wrap modes) and 3.8.8 (u = 3s, v = 2t; NEAREST texel floor(u),
  * LINEAR the 4 texels around (u - 1/2, v - 1/2) and their weights).
  * llvmpipe and NV40 (native NPOT) must agree.  Argument "curie" leaves
- * out the probes where TEXTURE_MIN_LOD must make a texture without
- * mipmaps minified: curie's units get MIN_LOD = MAX_LOD = 0 without a
- * mipmap filter (nv30_emit_textures) and magnify there, a defect of the
- * NV40 path left for its own change (this one must not alter NV40).
+ * out the 4 probes where TEXTURE_MIN_LOD must turn magnification into
+ * minification: GL 2.1 section 3.8.8 decides on lambda after the
+ * MIN_LOD clamp, curie's units (as nvsim models them, nv40_3d_texture.c
+ * sample_one) before it, and without a mipmap filter its driver pins
+ * MIN_LOD to 0 (nv30_emit_textures): NV40's own behaviour, which this
+ * change must not alter, noted in issue 9.
  *   tests/gl/run.sh builds and runs it; by hand:
  *   L=build/install/lib/x86_64-linux-gnu
  *   gcc -o /tmp/nv30_gl_npot nv30_gl_npot.c -L$L -lEGL -lGL -Wl,-rpath,$L
@@ -168,6 +170,44 @@ main(int argc, char **argv)
              "header)\n");
    glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MIN_LOD, -1000.0f);
    probe("mag nearest, clamp to edge", 0.5f, 0.5f, 0x4080b0ff, 0);
+
+   /* Mipmapped: level 1 of the 3x2 texture is 1x1, texel L1 =
+    * (0x20, 0xa0, 0x60, 0xff); lambda is TEXTURE_MIN_LOD (see above).
+    * Rankine's unit reads both levels as one rectangle, the shader picks
+    * and blends them (GL 2.1 section 3.8.8: *_MIPMAP_NEAREST level
+    * ceil(lambda + 1/2) - 1, *_MIPMAP_LINEAR levels floor(lambda) and
+    * the next blended by frac(lambda)). */
+   static const unsigned char l1[4] = { 0x20, 0xa0, 0x60, 0xff };
+   glTexImage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 1, 1, 0, GL_RGBA,
+                GL_UNSIGNED_BYTE, l1);
+   /* LINEAR_MIPMAP_LINEAR, lambda 0.75: 1/4 of level 0's seam blend
+    * (0x60, 0, 0x30) and 3/4 of L1 */
+   mode(GL_REPEAT, GL_REPEAT, GL_LINEAR_MIPMAP_LINEAR, GL_LINEAR);
+   glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MIN_LOD, 0.75f);
+   if (!curie)
+      probe("mipmap trilinear, lambda 0.75", 0.0f, 0.25f, 0x307854ff, 1);
+   /* NEAREST_MIPMAP_NEAREST: lambda 0.6 is level 1, 0.4 level 0 */
+   mode(GL_REPEAT, GL_REPEAT, GL_NEAREST_MIPMAP_NEAREST, GL_NEAREST);
+   glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MIN_LOD, 0.6f);
+   if (!curie)
+      probe("mipmap nearest, lambda 0.6", 0.0f, 0.25f, 0x20a060ff, 0);
+   else
+      printf("not run on curie: 2 more TEXTURE_MIN_LOD probes\n");
+   glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MIN_LOD, 0.4f);
+   probe("mipmap nearest, lambda 0.4", 0.0f, 0.25f, 0x000010ff, 0);
+   /* lambda 5, past the last level: L1 */
+   mode(GL_CLAMP_TO_EDGE, GL_CLAMP_TO_EDGE, GL_LINEAR_MIPMAP_LINEAR,
+        GL_LINEAR);
+   glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MIN_LOD, 5.0f);
+   probe("mipmap, lambda past the last level", 0.9f, 0.25f, 0x20a060ff, 1);
+   /* magnified at t = 1 with CLAMP_TO_EDGE: rows 1 and its clamp, never
+    * level 1's row below it in the rectangle: T(1, 1) */
+   glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MIN_LOD, -1000.0f);
+   probe("mipmap, magnified at level 0's last row", 0.5f, 1.0f, 0x4080b0ff,
+         1);
+   /* CLAMP_TO_BORDER, magnified: texel 2 and the white border */
+   mode(GL_CLAMP_TO_BORDER, GL_REPEAT, GL_LINEAR_MIPMAP_LINEAR, GL_LINEAR);
+   probe("mipmap, border", 1.0f, 0.25f, 0xe080a8ff, 1);
 
    /* 1D: row 0 of the same texels, 3 wide (a rectangle one texel high
     * on rankine, its lookups always the shader's) */
