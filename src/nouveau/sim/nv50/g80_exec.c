@@ -68,6 +68,7 @@ struct run {
    bool failed;
 
    uint32_t r[WARP][NREGS];
+   unsigned nregs;      /* $r0..$r(nregs-1) usable */
    uint16_t a[WARP][NAREGS];
    uint8_t c[WARP][NCREGS];
 
@@ -107,6 +108,24 @@ fail(struct run *st, const char *fmt, ...)
 }
 
 #define M(x) (insn->mod[G(MOD_##x)])
+
+/* isa.rst "Registers": with N registers enabled, $rN..$r127 are forced
+ * to 0 (reads give 0, writes are lost).  Upstream relies on it: its
+ * immediate 0 is $r63 or $r127 (nv50_ir_target_nv50.cpp). */
+static uint32_t
+reg_get(const struct run *st, unsigned lane, unsigned r)
+{
+   r %= NREGS;
+   return r < st->nregs ? st->r[lane][r] : 0;
+}
+
+static void
+reg_set(struct run *st, unsigned lane, unsigned r, uint32_t v)
+{
+   r %= NREGS;
+   if (r < st->nregs)
+      st->r[lane][r] = v;
+}
 
 /* ---- operands ---- */
 
@@ -190,10 +209,10 @@ rd(struct run *st, const struct nvisa_g80_operand *o, unsigned lane)
    switch (o->file) {
    case G(FILE_GPR):
       if (o->size == 2) {
-         uint32_t r = st->r[lane][(o->val >> 1) % NREGS];
+         uint32_t r = reg_get(st, lane, o->val >> 1);
          return o->val & 1 ? r >> 16 : r & 0xffff;
       }
-      return st->r[lane][o->val % NREGS];
+      return reg_get(st, lane, o->val);
    case G(FILE_IMM):
       return o->val;
    case G(FILE_ADDR):
@@ -246,8 +265,8 @@ rd(struct run *st, const struct nvisa_g80_operand *o, unsigned lane)
 static uint64_t
 rd64(struct run *st, const struct nvisa_g80_operand *o, unsigned lane)
 {
-   unsigned r = o->val % NREGS;
-   return st->r[lane][r] | (uint64_t)st->r[lane][(r + 1) % NREGS] << 32;
+   return reg_get(st, lane, o->val) |
+          (uint64_t)reg_get(st, lane, o->val + 1) << 32;
 }
 
 static void
@@ -259,15 +278,16 @@ wr(struct run *st, const struct nvisa_g80_operand *o, unsigned lane,
       return;
    case G(FILE_GPR):
       if (o->size == 2) {
-         uint32_t *r = &st->r[lane][(o->val >> 1) % NREGS];
+         uint32_t r = reg_get(st, lane, o->val >> 1);
          if (o->val & 1)
-            *r = (*r & 0xffff) | v << 16;
+            r = (r & 0xffff) | v << 16;
          else
-            *r = (*r & 0xffff0000) | (v & 0xffff);
+            r = (r & 0xffff0000) | (v & 0xffff);
+         reg_set(st, lane, o->val >> 1, r);
       } else if (o->size == 8) {
          fail(st, "%s: a 64-bit destination written as 32 bits", "$r");
       } else {
-         st->r[lane][o->val % NREGS] = v;
+         reg_set(st, lane, o->val, v);
       }
       return;
    case G(FILE_OUT): {
@@ -303,9 +323,8 @@ static void
 wr64(struct run *st, const struct nvisa_g80_operand *o, unsigned lane,
      uint64_t v)
 {
-   unsigned r = o->val % NREGS;
-   st->r[lane][r] = (uint32_t)v;
-   st->r[lane][(r + 1) % NREGS] = (uint32_t)(v >> 32);
+   reg_set(st, lane, o->val, (uint32_t)v);
+   reg_set(st, lane, o->val + 1, (uint32_t)(v >> 32));
 }
 
 /* ---- per-lane operations ---- */
@@ -675,7 +694,7 @@ exec_lane(struct run *st, const struct nvisa_g80_insn *insn, unsigned lane)
        * this lane from QOP */
       unsigned l = M(LANE), q = lane & ~3u, from;
       from = l < 4 ? q | l : (l & 1) ? lane ^ 2 : lane ^ 1;
-      s1 = st->r[from][s[1].val % NREGS];
+      s1 = reg_get(st, from, s[1].val);
       s3 = rd(st, &s[2], lane);
       switch (M(QOP) >> (6 - 2 * (lane & 3)) & 3) {
       case 0: r = g80_f32_add(s1, s3, G80_RND_RN); break;
@@ -859,7 +878,7 @@ exec_tex(struct run *st, const struct nvisa_g80_insn *insn, uint32_t lanes)
       if (!(lanes >> l & 1))
          continue;
       for (unsigned i = 0; i < argc; i++)
-         rq->coord[l][i] = st->r[l][(base + i) % NREGS];
+         rq->coord[l][i] = reg_get(st, l, base + i);
       /* texbias/texlod: the bias or LOD is the last source word (Mesa
        * emitTEX puts it after the coordinates) */
       rq->lod_or_bias[l] = rq->coord[l][argc - 1];
@@ -872,7 +891,7 @@ exec_tex(struct run *st, const struct nvisa_g80_insn *insn, uint32_t lanes)
       unsigned n = 0;
       for (unsigned c = 0; c < 4; c++)
          if (mask >> c & 1)
-            st->r[l][(base + n++) % NREGS] = out[l][c];
+            reg_set(st, l, base + n++, out[l][c]);
    }
 }
 
@@ -1199,6 +1218,7 @@ g80_shader_run(enum g80_stage stage, const struct g80_shader_program *prog,
    st->warp = warp;
    st->cb = cb;
    st->fault = fault;
+   st->nregs = prog->gprs && prog->gprs < NREGS ? prog->gprs : NREGS;
    warp->discarded = 0;
    uint32_t all = warp->lanes >= WARP ? 0xffffffffu :
                   (1u << warp->lanes) - 1;
@@ -1224,7 +1244,7 @@ g80_shader_run(enum g80_stage stage, const struct g80_shader_program *prog,
          if (!((warp->active & all) >> l & 1))
             continue;
          for (unsigned i = 0; i < warp->out_words && i < NREGS; i++)
-            warp->out[(size_t)l * warp->out_stride + i] = st->r[l][i];
+            warp->out[(size_t)l * warp->out_stride + i] = reg_get(st, l, i);
       }
    }
    int ret = st->failed ? -1 : 0;

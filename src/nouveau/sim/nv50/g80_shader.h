@@ -85,7 +85,8 @@ struct g80_shader_program {
    const uint8_t *code;         /* host view of the code segment */
    uint64_t code_size;          /* bytes mapped from `code` */
    uint32_t start;              /* VP/GP/FP_START_ID: byte offset */
-   unsigned gprs;               /* *_REG_ALLOC_TEMP */
+   unsigned gprs;               /* *_REG_ALLOC_TEMP: $r0..$r(gprs-1) usable,
+                                 * the rest read 0 (isa.rst); 0: all 128 */
    uint32_t isa_flags;          /* NVISA_G80_FLAG_* and G80_SHADER_* above */
    /* constant buffers c0..cN as SET_PROGRAM_CB binds them for the stage;
     * NULL when unbound (a read of one is a fault, as on hardware). */

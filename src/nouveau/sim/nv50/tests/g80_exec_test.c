@@ -176,6 +176,7 @@ struct env {
    struct g80_shader_warp warp;
    struct g80_shader_fault fault;
    struct g80_shader_callbacks cb;
+   unsigned gprs;       /* 0: 128 */
 };
 
 static int
@@ -187,7 +188,7 @@ run(struct env *e, struct prog *p, enum g80_stage stage, uint32_t active)
    e->prog.code = (const uint8_t *)p->w;
    e->prog.code_size = p->n * 4;
    e->prog.start = 0;
-   e->prog.gprs = 128;
+   e->prog.gprs = e->gprs ? e->gprs : 128;
    e->prog.cb = e->cbs;
    e->prog.cb_words = e->cb_words;
    e->prog.num_cb = 1;
@@ -765,6 +766,69 @@ prog_faults(void)
    free(e);
 }
 
+/* Integer forms through the decoder (hwtest g80_int.cc's rules): shr
+ * signed/unsigned, shl past the width, mul24 high, 16-bit add on half
+ * registers, min signed. */
+static void
+prog_int_ops(void)
+{
+   struct env *e = env_new();
+   struct prog p = { 0 };
+   emit(&p, op2(G(OP_MOV_B32_I), R(0), IMM((uint32_t)-16)));
+   struct nvisa_g80_insn sh = op3(G(OP_SHR_B32_IMM), O(0), R(0), IMM(2));
+   sh.mod[G(MOD_SIGNED)] = 1;
+   emit(&p, sh);                                       /* -4 */
+   emit(&p, op3(G(OP_SHR_B32_IMM), O(1), R(0), IMM(2))); /* 0x3ffffffc */
+   emit(&p, op2(G(OP_MOV_B32_I), R(1), IMM(33)));
+   emit(&p, op3(G(OP_SHL_B32), O(2), R(0), R(1)));     /* 0: count >= 32 */
+   struct nvisa_g80_insn mn = op3(G(OP_MIN_B32), O(3), R(0), R(1));
+   mn.mod[G(MOD_SIGNED)] = 1;
+   emit(&p, mn);                                       /* -16 */
+   emit(&p, op3(G(OP_MIN_B32), O(4), R(0), R(1)));     /* 33 unsigned */
+   struct nvisa_g80_insn hi = op3(G(OP_MUL_24_L), O(5), R(2), R(2));
+   hi.mod[G(MOD_HIGH)] = 1;
+   emit(&p, op2(G(OP_MOV_B32_I), R(2), IMM(0x800000)));
+   emit(&p, hi);                                       /* 0x40000000 */
+   /* $r3h:$r3l = 0xffff:0x0001; add b16 $r4l = $r3l + $r3h = 0 */
+   emit(&p, op2(G(OP_MOV_B32_I), R(3), IMM(0xffff0001)));
+   emit(&p, op2(G(OP_MOV_B32_I), R(4), IMM(0xabcd1234)));
+   struct nvisa_g80_insn h = I(G(OP_ADD_B16_L));
+   h.opnd[0] = (struct nvisa_g80_operand){ .file = G(FILE_GPR), .size = 2, .val = 8 };
+   h.opnd[1] = (struct nvisa_g80_operand){ .file = G(FILE_GPR), .size = 2, .val = 6 };
+   h.opnd[2] = (struct nvisa_g80_operand){ .file = G(FILE_GPR), .size = 2, .val = 7 };
+   emit(&p, h);
+   emit(&p, op2(G(OP_MOV_B32_L), O(6), R(4)));         /* 0xabcd0000 */
+   emit(&p, nop_ctrl(1));
+   CHECK_EQ(run(e, &p, G80_STAGE_VP, 1), 0);
+   CHECK_EQ(e->out[0], (uint32_t)-4);
+   CHECK_EQ(e->out[1], 0x3ffffffc);
+   CHECK_EQ(e->out[2], 0);
+   CHECK_EQ(e->out[3], (uint32_t)-16);
+   CHECK_EQ(e->out[4], 33);
+   CHECK_EQ(e->out[5], 0x40000000);
+   CHECK_EQ(e->out[6], 0xabcd0000);
+   free(e);
+}
+
+/* isa.rst "Registers": with 4 registers enabled, $r4.. read 0 and
+ * writes to them are lost. */
+static void
+prog_register_limit(void)
+{
+   struct env *e = env_new();
+   struct prog p = { 0 };
+   emit(&p, op2(G(OP_MOV_B32_I), R(3), IMM(5)));
+   emit(&p, op2(G(OP_MOV_B32_I), R(6), IMM(7)));
+   emit(&p, op2(G(OP_MOV_B32_L), O(0), R(3)));
+   emit(&p, op2(G(OP_MOV_B32_L), O(1), R(6)));
+   emit(&p, nop_ctrl(1));
+   e->gprs = 4;
+   CHECK_EQ(run(e, &p, G80_STAGE_VP, 1), 0);
+   CHECK_EQ(e->out[0], 5);
+   CHECK_EQ(e->out[1], 0);
+   free(e);
+}
+
 /* ---- upstream-compiled programs (isa/tests/g80_upstream) ---- */
 
 static unsigned
@@ -846,6 +910,101 @@ upstream_v1_transform(void)
    free(e);
 }
 
+/* A texture unit for f2.hex: texfetch returns (x * 3 + y, y, lod, 77)
+ * of its integer coordinate words, texsize (64, 32, 1, 7). */
+static unsigned tex_calls;
+
+static void
+fake_texture(void *ctx, enum g80_stage stage,
+             const struct g80_tex_request *req, uint32_t out[32][4])
+{
+   (void)ctx;
+   CHECK_EQ(stage, G80_STAGE_FP);
+   tex_calls++;
+   for (unsigned l = 0; l < 32; l++) {
+      if (!(req->active >> l & 1))
+         continue;
+      const uint32_t *c = req->coord[l];
+      if (req->op == G80_TEX_FETCH) {
+         out[l][0] = c[0] * 3 + c[1];
+         out[l][1] = c[1];
+         out[l][2] = c[2];
+         out[l][3] = 77;
+      } else {
+         CHECK_EQ(req->op, G80_TEX_QUERY);
+         out[l][0] = 64;
+         out[l][1] = 32;
+         out[l][2] = 1;
+         out[l][3] = 7;
+      }
+   }
+}
+
+/* f2.hex: the TGSI program in its comments (integer arithmetic, F2I,
+ * TXF/TXQ under UIF, a loop with BRK, I2F/U2F), evaluated here by the
+ * TGSI rules in C.  Upstream's code reads IN[0].x with v[0x0], the slot
+ * it also takes 1/w from (linterp, rcp, pinterp): with v[0] = 2, w is
+ * rcp(2) = 0.5 and IN[0] = (2 * 0.5, v[1] * 0.5, v[2] * 0.5, v[3] * 0.5),
+ * all exact.  gprs 16: $r63 (upstream's zero) reads 0. */
+static void
+upstream_f2_integer(void)
+{
+   struct env *e = env_new();
+   struct prog p = { 0 };
+   p.n = load_hex("f2.hex", p.w, 1024);
+   CHECK(p.n > 0);
+   for (unsigned l = 0; l < LANES; l++) {
+      float *v = &e->interp[l * IN_WORDS];
+      v[0] = 2.0f;
+      v[1] = l * 1.7f - 20.0f;
+      v[2] = l + 0.5f;
+      v[3] = 3.9f - l / 4.0f;
+   }
+   e->cb.texture = fake_texture;
+   e->gprs = 16;
+   tex_calls = 0;
+   CHECK_EQ(run(e, &p, G80_STAGE_FP, 0xffffffff), 0);
+   if (e->fault.faulted)
+      fprintf(stderr, "fault: %s at 0x%x\n", e->fault.msg, e->fault.pc);
+   CHECK(tex_calls >= 1);
+   for (unsigned l = 0; l < LANES; l++) {
+      const float *v = &e->interp[l * IN_WORDS];
+      uint32_t t0[4], t1[4], t2[4], t3[4], t4[4];
+      const uint32_t imm0[4] = { 1, 2, 3, 0 };
+      t0[0] = 1;
+      for (unsigned c = 1; c < 4; c++)
+         t0[c] = (uint32_t)(int32_t)(v[c] * 0.5f);  /* F2I: toward 0 */
+      for (unsigned c = 0; c < 4; c++) {
+         t1[c] = t0[c] + imm0[c];                   /* UADD */
+         t2[c] = (t1[c] * t0[c]) << 2;              /* UMUL, SHL .y */
+         t3[c] = (uint32_t)((int32_t)t2[c] >> 1);   /* ISHR .x */
+      }
+      t3[1] = t2[1] >> (t1[0] & 31);                /* USHR */
+      for (unsigned c = 0; c < 4; c++) {
+         t3[c] = ((t3[c] & t1[c]) | 3) ^ t0[c];     /* AND, OR, XOR */
+         t4[c] = ~t3[c];                            /* NOT */
+         t4[c] = (int32_t)t4[c] < (int32_t)t0[c] ? t4[c] : t0[c];
+         t4[c] = t4[c] > t1[c] ? t4[c] : t1[c];     /* UMAX */
+      }
+      bool fetch = (int32_t)t4[0] < (int32_t)t0[0];  /* ISLT, UIF */
+      if (fetch) {
+         t1[0] = t4[0] * 3 + t4[1];
+         t1[1] = t4[1];
+         t1[2] = t4[3];                             /* the lod word */
+         t1[3] = 77;
+      } else {
+         t1[0] = 64; t1[1] = 32; t1[2] = 1; t1[3] = 7;
+      }
+      do
+         t0[0] += 1;                                /* UADD */
+      while (!(t0[0] >= 3));                        /* USGE, BRK */
+      for (unsigned c = 0; c < 4; c++)
+         CHECK_EQ(e->out[l * OUT_WORDS + c],
+                  fbits((float)(int32_t)t0[c] + (float)t1[c]));
+   }
+   free(e);
+}
+
 static const struct nvt_case cases[] = {
    { "f32_add_rules", f32_add_rules },
    { "f32_mul_mad_rules", f32_mul_mad_rules },
@@ -858,7 +1017,10 @@ static const struct nvt_case cases[] = {
    { "prog_fp_kil_interp", prog_fp_kil_interp },
    { "prog_runaway", prog_runaway },
    { "prog_faults", prog_faults },
+   { "prog_register_limit", prog_register_limit },
+   { "prog_int_ops", prog_int_ops },
    { "upstream_v1_transform", upstream_v1_transform },
+   { "upstream_f2_integer", upstream_f2_integer },
    { NULL, NULL },
 };
 
