@@ -209,6 +209,31 @@ main(int argc, char **argv)
    mode(GL_CLAMP_TO_BORDER, GL_REPEAT, GL_LINEAR_MIPMAP_LINEAR, GL_LINEAR);
    probe("mipmap, border", 1.0f, 0.25f, 0xe080a8ff, 1);
 
+   /* Minified across the whole target, lambda from the derivatives:
+    * s from 0 to 32/3 and t from 0 to 48 over 64 pixels, so du/dx = 0.5
+    * and dv/dy = 1.5 texels a pixel, rho = 1.5 and lambda = log2(1.5) =
+    * 0.585 (GL 2.1 section 3.8.8); LINEAR_MIPMAP_LINEAR blends level 0's
+    * bilinear value 0.415 and L1 0.585.  Pixel (1, 1): u = 0.75, v =
+    * 2.25, level 0 = (16, 32, 56); pixel (10, 5): u = 5.25, v = 8.25,
+    * REPEAT: texels 1, 2 and rows 1, 0, level 0 = (160, 32, 104). */
+   mode(GL_REPEAT, GL_REPEAT, GL_LINEAR_MIPMAP_LINEAR, GL_LINEAR);
+   glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MIN_LOD, -1000.0f);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glBegin(GL_QUADS);
+   glTexCoord2f(0, 0);
+   glVertex2f(-1, -1);
+   glTexCoord2f(32.0f / 3, 0);
+   glVertex2f(1, -1);
+   glTexCoord2f(32.0f / 3, 48);
+   glVertex2f(1, 1);
+   glTexCoord2f(0, 48);
+   glVertex2f(-1, 1);
+   glEnd();
+   check_tol("minified, lambda from derivatives", 1, 1, 0x196b4fff, 3);
+   check_tol("minified, lambda from derivatives, wrapped", 10, 5, 0x556b63ff,
+             3);
+   glClear(GL_COLOR_BUFFER_BIT);
+
    /* 1D: row 0 of the same texels, 3 wide (a rectangle one texel high
     * on rankine, its lookups always the shader's) */
    GLuint tex1d;
