@@ -87,6 +87,9 @@ struct run {
    uint32_t cbuf_bytes[16];
    uint16_t cbuf_known;
 
+   uint8_t *local;      /* l[]: local_bytes per lane */
+   unsigned local_bytes;
+
    struct g80_tex_request tex_req;
    uint32_t tex_out[WARP][4];
 };
@@ -431,6 +434,9 @@ interp_word(struct run *st, const struct nvisa_g80_insn *insn,
                           (const uint32_t *)w->interp;
    return word_at(st, base, w->interp_stride, lane, byte, 4, "v[]", v);
 }
+
+static unsigned exec_local(struct run *st, const struct nvisa_g80_insn *insn,
+                           unsigned lane);
 
 /* Executes insn for one lane whose predicate holds.  Returns the $c
  * flags the result leaves (for CC_WR). */
@@ -823,6 +829,10 @@ exec_lane(struct run *st, const struct nvisa_g80_insn *insn, unsigned lane)
       return 0;
    }
 
+   case G(OP_LD_L):
+   case G(OP_ST_L):
+      return exec_local(st, insn, lane);
+
    case G(OP_NOP):
    case G(OP_BRKPT):
    case G(OP_BRKPT_S):
@@ -834,6 +844,75 @@ exec_lane(struct run *st, const struct nvisa_g80_insn *insn, unsigned lane)
       fail(st, "%s not modelled", nvisa_g80_form(insn->op)->asm_name);
       return 0;
    }
+}
+
+/* ---- l[] (isa.rst "l[]: local space"): per thread, 8 to 128-bit units;
+ * an access must be aligned to its size and inside the space ---- */
+
+static unsigned
+ldst_bytes(unsigned type)
+{
+   switch (type) {
+   case G(LDST_TYPE_u8): case G(LDST_TYPE_s8):   return 1;
+   case G(LDST_TYPE_u16): case G(LDST_TYPE_s16): return 2;
+   case G(LDST_TYPE_b64):                        return 8;
+   case G(LDST_TYPE_b128):                       return 16;
+   default:                                      return 4;
+   }
+}
+
+static uint8_t *
+local_at(struct run *st, const struct nvisa_g80_operand *o, unsigned lane,
+         unsigned size)
+{
+   uint32_t byte = (o->val + addr_reg(st, lane, o->areg)) & 0xffff;
+   if ((byte & (size - 1)) || byte + size > st->local_bytes) {
+      fail(st, "l[0x%x] (%u bytes) outside the %u-byte local space or "
+           "unaligned", byte, size, st->local_bytes);
+      return NULL;
+   }
+   return st->local + (size_t)lane * st->local_bytes + byte;
+}
+
+/* ld l[] / st l[] for one lane; returns the flags of a loaded word */
+static unsigned
+exec_local(struct run *st, const struct nvisa_g80_insn *insn, unsigned lane)
+{
+   unsigned type = M(TYPE), size = ldst_bytes(type);
+   bool load = insn->op == G(OP_LD_L);
+   const struct nvisa_g80_operand *mem = &insn->opnd[load ? 1 : 0];
+   unsigned reg = insn->opnd[load ? 0 : 1].val;
+   uint8_t *p = local_at(st, mem, lane, size);
+   if (!p)
+      return 0;
+   if (!load) {
+      if (size >= 4) {
+         for (unsigned i = 0; i < size / 4; i++) {
+            uint32_t v = reg_get(st, lane, reg + i);
+            memcpy(p + 4 * i, &v, 4);
+         }
+      } else {
+         uint32_t v = reg_get(st, lane, reg);
+         memcpy(p, &v, size);   /* little-endian host (nvsim's rule) */
+      }
+      return 0;
+   }
+   uint32_t v = 0;
+   if (size >= 4) {
+      for (unsigned i = 0; i < size / 4; i++) {
+         memcpy(&v, p + 4 * i, 4);
+         reg_set(st, lane, reg + i, v);
+      }
+      memcpy(&v, p, 4);
+      return g80_int_cc(v, true);
+   }
+   memcpy(&v, p, size);
+   if (type == G(LDST_TYPE_s8))
+      v = (uint32_t)(int32_t)(int8_t)v;
+   else if (type == G(LDST_TYPE_s16))
+      v = (uint32_t)(int32_t)(int16_t)v;
+   reg_set(st, lane, reg, v);
+   return g80_int_cc(v, true);
 }
 
 /* ---- texture instructions: one request for the warp ---- */
@@ -1224,6 +1303,17 @@ g80_shader_run(enum g80_stage stage, const struct g80_shader_program *prog,
                   (1u << warp->lanes) - 1;
    st->active = warp->active & all;
 
+   if (prog->local_bytes) {
+      st->local_bytes = prog->local_bytes <= 0x10000 ? prog->local_bytes :
+                                                       0x10000;
+      st->local = calloc(WARP, st->local_bytes);
+      if (!st->local) {
+         fail(st, "%s: out of memory for l[]", "g80 shader");
+         free(st);
+         return -1;
+      }
+   }
+
    bool running = st->active != 0;
    while (running) {
       if (st->steps >= G80_SHADER_MAX_STEPS) {
@@ -1248,6 +1338,7 @@ g80_shader_run(enum g80_stage stage, const struct g80_shader_program *prog,
       }
    }
    int ret = st->failed ? -1 : 0;
+   free(st->local);
    free(st);
    return ret;
 }

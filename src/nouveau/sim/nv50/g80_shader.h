@@ -88,6 +88,9 @@ struct g80_shader_program {
    unsigned gprs;               /* *_REG_ALLOC_TEMP: $r0..$r(gprs-1) usable,
                                  * the rest read 0 (isa.rst); 0: all 128 */
    uint32_t isa_flags;          /* NVISA_G80_FLAG_* and G80_SHADER_* above */
+   /* l[] bytes per thread (isa.rst: 0 or a power of two from 0x10 to
+    * 0x10000); the interpreter keeps it for the run, zeroed. */
+   unsigned local_bytes;
    /* constant buffers c0..cN as SET_PROGRAM_CB binds them for the stage;
     * NULL when unbound (a read of one is a fault, as on hardware). */
    const uint32_t *const *cb;

@@ -620,6 +620,69 @@ prog_loop_break(void)
    free(e);
 }
 
+/* Divergence inside a loop, with the break inside one side of an
+ * if/else: lane n runs i = 1, 2, ...; if (i + n) is odd acc += 10, else
+ * { acc += 1; if (i >= n) break; }.  o0 = acc, o1 = i.  The expected
+ * values come from running the same loop in C. */
+static void
+prog_loop_if_break(void)
+{
+   struct env *e = env_new();
+   struct prog p = { 0 };
+   emit(&p, op2(G(OP_MOV_B32_L), R(0), A(0)));
+   emit(&p, op2(G(OP_MOV_B32_I), R(1), IMM(0)));
+   emit(&p, op2(G(OP_MOV_B32_I), R(2), IMM(0)));
+   unsigned brk = emit(&p, ctrl(G(OP_BREAKADDR), 0));
+   unsigned loop = emit(&p, op3(G(OP_ADD_B32_I), R(1), R(1), IMM(1)));
+   unsigned joinat = emit(&p, ctrl(G(OP_JOINAT), 0));
+   emit(&p, op3(G(OP_ADD_B32_L), R(3), R(1), R(0)));
+   /* $c0 = flags of (i + n) & 1: Z when even */
+   struct nvisa_g80_insn and1 = op3(G(OP_AND_B32), R(3), R(3), C(0, 0));
+   and1.mod[G(MOD_CC_WR)] = 1;
+   emit(&p, and1);
+   unsigned bra_else = emit(&p, pred(ctrl(G(OP_BRA), 0), G(COND_e), 0));
+   emit(&p, op3(G(OP_ADD_B32_I), R(2), R(2), IMM(10)));
+   unsigned bra_join = emit(&p, ctrl(G(OP_BRA), 0));
+   unsigned l_else = emit(&p, op3(G(OP_ADD_B32_I), R(2), R(2), IMM(1)));
+   struct nvisa_g80_insn set = op3(G(OP_SET_B32), R(4), R(1), R(0));
+   set.mod[G(MOD_CMP)] = G(COND_ge);
+   set.mod[G(MOD_CC_WR)] = 1;
+   set.mod[G(MOD_CC_DST)] = 1;
+   emit(&p, set);
+   emit(&p, pred(I(G(OP_BREAK)), G(COND_lg), 1));
+   unsigned l_join = emit(&p, nop_ctrl(2));
+   emit(&p, ctrl(G(OP_BRA), loop));
+   unsigned end = emit(&p, op2(G(OP_MOV_B32_L), O(0), R(2)));
+   emit(&p, op2(G(OP_MOV_B32_L), O(1), R(1)));
+   emit(&p, nop_ctrl(1));
+   patch_target(&p, brk, end);
+   patch_target(&p, joinat, l_join);
+   patch_target(&p, bra_else, l_else);
+   patch_target(&p, bra_join, l_join);
+
+   e->cb0[0] = 1;
+   for (unsigned l = 0; l < LANES; l++)
+      e->in[l * IN_WORDS] = l;
+   CHECK_EQ(run(e, &p, G80_STAGE_VP, 0xffffffff), 0);
+   CHECK(!e->fault.faulted);
+   for (unsigned n = 0; n < LANES; n++) {
+      unsigned i = 0, acc = 0;
+      for (;;) {
+         i++;
+         if ((i + n) & 1) {
+            acc += 10;
+         } else {
+            acc += 1;
+            if (i >= n)
+               break;
+         }
+      }
+      CHECK_EQ(e->out[n * OUT_WORDS], acc);
+      CHECK_EQ(e->out[n * OUT_WORDS + 1], i);
+   }
+   free(e);
+}
+
 /* call/ret: o0 = f() where f sets $r0 = 7 for lanes with a[0] odd and 9
  * for the rest (a predicated ret in the middle). */
 static void
@@ -807,6 +870,83 @@ prog_int_ops(void)
    CHECK_EQ(e->out[4], 33);
    CHECK_EQ(e->out[5], 0x40000000);
    CHECK_EQ(e->out[6], 0xabcd0000);
+   free(e);
+}
+
+/* l[]: each lane stores 4 words (lane * 10 + k) at l[0x10 + 4k], then
+ * loads word (lane & 3) through $a1 = (lane & 3) * 4, a u8 and an s8 of
+ * word 1 and a b64; an access past the space faults. */
+static void
+prog_local(void)
+{
+   struct env *e = env_new();
+   struct prog p = { 0 };
+   struct nvisa_g80_operand lmem = { .file = G(FILE_LOCAL), .size = 4 };
+   emit(&p, op2(G(OP_MOV_B32_L), R(0), A(0)));            /* lane */
+   struct nvisa_g80_insn mul = op3(G(OP_MUL_24_L), R(1), R(0), C(0, 0));
+   emit(&p, mul);                                          /* lane * 10 */
+   for (unsigned k = 0; k < 4; k++) {
+      struct nvisa_g80_insn st = I(G(OP_ST_L));
+      st.opnd[0] = lmem;
+      st.opnd[0].val = 0x10 + 4 * k;
+      st.opnd[1] = R(1);
+      st.mod[G(MOD_TYPE)] = G(LDST_TYPE_b32);
+      emit(&p, st);
+      emit(&p, op3(G(OP_ADD_B32_I), R(1), R(1), IMM(1)));
+   }
+   /* $a1 = (lane & 3) << 2 */
+   emit(&p, op3(G(OP_AND_B32_I), R(2), R(0), IMM(3)));
+   struct nvisa_g80_insn shl = I(G(OP_SHL_A));
+   shl.opnd[0] = (struct nvisa_g80_operand){ .file = G(FILE_ADDR), .val = 1 };
+   shl.opnd[1] = R(2);
+   shl.opnd[2] = IMM(2);
+   emit(&p, shl);
+   struct nvisa_g80_insn ld = I(G(OP_LD_L));
+   ld.opnd[0] = R(3);
+   ld.opnd[1] = lmem;
+   ld.opnd[1].val = 0x10;
+   ld.opnd[1].areg = 1;
+   ld.mod[G(MOD_TYPE)] = G(LDST_TYPE_b32);
+   emit(&p, ld);
+   emit(&p, op2(G(OP_MOV_B32_L), O(0), R(3)));
+   ld.opnd[1].areg = 0;
+   ld.opnd[1].val = 0x14;
+   ld.mod[G(MOD_TYPE)] = G(LDST_TYPE_u8);
+   emit(&p, ld);
+   emit(&p, op2(G(OP_MOV_B32_L), O(1), R(3)));
+   ld.mod[G(MOD_TYPE)] = G(LDST_TYPE_s8);
+   emit(&p, ld);
+   emit(&p, op2(G(OP_MOV_B32_L), O(2), R(3)));
+   ld.opnd[0] = R(4);
+   ld.opnd[0].size = 8;
+   ld.opnd[1].val = 0x18;
+   ld.mod[G(MOD_TYPE)] = G(LDST_TYPE_b64);
+   emit(&p, ld);
+   emit(&p, op2(G(OP_MOV_B32_L), O(3), R(4)));
+   emit(&p, op2(G(OP_MOV_B32_L), O(4), R(5)));
+   emit(&p, nop_ctrl(1));
+
+   e->cb0[0] = 10;
+   e->prog.local_bytes = 0x20;
+   for (unsigned l = 0; l < LANES; l++)
+      e->in[l * IN_WORDS] = l;
+   CHECK_EQ(run(e, &p, G80_STAGE_VP, 0xffffffff), 0);
+   if (e->fault.faulted)
+      fprintf(stderr, "fault: %s\n", e->fault.msg);
+   for (unsigned l = 0; l < LANES; l++) {
+      uint32_t *o = &e->out[l * OUT_WORDS];
+      CHECK_EQ(o[0], l * 10 + (l & 3));
+      uint32_t w1 = l * 10 + 1;      /* low byte: u8, s8 */
+      CHECK_EQ(o[1], w1 & 0xff);
+      CHECK_EQ(o[2], (uint32_t)(int32_t)(int8_t)w1);
+      CHECK_EQ(o[3], l * 10 + 2);
+      CHECK_EQ(o[4], l * 10 + 3);
+   }
+   /* the same program with a 16-byte space: the stores past it fault */
+   e->prog.local_bytes = 0x10;
+   CHECK_EQ(g80_shader_run(G80_STAGE_VP, &e->prog, &e->warp, &e->cb,
+                           &e->fault), -1);
+   CHECK_STR_HAS(e->fault.msg, "outside the 16-byte local space");
    free(e);
 }
 
@@ -1013,12 +1153,14 @@ static const struct nvt_case cases[] = {
    { "prog_arith", prog_arith },
    { "prog_divergent_if_else", prog_divergent_if_else },
    { "prog_loop_break", prog_loop_break },
+   { "prog_loop_if_break", prog_loop_if_break },
    { "prog_call_ret", prog_call_ret },
    { "prog_fp_kil_interp", prog_fp_kil_interp },
    { "prog_runaway", prog_runaway },
    { "prog_faults", prog_faults },
    { "prog_register_limit", prog_register_limit },
    { "prog_int_ops", prog_int_ops },
+   { "prog_local", prog_local },
    { "upstream_v1_transform", upstream_v1_transform },
    { "upstream_f2_integer", upstream_f2_integer },
    { NULL, NULL },
