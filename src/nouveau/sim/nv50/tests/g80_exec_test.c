@@ -1145,6 +1145,92 @@ upstream_f2_integer(void)
    free(e);
 }
 
+/* A texture unit for f1.hex: (s + k / 8, t, k ? lod/bias : 0.75, 0.5)
+ * with k 0 for tex, 1 texbias, 2 texlod. */
+static void
+fake_texture_f1(void *ctx, enum g80_stage stage,
+                const struct g80_tex_request *req, uint32_t out[32][4])
+{
+   (void)ctx;
+   (void)stage;
+   unsigned k = req->op == G80_TEX_SAMPLE_BIAS ? 1 :
+                req->op == G80_TEX_SAMPLE_LOD ? 2 : 0;
+   CHECK(req->op == G80_TEX_SAMPLE || k);
+   tex_calls++;
+   for (unsigned l = 0; l < 32; l++) {
+      if (!(req->active >> l & 1))
+         continue;
+      out[l][0] = fbits(bitsf(req->coord[l][0]) + k / 8.0f);
+      out[l][1] = req->coord[l][1];
+      out[l][2] = k ? req->lod_or_bias[l] : fbits(0.75f);
+      out[l][3] = fbits(0.5f);
+   }
+}
+
+/* f1.hex: upstream's FP with perspective/flat/centroid inputs, TEX,
+ * DDX/DDY (quadop), RCP/RSQ/EX2/LG2, SIN/COS (presin), FLR, KILL_IF,
+ * MIN/MAX, TXB (its per-quad bias loop over $c flags) and TXL (its
+ * quad-uniform LOD split: joinat, quadop compares, divergent bra, join),
+ * MUL_SAT.  The TGSI in the file's comments, evaluated by hand:
+ *   IN[0] = (v0, v1, v2, v3) * (1 / v0) with v0 = 1 (x = 1);
+ *   T0 = tex = (1, y, 0.75, 0.5); T2.w = DDX(IN[0].w) (TR - TL);
+ *   the KILL_IF tests SLT results (1 or 0), never below 0: no kill;
+ *   OUT = sat(max(min(T0, 0.5), (sin IN2.x, cos IN2.y, floor IN2.z,
+ *   T2.w)) * TXB) + TXL, TXB = (1.125, y, w, 0.5), TXL = (1.25, y, w,
+ *   0.5).  Lanes 4q..4q+3 are a quad (TL, TR, BL, BR, g80_shader.h):
+ *   IN[0].w = 3/4 l gives DDX 3/4. */
+static void
+upstream_f1_fragment(void)
+{
+   struct env *e = env_new();
+   struct prog p = { 0 };
+   p.n = load_hex("f1.hex", p.w, 1024);
+   CHECK(p.n > 0);
+   for (unsigned l = 0; l < LANES; l++) {
+      float *v = &e->interp[l * IN_WORDS];
+      unsigned q = l / 4, px = l & 1, py = l >> 1 & 1;
+      v[0] = 1.0f;
+      v[1] = 0.25f * px + 0.5f * py + q;
+      v[2] = 2.0f * px - py;
+      v[3] = 0.75f * l;
+      v[4] = 0.5f; v[5] = 1.5f; v[6] = 0.25f; v[7] = 1.0f;   /* flat */
+      v[8] = 0.3f + 0.1f * l;
+      v[9] = -1.2f + 0.05f * l;
+      v[10] = 0.6f + 0.05f * l;
+   }
+   e->cb0[4] = fbits(2.0f); e->cb0[5] = fbits(0.5f);
+   e->cb0[6] = fbits(1.0f); e->cb0[7] = fbits(3.0f);
+   for (unsigned k = 8; k < 12; k++)
+      e->cb0[k] = fbits(0.25f);
+   e->cb.texture = fake_texture_f1;
+   e->gprs = 32;
+   tex_calls = 0;
+   CHECK_EQ(run(e, &p, G80_STAGE_FP, 0xffffffff), 0);
+   if (e->fault.faulted)
+      fprintf(stderr, "fault: %s at 0x%x\n", e->fault.msg, e->fault.pc);
+   CHECK_EQ(e->warp.discarded, 0);
+   CHECK(tex_calls >= 3);
+   for (unsigned l = 0; l < LANES; l++) {
+      const float *v = &e->interp[l * IN_WORDS];
+      float y = v[1], w = v[3];
+      float m0 = fmaxf(0.5f, (float)sin(v[8]));
+      float m1 = fmaxf(fminf(y, 0.5f), (float)cos(v[9]));
+      float m2 = fmaxf(0.5f, floorf(v[10]));
+      float m3 = fmaxf(0.5f, 0.75f);
+      float sat0 = fminf(fmaxf(m0 * 1.125f, 0), 1);
+      float sat1 = fminf(fmaxf(m1 * y, 0), 1);
+      float sat2 = fminf(fmaxf(m2 * w, 0), 1);
+      float sat3 = fminf(fmaxf(m3 * 0.5f, 0), 1);
+      uint32_t *o = &e->out[l * OUT_WORDS];
+      /* sin/cos: within the SFU's 2^-20.5 (times the 1.125 factor) */
+      CHECK(fabsf(bitsf(o[0]) - (sat0 + 1.25f)) <= 0x1p-19f);
+      CHECK(fabsf(bitsf(o[1]) - (sat1 + y)) <= 0x1p-19f * (1 + y));
+      CHECK_EQ(o[2], fbits(sat2 + w));
+      CHECK_EQ(o[3], fbits(sat3 + 0.5f));
+   }
+   free(e);
+}
+
 static const struct nvt_case cases[] = {
    { "f32_add_rules", f32_add_rules },
    { "f32_mul_mad_rules", f32_mul_mad_rules },
@@ -1163,6 +1249,7 @@ static const struct nvt_case cases[] = {
    { "prog_local", prog_local },
    { "upstream_v1_transform", upstream_v1_transform },
    { "upstream_f2_integer", upstream_f2_integer },
+   { "upstream_f1_fragment", upstream_f1_fragment },
    { NULL, NULL },
 };
 
