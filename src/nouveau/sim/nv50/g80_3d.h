@@ -53,8 +53,63 @@ struct g80_3d_binding {
    uint32_t index;              /* constant buffer, TIC or TSC entry */
 };
 
+/*
+ * The seam between the draw pipeline and the programmable stages.  The
+ * draw pipeline hands a stage a batch of up to 32 items (vertices for the
+ * VP, the fragments of one 2x2 quad for the FP), each as a row of 32-bit
+ * input words, and takes a row of output words back:
+ *
+ * - VP inputs: the components VP_ATTR_EN enables, attribute 0 X first,
+ *   packed in order (disabled components take no word), then the vertex
+ *   id and the instance id when VP_GP_BUILTIN_ATTR_EN enables them, in
+ *   that order (upstream nv50_program.c: "VertexID before InstanceID",
+ *   slots after the attributes).  Integer attributes (UINT/SINT) are
+ *   integer words, the others floats.
+ * - VP outputs: the result words the program writes (VP_RESULT_MAP names
+ *   them by index; the words below G80_3D_VP_RESULT_CONST).
+ * - FP inputs: the interpolants of FP_INTERPOLANT_CTRL: first the
+ *   position components UMASK enables (window x, y of the pixel centre,
+ *   window z, and 1/w_clip interpolated linearly in window space), then
+ *   COUNT words of the result map slots from OFFSET on.  The first
+ *   COUNT_NONFLAT are "linear in window space" values: v/w_clip for a
+ *   perspective slot, v for a slot NOPERSPECTIVE_BITMAP marks, so the
+ *   program multiplies perspective ones by w (its pinterp); the rest
+ *   are flat, the provoking vertex's value.
+ * - FP outputs: FP_RESULT_COUNT words, colour i in words 4i..4i+3
+ *   (upstream nv50_program.c: hw = semantic index * 4); with
+ *   FP_CONTROL EXPORTS_Z the depth in the word after the colours.
+ *
+ * The interpreter (g80_shader.h g80_shader_run) will implement this;
+ * until it is wired in, a draw without a runner traps (unit tests install
+ * a pass-through runner).
+ */
+struct g80_stage_batch {
+   enum g80_stage stage;
+   unsigned count;              /* items, 1..32 */
+   uint32_t active;             /* items that run (FP: covered pixels) */
+   const uint32_t *in;          /* in[item * in_stride + word] */
+   unsigned in_stride, in_words;
+   uint32_t *out;               /* out[item * out_stride + word] */
+   unsigned out_stride, out_words;
+   uint32_t killed;             /* FP: items that discarded (set by run) */
+};
+
+struct g80_3d;
+struct g80_stage_runner {
+   void *priv;
+   /* false: the program faulted; run has set the trap detail
+    * (g80_3d_fail) and the draw is dropped from there on */
+   bool (*run)(void *priv, struct g80_3d *ctx, struct g80_stage_batch *b);
+};
+
+struct g80_3d_draw;
+
 struct g80_3d {
    struct nvsim_object *obj;
+   /* the programmable stages (NULL: draws trap) and the primitive being
+    * drawn between VERTEX_BEGIN_GL and VERTEX_END_GL (g80_3d_draw.c) */
+   const struct g80_stage_runner *stages;
+   struct g80_3d_draw *draw;
    uint32_t regs[G80_3D_NUM_MTHD];            /* last value of every method */
    uint32_t known[G80_3D_NUM_MTHD / 32];      /* bit per method hwdb names */
    struct g80_3d_cb cb[G80_3D_NUM_CB];
@@ -143,5 +198,57 @@ bool g80_3d_texture(struct g80_3d *ctx, enum g80_stage stage, unsigned slot,
                     struct g80_tic *tic);
 bool g80_3d_sampler(struct g80_3d *ctx, enum g80_stage stage, unsigned slot,
                     struct g80_tsc *tsc);
+
+/* ---- draws (g80_3d_vertex.c, g80_3d_draw.c, g80_3d_rop.c) ---- */
+
+/* Vertex attributes and vertex arrays: VERTEX_ARRAY_ATTRIB(i) feeds VP
+ * input attribute i (VP_ATTR_EN field i) from array BUFFER. */
+#define G80_3D_NUM_ATTRIBS G80_3D_VERTEX_ARRAY_ATTRIB__LEN
+#define G80_3D_NUM_ARRAYS G80_3D_VERTEX_ARRAY_FETCH__LEN
+/* VP input words: 4 per attribute, vertex id, instance id. */
+#define G80_3D_VP_IN_WORDS (G80_3D_NUM_ATTRIBS * 4 + 2)
+/* Result map slots: VP_RESULT_MAP's bytes. */
+#define G80_3D_MAP_SLOTS (G80_3D_VP_RESULT_MAP__LEN * 4)
+/* A result map byte at or above this is a constant, not a result word:
+ * upstream's nv50_fp_linkage_validate fills unused slots with 0x40 and
+ * ORs 1 into a missing W (0x41), i.e. 0x40 reads 0.0 and 0x41 reads 1.0
+ * (assumed from that use; rnndb only types the bytes "int"). */
+#define G80_3D_VP_RESULT_CONST 0x40
+#define G80_3D_VP_OUT_WORDS G80_3D_VP_RESULT_CONST
+
+/* One vertex after the VP: the result map slots (slots 0..3 are the clip
+ * position, upstream's map starts with HPOS). */
+struct g80_3d_vertex {
+   float slot[G80_3D_MAP_SLOTS];
+};
+
+/* Fetches vertex `index` of instance `instance` (after VB_ELEMENT_BASE /
+ * VB_INSTANCE_BASE are applied by the caller for indexed draws) into VP
+ * input words in[G80_3D_VP_IN_WORDS]; *words gets the count.  Traps (a
+ * status other than NVSIM_OK) on a fetch outside an array's limit or
+ * mapped memory, or a format nvsim does not model. */
+enum nvsim_status g80_3d_fetch_vertex(struct g80_3d *ctx, uint32_t index,
+                                      uint32_t instance, uint32_t vertex_id,
+                                      uint32_t *in, unsigned *words);
+/* An inline vertex (VERTEX_DATA): the bytes each attribute reads from the
+ * words sent, and the vertex size in words. */
+unsigned g80_3d_inline_vertex_words(struct g80_3d *ctx);
+enum nvsim_status g80_3d_inline_vertex(struct g80_3d *ctx,
+                                       const uint32_t *data,
+                                       uint32_t vertex_id, uint32_t instance,
+                                       uint32_t *in, unsigned *words);
+
+/* The draw methods (g80_3d_draw.c): VERTEX_BEGIN_GL, VERTEX_END_GL,
+ * VERTEX_BUFFER_COUNT (draws FIRST..FIRST+COUNT-1), VB_ELEMENT_U8/U16/U32,
+ * VERTEX_DATA. */
+enum nvsim_status g80_3d_draw_method(struct g80_3d *ctx, uint32_t mthd,
+                                     uint32_t data);
+void g80_3d_draw_free(struct g80_3d *ctx);
+
+/* Rasterises vertices `v` (count n) as GL primitive `prim`
+ * (VERTEX_BEGIN_GL PRIMITIVE) through clipping, the viewport, the
+ * rasteriser, the FP and the ROP (g80_3d_draw.c, g80_3d_rop.c). */
+enum nvsim_status g80_3d_draw_run(struct g80_3d *ctx, uint32_t prim,
+                                  const struct g80_3d_vertex *v, unsigned n);
 
 #endif

@@ -6,8 +6,9 @@
  * driver writes them, and a method of a later variant, GT215_3D's IBLEND
  * on G80_3D, is not the class's).  The methods with an immediate effect
  * act: CLEAR_BUFFERS, QUERY_GET, the constant buffer methods (CB_DEF_SET,
- * CB_DATA, SET_PROGRAM_CB) and the texture bindings (BIND_TIC, BIND_TSC);
- * the ones whose effect nvsim does not model yet (draws, CLIPID_FILL,
+ * CB_DATA, SET_PROGRAM_CB), the texture bindings (BIND_TIC, BIND_TSC) and
+ * the GL draw methods (g80_3d_draw.c); the ones whose effect nvsim does
+ * not model yet (the D3D draw methods, CLIPID_FILL,
  * BIND_TIC2/BIND_TSC2) trap as not modelled rather than doing nothing.
  */
 #include <stdarg.h>
@@ -141,8 +142,7 @@ is_enum_checked(uint32_t mthd)
  * Methods whose effect is more than their stored value and which nvsim
  * does not model yet: each traps saying so (INVALID_STATE), so that what
  * they would have done is never silently missing.  Their names come from
- * hwdb: draws (begin/end, elements, inline vertices, the transform
- * feedback draw), CLIPID_FILL (writes the clip id surface), the second
+ * hwdb: the D3D draw methods and the transform feedback draw, CLIPID_FILL (writes the clip id surface), the second
  * texture binding form BIND_TIC2/BIND_TSC2 (undocumented beyond rnndb's
  * one-bit slot; upstream does not use it); the counter snapshots of
  * QUERY_GET are in g80_3d_query.c.
@@ -151,16 +151,10 @@ static const char *
 not_modelled(uint32_t mthd)
 {
    switch (mthd) {
-   case G80_3D_VERTEX_BEGIN_GL:
-   case G80_3D_VERTEX_END_GL:
    case G80_3D_VERTEX_BEGIN_D3D:
    case G80_3D_VERTEX_END_D3D:
-   case G80_3D_VB_ELEMENT_U8:
-   case G80_3D_VB_ELEMENT_U16:
-   case G80_3D_VB_ELEMENT_U32:
-   case G80_3D_VERTEX_DATA:
-      return "draws are not modelled yet (vertex fetch, shaders and "
-             "rasterisation)";
+      return "the D3D primitive numbering is not modelled (upstream draws "
+             "with VERTEX_BEGIN_GL)";
    case G80_3D_CLIPID_FILL:
       return "CLIPID_FILL (the clip id surface) is not modelled yet";
    default:
@@ -214,6 +208,8 @@ g80_3d_create(struct nvsim_object *obj)
 static void
 g80_3d_destroy(void *priv)
 {
+   if (priv)
+      g80_3d_draw_free(priv);
    free(priv);
 }
 
@@ -245,6 +241,16 @@ method_body(struct g80_3d *ctx, uint32_t mthd, uint32_t data)
       return g80_3d_cb_def(ctx, data);
    case G80_3D_SET_PROGRAM_CB:
       return g80_3d_set_program_cb(ctx, data);
+   case G80_3D_VERTEX_BEGIN_GL:
+   case G80_3D_VERTEX_END_GL:
+   case G80_3D_VERTEX_BUFFER_COUNT:
+   case G80_3D_VB_ELEMENT_U8_SETUP:
+   case G80_3D_VB_ELEMENT_U16_SETUP:
+   case G80_3D_VB_ELEMENT_U8:
+   case G80_3D_VB_ELEMENT_U16:
+   case G80_3D_VB_ELEMENT_U32:
+   case G80_3D_VERTEX_DATA:
+      return g80_3d_draw_method(ctx, mthd, data);
    default:
       /* state: stored; the cache flushes (CODE_CB_FLUSH, TIC/TSC_FLUSH,
        * VERTEX_ARRAY_FLUSH, WRCACHE_FLUSH, ZCULL_*) have nothing to do in

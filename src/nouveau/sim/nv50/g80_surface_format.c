@@ -334,6 +334,17 @@ g80_zeta_format_cpp(uint32_t format)
    return d ? d->cpp : 0;
 }
 
+bool
+g80_zeta_format_layout(uint32_t format, struct g80_zeta_layout *l)
+{
+   const struct zeta_desc *d = find_zeta(format);
+   if (!d)
+      return false;
+   *l = (struct g80_zeta_layout){ d->cpp, d->z_off, d->z_bits, d->z_float,
+                                  d->s_off, d->s_bits };
+   return true;
+}
+
 void
 g80_zeta_format_pack(uint32_t format, float depth, uint8_t stencil,
                      bool write_z, bool write_s, uint8_t *px, uint8_t *mask)
@@ -450,6 +461,13 @@ g80_surface_format_can_convert(uint32_t src_format, uint32_t dst_format)
    const struct format_desc *s = find_format(src_format);
    const struct format_desc *d = find_format(dst_format);
    return s && d && is_integer(s) == is_integer(d);
+}
+
+bool
+g80_surface_format_is_float(uint32_t format)
+{
+   const struct format_desc *d = find_format(format);
+   return d && d->type == T_FLOAT;
 }
 
 bool

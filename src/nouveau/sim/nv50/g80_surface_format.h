@@ -22,6 +22,9 @@ bool g80_surface_format_pack(uint32_t format, const uint32_t color[4],
 /* Whether nvsim converts pixels of src_format into dst_format: both are
  * colour formats it knows, and both integer or neither. */
 bool g80_surface_format_can_convert(uint32_t src_format, uint32_t dst_format);
+/* Whether a colour format's components are floats (not clamped to
+ * [0, 1] when blended, GL 3.3 4.1.8). */
+bool g80_surface_format_is_float(uint32_t format);
 /* Converts one pixel of colour format src_format (src: its bytes) into
  * dst_format (dst: its bytes), through R, G, B, A (g80_surface_format.c
  * says how).  false, writing nothing, when the pair is not one
@@ -35,5 +38,15 @@ unsigned g80_zeta_format_cpp(uint32_t format);
 void g80_zeta_format_pack(uint32_t format, float depth, uint8_t stencil,
                           bool write_z, bool write_s, uint8_t *px,
                           uint8_t *mask);
+/* Where a zeta format keeps its components, in bits from bit 0 of the
+ * pixel (the draw ROP's staging reads and writes them): false for a
+ * format nvsim does not model. */
+struct g80_zeta_layout {
+   unsigned cpp;
+   unsigned z_off, z_bits;
+   bool z_float;
+   unsigned s_off, s_bits;     /* s_bits 0: no stencil */
+};
+bool g80_zeta_format_layout(uint32_t format, struct g80_zeta_layout *l);
 
 #endif

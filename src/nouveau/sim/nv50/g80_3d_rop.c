@@ -1,0 +1,688 @@
+/*
+ * The Tesla draw ROP: the shared rasteriser's per-fragment state from the
+ * 3D methods, the FP run through the stage seam (g80_3d.h), and the
+ * render targets and zeta buffer staged for the rasteriser.
+ *
+ * Staging: the rasteriser writes pitch surfaces in its own formats, the
+ * targets are block-linear (or pitch) in G80_SURFACE_FORMAT /
+ * G80_ZETA_FORMAT.  Each draw (one VERTEX_BEGIN_GL..END_GL run) copies the
+ * pixels of its clip rectangle into RGBA32 float (colour: through
+ * g80_surface_format_convert, GL 3.3 2.1.6 conversions) and a 32-bit
+ * S8Z24 word (zeta: depth bits at 8..31, stencil 0..7, the rasteriser's
+ * Z24S8) or Z16, draws, and writes back the pixels that changed, through
+ * nv50_layout (g80_3d_surface_ptr).  For a UNORM/SNORM target the source
+ * colour is clamped to [0, 1] (GL 3.3 4.1.8 "if the color buffer is
+ * fixed-point, the components of the source and destination values and
+ * blend factors are each clamped to [0, 1]"); the write back rounds to
+ * the format (GL 3.3 2.1.6).
+ *
+ * Facts (hwdb g80_3d.xml from rnndb): the enums (GL tokens for
+ * comparisons, stencil ops and blend equations, G80_BLEND_FACTOR);
+ * BLEND_ENABLE(i) per target, BLEND_* shared unless BLEND_INDEPENDENT
+ * (GT215_3D on: IBLEND(i)); COLOR_MASK(i) R, G, B, A fields, all targets
+ * take COLOR_MASK(0) with COLOR_MASK_COMMON; RT_CONTROL COUNT and MAPi
+ * (FP colour i goes to render target slot MAPi); without FP_CONTROL
+ * MULTIPLE_RESULTS colour 0 goes to every target (upstream sets the bit
+ * when the program writes more than one colour, nv50_program.c).
+ *
+ * Not modelled (trap): more targets than the rasteriser's
+ * NVSIM_RASTER_MAX_RT, integer targets, float zeta formats, multisampled
+ * targets (MULTISAMPLE_MODE other than 1X1), logic ops, dual-source
+ * blend factors, per-target blend functions that differ between enabled
+ * targets, layered drawing (layer 0 only).  Assumptions: a draw touches
+ * pixels inside SCREEN_SCISSOR, scissor 0 when enabled and every bound
+ * surface; the sample counters (QUERY_GET) are not fed.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "g80_3d_rop.h"
+#include "g80_defs.xml.h"
+
+#define MAX_FP_OUT 64
+
+struct staged_rt {
+   struct g80_3d_surface s;
+   float *px, *orig;            /* RGBA32F, (x1) x (y1) pixels */
+   bool clamp;
+};
+
+struct g80_3d_rop {
+   struct g80_3d *ctx;
+   struct nvsim_raster_state rs;
+   int x0, y0, x1, y1;
+   unsigned nrt;
+   struct staged_rt rt[NVSIM_RASTER_MAX_RT];
+   bool zeta;
+   struct g80_3d_surface zs;
+   struct g80_zeta_layout zl;
+   uint8_t *zpx, *zorig;
+   unsigned zbpp;
+   bool failed;
+   /* FP layout, from the methods */
+   uint32_t interp, fp_control;
+   unsigned fp_results;
+};
+
+static float
+regf(const struct g80_3d *ctx, uint32_t mthd)
+{
+   float f;
+   uint32_t u = g80_3d_reg(ctx, mthd);
+   memcpy(&f, &u, 4);
+   return f;
+}
+
+bool
+g80_3d_slot_flat(const struct g80_3d *ctx, unsigned m)
+{
+   uint32_t i = g80_3d_reg(ctx, G80_3D_FP_INTERPOLANT_CTRL);
+   unsigned off = G80_3D_FIELD(i, G80_3D_FP_INTERPOLANT_CTRL_OFFSET);
+   unsigned count = G80_3D_FIELD(i, G80_3D_FP_INTERPOLANT_CTRL_COUNT);
+   unsigned nonflat = G80_3D_FIELD(i, G80_3D_FP_INTERPOLANT_CTRL_COUNT_NONFLAT);
+   return m >= off + nonflat && m < off + count;
+}
+
+bool
+g80_3d_slot_linear(const struct g80_3d *ctx, unsigned m)
+{
+   return (g80_3d_reg(ctx, G80_3D_NOPERSPECTIVE_BITMAP(m / 32)) >> (m % 32)) & 1;
+}
+
+/* gl_comparison_op: GL's tokens NEVER 0x200 .. ALWAYS 0x207, the
+ * rasteriser's enum is their order */
+static bool
+cmp_func(uint32_t v, enum nvsim_raster_func *f)
+{
+   if (v < G80_3D_DEPTH_TEST_FUNC_NEVER || v > G80_3D_DEPTH_TEST_FUNC_ALWAYS)
+      return false;
+   *f = (enum nvsim_raster_func)(v - G80_3D_DEPTH_TEST_FUNC_NEVER);
+   return true;
+}
+
+static bool
+stencil_op(uint32_t v, enum nvsim_raster_stencil_op *op)
+{
+   switch (v) {
+   case G80_3D_STENCIL_FRONT_OP_FAIL_KEEP: *op = NVSIM_RASTER_SOP_KEEP; return true;
+   case G80_3D_STENCIL_FRONT_OP_FAIL_ZERO: *op = NVSIM_RASTER_SOP_ZERO; return true;
+   case G80_3D_STENCIL_FRONT_OP_FAIL_REPLACE: *op = NVSIM_RASTER_SOP_REPLACE; return true;
+   case G80_3D_STENCIL_FRONT_OP_FAIL_INCR: *op = NVSIM_RASTER_SOP_INCR; return true;
+   case G80_3D_STENCIL_FRONT_OP_FAIL_DECR: *op = NVSIM_RASTER_SOP_DECR; return true;
+   case G80_3D_STENCIL_FRONT_OP_FAIL_INVERT: *op = NVSIM_RASTER_SOP_INVERT; return true;
+   case G80_3D_STENCIL_FRONT_OP_FAIL_INCR_WRAP: *op = NVSIM_RASTER_SOP_INCR_WRAP; return true;
+   case G80_3D_STENCIL_FRONT_OP_FAIL_DECR_WRAP: *op = NVSIM_RASTER_SOP_DECR_WRAP; return true;
+   default: return false;
+   }
+}
+
+static bool
+blend_factor(uint32_t v, enum nvsim_raster_blend_factor *f)
+{
+   static const struct { uint32_t hw; enum nvsim_raster_blend_factor f; } t[] = {
+      { G80_BLEND_FACTOR_ZERO, NVSIM_RASTER_BF_ZERO },
+      { G80_BLEND_FACTOR_ONE, NVSIM_RASTER_BF_ONE },
+      { G80_BLEND_FACTOR_SRC_COLOR, NVSIM_RASTER_BF_SRC_COLOR },
+      { G80_BLEND_FACTOR_ONE_MINUS_SRC_COLOR, NVSIM_RASTER_BF_ONE_MINUS_SRC_COLOR },
+      { G80_BLEND_FACTOR_SRC_ALPHA, NVSIM_RASTER_BF_SRC_ALPHA },
+      { G80_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA, NVSIM_RASTER_BF_ONE_MINUS_SRC_ALPHA },
+      { G80_BLEND_FACTOR_DST_ALPHA, NVSIM_RASTER_BF_DST_ALPHA },
+      { G80_BLEND_FACTOR_ONE_MINUS_DST_ALPHA, NVSIM_RASTER_BF_ONE_MINUS_DST_ALPHA },
+      { G80_BLEND_FACTOR_DST_COLOR, NVSIM_RASTER_BF_DST_COLOR },
+      { G80_BLEND_FACTOR_ONE_MINUS_DST_COLOR, NVSIM_RASTER_BF_ONE_MINUS_DST_COLOR },
+      { G80_BLEND_FACTOR_SRC_ALPHA_SATURATE, NVSIM_RASTER_BF_SRC_ALPHA_SATURATE },
+      { G80_BLEND_FACTOR_CONSTANT_COLOR, NVSIM_RASTER_BF_CONSTANT_COLOR },
+      { G80_BLEND_FACTOR_ONE_MINUS_CONSTANT_COLOR, NVSIM_RASTER_BF_ONE_MINUS_CONSTANT_COLOR },
+      { G80_BLEND_FACTOR_CONSTANT_ALPHA, NVSIM_RASTER_BF_CONSTANT_ALPHA },
+      { G80_BLEND_FACTOR_ONE_MINUS_CONSTANT_ALPHA, NVSIM_RASTER_BF_ONE_MINUS_CONSTANT_ALPHA },
+   };
+   for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+      if (t[i].hw == v) {
+         *f = t[i].f;
+         return true;
+      }
+   return false;
+}
+
+static bool
+blend_eq(uint32_t v, enum nvsim_raster_blend_eq *eq)
+{
+   switch (v) {
+   case G80_3D_BLEND_EQUATION_RGB_FUNC_ADD: *eq = NVSIM_RASTER_BEQ_ADD; return true;
+   case G80_3D_BLEND_EQUATION_RGB_FUNC_SUBTRACT: *eq = NVSIM_RASTER_BEQ_SUBTRACT; return true;
+   case G80_3D_BLEND_EQUATION_RGB_FUNC_REVERSE_SUBTRACT: *eq = NVSIM_RASTER_BEQ_REVERSE_SUBTRACT; return true;
+   case G80_3D_BLEND_EQUATION_RGB_MIN: *eq = NVSIM_RASTER_BEQ_MIN; return true;
+   case G80_3D_BLEND_EQUATION_RGB_MAX: *eq = NVSIM_RASTER_BEQ_MAX; return true;
+   default: return false;
+   }
+}
+
+/* The blend function registers of target rt: the shared BLEND_* ones,
+ * or IBLEND(rt) with BLEND_INDEPENDENT (GT215_3D on). */
+struct blend_regs {
+   uint32_t eq_rgb, src_rgb, dst_rgb, eq_a, src_a, dst_a;
+};
+
+static struct blend_regs
+blend_regs(const struct g80_3d *ctx, unsigned rt)
+{
+   struct blend_regs b;
+   if (ctx->obj->oclass >= GT215_3D_CLASS &&
+       g80_3d_reg(ctx, G80_3D_BLEND_INDEPENDENT)) {
+      bool sep = g80_3d_reg(ctx, GT215_3D_IBLEND_SEPARATE_ALPHA(rt));
+      b.eq_rgb = g80_3d_reg(ctx, GT215_3D_IBLEND_EQUATION_RGB(rt));
+      b.src_rgb = g80_3d_reg(ctx, GT215_3D_IBLEND_FUNC_SRC_RGB(rt));
+      b.dst_rgb = g80_3d_reg(ctx, GT215_3D_IBLEND_FUNC_DST_RGB(rt));
+      b.eq_a = sep ? g80_3d_reg(ctx, GT215_3D_IBLEND_EQUATION_ALPHA(rt)) : b.eq_rgb;
+      b.src_a = sep ? g80_3d_reg(ctx, GT215_3D_IBLEND_FUNC_SRC_ALPHA(rt)) : b.src_rgb;
+      b.dst_a = sep ? g80_3d_reg(ctx, GT215_3D_IBLEND_FUNC_DST_ALPHA(rt)) : b.dst_rgb;
+      return b;
+   }
+   bool sep = g80_3d_reg(ctx, G80_3D_BLEND_SEPARATE_ALPHA);
+   b.eq_rgb = g80_3d_reg(ctx, G80_3D_BLEND_EQUATION_RGB);
+   b.src_rgb = g80_3d_reg(ctx, G80_3D_BLEND_FUNC_SRC_RGB);
+   b.dst_rgb = g80_3d_reg(ctx, G80_3D_BLEND_FUNC_DST_RGB);
+   b.eq_a = sep ? g80_3d_reg(ctx, G80_3D_BLEND_EQUATION_ALPHA) : b.eq_rgb;
+   b.src_a = sep ? g80_3d_reg(ctx, G80_3D_BLEND_FUNC_SRC_ALPHA) : b.src_rgb;
+   b.dst_a = sep ? g80_3d_reg(ctx, G80_3D_BLEND_FUNC_DST_ALPHA) : b.dst_rgb;
+   return b;
+}
+
+static enum nvsim_status
+set_blend(struct g80_3d *ctx, struct g80_3d_rop *rop, const unsigned *slot)
+{
+   struct nvsim_raster_state *rs = &rop->rs;
+   bool have = false;
+   struct blend_regs first = { 0 };
+   for (unsigned i = 0; i < rop->nrt; i++) {
+      if (!g80_3d_reg(ctx, G80_3D_BLEND_ENABLE(slot[i])))
+         continue;
+      struct blend_regs b = blend_regs(ctx, slot[i]);
+      if (have && memcmp(&b, &first, sizeof(b)))
+         return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
+                            "render targets with different blend functions "
+                            "are not modelled (the rasteriser has one set)");
+      if (!have) {
+         first = b;
+         have = true;
+      }
+      if (i == 0)
+         rs->blend = true;
+      else
+         rs->blend_mrt |= 1u << i;
+   }
+   if (!have)
+      return NVSIM_OK;
+   if (!blend_eq(first.eq_rgb, &rs->eq_rgb) || !blend_eq(first.eq_a, &rs->eq_a) ||
+       !blend_factor(first.src_rgb, &rs->src_rgb) ||
+       !blend_factor(first.dst_rgb, &rs->dst_rgb) ||
+       !blend_factor(first.src_a, &rs->src_a) ||
+       !blend_factor(first.dst_a, &rs->dst_a))
+      return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
+                         "blend equation or factor not modelled (equation "
+                         "0x%x/0x%x, factors 0x%x 0x%x 0x%x 0x%x)",
+                         first.eq_rgb, first.eq_a, first.src_rgb,
+                         first.dst_rgb, first.src_a, first.dst_a);
+   bool clamp = rop->rt[0].clamp;
+   for (unsigned c = 0; c < 4; c++) {
+      float v = regf(ctx, G80_3D_BLEND_COLOR(c));
+      rs->blend_color[c] = clamp ? fminf(fmaxf(v, 0.0f), 1.0f) : v;
+   }
+   return NVSIM_OK;
+}
+
+static enum nvsim_status
+set_stencil(struct g80_3d *ctx, struct nvsim_raster_stencil *s, bool back)
+{
+   uint32_t fail = back ? G80_3D_STENCIL_BACK_OP_FAIL : G80_3D_STENCIL_FRONT_OP_FAIL;
+   uint32_t zfail = back ? G80_3D_STENCIL_BACK_OP_ZFAIL : G80_3D_STENCIL_FRONT_OP_ZFAIL;
+   uint32_t zpass = back ? G80_3D_STENCIL_BACK_OP_ZPASS : G80_3D_STENCIL_FRONT_OP_ZPASS;
+   uint32_t func = back ? G80_3D_STENCIL_BACK_FUNC_FUNC : G80_3D_STENCIL_FRONT_FUNC_FUNC;
+   s->enable = true;
+   s->ref = g80_3d_reg(ctx, back ? G80_3D_STENCIL_BACK_FUNC_REF
+                                 : G80_3D_STENCIL_FRONT_FUNC_REF);
+   s->func_mask = g80_3d_reg(ctx, back ? G80_3D_STENCIL_BACK_FUNC_MASK
+                                       : G80_3D_STENCIL_FRONT_FUNC_MASK);
+   s->write_mask = g80_3d_reg(ctx, back ? G80_3D_STENCIL_BACK_MASK
+                                        : G80_3D_STENCIL_FRONT_MASK);
+   if (!cmp_func(g80_3d_reg(ctx, func), &s->func) ||
+       !stencil_op(g80_3d_reg(ctx, fail), &s->op_fail) ||
+       !stencil_op(g80_3d_reg(ctx, zfail), &s->op_zfail) ||
+       !stencil_op(g80_3d_reg(ctx, zpass), &s->op_zpass))
+      return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
+                         "stencil function or operation not modelled");
+   return NVSIM_OK;
+}
+
+/* ---- the FP ---- */
+
+static void
+shade_quad(void *data, struct nvsim_raster_quad *q)
+{
+   struct g80_3d_rop *rop = data;
+   struct g80_3d *ctx = rop->ctx;
+   if (rop->failed) {
+      q->mask = 0;
+      return;
+   }
+   uint32_t umask = G80_3D_FIELD(rop->interp, G80_3D_FP_INTERPOLANT_CTRL_UMASK);
+   unsigned off = G80_3D_FIELD(rop->interp, G80_3D_FP_INTERPOLANT_CTRL_OFFSET);
+   unsigned count = G80_3D_FIELD(rop->interp, G80_3D_FP_INTERPOLANT_CTRL_COUNT);
+   unsigned nonflat = G80_3D_FIELD(rop->interp,
+                                   G80_3D_FP_INTERPOLANT_CTRL_COUNT_NONFLAT);
+   uint32_t in[4][4 + G80_3D_MAP_SLOTS];
+   uint32_t out[4][MAX_FP_OUT];
+   unsigned n = 0;
+
+   for (unsigned f = 0; f < 4; f++) {
+      const float (*a)[4] = (const float (*)[4])q->in[f];
+      const float *pos = a[G80_3D_RASTER_POS_SLOT];
+      n = 0;
+      for (unsigned c = 0; c < 4; c++)
+         if (umask & (1u << c))
+            memcpy(&in[f][n++], &pos[c], 4);
+      for (unsigned j = 0; j < count; j++) {
+         unsigned m = off + j;
+         float v = m < G80_3D_MAP_SLOTS && m / 4 < NVSIM_RASTER_MAX_ATTRIBS
+                      ? a[m / 4][m % 4] : 0.0f;
+         /* the rasteriser interpolated v perspective-correctly; the FP
+          * reads v/w linear in window space (its pinterp multiplies by
+          * w): times the interpolated 1/w (g80_3d.h, the seam) */
+         if (j < nonflat)
+            v *= pos[3];
+         memcpy(&in[f][n++], &v, 4);
+      }
+   }
+   memset(out, 0, sizeof(out));
+   struct g80_stage_batch b = {
+      .stage = G80_STAGE_FP, .count = 4, .active = q->mask,
+      .in = &in[0][0], .in_stride = 4 + G80_3D_MAP_SLOTS, .in_words = n,
+      .out = &out[0][0], .out_stride = MAX_FP_OUT,
+      .out_words = rop->fp_results,
+   };
+   if (!ctx->stages->run(ctx->stages->priv, ctx, &b)) {
+      rop->failed = true;
+      q->mask = 0;
+      return;
+   }
+   q->mask &= ~b.killed;
+   bool multi = rop->fp_control & G80_3D_FP_CONTROL_MULTIPLE_RESULTS;
+   for (unsigned f = 0; f < 4; f++) {
+      for (unsigned rt = 0; rt < rop->nrt; rt++) {
+         unsigned src = multi ? rt : 0;
+         for (unsigned c = 0; c < 4; c++) {
+            float v = 0.0f;
+            if (4 * src + c < rop->fp_results)
+               memcpy(&v, &out[f][4 * src + c], 4);
+            if (rop->rt[rt].clamp)
+               v = isnan(v) ? 0.0f : fminf(fmaxf(v, 0.0f), 1.0f);
+            q->color[f][rt][c] = v;
+         }
+      }
+      if (rop->fp_control & G80_3D_FP_CONTROL_EXPORTS_Z)
+         memcpy(&q->depth[f], &out[f][rop->fp_results - 1], 4);
+   }
+   q->depth_written = (rop->fp_control & G80_3D_FP_CONTROL_EXPORTS_Z) != 0;
+}
+
+/* ---- staging ---- */
+
+static enum nvsim_status
+stage_rt(struct g80_3d *ctx, struct g80_3d_rop *rop, struct staged_rt *r)
+{
+   if (!g80_surface_format_can_convert(r->s.format,
+                                       G80_SURFACE_FORMAT_RGBA32_FLOAT))
+      return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
+                         "drawing into render target format 0x%x is not "
+                         "modelled (integer or unknown)", r->s.format);
+   size_t n = (size_t)rop->x1 * rop->y1 * 4;
+   r->px = calloc(n + 4, sizeof(float));
+   r->orig = calloc(n + 4, sizeof(float));
+   if (!r->px || !r->orig)
+      return g80_3d_fail(ctx, NVSIM_INVALID_STATE, "out of memory");
+   r->clamp = !g80_surface_format_is_float(r->s.format);
+   for (int y = rop->y0; y < rop->y1; y++)
+      for (int x = rop->x0; x < rop->x1; x++) {
+         const uint8_t *p = g80_3d_surface_ptr(ctx, &r->s, x, y, 0, r->s.cpp);
+         if (!p)
+            return NVSIM_DMA_ERROR;
+         float *d = &r->px[((size_t)y * rop->x1 + x) * 4];
+         g80_surface_format_convert(r->s.format, p,
+                                    G80_SURFACE_FORMAT_RGBA32_FLOAT,
+                                    (uint8_t *)d);
+      }
+   memcpy(r->orig, r->px, n * sizeof(float));
+   return NVSIM_OK;
+}
+
+static uint32_t
+zbits(const uint8_t *p, unsigned off, unsigned bits)
+{
+   uint64_t v = 0;
+   for (unsigned i = 0; i < 8 && i * 8 < off + bits; i++)
+      v |= (uint64_t)p[i] << (8 * i);
+   return (uint32_t)((v >> off) & ((1ull << bits) - 1));
+}
+
+static void
+put_zbits(uint8_t *p, unsigned off, unsigned bits, uint32_t val)
+{
+   for (unsigned b = 0; b < bits; b++) {
+      unsigned bit = off + b;
+      p[bit / 8] = (uint8_t)((p[bit / 8] & ~(1u << (bit % 8))) |
+                             (((val >> b) & 1) << (bit % 8)));
+   }
+}
+
+/* The staged zeta word: Z16 as is, 24-bit depth as the rasteriser's
+ * Z24S8 (depth << 8 | stencil). */
+static enum nvsim_status
+stage_zeta(struct g80_3d *ctx, struct g80_3d_rop *rop)
+{
+   struct g80_zeta_layout *l = &rop->zl;
+   if (!g80_zeta_format_layout(rop->zs.format, l) || l->z_float ||
+       (l->z_bits != 16 && l->z_bits != 24))
+      return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
+                         "drawing with zeta format 0x%x is not modelled",
+                         rop->zs.format);
+   bool z16 = l->z_bits == 16;
+   rop->zbpp = z16 ? 2 : 4;
+   rop->rs.zeta.format = z16 ? NVSIM_RASTER_FMT_Z16 : NVSIM_RASTER_FMT_Z24S8;
+   size_t n = (size_t)rop->x1 * rop->y1 * rop->zbpp;
+   rop->zpx = calloc(n + 4, 1);
+   rop->zorig = calloc(n + 4, 1);
+   if (!rop->zpx || !rop->zorig)
+      return g80_3d_fail(ctx, NVSIM_INVALID_STATE, "out of memory");
+   for (int y = rop->y0; y < rop->y1; y++)
+      for (int x = rop->x0; x < rop->x1; x++) {
+         const uint8_t *p = g80_3d_surface_ptr(ctx, &rop->zs, x, y, 0, l->cpp);
+         if (!p)
+            return NVSIM_DMA_ERROR;
+         uint8_t *d = rop->zpx + ((size_t)y * rop->x1 + x) * rop->zbpp;
+         uint32_t z = zbits(p, l->z_off, l->z_bits);
+         if (z16) {
+            uint16_t w = (uint16_t)z;
+            memcpy(d, &w, 2);
+         } else {
+            uint32_t w = z << 8 | (l->s_bits ? zbits(p, l->s_off, 8) : 0);
+            memcpy(d, &w, 4);
+         }
+      }
+   memcpy(rop->zorig, rop->zpx, n);
+   rop->rs.zeta.map = rop->zpx;
+   rop->rs.zeta.pitch = (uint32_t)rop->x1 * rop->zbpp;
+   return NVSIM_OK;
+}
+
+static void
+cut(struct g80_3d_rop *rop, int64_t x0, int64_t y0, int64_t x1, int64_t y1)
+{
+   if (x0 > rop->x0) rop->x0 = (int)x0;
+   if (y0 > rop->y0) rop->y0 = (int)y0;
+   if (x1 < rop->x1) rop->x1 = (int)x1;
+   if (y1 < rop->y1) rop->y1 = (int)y1;
+}
+
+static enum nvsim_status
+begin(struct g80_3d *ctx, struct g80_3d_rop *rop)
+{
+   struct nvsim_raster_state *rs = &rop->rs;
+   enum nvsim_status st;
+
+   if (g80_3d_reg(ctx, G80_3D_MULTISAMPLE_MODE) != G80_3D_MULTISAMPLE_MODE_1X1)
+      return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
+                         "multisampled drawing is not modelled");
+   if (g80_3d_reg(ctx, G80_3D_LOGIC_OP_ENABLE))
+      return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
+                         "logic ops are not modelled in draws");
+
+   uint32_t ctl = g80_3d_reg(ctx, G80_3D_RT_CONTROL);
+   rop->nrt = G80_3D_FIELD(ctl, G80_3D_RT_CONTROL_COUNT);
+   if (rop->nrt > NVSIM_RASTER_MAX_RT)
+      return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
+                         "%u render targets: the rasteriser models %u",
+                         rop->nrt, NVSIM_RASTER_MAX_RT);
+   unsigned slot[NVSIM_RASTER_MAX_RT];
+   for (unsigned i = 0; i < rop->nrt; i++) {
+      /* MAPi fields are 3 bits apart from MAP0 */
+      unsigned sh = G80_3D_RT_CONTROL_MAP0__SHIFT +
+                    i * (G80_3D_RT_CONTROL_MAP1__SHIFT -
+                         G80_3D_RT_CONTROL_MAP0__SHIFT);
+      slot[i] = (ctl >> sh) & (G80_3D_RT_CONTROL_MAP0__MASK >>
+                               G80_3D_RT_CONTROL_MAP0__SHIFT);
+      st = g80_3d_rt_surface(ctx, slot[i], &rop->rt[i].s);
+      if (st)
+         return st;
+   }
+   rop->zeta = g80_3d_reg(ctx, G80_3D_ZETA_ENABLE) != 0;
+   if (rop->zeta) {
+      st = g80_3d_zeta_surface(ctx, &rop->zs);
+      if (st)
+         return st;
+   }
+
+   /* the clip rectangle */
+   uint32_t sh = g80_3d_reg(ctx, G80_3D_SCREEN_SCISSOR_HORIZ);
+   uint32_t sv = g80_3d_reg(ctx, G80_3D_SCREEN_SCISSOR_VERT);
+   int64_t sx = G80_3D_FIELD(sh, G80_3D_SCREEN_SCISSOR_HORIZ_X);
+   int64_t sy = G80_3D_FIELD(sv, G80_3D_SCREEN_SCISSOR_VERT_Y);
+   rop->x0 = 0;
+   rop->y0 = 0;
+   rop->x1 = INT32_MAX;
+   rop->y1 = INT32_MAX;
+   cut(rop, sx, sy, sx + G80_3D_FIELD(sh, G80_3D_SCREEN_SCISSOR_HORIZ_W),
+       sy + G80_3D_FIELD(sv, G80_3D_SCREEN_SCISSOR_VERT_H));
+   if (g80_3d_reg(ctx, G80_3D_SCISSOR_ENABLE(0))) {
+      uint32_t h = g80_3d_reg(ctx, G80_3D_SCISSOR_HORIZ(0));
+      uint32_t v = g80_3d_reg(ctx, G80_3D_SCISSOR_VERT(0));
+      cut(rop, G80_3D_FIELD(h, G80_3D_SCISSOR_HORIZ_MIN),
+          G80_3D_FIELD(v, G80_3D_SCISSOR_VERT_MIN),
+          G80_3D_FIELD(h, G80_3D_SCISSOR_HORIZ_MAX),
+          G80_3D_FIELD(v, G80_3D_SCISSOR_VERT_MAX));
+   }
+   for (unsigned i = 0; i < rop->nrt; i++)
+      cut(rop, 0, 0, rop->rt[i].s.width, rop->rt[i].s.height);
+   if (rop->zeta)
+      cut(rop, 0, 0, rop->zs.width, rop->zs.height);
+   if (rop->x1 == INT32_MAX || rop->y1 == INT32_MAX || rop->x0 >= rop->x1 ||
+       rop->y0 >= rop->y1) {
+      /* nothing bound or an empty rectangle: nothing is drawn */
+      rop->x0 = rop->y0 = rop->x1 = rop->y1 = 0;
+   }
+   rs->clip_x0 = rop->x0;
+   rs->clip_y0 = rop->y0;
+   rs->clip_x1 = rop->x1;
+   rs->clip_y1 = rop->y1;
+
+   for (unsigned i = 0; i < rop->nrt; i++) {
+      st = stage_rt(ctx, rop, &rop->rt[i]);
+      if (st)
+         return st;
+      rs->color[i].map = (uint8_t *)rop->rt[i].px;
+      rs->color[i].pitch = (uint32_t)rop->x1 * 16;
+      rs->color[i].format = NVSIM_RASTER_FMT_RGBA32F;
+      uint32_t cm = g80_3d_reg(ctx, G80_3D_COLOR_MASK(
+         g80_3d_reg(ctx, G80_3D_COLOR_MASK_COMMON) ? 0 : slot[i]));
+      rs->color_mask[i] =
+         (cm & G80_3D_COLOR_MASK_R__MASK ? NVSIM_RASTER_MASK_R : 0) |
+         (cm & G80_3D_COLOR_MASK_G__MASK ? NVSIM_RASTER_MASK_G : 0) |
+         (cm & G80_3D_COLOR_MASK_B__MASK ? NVSIM_RASTER_MASK_B : 0) |
+         (cm & G80_3D_COLOR_MASK_A__MASK ? NVSIM_RASTER_MASK_A : 0);
+   }
+   st = set_blend(ctx, rop, slot);
+   if (st)
+      return st;
+
+   if (rop->zeta) {
+      st = stage_zeta(ctx, rop);
+      if (st)
+         return st;
+      rs->depth_test = g80_3d_reg(ctx, G80_3D_DEPTH_TEST_ENABLE) != 0;
+      rs->depth_write = rs->depth_test &&
+                        g80_3d_reg(ctx, G80_3D_DEPTH_WRITE_ENABLE) != 0;
+      if (rs->depth_test &&
+          !cmp_func(g80_3d_reg(ctx, G80_3D_DEPTH_TEST_FUNC), &rs->depth_func))
+         return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
+                            "DEPTH_TEST_FUNC 0x%x is not modelled",
+                            g80_3d_reg(ctx, G80_3D_DEPTH_TEST_FUNC));
+      if (g80_3d_reg(ctx, G80_3D_STENCIL_ENABLE) && rop->zl.s_bits) {
+         st = set_stencil(ctx, &rs->stencil[0], false);
+         if (!st && g80_3d_reg(ctx, G80_3D_STENCIL_TWO_SIDE_ENABLE)) {
+            rs->two_sided_stencil = true;
+            st = set_stencil(ctx, &rs->stencil[1], true);
+         }
+         if (st)
+            return st;
+      }
+   }
+   if (g80_3d_reg(ctx, G80_3D_ALPHA_TEST_ENABLE)) {
+      rs->alpha_test = true;
+      if (!cmp_func(g80_3d_reg(ctx, G80_3D_ALPHA_TEST_FUNC), &rs->alpha_func))
+         return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
+                            "ALPHA_TEST_FUNC is not modelled");
+      float ref = fminf(fmaxf(regf(ctx, G80_3D_ALPHA_TEST_REF), 0.0f), 1.0f);
+      rs->alpha_ref = (uint8_t)lrintf(ref * 255.0f);
+   }
+   uint32_t vv = g80_3d_reg(ctx, G80_3D_VIEW_VOLUME_CLIP_CTRL);
+   if (vv & (G80_3D_VIEW_VOLUME_CLIP_CTRL_DEPTH_CLAMP_NEAR |
+             G80_3D_VIEW_VOLUME_CLIP_CTRL_DEPTH_CLAMP_FAR)) {
+      float n = regf(ctx, G80_3D_DEPTH_RANGE_NEAR(0));
+      float f = regf(ctx, G80_3D_DEPTH_RANGE_FAR(0));
+      rs->depth_clamp = true;
+      rs->depth_clamp_min = fminf(n, f);
+      rs->depth_clamp_max = fmaxf(n, f);
+   }
+   rs->offset_factor = regf(ctx, G80_3D_POLYGON_OFFSET_FACTOR);
+   rs->offset_units = regf(ctx, G80_3D_POLYGON_OFFSET_UNITS);
+   if (g80_3d_reg(ctx, G80_3D_POLYGON_STIPPLE_ENABLE)) {
+      rs->stipple = true;
+      for (unsigned i = 0; i < 32; i++)
+         rs->stipple_pattern[i] = g80_3d_reg(ctx, G80_3D_POLYGON_STIPPLE_PATTERN(i));
+   }
+   if (g80_3d_reg(ctx, G80_3D_LINE_STIPPLE_ENABLE)) {
+      uint32_t ls = g80_3d_reg(ctx, G80_3D_LINE_STIPPLE);
+      rs->line_stipple = true;
+      rs->line_stipple_pattern = G80_3D_FIELD(ls, G80_3D_LINE_STIPPLE_PATTERN);
+      rs->line_stipple_factor = G80_3D_FIELD(ls, G80_3D_LINE_STIPPLE_FACTOR_M1) + 1;
+   }
+
+   /* the FP and its inputs: every result map slot is interpolated
+    * (attribute k holds slots 4k..4k+3), position in attribute 0 */
+   rop->interp = g80_3d_reg(ctx, G80_3D_FP_INTERPOLANT_CTRL);
+   rop->fp_control = g80_3d_reg(ctx, G80_3D_FP_CONTROL);
+   rop->fp_results = g80_3d_reg(ctx, G80_3D_FP_RESULT_COUNT);
+   if (rop->fp_results > MAX_FP_OUT)
+      return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
+                         "FP_RESULT_COUNT %u is past the %u words modelled",
+                         rop->fp_results, MAX_FP_OUT);
+   if ((rop->fp_control & G80_3D_FP_CONTROL_EXPORTS_Z) && !rop->fp_results)
+      return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
+                         "FP_CONTROL EXPORTS_Z with no result words");
+   unsigned slots = g80_3d_reg(ctx, G80_3D_VP_RESULT_MAP_SIZE);
+   unsigned attrs = (slots + 3) / 4;
+   if (attrs > NVSIM_RASTER_MAX_ATTRIBS)
+      attrs = NVSIM_RASTER_MAX_ATTRIBS;
+   rs->attr_mask = (attrs ? (1u << attrs) - 1 : 0) |
+                   (1u << G80_3D_RASTER_POS_SLOT);
+   rs->pos_slot = G80_3D_RASTER_POS_SLOT;
+   rs->face_slot = 31;          /* no facing input: outside attr_mask */
+   rs->height = (unsigned)rop->y1;
+   rs->samples = 1;
+   rs->sample_mask = ~0u;
+   rs->shade_quad = shade_quad;
+   rs->shade_ctx = rop;
+   rs->shader_may_kill = (rop->fp_control & G80_3D_FP_CONTROL_USES_KIL) != 0;
+   rs->shader_writes_depth = (rop->fp_control & G80_3D_FP_CONTROL_EXPORTS_Z) != 0;
+   return NVSIM_OK;
+}
+
+static void
+rop_free(struct g80_3d_rop *rop)
+{
+   for (unsigned i = 0; i < NVSIM_RASTER_MAX_RT; i++) {
+      free(rop->rt[i].px);
+      free(rop->rt[i].orig);
+   }
+   free(rop->zpx);
+   free(rop->zorig);
+   free(rop);
+}
+
+enum nvsim_status
+g80_3d_rop_begin(struct g80_3d *ctx, struct g80_3d_rop **out,
+                 struct nvsim_raster_state **rs)
+{
+   struct g80_3d_rop *rop = calloc(1, sizeof(*rop));
+   if (!rop)
+      return g80_3d_fail(ctx, NVSIM_INVALID_STATE, "out of memory");
+   rop->ctx = ctx;
+   enum nvsim_status st = begin(ctx, rop);
+   if (st) {
+      rop_free(rop);
+      return st;
+   }
+   *out = rop;
+   *rs = &rop->rs;
+   return NVSIM_OK;
+}
+
+bool
+g80_3d_rop_failed(const struct g80_3d_rop *rop)
+{
+   return rop->failed;
+}
+
+enum nvsim_status
+g80_3d_rop_end(struct g80_3d *ctx, struct g80_3d_rop *rop)
+{
+   enum nvsim_status st = NVSIM_OK;
+   /* what was drawn before a fault stays (docs/reliability.md "Traps") */
+   for (unsigned i = 0; i < rop->nrt && !st; i++) {
+      struct staged_rt *r = &rop->rt[i];
+      for (int y = rop->y0; y < rop->y1 && !st; y++)
+         for (int x = rop->x0; x < rop->x1; x++) {
+            size_t k = ((size_t)y * rop->x1 + x) * 4;
+            if (!memcmp(&r->px[k], &r->orig[k], 16))
+               continue;
+            uint8_t *p = g80_3d_surface_ptr(ctx, &r->s, x, y, 0, r->s.cpp);
+            if (!p) {
+               st = NVSIM_DMA_ERROR;
+               break;
+            }
+            g80_surface_format_convert(G80_SURFACE_FORMAT_RGBA32_FLOAT,
+                                       (const uint8_t *)&r->px[k],
+                                       r->s.format, p);
+         }
+   }
+   if (rop->zeta && rop->zpx) {
+      const struct g80_zeta_layout *l = &rop->zl;
+      for (int y = rop->y0; y < rop->y1 && !st; y++)
+         for (int x = rop->x0; x < rop->x1; x++) {
+            size_t k = ((size_t)y * rop->x1 + x) * rop->zbpp;
+            if (!memcmp(rop->zpx + k, rop->zorig + k, rop->zbpp))
+               continue;
+            uint8_t *p = g80_3d_surface_ptr(ctx, &rop->zs, x, y, 0, l->cpp);
+            if (!p) {
+               st = NVSIM_DMA_ERROR;
+               break;
+            }
+            if (rop->zbpp == 2) {
+               uint16_t w;
+               memcpy(&w, rop->zpx + k, 2);
+               put_zbits(p, l->z_off, l->z_bits, w);
+            } else {
+               uint32_t w;
+               memcpy(&w, rop->zpx + k, 4);
+               put_zbits(p, l->z_off, l->z_bits, w >> 8);
+               if (l->s_bits)
+                  put_zbits(p, l->s_off, 8, w & 0xff);
+            }
+         }
+   }
+   bool failed = rop->failed;
+   rop_free(rop);
+   if (failed && !st)
+      st = NVSIM_INVALID_STATE;   /* the FP's runner set the detail */
+   return st;
+}

@@ -1,0 +1,37 @@
+/*
+ * Between the Tesla draw pipeline (g80_3d_draw.c) and its ROP
+ * (g80_3d_rop.c): the shared rasteriser's state built from the methods,
+ * with the render targets and zeta staged in formats the rasteriser
+ * writes.
+ */
+#ifndef G80_3D_ROP_H
+#define G80_3D_ROP_H
+
+#include "g80_3d.h"
+#include "nvsim_raster.h"
+
+/* Raster attribute k holds result map slots 4k..4k+3; attribute 0 is the
+ * position (the rasteriser puts the fragment position there). */
+#define G80_3D_RASTER_POS_SLOT 0
+
+struct g80_3d_rop;
+
+/* Builds the raster state for a draw: stages the render targets
+ * RT_CONTROL enables and the zeta buffer (ZETA_ENABLE), sets the tests,
+ * blending and masks, and the FP.  Traps (a status other than NVSIM_OK)
+ * for state it cannot model. */
+enum nvsim_status g80_3d_rop_begin(struct g80_3d *ctx,
+                                   struct g80_3d_rop **rop,
+                                   struct nvsim_raster_state **rs);
+/* Writes the staged pixels back into the surfaces and frees the ROP;
+ * `failed` drops them (a trapped FP). */
+enum nvsim_status g80_3d_rop_end(struct g80_3d *ctx, struct g80_3d_rop *rop);
+/* Whether the FP faulted during the draw (the ROP then stops drawing). */
+bool g80_3d_rop_failed(const struct g80_3d_rop *rop);
+
+/* Result map slot m: whether FP_INTERPOLANT_CTRL makes it a flat
+ * interpolant, and whether NOPERSPECTIVE_BITMAP makes it linear. */
+bool g80_3d_slot_flat(const struct g80_3d *ctx, unsigned m);
+bool g80_3d_slot_linear(const struct g80_3d *ctx, unsigned m);
+
+#endif

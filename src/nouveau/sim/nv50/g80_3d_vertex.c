@@ -1,0 +1,334 @@
+/*
+ * Vertex fetch for the Tesla 3D class: from the vertex arrays
+ * (VERTEX_ARRAY_FETCH/START/LIMIT/DIVISOR/PER_INSTANCE) or from inline
+ * words (VERTEX_DATA) into the VP input words (g80_3d.h, "the seam").
+ *
+ * Facts (hwdb g80_3d.xml from rnndb graph/g80_3d.xml):
+ * - VERTEX_ARRAY_ATTRIB(i) feeds VP input attribute i from array BUFFER
+ *   at byte OFFSET of the element, FORMAT (g80_vtxelt_format: component
+ *   sizes, first component first in memory), TYPE, BGRA (swaps the first
+ *   and third components: rnndb "swizzle VP input");
+ * - VP_ATTR_EN: 4 bits X, Y, Z, W per input attribute, 8 per word;
+ * - VERTEX_ARRAY_FETCH STRIDE (bytes) and ENABLE; START_HIGH/LOW the
+ *   address of element 0 and LIMIT_HIGH/LOW the address of the last valid
+ *   byte (upstream nv50_vbo.c writes address + size - 1), in DMA_VTXBUF;
+ * - VERTEX_ARRAY_PER_INSTANCE(i) with VERTEX_ARRAY_DIVISOR(i): the
+ *   element is instance / divisor (GL 3.3 2.8.3: floor(instance / divisor)
+ *   for a divisor n > 0; a divisor of 0 is assumed to mean per-instance
+ *   every instance, as a per-instance array without divisor);
+ * - VP_GP_BUILTIN_ATTR_EN VERTEX_ID, INSTANCE_ID append those words.
+ *
+ * Conversions (GL 3.3 section 2.8, table 2.9): UNORM c / (2^b - 1),
+ * SNORM (2c + 1) / (2^b - 1) (the GL 3.3 rule for vertex data; the
+ * hardware's is not documented), USCALED/SSCALED the integer as a float,
+ * UINT/SINT the integer word, FLOAT 32- and 16-bit IEEE.  Components the
+ * format lacks read (0, 0, 0, 1) (GL 3.3 2.8: "y, z, w ... 0, 0, 1"),
+ * integer 1 for the integer types.
+ *
+ * Not modelled (trap): CONST attributes (values from VTX_ATTR_* methods),
+ * 8-bit FLOAT components, 11_11_10 (its float decoding), and TYPE values
+ * rnndb does not name.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "g80_3d.h"
+#include "nvsim_raster_math.h"
+
+struct vtx_format {
+   uint32_t format;             /* VERTEX_ARRAY_ATTRIB FORMAT value */
+   uint8_t comps;
+   uint8_t bits[4];
+};
+
+/* g80_vtxelt_format's names are the component sizes */
+static const struct vtx_format vtx_formats[] = {
+   { G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_32_32_32_32, 4, { 32, 32, 32, 32 } },
+   { G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_32_32_32, 3, { 32, 32, 32 } },
+   { G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_16_16_16_16, 4, { 16, 16, 16, 16 } },
+   { G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_32_32, 2, { 32, 32 } },
+   { G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_16_16_16, 3, { 16, 16, 16 } },
+   { G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_8_8_8_8, 4, { 8, 8, 8, 8 } },
+   { G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_16_16, 2, { 16, 16 } },
+   { G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_32, 1, { 32 } },
+   { G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_8_8_8, 3, { 8, 8, 8 } },
+   { G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_8_8, 2, { 8, 8 } },
+   { G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_16, 1, { 16 } },
+   { G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_8, 1, { 8 } },
+   { G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_10_10_10_2, 4, { 10, 10, 10, 2 } },
+};
+
+static const struct vtx_format *
+find_format(uint32_t attrib)
+{
+   uint32_t f = attrib & G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT__MASK;
+   for (unsigned i = 0; i < sizeof(vtx_formats) / sizeof(vtx_formats[0]); i++)
+      if (vtx_formats[i].format == f)
+         return &vtx_formats[i];
+   return NULL;
+}
+
+static unsigned
+format_bytes(const struct vtx_format *f)
+{
+   unsigned bits = 0;
+   for (unsigned c = 0; c < f->comps; c++)
+      bits += f->bits[c];
+   return bits / 8;
+}
+
+static uint32_t
+bits_of(float f)
+{
+   uint32_t u;
+   memcpy(&u, &f, 4);
+   return u;
+}
+
+/* Converts component c (raw bits, b wide) of TYPE type into a word. */
+static bool
+convert(uint32_t type, uint32_t raw, unsigned b, uint32_t *out)
+{
+   uint32_t mask = b == 32 ? ~0u : (1u << b) - 1;
+   int32_t sv = b == 32 ? (int32_t)raw
+                        : (int32_t)(raw << (32 - b)) >> (32 - b);
+   raw &= mask;
+   switch (type) {
+   case G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_FLOAT:
+      if (b == 32)
+         *out = raw;
+      else if (b == 16)
+         *out = bits_of(nvsim_raster_half_to_float((uint16_t)raw));
+      else
+         return false;
+      return true;
+   case G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_UNORM:
+      *out = bits_of((float)((double)raw / (double)mask));
+      return true;
+   case G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_SNORM:
+      *out = bits_of((float)((2.0 * sv + 1.0) / (double)mask));
+      return true;
+   case G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_USCALED:
+      *out = bits_of((float)raw);
+      return true;
+   case G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_SSCALED:
+      *out = bits_of((float)sv);
+      return true;
+   case G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_UINT:
+      *out = raw;
+      return true;
+   case G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_SINT:
+      *out = (uint32_t)sv;
+      return true;
+   default:
+      return false;
+   }
+}
+
+static uint32_t
+get_bits(const uint8_t *p, unsigned off, unsigned bits)
+{
+   uint64_t v = 0;
+   p += off / 8;
+   off %= 8;
+   for (unsigned i = 0; i < (off + bits + 7) / 8; i++)
+      v |= (uint64_t)p[i] << (8 * i);
+   v >>= off;
+   return bits == 32 ? (uint32_t)v : (uint32_t)(v & ((1ull << bits) - 1));
+}
+
+/* Decodes an attribute's bytes into its 4 words (missing ones 0, 0, 0,
+ * 1) with BGRA applied. */
+static enum nvsim_status
+decode(struct g80_3d *ctx, unsigned a, uint32_t attrib,
+       const struct vtx_format *f, const uint8_t *p, uint32_t w[4])
+{
+   uint32_t type = attrib & G80_3D_VERTEX_ARRAY_ATTRIB_TYPE__MASK;
+   bool integer = type == G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_UINT ||
+                  type == G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_SINT;
+   w[0] = w[1] = w[2] = 0;
+   w[3] = integer ? 1 : bits_of(1.0f);
+   unsigned off = 0;
+   for (unsigned c = 0; c < f->comps; c++) {
+      if (!convert(type, get_bits(p, off, f->bits[c]), f->bits[c], &w[c]))
+         return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
+                            "vertex attribute %u: TYPE 0x%x of %u-bit "
+                            "components is not modelled", a,
+                            type >> G80_3D_VERTEX_ARRAY_ATTRIB_TYPE__SHIFT,
+                            f->bits[c]);
+      off += f->bits[c];
+   }
+   if (attrib & G80_3D_VERTEX_ARRAY_ATTRIB_BGRA) {
+      uint32_t t = w[0];
+      w[0] = w[2];
+      w[2] = t;
+   }
+   return NVSIM_OK;
+}
+
+static uint32_t
+attr_enables(const struct g80_3d *ctx, unsigned a)
+{
+   uint32_t en = g80_3d_reg(ctx, G80_3D_VP_ATTR_EN(a / 8));
+   return (en >> (4 * (a % 8))) & 0xf;
+}
+
+static enum nvsim_status
+check_attrib(struct g80_3d *ctx, unsigned a, uint32_t attrib,
+             const struct vtx_format **f)
+{
+   if (attrib & G80_3D_VERTEX_ARRAY_ATTRIB_CONST)
+      return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
+                         "vertex attribute %u: CONST attributes are not "
+                         "modelled", a);
+   *f = find_format(attrib);
+   if (!*f)
+      return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
+                         "vertex attribute %u: FORMAT 0x%x is not modelled",
+                         a, G80_3D_FIELD(attrib,
+                                         G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT));
+   return NVSIM_OK;
+}
+
+/* Appends the enabled components of w and returns the new count. */
+static unsigned
+put_enabled(uint32_t en, const uint32_t w[4], uint32_t *in, unsigned n)
+{
+   for (unsigned c = 0; c < 4; c++)
+      if (en & (1u << c))
+         in[n++] = w[c];
+   return n;
+}
+
+static unsigned
+put_builtins(struct g80_3d *ctx, uint32_t vertex_id, uint32_t instance,
+             uint32_t *in, unsigned n)
+{
+   uint32_t b = g80_3d_reg(ctx, G80_3D_VP_GP_BUILTIN_ATTR_EN);
+   if (b & G80_3D_VP_GP_BUILTIN_ATTR_EN_VERTEX_ID)
+      in[n++] = vertex_id;
+   if (b & G80_3D_VP_GP_BUILTIN_ATTR_EN_INSTANCE_ID)
+      in[n++] = instance;
+   return n;
+}
+
+static uint64_t
+reg64(const struct g80_3d *ctx, uint32_t high, uint32_t low)
+{
+   return (uint64_t)g80_3d_reg(ctx, high) << 32 | g80_3d_reg(ctx, low);
+}
+
+enum nvsim_status
+g80_3d_fetch_vertex(struct g80_3d *ctx, uint32_t index, uint32_t instance,
+                    uint32_t vertex_id, uint32_t *in, unsigned *words)
+{
+   struct nvsim_object *dma = NULL;
+   unsigned n = 0;
+
+   for (unsigned a = 0; a < G80_3D_NUM_ATTRIBS; a++) {
+      uint32_t en = attr_enables(ctx, a);
+      if (!en)
+         continue;
+      uint32_t attrib = g80_3d_reg(ctx, G80_3D_VERTEX_ARRAY_ATTRIB(a));
+      const struct vtx_format *f;
+      enum nvsim_status st = check_attrib(ctx, a, attrib, &f);
+      if (st)
+         return st;
+      unsigned b = G80_3D_FIELD(attrib, G80_3D_VERTEX_ARRAY_ATTRIB_BUFFER);
+      uint32_t fetch = g80_3d_reg(ctx, G80_3D_VERTEX_ARRAY_FETCH(b));
+      if (!(fetch & G80_3D_VERTEX_ARRAY_FETCH_ENABLE))
+         return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
+                            "vertex attribute %u reads vertex array %u, "
+                            "which is not enabled", a, b);
+      if (!dma) {
+         st = g80_3d_resolve_dma(ctx, G80_3D_DMA_VTXBUF, "vertex fetch",
+                                 &dma);
+         if (st)
+            return st;
+      }
+      uint64_t element = index;
+      if (g80_3d_reg(ctx, G80_3D_VERTEX_ARRAY_PER_INSTANCE(b))) {
+         uint32_t div = g80_3d_reg(ctx, G80_3D_VERTEX_ARRAY_DIVISOR(b));
+         element = (uint64_t)instance / (div ? div : 1) +
+                   (uint32_t)g80_3d_reg(ctx, G80_3D_VB_INSTANCE_BASE);
+      }
+      uint64_t start = reg64(ctx, G80_3D_VERTEX_ARRAY_START_HIGH(b),
+                             G80_3D_VERTEX_ARRAY_START_LOW(b));
+      uint64_t limit = reg64(ctx, G80_3D_VERTEX_ARRAY_LIMIT_HIGH(b),
+                             G80_3D_VERTEX_ARRAY_LIMIT_LOW(b));
+      uint64_t addr = start +
+         element * G80_3D_FIELD(fetch, G80_3D_VERTEX_ARRAY_FETCH_STRIDE) +
+         G80_3D_FIELD(attrib, G80_3D_VERTEX_ARRAY_ATTRIB_OFFSET);
+      unsigned len = format_bytes(f);
+      const uint8_t *p = NULL;
+      if (addr >= start && addr + len - 1 <= limit)
+         p = nvsim_dma_ptr(dma, addr, len);
+      if (!p)
+         return g80_3d_fail(ctx, NVSIM_DMA_ERROR,
+                            "vertex attribute %u, element %llu of array %u: "
+                            "bytes 0x%llx..+%u are past the array's limit "
+                            "0x%llx or not in mapped memory", a,
+                            (unsigned long long)element, b,
+                            (unsigned long long)addr, len,
+                            (unsigned long long)limit);
+      uint32_t w[4];
+      st = decode(ctx, a, attrib, f, p, w);
+      if (st)
+         return st;
+      n = put_enabled(en, w, in, n);
+   }
+   *words = put_builtins(ctx, vertex_id, instance, in, n);
+   return NVSIM_OK;
+}
+
+/*
+ * An inline vertex: VERTEX_DATA words form vertices whose attributes sit
+ * at OFFSET bytes into the vertex, in the attribute's FORMAT (upstream's
+ * nv50_push.c translates vertices into that layout and streams them); the
+ * vertex is as long as its furthest enabled attribute's end, in words
+ * (assumed: rnndb does not say how the hardware counts the words).
+ */
+unsigned
+g80_3d_inline_vertex_words(struct g80_3d *ctx)
+{
+   unsigned bytes = 0;
+   for (unsigned a = 0; a < G80_3D_NUM_ATTRIBS; a++) {
+      if (!attr_enables(ctx, a))
+         continue;
+      uint32_t attrib = g80_3d_reg(ctx, G80_3D_VERTEX_ARRAY_ATTRIB(a));
+      const struct vtx_format *f = find_format(attrib);
+      unsigned end = G80_3D_FIELD(attrib, G80_3D_VERTEX_ARRAY_ATTRIB_OFFSET) +
+                     (f ? format_bytes(f) : 0);
+      if (end > bytes)
+         bytes = end;
+   }
+   return (bytes + 3) / 4;
+}
+
+enum nvsim_status
+g80_3d_inline_vertex(struct g80_3d *ctx, const uint32_t *data,
+                     uint32_t vertex_id, uint32_t instance, uint32_t *in,
+                     unsigned *words)
+{
+   unsigned n = 0;
+   for (unsigned a = 0; a < G80_3D_NUM_ATTRIBS; a++) {
+      uint32_t en = attr_enables(ctx, a);
+      if (!en)
+         continue;
+      uint32_t attrib = g80_3d_reg(ctx, G80_3D_VERTEX_ARRAY_ATTRIB(a));
+      const struct vtx_format *f;
+      enum nvsim_status st = check_attrib(ctx, a, attrib, &f);
+      if (st)
+         return st;
+      /* within the vertex by construction (g80_3d_inline_vertex_words) */
+      const uint8_t *p = (const uint8_t *)data +
+         G80_3D_FIELD(attrib, G80_3D_VERTEX_ARRAY_ATTRIB_OFFSET);
+      uint32_t w[4];
+      st = decode(ctx, a, attrib, f, p, w);
+      if (st)
+         return st;
+      n = put_enabled(en, w, in, n);
+   }
+   *words = put_builtins(ctx, vertex_id, instance, in, n);
+   return NVSIM_OK;
+}

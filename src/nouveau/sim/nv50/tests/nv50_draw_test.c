@@ -1,0 +1,722 @@
+/*
+ * Tesla draws without Mesa: vertex fetch, the stage seam, primitive
+ * assembly, clipping, the viewport, the rasteriser and the ROP, with a
+ * pass-through stage standing in for the shader interpreter (the VP
+ * copies its inputs to its results, the FP its interpolants to colour 0,
+ * doing the perspective multiply a compiled FP does).
+ *
+ * The target is a 16 x 8 RGBA8_UNORM pitch surface (R in the low byte),
+ * viewport 0 maps NDC [-1, 1] onto it (scale 8, 4, 0.5; translate 8, 4,
+ * 0.5), so NDC x = -1 + (2 * wx) / 16.  Expected pixels come from GL 3.3:
+ * 3.6.1 (a pixel is covered when its centre is inside the triangle),
+ * 3.6.1 / 3.5 (attributes interpolated perspective-correctly), 4.1.6
+ * (depth test), 4.1.8 (blending), 2.1.6 / 2.8 (conversions), 2.20
+ * (clipping); values on a triangle's edge are not asserted (GL leaves the
+ * rule to the implementation).
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "nv50_tfx.h"
+#include "g80_3d.h"
+#include "g80_defs.xml.h"
+
+#define W 16
+#define H 8
+#define BG 0xee000000u
+
+/* ---- the pass-through stage ---- */
+
+struct pt_stage {
+   unsigned vp_calls, fp_calls;
+   uint32_t linear;             /* FP interpolants to read linearly */
+   bool kill_right;             /* FP: discard pixels right of x = 8 */
+};
+
+static float
+wf(uint32_t u)
+{
+   float f;
+   memcpy(&f, &u, 4);
+   return f;
+}
+
+static bool
+pt_run(void *priv, struct g80_3d *ctx, struct g80_stage_batch *b)
+{
+   struct pt_stage *p = priv;
+   if (b->stage == G80_STAGE_VP) {
+      p->vp_calls++;
+      for (unsigned i = 0; i < b->count; i++)
+         for (unsigned w = 0; w < b->in_words && w < b->out_words; w++)
+            b->out[i * b->out_stride + w] = b->in[i * b->in_stride + w];
+      return true;
+   }
+   /* FP inputs: position x, y, z, 1/w (UMASK XYZW), then the
+    * interpolants; perspective ones times w = 1 / (1/w) */
+   p->fp_calls++;
+   b->killed = 0;
+   for (unsigned i = 0; i < b->count; i++) {
+      const uint32_t *in = &b->in[i * b->in_stride];
+      float w = 1.0f / wf(in[3]);
+      for (unsigned c = 0; c < b->out_words && 4 + c < b->in_words; c++) {
+         float v = wf(in[4 + c]);
+         if (!(p->linear & (1u << c)))
+            v *= w;
+         memcpy(&b->out[i * b->out_stride + c], &v, 4);
+      }
+      if (p->kill_right && wf(in[0]) > 8.0f)
+         b->killed |= 1u << i;
+   }
+   return true;
+}
+
+/* ---- the fixture ---- */
+
+struct dfx {
+   struct tfx t;
+   struct surf2d rt, vb, zs;
+   struct pt_stage pt;
+   struct g80_stage_runner runner;
+   struct nvsim_bo *bos[4];
+};
+
+static uint32_t
+px(const struct dfx *d, unsigned x, unsigned y)
+{
+   return ((const uint32_t *)d->rt.map)[y * W + x];
+}
+
+/* Vertex arrays: array 0 holds vertices of 8 floats (position xyzw,
+ * colour rgba), attributes 0 and 1; the result map passes the 8 VP
+ * results through (slots 0..3 position, 4..7 colour); the FP reads the
+ * colour (interpolants from slot 4). */
+static bool
+dfx_init(struct dfx *d, uint32_t chipset, uint32_t oclass)
+{
+   memset(d, 0, sizeof(*d));
+   if (!tfx_init(&d->t, chipset))
+      return false;
+   struct tfx *t = &d->t;
+   surf2d_new(t, &d->rt, W * H * 4);
+   surf2d_new(t, &d->vb, 4096);
+   surf2d_new(t, &d->zs, 4096);
+   for (unsigned i = 0; i < W * H; i++)
+      ((uint32_t *)d->rt.map)[i] = BG;
+   d->bos[0] = t->push_bo;
+   d->bos[1] = d->rt.bo;
+   d->bos[2] = d->vb.bo;
+   d->bos[3] = d->zs.bo;
+   t3d_bind(t, oclass);
+   d->runner.priv = &d->pt;
+   d->runner.run = pt_run;
+   struct nvsim_object *obj = nvsim_lookup(t->chan, T3D_HANDLE);
+   CHECK(obj && obj->priv);
+   if (!obj || !obj->priv)
+      return false;
+   ((struct g80_3d *)obj->priv)->stages = &d->runner;
+
+   out(t, nvt_inc(3, G80_3D_RT_ADDRESS_HIGH(0), 5));
+   out(t, (uint32_t)(d->rt.va >> 32));
+   out(t, (uint32_t)d->rt.va);
+   out(t, G80_SURFACE_FORMAT_RGBA8_UNORM);
+   out(t, 0);
+   out(t, 0);
+   out(t, nvt_inc(3, G80_3D_RT_HORIZ(0), 2));
+   out(t, G80_3D_RT_HORIZ_LAYOUT_PITCH | W * 4);
+   out(t, H);
+   m3d(t, G80_3D_RT_ARRAY_MODE, 0);
+   m3d(t, G80_3D_COLOR_MASK(0), 0x1111);
+   m3d(t, G80_3D_DMA_VTXBUF, t->info.vram_ctxdma);
+
+   m3d(t, G80_3D_VP_ATTR_EN(0), 0xff);           /* attributes 0, 1: XYZW */
+   m3d(t, G80_3D_VERTEX_ARRAY_ATTRIB(0),
+       G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_32_32_32_32 |
+       G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_FLOAT);
+   m3d(t, G80_3D_VERTEX_ARRAY_ATTRIB(1),
+       G80_3D_VERTEX_ARRAY_ATTRIB_OFFSET(16) |
+       G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_32_32_32_32 |
+       G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_FLOAT);
+   m3d(t, G80_3D_VERTEX_ARRAY_FETCH(0),
+       G80_3D_VERTEX_ARRAY_FETCH_ENABLE | 32);
+   m3d(t, G80_3D_VERTEX_ARRAY_START_HIGH(0), (uint32_t)(d->vb.va >> 32));
+   m3d(t, G80_3D_VERTEX_ARRAY_START_LOW(0), (uint32_t)d->vb.va);
+   m3d(t, G80_3D_VERTEX_ARRAY_LIMIT_HIGH(0),
+       (uint32_t)((d->vb.va + 4095) >> 32));
+   m3d(t, G80_3D_VERTEX_ARRAY_LIMIT_LOW(0), (uint32_t)(d->vb.va + 4095));
+
+   m3d(t, G80_3D_VP_RESULT_MAP_SIZE, 8);
+   m3d(t, G80_3D_VP_RESULT_MAP(0), 0x03020100);
+   m3d(t, G80_3D_VP_RESULT_MAP(1), 0x07060504);
+   m3d(t, G80_3D_FP_INTERPOLANT_CTRL,
+       G80_3D_FP_INTERPOLANT_CTRL_UMASK(0xf) |
+       G80_3D_FP_INTERPOLANT_CTRL_COUNT(4) |
+       G80_3D_FP_INTERPOLANT_CTRL_OFFSET(4) |
+       G80_3D_FP_INTERPOLANT_CTRL_COUNT_NONFLAT(4));
+   m3d(t, G80_3D_FP_RESULT_COUNT, 4);
+
+   m3d(t, G80_3D_VIEWPORT_TRANSFORM_EN, 1);
+   m3d(t, G80_3D_VIEWPORT_SCALE_X(0), fbits(W / 2.0f));
+   m3d(t, G80_3D_VIEWPORT_SCALE_Y(0), fbits(H / 2.0f));
+   m3d(t, G80_3D_VIEWPORT_SCALE_Z(0), fbits(0.5f));
+   m3d(t, G80_3D_VIEWPORT_TRANSLATE_X(0), fbits(W / 2.0f));
+   m3d(t, G80_3D_VIEWPORT_TRANSLATE_Y(0), fbits(H / 2.0f));
+   m3d(t, G80_3D_VIEWPORT_TRANSLATE_Z(0), fbits(0.5f));
+   m3d(t, G80_3D_FRONT_FACE, G80_3D_FRONT_FACE_CCW);
+   m3d(t, G80_3D_POLYGON_MODE_FRONT, G80_3D_POLYGON_MODE_FRONT_FILL);
+   m3d(t, G80_3D_POLYGON_MODE_BACK, G80_3D_POLYGON_MODE_FRONT_FILL);
+   m3d(t, G80_3D_LINE_WIDTH, fbits(1.0f));
+   m3d(t, G80_3D_POINT_SIZE, fbits(1.0f));
+   return true;
+}
+
+static void
+dfx_fini(struct dfx *d)
+{
+   if (d->rt.bo) {
+      surf2d_free(&d->t, &d->rt);
+      surf2d_free(&d->t, &d->vb);
+      surf2d_free(&d->t, &d->zs);
+   }
+   tfx_fini(&d->t);
+}
+
+static int64_t
+dfx_submit(struct dfx *d)
+{
+   return tfx_submit(&d->t, d->bos, 4);
+}
+
+/* Vertex i of the buffer: NDC position (x, y, z, w) and colour. */
+static void
+vtx(struct dfx *d, unsigned i, float x, float y, float z, float w,
+    float r, float g, float b, float a)
+{
+   float *f = (float *)d->vb.map + i * 8;
+   f[0] = x; f[1] = y; f[2] = z; f[3] = w;
+   f[4] = r; f[5] = g; f[6] = b; f[7] = a;
+}
+
+static void
+draw_arrays(struct dfx *d, uint32_t prim, uint32_t first, uint32_t count)
+{
+   m3d(&d->t, G80_3D_VERTEX_BEGIN_GL, prim);
+   out(&d->t, nvt_inc(3, G80_3D_VERTEX_BUFFER_FIRST, 2));
+   out(&d->t, first);
+   out(&d->t, count);
+   m3d(&d->t, G80_3D_VERTEX_END_GL, 0);
+}
+
+/* Window x of NDC x: 8 (x + 1); y: 4 (y + 1). */
+static float
+ndc_x(float wx)
+{
+   return wx / 8.0f - 1.0f;
+}
+
+static float
+ndc_y(float wy)
+{
+   return wy / 4.0f - 1.0f;
+}
+
+/* Pixel (x, y) is inside the window-space triangle with corners (0, 0),
+ * (16, 0), (0, 8) when its centre satisfies (x+.5)/16 + (y+.5)/8 < 1. */
+static int
+side_of_half(unsigned x, unsigned y)
+{
+   float v = (x + 0.5f) / 16.0f + (y + 0.5f) / 8.0f;
+   return v < 1.0f ? 1 : v > 1.0f ? -1 : 0;
+}
+
+/* GL 3.3 3.6.1: the pixels whose centres are inside; constant red. */
+static void
+draw_triangle_coverage(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   vtx(&d, 0, -1, -1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 1, 1, -1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 2, -1, 1, 0, 1, 1, 0, 0, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(nvsim_channel_error(d.t.chan) == NULL);
+   unsigned in = 0;
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++) {
+         int s = side_of_half(x, y);
+         if (s > 0) {
+            CHECK_EQ(px(&d, x, y), 0xff0000ffu);
+            in++;
+         } else if (s < 0) {
+            CHECK_EQ(px(&d, x, y), BG);
+         }
+      }
+   CHECK_EQ(in, 64);               /* 15 + 13 + 11 + 9 + 7 + 5 + 3 + 1 */
+   CHECK_EQ(d.pt.vp_calls, 3);
+out:
+   dfx_fini(&d);
+}
+
+/* A quad (TRIANGLE_STRIP of 4) across the target, red 1 at the left edge
+ * and 0 at the right; with w = 1 everywhere red is linear in window x:
+ * 1 - (x + 0.5) / 16.  Then the right vertices get w = 2 (positions
+ * times 2, so the same window positions): perspective-correct
+ * interpolation (GL 3.3 eq. 3.8) gives t = (s / 2) / ((1 - s) + s / 2)
+ * at window fraction s, red 1 - t.  UNORM by round to nearest (2.1.6):
+ * within 1 of round(255 v). */
+static void
+draw_interpolation(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   for (unsigned pass = 0; pass < 2; pass++) {
+      float w1 = pass ? 2.0f : 1.0f;
+      vtx(&d, 0, -1, -1, 0, 1, 1, 0, 0, 1);
+      vtx(&d, 1, -1, 1, 0, 1, 1, 0, 0, 1);
+      vtx(&d, 2, w1, -w1, 0, w1, 0, 0, 0, 1);
+      vtx(&d, 3, w1, w1, 0, w1, 0, 0, 0, 1);
+      draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLE_STRIP, 0, 4);
+      CHECK(dfx_submit(&d) > 0);
+      CHECK(nvsim_channel_error(d.t.chan) == NULL);
+      for (unsigned y = 0; y < H; y += 3)
+         for (unsigned x = 0; x < W; x++) {
+            float s = (x + 0.5f) / W;
+            float t = pass ? (s / 2) / ((1 - s) + s / 2) : s;
+            int want = (int)lrintf(255.0f * (1.0f - t));
+            int got = (int)(px(&d, x, y) & 0xff);
+            CHECK(abs(got - want) <= 1);
+            CHECK_EQ(px(&d, x, y) >> 8, 0xff0000u);
+         }
+   }
+out:
+   dfx_fini(&d);
+}
+
+/* S8_Z24 zeta (depth in bits 8..31), 16 x 8 block-linear of one gob
+ * column: pixel (x, y) at (y / 4) * 0x100 + (y % 4) * 0x40 + 4 x
+ * (g80-surface.rst).  Cleared to depth 0.5; a red triangle at NDC z -0.5
+ * (window 0.25) passes LESS and writes 0.25; a green one at z 0.5 (0.75)
+ * fails; with GREATER it passes but DEPTH_WRITE_ENABLE 0 leaves 0.25. */
+static uint32_t
+zpx(const struct dfx *d, unsigned x, unsigned y)
+{
+   return ((const uint32_t *)d->zs.map)[((y / 4) * 0x100 + (y % 4) * 0x40 +
+                                         4 * x) / 4];
+}
+
+static void
+draw_depth(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x84, G84_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   out(t, nvt_inc(3, G80_3D_ZETA_ADDRESS_HIGH, 5));
+   out(t, (uint32_t)(d.zs.va >> 32));
+   out(t, (uint32_t)d.zs.va);
+   out(t, G80_ZETA_FORMAT_S8_Z24_UNORM);
+   out(t, 0);
+   out(t, 0);
+   m3d(t, G80_3D_ZETA_ENABLE, 1);
+   out(t, nvt_inc(3, G80_3D_ZETA_HORIZ, 3));
+   out(t, W);
+   out(t, H);
+   out(t, 1);
+   m3d(t, G80_3D_CLEAR_DEPTH, fbits(0.5f));
+   m3d(t, G80_3D_CLEAR_BUFFERS, 0x1);
+   m3d(t, G80_3D_DEPTH_TEST_ENABLE, 1);
+   m3d(t, G80_3D_DEPTH_WRITE_ENABLE, 1);
+   m3d(t, G80_3D_DEPTH_TEST_FUNC, G80_3D_DEPTH_TEST_FUNC_LESS);
+   vtx(&d, 0, -1, -1, -0.5f, 1, 1, 0, 0, 1);
+   vtx(&d, 1, 1, -1, -0.5f, 1, 1, 0, 0, 1);
+   vtx(&d, 2, -1, 1, -0.5f, 1, 1, 0, 0, 1);
+   vtx(&d, 3, -1, -1, 0.5f, 1, 0, 1, 0, 1);
+   vtx(&d, 4, 1, -1, 0.5f, 1, 0, 1, 0, 1);
+   vtx(&d, 5, -1, 1, 0.5f, 1, 0, 1, 0, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 3, 3);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(nvsim_channel_error(d.t.chan) == NULL);
+   /* 0.25 as 24-bit UNORM: round(0.25 * 0xffffff) = 0x400000 */
+   uint32_t z25 = 0x400000u << 8, z50 = 0x800000u << 8;
+   CHECK_EQ(px(&d, 1, 1), 0xff0000ffu);
+   CHECK_EQ(zpx(&d, 1, 1), z25);
+   CHECK_EQ(zpx(&d, 15, 7), z50);           /* outside: the clear's */
+   CHECK_EQ(px(&d, 15, 7), BG);
+   m3d(t, G80_3D_DEPTH_TEST_FUNC, G80_3D_DEPTH_TEST_FUNC_GREATER);
+   m3d(t, G80_3D_DEPTH_WRITE_ENABLE, 0);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 3, 3);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK_EQ(px(&d, 1, 1), 0xff00ff00u);
+   CHECK_EQ(zpx(&d, 1, 1), z25);
+out:
+   dfx_fini(&d);
+}
+
+/* GL 3.3 4.1.8: SRC_ALPHA, ONE_MINUS_SRC_ALPHA of (1, 0, 0, 0.5) over
+ * the clear colour (0, 0, 1, 1): (0.5, 0, 0.5, 0.75); COLOR_MASK without
+ * G and A keeps those of the destination (4.2.2). */
+static void
+draw_blend_mask(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   t3d_clear_color(t, 0.0f, 0.0f, 1.0f, 1.0f);
+   m3d(t, G80_3D_CLEAR_BUFFERS, 0x3c);
+   m3d(t, G80_3D_BLEND_ENABLE(0), 1);
+   m3d(t, G80_3D_BLEND_EQUATION_RGB, G80_3D_BLEND_EQUATION_RGB_FUNC_ADD);
+   m3d(t, G80_3D_BLEND_FUNC_SRC_RGB, G80_BLEND_FACTOR_SRC_ALPHA);
+   m3d(t, G80_3D_BLEND_FUNC_DST_RGB, G80_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA);
+   vtx(&d, 0, -1, -1, 0, 1, 1, 0, 0, 0.5f);
+   vtx(&d, 1, 3, -1, 0, 1, 1, 0, 0, 0.5f);
+   vtx(&d, 2, -1, 3, 0, 1, 1, 0, 0, 0.5f);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(nvsim_channel_error(d.t.chan) == NULL);
+   uint32_t p = px(&d, 7, 5);
+   CHECK(abs((int)(p & 0xff) - 128) <= 1);
+   CHECK_EQ((p >> 8) & 0xff, 0);
+   CHECK(abs((int)((p >> 16) & 0xff) - 128) <= 1);
+   CHECK(abs((int)(p >> 24) - 191) <= 1);
+   /* mask: R and B only, no blending: (1, -, 0, -) over the above */
+   m3d(t, G80_3D_BLEND_ENABLE(0), 0);
+   m3d(t, G80_3D_COLOR_MASK(0), 0x0101);
+   vtx(&d, 0, -1, -1, 0, 1, 1, 1, 0, 0);
+   vtx(&d, 1, 3, -1, 0, 1, 1, 1, 0, 0);
+   vtx(&d, 2, -1, 3, 0, 1, 1, 1, 0, 0);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK_EQ(px(&d, 7, 5), (p & 0xff00ff00u) | 0xffu);
+out:
+   dfx_fini(&d);
+}
+
+/* Indexed draws.  Vertices 0..3 are the full-window quad's corners in
+ * red; vertex 4 is a far corner.  VB_ELEMENT_U16 with SETUP OFFSET 2
+ * (skip the first index of the word, as upstream starts an odd index
+ * buffer), VB_ELEMENT_BASE 1 (GL's basevertex: index + 1), and a
+ * primitive restart between two strips (GL 3.3 2.8.1). */
+static void
+draw_indexed(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   /* vertex k + 1 holds corner k: (-1,-1) (1,-1) (-1,1) (1,1) */
+   vtx(&d, 0, 9, 9, 9, 1, 0, 0, 1, 1);      /* never used: blue */
+   vtx(&d, 1, -1, -1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 2, 1, -1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 3, -1, 1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 4, 1, 1, 0, 1, 0, 1, 0, 1);
+   m3d(t, G80_3D_VB_ELEMENT_BASE, 1);
+   m3d(t, G80_3D_VERTEX_BEGIN_GL, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES);
+   m3d(t, G80_3D_VB_ELEMENT_U16_SETUP, (1u << 31) | 3);   /* start 1, 3 */
+   out(t, nvt_ni(3, G80_3D_VB_ELEMENT_U16, 2));
+   out(t, 0xffffu << 16 | 0x7777);  /* 0x7777 skipped, then 0xffff */
+   out(t, 0x0001u << 16 | 0x0002);
+   m3d(t, G80_3D_VB_ELEMENT_U16_SETUP, 0);
+   m3d(t, G80_3D_VERTEX_END_GL, 0);
+   CHECK(dfx_submit(&d) > 0);
+   /* the indices taken are 0xffff, 0x0002, 0x0001 (3 of them): 0xffff + 1
+    * is past the array's limit, so the fetch traps and nothing draws */
+   CHECK_STR_HAS(nvsim_channel_last_trap(t->chan), "limit");
+   CHECK_EQ(px(&d, 1, 1), BG);
+
+   /* now a valid one: indices 0 1 2 (corners 0 1 2 with base 1) after the
+    * skipped 0x7777; then restart, then 3 2 1 as a strip */
+   m3d(t, G80_3D_PRIM_RESTART_ENABLE, 1);
+   m3d(t, G80_3D_PRIM_RESTART_INDEX, 0xbeef);
+   m3d(t, G80_3D_VERTEX_BEGIN_GL,
+       G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLE_STRIP);
+   m3d(t, G80_3D_VB_ELEMENT_U16_SETUP, (1u << 31) | 7);
+   out(t, nvt_ni(3, G80_3D_VB_ELEMENT_U16, 4));
+   out(t, 0x0000u << 16 | 0x7777);
+   out(t, 0x0002u << 16 | 0x0001);
+   out(t, 0x0003u << 16 | 0xbeef);
+   out(t, 0x0001u << 16 | 0x0002);
+   m3d(t, G80_3D_VB_ELEMENT_U16_SETUP, 0);
+   m3d(t, G80_3D_VERTEX_END_GL, 0);
+   CHECK(dfx_submit(&d) > 0);
+   /* the first strip (corners 0 1 2) is red: the lower-left half; the
+    * second (3 2 1) is the upper-right half with vertex 4's green at
+    * corner 3 */
+   CHECK_EQ(px(&d, 1, 1), 0xff0000ffu);
+   CHECK(px(&d, 14, 6) != BG);
+   CHECK(((px(&d, 14, 6) >> 8) & 0xff) > 0x80);      /* near green */
+   CHECK_EQ(px(&d, 14, 6) & 0xff0000u, 0);         /* no blue: vertex 0 */
+out:
+   dfx_fini(&d);
+}
+
+/* VB_ELEMENT_U8 with SETUP OFFSET 3 and COUNT 3: the indices are byte 3
+ * of the first word and bytes 0, 1 of the second. */
+static void
+draw_indexed_u8(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   vtx(&d, 0, -1, -1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 1, 1, -1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 2, -1, 1, 0, 1, 1, 0, 0, 1);
+   m3d(t, G80_3D_VERTEX_BEGIN_GL, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES);
+   m3d(t, G80_3D_VB_ELEMENT_U8_SETUP, (3u << 30) | 3);
+   out(t, nvt_ni(3, G80_3D_VB_ELEMENT_U8, 2));
+   out(t, 0x00999999u);                 /* bytes 0-2 skipped, index 0 */
+   out(t, 0x99990201u);                 /* 1, 2; the rest past COUNT */
+   m3d(t, G80_3D_VB_ELEMENT_U8_SETUP, 0);
+   m3d(t, G80_3D_VERTEX_END_GL, 0);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(nvsim_channel_error(d.t.chan) == NULL);
+   CHECK_EQ(px(&d, 1, 1), 0xff0000ffu);
+   CHECK_EQ(px(&d, 14, 6), BG);
+   CHECK_EQ(d.pt.vp_calls, 3);
+out:
+   dfx_fini(&d);
+}
+
+/* Inline vertices (VERTEX_DATA): 8 words a vertex (attribute 1 at byte
+ * 16, 16 bytes long); a fan of the full window in green. */
+static void
+draw_inline(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   static const float v[4][2] = { { -1, -1 }, { 1, -1 }, { 1, 1 }, { -1, 1 } };
+   m3d(t, G80_3D_VERTEX_BEGIN_GL, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLE_FAN);
+   out(t, nvt_ni(3, G80_3D_VERTEX_DATA, 32));
+   for (unsigned i = 0; i < 4; i++) {
+      out(t, fbits(v[i][0]));
+      out(t, fbits(v[i][1]));
+      out(t, fbits(0));
+      out(t, fbits(1));
+      out(t, fbits(0));
+      out(t, fbits(1));
+      out(t, fbits(0));
+      out(t, fbits(1));
+   }
+   m3d(t, G80_3D_VERTEX_END_GL, 0);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(nvsim_channel_error(d.t.chan) == NULL);
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++)
+         CHECK_EQ(px(&d, x, y), 0xff00ff00u);
+   CHECK_EQ(d.pt.vp_calls, 4);
+out:
+   dfx_fini(&d);
+}
+
+/* Instancing: attribute 1 (colour) from array 1, per instance with
+ * divisor 2; VB_INSTANCE_BASE 1.  Instances 0..2 of the same triangle:
+ * instance i reads colour element i / 2 + 1; the last drawn (instance 2)
+ * reads element 2 (blue).  INSTANCE_NEXT counts the instances. */
+static void
+draw_instanced(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   vtx(&d, 0, -1, -1, 0, 1, 0, 0, 0, 0);
+   vtx(&d, 1, 1, -1, 0, 1, 0, 0, 0, 0);
+   vtx(&d, 2, -1, 1, 0, 1, 0, 0, 0, 0);
+   float *c = (float *)d.vb.map + 256;       /* array 1 at byte 1024 */
+   static const float cols[3][4] = { { 1, 1, 1, 1 }, { 1, 0, 0, 1 },
+                                     { 0, 0, 1, 1 } };
+   memcpy(c, cols, sizeof(cols));
+   m3d(t, G80_3D_VERTEX_ARRAY_ATTRIB(1),
+       G80_3D_VERTEX_ARRAY_ATTRIB_BUFFER(1) |
+       G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_32_32_32_32 |
+       G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_FLOAT);
+   m3d(t, G80_3D_VERTEX_ARRAY_FETCH(1), G80_3D_VERTEX_ARRAY_FETCH_ENABLE | 16);
+   m3d(t, G80_3D_VERTEX_ARRAY_START_HIGH(1), (uint32_t)((d.vb.va + 1024) >> 32));
+   m3d(t, G80_3D_VERTEX_ARRAY_START_LOW(1), (uint32_t)(d.vb.va + 1024));
+   m3d(t, G80_3D_VERTEX_ARRAY_LIMIT_HIGH(1), (uint32_t)((d.vb.va + 1071) >> 32));
+   m3d(t, G80_3D_VERTEX_ARRAY_LIMIT_LOW(1), (uint32_t)(d.vb.va + 1071));
+   m3d(t, G80_3D_VERTEX_ARRAY_PER_INSTANCE(1), 1);
+   m3d(t, G80_3D_VERTEX_ARRAY_DIVISOR(1), 2);
+   m3d(t, G80_3D_VB_INSTANCE_BASE, 1);
+   uint32_t prim = G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES;
+   for (unsigned i = 0; i < 2; i++) {
+      draw_arrays(&d, prim, 0, 3);
+      prim |= G80_3D_VERTEX_BEGIN_GL_INSTANCE_NEXT;
+   }
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(nvsim_channel_error(d.t.chan) == NULL);
+   CHECK_EQ(px(&d, 1, 1), 0xff0000ffu);     /* instance 1: element 1 */
+   draw_arrays(&d, prim, 0, 3);             /* instance 2: element 2 */
+   CHECK(dfx_submit(&d) > 0);
+   CHECK_EQ(px(&d, 1, 1), 0xffff0000u);
+   /* instance 3 + base 1 -> element 2 still; instance 4 -> element 3:
+    * past array 1's limit (48 bytes): traps, writes nothing */
+   draw_arrays(&d, prim, 0, 3);
+   draw_arrays(&d, prim, 0, 3);
+   dfx_submit(&d);
+   CHECK_STR_HAS(nvsim_channel_last_trap(t->chan), "limit");
+out:
+   dfx_fini(&d);
+}
+
+/* Culling and facing.  NDC (-1,-1) (1,-1) (-1,1) is, in this window
+ * space where y is the row (Gallium's, which upstream passes through),
+ * (0,0) (16,0) (0,8): clockwise on the screen, so with FRONT_FACE CCW a
+ * back face (llvmpipe's rule: det of (v0-v2, v1-v2) < 0 is CCW, here
+ * +128).  CULL_FACE BACK culls it and draws the reversed (green) one;
+ * FRONT_AND_BACK culls both. */
+static void
+draw_cull(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   vtx(&d, 0, -1, -1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 1, 1, -1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 2, -1, 1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 3, -1, -1, 0, 1, 0, 1, 0, 1);    /* the same, reversed, green */
+   vtx(&d, 4, -1, 1, 0, 1, 0, 1, 0, 1);
+   vtx(&d, 5, 1, -1, 0, 1, 0, 1, 0, 1);
+   m3d(t, G80_3D_CULL_FACE_ENABLE, 1);
+   m3d(t, G80_3D_CULL_FACE, G80_3D_CULL_FACE_BACK);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK_EQ(px(&d, 1, 1), BG);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 3, 3);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK_EQ(px(&d, 1, 1), 0xff00ff00u);
+   m3d(t, G80_3D_FRONT_FACE, G80_3D_FRONT_FACE_CW);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK_EQ(px(&d, 1, 1), 0xff0000ffu);       /* now the front face */
+   for (unsigned i = 0; i < W * H; i++)
+      ((uint32_t *)d.rt.map)[i] = BG;
+   m3d(t, G80_3D_CULL_FACE, G80_3D_CULL_FACE_FRONT_AND_BACK);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 6);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK_EQ(px(&d, 1, 1), BG);
+   CHECK(nvsim_channel_error(d.t.chan) == NULL);
+out:
+   dfx_fini(&d);
+}
+
+/* Clipping (GL 3.3 2.20): with viewport 0 on the left half of the target
+ * (scale x 4, translate x 4), a triangle reaching far outside the volume
+ * (x to 9 w) covers only what its clipped part covers: window x 4 (NDC 0)
+ * to 8 (NDC 1), not the rest of the target; a triangle
+ * wholly behind the eye (w < 0 at all vertices) draws nothing; the near
+ * plane clips z < -w. */
+static void
+draw_clip(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   m3d(&d.t, G80_3D_VIEWPORT_SCALE_X(0), fbits(4.0f));
+   m3d(&d.t, G80_3D_VIEWPORT_TRANSLATE_X(0), fbits(4.0f));
+   vtx(&d, 0, 0, -5, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 1, 9, -5, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 2, 0, 5, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 3, -1, -1, 0, -1, 0, 1, 0, 1);
+   vtx(&d, 4, 1, -1, 0, -1, 0, 1, 0, 1);
+   vtx(&d, 5, -1, 1, 0, -1, 0, 1, 0, 1);
+   vtx(&d, 6, -1, -1, -2, 1, 0, 0, 1, 1);   /* z < -w: clipped away */
+   vtx(&d, 7, 1, -1, -2, 1, 0, 0, 1, 1);
+   vtx(&d, 8, -1, 1, -2, 1, 0, 0, 1, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 9);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(nvsim_channel_error(d.t.chan) == NULL);
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++)
+         CHECK_EQ(px(&d, x, y), x >= 4 && x < 8 ? 0xff0000ffu : BG);
+out:
+   dfx_fini(&d);
+}
+
+/* Points and lines (GL 3.3 3.4, 3.5): a size-1 point covers the pixel
+ * its window position is in; a 1-wide horizontal line from window
+ * (2.5, 5.5) to (10.5, 5.5) covers x 2..9 of row 5 (the diamond-exit
+ * rule: the last pixel's diamond holds the end point and is not
+ * drawn). */
+static void
+draw_points_lines(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   vtx(&d, 0, ndc_x(3.5f), ndc_y(1.5f), 0, 1, 0, 0, 1, 1);
+   vtx(&d, 1, ndc_x(2.5f), ndc_y(5.5f), 0, 1, 1, 0, 0, 1);
+   vtx(&d, 2, ndc_x(10.5f), ndc_y(5.5f), 0, 1, 1, 0, 0, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_POINTS, 0, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_LINES, 1, 2);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(nvsim_channel_error(d.t.chan) == NULL);
+   unsigned n = 0;
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++) {
+         uint32_t want = BG;
+         if (x == 3 && y == 1)
+            want = 0xffff0000u;
+         else if (y == 5 && x >= 2 && x < 10)
+            want = 0xff0000ffu;
+         CHECK_EQ(px(&d, x, y), want);
+         n += want != BG;
+      }
+   CHECK_EQ(n, 9);
+out:
+   dfx_fini(&d);
+}
+
+/* Without a stage runner (the interpreter is not wired in) a draw traps
+ * once and the channel goes on. */
+static void
+draw_without_stages_traps(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   struct nvsim_object *obj = nvsim_lookup(d.t.chan, T3D_HANDLE);
+   ((struct g80_3d *)obj->priv)->stages = NULL;
+   vtx(&d, 0, -1, -1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 1, 1, -1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 2, -1, 1, 0, 1, 1, 0, 0, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+   out(&d.t, nvt_inc(0, 0x50, 1));
+   out(&d.t, 0x77);
+   dfx_submit(&d);
+   CHECK_STR_HAS(nvsim_channel_last_trap(d.t.chan), "interpreter");
+   CHECK_EQ(nvsim_channel_ref(d.t.chan), 0x77);
+   CHECK_EQ(px(&d, 1, 1), BG);
+out:
+   dfx_fini(&d);
+}
+
+static const struct nvt_case cases[] = {
+   { "draw_triangle_coverage", draw_triangle_coverage },
+   { "draw_interpolation", draw_interpolation },
+   { "draw_depth", draw_depth },
+   { "draw_blend_mask", draw_blend_mask },
+   { "draw_indexed", draw_indexed },
+   { "draw_indexed_u8", draw_indexed_u8 },
+   { "draw_inline", draw_inline },
+   { "draw_instanced", draw_instanced },
+   { "draw_cull", draw_cull },
+   { "draw_clip", draw_clip },
+   { "draw_points_lines", draw_points_lines },
+   { "draw_without_stages_traps", draw_without_stages_traps },
+   { NULL, NULL },
+};
+
+int
+main(int argc, char **argv)
+{
+   return nvt_main(argc, argv, cases);
+}
