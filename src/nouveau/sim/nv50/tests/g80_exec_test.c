@@ -1231,6 +1231,57 @@ upstream_f1_fragment(void)
    free(e);
 }
 
+/* Random words (a fixed xorshift seed) and mutated upstream programs:
+ * every run ends with 0 or a fault, within the budget, without touching
+ * memory outside its arrays (run under ASan by make unit-asan). */
+static void
+fuzz_texture(void *ctx, enum g80_stage stage,
+             const struct g80_tex_request *req, uint32_t out[32][4])
+{
+   (void)ctx;
+   (void)stage;
+   for (unsigned l = 0; l < 32; l++)
+      if (req->active >> l & 1)
+         out[l][0] = req->coord[l][0];
+}
+
+static void
+prog_random_words(void)
+{
+   struct env *e = env_new();
+   uint32_t x = 0x12345678;
+   unsigned faults = 0, done = 0;
+   struct prog base = { 0 };
+   base.n = load_hex("f1.hex", base.w, 1024);
+   e->cb.texture = fuzz_texture;
+   for (unsigned k = 0; k < 400; k++) {
+      struct prog p = { 0 };
+      if (k & 1) {
+         p = base;
+         for (unsigned m = 0; m < 4; m++) {
+            x ^= x << 13; x ^= x >> 17; x ^= x << 5;
+            p.w[x % p.n] ^= 1u << (x >> 27);
+         }
+      } else {
+         p.n = 64;
+         for (unsigned i = 0; i < p.n; i++) {
+            x ^= x << 13; x ^= x >> 17; x ^= x << 5;
+            p.w[i] = x;
+         }
+      }
+      e->prog.local_bytes = (k & 2) ? 0x100 : 0;
+      int r = run(e, &p, k & 4 ? G80_STAGE_FP : G80_STAGE_VP, x | 1);
+      CHECK(r == 0 || r == -1);
+      CHECK_EQ(r == -1, e->fault.faulted);
+      faults += r == -1;
+      done += r == 0;
+   }
+   /* both outcomes occur */
+   CHECK(faults > 0);
+   CHECK(done > 0);
+   free(e);
+}
+
 static const struct nvt_case cases[] = {
    { "f32_add_rules", f32_add_rules },
    { "f32_mul_mad_rules", f32_mul_mad_rules },
@@ -1247,6 +1298,7 @@ static const struct nvt_case cases[] = {
    { "prog_register_limit", prog_register_limit },
    { "prog_int_ops", prog_int_ops },
    { "prog_local", prog_local },
+   { "prog_random_words", prog_random_words },
    { "upstream_v1_transform", upstream_v1_transform },
    { "upstream_f2_integer", upstream_f2_integer },
    { "upstream_f1_fragment", upstream_f1_fragment },
