@@ -326,6 +326,11 @@ static void
 wr64(struct run *st, const struct nvisa_g80_operand *o, unsigned lane,
      uint64_t v)
 {
+   if (o->file != G(FILE_GPR)) {
+      if (o->file != G(FILE_NONE))
+         fail(st, "%s: a 64-bit result outside $r", "f64");
+      return;
+   }
    reg_set(st, lane, o->val, (uint32_t)v);
    reg_set(st, lane, o->val + 1, (uint32_t)(v >> 32));
 }
@@ -616,10 +621,6 @@ exec_lane(struct run *st, const struct nvisa_g80_insn *insn, unsigned lane)
    case G(OP_CVT_I2F):
    case G(OP_CVT_F2I):
    case G(OP_CVT_F2F):
-      if (M(WIDE)) {
-         fail(st, "%s: 64-bit cvt not modelled", "cvt");
-         return 0;
-      }
       memset(&cvt, 0, sizeof(cvt));
       cvt.src32 = M(SRC32);
       cvt.src8 = M(SRC8);
@@ -632,6 +633,27 @@ exec_lane(struct run *st, const struct nvisa_g80_insn *insn, unsigned lane)
       cvt.abs = M(ABS0);
       cvt.neg = M(NEG0);
       cvt.rnd = M(RND);
+      if (M(WIDE)) {
+         /* G200 (the form's FP64 chips): 32/64-bit operands */
+         if (!(st->prog->isa_flags & G(FLAG_FP64)) ||
+             insn->op == G(OP_CVT_I2I)) {
+            fail(st, "%s: 64-bit cvt not modelled on this chip / i2i",
+                 "cvt");
+            return 0;
+         }
+         uint64_t in = s[1].size == 8 ? rd64(st, &s[1], lane) :
+                                        rd(st, &s[1], lane);
+         uint64_t out = g80_cvt_wide(insn->op == G(OP_CVT_I2F) ?
+                                     G80_CVT_I2F :
+                                     insn->op == G(OP_CVT_F2I) ?
+                                     G80_CVT_F2I : G80_CVT_F2F,
+                                     &cvt, in, &cc);
+         if (d->size == 8)
+            wr64(st, d, lane, out);
+         else
+            wr(st, d, lane, (uint32_t)out);
+         return cc;
+      }
       s1 = rd(st, &s[1], lane);
       switch (insn->op) {
       case G(OP_CVT_I2I): r = g80_cvt_i2i(&cvt, s1, &cc); break;

@@ -82,6 +82,10 @@ uint32_t g80_cvt_i2i(const struct g80_cvt *c, uint32_t s, unsigned *cc);
 uint32_t g80_cvt_i2f(const struct g80_cvt *c, uint32_t s, unsigned *cc);
 uint32_t g80_cvt_f2i(const struct g80_cvt *c, uint32_t s, unsigned *cc);
 uint32_t g80_cvt_f2f(const struct g80_cvt *c, uint32_t s, unsigned *cc);
+/* The G200 forms with WIDE: src32/dst32 mean 64 bits, else 32. */
+enum { G80_CVT_I2F, G80_CVT_F2I, G80_CVT_F2F };
+uint64_t g80_cvt_wide(unsigned kind, const struct g80_cvt *c, uint64_t s,
+                      unsigned *cc);
 
 /* ---- the SFU (g80_exec_sfu.c) ---- */
 uint32_t g80_sfu_presin(uint32_t x);

@@ -690,6 +690,183 @@ g80_cvt_f2f(const struct g80_cvt *c, uint32_t s, unsigned *cc)
    return r;
 }
 
+static bool f64_is_nan(uint64_t x);
+static double f64_from(uint64_t x);
+static uint64_t f64_bits(double d);
+static int host_rnd(enum g80_rnd rnd);
+
+/* ---- 64-bit cvt (G200, hwtest g80_fp64.cc i2f/f2i/f2f): f32 and f64
+ * keep their denormals here; a NaN keeps its payload, made quiet ---- */
+
+static uint64_t
+f64_round_u64(bool neg, uint64_t m, enum g80_rnd rnd)
+{
+   if (!m)
+      return neg ? 1ull << 63 : 0;
+   int e = 63;
+   while (!(m >> 63)) {
+      m <<= 1;
+      e--;
+   }
+   uint64_t sig = m >> 11, rest = m & 0x7ff, half = 0x400;
+   bool up = false;
+   switch (rnd) {
+   case G80_RND_RN: up = rest > half || (rest == half && (sig & 1)); break;
+   case G80_RND_RM: up = neg && rest; break;
+   case G80_RND_RP: up = !neg && rest; break;
+   case G80_RND_RZ: break;
+   }
+   sig += up;
+   if (sig >> 53) {
+      sig >>= 1;
+      e++;
+   }
+   return (uint64_t)neg << 63 | (uint64_t)(e + 1023) << 52 |
+          (sig & ((1ull << 52) - 1));
+}
+
+static uint64_t
+f64_from_f32_exact(uint32_t x)
+{
+   float f;
+   memcpy(&f, &x, 4);
+   return f64_bits((double)f);   /* exact; NaN made quiet */
+}
+
+uint64_t
+g80_cvt_wide(unsigned kind, const struct g80_cvt *c, uint64_t s,
+             unsigned *cc)
+{
+   bool src64 = c->src32, dst64 = c->dst32;
+   uint64_t r;
+   unsigned f = 0;
+   if (kind == G80_CVT_I2F) {
+      bool neg = false;
+      if (c->ssigned) {
+         if (!src64)
+            s = (uint64_t)(int64_t)(int32_t)s;
+         if (s >> 63) {
+            s = -s;
+            neg = true;
+         }
+      } else if (!src64) {
+         s = (uint32_t)s;
+      }
+      if (c->abs)
+         neg = false;
+      bool flip = c->neg;
+      /* signed sources round the magnitude for the result's sign,
+       * unsigned ones as positive (the model adjusts rm only for them) */
+      bool rsign = c->ssigned ? neg ^ flip : false;
+      if (dst64) {
+         r = f64_round_u64(rsign, s, c->rnd);
+         r = (r & ~(1ull << 63)) | (uint64_t)(neg ^ flip) << 63;
+         f = f64_is_nan(r) ? 3 : g80_f64_cmp(r, 0) == G80_CMP_EQ ? G80_CC_Z :
+             (r >> 63) ? G80_CC_S : 0;
+      } else {
+         uint32_t v = s ? f32_round(rsign, 0, s, c->rnd, false) : 0;
+         v = (v & ~F32_SIGN) | (uint32_t)(neg ^ flip) << 31;
+         r = v;
+         f = g80_f32_cc(v);
+      }
+   } else if (kind == G80_CVT_F2I) {
+      double d;
+      uint64_t bits = src64 ? s : f64_from_f32_exact((uint32_t)s);
+      unsigned sbit = 63;
+      if (c->abs)
+         bits &= ~(1ull << sbit);
+      if (c->neg)
+         bits ^= 1ull << sbit;
+      bool neg = bits >> 63, ovf = false;
+      uint64_t v;
+      if (f64_is_nan(bits)) {
+         v = 1ull << (dst64 ? 63 : 31);
+         ovf = true;
+      } else {
+         d = fabs(f64_from(bits));
+         enum g80_rnd rnd = c->rnd;
+         if (neg && rnd == G80_RND_RM)
+            rnd = G80_RND_RP;
+         else if (neg && rnd == G80_RND_RP)
+            rnd = G80_RND_RM;
+         int old = fegetround();
+         fesetround(host_rnd(rnd));
+         volatile double vd = d;
+         double i = nearbyint(vd);
+         fesetround(old);
+         if (i >= 18446744073709551616.0) {
+            v = ~0ull;
+            ovf = true;
+         } else {
+            v = (uint64_t)i;
+         }
+         if (c->dsigned) {
+            uint64_t limit = dst64 ? 1ull << 63 : 1ull << 31;
+            if (neg) {
+               if (v > limit) {
+                  v = limit;
+                  ovf = true;
+               }
+               v = -v;
+            } else if (v >= limit) {
+               v = limit - 1;
+               ovf = true;
+            }
+         } else {
+            if (neg && v) {
+               v = 0;
+               ovf = true;
+            }
+            if (!dst64 && v >= 1ull << 32) {
+               v = 0xffffffff;
+               ovf = true;
+            }
+         }
+      }
+      if (!dst64)
+         v &= 0xffffffff;
+      unsigned top = dst64 ? 63 : 31;
+      f = (v ? 0 : G80_CC_Z) | (v >> top & 1 ? G80_CC_S : 0) |
+          (ovf ? G80_CC_O : 0);
+      r = v;
+   } else {
+      uint64_t bits = src64 ? s : f64_from_f32_exact((uint32_t)s);
+      if (f64_is_nan(bits)) {
+         bits |= 1ull << 51;
+      } else {
+         if (c->abs)
+            bits &= ~(1ull << 63);
+         if (c->neg)
+            bits ^= 1ull << 63;
+      }
+      int old = fegetround();
+      fesetround(host_rnd(c->rnd));
+      if (c->rint && dst64 && src64 && !f64_is_nan(bits)) {
+         volatile double vd = f64_from(bits);
+         bits = f64_bits(nearbyint(vd));
+      }
+      if (dst64) {
+         r = bits;
+      } else {
+         volatile double vd = f64_from(bits);
+         volatile float vf = (float)vd;
+         uint32_t u;
+         memcpy(&u, (const void *)&vf, 4);
+         r = u;
+      }
+      fesetround(old);
+      if (dst64)
+         f = f64_is_nan(r) ? (G80_CC_Z | G80_CC_S) :
+             g80_f64_cmp(r, 0) == G80_CMP_EQ ? G80_CC_Z :
+             (r >> 63) ? G80_CC_S : 0;
+      else
+         f = g80_f32_cc((uint32_t)r);
+   }
+   if (cc)
+      *cc = f;
+   return r;
+}
+
 /* ---- f64 (G200): IEEE double with denormals; a NaN operand is
  * returned as it is (the second first), an invalid operation gives
  * 0xfff8000000000000 (nvhw fp64_add/fp64_mul/fp64_fma) ---- */

@@ -376,6 +376,57 @@ int_and_cvt_rules(void)
    CHECK_EQ(g80_cvt_f2f(&hf, 0x3555, &cc), 0x3eaaa000);      /* f16 1/3 */
 }
 
+static uint64_t
+dbits(double d)
+{
+   uint64_t u;
+   memcpy(&u, &d, 8);
+   return u;
+}
+
+/* G200 doubles and the 64-bit cvt forms (hwtest g80_fp64.cc, nvhw/fp.c:
+ * IEEE with denormals, fma fused, NaN operands passed through, f2i NaN
+ * gives the smallest integer, conversions keep f32 denormals). */
+static void
+f64_rules(void)
+{
+   unsigned cc;
+   /* fused: (1 + 2^-30)^2 - 1 = 2^-29 + 2^-60 exactly */
+   CHECK_EQ(g80_f64_fma(dbits(1 + 0x1p-30), dbits(1 + 0x1p-30), dbits(-1.0),
+                        G80_RND_RN), dbits(0x1p-29 + 0x1p-60));
+   CHECK_EQ(g80_f64_add(dbits(1.0), dbits(0x1p-53), G80_RND_RN), dbits(1.0));
+   CHECK_EQ(g80_f64_add(dbits(1.0), dbits(0x1p-53), G80_RND_RP),
+            dbits(1 + 0x1p-52));
+   CHECK_EQ(g80_f64_mul(dbits(0x1p-1000), dbits(0x1p-70), G80_RND_RN),
+            dbits(0x1p-1070));                 /* a denormal, kept */
+   CHECK_EQ(g80_f64_add(0x7ff0000000000000ull, 0xfff0000000000000ull,
+                        G80_RND_RN), 0xfff8000000000000ull);
+   CHECK_EQ(g80_f64_add(dbits(1.0), 0x7ff4000000000001ull, G80_RND_RN),
+            0x7ff4000000000001ull);
+   CHECK_EQ(g80_f64_minmax(dbits(-0.0), dbits(0.0), true), dbits(-0.0));
+   CHECK_EQ(g80_f64_cmp(dbits(1.0), 0x7ff8000000000000ull), G80_CMP_UN);
+
+   struct g80_cvt i2d = { .ssigned = true, .dst32 = true };
+   CHECK_EQ(g80_cvt_wide(G80_CVT_I2F, &i2d, (uint32_t)-7, &cc), dbits(-7.0));
+   CHECK_EQ(cc, G80_CC_S);
+   struct g80_cvt d2i = { .src32 = true, .dsigned = true, .rnd = G80_RND_RZ };
+   CHECK_EQ(g80_cvt_wide(G80_CVT_F2I, &d2i, dbits(-2.75), &cc),
+            (uint32_t)-2);
+   CHECK_EQ(g80_cvt_wide(G80_CVT_F2I, &d2i, dbits(3e10), &cc), 0x7fffffff);
+   CHECK_EQ(cc, G80_CC_O);
+   CHECK_EQ(g80_cvt_wide(G80_CVT_F2I, &d2i, 0x7ff8000000000000ull, &cc),
+            0x80000000);
+   struct g80_cvt d2f = { .src32 = true, .rnd = G80_RND_RN };
+   CHECK_EQ(g80_cvt_wide(G80_CVT_F2F, &d2f, dbits(1.0 / 3), &cc), 0x3eaaaaab);
+   d2f.rnd = G80_RND_RZ;
+   CHECK_EQ(g80_cvt_wide(G80_CVT_F2F, &d2f, dbits(1.0 / 3), &cc), 0x3eaaaaaa);
+   struct g80_cvt f2d = { .dst32 = true };
+   CHECK_EQ(g80_cvt_wide(G80_CVT_F2F, &f2d, 0x00000001, &cc), dbits(0x1p-149));
+   struct g80_cvt rint = { .src32 = true, .dst32 = true, .rint = true,
+                           .rnd = G80_RND_RM };
+   CHECK_EQ(g80_cvt_wide(G80_CVT_F2F, &rint, dbits(-1.5), &cc), dbits(-2.0));
+}
+
 /* ---- SFU ---- */
 
 static double
@@ -1231,6 +1282,46 @@ upstream_f1_fragment(void)
    free(e);
 }
 
+/* d1.hex (G200): F2D, DADD, DMUL, DMAD (fma), DMIN, DMAX, DSLT, D2F,
+ * D2I, I2D, then IN[0] stored to an l[] array at ADDR = F2I(IN[0].y) and
+ * element ADDR + 1 read back.  By hand, with IN[0] = (1, k, 3, 5)
+ * (v0 = 2 gives w = 0.5): d = 1; d + d = 2; 2 * 1 = 2; 2 * 1 + 2 = 4;
+ * min(4, 1) = 1; max(1, 4) = 4; 4 < 4 false; OUT = (4.0, 4, 0.0, l[])
+ * (I2D of the false 0).  The element read back was never written:
+ * undefined on a card, so .w is not checked. */
+static void
+upstream_d1_doubles(void)
+{
+   struct env *e = env_new();
+   struct prog p = { 0 };
+   p.n = load_hex("d1.hex", p.w, 1024);
+   CHECK(p.n > 0);
+   for (unsigned l = 0; l < LANES; l++) {
+      float *v = &e->interp[l * IN_WORDS];
+      v[0] = 2.0f;
+      v[1] = 2.0f * (l % 6);
+      v[2] = 6.0f;
+      v[3] = 10.0f;
+   }
+   e->gprs = 16;
+   e->prog.isa_flags = G(FLAG_FP64) | G80_SHADER_MUL_SAT;
+   e->prog.local_bytes = 0x80;
+   CHECK_EQ(run(e, &p, G80_STAGE_FP, 0xffffffff), 0);
+   if (e->fault.faulted)
+      fprintf(stderr, "fault: %s at 0x%x\n", e->fault.msg, e->fault.pc);
+   for (unsigned l = 0; l < LANES; l++) {
+      uint32_t *o = &e->out[l * OUT_WORDS];
+      CHECK_EQ(o[0], fbits(4.0f));
+      CHECK_EQ(o[1], 4);
+      CHECK_EQ(o[2], 0);
+   }
+   /* without FP64 (G80..G98, GT21x) the same words fault */
+   e->prog.isa_flags = 0;
+   CHECK_EQ(g80_shader_run(G80_STAGE_FP, &e->prog, &e->warp, &e->cb,
+                           &e->fault), -1);
+   free(e);
+}
+
 /* Random words (a fixed xorshift seed) and mutated upstream programs:
  * every run ends with 0 or a fault, within the budget, without touching
  * memory outside its arrays (run under ASan by make unit-asan). */
@@ -1286,6 +1377,7 @@ static const struct nvt_case cases[] = {
    { "f32_add_rules", f32_add_rules },
    { "f32_mul_mad_rules", f32_mul_mad_rules },
    { "int_and_cvt_rules", int_and_cvt_rules },
+   { "f64_rules", f64_rules },
    { "sfu_rules", sfu_rules },
    { "prog_arith", prog_arith },
    { "prog_divergent_if_else", prog_divergent_if_else },
@@ -1302,6 +1394,7 @@ static const struct nvt_case cases[] = {
    { "upstream_v1_transform", upstream_v1_transform },
    { "upstream_f2_integer", upstream_f2_integer },
    { "upstream_f1_fragment", upstream_f1_fragment },
+   { "upstream_d1_doubles", upstream_d1_doubles },
    { NULL, NULL },
 };
 
