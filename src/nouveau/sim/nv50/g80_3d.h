@@ -79,9 +79,10 @@ struct g80_3d_binding {
  *   (upstream nv50_program.c: hw = semantic index * 4); with
  *   FP_CONTROL EXPORTS_Z the depth in the word after the colours.
  *
- * The interpreter (g80_shader.h g80_shader_run) will implement this;
- * until it is wired in, a draw without a runner traps (unit tests install
- * a pass-through runner).
+ * g80_3d_exec_runner (g80_3d_stage.c) implements it with the shader
+ * interpreter (g80_shader.h g80_shader_run); every 3D object starts with
+ * it.  A draw without a runner traps (unit tests install a pass-through
+ * runner in its place).
  */
 struct g80_stage_batch {
    enum g80_stage stage;
@@ -101,6 +102,8 @@ struct g80_stage_runner {
     * (g80_3d_fail) and the draw is dropped from there on */
    bool (*run)(void *priv, struct g80_3d *ctx, struct g80_stage_batch *b);
 };
+
+extern const struct g80_stage_runner g80_3d_exec_runner;
 
 struct g80_3d_draw;
 

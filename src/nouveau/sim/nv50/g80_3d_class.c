@@ -193,6 +193,7 @@ g80_3d_create(struct nvsim_object *obj)
    if (!ctx)
       return NULL;
    ctx->obj = obj;
+   ctx->stages = &g80_3d_exec_runner;
    /* the methods hwdb names for this class, looked up once (the decoder
     * runs per word); below 0x100 are the FIFO's, never reaching here */
    for (uint32_t m = 0x100 / 4; m < G80_3D_NUM_MTHD; m++)

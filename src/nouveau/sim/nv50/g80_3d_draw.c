@@ -299,9 +299,8 @@ begin(struct g80_3d *ctx, uint32_t data)
                          "the geometry program (GP_ENABLE) is not modelled");
    if (!ctx->stages)
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
-                         "draws are not modelled without the shader "
-                         "interpreter, which is not wired in yet "
-                         "(docs/tesla.md)");
+                         "draws are not modelled without a stage runner "
+                         "(the shader interpreter)");
    d->failed = false;
    return NVSIM_OK;
 }

@@ -490,6 +490,13 @@ begin(struct g80_3d *ctx, struct g80_3d_rop *rop)
       /* nothing bound or an empty rectangle: nothing is drawn */
       rop->x0 = rop->y0 = rop->x1 = rop->y1 = 0;
    }
+   /* the staging copies hold the pixels from (0, 0) to the clip
+    * rectangle's far corner: bounded by GL 3.3's largest target on Tesla
+    * (8192 x 8192, upstream's PIPE_CAP_MAX_TEXTURE_2D_SIZE) */
+   if ((uint64_t)rop->x1 * (uint64_t)rop->y1 > 8192ull * 8192ull)
+      return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
+                         "drawing into %d x %d pixels is past the 8192 x "
+                         "8192 modelled", rop->x1, rop->y1);
    rs->clip_x0 = rop->x0;
    rs->clip_y0 = rop->y0;
    rs->clip_x1 = rop->x1;

@@ -20,6 +20,7 @@
 #include "nv50_tfx.h"
 #include "g80_3d.h"
 #include "g80_defs.xml.h"
+#include "nvisa_g80.h"
 
 #define W 16
 #define H 8
@@ -675,8 +676,7 @@ out:
    dfx_fini(&d);
 }
 
-/* Without a stage runner (the interpreter is not wired in) a draw traps
- * once and the channel goes on. */
+/* Without a stage runner a draw traps once and the channel goes on. */
 static void
 draw_without_stages_traps(void)
 {
@@ -692,9 +692,125 @@ draw_without_stages_traps(void)
    out(&d.t, nvt_inc(0, 0x50, 1));
    out(&d.t, 0x77);
    dfx_submit(&d);
-   CHECK_STR_HAS(nvsim_channel_last_trap(d.t.chan), "interpreter");
+   CHECK_STR_HAS(nvsim_channel_last_trap(d.t.chan), "stage runner");
    CHECK_EQ(nvsim_channel_ref(d.t.chan), 0x77);
    CHECK_EQ(px(&d, 1, 1), BG);
+out:
+   dfx_fini(&d);
+}
+
+/* ---- through the shader interpreter ---- */
+
+#define G(x) NVISA_G80_##x
+
+struct code {
+   uint32_t w[256];
+   unsigned n;
+   bool bad;
+};
+
+static void
+emit(struct code *c, struct nvisa_g80_insn insn)
+{
+   uint32_t w[NVISA_FORM_MAX_WORDS];
+   int n = nvisa_g80_encode(&insn, w);
+   if (n < 0 || c->n + n > 256) {
+      c->bad = true;
+      return;
+   }
+   memcpy(c->w + c->n, w, n * 4);
+   c->n += n;
+}
+
+static struct nvisa_g80_operand
+opnd(unsigned file, unsigned val)
+{
+   return (struct nvisa_g80_operand){ .file = file, .size = 4, .val = val };
+}
+
+static struct nvisa_g80_insn
+op2(unsigned op, struct nvisa_g80_operand d, struct nvisa_g80_operand a)
+{
+   struct nvisa_g80_insn i;
+   nvisa_g80_insn_init(&i, op);
+   i.opnd[0] = d;
+   i.opnd[1] = a;
+   return i;
+}
+
+static void
+emit_exit(struct code *c)
+{
+   struct nvisa_g80_insn i;
+   nvisa_g80_insn_init(&i, G(OP_NOP));
+   i.mod[G(MOD_CTRL)] = 1;              /* exit (isa.rst) */
+   emit(c, i);
+}
+
+/* The interpolation test's perspective pass, with the default runner (the
+ * interpreter) and real programs encoded through libnvisa: the VP moves
+ * a[0..28] to $o0..$o7, the FP computes w = rcp(linterp v[12]) (1/w is
+ * the position's fourth interpolant) and pinterp v[16..28] * w into
+ * $r0..$r3, colour 0.  The expected red is GL's perspective-correct
+ * value, as in draw_interpolation. */
+static void
+draw_interpreter(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   struct nvsim_object *obj = nvsim_lookup(t->chan, T3D_HANDLE);
+   ((struct g80_3d *)obj->priv)->stages = &g80_3d_exec_runner;
+   struct code vp = { 0 }, fp = { 0 };
+   for (unsigned i = 0; i < 8; i++) {
+      emit(&vp, op2(G(OP_MOV_B32_L), opnd(G(FILE_GPR), i),
+                    opnd(G(FILE_ATTR), 4 * i)));
+      emit(&vp, op2(G(OP_MOV_B32_L), opnd(G(FILE_OUT), i),
+                    opnd(G(FILE_GPR), i)));
+   }
+   emit_exit(&vp);
+   emit(&fp, op2(G(OP_LINTERP_L), opnd(G(FILE_GPR), 4), opnd(G(FILE_VAR), 12)));
+   emit(&fp, op2(G(OP_RCP_F32), opnd(G(FILE_GPR), 4), opnd(G(FILE_GPR), 4)));
+   for (unsigned c = 0; c < 4; c++) {
+      struct nvisa_g80_insn pi = op2(G(OP_PINTERP_L), opnd(G(FILE_GPR), c),
+                                     opnd(G(FILE_VAR), 16 + 4 * c));
+      pi.opnd[2] = opnd(G(FILE_GPR), 4);
+      emit(&fp, pi);
+   }
+   emit_exit(&fp);
+   CHECK(!vp.bad && !fp.bad);
+   struct surf2d code;
+   surf2d_new(t, &code, 0x2000);
+   memcpy(code.map, vp.w, vp.n * 4);
+   memcpy(code.map + 0x1000, fp.w, fp.n * 4);
+   struct nvsim_bo *bos[] = { t->push_bo, d.rt.bo, d.vb.bo, code.bo };
+   m3d(t, G80_3D_DMA_CODE_CB, t->info.vram_ctxdma);
+   m3d(t, G80_3D_VP_ADDRESS_HIGH, (uint32_t)(code.va >> 32));
+   m3d(t, G80_3D_VP_ADDRESS_LOW, (uint32_t)code.va);
+   m3d(t, G80_3D_FP_ADDRESS_HIGH, (uint32_t)((code.va + 0x1000) >> 32));
+   m3d(t, G80_3D_FP_ADDRESS_LOW, (uint32_t)(code.va + 0x1000));
+   m3d(t, G80_3D_VP_START_ID, 0);
+   m3d(t, G80_3D_FP_START_ID, 0);
+   m3d(t, G80_3D_VP_REG_ALLOC_TEMP, 8);
+   m3d(t, G80_3D_FP_REG_ALLOC_TEMP, 8);
+   vtx(&d, 0, -1, -1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 1, -1, 1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 2, 2, -2, 0, 2, 0, 0, 0, 1);
+   vtx(&d, 3, 2, 2, 0, 2, 0, 0, 0, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLE_STRIP, 0, 4);
+   CHECK(tfx_submit(t, bos, 4) > 0);
+   CHECK(nvsim_channel_error(t->chan) == NULL);
+   for (unsigned y = 0; y < H; y += 3)
+      for (unsigned x = 0; x < W; x++) {
+         float s = (x + 0.5f) / W;
+         float tt = (s / 2) / ((1 - s) + s / 2);
+         int want = (int)lrintf(255.0f * (1.0f - tt));
+         int got = (int)(px(&d, x, y) & 0xff);
+         CHECK(abs(got - want) <= 1);
+         CHECK_EQ(px(&d, x, y) >> 8, 0xff0000u);
+      }
+   surf2d_free(t, &code);
 out:
    dfx_fini(&d);
 }
@@ -712,6 +828,7 @@ static const struct nvt_case cases[] = {
    { "draw_clip", draw_clip },
    { "draw_points_lines", draw_points_lines },
    { "draw_without_stages_traps", draw_without_stages_traps },
+   { "draw_interpreter", draw_interpreter },
    { NULL, NULL },
 };
 

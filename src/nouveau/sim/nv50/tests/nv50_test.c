@@ -964,13 +964,13 @@ tesla_3d_methods(void)
    CHECK(nvsim_channel_error(t.chan) == NULL);
    m3d(&t, 0x1400, 0xf);                        /* UNK1400_LANES: named */
    m3d(&t, 0x1404, 0x80);
-   m3d(&t, G80_3D_VERTEX_BEGIN_GL, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES);
+   m3d(&t, G80_3D_VERTEX_BEGIN_D3D, G80_3D_VERTEX_BEGIN_D3D_PRIMITIVE_TRIANGLES);
    out(&t, nvt_inc(0, 0x50, 1));
    out(&t, 0x3d);
    tfx_submit(&t, NULL, 0);
    CHECK_STR_HAS(nvsim_channel_error(t.chan), "ILLEGAL_MTHD");
    CHECK_STR_HAS(nvsim_channel_error(t.chan), "0x1404");
-   CHECK_STR_HAS(nvsim_channel_last_trap(t.chan), "VERTEX_BEGIN_GL");
+   CHECK_STR_HAS(nvsim_channel_last_trap(t.chan), "VERTEX_BEGIN_D3D");
    CHECK_STR_HAS(nvsim_channel_last_trap(t.chan), "not modelled");
    CHECK_EQ(nvsim_channel_ref(t.chan), 0x3d);
 out:
