@@ -258,8 +258,22 @@ rd(struct run *st, const struct nvisa_g80_operand *o, unsigned lane)
       }
       return bytes_at(cb + byte, size);
    }
+   case G(FILE_PRIM): {
+      /* isa.rst: p[] is read in 32-bit units, geometry programs only */
+      const struct g80_shader_warp *w = st->warp;
+      uint32_t byte = (o->val + addr_reg(st, lane, o->areg)) & 0xffff;
+      if (st->stage != G80_STAGE_GP) {
+         fail(st, "%s outside a geometry program", "p[]");
+         return 0;
+      }
+      if (!w->prim || byte / 4 >= w->prim_words || (byte & 3)) {
+         fail(st, "p[0x%x] outside the primitive space", byte);
+         return 0;
+      }
+      return w->prim[byte / 4];
+   }
    default:
-      fail(st, "operand file %u not modelled (p[], l[], g[])", o->file);
+      fail(st, "operand file %u not modelled (g[], s[])", o->file);
       return 0;
    }
 }
@@ -1257,10 +1271,14 @@ step(struct run *st)
       return !st->failed;
    }
    if (insn.op == G(OP_EMIT) || insn.op == G(OP_RESTART)) {
-      fail(st, "%s not modelled (geometry output)", form->asm_name);
-      return false;
-   }
-   if (is_tex(insn.op)) {
+      if (!st->cb || !st->cb->gp_emit) {
+         fail(st, "%s: no geometry output", form->asm_name);
+         return false;
+      }
+      if (taken)
+         st->cb->gp_emit(st->cb->ctx, taken, insn.op == G(OP_RESTART),
+                         st->warp->out, st->warp->out_stride);
+   } else if (is_tex(insn.op)) {
       if (taken)
          exec_tex(st, &insn, taken);
    } else {

@@ -70,6 +70,12 @@ struct g80_shader_callbacks {
     * Used when the program gives no `cb` array. */
    bool (*const_buffer)(void *ctx, enum g80_stage stage, unsigned index,
                         const uint8_t **data, uint32_t *size);
+   /* GP: emit (restart false) or restart for the lanes in `lanes`: an
+    * emit makes each lane's result words as they are now
+    * (out[lane * out_stride + word]) one output vertex; restart ends the
+    * lane's current strip.  NULL: emit/restart fault as not modelled. */
+   void (*gp_emit)(void *ctx, uint32_t lanes, bool restart,
+                   const uint32_t *out, unsigned out_stride);
 };
 
 /* What the chip's shader units have beyond G80 (struct
@@ -106,6 +112,11 @@ struct g80_shader_warp {
     * order the input space has them.  FP: unused. */
    const uint32_t *in;
    unsigned in_stride;
+   /* GP: the primitive space p[] (isa.rst: per MP, the input vertices'
+    * attributes; each lane's a[] holds its vertices' byte offsets in
+    * it), shared by the warp: prim[word], prim_words of them. */
+   const uint32_t *prim;
+   unsigned prim_words;
    /* FP inputs: the value of every interpolant word at the lane's pixel,
     * plane-interpolated in screen space (linear, before the perspective
     * divide; the program's own interpolation instructions do the rest).

@@ -1322,6 +1322,87 @@ upstream_d1_doubles(void)
    free(e);
 }
 
+/* Geometry output recorded per lane. */
+static struct {
+   unsigned n[32];
+   uint32_t v[32][8][8];
+   unsigned restarts[32];
+   unsigned restart_after[32];
+} gp_rec;
+
+static void
+record_emit(void *ctx, uint32_t lanes, bool restart, const uint32_t *out,
+            unsigned out_stride)
+{
+   (void)ctx;
+   for (unsigned l = 0; l < 32; l++) {
+      if (!(lanes >> l & 1))
+         continue;
+      if (restart) {
+         gp_rec.restarts[l]++;
+         gp_rec.restart_after[l] = gp_rec.n[l];
+      } else if (gp_rec.n[l] < 8) {
+         memcpy(gp_rec.v[l][gp_rec.n[l]++], out + l * out_stride, 32);
+      }
+   }
+}
+
+/* g1.hex: a GP looping over its triangle's 3 vertices: a[4 i] holds the
+ * byte offset of vertex i in p[] (isa.rst), OUT[0] = IN[i][0],
+ * OUT[1] = IN[i][1] + (1, 0, 0, 0), EMIT; then ENDPRIM.  8 lanes, one
+ * triangle each, vertices g = 3 lane + i of 8 words in p[]:
+ * (g, g + 0.5, -g, 1) and (g / 4, 2, 3, 4). */
+static void
+upstream_g1_geometry(void)
+{
+   struct env *e = env_new();
+   struct prog p = { 0 };
+   static uint32_t prim[24 * 8];
+   p.n = load_hex("g1.hex", p.w, 1024);
+   CHECK(p.n > 0);
+   for (unsigned g = 0; g < 24; g++) {
+      uint32_t *v = &prim[g * 8];
+      v[0] = fbits((float)g); v[1] = fbits(g + 0.5f);
+      v[2] = fbits(-(float)g); v[3] = fbits(1.0f);
+      v[4] = fbits(g / 4.0f); v[5] = fbits(2.0f);
+      v[6] = fbits(3.0f); v[7] = fbits(4.0f);
+   }
+   for (unsigned l = 0; l < 8; l++)
+      for (unsigned i = 0; i < 3; i++)
+         e->in[l * IN_WORDS + i] = (3 * l + i) * 32;
+   e->warp.prim = prim;
+   e->warp.prim_words = 24 * 8;
+   e->cb.gp_emit = record_emit;
+   e->gprs = 16;
+   memset(&gp_rec, 0, sizeof(gp_rec));
+   CHECK_EQ(run(e, &p, G80_STAGE_GP, 0xff), 0);
+   if (e->fault.faulted)
+      fprintf(stderr, "fault: %s at 0x%x\n", e->fault.msg, e->fault.pc);
+   for (unsigned l = 0; l < 32; l++) {
+      CHECK_EQ(gp_rec.n[l], l < 8 ? 3 : 0);
+      CHECK_EQ(gp_rec.restarts[l], l < 8 ? 1 : 0);
+      CHECK_EQ(gp_rec.restart_after[l], l < 8 ? 3 : 0);
+      for (unsigned i = 0; i < gp_rec.n[l] && i < 3; i++) {
+         unsigned g = 3 * l + i;
+         uint32_t *o = gp_rec.v[l][i];
+         CHECK_EQ(o[0], fbits((float)g));
+         CHECK_EQ(o[1], fbits(g + 0.5f));
+         CHECK_EQ(o[2], fbits(-(float)g));
+         CHECK_EQ(o[3], fbits(1.0f));
+         CHECK_EQ(o[4], fbits(g / 4.0f + 1.0f));
+         CHECK_EQ(o[5], fbits(2.0f));
+         CHECK_EQ(o[6], fbits(3.0f));
+         CHECK_EQ(o[7], fbits(4.0f));
+      }
+   }
+   /* p[] past the space faults */
+   e->warp.prim_words = 8;
+   CHECK_EQ(g80_shader_run(G80_STAGE_GP, &e->prog, &e->warp, &e->cb,
+                           &e->fault), -1);
+   CHECK_STR_HAS(e->fault.msg, "outside the primitive space");
+   free(e);
+}
+
 /* Random words (a fixed xorshift seed) and mutated upstream programs:
  * every run ends with 0 or a fault, within the budget, without touching
  * memory outside its arrays (run under ASan by make unit-asan). */
@@ -1395,6 +1476,7 @@ static const struct nvt_case cases[] = {
    { "upstream_f2_integer", upstream_f2_integer },
    { "upstream_f1_fragment", upstream_f1_fragment },
    { "upstream_d1_doubles", upstream_d1_doubles },
+   { "upstream_g1_geometry", upstream_g1_geometry },
    { NULL, NULL },
 };
 
