@@ -981,6 +981,12 @@ exec_tex(struct run *st, const struct nvisa_g80_insn *insn, uint32_t lanes)
       fail(st, "%s not modelled", nvisa_g80_form(op)->asm_name);
       return;
    }
+   /* isa.rst: "texture instructions with 'live' flag set won't be run"
+    * for invisible (helper) lanes */
+   if (form_has_mod(nvisa_g80_form(op), G(MOD_LIVE)) && M(LIVE))
+      lanes &= ~st->warp->helper;
+   if (!lanes)
+      return;
    rq->tic = M(TEX);
    rq->tsc = M(SAMP);
    rq->target = M(CUBE);

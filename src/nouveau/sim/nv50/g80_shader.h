@@ -132,6 +132,11 @@ struct g80_shader_warp {
    uint32_t *out;
    unsigned out_stride;
    unsigned out_words;
+   /* FP: lanes that run only so that their quad has derivatives (the
+    * "invisible thread mask" of isa.rst: unused or not-rendered pixels
+    * of a quad); texture instructions with the live flag skip them.
+    * Their results are the 3D class's to drop. */
+   uint32_t helper;
    /* FP: lanes that executed a discard (kil); set by the interpreter. */
    uint32_t discarded;
 };
