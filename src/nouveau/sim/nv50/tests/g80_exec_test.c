@@ -1444,6 +1444,57 @@ prog_tex_live(void)
    free(e);
 }
 
+/* v2.hex: vertex/instance ids (a[0x10], a[0x14] as upstream numbers
+ * them after IN[0]), UMAD, IMUL_HI and UMUL_HI (lowered to 16-bit mads
+ * whose carries chain through $c), INEG, ISSG, UDIV and MOD (lowered to
+ * rcp, rz multiplies and corrections), U2F, POW (lg2, preex2, ex2).  The
+ * TGSI by hand in C (64-bit products for the high halves, C's / and %
+ * for UDIV and MOD, which truncate as TGSI does). */
+static void
+upstream_v2_integer_lowering(void)
+{
+   struct env *e = env_new();
+   struct prog p = { 0 };
+   p.n = load_hex("v2.hex", p.w, 1024);
+   CHECK(p.n > 0);
+   for (unsigned l = 0; l < LANES; l++) {
+      uint32_t *in = &e->in[l * IN_WORDS];
+      in[0] = fbits(2.0f);
+      in[1] = fbits(l / 8.0f);
+      in[2] = fbits(-3.0f);
+      in[3] = fbits(1.0f);
+      /* ids with products past 2^32, signs of both kinds */
+      in[4] = 0x12345678u + l * 0x1111111u;
+      in[5] = (l & 1) ? 0x9abcu + l * 0x10001u : 0xfff00000u - l * 77u;
+   }
+   CHECK_EQ(run(e, &p, G80_STAGE_VP, 0xffffffff), 0);
+   if (e->fault.faulted)
+      fprintf(stderr, "fault: %s at 0x%x\n", e->fault.msg, e->fault.pc);
+   for (unsigned l = 0; l < LANES; l++) {
+      const uint32_t *in = &e->in[l * IN_WORDS];
+      uint32_t *o = &e->out[l * OUT_WORDS];
+      uint32_t vid = in[4], iid = in[5];
+      uint32_t t1x = vid * 2 + iid;
+      int32_t t1y = (int32_t)(((int64_t)(int32_t)vid * (int32_t)iid) >> 32);
+      uint32_t t1z = (uint32_t)(((uint64_t)vid * iid) >> 32);
+      uint32_t t2[4];
+      t2[0] = (uint32_t)-t1y;
+      t2[1] = (uint32_t)(t1y > 0 ? 1 : t1y < 0 ? -1 : 0);
+      t2[2] = t1x / t1z;
+      t2[3] = (uint32_t)((int32_t)t1x % (int32_t)t1z);
+      CHECK_EQ(o[0], fbits(2.0f));
+      CHECK_EQ(o[1], fbits(l / 8.0f));
+      CHECK_EQ(o[2], fbits(-3.0f));
+      /* pow(2, l/8) = ex2(l/8 * lg2 2): within ex2's 2 ulp */
+      double pw = exp2(l / 8.0);
+      CHECK(fabs(bitsf(o[3]) - pw) <= 2 * ulp_of(pw));
+      for (unsigned c = 0; c < 4; c++)
+         CHECK_EQ(o[4 + c], fbits((float)t2[c]));
+      CHECK_EQ(o[8], fbits(1.5f));
+   }
+   free(e);
+}
+
 /* Random words (a fixed xorshift seed) and mutated upstream programs:
  * every run ends with 0 or a fault, within the budget, without touching
  * memory outside its arrays (run under ASan by make unit-asan). */
@@ -1519,6 +1570,7 @@ static const struct nvt_case cases[] = {
    { "upstream_f1_fragment", upstream_f1_fragment },
    { "upstream_d1_doubles", upstream_d1_doubles },
    { "upstream_g1_geometry", upstream_g1_geometry },
+   { "upstream_v2_integer_lowering", upstream_v2_integer_lowering },
    { NULL, NULL },
 };
 
