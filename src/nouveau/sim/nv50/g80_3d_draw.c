@@ -498,6 +498,7 @@ struct draw_ctx {
    struct g80_3d_rop *rop;
    bool transform;
    float scale[3], translate[3];
+   float origin[2];             /* staging (0, 0) in window pixels */
    unsigned attrs;
 };
 
@@ -517,6 +518,8 @@ to_window(const struct draw_ctx *dc, const struct clip_vertex *v,
       r->y = ndc[1];
       r->z = ndc[2];
    }
+   r->x -= dc->origin[0];
+   r->y -= dc->origin[1];
    r->w_inv = w_inv;
    /* linear (NOPERSPECTIVE) slots: v * w, which the rasteriser's
     * perspective interpolation and the FP input's multiply by 1/w turn
@@ -688,6 +691,10 @@ g80_3d_draw_run(struct g80_3d *ctx, uint32_t prim,
    enum nvsim_status st = g80_3d_rop_begin(ctx, &dc.rop, &dc.rs);
    if (st)
       return st;
+   int ox, oy;
+   g80_3d_rop_origin(dc.rop, &ox, &oy);
+   dc.origin[0] = (float)ox;
+   dc.origin[1] = (float)oy;
    dc.transform = g80_3d_reg(ctx, G80_3D_VIEWPORT_TRANSFORM_EN) != 0;
    dc.scale[0] = regf(ctx, G80_3D_VIEWPORT_SCALE_X(0));
    dc.scale[1] = regf(ctx, G80_3D_VIEWPORT_SCALE_Y(0));

@@ -51,7 +51,8 @@ struct staged_rt {
 struct g80_3d_rop {
    struct g80_3d *ctx;
    struct nvsim_raster_state rs;
-   int x0, y0, x1, y1;
+   int x0, y0, x1, y1;          /* the clip rectangle, window pixels */
+   unsigned sw, sh;             /* its size: the staging copies' */
    unsigned nrt;
    struct staged_rt rt[NVSIM_RASTER_MAX_RT];
    bool zeta;
@@ -277,7 +278,10 @@ shade_quad(void *data, struct nvsim_raster_quad *q)
 
    for (unsigned f = 0; f < 4; f++) {
       const float (*a)[4] = (const float (*)[4])q->in[f];
-      const float *pos = a[G80_3D_RASTER_POS_SLOT];
+      float pos[4];
+      memcpy(pos, a[G80_3D_RASTER_POS_SLOT], sizeof(pos));
+      pos[0] += (float)rop->x0;     /* staging -> window coordinates */
+      pos[1] += (float)rop->y0;
       n = 0;
       for (unsigned c = 0; c < 4; c++)
          if (umask & (1u << c))
@@ -336,7 +340,7 @@ stage_rt(struct g80_3d *ctx, struct g80_3d_rop *rop, struct staged_rt *r)
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
                          "drawing into render target format 0x%x is not "
                          "modelled (integer or unknown)", r->s.format);
-   size_t n = (size_t)rop->x1 * rop->y1 * 4;
+   size_t n = (size_t)rop->sw * rop->sh * 4;
    r->px = calloc(n + 4, sizeof(float));
    r->orig = calloc(n + 4, sizeof(float));
    if (!r->px || !r->orig)
@@ -347,7 +351,7 @@ stage_rt(struct g80_3d *ctx, struct g80_3d_rop *rop, struct staged_rt *r)
          const uint8_t *p = g80_3d_surface_ptr(ctx, &r->s, x, y, 0, r->s.cpp);
          if (!p)
             return NVSIM_DMA_ERROR;
-         float *d = &r->px[((size_t)y * rop->x1 + x) * 4];
+         float *d = &r->px[((size_t)(y - rop->y0) * rop->sw + (x - rop->x0)) * 4];
          g80_surface_format_convert(r->s.format, p,
                                     G80_SURFACE_FORMAT_RGBA32_FLOAT,
                                     (uint8_t *)d);
@@ -389,7 +393,7 @@ stage_zeta(struct g80_3d *ctx, struct g80_3d_rop *rop)
    bool z16 = l->z_bits == 16;
    rop->zbpp = z16 ? 2 : 4;
    rop->rs.zeta.format = z16 ? NVSIM_RASTER_FMT_Z16 : NVSIM_RASTER_FMT_Z24S8;
-   size_t n = (size_t)rop->x1 * rop->y1 * rop->zbpp;
+   size_t n = (size_t)rop->sw * rop->sh * rop->zbpp;
    rop->zpx = calloc(n + 4, 1);
    rop->zorig = calloc(n + 4, 1);
    if (!rop->zpx || !rop->zorig)
@@ -399,7 +403,8 @@ stage_zeta(struct g80_3d *ctx, struct g80_3d_rop *rop)
          const uint8_t *p = g80_3d_surface_ptr(ctx, &rop->zs, x, y, 0, l->cpp);
          if (!p)
             return NVSIM_DMA_ERROR;
-         uint8_t *d = rop->zpx + ((size_t)y * rop->x1 + x) * rop->zbpp;
+         uint8_t *d = rop->zpx + ((size_t)(y - rop->y0) * rop->sw +
+                                  (x - rop->x0)) * rop->zbpp;
          uint32_t z = zbits(p, l->z_off, l->z_bits);
          if (z16) {
             uint16_t w = (uint16_t)z;
@@ -411,7 +416,7 @@ stage_zeta(struct g80_3d *ctx, struct g80_3d_rop *rop)
       }
    memcpy(rop->zorig, rop->zpx, n);
    rop->rs.zeta.map = rop->zpx;
-   rop->rs.zeta.pitch = (uint32_t)rop->x1 * rop->zbpp;
+   rop->rs.zeta.pitch = rop->sw * rop->zbpp;
    return NVSIM_OK;
 }
 
@@ -493,21 +498,38 @@ begin(struct g80_3d *ctx, struct g80_3d_rop *rop)
    /* the staging copies hold the pixels from (0, 0) to the clip
     * rectangle's far corner: bounded by GL 3.3's largest target on Tesla
     * (8192 x 8192, upstream's PIPE_CAP_MAX_TEXTURE_2D_SIZE) */
-   if ((uint64_t)rop->x1 * (uint64_t)rop->y1 > 8192ull * 8192ull)
+   rop->sw = (unsigned)(rop->x1 - rop->x0);
+   rop->sh = (unsigned)(rop->y1 - rop->y0);
+   if ((uint64_t)rop->sw * rop->sh > 8192ull * 8192ull)
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
-                         "drawing into %d x %d pixels is past the 8192 x "
-                         "8192 modelled", rop->x1, rop->y1);
-   rs->clip_x0 = rop->x0;
-   rs->clip_y0 = rop->y0;
-   rs->clip_x1 = rop->x1;
-   rs->clip_y1 = rop->y1;
+                         "drawing into %u x %u pixels is past the 8192 x "
+                         "8192 modelled", rop->sw, rop->sh);
+   /* the clip rectangle's corners must be in mapped memory before
+    * anything is staged: the staging copies are then bounded by the
+    * memory the surfaces occupy */
+   for (unsigned i = 0; i < rop->nrt && rop->sw; i++)
+      if (!g80_3d_surface_ptr(ctx, &rop->rt[i].s, rop->x0, rop->y0, 0, 1) ||
+          !g80_3d_surface_ptr(ctx, &rop->rt[i].s, rop->x1 - 1, rop->y1 - 1,
+                              0, rop->rt[i].s.cpp))
+         return NVSIM_DMA_ERROR;
+   if (rop->zeta && rop->sw &&
+       (!g80_3d_surface_ptr(ctx, &rop->zs, rop->x0, rop->y0, 0, 1) ||
+        !g80_3d_surface_ptr(ctx, &rop->zs, rop->x1 - 1, rop->y1 - 1, 0, 1)))
+      return NVSIM_DMA_ERROR;
+   /* the rasteriser draws in staging coordinates: the rectangle moved to
+    * (0, 0) (g80_3d_draw.c subtracts the origin from window positions,
+    * shade_quad adds it back to the FP's position input) */
+   rs->clip_x0 = 0;
+   rs->clip_y0 = 0;
+   rs->clip_x1 = (int)rop->sw;
+   rs->clip_y1 = (int)rop->sh;
 
    for (unsigned i = 0; i < rop->nrt; i++) {
       st = stage_rt(ctx, rop, &rop->rt[i]);
       if (st)
          return st;
       rs->color[i].map = (uint8_t *)rop->rt[i].px;
-      rs->color[i].pitch = (uint32_t)rop->x1 * 16;
+      rs->color[i].pitch = rop->sw * 16;
       rs->color[i].format = NVSIM_RASTER_FMT_RGBA32F;
       uint32_t cm = g80_3d_reg(ctx, G80_3D_COLOR_MASK(
          g80_3d_reg(ctx, G80_3D_COLOR_MASK_COMMON) ? 0 : slot[i]));
@@ -565,7 +587,14 @@ begin(struct g80_3d *ctx, struct g80_3d_rop *rop)
    if (g80_3d_reg(ctx, G80_3D_POLYGON_STIPPLE_ENABLE)) {
       rs->stipple = true;
       for (unsigned i = 0; i < 32; i++)
-         rs->stipple_pattern[i] = g80_3d_reg(ctx, G80_3D_POLYGON_STIPPLE_PATTERN(i));
+      {
+         /* the pattern follows window positions: rotated to staging
+          * coordinates (row y is window row y + y0, bit 31 - x % 32) */
+         uint32_t v = g80_3d_reg(ctx, G80_3D_POLYGON_STIPPLE_PATTERN(
+            (i + (unsigned)rop->y0) % 32));
+         unsigned r = (unsigned)rop->x0 % 32;
+         rs->stipple_pattern[i] = r ? v << r | v >> (32 - r) : v;
+      }
    }
    if (g80_3d_reg(ctx, G80_3D_LINE_STIPPLE_ENABLE)) {
       uint32_t ls = g80_3d_reg(ctx, G80_3D_LINE_STIPPLE);
@@ -594,7 +623,7 @@ begin(struct g80_3d *ctx, struct g80_3d_rop *rop)
                    (1u << G80_3D_RASTER_POS_SLOT);
    rs->pos_slot = G80_3D_RASTER_POS_SLOT;
    rs->face_slot = 31;          /* no facing input: outside attr_mask */
-   rs->height = (unsigned)rop->y1;
+   rs->height = rop->sh;
    rs->samples = 1;
    rs->sample_mask = ~0u;
    rs->shade_quad = shade_quad;
@@ -634,6 +663,13 @@ g80_3d_rop_begin(struct g80_3d *ctx, struct g80_3d_rop **out,
    return NVSIM_OK;
 }
 
+void
+g80_3d_rop_origin(const struct g80_3d_rop *rop, int *x0, int *y0)
+{
+   *x0 = rop->x0;
+   *y0 = rop->y0;
+}
+
 bool
 g80_3d_rop_failed(const struct g80_3d_rop *rop)
 {
@@ -649,7 +685,7 @@ g80_3d_rop_end(struct g80_3d *ctx, struct g80_3d_rop *rop)
       struct staged_rt *r = &rop->rt[i];
       for (int y = rop->y0; y < rop->y1 && !st; y++)
          for (int x = rop->x0; x < rop->x1; x++) {
-            size_t k = ((size_t)y * rop->x1 + x) * 4;
+            size_t k = ((size_t)(y - rop->y0) * rop->sw + (x - rop->x0)) * 4;
             if (!memcmp(&r->px[k], &r->orig[k], 16))
                continue;
             uint8_t *p = g80_3d_surface_ptr(ctx, &r->s, x, y, 0, r->s.cpp);
@@ -666,7 +702,8 @@ g80_3d_rop_end(struct g80_3d *ctx, struct g80_3d_rop *rop)
       const struct g80_zeta_layout *l = &rop->zl;
       for (int y = rop->y0; y < rop->y1 && !st; y++)
          for (int x = rop->x0; x < rop->x1; x++) {
-            size_t k = ((size_t)y * rop->x1 + x) * rop->zbpp;
+            size_t k = ((size_t)(y - rop->y0) * rop->sw + (x - rop->x0)) *
+                       rop->zbpp;
             if (!memcmp(rop->zpx + k, rop->zorig + k, rop->zbpp))
                continue;
             uint8_t *p = g80_3d_surface_ptr(ctx, &rop->zs, x, y, 0, l->cpp);

@@ -26,6 +26,9 @@ enum nvsim_status g80_3d_rop_begin(struct g80_3d *ctx,
 /* Writes the staged pixels back into the surfaces and frees the ROP;
  * `failed` drops them (a trapped FP). */
 enum nvsim_status g80_3d_rop_end(struct g80_3d *ctx, struct g80_3d_rop *rop);
+/* The window position of staging pixel (0, 0): the draw moves its
+ * window coordinates by minus this. */
+void g80_3d_rop_origin(const struct g80_3d_rop *rop, int *x0, int *y0);
 /* Whether the FP faulted during the draw (the ROP then stops drawing). */
 bool g80_3d_rop_failed(const struct g80_3d_rop *rop);
 

@@ -699,6 +699,38 @@ out:
    dfx_fini(&d);
 }
 
+/* The scissor (GL 3.3 4.1.2): scissor 0 enabled at x 5..11, y 2..6
+ * (MIN, MAX exclusive: upstream writes maxx << 16 | minx); the w = 1
+ * gradient of draw_interpolation inside it, nothing outside. */
+static void
+draw_scissor(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   m3d(&d.t, G80_3D_SCISSOR_ENABLE(0), 1);
+   m3d(&d.t, G80_3D_SCISSOR_HORIZ(0), 11u << 16 | 5);
+   m3d(&d.t, G80_3D_SCISSOR_VERT(0), 6u << 16 | 2);
+   vtx(&d, 0, -1, -1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 1, -1, 1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 2, 1, -1, 0, 1, 0, 0, 0, 1);
+   vtx(&d, 3, 1, 1, 0, 1, 0, 0, 0, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLE_STRIP, 0, 4);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(nvsim_channel_error(d.t.chan) == NULL);
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++) {
+         if (x < 5 || x >= 11 || y < 2 || y >= 6) {
+            CHECK_EQ(px(&d, x, y), BG);
+            continue;
+         }
+         int want = (int)lrintf(255.0f * (1.0f - (x + 0.5f) / W));
+         CHECK(abs((int)(px(&d, x, y) & 0xff) - want) <= 1);
+      }
+out:
+   dfx_fini(&d);
+}
+
 /* ---- through the shader interpreter ---- */
 
 #define G(x) NVISA_G80_##x
@@ -828,6 +860,7 @@ static const struct nvt_case cases[] = {
    { "draw_clip", draw_clip },
    { "draw_points_lines", draw_points_lines },
    { "draw_without_stages_traps", draw_without_stages_traps },
+   { "draw_scissor", draw_scissor },
    { "draw_interpreter", draw_interpreter },
    { NULL, NULL },
 };
