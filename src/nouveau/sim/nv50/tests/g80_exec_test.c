@@ -1495,6 +1495,88 @@ upstream_v2_integer_lowering(void)
    free(e);
 }
 
+/* f3.hex's texture unit: texture 0 sampled (s, -(lane % 3), 0, 0.25)
+ * with s 3 on odd lanes, texture 1 (-1, 1, 0.5, 0), texfetch
+ * (10 + offset x, 20 + offset y, 30, 40). */
+static void
+fake_texture_f3(void *ctx, enum g80_stage stage,
+                const struct g80_tex_request *req, uint32_t out[32][4])
+{
+   (void)ctx;
+   (void)stage;
+   for (unsigned l = 0; l < 32; l++) {
+      if (!(req->active >> l & 1))
+         continue;
+      float v[4];
+      if (req->op == G80_TEX_FETCH) {
+         v[0] = 10.0f + req->offset[0];
+         v[1] = 20.0f + req->offset[1];
+         v[2] = 30.0f + req->offset[2];
+         v[3] = 40.0f;
+      } else if (req->tic == 0) {
+         v[0] = (l & 1) ? 3.0f : 0.0f;
+         v[1] = -(float)(l % 3);
+         v[2] = 0.0f;
+         v[3] = 0.25f;
+      } else {
+         v[0] = -1.0f; v[1] = 1.0f; v[2] = 0.5f; v[3] = 0.0f;
+      }
+      for (unsigned c = 0; c < 4; c++)
+         out[l][c] = fbits(v[c]);
+   }
+}
+
+/* f3.hex: TEX of a 2D array and a shadow texture, TXF with offsets
+ * (1, -1, 0), KILL under IF FACE, a loop whose CONT is a divergent bra
+ * back to its head and whose BRK is predicated, OUT[1].z = sat(depth).
+ * By hand: t0 = tex0; loop { t0 += tex1; if (t0.x >= 1.5) continue;
+ * if (t0.y >= 3) break; }; OUT[0] = t0 + texfetch. */
+static void
+upstream_f3_loop_continue(void)
+{
+   struct env *e = env_new();
+   struct prog p = { 0 };
+   p.n = load_hex("f3.hex", p.w, 1024);
+   CHECK(p.n > 0);
+   for (unsigned l = 0; l < LANES; l++) {
+      float *v = &e->interp[l * IN_WORDS];
+      v[0] = 0.25f; v[1] = 1.0f; v[2] = 2.0f; v[3] = 1.0f;
+      v[4] = (l % 5 == 0) ? 1.0f : 0.0f;     /* FACE (flat) */
+      v[5] = l / 16.0f;                      /* depth */
+   }
+   e->cb0[0] = fbits(1.5f);
+   e->cb0[1] = fbits(3.0f);
+   e->cb.texture = fake_texture_f3;
+   e->gprs = 16;
+   CHECK_EQ(run(e, &p, G80_STAGE_FP, 0xffffffff), 0);
+   if (e->fault.faulted)
+      fprintf(stderr, "fault: %s at 0x%x\n", e->fault.msg, e->fault.pc);
+   uint32_t killed = 0;
+   for (unsigned l = 0; l < LANES; l++)
+      if (l % 5 == 0)
+         killed |= 1u << l;
+   CHECK_EQ(e->warp.discarded, killed);
+   for (unsigned l = 0; l < LANES; l++) {
+      if (killed >> l & 1)
+         continue;
+      float t0[4] = { (l & 1) ? 3.0f : 0.0f, -(float)(l % 3), 0, 0.25f };
+      const float t1[4] = { -1, 1, 0.5f, 0 }, t2[4] = { 11, 19, 30, 40 };
+      for (;;) {
+         for (unsigned c = 0; c < 4; c++)
+            t0[c] += t1[c];
+         if (t0[0] >= 1.5f)
+            continue;
+         if (t0[1] >= 3.0f)
+            break;
+      }
+      uint32_t *o = &e->out[l * OUT_WORDS];
+      for (unsigned c = 0; c < 4; c++)
+         CHECK_EQ(o[c], fbits(t0[c] + t2[c]));
+      CHECK_EQ(o[4], fbits(fminf(l / 16.0f, 1.0f)));
+   }
+   free(e);
+}
+
 /* Random words (a fixed xorshift seed) and mutated upstream programs:
  * every run ends with 0 or a fault, within the budget, without touching
  * memory outside its arrays (run under ASan by make unit-asan). */
@@ -1571,6 +1653,7 @@ static const struct nvt_case cases[] = {
    { "upstream_d1_doubles", upstream_d1_doubles },
    { "upstream_g1_geometry", upstream_g1_geometry },
    { "upstream_v2_integer_lowering", upstream_v2_integer_lowering },
+   { "upstream_f3_loop_continue", upstream_f3_loop_continue },
    { NULL, NULL },
 };
 
