@@ -274,9 +274,10 @@ bool nvc_compile_fs(const struct nvc_target *target,
  *    taps of the rectangle (hardware NEAREST) at texel centres it
  *    computes, blended by GL 2.1 section 3.8.8's weights where LINEAR;
  *  - MIPMAP: as FILTER over a rectangle holding every level of the view
- *    (an atlas: level k's rows from row NVC_FP_TEX_PARAM_LEVEL(k).z on),
- *    the level(s) chosen from lambda as GL 2.1 section 3.8.8 says, every
- *    wrap and the border colour the shader's. */
+ *    (an atlas: level k's rows from row NVC_FP_TEX_PARAM_LEVEL(k).z on,
+ *    a 3D level's slices one after the other), the level(s) chosen from
+ *    lambda as GL 2.1 section 3.8.8 says, every wrap and the border
+ *    colour the shader's.  3D textures are always MIPMAP. */
 enum nvc_tex_npot {
    NVC_TEX_NPOT_NONE = 0,
    NVC_TEX_NPOT_SCALE,
@@ -293,7 +294,10 @@ struct nvc_fp_tex_key {
    uint8_t min_linear;      /* minification filter LINEAR (FILTER) */
    uint8_t mag_linear;      /* magnification filter LINEAR (FILTER) */
    uint8_t mip_linear;      /* MIPMAP: *_MIPMAP_LINEAR, else _NEAREST */
-   uint8_t levels;          /* MIPMAP: levels of the view (2 or more) */
+   uint8_t levels;          /* MIPMAP: levels of the view */
+   uint8_t wrap_r;          /* MIPMAP, 3D: PIPE_TEX_WRAP_* of r */
+   uint8_t no_mip;          /* MIPMAP: the sampler has no mipmap filter
+                               (a 3D texture's slices, one level) */
 };
 
 /* Compile-time state the FP depends on; all zero: none (nvc_compile_fs). */
@@ -314,7 +318,8 @@ struct nvc_fp_key {
  *    decides which applies; MIPMAP);
  *  - NVC_FP_TEX_PARAM_BORDER: the sampler's border colour (MIPMAP);
  *  - NVC_FP_TEX_PARAM_LEVEL(k): (width, height, first row in the
- *    rectangle, 0) of the view's level first + k (MIPMAP). */
+ *    rectangle, depth) of the view's level first + k (MIPMAP; depth 1
+ *    but for 3D). */
 enum nvc_fp_tex_param {
    NVC_FP_TEX_PARAM_SIZE = 0,
    NVC_FP_TEX_PARAM_LOD,

@@ -194,6 +194,7 @@ nearest_index(nir_builder *b, unsigned wrap, nir_ssa_def *u, nir_ssa_def *n,
 struct npot_level {
    nir_ssa_def *w, *h, *rw, *rh;
    nir_ssa_def *y0, *border;
+   nir_ssa_def *d, *rd;       /* 3D: depth */
 };
 
 /* One NEAREST tap at texel (i, j) of the level.  In an atlas a texel
@@ -202,7 +203,7 @@ struct npot_level {
 static nir_ssa_def *
 tap(nir_builder *b, const nir_tex_instr *tex, const struct nvc_fp_tex_key *k,
     const struct npot_level *l, nir_ssa_def *i, nir_ssa_def *j,
-    nir_ssa_def *cmp, bool one_d)
+    nir_ssa_def *kk, nir_ssa_def *cmp, bool one_d)
 {
    nir_ssa_def *half = nir_imm_float(b, 0.5f);
    if (!l->y0)
@@ -210,10 +211,10 @@ tap(nir_builder *b, const nir_tex_instr *tex, const struct nvc_fp_tex_key *k,
 
    nir_ssa_def *zero = nir_imm_float(b, 0.0f), *one = nir_imm_float(b, 1.0f);
    nir_ssa_def *out = NULL;
-   const unsigned wraps[2] = { k->wrap_s, one_d ? PIPE_TEX_WRAP_CLAMP_TO_EDGE
-                                                : k->wrap_t };
-   nir_ssa_def *idx[2] = { i, j }, *n[2] = { l->w, l->h };
-   for (unsigned a = 0; a < 2; a++) {
+   const unsigned wraps[3] = { k->wrap_s, one_d ? PIPE_TEX_WRAP_CLAMP_TO_EDGE
+                                                : k->wrap_t, k->wrap_r };
+   nir_ssa_def *idx[3] = { i, j, kk }, *n[3] = { l->w, l->h, l->d };
+   for (unsigned a = 0; a < (kk ? 3 : 2); a++) {
       if (wraps[a] != PIPE_TEX_WRAP_CLAMP &&
           wraps[a] != PIPE_TEX_WRAP_CLAMP_TO_BORDER)
          continue;
@@ -222,8 +223,12 @@ tap(nir_builder *b, const nir_tex_instr *tex, const struct nvc_fp_tex_key *k,
       out = out ? nir_ior(b, out, o) : o;
       idx[a] = nir_fmin(b, nir_fmax(b, idx[a], zero), nir_fsub(b, n[a], one));
    }
+   /* a 3D level's slice kk is h rows further on */
+   nir_ssa_def *row = nir_fadd(b, idx[1], l->y0);
+   if (kk)
+      row = nir_fadd(b, row, nir_fmul(b, idx[2], l->h));
    nir_ssa_def *xy = nir_vec2(b, nir_fadd(b, idx[0], half),
-                              nir_fadd(b, nir_fadd(b, idx[1], l->y0), half));
+                              nir_fadd(b, row, half));
    nir_ssa_def *t = rect_tap(b, tex, xy, cmp);
    if (!out)
       return t;
@@ -232,12 +237,13 @@ tap(nir_builder *b, const nir_tex_instr *tex, const struct nvc_fp_tex_key *k,
    return nir_bcsel(b, out, border, t);
 }
 
-/* The filtered value of level l at normalized (s, t); 1D: row 0. */
+/* The bilinear (or nearest) value of level l at normalized (s, t) in
+ * slice kk (NULL: not 3D); 1D: row 0. */
 static nir_ssa_def *
-filter(nir_builder *b, const nir_tex_instr *tex,
-       const struct nvc_fp_tex_key *k, bool linear, nir_ssa_def *s,
-       nir_ssa_def *t, const struct npot_level *l, nir_ssa_def *cmp,
-       bool one_d)
+filter2(nir_builder *b, const nir_tex_instr *tex,
+        const struct nvc_fp_tex_key *k, bool linear, nir_ssa_def *s,
+        nir_ssa_def *t, nir_ssa_def *kk, const struct npot_level *l,
+        nir_ssa_def *cmp, bool one_d)
 {
    nir_ssa_def *zero = nir_imm_float(b, 0.0f);
    nir_ssa_def *u = nir_fmul(b, s, l->w);
@@ -249,7 +255,7 @@ filter(nir_builder *b, const nir_tex_instr *tex,
    if (!linear) {
       nir_ssa_def *i = nearest_index(b, k->wrap_s, u, l->w, l->rw);
       nir_ssa_def *j = one_d ? zero : nearest_index(b, k->wrap_t, v, l->h, l->rh);
-      return tap(b, tex, k, l, i, j, cmp, one_d);
+      return tap(b, tex, k, l, i, j, kk, cmp, one_d);
    }
 
    nir_ssa_def *half = nir_imm_float(b, 0.5f), *one = nir_imm_float(b, 1.0f);
@@ -259,8 +265,8 @@ filter(nir_builder *b, const nir_tex_instr *tex,
    nir_ssa_def *i0 = wrap_index(b, k->wrap_s, i0f, l->w, l->rw);
    nir_ssa_def *i1 = wrap_index(b, k->wrap_s, nir_fadd(b, i0f, one), l->w, l->rw);
    if (one_d) {
-      nir_ssa_def *t0 = tap(b, tex, k, l, i0, zero, cmp, one_d);
-      nir_ssa_def *t1 = tap(b, tex, k, l, i1, zero, cmp, one_d);
+      nir_ssa_def *t0 = tap(b, tex, k, l, i0, zero, kk, cmp, one_d);
+      nir_ssa_def *t1 = tap(b, tex, k, l, i1, zero, kk, cmp, one_d);
       return nir_flrp(b, t0, t1, alpha);
    }
    nir_ssa_def *c = nir_fsub(b, v, half);
@@ -268,12 +274,39 @@ filter(nir_builder *b, const nir_tex_instr *tex,
    nir_ssa_def *beta = nir_fsub(b, c, j0f);
    nir_ssa_def *j0 = wrap_index(b, k->wrap_t, j0f, l->h, l->rh);
    nir_ssa_def *j1 = wrap_index(b, k->wrap_t, nir_fadd(b, j0f, one), l->h, l->rh);
-   nir_ssa_def *t00 = tap(b, tex, k, l, i0, j0, cmp, one_d);
-   nir_ssa_def *t10 = tap(b, tex, k, l, i1, j0, cmp, one_d);
-   nir_ssa_def *t01 = tap(b, tex, k, l, i0, j1, cmp, one_d);
-   nir_ssa_def *t11 = tap(b, tex, k, l, i1, j1, cmp, one_d);
+   nir_ssa_def *t00 = tap(b, tex, k, l, i0, j0, kk, cmp, one_d);
+   nir_ssa_def *t10 = tap(b, tex, k, l, i1, j0, kk, cmp, one_d);
+   nir_ssa_def *t01 = tap(b, tex, k, l, i0, j1, kk, cmp, one_d);
+   nir_ssa_def *t11 = tap(b, tex, k, l, i1, j1, kk, cmp, one_d);
    return nir_flrp(b, nir_flrp(b, t00, t10, alpha),
                    nir_flrp(b, t01, t11, alpha), beta);
+}
+
+/* The filtered value of level l at normalized (s, t, r); r NULL but for
+ * 3D, where LINEAR blends two slices (GL 2.1 section 3.8.8: k0 =
+ * floor(w - 1/2), gamma = frac(w - 1/2), w = r * depth). */
+static nir_ssa_def *
+filter(nir_builder *b, const nir_tex_instr *tex,
+       const struct nvc_fp_tex_key *k, bool linear, nir_ssa_def *s,
+       nir_ssa_def *t, nir_ssa_def *r, const struct npot_level *l,
+       nir_ssa_def *cmp, bool one_d)
+{
+   if (!r)
+      return filter2(b, tex, k, linear, s, t, NULL, l, cmp, one_d);
+   nir_ssa_def *p = clamp_coord(b, k->wrap_r, nir_fmul(b, r, l->d), l->d);
+   if (!linear)
+      return filter2(b, tex, k, false, s, t,
+                     nearest_index(b, k->wrap_r, p, l->d, l->rd), l, cmp,
+                     one_d);
+   nir_ssa_def *one = nir_imm_float(b, 1.0f);
+   nir_ssa_def *c = nir_fsub(b, p, nir_imm_float(b, 0.5f));
+   nir_ssa_def *k0f = nir_ffloor(b, c);
+   nir_ssa_def *gamma = nir_fsub(b, c, k0f);
+   nir_ssa_def *k0 = wrap_index(b, k->wrap_r, k0f, l->d, l->rd);
+   nir_ssa_def *k1 = wrap_index(b, k->wrap_r, nir_fadd(b, k0f, one), l->d,
+                                l->rd);
+   return nir_flrp(b, filter2(b, tex, k, true, s, t, k0, l, cmp, one_d),
+                   filter2(b, tex, k, true, s, t, k1, l, cmp, one_d), gamma);
 }
 
 /* Level d (a whole number below k->levels) of a MIPMAP unit's atlas:
@@ -289,9 +322,11 @@ atlas_level(nir_builder *b, unsigned unit, const struct nvc_fp_tex_key *k,
    struct npot_level l = {
       .w = nir_channel(b, p, 0), .h = nir_channel(b, p, 1),
       .y0 = nir_channel(b, p, 2), .border = border,
+      .d = nir_channel(b, p, 3),
    };
    l.rw = nir_frcp(b, l.w);
    l.rh = nir_frcp(b, l.h);
+   l.rd = nir_frcp(b, l.d);
    return l;
 }
 
@@ -307,17 +342,17 @@ atlas_level(nir_builder *b, unsigned unit, const struct nvc_fp_tex_key *k,
 static nir_ssa_def *
 mipmap(nir_builder *b, const nir_tex_instr *tex,
        const struct nvc_fp_tex_key *k, nir_ssa_def *lambda, nir_ssa_def *s,
-       nir_ssa_def *t, nir_ssa_def *cmp, bool one_d)
+       nir_ssa_def *t, nir_ssa_def *r, nir_ssa_def *cmp, bool one_d)
 {
    unsigned unit = tex->texture_index;
    nir_ssa_def *border = tex_param(b, unit, NVC_FP_TEX_PARAM_BORDER);
    nir_ssa_def *zero = nir_imm_float(b, 0.0f), *one = nir_imm_float(b, 1.0f);
    nir_ssa_def *q = nir_imm_float(b, (float)(MIN2(k->levels,
                                                   NVC_TEX_NPOT_MAX_LEVELS) - 1));
-   float c = k->mag_linear && !k->min_linear ? 0.5f : 0.0f;
+   float c = k->mag_linear && !k->min_linear && !k->no_mip ? 0.5f : 0.0f;
 
    struct npot_level l0 = atlas_level(b, unit, k, zero, border);
-   nir_ssa_def *mag = filter(b, tex, k, k->mag_linear, s, t, &l0, cmp, one_d);
+   nir_ssa_def *mag = filter(b, tex, k, k->mag_linear, s, t, r, &l0, cmp, one_d);
    nir_ssa_def *min;
    if (!k->mip_linear) {
       /* ceil(x) = -floor(-x) */
@@ -327,7 +362,7 @@ mipmap(nir_builder *b, const nir_tex_instr *tex,
                                 one);
       d = nir_fmin(b, nir_fmax(b, d, zero), q);
       struct npot_level l = atlas_level(b, unit, k, d, border);
-      min = filter(b, tex, k, k->min_linear, s, t, &l, cmp, one_d);
+      min = filter(b, tex, k, k->min_linear, s, t, r, &l, cmp, one_d);
    } else {
       nir_ssa_def *lp = nir_fmax(b, lambda, zero);
       nir_ssa_def *d1 = nir_ffloor(b, lp);
@@ -336,8 +371,10 @@ mipmap(nir_builder *b, const nir_tex_instr *tex,
       nir_ssa_def *d2 = nir_fmin(b, nir_fadd(b, d1, one), q);
       struct npot_level l1 = atlas_level(b, unit, k, d1, border);
       struct npot_level l2 = atlas_level(b, unit, k, d2, border);
-      nir_ssa_def *t1 = filter(b, tex, k, k->min_linear, s, t, &l1, cmp, one_d);
-      nir_ssa_def *t2 = filter(b, tex, k, k->min_linear, s, t, &l2, cmp, one_d);
+      nir_ssa_def *t1 = filter(b, tex, k, k->min_linear, s, t, r, &l1, cmp,
+                                one_d);
+      nir_ssa_def *t2 = filter(b, tex, k, k->min_linear, s, t, r, &l2, cmp,
+                                one_d);
       min = nir_flrp(b, t1, t2, f);
    }
    return nir_bcsel(b, nir_fge(b, nir_imm_float(b, c), lambda), mag, min);
@@ -354,11 +391,13 @@ lower_tex_npot_instr(nir_builder *b, nir_instr *instr, void *data)
    if (tex->texture_index >= NVC_MAX_TEX_UNITS)
       return false;
    const struct nvc_fp_tex_key *k = &ctx->key->tex[tex->texture_index];
+   bool three_d = tex->sampler_dim == GLSL_SAMPLER_DIM_3D;
    if (k->npot == NVC_TEX_NPOT_NONE ||
        (tex->op != nir_texop_tex && tex->op != nir_texop_txb &&
         tex->op != nir_texop_txl) ||
        (tex->sampler_dim != GLSL_SAMPLER_DIM_1D &&
-        tex->sampler_dim != GLSL_SAMPLER_DIM_2D) || tex->is_array)
+        tex->sampler_dim != GLSL_SAMPLER_DIM_2D && !three_d) ||
+       (three_d && k->npot != NVC_TEX_NPOT_MIPMAP) || tex->is_array)
       return false;
    bool one_d = tex->sampler_dim == GLSL_SAMPLER_DIM_1D;
 
@@ -382,6 +421,7 @@ lower_tex_npot_instr(nir_builder *b, nir_instr *instr, void *data)
    nir_ssa_def *size = tex_param(b, tex->texture_index, NVC_FP_TEX_PARAM_SIZE);
    nir_ssa_def *s = nir_channel(b, coord, 0);
    nir_ssa_def *t = one_d ? NULL : nir_channel(b, coord, 1);
+   nir_ssa_def *r = three_d ? nir_channel(b, coord, 2) : NULL;
    nir_ssa_def *u = nir_fmul(b, s, nir_channel(b, size, 0));
    /* a 1D texture is a rectangle one texel high: its row's centre */
    nir_ssa_def *v = one_d ? nir_imm_float(b, 0.5f) :
@@ -406,9 +446,16 @@ lower_tex_npot_instr(nir_builder *b, nir_instr *instr, void *data)
    }
 
    nir_ssa_def *result;
-   bool mip = k->npot == NVC_TEX_NPOT_MIPMAP && k->levels > 1;
-   if (!mip && !!k->min_linear == !!k->mag_linear) {
-      result = filter(b, tex, k, k->mag_linear, s, t, &base, cmp, one_d);
+   bool mip = k->npot == NVC_TEX_NPOT_MIPMAP;
+   if (mip && k->no_mip && !!k->min_linear == !!k->mag_linear) {
+      /* one level of an atlas (3D), one filter */
+      struct npot_level l0 = atlas_level(b, tex->texture_index, k,
+                                         nir_imm_float(b, 0.0f),
+                                         tex_param(b, tex->texture_index,
+                                                   NVC_FP_TEX_PARAM_BORDER));
+      result = filter(b, tex, k, k->mag_linear, s, t, r, &l0, cmp, one_d);
+   } else if (!mip && !!k->min_linear == !!k->mag_linear) {
+      result = filter(b, tex, k, k->mag_linear, s, t, NULL, &base, cmp, one_d);
    } else {
       /* lambda (GL 2.1 section 3.8.8): the explicit lod, or log2 of rho
        * = max(|d(u,v)/dx|, |d(u,v)/dy|) = log2(rho^2) / 2; plus the
@@ -419,7 +466,12 @@ lower_tex_npot_instr(nir_builder *b, nir_instr *instr, void *data)
       if (tex->op == nir_texop_txl && li >= 0) {
          lambda = nir_ssa_for_src(b, tex->src[li].src, 1);
       } else {
-         nir_ssa_def *uv = nir_vec2(b, u, v);
+         /* 3D: w = r * depth of level 0 (LEVEL(0).w) too */
+         nir_ssa_def *uv = three_d ?
+            nir_vec3(b, u, v, nir_fmul(b, r, nir_channel(b,
+                     tex_param(b, tex->texture_index,
+                               NVC_FP_TEX_PARAM_LEVEL(0)), 3))) :
+            nir_vec2(b, u, v);
          nir_ssa_def *dx = nir_fddx(b, uv), *dy = nir_fddy(b, uv);
          if (one_d) {
             dx = nir_channel(b, dx, 0);
@@ -436,15 +488,15 @@ lower_tex_npot_instr(nir_builder *b, nir_instr *instr, void *data)
       lambda = nir_fmin(b, nir_fmax(b, lambda, nir_channel(b, lod, 1)),
                         nir_channel(b, lod, 2));
       if (!mip) {
-         nir_ssa_def *mag = filter(b, tex, k, k->mag_linear, s, t, &base,
-                                   cmp, one_d);
-         nir_ssa_def *min = filter(b, tex, k, k->min_linear, s, t, &base,
-                                   cmp, one_d);
+         nir_ssa_def *mag = filter(b, tex, k, k->mag_linear, s, t, NULL,
+                                   &base, cmp, one_d);
+         nir_ssa_def *min = filter(b, tex, k, k->min_linear, s, t, NULL,
+                                   &base, cmp, one_d);
          /* c = 0: no mipmaps */
          result = nir_bcsel(b, nir_fge(b, nir_imm_float(b, 0.0f), lambda),
                             mag, min);
       } else {
-         result = mipmap(b, tex, k, lambda, s, t, cmp, one_d);
+         result = mipmap(b, tex, k, lambda, s, t, r, cmp, one_d);
       }
    }
    nir_ssa_def_rewrite_uses(&tex->dest.ssa, result);

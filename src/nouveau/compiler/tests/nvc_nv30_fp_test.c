@@ -1023,6 +1023,96 @@ test_npot_mipmap(void)
                   "NPOT mipmap, lambda past the last level");
 }
 
+/* 3D: a 2x1x3 texture's slices as rows 0-2 of a rectangle 2 wide,
+ * texel (i, slice k) = (i + 1, 10 (k + 1), 0, 1); the unit clamps to the
+ * rectangle's edge. */
+static void
+npot_3d_tex(void *data, const struct nvsim_tex_request *req,
+            float result[4][4])
+{
+   (void)data;
+   for (unsigned f = 0; f < 4; f++) {
+      if (!(req->mask & (1u << f)))
+         continue;
+      int i = (int)floorf(req->coord[f][0]), j = (int)floorf(req->coord[f][1]);
+      i = i < 0 ? 0 : i > 1 ? 1 : i;
+      j = j < 0 ? 0 : j > 2 ? 2 : j;
+      result[f][0] = (float)(i + 1);
+      result[f][1] = 10.0f * (j + 1);
+      result[f][2] = 0.0f;
+      result[f][3] = 1.0f;
+   }
+}
+
+static void
+check_npot_3d(unsigned wrap_r, bool linear, float s, float t, float r,
+              float x, float y, float z, float w, const char *what)
+{
+   nir_builder b = fs_builder("npot 3d");
+   nir_ssa_def *tc = load_in(&b, VARYING_SLOT_TEX0, 0);
+   nir_tex_instr *tex = nir_tex_instr_create(b.shader, 1);
+   tex->op = nir_texop_tex;
+   tex->sampler_dim = GLSL_SAMPLER_DIM_3D;
+   tex->dest_type = nir_type_float32;
+   tex->coord_components = 3;
+   tex->texture_index = tex->sampler_index = 2;
+   tex->src[0].src_type = nir_tex_src_coord;
+   tex->src[0].src = nir_src_for_ssa(nir_channels(&b, tc, 0x7));
+   nir_ssa_dest_init(&tex->instr, &tex->dest, 4, 32, NULL);
+   nir_builder_instr_insert(&b, &tex->instr);
+   store_color(&b, &tex->dest.ssa);
+
+   struct nvc_fp_key key;
+   memset(&key, 0, sizeof(key));
+   key.tex[2] = (struct nvc_fp_tex_key){
+      NVC_TEX_NPOT_MIPMAP, PIPE_TEX_WRAP_REPEAT, PIPE_TEX_WRAP_REPEAT,
+      linear, linear, 0, 1, wrap_r, 1 };
+   struct nvc_fp_binary bin;
+   char *err = NULL;
+   bool ok = nvc_compile_fs_key(&nv30, b.shader, &key, &bin, &err);
+   CHECK(ok, "%s: compile: %s", what, err ? err : "?");
+   free(err);
+   ralloc_free(b.shader);
+   if (!ok)
+      return;
+   static float dwords[NVC_FP_TEX_PARAM_DWORD0 +
+                       NVC_MAX_TEX_UNITS * NVC_FP_TEX_PARAMS * 4];
+#define P(n) (&dwords[NVC_FP_TEX_PARAM_SLOT(2, n) * 4])
+   memcpy(P(NVC_FP_TEX_PARAM_SIZE), (float[4]){ 2, 1, 0.5f, 1 }, 16);
+   memcpy(P(NVC_FP_TEX_PARAM_LOD), (float[4]){ 0, -1000, 1000, 0 }, 16);
+   memcpy(P(NVC_FP_TEX_PARAM_BORDER), (float[4]){ 0.5f, 0.25f, 0.125f, 1 }, 16);
+   memcpy(P(NVC_FP_TEX_PARAM_LEVEL(0)), (float[4]){ 2, 1, 0, 3 }, 16);
+#undef P
+   struct fp_inputs in = std_in;
+   in.tc[0][0] = s, in.tc[0][1] = t, in.tc[0][2] = r;
+   struct fp_result res;
+   run_tex = npot_3d_tex;
+   if (run(&bin, &in, dwords, ARRAY_SIZE(dwords), &res, what))
+      CHECK_VEC4(what, res.color, x, y, z, w, 1e-5f);
+   run_tex = NULL;
+   nvc_fp_binary_free(&bin);
+}
+
+/* 3D slices (GL 2.1 section 3.8.8, w = r * 3) */
+static void
+test_npot_3d(void)
+{
+   /* LINEAR, REPEAT r = 0: w - 1/2 = -0.5, slices 2 and 0 half each;
+    * s = 0.25: u = 0.5, texel 0 alone */
+   check_npot_3d(PIPE_TEX_WRAP_REPEAT, true, 0.25f, 0.5f, 0.0f, 1, 20, 0, 1,
+                 "NPOT 3D linear repeat across slices");
+   /* NEAREST MIRRORED_REPEAT r = 1.2: w = 3.6, slice 3 mirrors to 2;
+    * s = 0.75: texel 1 */
+   check_npot_3d(PIPE_TEX_WRAP_MIRROR_REPEAT, false, 0.75f, 0.5f, 1.2f, 2, 30,
+                 0, 1, "NPOT 3D nearest mirrored repeat");
+   /* NEAREST CLAMP_TO_BORDER r = 1.2: slice 3 is the border */
+   check_npot_3d(PIPE_TEX_WRAP_CLAMP_TO_BORDER, false, 0.75f, 0.5f, 1.2f,
+                 0.5f, 0.25f, 0.125f, 1, "NPOT 3D border");
+   /* LINEAR CLAMP_TO_EDGE r = 0.5: w = 1.5, slice 1 alone */
+   check_npot_3d(PIPE_TEX_WRAP_CLAMP_TO_EDGE, true, 0.25f, 0.5f, 0.5f, 1, 20,
+                 0, 1, "NPOT 3D clamp to edge, middle slice");
+}
+
 int
 main(void)
 {
@@ -1040,6 +1130,7 @@ main(void)
    test_npot_filter();
    test_npot_scale();
    test_npot_mipmap();
+   test_npot_3d();
    test_kil();
    test_inputs();
    test_outputs();

@@ -19,12 +19,13 @@
  *    below its first: the rectangle covers every level of the view
  *    (TEX_NPOT_SIZE of their rows: the linear layout keeps them at one
  *    pitch, one after the other), the shader picks and filters the
- *    levels from lambda, each level's size and first row a parameter.
+ *    levels from lambda, each level's size and first row a parameter;
+ *    a 3D texture always (its slices are rows of the rectangle).
  *
  * What is not emulated, drawn inexactly and counted under
  * NV_DEBUG=fallback: the mirror-clamp wraps (not GL 2.1's; rankine has
- * none).  PIPE_CAP_NPOT_TEXTURES stays off on rankine until 3D and cube
- * maps are emulated too (src/nouveau/compiler/README.md, "NPOT textures
+ * none).  PIPE_CAP_NPOT_TEXTURES stays off on rankine until cube maps
+ * are emulated too (src/nouveau/compiler/README.md, "NPOT textures
  * on rankine", has the plan); st/mesa's own NPOT textures, and an
  * application with ARB_texture_non_power_of_two forced on through
  * MESA_EXTENSION_OVERRIDE, take this path.
@@ -64,7 +65,8 @@ nv30_npot_view(struct nv30_context *nv30, unsigned i)
       return NULL;
    struct nv30_resource *res = nv30_resource(sv->pipe.texture);
    if (res->packed || (res->base.target != PIPE_TEXTURE_2D &&
-                       res->base.target != PIPE_TEXTURE_1D))
+                       res->base.target != PIPE_TEXTURE_1D &&
+                       res->base.target != PIPE_TEXTURE_3D))
       return NULL;
    return sv;
 }
@@ -105,10 +107,15 @@ nv30_tex_npot_key(struct nv30_context *nv30, uint32_t units,
        * the filters differ GL's lambda, clamped to the sampler's
        * min_lod/max_lod, chooses in the shader */
       unsigned levels = nv30_npot_levels(sv);
-      if (ss->min_mip_filter != PIPE_TEX_MIPFILTER_NONE && levels > 1) {
+      bool mip = ss->min_mip_filter != PIPE_TEX_MIPFILTER_NONE;
+      /* a 3D texture's slices are rows of the rectangle: always an atlas */
+      bool three_d = sv->pipe.texture->target == PIPE_TEXTURE_3D;
+      if ((mip && levels > 1) || three_d) {
          k->npot = NVC_TEX_NPOT_MIPMAP;
          k->mip_linear = ss->min_mip_filter == PIPE_TEX_MIPFILTER_LINEAR;
-         k->levels = MIN2(levels, NVC_TEX_NPOT_MAX_LEVELS);
+         k->levels = mip ? MIN2(levels, NVC_TEX_NPOT_MAX_LEVELS) : 1;
+         k->no_mip = !mip;
+         k->wrap_r = three_d ? ss->wrap_r : PIPE_TEX_WRAP_CLAMP_TO_EDGE;
          k->wrap_s = ss->wrap_s;
          k->wrap_t = wrap_t;
          k->min_linear = ss->min_img_filter == PIPE_TEX_FILTER_LINEAR;
@@ -145,7 +152,9 @@ nv30_tex_npot_count(struct nv30_context *nv30, const struct nvc_fp_key *key)
       if ((!nv30_wrap_is_clamp(ss->wrap_s) &&
            !nv30_wrap_is_repeat(ss->wrap_s)) ||
           (k->npot != NVC_TEX_NPOT_SCALE && !nv30_wrap_is_clamp(k->wrap_t) &&
-           !nv30_wrap_is_repeat(k->wrap_t)))
+           !nv30_wrap_is_repeat(k->wrap_t)) ||
+          (k->npot == NVC_TEX_NPOT_MIPMAP && !nv30_wrap_is_clamp(k->wrap_r) &&
+           !nv30_wrap_is_repeat(k->wrap_r)))
          inexact |= 1u << i;
    }
    if (mode[NVC_TEX_NPOT_SCALE] | mode[NVC_TEX_NPOT_FILTER] |
@@ -195,6 +204,8 @@ nv30_tex_npot_param(struct nv30_context *nv30, uint32_t dword)
          v[1] = u_minify(view->texture->height0, l);
          v[2] = (res->level[l].offset - res->level[first].offset) /
                 res->level[first].pitch;
+         v[3] = view->texture->target == PIPE_TEXTURE_3D ?
+                u_minify(view->texture->depth0, l) : 1;
       }
    }
    return fui(v[comp]);

@@ -590,13 +590,14 @@ nv30_view_rankine(struct nv30_sampler_view *so,
    }
    if (!(fmt->rk.has & NV30_RK_RECT) ||
        (tex->target != PIPE_TEXTURE_2D && tex->target != PIPE_TEXTURE_RECT &&
-        tex->target != PIPE_TEXTURE_1D) ||
+        tex->target != PIPE_TEXTURE_1D && tex->target != PIPE_TEXTURE_3D) ||
        res->level[first].pitch > NV30_3D_TEX_SWIZZLE_RECT_PITCH__MASK >>
                                  NV30_3D_TEX_SWIZZLE_RECT_PITCH__SHIFT)
       return false;
    so->offset = nv30_resource_offset(res, first, templ->u.tex.first_layer);
-   /* an NPOT 1D texture is a rectangle one texel high (its lookups are
-    * the shader's: nv30_tex_npot.c) */
+   /* an NPOT 1D texture is a rectangle one texel high, a 3D one its
+    * slices' rows one after the other (their lookups are the shader's:
+    * nv30_tex_npot.c) */
    so->format = (so->format & ~NV30_3D_TEX_FORMAT_DIMS__MASK) |
                 NV30_3D_TEX_FORMAT_DIMS_2D;
    so->format_nocompare = so->format | NV30_3D_TEX_FORMAT_FORMAT(nocmp->rect);
@@ -608,7 +609,9 @@ nv30_view_rankine(struct nv30_sampler_view *so,
     * other (nv30_layout): one rectangle holds them all */
    so->npot_size_levels = NV30_3D_TEX_NPOT_SIZE_W(u_minify(tex->width0, first)) |
       NV30_3D_TEX_NPOT_SIZE_H(MIN2((res->level[last].offset +
-                                    res->level[last].slice_stride -
+                                    res->level[last].slice_stride *
+                                    (tex->target == PIPE_TEXTURE_3D ?
+                                     u_minify(tex->depth0, last) : 1) -
                                     res->level[first].offset) /
                                    res->level[first].pitch,
                                    NV30_3D_TEX_NPOT_SIZE_H__MASK >>

@@ -1,10 +1,11 @@
 /*
- * GL check of non-power-of-two 2D textures (ARB_texture_non_power_of_two,
+ * GL check of non-power-of-two 1D, 2D and 3D textures
+ * (ARB_texture_non_power_of_two,
  * core in GL 2.0), written for rankine, whose units read such a texture
  * only as a rectangle: the driver scales the coordinates, or wraps and
  * filters in the fragment program (nv30_tex_npot.c, the compiler's
  * nvc_lower_tex_npot.c).  Rankine's driver does not expose the extension
- * yet (mipmaps, 3D and cube maps are not emulated), so run.sh forces it
+ * yet (cube maps are not emulated), so run.sh forces it
  * on with MESA_EXTENSION_OVERRIDE for this program.
  *
  * The texture is 3x2 RGBA8, texel (i, j) = (A[i], B[j], 0x10 + 0x20 i +
@@ -52,6 +53,24 @@ probe(const char *what, float s, float t, unsigned want, int tol)
    float y0 = y * 2.0f / H - 1, y1 = (y + 8) * 2.0f / H - 1;
    glBegin(GL_QUADS);
    glTexCoord2f(s, t);
+   glVertex2f(x0, y0);
+   glVertex2f(x1, y0);
+   glVertex2f(x1, y1);
+   glVertex2f(x0, y1);
+   glEnd();
+   check_tol(what, x + 4, y + 4, want, tol);
+}
+
+/* probe() with (s, t, r) */
+static void
+probe3(const char *what, float s, float t, float r, unsigned want, int tol)
+{
+   int x = (probe_n % 8) * 8, y = (probe_n / 8) * 8;
+   probe_n++;
+   float x0 = x * 2.0f / W - 1, x1 = (x + 8) * 2.0f / W - 1;
+   float y0 = y * 2.0f / H - 1, y1 = (y + 8) * 2.0f / H - 1;
+   glBegin(GL_QUADS);
+   glTexCoord3f(s, t, r);
    glVertex2f(x0, y0);
    glVertex2f(x1, y0);
    glVertex2f(x1, y1);
@@ -233,6 +252,39 @@ main(int argc, char **argv)
    check_tol("minified, lambda from derivatives, wrapped", 10, 5, 0x556b63ff,
              3);
    glClear(GL_COLOR_BUFFER_BIT);
+
+   /* 3D, 2x1x3: texel (i, 0, k) = (0x20 + 0x40 i, 0x30 k, 0, 0xff), its
+    * border white; on rankine its slices are rows of one rectangle and
+    * every wrap is the shader's (w = 3r) */
+   unsigned char t3[3][2][4];
+   for (int k = 0; k < 3; k++)
+      for (int i = 0; i < 2; i++) {
+         t3[k][i][0] = 0x20 + 0x40 * i;
+         t3[k][i][1] = 0x30 * k;
+         t3[k][i][2] = 0;
+         t3[k][i][3] = 0xff;
+      }
+   GLuint tex3d;
+   glGenTextures(1, &tex3d);
+   glBindTexture(GL_TEXTURE_3D, tex3d);
+   glTexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, 2, 1, 3, 0, GL_RGBA,
+                GL_UNSIGNED_BYTE, t3);
+   glTexParameterfv(GL_TEXTURE_3D, GL_TEXTURE_BORDER_COLOR, white);
+   glDisable(GL_TEXTURE_2D);
+   glEnable(GL_TEXTURE_3D);
+   target = GL_TEXTURE_3D;
+   /* LINEAR, REPEAT r = 0: slices 2 and 0 half each; s = 0.25: texel 0 */
+   mode(GL_REPEAT, GL_REPEAT, GL_LINEAR, GL_LINEAR);
+   glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_WRAP_R, GL_REPEAT);
+   probe3("3D linear repeat across slices", 0.25f, 0.5f, 0.0f, 0x203000ff, 1);
+   /* NEAREST MIRRORED_REPEAT r = 1.2: w = 3.6, slice 3 mirrors to 2 */
+   mode(GL_MIRRORED_REPEAT, GL_REPEAT, GL_NEAREST, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_WRAP_R, GL_MIRRORED_REPEAT);
+   probe3("3D nearest mirrored repeat", 0.75f, 0.5f, 1.2f, 0x606000ff, 0);
+   /* NEAREST CLAMP_TO_BORDER r = 1.2: the border */
+   glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_WRAP_R, GL_CLAMP_TO_BORDER);
+   probe3("3D nearest clamp to border", 0.75f, 0.5f, 1.2f, 0xffffffff, 0);
+   glDisable(GL_TEXTURE_3D);
 
    /* 1D: row 0 of the same texels, 3 wide (a rectangle one texel high
     * on rankine, its lookups always the shader's) */
