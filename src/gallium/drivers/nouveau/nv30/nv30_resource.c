@@ -368,8 +368,9 @@ nv30_transfer_map(struct pipe_context *pipe, struct pipe_resource *pres,
        (usage & PIPE_MAP_READ))
       NOUVEAU_FALLBACK("reading a resource after the channel was lost\n");
 
-   /* what was drawn into a 3D texture's slice through a shadow */
-   if (res->swizzled && pres->target == PIPE_TEXTURE_3D)
+   /* what was drawn through a shadow (a 3D slice, a depth buffer in its
+    * colour buffer's layout) */
+   if (pres->target != PIPE_BUFFER)
       nv30_writeback_bound(pipe, pres);
 
    STATIC_ASSERT(sizeof(struct nv30_transfer) <= 256); /* the slab's */
@@ -555,6 +556,72 @@ nv30_surface_writeback(struct pipe_context *pipe, struct nv30_surface *sf)
    pipe->resource_copy_region(pipe, sf->base.texture, sf->base.u.tex.level,
                               0, 0, sf->base.u.tex.first_layer, sf->shadow, 0,
                               &box);
+}
+
+/* Rankine: one RT_FORMAT type for colour and zeta.  st/mesa makes
+ * renderbuffers PIPE_TEXTURE_RECT where NPOT textures are missing (linear
+ * here), so a power-of-two colour texture (swizzled) often comes with a
+ * linear depth renderbuffer: the zeta is then drawn through a shadow in
+ * the colour's layout, as a 3D slice is (nv30_resource.h), and dropped
+ * when the framebuffer no longer needs it.  Called with the new
+ * framebuffer bound, after the old one's shadows were written back. */
+void
+nv30_surface_match_zeta(struct pipe_context *pipe)
+{
+   struct pipe_framebuffer_state *fb = &nv30_context(pipe)->framebuffer;
+   struct nv30_surface *zs = fb->zsbuf ? nv30_surface(fb->zsbuf) : NULL;
+   struct nv30_surface *cs = NULL;
+   struct nv30_resource *res, *shadow;
+   unsigned level;
+   struct pipe_box box;
+
+   for (unsigned i = 0; i < fb->nr_cbufs && !cs; i++)
+      cs = fb->cbufs[i] ? nv30_surface(fb->cbufs[i]) : NULL;
+   if (!zs || zs->base.texture->target == PIPE_TEXTURE_3D)
+      return;
+   res = nv30_resource(zs->base.texture);
+   level = zs->base.u.tex.level;
+   if (!cs || cs->swizzled == res->swizzled) {
+      if (zs->shadow) {
+         nv30_surface_writeback(pipe, zs);
+         pipe_resource_reference(&zs->shadow, NULL);
+         zs->offset = nv30_resource_offset(res, level,
+                                           zs->base.u.tex.first_layer);
+         zs->pitch = res->level[level].pitch;
+         zs->swizzled = res->swizzled;
+      }
+      return;
+   }
+   if (zs->shadow && zs->swizzled == cs->swizzled)
+      return;
+   nv30_surface_writeback(pipe, zs);
+   pipe_resource_reference(&zs->shadow, NULL);
+   {
+      struct pipe_resource t = {
+         .target = PIPE_TEXTURE_2D, .format = zs->base.format,
+         .width0 = zs->base.width, .height0 = zs->base.height,
+         .depth0 = 1, .array_size = 1,
+         .bind = PIPE_BIND_DEPTH_STENCIL |
+                 (cs->swizzled ? 0 : PIPE_BIND_LINEAR),
+      };
+      zs->shadow = pipe->screen->resource_create(pipe->screen, &t);
+   }
+   if (!zs->shadow)
+      return;
+   shadow = nv30_resource(zs->shadow);
+   if (shadow->swizzled != cs->swizzled) {
+      pipe_resource_reference(&zs->shadow, NULL);
+      return;
+   }
+   NOUVEAU_FALLBACK("a depth buffer drawn through a copy in its colour "
+                    "buffer's layout\n");
+   u_box_3d(0, 0, zs->base.u.tex.first_layer, zs->base.width,
+            zs->base.height, 1, &box);
+   pipe->resource_copy_region(pipe, zs->shadow, 0, 0, 0, 0, &res->base,
+                              level, &box);
+   zs->offset = nv30_resource_offset(shadow, 0, 0);
+   zs->pitch = shadow->level[0].pitch;
+   zs->swizzled = shadow->swizzled;
 }
 
 /* Writes back the bound surfaces drawn through a shadow into pres. */

@@ -76,6 +76,10 @@ nv30_surface_storage(struct nv30_surface *sf)
  * into since the last time. */
 void nv30_surface_writeback(struct pipe_context *pipe, struct nv30_surface *sf);
 
+/* Gives the bound depth buffer a shadow in the colour buffer's layout
+ * where the two differ (rankine: one RT_FORMAT type), or drops it. */
+void nv30_surface_match_zeta(struct pipe_context *pipe);
+
 /* Index of block (x, y, z) of a swizzled level of w x h x d blocks
  * (powers of two): the bits of x, y and z interleaved in that order,
  * lowest first, while each coordinate has bits left (the swizzled

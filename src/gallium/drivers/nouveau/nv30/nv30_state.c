@@ -430,6 +430,7 @@ nv30_set_framebuffer_state(struct pipe_context *pipe,
    if (nv30->framebuffer.zsbuf)
       nv30_surface_writeback(pipe, nv30_surface(nv30->framebuffer.zsbuf));
    util_copy_framebuffer_state(&nv30->framebuffer, fb);
+   nv30_surface_match_zeta(pipe);
 }
 
 void

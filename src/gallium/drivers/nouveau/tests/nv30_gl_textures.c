@@ -406,6 +406,68 @@ test_render_to_3d(void)
    glDeleteFramebuffersEXT(1, &fb);
 }
 
+/* The depth values read back from the bound framebuffer are 0.25 but in
+ * the (2,3) 5x4 box, 0.75 */
+static void
+check_depth(const char *what)
+{
+   float d[16 * 16];
+   int bad = 0;
+   glReadPixels(0, 0, 16, 16, GL_DEPTH_COMPONENT, GL_FLOAT, d);
+   for (int y = 0; y < 16; y++)
+      for (int x = 0; x < 16; x++) {
+         float w = x >= 2 && x < 7 && y >= 3 && y < 7 ? 0.75f : 0.25f;
+         bad += d[y * 16 + x] < w - 0.01f || d[y * 16 + x] > w + 0.01f;
+      }
+   if (bad) {
+      printf("FAIL %s: %d of 256 depth values wrong\n", what, bad);
+      fails++;
+   } else {
+      printf("ok   %s: depth values read back\n", what);
+   }
+}
+
+/* A depth renderbuffer with a 16x16 colour texture (on rankine st/mesa
+ * makes renderbuffers rectangles, which are linear, and the texture is
+ * swizzled: nv30_surface_match_zeta), cleared (GL 2.1 4.2.3), then read
+ * back with that texture and with a colour renderbuffer */
+static void
+test_depth_with_texture(void)
+{
+   GLuint fb, tex, zb, rb;
+   glGenFramebuffersEXT(1, &fb);
+   glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, fb);
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 16, 16, 0, GL_RGBA,
+                GL_UNSIGNED_BYTE, NULL);
+   glFramebufferTexture2DEXT(GL_FRAMEBUFFER_EXT, GL_COLOR_ATTACHMENT0_EXT,
+                             GL_TEXTURE_2D, tex, 0);
+   glGenRenderbuffersEXT(1, &zb);
+   glBindRenderbufferEXT(GL_RENDERBUFFER_EXT, zb);
+   glRenderbufferStorageEXT(GL_RENDERBUFFER_EXT, GL_DEPTH_COMPONENT24, 16, 16);
+   glFramebufferRenderbufferEXT(GL_FRAMEBUFFER_EXT, GL_DEPTH_ATTACHMENT_EXT,
+                                GL_RENDERBUFFER_EXT, zb);
+   glViewport(0, 0, 16, 16);
+   glClearDepth(0.25);
+   glClear(GL_DEPTH_BUFFER_BIT);
+   glEnable(GL_SCISSOR_TEST);
+   glScissor(2, 3, 5, 4);
+   glClearDepth(0.75);
+   glClear(GL_DEPTH_BUFFER_BIT);
+   glDisable(GL_SCISSOR_TEST);
+   glClearDepth(1.0);
+   check_depth("depth renderbuffer with a colour texture");
+   glGenRenderbuffersEXT(1, &rb);
+   glBindRenderbufferEXT(GL_RENDERBUFFER_EXT, rb);
+   glRenderbufferStorageEXT(GL_RENDERBUFFER_EXT, GL_RGBA8, 16, 16);
+   glFramebufferRenderbufferEXT(GL_FRAMEBUFFER_EXT, GL_COLOR_ATTACHMENT0_EXT,
+                                GL_RENDERBUFFER_EXT, rb);
+   check_depth("the same, then with a colour renderbuffer");
+   glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, 0);
+   glDeleteFramebuffersEXT(1, &fb);
+}
+
 /* A multisampled renderbuffer's clears resolved into a 16x16 texture
  * (EXT_framebuffer_multisample: a blit averages the samples; every
  * sample of a pixel has the clear colour) */
@@ -776,6 +838,7 @@ main(int argc, char **argv)
       test_rect();
       test_render_to_texture();
       test_render_to_3d();
+      test_depth_with_texture();
       test_resolve();
    }
    return nvgl_done();
