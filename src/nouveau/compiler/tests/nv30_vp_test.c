@@ -21,35 +21,12 @@
 #include "nv30-40_3d.xml.h"
 #include "nv40_shader_exec.h"
 #include "nvc_compiler.h"
+#include "nvc_test_util.h"
 #include "nvc_vp_emit.h"
 #include "nvhwdb_chips.h"
 #include "nvisa_nv30_vp.h"
 
-static int failures;
 static struct nvc_target nv30;
-
-#define CHECK(cond, ...)                                              \
-   do {                                                               \
-      if (!(cond)) {                                                  \
-         fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); \
-         fprintf(stderr, __VA_ARGS__);                                \
-         fprintf(stderr, "\n");                                       \
-         failures++;                                                  \
-      }                                                               \
-   } while (0)
-
-static bool
-near(float a, float b, float tol)
-{
-   return fabsf(a - b) <= tol * (1.0f + fabsf(b));
-}
-
-#define CHECK_VEC4(got, x, y, z, w, tol)                                   \
-   CHECK(near((got)[0], x, tol) && near((got)[1], y, tol) &&               \
-         near((got)[2], z, tol) && near((got)[3], w, tol),                 \
-         "got (%g %g %g %g), want (%g %g %g %g)", (got)[0], (got)[1],      \
-         (got)[2], (got)[3], (double)(x), (double)(y), (double)(z),       \
-         (double)(w))
 
 /* The interpreter's results are by curie's output numbering
  * (nv40_shader_exec.h: rankine's CLPn land in FOGC.yzw / PSZ.yzw). */
@@ -61,32 +38,13 @@ struct vp_run {
    struct nvsim_nv40_vp_io io;
 };
 
-static nir_variable *
-var(nir_shader *s, nir_variable_mode mode, const struct glsl_type *t,
-    int location, int driver_location, const char *name)
-{
-   nir_variable *v = nir_variable_create(s, mode, t, name);
-   v->data.location = location;
-   v->data.driver_location = driver_location;
-   return v;
-}
-
-static nir_builder
-vs_builder(const char *name)
-{
-   return nir_builder_init_simple_shader(MESA_SHADER_VERTEX,
-                                         nvc_nir_options(&nv30,
-                                                         PIPE_SHADER_VERTEX),
-                                         "%s", name);
-}
-
 static nir_ssa_def *
 load_uniform_vec4(nir_builder *b, unsigned slot)
 {
    char name[32];
    snprintf(name, sizeof(name), "u%u", slot);
-   nir_variable *u = var(b->shader, nir_var_uniform, glsl_vec4_type(), -1,
-                         slot, name);
+   nir_variable *u = nvc_test_var(b->shader, nir_var_uniform, glsl_vec4_type(),
+                                  -1, slot, name);
    return nir_load_var(b, u);
 }
 
@@ -163,17 +121,22 @@ writes_out(const struct nvisa_nv30_vp_insn *d, unsigned n, unsigned o,
 static void
 test_transform(void)
 {
-   nir_builder b = vs_builder("transform");
-   nir_variable *a0 = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VERT_ATTRIB_GENERIC0, 0, "a0");
-   nir_variable *a1 = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VERT_ATTRIB_GENERIC1, 1, "a1");
-   nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                           VARYING_SLOT_POS, 0, "pos");
-   nir_variable *tc = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                          VARYING_SLOT_TEX0, 1, "tc0");
-   nir_variable *col = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                           VARYING_SLOT_COL0, 2, "col0");
+   nir_builder b = nvc_test_vs_builder("transform");
+   nir_variable *a0 =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VERT_ATTRIB_GENERIC0, 0, "a0");
+   nir_variable *a1 =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VERT_ATTRIB_GENERIC1, 1, "a1");
+   nir_variable *pos =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_POS, 0, "pos");
+   nir_variable *tc =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_TEX0, 1, "tc0");
+   nir_variable *col =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_COL0, 2, "col0");
    nir_ssa_def *v = nir_load_var(&b, a0);
    nir_ssa_def *p = nir_fmul(&b, load_uniform_vec4(&b, 0), nir_channel(&b, v, 0));
    for (unsigned i = 1; i < 4; i++)
@@ -231,17 +194,20 @@ test_transform(void)
 static void
 test_alu(void)
 {
-   nir_builder b = vs_builder("alu");
-   nir_variable *va = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VERT_ATTRIB_GENERIC0, 0, "a");
-   nir_variable *vc = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VERT_ATTRIB_GENERIC1, 1, "c");
-   nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                           VARYING_SLOT_POS, 0, "pos");
+   nir_builder b = nvc_test_vs_builder("alu");
+   nir_variable *va =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_variable *vc =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VERT_ATTRIB_GENERIC1, 1, "c");
+   nir_variable *pos =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_POS, 0, "pos");
    nir_variable *t[4];
    for (unsigned i = 0; i < 4; i++)
-      t[i] = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                 VARYING_SLOT_TEX0 + i, 1 + i, "t");
+      t[i] = nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                          VARYING_SLOT_TEX0 + i, 1 + i, "t");
    nir_ssa_def *a = nir_load_var(&b, va), *c = nir_load_var(&b, vc);
 #define A(i) nir_channel(&b, a, i)
 #define C(i) nir_channel(&b, c, i)
@@ -291,19 +257,25 @@ test_alu(void)
 static void
 test_lighting(void)
 {
-   nir_builder b = vs_builder("lighting");
-   nir_variable *vp = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VERT_ATTRIB_GENERIC0, 0, "P");
-   nir_variable *vn = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VERT_ATTRIB_GENERIC1, 1, "N");
-   nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                           VARYING_SLOT_POS, 0, "pos");
-   nir_variable *c0 = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                          VARYING_SLOT_COL0, 1, "col0");
-   nir_variable *c1 = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                          VARYING_SLOT_COL1, 2, "col1");
-   nir_variable *fog = var(b.shader, nir_var_shader_out, glsl_float_type(),
-                           VARYING_SLOT_FOGC, 3, "fog");
+   nir_builder b = nvc_test_vs_builder("lighting");
+   nir_variable *vp =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VERT_ATTRIB_GENERIC0, 0, "P");
+   nir_variable *vn =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VERT_ATTRIB_GENERIC1, 1, "N");
+   nir_variable *pos =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_POS, 0, "pos");
+   nir_variable *c0 =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_COL0, 1, "col0");
+   nir_variable *c1 =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_COL1, 2, "col1");
+   nir_variable *fog =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_float_type(),
+                   VARYING_SLOT_FOGC, 3, "fog");
    nir_ssa_def *u[6];
    for (unsigned i = 0; i < 6; i++)
       u[i] = load_uniform_vec4(&b, i);
@@ -338,7 +310,7 @@ test_lighting(void)
       CHECK_VEC4(r.io.out[OUT(COL0)], 0.5f, 0.3f, 0.9f, 0.8f, 1e-5f);
       CHECK_VEC4(r.io.out[OUT(COL1)], 0.4096f, 0.4096f, 0.4096f, 0.4096f,
                  1e-5f);
-      CHECK(near(r.io.out[OUT(FOGC)][0], 1.5f, 1e-6f), "fog %g",
+      CHECK(nvc_test_near(r.io.out[OUT(FOGC)][0], 1.5f, 1e-6f), "fog %g",
             r.io.out[OUT(FOGC)][0]);
    }
    nvc_vp_binary_free(&bin);
@@ -353,10 +325,12 @@ test_foreign_fsat(void)
    nir_builder b = nir_builder_init_simple_shader(
       MESA_SHADER_VERTEX, nvc_nir_options(NULL, PIPE_SHADER_VERTEX), "fsat");
    CHECK(!b.shader->options->lower_fsat, "curie's VS options lower fsat");
-   nir_variable *va = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VERT_ATTRIB_GENERIC0, 0, "a");
-   nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                           VARYING_SLOT_POS, 0, "pos");
+   nir_variable *va =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_variable *pos =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_POS, 0, "pos");
    nir_store_var(&b, pos, nir_fsat(&b, nir_load_var(&b, va)), 0xf);
    struct nvc_vp_binary bin;
    if (!compile(&b, NULL, &bin))
@@ -376,13 +350,16 @@ test_foreign_fsat(void)
 static void
 test_condition_codes(void)
 {
-   nir_builder b = vs_builder("cc");
-   nir_variable *va = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VERT_ATTRIB_GENERIC0, 0, "a");
-   nir_variable *vb = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VERT_ATTRIB_GENERIC1, 1, "b");
-   nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                           VARYING_SLOT_POS, 0, "pos");
+   nir_builder b = nvc_test_vs_builder("cc");
+   nir_variable *va =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_variable *vb =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VERT_ATTRIB_GENERIC1, 1, "b");
+   nir_variable *pos =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_POS, 0, "pos");
    nir_ssa_def *x = load_uniform_vec4(&b, 0), *y = load_uniform_vec4(&b, 1);
    nir_store_var(&b, pos, nir_bcsel(&b, nir_flt(&b, nir_load_var(&b, va),
                                                 nir_load_var(&b, vb)), x, y),
@@ -422,16 +399,19 @@ test_indirect_uniform(void)
       { 100, 200, 300, 400 },
    };
    const float (*arr)[4] = &unif[2];
-   nir_builder b = vs_builder("indirect_uniform");
-   nir_variable *a0 = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VERT_ATTRIB_GENERIC0, 0, "a0");
-   nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                           VARYING_SLOT_POS, 0, "pos");
-   nir_variable *col = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                           VARYING_SLOT_COL0, 1, "col0");
-   nir_variable *u = var(b.shader, nir_var_uniform,
-                         glsl_array_type(glsl_vec4_type(), 3, 0), -1, 2,
-                         "arr");
+   nir_builder b = nvc_test_vs_builder("indirect_uniform");
+   nir_variable *a0 =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VERT_ATTRIB_GENERIC0, 0, "a0");
+   nir_variable *pos =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_POS, 0, "pos");
+   nir_variable *col =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_COL0, 1, "col0");
+   nir_variable *u =
+      nvc_test_var(b.shader, nir_var_uniform,
+                   glsl_array_type(glsl_vec4_type(), 3, 0), -1, 2, "arr");
    nir_ssa_def *u5 = load_uniform_vec4(&b, 5);
    nir_ssa_def *i = nir_f2i32(&b, nir_channel(&b, nir_load_var(&b, a0), 0));
    nir_deref_instr *dr = nir_build_deref_var(&b, u);
@@ -483,14 +463,16 @@ test_indexed_loop(void)
    static const float arr[3][4] = {
       { 1, 2, 3, 4 }, { 10, 20, 30, 40 }, { 100, 200, 300, 400 },
    };
-   nir_builder b = vs_builder("indexed_loop");
-   nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                           VARYING_SLOT_POS, 0, "pos");
-   nir_variable *col = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                           VARYING_SLOT_COL0, 1, "col0");
-   nir_variable *u = var(b.shader, nir_var_uniform,
-                         glsl_array_type(glsl_vec4_type(), 3, 0), -1, 1,
-                         "arr");
+   nir_builder b = nvc_test_vs_builder("indexed_loop");
+   nir_variable *pos =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_POS, 0, "pos");
+   nir_variable *col =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_COL0, 1, "col0");
+   nir_variable *u =
+      nvc_test_var(b.shader, nir_var_uniform,
+                   glsl_array_type(glsl_vec4_type(), 3, 0), -1, 1, "arr");
    nir_variable *acc = nir_local_variable_create(b.impl, glsl_vec4_type(),
                                                  "acc");
    nir_variable *i = nir_local_variable_create(b.impl, glsl_int_type(), "i");
@@ -548,14 +530,15 @@ test_uniform_index(void)
    static const float arr[3][4] = {
       { 1, 2, 3, 4 }, { 5, 6, 7, 8 }, { 9, 10, 11, 12 },
    };
-   nir_builder b = vs_builder("uniform_index");
-   nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                           VARYING_SLOT_POS, 0, "pos");
-   nir_variable *iv = var(b.shader, nir_var_uniform, glsl_int_type(), -1, 0,
-                          "i");
-   nir_variable *u = var(b.shader, nir_var_uniform,
-                         glsl_array_type(glsl_vec4_type(), 3, 0), -1, 1,
-                         "arr");
+   nir_builder b = nvc_test_vs_builder("uniform_index");
+   nir_variable *pos =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_POS, 0, "pos");
+   nir_variable *iv =
+      nvc_test_var(b.shader, nir_var_uniform, glsl_int_type(), -1, 0, "i");
+   nir_variable *u =
+      nvc_test_var(b.shader, nir_var_uniform,
+                   glsl_array_type(glsl_vec4_type(), 3, 0), -1, 1, "arr");
    nir_deref_instr *dr = nir_build_deref_var(&b, u);
    nir_store_var(&b, pos, nir_load_deref(&b, nir_build_deref_array(&b, dr,
                  nir_load_var(&b, iv))), 0xf);
@@ -584,11 +567,13 @@ test_uniform_index(void)
 static void
 test_loop_branch(void)
 {
-   nir_builder b = vs_builder("loop");
-   nir_variable *va = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VERT_ATTRIB_GENERIC0, 0, "a");
-   nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                           VARYING_SLOT_POS, 0, "pos");
+   nir_builder b = nvc_test_vs_builder("loop");
+   nir_variable *va =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_variable *pos =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_POS, 0, "pos");
    nir_variable *acc = nir_local_variable_create(b.impl, glsl_vec4_type(),
                                                  "acc");
    nir_variable *i = nir_local_variable_create(b.impl, glsl_float_type(), "i");
@@ -651,9 +636,10 @@ test_loop_branch(void)
 static void
 test_outputs(void)
 {
-   nir_builder b = vs_builder("outputs");
-   nir_variable *va = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_builder b = nvc_test_vs_builder("outputs");
+   nir_variable *va =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VERT_ATTRIB_GENERIC0, 0, "a");
    static const struct { int slot; const char *name; } outs[] = {
       { VARYING_SLOT_POS, "pos" }, { VARYING_SLOT_COL0, "col0" },
       { VARYING_SLOT_COL1, "col1" }, { VARYING_SLOT_BFC0, "bfc0" },
@@ -662,12 +648,14 @@ test_outputs(void)
    };
    nir_variable *o[8];
    for (unsigned i = 0; i < 8; i++)
-      o[i] = var(b.shader, nir_var_shader_out, glsl_vec4_type(), outs[i].slot,
-                 i, outs[i].name);
-   nir_variable *fog = var(b.shader, nir_var_shader_out, glsl_float_type(),
-                           VARYING_SLOT_FOGC, 8, "fog");
-   nir_variable *ps = var(b.shader, nir_var_shader_out, glsl_float_type(),
-                          VARYING_SLOT_PSIZ, 9, "psize");
+      o[i] = nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                          outs[i].slot, i, outs[i].name);
+   nir_variable *fog =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_float_type(),
+                   VARYING_SLOT_FOGC, 8, "fog");
+   nir_variable *ps =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_float_type(),
+                   VARYING_SLOT_PSIZ, 9, "psize");
    nir_ssa_def *a = nir_load_var(&b, va);
    nir_store_var(&b, o[0], a, 0xf);
    nir_store_var(&b, o[1], a, 0xf);
@@ -758,13 +746,15 @@ test_linkage(void)
       "linkage_fs");
    nir_ssa_def *sum = NULL;
    for (unsigned i = 0; i < ARRAY_SIZE(fs_reads); i++) {
-      nir_ssa_def *v = nir_load_var(&fb, var(fb.shader, nir_var_shader_in,
-                                              glsl_vec4_type(), fs_reads[i],
-                                              i, "in"));
+      nir_ssa_def *v = nir_load_var(
+         &fb, nvc_test_var(fb.shader, nir_var_shader_in, glsl_vec4_type(),
+                           fs_reads[i], i, "in"));
       sum = sum ? nir_fadd(&fb, sum, v) : v;
    }
-   nir_store_var(&fb, var(fb.shader, nir_var_shader_out, glsl_vec4_type(),
-                          FRAG_RESULT_COLOR, 0, "color"), sum, 0xf);
+   nir_store_var(&fb,
+                 nvc_test_var(fb.shader, nir_var_shader_out, glsl_vec4_type(),
+                              FRAG_RESULT_COLOR, 0, "color"),
+                 sum, 0xf);
    struct nvc_fp_binary fp;
    char *err = NULL;
    bool ok = nvc_compile_fs(&nv30, fb.shader, &fp, &err);
@@ -774,10 +764,10 @@ test_linkage(void)
    if (!ok)
       return;
 
-   nir_builder b = vs_builder("linkage_vs");
-   nir_ssa_def *a = nir_load_var(&b, var(b.shader, nir_var_shader_in,
-                                         glsl_vec4_type(),
-                                         VERT_ATTRIB_GENERIC0, 0, "a"));
+   nir_builder b = nvc_test_vs_builder("linkage_vs");
+   nir_ssa_def *a = nir_load_var(
+      &b, nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                       VERT_ATTRIB_GENERIC0, 0, "a"));
    static const int vs_writes[] = {
       VARYING_SLOT_POS, VARYING_SLOT_VAR0, VARYING_SLOT_TEX2,
       VARYING_SLOT_VAR1, VARYING_SLOT_VAR2,
@@ -787,8 +777,10 @@ test_linkage(void)
       nir_swizzle(&b, a, (unsigned[]){ 3, 2, 1, 0 }, 4),
    };
    for (unsigned i = 0; i < ARRAY_SIZE(vs_writes); i++)
-      nir_store_var(&b, var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                            vs_writes[i], i, "out"), vals[i], 0xf);
+      nir_store_var(&b,
+                    nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                                 vs_writes[i], i, "out"),
+                    vals[i], 0xf);
    struct nvc_vp_key key = { .const_base = nv30.vp.first_free_const };
    memcpy(key.texcoord_varying, fp.texcoord_varying,
           sizeof(key.texcoord_varying));
@@ -904,11 +896,13 @@ expect_error(nir_builder *b, const char *want)
 static nir_builder
 live_values(unsigned n)
 {
-   nir_builder b = vs_builder("pressure");
-   nir_variable *in = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VERT_ATTRIB_GENERIC0, 0, "in");
-   nir_variable *out = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                           VARYING_SLOT_POS, 0, "out");
+   nir_builder b = nvc_test_vs_builder("pressure");
+   nir_variable *in =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VERT_ATTRIB_GENERIC0, 0, "in");
+   nir_variable *out =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_POS, 0, "out");
    nir_ssa_def *a = nir_load_var(&b, in);
    nir_ssa_def *v[64];
    for (unsigned i = 0; i < n; i++)
@@ -955,11 +949,13 @@ test_limits(void)
 
    /* 256 instructions (chips.xml vp-slots, NV_vertex_program2's
     * MAX_PROGRAM_INSTRUCTIONS): a 300-long dependent chain does not fit */
-   b = vs_builder("long");
-   nir_variable *in = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VERT_ATTRIB_GENERIC0, 0, "in");
-   nir_variable *out = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                           VARYING_SLOT_POS, 0, "out");
+   b = nvc_test_vs_builder("long");
+   nir_variable *in =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VERT_ATTRIB_GENERIC0, 0, "in");
+   nir_variable *out =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_POS, 0, "out");
    nir_ssa_def *a = nir_load_var(&b, in), *x = a;
    for (unsigned i = 0; i < 300; i++)
       x = nir_ffma(&b, x, a, nir_imm_float(&b, 1.0f / (i + 3)));
@@ -970,12 +966,8 @@ test_limits(void)
 int
 main(void)
 {
-   char *err = NULL;
-   if (!nvc_target_init(&nv30, nvhwdb_chip_find(0x30), &err)) {
-      fprintf(stderr, "no NV30 target: %s\n", err ? err : "?");
+   if (!nvc_test_begin(&nv30, 0x30))
       return 1;
-   }
-   glsl_type_singleton_init_or_ref();
 
    test_transform();
    test_alu();
@@ -991,11 +983,5 @@ main(void)
    test_pairing();
    test_limits();
 
-   glsl_type_singleton_decref();
-   if (failures) {
-      fprintf(stderr, "%d check(s) failed\n", failures);
-      return 1;
-   }
-   printf("nvc NV30 vertex programs: all tests passed\n");
-   return 0;
+   return nvc_test_end("nvc NV30 vertex programs: all tests passed");
 }

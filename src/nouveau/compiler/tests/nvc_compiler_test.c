@@ -17,6 +17,7 @@
 #include "compiler/nir/nir_builder.h"
 
 #include "nvc_compiler.h"
+#include "nvc_test_util.h"
 #include "nvhwdb_chips.h"
 #include "nv40_test_exec.h"
 #include "nvisa_nv40_vp.h"
@@ -24,33 +25,8 @@
 #include "nv40_shader_exec.h"
 #endif
 
-static int failures;
-
 /* What every test compiles for: the NV40's row of the chip table. */
 static struct nvc_target nv40_target;
-
-#define CHECK(cond, ...)                                              \
-   do {                                                               \
-      if (!(cond)) {                                                  \
-         fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); \
-         fprintf(stderr, __VA_ARGS__);                                \
-         fprintf(stderr, "\n");                                       \
-         failures++;                                                  \
-      }                                                               \
-   } while (0)
-
-static bool
-near(float a, float b, float tol)
-{
-   return fabsf(a - b) <= tol * (1.0f + fabsf(b));
-}
-
-#define CHECK_VEC4(got, x, y, z, w, tol)                                   \
-   CHECK(near((got)[0], x, tol) && near((got)[1], y, tol) &&               \
-         near((got)[2], z, tol) && near((got)[3], w, tol),                 \
-         "got (%g %g %g %g), want (%g %g %g %g)", (got)[0], (got)[1],      \
-         (got)[2], (got)[3], (double)(x), (double)(y), (double)(z),       \
-         (double)(w))
 
 /* ------------------------------------------------------------------ */
 /* Execution: the test executor, and nvsim's interpreter when built with
@@ -171,41 +147,13 @@ run_fp(const struct nvc_fp_binary *bin, struct nv40_test_fp_state *st,
    return true;
 }
 
-static nir_variable *
-var(nir_shader *s, nir_variable_mode mode, const struct glsl_type *t,
-    int location, int driver_location, const char *name)
-{
-   nir_variable *v = nir_variable_create(s, mode, t, name);
-   v->data.location = location;
-   v->data.driver_location = driver_location;
-   return v;
-}
-
-static nir_builder
-vs_builder(const char *name)
-{
-   return nir_builder_init_simple_shader(MESA_SHADER_VERTEX,
-                                         nvc_nir_options(&nv40_target,
-                                                         PIPE_SHADER_VERTEX),
-                                         "%s", name);
-}
-
-static nir_builder
-fs_builder(const char *name)
-{
-   return nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT,
-                                         nvc_nir_options(&nv40_target,
-                                                         PIPE_SHADER_FRAGMENT),
-                                         "%s", name);
-}
-
 static nir_ssa_def *
 load_uniform_vec4(nir_builder *b, unsigned slot)
 {
    char name[32];
    snprintf(name, sizeof(name), "u%u", slot);
-   nir_variable *u = var(b->shader, nir_var_uniform, glsl_vec4_type(), -1,
-                         slot, name);
+   nir_variable *u = nvc_test_var(b->shader, nir_var_uniform, glsl_vec4_type(),
+                                  -1, slot, name);
    return nir_load_var(b, u);
 }
 
@@ -252,17 +200,22 @@ fp_patch(struct nvc_fp_binary *bin, const float *uniform_dwords,
 static void
 test_vs_transform(void)
 {
-   nir_builder b = vs_builder("transform");
-   nir_variable *a0 = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VERT_ATTRIB_GENERIC0, 0, "a0");
-   nir_variable *a1 = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VERT_ATTRIB_GENERIC1, 1, "a1");
-   nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                           VARYING_SLOT_POS, 0, "pos");
-   nir_variable *tc = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                          VARYING_SLOT_TEX0, 1, "tc0");
-   nir_variable *col = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                           VARYING_SLOT_COL0, 2, "col0");
+   nir_builder b = nvc_test_vs_builder("transform");
+   nir_variable *a0 =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VERT_ATTRIB_GENERIC0, 0, "a0");
+   nir_variable *a1 =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VERT_ATTRIB_GENERIC1, 1, "a1");
+   nir_variable *pos =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_POS, 0, "pos");
+   nir_variable *tc =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_TEX0, 1, "tc0");
+   nir_variable *col =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_COL0, 2, "col0");
    nir_ssa_def *v = nir_load_var(&b, a0);
    nir_ssa_def *m[4];
    for (unsigned i = 0; i < 4; i++)
@@ -320,15 +273,19 @@ test_vs_transform(void)
 static void
 test_vs_math(void)
 {
-   nir_builder b = vs_builder("math");
-   nir_variable *a0 = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VERT_ATTRIB_GENERIC0, 0, "a0");
-   nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                           VARYING_SLOT_POS, 0, "pos");
-   nir_variable *t0 = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                          VARYING_SLOT_TEX0, 1, "t0");
-   nir_variable *t1 = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                          VARYING_SLOT_TEX1, 2, "t1");
+   nir_builder b = nvc_test_vs_builder("math");
+   nir_variable *a0 =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VERT_ATTRIB_GENERIC0, 0, "a0");
+   nir_variable *pos =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_POS, 0, "pos");
+   nir_variable *t0 =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_TEX0, 1, "t0");
+   nir_variable *t1 =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_TEX1, 2, "t1");
    nir_ssa_def *a = nir_load_var(&b, a0);
    nir_store_var(&b, pos, a, 0xf);
    nir_ssa_def *x = nir_channel(&b, a, 0), *y = nir_channel(&b, a, 1),
@@ -389,13 +346,16 @@ test_vs_math(void)
 static void
 test_fs_texture(void)
 {
-   nir_builder b = fs_builder("texture");
-   nir_variable *tc = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VARYING_SLOT_TEX0, 0, "tc0");
-   nir_variable *col = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                           VARYING_SLOT_COL0, 1, "col0");
-   nir_variable *out = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                           FRAG_RESULT_COLOR, 0, "color");
+   nir_builder b = nvc_test_fs_builder("texture");
+   nir_variable *tc =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VARYING_SLOT_TEX0, 0, "tc0");
+   nir_variable *col =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VARYING_SLOT_COL0, 1, "col0");
+   nir_variable *out =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   FRAG_RESULT_COLOR, 0, "color");
    nir_ssa_def *coord = nir_channels(&b, nir_load_var(&b, tc), 0x3);
    nir_tex_instr *tex = nir_tex_instr_create(b.shader, 1);
    tex->op = nir_texop_tex;
@@ -454,11 +414,13 @@ test_fs_texture(void)
 static void
 test_fs_discard_math(void)
 {
-   nir_builder b = fs_builder("discard");
-   nir_variable *col = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                           VARYING_SLOT_COL0, 0, "col0");
-   nir_variable *out = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                           FRAG_RESULT_COLOR, 0, "color");
+   nir_builder b = nvc_test_fs_builder("discard");
+   nir_variable *col =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VARYING_SLOT_COL0, 0, "col0");
+   nir_variable *out =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   FRAG_RESULT_COLOR, 0, "color");
    nir_ssa_def *c = nir_load_var(&b, col);
    nir_discard_if(&b, nir_flt(&b, nir_channel(&b, c, 0), nir_imm_float(&b, 0.5f)));
    nir_ssa_def *dot = nir_fdot2(&b, nir_channels(&b, c, 0x3),
@@ -516,11 +478,13 @@ test_fs_discard_math(void)
 static void
 test_fs_nested_discard(void)
 {
-   nir_builder b = fs_builder("nested-discard");
-   nir_variable *col = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                           VARYING_SLOT_COL0, 0, "col0");
-   nir_variable *out = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                           FRAG_RESULT_COLOR, 0, "color");
+   nir_builder b = nvc_test_fs_builder("nested-discard");
+   nir_variable *col =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VARYING_SLOT_COL0, 0, "col0");
+   nir_variable *out =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   FRAG_RESULT_COLOR, 0, "color");
    nir_variable *acc = nir_local_variable_create(b.impl, glsl_vec4_type(), "acc");
    nir_ssa_def *c = nir_load_var(&b, col);
    nir_store_var(&b, acc, c, 0xf);
@@ -625,11 +589,13 @@ test_fs_loops(void)
       { 2, { 0.25f, 0.5f, 0, 1 }, 3, { 0 }, true },
    };
    for (unsigned variant = 0; variant < 3; variant++) {
-      nir_builder b = fs_builder(variant ? "loop-in-if" : "loop");
-      nir_variable *col = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                              VARYING_SLOT_COL0, 0, "col0");
-      nir_variable *out = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                              FRAG_RESULT_COLOR, 0, "color");
+      nir_builder b = nvc_test_fs_builder(variant ? "loop-in-if" : "loop");
+      nir_variable *col =
+         nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                      VARYING_SLOT_COL0, 0, "col0");
+      nir_variable *out =
+         nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                      FRAG_RESULT_COLOR, 0, "color");
       nir_variable *acc = nir_local_variable_create(b.impl, glsl_vec4_type(),
                                                     "acc");
       nir_ssa_def *c = nir_load_var(&b, col);
@@ -696,11 +662,13 @@ test_vs_loops(void)
       { { 0.75f, 0.5f, 0, 1 }, 3, { 6, 4, 0, 8 } },
       { { 0.25f, 0.5f, 0, 1 }, 3, { -0.25f, -0.5f, 0, -1 } },
    };
-   nir_builder b = vs_builder("vs-loop-in-if");
-   nir_variable *in = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VERT_ATTRIB_GENERIC0, 0, "a");
-   nir_variable *out = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                           VARYING_SLOT_POS, 0, "pos");
+   nir_builder b = nvc_test_vs_builder("vs-loop-in-if");
+   nir_variable *in =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_variable *out =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_POS, 0, "pos");
    nir_variable *acc = nir_local_variable_create(b.impl, glsl_vec4_type(),
                                                  "acc");
    nir_ssa_def *a = nir_load_var(&b, in);
@@ -742,11 +710,13 @@ test_vs_loops(void)
 static void
 test_vs_integers(void)
 {
-   nir_builder b = vs_builder("ints");
-   nir_variable *a0 = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VERT_ATTRIB_GENERIC0, 0, "a0");
-   nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                           VARYING_SLOT_POS, 0, "pos");
+   nir_builder b = nvc_test_vs_builder("ints");
+   nir_variable *a0 =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VERT_ATTRIB_GENERIC0, 0, "a0");
+   nir_variable *pos =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_POS, 0, "pos");
    nir_ssa_def *a = nir_load_var(&b, a0);
    nir_ssa_def *i = nir_f2i32(&b, nir_channel(&b, a, 0));
    nir_ssa_def *j = nir_f2i32(&b, nir_channel(&b, a, 1));
@@ -789,16 +759,19 @@ test_vs_indirect_uniform(void)
    static const float arr[3][4] = {
       { 1, 2, 3, 4 }, { 5, 6, 7, 8 }, { 9, 10, 11, 12 },
    };
-   nir_builder b = vs_builder("indirect_uniform");
-   nir_variable *a0 = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VERT_ATTRIB_GENERIC0, 0, "a0");
-   nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                           VARYING_SLOT_POS, 0, "pos");
-   nir_variable *col = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                           VARYING_SLOT_COL0, 1, "col0");
-   nir_variable *u = var(b.shader, nir_var_uniform,
-                         glsl_array_type(glsl_vec4_type(), 3, 0), -1, 0,
-                         "arr");
+   nir_builder b = nvc_test_vs_builder("indirect_uniform");
+   nir_variable *a0 =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VERT_ATTRIB_GENERIC0, 0, "a0");
+   nir_variable *pos =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_POS, 0, "pos");
+   nir_variable *col =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_COL0, 1, "col0");
+   nir_variable *u =
+      nvc_test_var(b.shader, nir_var_uniform,
+                   glsl_array_type(glsl_vec4_type(), 3, 0), -1, 0, "arr");
    nir_ssa_def *i = nir_f2i32(&b, nir_channel(&b, nir_load_var(&b, a0), 0));
    nir_deref_instr *d = nir_build_deref_var(&b, u);
    nir_store_var(&b, pos, nir_load_deref(&b, nir_build_deref_array(&b, d, i)),
@@ -848,11 +821,13 @@ test_vs_indirect_uniform(void)
 static void
 test_vs_loop_peel(void)
 {
-   nir_builder b = vs_builder("loop_peel");
-   nir_variable *a0 = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VERT_ATTRIB_GENERIC0, 0, "a0");
-   nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                           VARYING_SLOT_POS, 0, "pos");
+   nir_builder b = nvc_test_vs_builder("loop_peel");
+   nir_variable *a0 =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VERT_ATTRIB_GENERIC0, 0, "a0");
+   nir_variable *pos =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_POS, 0, "pos");
    nir_variable *iv = nir_local_variable_create(b.impl, glsl_int_type(), "i");
    nir_variable *cv = nir_local_variable_create(b.impl, glsl_vec4_type(), "c");
    nir_store_var(&b, iv, nir_imm_int(&b, 0), 0x1);
@@ -898,11 +873,13 @@ test_vs_loop_peel(void)
 static void
 test_vs_long_if(void)
 {
-   nir_builder b = vs_builder("long_if");
-   nir_variable *a0 = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VERT_ATTRIB_GENERIC0, 0, "a0");
-   nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                           VARYING_SLOT_POS, 0, "pos");
+   nir_builder b = nvc_test_vs_builder("long_if");
+   nir_variable *a0 =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VERT_ATTRIB_GENERIC0, 0, "a0");
+   nir_variable *pos =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_POS, 0, "pos");
    nir_variable *cv = nir_local_variable_create(b.impl, glsl_float_type(), "c");
    nir_ssa_def *a = nir_load_var(&b, a0);
    nir_store_var(&b, cv, nir_channel(&b, a, 1), 0x1);
@@ -947,15 +924,19 @@ test_vs_long_if(void)
 static void
 test_vs_dual_issue(void)
 {
-   nir_builder b = vs_builder("dual");
-   nir_variable *a0 = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VERT_ATTRIB_GENERIC0, 0, "a0");
-   nir_variable *a1 = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VERT_ATTRIB_GENERIC1, 1, "a1");
-   nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                           VARYING_SLOT_POS, 0, "pos");
-   nir_variable *tc = var(b.shader, nir_var_shader_out, glsl_vector_type(GLSL_TYPE_FLOAT, 3),
-                          VARYING_SLOT_TEX0, 1, "n");
+   nir_builder b = nvc_test_vs_builder("dual");
+   nir_variable *a0 =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VERT_ATTRIB_GENERIC0, 0, "a0");
+   nir_variable *a1 =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VERT_ATTRIB_GENERIC1, 1, "a1");
+   nir_variable *pos =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_POS, 0, "pos");
+   nir_variable *tc = nvc_test_var(b.shader, nir_var_shader_out,
+                                   glsl_vector_type(GLSL_TYPE_FLOAT, 3),
+                                   VARYING_SLOT_TEX0, 1, "n");
    nir_ssa_def *n = nir_channels(&b, nir_load_var(&b, a1), 0x7);
    nir_store_var(&b, tc, nir_fmul(&b, n, nir_frsq(&b, nir_fdot3(&b, n, n))), 0x7);
    nir_store_var(&b, pos, nir_fmul_imm(&b, nir_load_var(&b, a0), 2), 0xf);
@@ -979,9 +960,10 @@ test_vs_dual_issue(void)
    CHECK(ok, "run: %s", msg);
    CHECK_VEC4(st.out[0], 2, -4, 6, 2, 0);
    /* (3, 0, 4) / 5 */
-   CHECK(near(st.out[7][0], 0.6f, 1e-6f) && near(st.out[7][1], 0, 1e-6f) &&
-         near(st.out[7][2], 0.8f, 1e-6f), "normalize: (%g %g %g)",
-         st.out[7][0], st.out[7][1], st.out[7][2]);
+   CHECK(nvc_test_near(st.out[7][0], 0.6f, 1e-6f) &&
+            nvc_test_near(st.out[7][1], 0, 1e-6f) &&
+            nvc_test_near(st.out[7][2], 0.8f, 1e-6f),
+         "normalize: (%g %g %g)", st.out[7][0], st.out[7][1], st.out[7][2]);
    nvc_vp_binary_free(&vp);
 }
 
@@ -990,15 +972,19 @@ test_vs_dual_issue(void)
 static void
 test_linkage(void)
 {
-   nir_builder fb = fs_builder("link-fs");
-   nir_variable *i_t3 = var(fb.shader, nir_var_shader_in, glsl_vec4_type(),
-                            VARYING_SLOT_TEX3, 0, "t3");
-   nir_variable *i_v0 = var(fb.shader, nir_var_shader_in, glsl_vec4_type(),
-                            VARYING_SLOT_VAR0, 1, "v0");
-   nir_variable *i_v5 = var(fb.shader, nir_var_shader_in, glsl_vec4_type(),
-                            VARYING_SLOT_VAR0 + 5, 2, "v5");
-   nir_variable *o = var(fb.shader, nir_var_shader_out, glsl_vec4_type(),
-                         FRAG_RESULT_COLOR, 0, "color");
+   nir_builder fb = nvc_test_fs_builder("link-fs");
+   nir_variable *i_t3 =
+      nvc_test_var(fb.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VARYING_SLOT_TEX3, 0, "t3");
+   nir_variable *i_v0 =
+      nvc_test_var(fb.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VARYING_SLOT_VAR0, 1, "v0");
+   nir_variable *i_v5 =
+      nvc_test_var(fb.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VARYING_SLOT_VAR0 + 5, 2, "v5");
+   nir_variable *o =
+      nvc_test_var(fb.shader, nir_var_shader_out, glsl_vec4_type(),
+                   FRAG_RESULT_COLOR, 0, "color");
    nir_ssa_def *sum = nir_fadd(&fb, nir_load_var(&fb, i_t3),
                                nir_fadd(&fb, nir_load_var(&fb, i_v0),
                                         nir_load_var(&fb, i_v5)));
@@ -1030,19 +1016,25 @@ test_linkage(void)
    CHECK(ok, "run: %s", msg);
    CHECK_VEC4(st.r[0], 111, 122, 133, 144, 0);
 
-   nir_builder vb = vs_builder("link-vs");
-   nir_variable *a0 = var(vb.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VERT_ATTRIB_GENERIC0, 0, "a0");
-   nir_variable *pos = var(vb.shader, nir_var_shader_out, glsl_vec4_type(),
-                           VARYING_SLOT_POS, 0, "pos");
-   nir_variable *o_t3 = var(vb.shader, nir_var_shader_out, glsl_vec4_type(),
-                            VARYING_SLOT_TEX3, 1, "t3");
-   nir_variable *o_v0 = var(vb.shader, nir_var_shader_out, glsl_vec4_type(),
-                            VARYING_SLOT_VAR0, 2, "v0");
-   nir_variable *o_v2 = var(vb.shader, nir_var_shader_out, glsl_vec4_type(),
-                            VARYING_SLOT_VAR0 + 2, 3, "v2");
-   nir_variable *o_v5 = var(vb.shader, nir_var_shader_out, glsl_vec4_type(),
-                            VARYING_SLOT_VAR0 + 5, 4, "v5");
+   nir_builder vb = nvc_test_vs_builder("link-vs");
+   nir_variable *a0 =
+      nvc_test_var(vb.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VERT_ATTRIB_GENERIC0, 0, "a0");
+   nir_variable *pos =
+      nvc_test_var(vb.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_POS, 0, "pos");
+   nir_variable *o_t3 =
+      nvc_test_var(vb.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_TEX3, 1, "t3");
+   nir_variable *o_v0 =
+      nvc_test_var(vb.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_VAR0, 2, "v0");
+   nir_variable *o_v2 =
+      nvc_test_var(vb.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_VAR0 + 2, 3, "v2");
+   nir_variable *o_v5 =
+      nvc_test_var(vb.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_VAR0 + 5, 4, "v5");
    nir_ssa_def *a = nir_load_var(&vb, a0);
    nir_store_var(&vb, pos, a, 0xf);
    nir_store_var(&vb, o_t3, nir_fmul_imm(&vb, a, 3), 0xf);
@@ -1116,18 +1108,23 @@ build_tex(nir_builder *b, nir_texop op, unsigned unit, unsigned ncoord,
 static void
 test_fs_forms(void)
 {
-   nir_builder b = fs_builder("forms");
-   nir_variable *tc = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VARYING_SLOT_TEX0, 0, "tc0");
-   nir_variable *v1 = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VARYING_SLOT_VAR0 + 1, 1, "v1");
-   nir_variable *fc = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VARYING_SLOT_POS, 2, "fragcoord");
-   nir_variable *m = var(b.shader, nir_var_uniform, glsl_matrix_type(GLSL_TYPE_FLOAT, 4, 4), -1, 4, "m");
+   nir_builder b = nvc_test_fs_builder("forms");
+   nir_variable *tc =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VARYING_SLOT_TEX0, 0, "tc0");
+   nir_variable *v1 =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VARYING_SLOT_VAR0 + 1, 1, "v1");
+   nir_variable *fc =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VARYING_SLOT_POS, 2, "fragcoord");
+   nir_variable *m =
+      nvc_test_var(b.shader, nir_var_uniform,
+                   glsl_matrix_type(GLSL_TYPE_FLOAT, 4, 4), -1, 4, "m");
    nir_variable *o[4];
    for (unsigned i = 0; i < 4; i++)
-      o[i] = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                 FRAG_RESULT_DATA0 + i, i, "out");
+      o[i] = nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                          FRAG_RESULT_DATA0 + i, i, "out");
    nir_ssa_def *t = nir_load_var(&b, tc);
    nir_ssa_def *w = nir_load_var(&b, v1);
    /* rt0 = texture2DProj(u0, tc) + texture2D(u1, tc.xy, bias w.x) */
@@ -1214,15 +1211,17 @@ test_fs_forms(void)
 static void
 test_fs_proj_shadow(void)
 {
-   nir_builder b = fs_builder("proj-shadow");
-   nir_variable *tc = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VARYING_SLOT_TEX0, 0, "tc0");
-   nir_variable *v1 = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VARYING_SLOT_VAR0 + 1, 1, "v1");
+   nir_builder b = nvc_test_fs_builder("proj-shadow");
+   nir_variable *tc =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VARYING_SLOT_TEX0, 0, "tc0");
+   nir_variable *v1 =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VARYING_SLOT_VAR0 + 1, 1, "v1");
    nir_variable *o[3];
    for (unsigned i = 0; i < 3; i++)
-      o[i] = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                 FRAG_RESULT_DATA0 + i, i, "out");
+      o[i] = nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                          FRAG_RESULT_DATA0 + i, i, "out");
    nir_ssa_def *t = nir_load_var(&b, tc);
    nir_ssa_def *w = nir_load_var(&b, v1);
    /* rt0 = texture2DProj(u1, tc, bias w.x): projector and bias */
@@ -1277,13 +1276,16 @@ test_fs_proj_shadow(void)
 static void
 test_depth_psize_fog(void)
 {
-   nir_builder b = fs_builder("depth");
-   nir_variable *col = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                           VARYING_SLOT_COL0, 0, "col0");
-   nir_variable *oc = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                          FRAG_RESULT_COLOR, 0, "color");
-   nir_variable *od = var(b.shader, nir_var_shader_out, glsl_float_type(),
-                          FRAG_RESULT_DEPTH, 1, "depth");
+   nir_builder b = nvc_test_fs_builder("depth");
+   nir_variable *col =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VARYING_SLOT_COL0, 0, "col0");
+   nir_variable *oc =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   FRAG_RESULT_COLOR, 0, "color");
+   nir_variable *od =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_float_type(),
+                   FRAG_RESULT_DEPTH, 1, "depth");
    nir_ssa_def *c = nir_load_var(&b, col);
    nir_store_var(&b, oc, c, 0xf);
    nir_store_var(&b, od, nir_fmul_imm(&b, nir_channel(&b, c, 2), 0.5f), 0x1);
@@ -1309,15 +1311,19 @@ test_depth_psize_fog(void)
       nvc_fp_binary_free(&fp);
    }
 
-   b = vs_builder("psize");
-   nir_variable *a0 = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VERT_ATTRIB_GENERIC0, 0, "a0");
-   nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                           VARYING_SLOT_POS, 0, "pos");
-   nir_variable *ps = var(b.shader, nir_var_shader_out, glsl_float_type(),
-                          VARYING_SLOT_PSIZ, 1, "psize");
-   nir_variable *fog = var(b.shader, nir_var_shader_out, glsl_float_type(),
-                           VARYING_SLOT_FOGC, 2, "fog");
+   b = nvc_test_vs_builder("psize");
+   nir_variable *a0 =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VERT_ATTRIB_GENERIC0, 0, "a0");
+   nir_variable *pos =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_POS, 0, "pos");
+   nir_variable *ps =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_float_type(),
+                   VARYING_SLOT_PSIZ, 1, "psize");
+   nir_variable *fog =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_float_type(),
+                   VARYING_SLOT_FOGC, 2, "fog");
    nir_ssa_def *a = nir_load_var(&b, a0);
    nir_store_var(&b, pos, a, 0xf);
    nir_store_var(&b, ps, nir_fadd_imm(&b, nir_channel(&b, a, 3), 3), 0x1);
@@ -1351,17 +1357,21 @@ static void
 test_vs_clip_planes(void)
 {
    for (unsigned use_cv = 0; use_cv < 2; use_cv++) {
-      nir_builder b = vs_builder("clip");
-      nir_variable *a0 = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                             VERT_ATTRIB_GENERIC0, 0, "a0");
-      nir_variable *a1 = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                             VERT_ATTRIB_GENERIC1, 1, "a1");
-      nir_variable *pos = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                              VARYING_SLOT_POS, 0, "pos");
+      nir_builder b = nvc_test_vs_builder("clip");
+      nir_variable *a0 =
+         nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                      VERT_ATTRIB_GENERIC0, 0, "a0");
+      nir_variable *a1 =
+         nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                      VERT_ATTRIB_GENERIC1, 1, "a1");
+      nir_variable *pos =
+         nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                      VARYING_SLOT_POS, 0, "pos");
       nir_store_var(&b, pos, nir_load_var(&b, a0), 0xf);
       if (use_cv) {
-         nir_variable *cv = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                                VARYING_SLOT_CLIP_VERTEX, 1, "cv");
+         nir_variable *cv =
+            nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                         VARYING_SLOT_CLIP_VERTEX, 1, "cv");
          nir_store_var(&b, cv, nir_load_var(&b, a1), 0xf);
       }
       struct nvc_vp_key key = { .ucp_enable = 0x9,
@@ -1409,16 +1419,17 @@ test_vs_clip_planes(void)
 static nir_shader *
 many_live_values(gl_shader_stage stage, unsigned n)
 {
-   nir_builder b = stage == MESA_SHADER_VERTEX ? vs_builder("pressure")
-                                               : fs_builder("pressure");
-   nir_variable *in = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          stage == MESA_SHADER_VERTEX ? VERT_ATTRIB_GENERIC0
-                                                      : VARYING_SLOT_COL0,
-                          0, "in");
-   nir_variable *out = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                           stage == MESA_SHADER_VERTEX ? VARYING_SLOT_POS
-                                                       : FRAG_RESULT_COLOR,
-                           0, "out");
+   nir_builder b = stage == MESA_SHADER_VERTEX
+                      ? nvc_test_vs_builder("pressure")
+                      : nvc_test_fs_builder("pressure");
+   nir_variable *in = nvc_test_var(
+      b.shader, nir_var_shader_in, glsl_vec4_type(),
+      stage == MESA_SHADER_VERTEX ? VERT_ATTRIB_GENERIC0 : VARYING_SLOT_COL0, 0,
+      "in");
+   nir_variable *out = nvc_test_var(
+      b.shader, nir_var_shader_out, glsl_vec4_type(),
+      stage == MESA_SHADER_VERTEX ? VARYING_SLOT_POS : FRAG_RESULT_COLOR, 0,
+      "out");
    nir_ssa_def *a = nir_load_var(&b, in);
    nir_ssa_def **v = calloc(n, sizeof(*v));
    for (unsigned i = 0; i < n; i++)
@@ -1471,11 +1482,13 @@ test_limits(void)
    ralloc_free(s);
 
    /* VP: a 600-long dependent chain does not fit 512 instruction slots. */
-   nir_builder b = vs_builder("long");
-   nir_variable *in = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VERT_ATTRIB_GENERIC0, 0, "in");
-   nir_variable *out = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                           VARYING_SLOT_POS, 0, "out");
+   nir_builder b = nvc_test_vs_builder("long");
+   nir_variable *in =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VERT_ATTRIB_GENERIC0, 0, "in");
+   nir_variable *out =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_POS, 0, "out");
    nir_ssa_def *a = nir_load_var(&b, in), *x = a;
    for (unsigned i = 0; i < 600; i++)
       x = nir_ffma(&b, x, a, nir_imm_float(&b, 1.0f / (i + 3)));
@@ -1491,13 +1504,13 @@ test_limits(void)
     * program (REP/BRK) and in a vertex program (BRA): acc += 0.125 until
     * acc.x >= col.x; with col.x = 0.5 four times: (0.5, 0.5, 0.5, 0.5). */
    for (unsigned fs = 0; fs < 2; fs++) {
-      b = fs ? fs_builder("loop") : vs_builder("vs-loop");
-      nir_variable *col = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                              fs ? VARYING_SLOT_COL0 : VERT_ATTRIB_GENERIC0,
-                              0, "col");
-      nir_variable *o = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                            fs ? FRAG_RESULT_COLOR : VARYING_SLOT_POS, 0,
-                            "color");
+      b = fs ? nvc_test_fs_builder("loop") : nvc_test_vs_builder("vs-loop");
+      nir_variable *col =
+         nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                      fs ? VARYING_SLOT_COL0 : VERT_ATTRIB_GENERIC0, 0, "col");
+      nir_variable *o =
+         nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                      fs ? FRAG_RESULT_COLOR : VARYING_SLOT_POS, 0, "color");
       nir_variable *acc = nir_local_variable_create(b.impl, glsl_vec4_type(),
                                                     "acc");
       nir_store_var(&b, acc, nir_imm_vec4(&b, 0, 0, 0, 0), 0xf);
@@ -1552,9 +1565,10 @@ test_limits(void)
    /* Loops nested five deep: the fragment unit takes four
     * (NV_fragment_program2 MAX_PROGRAM_LOOP_DEPTH_NV); four compile. */
    for (unsigned depth = 4; depth <= 5; depth++) {
-      b = fs_builder("deep-loops");
-      nir_variable *o = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                            FRAG_RESULT_COLOR, 0, "color");
+      b = nvc_test_fs_builder("deep-loops");
+      nir_variable *o =
+         nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                      FRAG_RESULT_COLOR, 0, "color");
       nir_variable *acc = nir_local_variable_create(b.impl, glsl_vec4_type(),
                                                     "acc");
       nir_ssa_def *n = nir_channel(&b, load_uniform_vec4(&b, 0), 0);
@@ -1587,11 +1601,13 @@ test_limits(void)
    }
 
    /* Constructs not supported yet: messages, no crash. */
-   b = vs_builder("vs-tex");
-   nir_variable *va = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VERT_ATTRIB_GENERIC0, 0, "a0");
-   nir_variable *vo = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                          VARYING_SLOT_POS, 0, "pos");
+   b = nvc_test_vs_builder("vs-tex");
+   nir_variable *va =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VERT_ATTRIB_GENERIC0, 0, "a0");
+   nir_variable *vo =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   VARYING_SLOT_POS, 0, "pos");
    nir_ssa_def *vt = build_tex(&b, nir_texop_txl, 0, 2,
                                nir_channels(&b, nir_load_var(&b, va), 0x3),
                                nir_tex_src_lod, nir_imm_float(&b, 0), NULL);
@@ -1602,9 +1618,10 @@ test_limits(void)
    err = NULL;
    ralloc_free(b.shader);
 
-   b = fs_builder("fs-stencil");
-   nir_variable *so = var(b.shader, nir_var_shader_out, glsl_float_type(),
-                          FRAG_RESULT_STENCIL, 0, "stencil");
+   b = nvc_test_fs_builder("fs-stencil");
+   nir_variable *so =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_float_type(),
+                   FRAG_RESULT_STENCIL, 0, "stencil");
    nir_store_var(&b, so, nir_imm_float(&b, 1), 0x1);
    ok = nvc_compile_fs(&nv40_target, b.shader, &fp, &err);
    CHECK(!ok && err && strstr(err, "output"), "FS stencil: %s", err ? err : "(none)");
@@ -1613,7 +1630,7 @@ test_limits(void)
    ralloc_free(b.shader);
 
    /* a VS handed to the FS compiler */
-   b = vs_builder("stage");
+   b = nvc_test_vs_builder("stage");
    ok = nvc_compile_fs(&nv40_target, b.shader, &fp, &err);
    CHECK(!ok && err && strstr(err, "fragment"), "stage: %s", err ? err : "(none)");
    free(err);
@@ -1634,12 +1651,14 @@ test_limits(void)
 static nir_shader *
 data_loop_shader(bool fs)
 {
-   nir_builder b = fs ? fs_builder("loop") : vs_builder("vs-loop");
-   nir_variable *in = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          fs ? VARYING_SLOT_COL0 : VERT_ATTRIB_GENERIC0, 0,
-                          "in");
-   nir_variable *o = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                         fs ? FRAG_RESULT_COLOR : VARYING_SLOT_POS, 0, "o");
+   nir_builder b =
+      fs ? nvc_test_fs_builder("loop") : nvc_test_vs_builder("vs-loop");
+   nir_variable *in =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   fs ? VARYING_SLOT_COL0 : VERT_ATTRIB_GENERIC0, 0, "in");
+   nir_variable *o =
+      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                   fs ? FRAG_RESULT_COLOR : VARYING_SLOT_POS, 0, "o");
    nir_variable *acc = nir_local_variable_create(b.impl, glsl_vec4_type(),
                                                  "acc");
    nir_store_var(&b, acc, nir_imm_vec4(&b, 0, 0, 0, 0), 0xf);
@@ -1663,11 +1682,12 @@ data_loop_shader(bool fs)
 static nir_shader *
 simple_fs(int unit)
 {
-   nir_builder b = fs_builder("simple");
-   nir_variable *in = var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                          VARYING_SLOT_TEX0, 0, "tc");
-   nir_variable *o = var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                         FRAG_RESULT_COLOR, 0, "o");
+   nir_builder b = nvc_test_fs_builder("simple");
+   nir_variable *in =
+      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
+                   VARYING_SLOT_TEX0, 0, "tc");
+   nir_variable *o = nvc_test_var(b.shader, nir_var_shader_out,
+                                  glsl_vec4_type(), FRAG_RESULT_COLOR, 0, "o");
    nir_ssa_def *r;
    if (unit >= 0) {
       r = build_tex(&b, nir_texop_tex, unit, 2,
@@ -1825,12 +1845,8 @@ test_target(void)
 int
 main(void)
 {
-   char *err = NULL;
-   if (!nvc_target_init(&nv40_target, nvhwdb_chip_find(0x40), &err)) {
-      fprintf(stderr, "no NV40 target: %s\n", err ? err : "?");
+   if (!nvc_test_begin(&nv40_target, 0x40))
       return 1;
-   }
-   glsl_type_singleton_init_or_ref();
 
    test_vs_transform();
    test_vs_math();
@@ -1852,11 +1868,5 @@ main(void)
    test_limits();
    test_target();
 
-   glsl_type_singleton_decref();
-   if (failures) {
-      fprintf(stderr, "%d check(s) failed\n", failures);
-      return 1;
-   }
-   printf("nvc compiler (NV40 target): all tests passed\n");
-   return 0;
+   return nvc_test_end("nvc compiler (NV40 target): all tests passed");
 }

@@ -20,70 +20,30 @@
 #include "nv30-40_3d.xml.h"
 #include "nv40_shader_exec.h"
 #include "nvc_compiler.h"
+#include "nvc_test_util.h"
 #include "nvhwdb_chips.h"
 #include "nvisa_nv30_fp.h"
 
-static int failures;
 static struct nvc_target nv30;
 
-#define CHECK(cond, ...)                                              \
-   do {                                                               \
-      if (!(cond)) {                                                  \
-         fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); \
-         fprintf(stderr, __VA_ARGS__);                                \
-         fprintf(stderr, "\n");                                       \
-         failures++;                                                  \
-      }                                                               \
-   } while (0)
-
-static bool
-near(float a, float b, float tol)
-{
-   return fabsf(a - b) <= tol * (1.0f + fabsf(b));
-}
-
-#define CHECK_VEC4(what, got, x, y, z, w, tol)                             \
-   CHECK(near((got)[0], x, tol) && near((got)[1], y, tol) &&               \
-         near((got)[2], z, tol) && near((got)[3], w, tol),                 \
-         "%s: got (%g %g %g %g), want (%g %g %g %g)", what, (got)[0],      \
-         (got)[1], (got)[2], (got)[3], (double)(x), (double)(y),           \
-         (double)(z), (double)(w))
-
 /* ------------------------------------------------------------------ */
-
-static nir_variable *
-var(nir_shader *s, nir_variable_mode mode, const struct glsl_type *t,
-    int location, int driver_location, const char *name)
-{
-   nir_variable *v = nir_variable_create(s, mode, t, name);
-   v->data.location = location;
-   v->data.driver_location = driver_location;
-   return v;
-}
-
-static nir_builder
-fs_builder(const char *name)
-{
-   return nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT,
-                                         nvc_nir_options(&nv30,
-                                                         PIPE_SHADER_FRAGMENT),
-                                         "%s", name);
-}
 
 static nir_ssa_def *
 load_in(nir_builder *b, unsigned slot, unsigned loc)
 {
    char name[32];
    snprintf(name, sizeof(name), "in%u", slot);
-   return nir_load_var(b, var(b->shader, nir_var_shader_in, glsl_vec4_type(),
-                              slot, loc, name));
+   return nir_load_var(b, nvc_test_var(b->shader, nir_var_shader_in,
+                                       glsl_vec4_type(), slot, loc, name));
 }
 
 static void
 store_color(nir_builder *b, nir_ssa_def *v)
 {
-   nir_store_var(b, var(b->shader, nir_var_shader_out, glsl_vec4_type(),
-                        FRAG_RESULT_COLOR, 0, "color"), v, 0xf);
+   nir_store_var(b,
+                 nvc_test_var(b->shader, nir_var_shader_out, glsl_vec4_type(),
+                              FRAG_RESULT_COLOR, 0, "color"),
+                 v, 0xf);
 }
 
 static nir_ssa_def *
@@ -226,7 +186,7 @@ check_color(nir_shader *s, const struct fp_inputs *in, float x, float y,
       return;
    if (run(&bin, in, NULL, 0, &r, what)) {
       CHECK(!r.killed, "%s: killed", what);
-      CHECK_VEC4(what, r.color, x, y, z, w, tol);
+      CHECK_VEC4_AS(what, r.color, x, y, z, w, tol);
    }
    nvc_fp_binary_free(&bin);
 }
@@ -253,7 +213,7 @@ static const struct fp_inputs std_in = {
 static void
 test_alu(void)
 {
-   nir_builder b = fs_builder("alu");
+   nir_builder b = nvc_test_fs_builder("alu");
    nir_ssa_def *a = load_in(&b, VARYING_SLOT_TEX0, 0);
    nir_ssa_def *c = load_in(&b, VARYING_SLOT_TEX1, 1);
    store_color(&b, nir_vec4(&b,
@@ -264,7 +224,7 @@ test_alu(void)
    /* 1.5 + 2, -2.25 * -3, min(3.75, 4), max(-1.25, 0.5) */
    check_color(b.shader, &std_in, 3.5f, 6.75f, 3.75f, 0.5f, 1e-3f, "alu");
 
-   b = fs_builder("compare");
+   b = nvc_test_fs_builder("compare");
    a = load_in(&b, VARYING_SLOT_TEX0, 0);
    c = load_in(&b, VARYING_SLOT_TEX1, 1);
    store_color(&b, nir_vec4(&b,
@@ -277,7 +237,7 @@ test_alu(void)
    /* 1.5 < 2, -2.25 < -3 (no), 3.75 == 3.75, -1.25 != -1.25 (no) */
    check_color(b.shader, &std_in, 1, 0, 1, 0, 1e-3f, "compare");
 
-   b = fs_builder("floor");
+   b = nvc_test_fs_builder("floor");
    a = load_in(&b, VARYING_SLOT_TEX0, 0);
    store_color(&b, nir_vec4(&b,
       nir_ffract(&b, nir_channel(&b, a, 0)),
@@ -293,7 +253,7 @@ test_alu(void)
 static void
 test_mad_dp_lrp_pow(void)
 {
-   nir_builder b = fs_builder("mad-dp");
+   nir_builder b = nvc_test_fs_builder("mad-dp");
    nir_ssa_def *a = load_in(&b, VARYING_SLOT_TEX0, 0);
    nir_ssa_def *c = load_in(&b, VARYING_SLOT_TEX1, 1);
    nir_ssa_def *d = load_in(&b, VARYING_SLOT_TEX2, 2);
@@ -306,7 +266,7 @@ test_mad_dp_lrp_pow(void)
    /* 1.5 * 2 + 4; 3 + 6.75 + 15; 24.75 - 0.625; 3 * 8 */
    check_color(b.shader, &std_in, 7, 24.75f, 24.125f, 24, 1e-3f, "mad/dp");
 
-   b = fs_builder("lrp-pow");
+   b = nvc_test_fs_builder("lrp-pow");
    a = load_in(&b, VARYING_SLOT_TEX0, 0);
    c = load_in(&b, VARYING_SLOT_TEX1, 1);
    d = load_in(&b, VARYING_SLOT_TEX2, 2);
@@ -327,7 +287,7 @@ test_mad_dp_lrp_pow(void)
       /* mix(2, 8, 0.25) = 3.5; mix(3.75, -3, 0.5) = 0.375;
        * pow(2, 3) = 8; pow(4, 0.5) = 2 */
       if (run(&bin, &std_in, NULL, 0, &r, "lrp/pow"))
-         CHECK_VEC4("lrp/pow", r.color, 3.5f, 0.375f, 8, 2, 1e-3f);
+         CHECK_VEC4_AS("lrp/pow", r.color, 3.5f, 0.375f, 8, 2, 1e-3f);
       nvc_fp_binary_free(&bin);
    }
 }
@@ -337,7 +297,7 @@ test_mad_dp_lrp_pow(void)
 static void
 test_scalar(void)
 {
-   nir_builder b = fs_builder("scalar");
+   nir_builder b = nvc_test_fs_builder("scalar");
    nir_ssa_def *d = load_in(&b, VARYING_SLOT_TEX2, 0);
    store_color(&b, nir_vec4(&b,
       nir_frcp(&b, nir_channel(&b, d, 0)),
@@ -350,11 +310,11 @@ test_scalar(void)
       CHECK(has_op(&bin, NVISA_NV30_FP_OP_RSQ), "scalar: no RSQ");
       /* 1/4, 1/sqrt(4), 2^3, log2(8) */
       if (run(&bin, &std_in, NULL, 0, &r, "scalar"))
-         CHECK_VEC4("scalar", r.color, 0.25f, 0.5f, 8, 3, 1e-3f);
+         CHECK_VEC4_AS("scalar", r.color, 0.25f, 0.5f, 8, 3, 1e-3f);
       nvc_fp_binary_free(&bin);
    }
 
-   b = fs_builder("trig");
+   b = nvc_test_fs_builder("trig");
    d = load_in(&b, VARYING_SLOT_TEX2, 0);
    store_color(&b, nir_vec4(&b,
       nir_fsin(&b, nir_channel(&b, d, 3)),
@@ -371,7 +331,7 @@ test_scalar(void)
 static void
 test_texture(void)
 {
-   nir_builder b = fs_builder("tex");
+   nir_builder b = nvc_test_fs_builder("tex");
    nir_ssa_def *t = load_in(&b, VARYING_SLOT_TEX7, 0);
    store_color(&b, build_tex(&b, nir_texop_tex, 3, nir_channels(&b, t, 3),
                              0, NULL));
@@ -383,11 +343,11 @@ test_texture(void)
       CHECK(has_op(&bin, NVISA_NV30_FP_OP_TEX), "TEX: no TEX");
       /* the texel of (5, 6.5) on unit 3 */
       if (run(&bin, &std_in, NULL, 0, &r, "TEX"))
-         CHECK_VEC4("TEX", r.color, 5, 6.5f, 0, 3, 1e-3f);
+         CHECK_VEC4_AS("TEX", r.color, 5, 6.5f, 0, 3, 1e-3f);
       nvc_fp_binary_free(&bin);
    }
 
-   b = fs_builder("txp");
+   b = nvc_test_fs_builder("txp");
    t = load_in(&b, VARYING_SLOT_TEX2, 0);
    store_color(&b, build_tex(&b, nir_texop_tex, 1, nir_channels(&b, t, 3),
                              nir_tex_src_projector, nir_channel(&b, t, 1)));
@@ -395,11 +355,11 @@ test_texture(void)
       CHECK(has_op(&bin, NVISA_NV30_FP_OP_TXP), "TXP: no TXP");
       /* (4, 3) / 3 on unit 1 */
       if (run(&bin, &std_in, NULL, 0, &r, "TXP"))
-         CHECK_VEC4("TXP", r.color, 4.0f / 3.0f, 1, 0, 1, 1e-3f);
+         CHECK_VEC4_AS("TXP", r.color, 4.0f / 3.0f, 1, 0, 1, 1e-3f);
       nvc_fp_binary_free(&bin);
    }
 
-   b = fs_builder("txb");
+   b = nvc_test_fs_builder("txb");
    t = load_in(&b, VARYING_SLOT_TEX1, 0);
    store_color(&b, build_tex(&b, nir_texop_txb, 2, nir_channels(&b, t, 3),
                              nir_tex_src_bias, nir_channel(&b, t, 3)));
@@ -407,7 +367,7 @@ test_texture(void)
       CHECK(has_op(&bin, NVISA_NV30_FP_OP_TXB), "TXB: no TXB");
       /* (2, -3) on unit 2 with bias 0.5 */
       if (run(&bin, &std_in, NULL, 0, &r, "TXB"))
-         CHECK_VEC4("TXB", r.color, 2, -3, 0, 2.5f, 1e-3f);
+         CHECK_VEC4_AS("TXB", r.color, 2, -3, 0, 2.5f, 1e-3f);
       nvc_fp_binary_free(&bin);
    }
 }
@@ -416,7 +376,7 @@ test_texture(void)
 static void
 test_kil(void)
 {
-   nir_builder b = fs_builder("kil");
+   nir_builder b = nvc_test_fs_builder("kil");
    nir_ssa_def *c = load_in(&b, VARYING_SLOT_COL0, 0);
    nir_ssa_def *t = load_in(&b, VARYING_SLOT_TEX0, 1);
    nir_push_if(&b, nir_flt(&b, nir_channel(&b, c, 0), nir_channel(&b, t, 0)));
@@ -436,7 +396,7 @@ test_kil(void)
    in.tc[0][0] = 0.125f; /* 0.25 >= 0.125: kept */
    if (run(&bin, &in, NULL, 0, &r, "KIL not taken")) {
       CHECK(!r.killed, "KIL: 0.25 >= 0.125 killed");
-      CHECK_VEC4("KIL not taken", r.color, 0.25f, 0.5f, 0.75f, 1, 1e-3f);
+      CHECK_VEC4_AS("KIL not taken", r.color, 0.25f, 0.5f, 0.75f, 1, 1e-3f);
    }
    nvc_fp_binary_free(&bin);
 }
@@ -446,7 +406,7 @@ test_kil(void)
 static void
 test_inputs(void)
 {
-   nir_builder b = fs_builder("inputs");
+   nir_builder b = nvc_test_fs_builder("inputs");
    nir_ssa_def *c0 = load_in(&b, VARYING_SLOT_COL0, 0);
    nir_ssa_def *c1 = load_in(&b, VARYING_SLOT_COL1, 1);
    nir_ssa_def *fog = load_in(&b, VARYING_SLOT_FOGC, 2);
@@ -474,7 +434,7 @@ test_inputs(void)
          "which has no such register", bin.vp_result_en);
    /* 0.5 + 0.875, fog 0.3125, tc7.y 6.5, x + y of the centre 12.5 + 7.5 */
    if (run(&bin, &std_in, NULL, 0, &r, "inputs"))
-      CHECK_VEC4("inputs", r.color, 1.375f, 0.3125f, 6.5f, 20, 1e-3f);
+      CHECK_VEC4_AS("inputs", r.color, 1.375f, 0.3125f, 6.5f, 20, 1e-3f);
    nvc_fp_binary_free(&bin);
 }
 
@@ -483,11 +443,12 @@ test_inputs(void)
 static void
 test_outputs(void)
 {
-   nir_builder b = fs_builder("depth");
+   nir_builder b = nvc_test_fs_builder("depth");
    nir_ssa_def *c = load_in(&b, VARYING_SLOT_COL0, 0);
    store_color(&b, nir_fmul_imm(&b, c, 2));
-   nir_store_var(&b, var(b.shader, nir_var_shader_out, glsl_float_type(),
-                         FRAG_RESULT_DEPTH, 1, "depth"),
+   nir_store_var(&b,
+                 nvc_test_var(b.shader, nir_var_shader_out, glsl_float_type(),
+                              FRAG_RESULT_DEPTH, 1, "depth"),
                  nir_channel(&b, c, 2), 0x1);
    struct nvc_fp_binary bin;
    struct fp_result r;
@@ -499,14 +460,14 @@ test_outputs(void)
       CHECK(!(bin.fp_control & NV30_3D_FP_CONTROL_USES_KIL),
             "depth: fp_control 0x%x", bin.fp_control);
       if (run(&bin, &std_in, NULL, 0, &r, "depth")) {
-         CHECK(near(r.depth, 0.75f, 1e-6f), "depth: %g", r.depth);
-         CHECK_VEC4("depth colour", r.color, 0.5f, 1, 1.5f, 2, 1e-3f);
+         CHECK(nvc_test_near(r.depth, 0.75f, 1e-6f), "depth: %g", r.depth);
+         CHECK_VEC4_AS("depth colour", r.color, 0.5f, 1, 1.5f, 2, 1e-3f);
       }
       nvc_fp_binary_free(&bin);
    }
 
    /* USED_REGS_MINUS1_DIV2 = (registers - 1) / 2 (hwdb, rankine) */
-   b = fs_builder("regs");
+   b = nvc_test_fs_builder("regs");
    store_color(&b, load_in(&b, VARYING_SLOT_COL1, 0));
    if (compile(b.shader, &bin, "regs")) {
       CHECK(bin.num_temps >= 2, "regs: %u", bin.num_temps);
@@ -517,13 +478,14 @@ test_outputs(void)
       CHECK(!(bin.fp_control & NV40_3D_FP_CONTROL_TEMP_COUNT__MASK),
             "regs: curie's TEMP_COUNT in 0x%x", bin.fp_control);
       if (run(&bin, &std_in, NULL, 0, &r, "regs"))
-         CHECK_VEC4("regs", r.color, 0.125f, 0.375f, 0.625f, 0.875f, 1e-3f);
+         CHECK_VEC4_AS("regs", r.color, 0.125f, 0.375f, 0.625f, 0.875f, 1e-3f);
       nvc_fp_binary_free(&bin);
    }
 
-   b = fs_builder("mrt");
-   nir_store_var(&b, var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                         FRAG_RESULT_DATA1, 0, "data1"),
+   b = nvc_test_fs_builder("mrt");
+   nir_store_var(&b,
+                 nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
+                              FRAG_RESULT_DATA1, 0, "data1"),
                  load_in(&b, VARYING_SLOT_COL0, 0), 0xf);
    char *err = NULL;
    bool ok = nvc_compile_fs(&nv30, b.shader, &bin, &err);
@@ -541,13 +503,13 @@ test_outputs(void)
 static void
 test_saturate_precision(void)
 {
-   nir_builder b = fs_builder("sat");
+   nir_builder b = nvc_test_fs_builder("sat");
    nir_ssa_def *a = load_in(&b, VARYING_SLOT_TEX0, 0);
    store_color(&b, nir_fsat(&b, nir_fmul_imm(&b, a, 0.5f)));
    /* (0.75, -1.125, 1.875, -0.625) clamped */
    check_color(b.shader, &std_in, 0.75f, 0, 1, 0, 1e-6f, "saturate");
 
-   b = fs_builder("half");
+   b = nvc_test_fs_builder("half");
    nir_ssa_def *t3 = load_in(&b, VARYING_SLOT_TEX3, 0);
    nir_ssa_def *d = load_in(&b, VARYING_SLOT_TEX2, 1);
    store_color(&b, nir_vec4(&b, nir_channel(&b, t3, 0),
@@ -564,7 +526,7 @@ test_saturate_precision(void)
 static void
 test_flattened_if(void)
 {
-   nir_builder b = fs_builder("if");
+   nir_builder b = nvc_test_fs_builder("if");
    nir_ssa_def *a = load_in(&b, VARYING_SLOT_TEX0, 0);
    nir_ssa_def *c = load_in(&b, VARYING_SLOT_COL0, 1);
    nir_variable *o = nir_local_variable_create(b.impl, glsl_vec4_type(), "o");
@@ -581,10 +543,11 @@ test_flattened_if(void)
    struct fp_inputs in = std_in;
    /* 1 < 1.5: col0 * tc0 */
    if (run(&bin, &in, NULL, 0, &r, "if taken"))
-      CHECK_VEC4("if taken", r.color, 0.375f, -1.125f, 2.8125f, -1.25f, 1e-3f);
+      CHECK_VEC4_AS("if taken", r.color, 0.375f, -1.125f, 2.8125f, -1.25f,
+                    1e-3f);
    in.tc[0][0] = 0.5f;   /* 1 < 0.5 no: col0 + 1 */
    if (run(&bin, &in, NULL, 0, &r, "if not taken"))
-      CHECK_VEC4("if not taken", r.color, 1.25f, 1.5f, 1.75f, 2, 1e-3f);
+      CHECK_VEC4_AS("if not taken", r.color, 1.25f, 1.5f, 1.75f, 2, 1e-3f);
    nvc_fp_binary_free(&bin);
 }
 
@@ -592,7 +555,7 @@ test_flattened_if(void)
 static void
 test_unrolled_loop(void)
 {
-   nir_builder b = fs_builder("loop");
+   nir_builder b = nvc_test_fs_builder("loop");
    nir_ssa_def *c = load_in(&b, VARYING_SLOT_COL0, 0);
    nir_variable *acc = nir_local_variable_create(b.impl, glsl_vec4_type(),
                                                  "acc");
@@ -619,7 +582,7 @@ test_unrolled_loop(void)
 static nir_shader *
 mad_chain(unsigned n)
 {
-   nir_builder b = fs_builder("chain");
+   nir_builder b = nvc_test_fs_builder("chain");
    nir_ssa_def *t = nir_channel(&b, load_in(&b, VARYING_SLOT_TEX0, 0), 0);
    nir_ssa_def *c = nir_channel(&b, load_in(&b, VARYING_SLOT_COL0, 1), 0);
    nir_ssa_def *acc = nir_imm_float(&b, 0);
@@ -645,8 +608,8 @@ test_length(void)
             bin.num_insns);
       /* 1000 / 512, exact in fp16 (1 + 61/64) */
       if (run(&bin, &in, NULL, 0, &r, "1000 MADs"))
-         CHECK_VEC4("1000 MADs", r.color, 1.953125f, 1.953125f, 1.953125f,
-                    1.953125f, 0);
+         CHECK_VEC4_AS("1000 MADs", r.color, 1.953125f, 1.953125f, 1.953125f,
+                       1.953125f, 0);
       nvc_fp_binary_free(&bin);
    }
    char *err = NULL;
@@ -678,17 +641,17 @@ check_refused(nir_shader *s, const char *want, const char *what)
 static void
 test_refused(void)
 {
-   nir_builder b = fs_builder("facing");
+   nir_builder b = nvc_test_fs_builder("facing");
    store_color(&b, nir_vec4(&b, nir_b2f32(&b, nir_load_front_face(&b, 1)),
                             nir_imm_float(&b, 0), nir_imm_float(&b, 0),
                             nir_imm_float(&b, 1)));
    check_refused(b.shader, "facing", "gl_FrontFacing");
 
-   b = fs_builder("facing-input");
+   b = nvc_test_fs_builder("facing-input");
    store_color(&b, load_in(&b, VARYING_SLOT_FACE, 0));
    check_refused(b.shader, "facing", "facing input");
 
-   b = fs_builder("txl");
+   b = nvc_test_fs_builder("txl");
    nir_ssa_def *t = load_in(&b, VARYING_SLOT_TEX0, 0);
    store_color(&b, build_tex(&b, nir_texop_txl, 0, nir_channels(&b, t, 3),
                              nir_tex_src_lod, nir_channel(&b, t, 3)));
@@ -696,7 +659,7 @@ test_refused(void)
 
    /* acc += 0.125 until acc.x >= col0.x: the trip count comes from an
     * input, so NIR cannot unroll it and rankine cannot branch. */
-   b = fs_builder("data-loop");
+   b = nvc_test_fs_builder("data-loop");
    nir_ssa_def *c = load_in(&b, VARYING_SLOT_COL0, 0);
    nir_variable *acc = nir_local_variable_create(b.impl, glsl_vec4_type(),
                                                  "acc");
@@ -766,7 +729,7 @@ check_npot(struct nvc_fp_tex_key k, float s, float t, bool proj,
            const float lod[3], float x, float y, float z, float w,
            const char *what)
 {
-   nir_builder b = fs_builder("npot");
+   nir_builder b = nvc_test_fs_builder("npot");
    nir_ssa_def *tc = load_in(&b, VARYING_SLOT_TEX0, 0);
    nir_ssa_def *r = proj ?
       build_tex(&b, nir_texop_tex, 2, nir_channels(&b, tc, 0x3),
@@ -803,7 +766,7 @@ check_npot(struct nvc_fp_tex_key k, float s, float t, bool proj,
    run_tex = npot_rect_tex;
    npot_taps = 0;
    if (run(&bin, &in, dwords, ARRAY_SIZE(dwords), &res, what))
-      CHECK_VEC4(what, res.color, x, y, z, w, 1e-5f);
+      CHECK_VEC4_AS(what, res.color, x, y, z, w, 1e-5f);
    run_tex = NULL;
    nvc_fp_binary_free(&bin);
 }
@@ -878,7 +841,7 @@ test_npot_filter(void)
 static void
 test_npot_scale(void)
 {
-   nir_builder b = fs_builder("npot scale");
+   nir_builder b = nvc_test_fs_builder("npot scale");
    nir_ssa_def *tc = load_in(&b, VARYING_SLOT_TEX0, 0);
    store_color(&b, build_tex(&b, nir_texop_tex, 1, nir_channels(&b, tc, 0x3),
                              0, NULL));
@@ -904,7 +867,7 @@ test_npot_scale(void)
    in.tc[0][0] = 0.5f, in.tc[0][1] = 0.25f;
    struct fp_result r;
    if (run(&bin, &in, dwords, ARRAY_SIZE(dwords), &r, "NPOT scale"))
-      CHECK_VEC4("NPOT scale", r.color, 2.5f, 0.75f, 0, 1, 1e-6f);
+      CHECK_VEC4_AS("NPOT scale", r.color, 2.5f, 0.75f, 0, 1, 1e-6f);
    nvc_fp_binary_free(&bin);
 }
 
@@ -943,7 +906,7 @@ static void
 check_npot_mip(struct nvc_fp_tex_key k, float s, float t, const float lod[3],
                float x, float y, float z, float w, const char *what)
 {
-   nir_builder b = fs_builder("npot mip");
+   nir_builder b = nvc_test_fs_builder("npot mip");
    nir_ssa_def *tc = load_in(&b, VARYING_SLOT_TEX0, 0);
    store_color(&b, build_tex(&b, nir_texop_tex, 2, nir_channels(&b, tc, 0x3),
                              0, NULL));
@@ -975,7 +938,7 @@ check_npot_mip(struct nvc_fp_tex_key k, float s, float t, const float lod[3],
    struct fp_result r;
    run_tex = npot_atlas_tex;
    if (run(&bin, &in, dwords, ARRAY_SIZE(dwords), &r, what))
-      CHECK_VEC4(what, r.color, x, y, z, w, 1e-5f);
+      CHECK_VEC4_AS(what, r.color, x, y, z, w, 1e-5f);
    run_tex = NULL;
    nvc_fp_binary_free(&bin);
 }
@@ -1116,12 +1079,8 @@ test_npot_3d(void)
 int
 main(void)
 {
-   char *err = NULL;
-   if (!nvc_target_init(&nv30, nvhwdb_chip_find(0x30), &err)) {
-      fprintf(stderr, "no NV30 target: %s\n", err ? err : "?");
+   if (!nvc_test_begin(&nv30, 0x30))
       return 1;
-   }
-   glsl_type_singleton_init_or_ref();
 
    test_alu();
    test_mad_dp_lrp_pow();
@@ -1140,11 +1099,5 @@ main(void)
    test_length();
    test_refused();
 
-   glsl_type_singleton_decref();
-   if (failures) {
-      fprintf(stderr, "%d failure(s)\n", failures);
-      return 1;
-   }
-   printf("nv30 fragment program tests passed\n");
-   return 0;
+   return nvc_test_end("nv30 fragment program tests passed");
 }

@@ -18,21 +18,10 @@
 #include "compiler/nir/nir_builder.h"
 
 #include "nvc_compiler.h"
+#include "nvc_test_util.h"
 #include "nvc_ir.h"
 #include "nvc_nir.h"
 #include "nvhwdb_chips.h"
-
-static int failures;
-
-#define CHECK(cond, ...)                                              \
-   do {                                                               \
-      if (!(cond)) {                                                  \
-         fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); \
-         fprintf(stderr, __VA_ARGS__);                                \
-         fprintf(stderr, "\n");                                       \
-         failures++;                                                  \
-      }                                                               \
-   } while (0)
 
 static struct nvc_target nv40_target;
 
@@ -223,15 +212,6 @@ test_opt_fuse_cc(void)
 /* ------------------------------------------------------------------ */
 /* NIR passes */
 
-static nir_builder
-fs_builder(const char *name)
-{
-   return nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT,
-                                         nvc_nir_options(&nv40_target,
-                                                         PIPE_SHADER_FRAGMENT),
-                                         "%s", name);
-}
-
 static unsigned
 count_intrinsics(nir_shader *s, nir_intrinsic_op op)
 {
@@ -253,7 +233,7 @@ static void
 test_lower_txp(void)
 {
    for (unsigned bias = 0; bias < 2; bias++) {
-      nir_builder b = fs_builder("txp");
+      nir_builder b = nvc_test_fs_builder("txp");
       nir_ssa_def *coord = nir_imm_vec2(&b, 0.5f, 0.25f);
       nir_tex_instr *tex = nir_tex_instr_create(b.shader, 2 + bias);
       tex->op = bias ? nir_texop_txb : nir_texop_tex;
@@ -292,7 +272,7 @@ test_lower_txp(void)
 static void
 test_hoist_discards(void)
 {
-   nir_builder b = fs_builder("hoist");
+   nir_builder b = nvc_test_fs_builder("hoist");
    nir_ssa_def *x = nir_channel(&b, nir_load_frag_coord(&b), 0);
    nir_push_if(&b, nir_flt(&b, x, nir_imm_float(&b, 0.5f)));
    nir_discard(&b);
@@ -321,7 +301,7 @@ test_hoist_discards(void)
 static void
 test_lower_indirect_uniforms(void)
 {
-   nir_builder b = fs_builder("indirect");
+   nir_builder b = nvc_test_fs_builder("indirect");
    nir_ssa_def *i = nir_f2i32(&b, nir_channel(&b, nir_load_frag_coord(&b),
                                               0));
    /* offsets and ranges in vec4 slots (nir_lower_io with the compiler's
@@ -400,12 +380,8 @@ test_peel_loops(void)
 int
 main(void)
 {
-   char *err = NULL;
-   if (!nvc_target_init(&nv40_target, nvhwdb_chip_find(0x40), &err)) {
-      fprintf(stderr, "no NV40 target: %s\n", err ? err : "?");
+   if (!nvc_test_begin(&nv40_target, 0x40))
       return 1;
-   }
-   glsl_type_singleton_init_or_ref();
 
    test_opt_dce();
    test_opt_fold_moves();
@@ -416,11 +392,5 @@ main(void)
    test_lower_indirect_uniforms();
    test_peel_loops();
 
-   glsl_type_singleton_decref();
-   if (failures) {
-      fprintf(stderr, "%d check(s) failed\n", failures);
-      return 1;
-   }
-   printf("nvc passes: all tests passed\n");
-   return 0;
+   return nvc_test_end("nvc passes: all tests passed");
 }

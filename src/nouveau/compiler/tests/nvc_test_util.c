@@ -1,0 +1,74 @@
+/*
+ * What the compiler tests share (nvc_test_util.h).
+ */
+#include "nvc_test_util.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "compiler/glsl_types.h"
+
+#include "nvhwdb_chips.h"
+
+int nvc_test_failures;
+const struct nvc_target *nvc_test_target;
+
+bool
+nvc_test_near(float a, float b, float tol)
+{
+   return fabsf(a - b) <= tol * (1.0f + fabsf(b));
+}
+
+nir_variable *
+nvc_test_var(nir_shader *s, nir_variable_mode mode, const struct glsl_type *t,
+             int location, int driver_location, const char *name)
+{
+   nir_variable *v = nir_variable_create(s, mode, t, name);
+   v->data.location = location;
+   v->data.driver_location = driver_location;
+   return v;
+}
+
+nir_builder
+nvc_test_vs_builder(const char *name)
+{
+   return nir_builder_init_simple_shader(MESA_SHADER_VERTEX,
+                                         nvc_nir_options(nvc_test_target,
+                                                         PIPE_SHADER_VERTEX),
+                                         "%s", name);
+}
+
+nir_builder
+nvc_test_fs_builder(const char *name)
+{
+   return nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT,
+                                         nvc_nir_options(nvc_test_target,
+                                                         PIPE_SHADER_FRAGMENT),
+                                         "%s", name);
+}
+
+bool
+nvc_test_begin(struct nvc_target *target, unsigned chip_id)
+{
+   char *err = NULL;
+   if (!nvc_target_init(target, nvhwdb_chip_find(chip_id), &err)) {
+      fprintf(stderr, "no NV%02X target: %s\n", chip_id, err ? err : "?");
+      free(err);
+      return false;
+   }
+   nvc_test_target = target;
+   glsl_type_singleton_init_or_ref();
+   return true;
+}
+
+int
+nvc_test_end(const char *passed)
+{
+   glsl_type_singleton_decref();
+   if (nvc_test_failures) {
+      fprintf(stderr, "%d check(s) failed\n", nvc_test_failures);
+      return 1;
+   }
+   printf("%s\n", passed);
+   return 0;
+}
