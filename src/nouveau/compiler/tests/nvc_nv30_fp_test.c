@@ -1011,7 +1011,7 @@ static void
 check_npot_3d(unsigned wrap_r, bool linear, float s, float t, float r,
               float x, float y, float z, float w, const char *what)
 {
-   nir_builder b = fs_builder("npot 3d");
+   nir_builder b = nvc_test_fs_builder("npot 3d");
    nir_ssa_def *tc = load_in(&b, VARYING_SLOT_TEX0, 0);
    nir_tex_instr *tex = nir_tex_instr_create(b.shader, 1);
    tex->op = nir_texop_tex;
@@ -1051,7 +1051,7 @@ check_npot_3d(unsigned wrap_r, bool linear, float s, float t, float r,
    struct fp_result res;
    run_tex = npot_3d_tex;
    if (run(&bin, &in, dwords, ARRAY_SIZE(dwords), &res, what))
-      CHECK_VEC4(what, res.color, x, y, z, w, 1e-5f);
+      CHECK_VEC4_AS(what, res.color, x, y, z, w, 1e-5f);
    run_tex = NULL;
    nvc_fp_binary_free(&bin);
 }
