@@ -977,6 +977,9 @@ exec_tex(struct run *st, const struct nvisa_g80_insn *insn, uint32_t lanes)
    case G(OP_TXQ_L): rq->op = G80_TEX_QUERY; argc = 1; break;
    case G(OP_TEX_S):
    case G(OP_TEX_L): rq->op = G80_TEX_SAMPLE; break;
+   case G(OP_TXG_L): rq->op = G80_TEX_GATHER; break;
+   case G(OP_TXLQ_L): rq->op = G80_TEX_QUERY_LOD; break;
+   case G(OP_TEXPREP_L): rq->op = G80_TEX_PREP_CUBE; break;
    default:
       fail(st, "%s not modelled", nvisa_g80_form(op)->asm_name);
       return;
@@ -990,6 +993,7 @@ exec_tex(struct run *st, const struct nvisa_g80_insn *insn, uint32_t lanes)
    rq->tic = M(TEX);
    rq->tsc = M(SAMP);
    rq->target = M(CUBE);
+   rq->deriv = M(DERIV);
    rq->active = lanes;
    for (unsigned i = 0; i < 3; i++)
       rq->offset[i] = (int8_t)((M(OFFSET) >> (8 - 4 * i) & 0xf) << 4) >> 4;

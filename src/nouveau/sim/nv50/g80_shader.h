@@ -43,6 +43,11 @@ enum g80_tex_op {
    G80_TEX_SAMPLE_LOD,
    G80_TEX_FETCH,       /* texfetch: integer texel coordinates, lod */
    G80_TEX_QUERY,       /* txq: sizes / levels */
+   /* GT215 (isa.rst "D3D10.1 additions"): texgather, texquerylod,
+    * texprep cube; what they return is the texture unit's */
+   G80_TEX_GATHER,
+   G80_TEX_QUERY_LOD,
+   G80_TEX_PREP_CUBE,
 };
 
 struct g80_tex_request {
@@ -51,6 +56,10 @@ struct g80_tex_request {
    unsigned tsc;          /* texture sampler control index */
    unsigned target;       /* the instruction's texture target field */
    bool shadow;           /* depth compare: ref is the last coordinate */
+   /* the instruction's deriv flag (Mesa derivAll): derivatives from the
+    * quad's coordinates even where the lanes were set up for them
+    * (upstream's TXD under quadon) */
+   bool deriv;
    unsigned query;        /* txq: which value */
    uint32_t active;       /* lanes that execute the instruction */
    uint32_t coord[32][5];

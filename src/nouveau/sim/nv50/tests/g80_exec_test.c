@@ -1577,6 +1577,111 @@ upstream_f3_loop_continue(void)
    free(e);
 }
 
+/* t1.hex's texture unit.  Derivatives are what a texture unit takes from
+ * a quad (TL, TR, BL, BR = lanes 4q..4q+3): ddx from the lane's row,
+ * ddy from its column. */
+static unsigned t1_deriv_calls;
+
+static float
+quad_coord(const struct g80_tex_request *req, unsigned lane, unsigned c)
+{
+   return bitsf(req->coord[lane][c]);
+}
+
+static void
+fake_texture_t1(void *ctx, enum g80_stage stage,
+                const struct g80_tex_request *req, uint32_t out[32][4])
+{
+   (void)ctx;
+   (void)stage;
+   if (req->deriv) {
+      t1_deriv_calls++;
+      /* upstream's TXD runs under quadon: every lane of the quads */
+      CHECK_EQ(req->active & 0xf, 0xf);
+   }
+   for (unsigned l = 0; l < 32; l++) {
+      if (!(req->active >> l & 1))
+         continue;
+      unsigned q = l & ~3u, row = q + (l & 2), col = q + (l & 1);
+      float v[4] = { 0, 0, 0, 0 };
+      if (req->op == G80_TEX_GATHER) {
+         v[0] = 100; v[1] = 200; v[2] = 300; v[3] = 400;
+      } else if (req->op == G80_TEX_QUERY_LOD) {
+         out[l][0] = 384;                 /* 8.8 fixed point: 1.5 */
+         out[l][1] = 512;
+         out[l][2] = fbits(0.25f);
+         out[l][3] = fbits(0.125f);
+         continue;
+      } else if (req->tic == 0 && req->deriv) {
+         for (unsigned c = 0; c < 2; c++) {
+            v[2 * c] = quad_coord(req, row + 1, c) - quad_coord(req, row, c);
+            v[2 * c + 1] = quad_coord(req, col + 2, c) - quad_coord(req, col, c);
+         }
+      } else if (req->tic == 0) {
+         v[0] = quad_coord(req, l, 0);    /* TXP: the projected s */
+      } else if (req->tic == 1) {
+         for (unsigned c = 0; c < 3; c++)
+            v[c] = quad_coord(req, l, c);
+         v[3] = 7;
+      } else {
+         v[0] = quad_coord(req, l, 3);    /* shadow cube: the reference */
+      }
+      for (unsigned c = 0; c < 4; c++)
+         out[l][c] = fbits(v[c]);
+   }
+}
+
+/* t1.hex (GT215): TG4, TXD (upstream: quadon, quadop broadcasts and
+ * offsets per lane, tex deriv, lane-masked movs, quadpop), cube and
+ * shadow cube TEX (its major-axis normalisation), LODQ (8.8 fixed point
+ * scaled by 1/256), TXP.  IN[0] = (1, l / 4, 0.5 + 0.125 px, 2) (v0 = 1).
+ * By hand: TG4 gives (., 200, 300, 400); TXD with ddx = IN.yxzw and
+ * ddy = IN.zwxy gives (y, z, 1, 2) as the quad's differences; cube
+ * (x, y, z) / max(|x|, |y|, |z|) and 7; shadow cube the reference w = 2;
+ * LODQ (1.5, 2, 0.25, 0.125); TXP .x = 1 / 2.  Lane 3 does not run: the
+ * quadon must enable it for quad 0's derivatives. */
+static void
+upstream_t1_gt215(void)
+{
+   struct env *e = env_new();
+   struct prog p = { 0 };
+   p.n = load_hex("t1.hex", p.w, 1024);
+   CHECK(p.n > 0);
+   for (unsigned l = 0; l < LANES; l++) {
+      float *v = &e->interp[l * IN_WORDS];
+      v[0] = 1.0f;
+      v[1] = l / 4.0f;
+      v[2] = 0.5f + 0.125f * (l & 1);
+      v[3] = 2.0f;
+   }
+   e->cb.texture = fake_texture_t1;
+   e->gprs = 32;
+   e->prog.isa_flags = G(FLAG_SM11) | G(FLAG_D3D10_1) | G80_SHADER_MUL_SAT;
+   t1_deriv_calls = 0;
+   CHECK_EQ(run(e, &p, G80_STAGE_FP, 0xfffffff7), 0);
+   if (e->fault.faulted)
+      fprintf(stderr, "fault: %s at 0x%x\n", e->fault.msg, e->fault.pc);
+   CHECK_EQ(t1_deriv_calls, 4);
+   for (unsigned l = 0; l < LANES; l++) {
+      if (l == 3)
+         continue;
+      float y = l / 4.0f, z = 0.5f + 0.125f * (l & 1);
+      float m = fmaxf(1.0f, fmaxf(y, z));
+      float t0[4] = { 0.5f, 200, 300, 400 };
+      float t1[4] = { y, z, 1, 2 };
+      float t2[4] = { 1 / m, y / m, z / m, 7 };
+      float t3[4] = { 2, 0, 0, 0 };
+      float t4[4] = { 1.5f, 2, 0.25f, 0.125f };
+      uint32_t *o = &e->out[l * OUT_WORDS];
+      for (unsigned c = 0; c < 4; c++) {
+         float r = (((t0[c] + t1[c]) + t2[c]) + t3[c]) + t4[c];
+         /* the cube coordinates come through rcp: a few ulp of t2 */
+         CHECK(fabsf(bitsf(o[c]) - r) <= 4e-7f * fabsf(r) + 1e-6f);
+      }
+   }
+   free(e);
+}
+
 /* Random words (a fixed xorshift seed) and mutated upstream programs:
  * every run ends with 0 or a fault, within the budget, without touching
  * memory outside its arrays (run under ASan by make unit-asan). */
@@ -1654,6 +1759,7 @@ static const struct nvt_case cases[] = {
    { "upstream_g1_geometry", upstream_g1_geometry },
    { "upstream_v2_integer_lowering", upstream_v2_integer_lowering },
    { "upstream_f3_loop_continue", upstream_f3_loop_continue },
+   { "upstream_t1_gt215", upstream_t1_gt215 },
    { NULL, NULL },
 };
 
