@@ -122,21 +122,12 @@ static void
 test_transform(void)
 {
    nir_builder b = nvc_test_vs_builder("transform");
-   nir_variable *a0 =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VERT_ATTRIB_GENERIC0, 0, "a0");
-   nir_variable *a1 =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VERT_ATTRIB_GENERIC1, 1, "a1");
-   nir_variable *pos =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_POS, 0, "pos");
-   nir_variable *tc =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_TEX0, 1, "tc0");
+   nir_variable *a0 = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a0");
+   nir_variable *a1 = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC1, 1, "a1");
+   nir_variable *pos = nvc_test_out_vec4(b.shader, VARYING_SLOT_POS, 0, "pos");
+   nir_variable *tc = nvc_test_out_vec4(b.shader, VARYING_SLOT_TEX0, 1, "tc0");
    nir_variable *col =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_COL0, 2, "col0");
+      nvc_test_out_vec4(b.shader, VARYING_SLOT_COL0, 2, "col0");
    nir_ssa_def *v = nir_load_var(&b, a0);
    nir_ssa_def *p = nir_fmul(&b, load_uniform_vec4(&b, 0), nir_channel(&b, v, 0));
    for (unsigned i = 1; i < 4; i++)
@@ -195,19 +186,12 @@ static void
 test_alu(void)
 {
    nir_builder b = nvc_test_vs_builder("alu");
-   nir_variable *va =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VERT_ATTRIB_GENERIC0, 0, "a");
-   nir_variable *vc =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VERT_ATTRIB_GENERIC1, 1, "c");
-   nir_variable *pos =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_POS, 0, "pos");
+   nir_variable *va = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_variable *vc = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC1, 1, "c");
+   nir_variable *pos = nvc_test_out_vec4(b.shader, VARYING_SLOT_POS, 0, "pos");
    nir_variable *t[4];
    for (unsigned i = 0; i < 4; i++)
-      t[i] = nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                          VARYING_SLOT_TEX0 + i, 1 + i, "t");
+      t[i] = nvc_test_out_vec4(b.shader, VARYING_SLOT_TEX0 + i, 1 + i, "t");
    nir_ssa_def *a = nir_load_var(&b, va), *c = nir_load_var(&b, vc);
 #define A(i) nir_channel(&b, a, i)
 #define C(i) nir_channel(&b, c, i)
@@ -258,21 +242,11 @@ static void
 test_lighting(void)
 {
    nir_builder b = nvc_test_vs_builder("lighting");
-   nir_variable *vp =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VERT_ATTRIB_GENERIC0, 0, "P");
-   nir_variable *vn =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VERT_ATTRIB_GENERIC1, 1, "N");
-   nir_variable *pos =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_POS, 0, "pos");
-   nir_variable *c0 =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_COL0, 1, "col0");
-   nir_variable *c1 =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_COL1, 2, "col1");
+   nir_variable *vp = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "P");
+   nir_variable *vn = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC1, 1, "N");
+   nir_variable *pos = nvc_test_out_vec4(b.shader, VARYING_SLOT_POS, 0, "pos");
+   nir_variable *c0 = nvc_test_out_vec4(b.shader, VARYING_SLOT_COL0, 1, "col0");
+   nir_variable *c1 = nvc_test_out_vec4(b.shader, VARYING_SLOT_COL1, 2, "col1");
    nir_variable *fog =
       nvc_test_var(b.shader, nir_var_shader_out, glsl_float_type(),
                    VARYING_SLOT_FOGC, 3, "fog");
@@ -325,12 +299,8 @@ test_foreign_fsat(void)
    nir_builder b = nir_builder_init_simple_shader(
       MESA_SHADER_VERTEX, nvc_nir_options(NULL, PIPE_SHADER_VERTEX), "fsat");
    CHECK(!b.shader->options->lower_fsat, "curie's VS options lower fsat");
-   nir_variable *va =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VERT_ATTRIB_GENERIC0, 0, "a");
-   nir_variable *pos =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_POS, 0, "pos");
+   nir_variable *va = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_variable *pos = nvc_test_out_vec4(b.shader, VARYING_SLOT_POS, 0, "pos");
    nir_store_var(&b, pos, nir_fsat(&b, nir_load_var(&b, va)), 0xf);
    struct nvc_vp_binary bin;
    if (!compile(&b, NULL, &bin))
@@ -351,15 +321,9 @@ static void
 test_condition_codes(void)
 {
    nir_builder b = nvc_test_vs_builder("cc");
-   nir_variable *va =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VERT_ATTRIB_GENERIC0, 0, "a");
-   nir_variable *vb =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VERT_ATTRIB_GENERIC1, 1, "b");
-   nir_variable *pos =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_POS, 0, "pos");
+   nir_variable *va = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_variable *vb = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC1, 1, "b");
+   nir_variable *pos = nvc_test_out_vec4(b.shader, VARYING_SLOT_POS, 0, "pos");
    nir_ssa_def *x = load_uniform_vec4(&b, 0), *y = load_uniform_vec4(&b, 1);
    nir_store_var(&b, pos, nir_bcsel(&b, nir_flt(&b, nir_load_var(&b, va),
                                                 nir_load_var(&b, vb)), x, y),
@@ -400,15 +364,10 @@ test_indirect_uniform(void)
    };
    const float (*arr)[4] = &unif[2];
    nir_builder b = nvc_test_vs_builder("indirect_uniform");
-   nir_variable *a0 =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VERT_ATTRIB_GENERIC0, 0, "a0");
-   nir_variable *pos =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_POS, 0, "pos");
+   nir_variable *a0 = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a0");
+   nir_variable *pos = nvc_test_out_vec4(b.shader, VARYING_SLOT_POS, 0, "pos");
    nir_variable *col =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_COL0, 1, "col0");
+      nvc_test_out_vec4(b.shader, VARYING_SLOT_COL0, 1, "col0");
    nir_variable *u =
       nvc_test_var(b.shader, nir_var_uniform,
                    glsl_array_type(glsl_vec4_type(), 3, 0), -1, 2, "arr");
@@ -464,12 +423,9 @@ test_indexed_loop(void)
       { 1, 2, 3, 4 }, { 10, 20, 30, 40 }, { 100, 200, 300, 400 },
    };
    nir_builder b = nvc_test_vs_builder("indexed_loop");
-   nir_variable *pos =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_POS, 0, "pos");
+   nir_variable *pos = nvc_test_out_vec4(b.shader, VARYING_SLOT_POS, 0, "pos");
    nir_variable *col =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_COL0, 1, "col0");
+      nvc_test_out_vec4(b.shader, VARYING_SLOT_COL0, 1, "col0");
    nir_variable *u =
       nvc_test_var(b.shader, nir_var_uniform,
                    glsl_array_type(glsl_vec4_type(), 3, 0), -1, 1, "arr");
@@ -531,9 +487,7 @@ test_uniform_index(void)
       { 1, 2, 3, 4 }, { 5, 6, 7, 8 }, { 9, 10, 11, 12 },
    };
    nir_builder b = nvc_test_vs_builder("uniform_index");
-   nir_variable *pos =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_POS, 0, "pos");
+   nir_variable *pos = nvc_test_out_vec4(b.shader, VARYING_SLOT_POS, 0, "pos");
    nir_variable *iv =
       nvc_test_var(b.shader, nir_var_uniform, glsl_int_type(), -1, 0, "i");
    nir_variable *u =
@@ -568,12 +522,8 @@ static void
 test_loop_branch(void)
 {
    nir_builder b = nvc_test_vs_builder("loop");
-   nir_variable *va =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VERT_ATTRIB_GENERIC0, 0, "a");
-   nir_variable *pos =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_POS, 0, "pos");
+   nir_variable *va = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_variable *pos = nvc_test_out_vec4(b.shader, VARYING_SLOT_POS, 0, "pos");
    nir_variable *acc = nir_local_variable_create(b.impl, glsl_vec4_type(),
                                                  "acc");
    nir_variable *i = nir_local_variable_create(b.impl, glsl_float_type(), "i");
@@ -637,9 +587,7 @@ static void
 test_outputs(void)
 {
    nir_builder b = nvc_test_vs_builder("outputs");
-   nir_variable *va =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_variable *va = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a");
    static const struct { int slot; const char *name; } outs[] = {
       { VARYING_SLOT_POS, "pos" }, { VARYING_SLOT_COL0, "col0" },
       { VARYING_SLOT_COL1, "col1" }, { VARYING_SLOT_BFC0, "bfc0" },
@@ -648,8 +596,7 @@ test_outputs(void)
    };
    nir_variable *o[8];
    for (unsigned i = 0; i < 8; i++)
-      o[i] = nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                          outs[i].slot, i, outs[i].name);
+      o[i] = nvc_test_out_vec4(b.shader, outs[i].slot, i, outs[i].name);
    nir_variable *fog =
       nvc_test_var(b.shader, nir_var_shader_out, glsl_float_type(),
                    VARYING_SLOT_FOGC, 8, "fog");
@@ -752,8 +699,7 @@ test_linkage(void)
       sum = sum ? nir_fadd(&fb, sum, v) : v;
    }
    nir_store_var(&fb,
-                 nvc_test_var(fb.shader, nir_var_shader_out, glsl_vec4_type(),
-                              FRAG_RESULT_COLOR, 0, "color"),
+                 nvc_test_out_vec4(fb.shader, FRAG_RESULT_COLOR, 0, "color"),
                  sum, 0xf);
    struct nvc_fp_binary fp;
    char *err = NULL;
@@ -777,9 +723,7 @@ test_linkage(void)
       nir_swizzle(&b, a, (unsigned[]){ 3, 2, 1, 0 }, 4),
    };
    for (unsigned i = 0; i < ARRAY_SIZE(vs_writes); i++)
-      nir_store_var(&b,
-                    nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                                 vs_writes[i], i, "out"),
+      nir_store_var(&b, nvc_test_out_vec4(b.shader, vs_writes[i], i, "out"),
                     vals[i], 0xf);
    struct nvc_vp_key key = { .const_base = nv30.vp.first_free_const };
    memcpy(key.texcoord_varying, fp.texcoord_varying,
@@ -897,12 +841,8 @@ static nir_builder
 live_values(unsigned n)
 {
    nir_builder b = nvc_test_vs_builder("pressure");
-   nir_variable *in =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VERT_ATTRIB_GENERIC0, 0, "in");
-   nir_variable *out =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_POS, 0, "out");
+   nir_variable *in = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "in");
+   nir_variable *out = nvc_test_out_vec4(b.shader, VARYING_SLOT_POS, 0, "out");
    nir_ssa_def *a = nir_load_var(&b, in);
    nir_ssa_def *v[64];
    for (unsigned i = 0; i < n; i++)
@@ -950,12 +890,8 @@ test_limits(void)
    /* 256 instructions (chips.xml vp-slots, NV_vertex_program2's
     * MAX_PROGRAM_INSTRUCTIONS): a 300-long dependent chain does not fit */
    b = nvc_test_vs_builder("long");
-   nir_variable *in =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VERT_ATTRIB_GENERIC0, 0, "in");
-   nir_variable *out =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_POS, 0, "out");
+   nir_variable *in = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "in");
+   nir_variable *out = nvc_test_out_vec4(b.shader, VARYING_SLOT_POS, 0, "out");
    nir_ssa_def *a = nir_load_var(&b, in), *x = a;
    for (unsigned i = 0; i < 300; i++)
       x = nir_ffma(&b, x, a, nir_imm_float(&b, 1.0f / (i + 3)));

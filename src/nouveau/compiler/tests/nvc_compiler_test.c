@@ -201,21 +201,12 @@ static void
 test_vs_transform(void)
 {
    nir_builder b = nvc_test_vs_builder("transform");
-   nir_variable *a0 =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VERT_ATTRIB_GENERIC0, 0, "a0");
-   nir_variable *a1 =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VERT_ATTRIB_GENERIC1, 1, "a1");
-   nir_variable *pos =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_POS, 0, "pos");
-   nir_variable *tc =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_TEX0, 1, "tc0");
+   nir_variable *a0 = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a0");
+   nir_variable *a1 = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC1, 1, "a1");
+   nir_variable *pos = nvc_test_out_vec4(b.shader, VARYING_SLOT_POS, 0, "pos");
+   nir_variable *tc = nvc_test_out_vec4(b.shader, VARYING_SLOT_TEX0, 1, "tc0");
    nir_variable *col =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_COL0, 2, "col0");
+      nvc_test_out_vec4(b.shader, VARYING_SLOT_COL0, 2, "col0");
    nir_ssa_def *v = nir_load_var(&b, a0);
    nir_ssa_def *m[4];
    for (unsigned i = 0; i < 4; i++)
@@ -274,18 +265,10 @@ static void
 test_vs_math(void)
 {
    nir_builder b = nvc_test_vs_builder("math");
-   nir_variable *a0 =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VERT_ATTRIB_GENERIC0, 0, "a0");
-   nir_variable *pos =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_POS, 0, "pos");
-   nir_variable *t0 =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_TEX0, 1, "t0");
-   nir_variable *t1 =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_TEX1, 2, "t1");
+   nir_variable *a0 = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a0");
+   nir_variable *pos = nvc_test_out_vec4(b.shader, VARYING_SLOT_POS, 0, "pos");
+   nir_variable *t0 = nvc_test_out_vec4(b.shader, VARYING_SLOT_TEX0, 1, "t0");
+   nir_variable *t1 = nvc_test_out_vec4(b.shader, VARYING_SLOT_TEX1, 2, "t1");
    nir_ssa_def *a = nir_load_var(&b, a0);
    nir_store_var(&b, pos, a, 0xf);
    nir_ssa_def *x = nir_channel(&b, a, 0), *y = nir_channel(&b, a, 1),
@@ -347,15 +330,10 @@ static void
 test_fs_texture(void)
 {
    nir_builder b = nvc_test_fs_builder("texture");
-   nir_variable *tc =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VARYING_SLOT_TEX0, 0, "tc0");
-   nir_variable *col =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VARYING_SLOT_COL0, 1, "col0");
+   nir_variable *tc = nvc_test_in_vec4(b.shader, VARYING_SLOT_TEX0, 0, "tc0");
+   nir_variable *col = nvc_test_in_vec4(b.shader, VARYING_SLOT_COL0, 1, "col0");
    nir_variable *out =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   FRAG_RESULT_COLOR, 0, "color");
+      nvc_test_out_vec4(b.shader, FRAG_RESULT_COLOR, 0, "color");
    nir_ssa_def *coord = nir_channels(&b, nir_load_var(&b, tc), 0x3);
    nir_tex_instr *tex = nir_tex_instr_create(b.shader, 1);
    tex->op = nir_texop_tex;
@@ -415,12 +393,9 @@ static void
 test_fs_discard_math(void)
 {
    nir_builder b = nvc_test_fs_builder("discard");
-   nir_variable *col =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VARYING_SLOT_COL0, 0, "col0");
+   nir_variable *col = nvc_test_in_vec4(b.shader, VARYING_SLOT_COL0, 0, "col0");
    nir_variable *out =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   FRAG_RESULT_COLOR, 0, "color");
+      nvc_test_out_vec4(b.shader, FRAG_RESULT_COLOR, 0, "color");
    nir_ssa_def *c = nir_load_var(&b, col);
    nir_discard_if(&b, nir_flt(&b, nir_channel(&b, c, 0), nir_imm_float(&b, 0.5f)));
    nir_ssa_def *dot = nir_fdot2(&b, nir_channels(&b, c, 0x3),
@@ -479,12 +454,9 @@ static void
 test_fs_nested_discard(void)
 {
    nir_builder b = nvc_test_fs_builder("nested-discard");
-   nir_variable *col =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VARYING_SLOT_COL0, 0, "col0");
+   nir_variable *col = nvc_test_in_vec4(b.shader, VARYING_SLOT_COL0, 0, "col0");
    nir_variable *out =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   FRAG_RESULT_COLOR, 0, "color");
+      nvc_test_out_vec4(b.shader, FRAG_RESULT_COLOR, 0, "color");
    nir_variable *acc = nir_local_variable_create(b.impl, glsl_vec4_type(), "acc");
    nir_ssa_def *c = nir_load_var(&b, col);
    nir_store_var(&b, acc, c, 0xf);
@@ -591,11 +563,9 @@ test_fs_loops(void)
    for (unsigned variant = 0; variant < 3; variant++) {
       nir_builder b = nvc_test_fs_builder(variant ? "loop-in-if" : "loop");
       nir_variable *col =
-         nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                      VARYING_SLOT_COL0, 0, "col0");
+         nvc_test_in_vec4(b.shader, VARYING_SLOT_COL0, 0, "col0");
       nir_variable *out =
-         nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                      FRAG_RESULT_COLOR, 0, "color");
+         nvc_test_out_vec4(b.shader, FRAG_RESULT_COLOR, 0, "color");
       nir_variable *acc = nir_local_variable_create(b.impl, glsl_vec4_type(),
                                                     "acc");
       nir_ssa_def *c = nir_load_var(&b, col);
@@ -663,12 +633,8 @@ test_vs_loops(void)
       { { 0.25f, 0.5f, 0, 1 }, 3, { -0.25f, -0.5f, 0, -1 } },
    };
    nir_builder b = nvc_test_vs_builder("vs-loop-in-if");
-   nir_variable *in =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VERT_ATTRIB_GENERIC0, 0, "a");
-   nir_variable *out =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_POS, 0, "pos");
+   nir_variable *in = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_variable *out = nvc_test_out_vec4(b.shader, VARYING_SLOT_POS, 0, "pos");
    nir_variable *acc = nir_local_variable_create(b.impl, glsl_vec4_type(),
                                                  "acc");
    nir_ssa_def *a = nir_load_var(&b, in);
@@ -711,12 +677,8 @@ static void
 test_vs_integers(void)
 {
    nir_builder b = nvc_test_vs_builder("ints");
-   nir_variable *a0 =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VERT_ATTRIB_GENERIC0, 0, "a0");
-   nir_variable *pos =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_POS, 0, "pos");
+   nir_variable *a0 = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a0");
+   nir_variable *pos = nvc_test_out_vec4(b.shader, VARYING_SLOT_POS, 0, "pos");
    nir_ssa_def *a = nir_load_var(&b, a0);
    nir_ssa_def *i = nir_f2i32(&b, nir_channel(&b, a, 0));
    nir_ssa_def *j = nir_f2i32(&b, nir_channel(&b, a, 1));
@@ -760,15 +722,10 @@ test_vs_indirect_uniform(void)
       { 1, 2, 3, 4 }, { 5, 6, 7, 8 }, { 9, 10, 11, 12 },
    };
    nir_builder b = nvc_test_vs_builder("indirect_uniform");
-   nir_variable *a0 =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VERT_ATTRIB_GENERIC0, 0, "a0");
-   nir_variable *pos =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_POS, 0, "pos");
+   nir_variable *a0 = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a0");
+   nir_variable *pos = nvc_test_out_vec4(b.shader, VARYING_SLOT_POS, 0, "pos");
    nir_variable *col =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_COL0, 1, "col0");
+      nvc_test_out_vec4(b.shader, VARYING_SLOT_COL0, 1, "col0");
    nir_variable *u =
       nvc_test_var(b.shader, nir_var_uniform,
                    glsl_array_type(glsl_vec4_type(), 3, 0), -1, 0, "arr");
@@ -822,12 +779,8 @@ static void
 test_vs_loop_peel(void)
 {
    nir_builder b = nvc_test_vs_builder("loop_peel");
-   nir_variable *a0 =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VERT_ATTRIB_GENERIC0, 0, "a0");
-   nir_variable *pos =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_POS, 0, "pos");
+   nir_variable *a0 = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a0");
+   nir_variable *pos = nvc_test_out_vec4(b.shader, VARYING_SLOT_POS, 0, "pos");
    nir_variable *iv = nir_local_variable_create(b.impl, glsl_int_type(), "i");
    nir_variable *cv = nir_local_variable_create(b.impl, glsl_vec4_type(), "c");
    nir_store_var(&b, iv, nir_imm_int(&b, 0), 0x1);
@@ -874,12 +827,8 @@ static void
 test_vs_long_if(void)
 {
    nir_builder b = nvc_test_vs_builder("long_if");
-   nir_variable *a0 =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VERT_ATTRIB_GENERIC0, 0, "a0");
-   nir_variable *pos =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_POS, 0, "pos");
+   nir_variable *a0 = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a0");
+   nir_variable *pos = nvc_test_out_vec4(b.shader, VARYING_SLOT_POS, 0, "pos");
    nir_variable *cv = nir_local_variable_create(b.impl, glsl_float_type(), "c");
    nir_ssa_def *a = nir_load_var(&b, a0);
    nir_store_var(&b, cv, nir_channel(&b, a, 1), 0x1);
@@ -925,15 +874,9 @@ static void
 test_vs_dual_issue(void)
 {
    nir_builder b = nvc_test_vs_builder("dual");
-   nir_variable *a0 =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VERT_ATTRIB_GENERIC0, 0, "a0");
-   nir_variable *a1 =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VERT_ATTRIB_GENERIC1, 1, "a1");
-   nir_variable *pos =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_POS, 0, "pos");
+   nir_variable *a0 = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a0");
+   nir_variable *a1 = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC1, 1, "a1");
+   nir_variable *pos = nvc_test_out_vec4(b.shader, VARYING_SLOT_POS, 0, "pos");
    nir_variable *tc = nvc_test_var(b.shader, nir_var_shader_out,
                                    glsl_vector_type(GLSL_TYPE_FLOAT, 3),
                                    VARYING_SLOT_TEX0, 1, "n");
@@ -973,18 +916,12 @@ static void
 test_linkage(void)
 {
    nir_builder fb = nvc_test_fs_builder("link-fs");
-   nir_variable *i_t3 =
-      nvc_test_var(fb.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VARYING_SLOT_TEX3, 0, "t3");
-   nir_variable *i_v0 =
-      nvc_test_var(fb.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VARYING_SLOT_VAR0, 1, "v0");
+   nir_variable *i_t3 = nvc_test_in_vec4(fb.shader, VARYING_SLOT_TEX3, 0, "t3");
+   nir_variable *i_v0 = nvc_test_in_vec4(fb.shader, VARYING_SLOT_VAR0, 1, "v0");
    nir_variable *i_v5 =
-      nvc_test_var(fb.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VARYING_SLOT_VAR0 + 5, 2, "v5");
+      nvc_test_in_vec4(fb.shader, VARYING_SLOT_VAR0 + 5, 2, "v5");
    nir_variable *o =
-      nvc_test_var(fb.shader, nir_var_shader_out, glsl_vec4_type(),
-                   FRAG_RESULT_COLOR, 0, "color");
+      nvc_test_out_vec4(fb.shader, FRAG_RESULT_COLOR, 0, "color");
    nir_ssa_def *sum = nir_fadd(&fb, nir_load_var(&fb, i_t3),
                                nir_fadd(&fb, nir_load_var(&fb, i_v0),
                                         nir_load_var(&fb, i_v5)));
@@ -1018,23 +955,16 @@ test_linkage(void)
 
    nir_builder vb = nvc_test_vs_builder("link-vs");
    nir_variable *a0 =
-      nvc_test_var(vb.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VERT_ATTRIB_GENERIC0, 0, "a0");
-   nir_variable *pos =
-      nvc_test_var(vb.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_POS, 0, "pos");
+      nvc_test_in_vec4(vb.shader, VERT_ATTRIB_GENERIC0, 0, "a0");
+   nir_variable *pos = nvc_test_out_vec4(vb.shader, VARYING_SLOT_POS, 0, "pos");
    nir_variable *o_t3 =
-      nvc_test_var(vb.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_TEX3, 1, "t3");
+      nvc_test_out_vec4(vb.shader, VARYING_SLOT_TEX3, 1, "t3");
    nir_variable *o_v0 =
-      nvc_test_var(vb.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_VAR0, 2, "v0");
+      nvc_test_out_vec4(vb.shader, VARYING_SLOT_VAR0, 2, "v0");
    nir_variable *o_v2 =
-      nvc_test_var(vb.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_VAR0 + 2, 3, "v2");
+      nvc_test_out_vec4(vb.shader, VARYING_SLOT_VAR0 + 2, 3, "v2");
    nir_variable *o_v5 =
-      nvc_test_var(vb.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_VAR0 + 5, 4, "v5");
+      nvc_test_out_vec4(vb.shader, VARYING_SLOT_VAR0 + 5, 4, "v5");
    nir_ssa_def *a = nir_load_var(&vb, a0);
    nir_store_var(&vb, pos, a, 0xf);
    nir_store_var(&vb, o_t3, nir_fmul_imm(&vb, a, 3), 0xf);
@@ -1109,22 +1039,17 @@ static void
 test_fs_forms(void)
 {
    nir_builder b = nvc_test_fs_builder("forms");
-   nir_variable *tc =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VARYING_SLOT_TEX0, 0, "tc0");
+   nir_variable *tc = nvc_test_in_vec4(b.shader, VARYING_SLOT_TEX0, 0, "tc0");
    nir_variable *v1 =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VARYING_SLOT_VAR0 + 1, 1, "v1");
+      nvc_test_in_vec4(b.shader, VARYING_SLOT_VAR0 + 1, 1, "v1");
    nir_variable *fc =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VARYING_SLOT_POS, 2, "fragcoord");
+      nvc_test_in_vec4(b.shader, VARYING_SLOT_POS, 2, "fragcoord");
    nir_variable *m =
       nvc_test_var(b.shader, nir_var_uniform,
                    glsl_matrix_type(GLSL_TYPE_FLOAT, 4, 4), -1, 4, "m");
    nir_variable *o[4];
    for (unsigned i = 0; i < 4; i++)
-      o[i] = nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                          FRAG_RESULT_DATA0 + i, i, "out");
+      o[i] = nvc_test_out_vec4(b.shader, FRAG_RESULT_DATA0 + i, i, "out");
    nir_ssa_def *t = nir_load_var(&b, tc);
    nir_ssa_def *w = nir_load_var(&b, v1);
    /* rt0 = texture2DProj(u0, tc) + texture2D(u1, tc.xy, bias w.x) */
@@ -1212,16 +1137,12 @@ static void
 test_fs_proj_shadow(void)
 {
    nir_builder b = nvc_test_fs_builder("proj-shadow");
-   nir_variable *tc =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VARYING_SLOT_TEX0, 0, "tc0");
+   nir_variable *tc = nvc_test_in_vec4(b.shader, VARYING_SLOT_TEX0, 0, "tc0");
    nir_variable *v1 =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VARYING_SLOT_VAR0 + 1, 1, "v1");
+      nvc_test_in_vec4(b.shader, VARYING_SLOT_VAR0 + 1, 1, "v1");
    nir_variable *o[3];
    for (unsigned i = 0; i < 3; i++)
-      o[i] = nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                          FRAG_RESULT_DATA0 + i, i, "out");
+      o[i] = nvc_test_out_vec4(b.shader, FRAG_RESULT_DATA0 + i, i, "out");
    nir_ssa_def *t = nir_load_var(&b, tc);
    nir_ssa_def *w = nir_load_var(&b, v1);
    /* rt0 = texture2DProj(u1, tc, bias w.x): projector and bias */
@@ -1277,12 +1198,9 @@ static void
 test_depth_psize_fog(void)
 {
    nir_builder b = nvc_test_fs_builder("depth");
-   nir_variable *col =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VARYING_SLOT_COL0, 0, "col0");
+   nir_variable *col = nvc_test_in_vec4(b.shader, VARYING_SLOT_COL0, 0, "col0");
    nir_variable *oc =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   FRAG_RESULT_COLOR, 0, "color");
+      nvc_test_out_vec4(b.shader, FRAG_RESULT_COLOR, 0, "color");
    nir_variable *od =
       nvc_test_var(b.shader, nir_var_shader_out, glsl_float_type(),
                    FRAG_RESULT_DEPTH, 1, "depth");
@@ -1312,12 +1230,8 @@ test_depth_psize_fog(void)
    }
 
    b = nvc_test_vs_builder("psize");
-   nir_variable *a0 =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VERT_ATTRIB_GENERIC0, 0, "a0");
-   nir_variable *pos =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_POS, 0, "pos");
+   nir_variable *a0 = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a0");
+   nir_variable *pos = nvc_test_out_vec4(b.shader, VARYING_SLOT_POS, 0, "pos");
    nir_variable *ps =
       nvc_test_var(b.shader, nir_var_shader_out, glsl_float_type(),
                    VARYING_SLOT_PSIZ, 1, "psize");
@@ -1359,19 +1273,15 @@ test_vs_clip_planes(void)
    for (unsigned use_cv = 0; use_cv < 2; use_cv++) {
       nir_builder b = nvc_test_vs_builder("clip");
       nir_variable *a0 =
-         nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                      VERT_ATTRIB_GENERIC0, 0, "a0");
+         nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a0");
       nir_variable *a1 =
-         nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                      VERT_ATTRIB_GENERIC1, 1, "a1");
+         nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC1, 1, "a1");
       nir_variable *pos =
-         nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                      VARYING_SLOT_POS, 0, "pos");
+         nvc_test_out_vec4(b.shader, VARYING_SLOT_POS, 0, "pos");
       nir_store_var(&b, pos, nir_load_var(&b, a0), 0xf);
       if (use_cv) {
          nir_variable *cv =
-            nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                         VARYING_SLOT_CLIP_VERTEX, 1, "cv");
+            nvc_test_out_vec4(b.shader, VARYING_SLOT_CLIP_VERTEX, 1, "cv");
          nir_store_var(&b, cv, nir_load_var(&b, a1), 0xf);
       }
       struct nvc_vp_key key = { .ucp_enable = 0x9,
@@ -1483,12 +1393,8 @@ test_limits(void)
 
    /* VP: a 600-long dependent chain does not fit 512 instruction slots. */
    nir_builder b = nvc_test_vs_builder("long");
-   nir_variable *in =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VERT_ATTRIB_GENERIC0, 0, "in");
-   nir_variable *out =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_POS, 0, "out");
+   nir_variable *in = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "in");
+   nir_variable *out = nvc_test_out_vec4(b.shader, VARYING_SLOT_POS, 0, "out");
    nir_ssa_def *a = nir_load_var(&b, in), *x = a;
    for (unsigned i = 0; i < 600; i++)
       x = nir_ffma(&b, x, a, nir_imm_float(&b, 1.0f / (i + 3)));
@@ -1505,12 +1411,10 @@ test_limits(void)
     * acc.x >= col.x; with col.x = 0.5 four times: (0.5, 0.5, 0.5, 0.5). */
    for (unsigned fs = 0; fs < 2; fs++) {
       b = fs ? nvc_test_fs_builder("loop") : nvc_test_vs_builder("vs-loop");
-      nir_variable *col =
-         nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                      fs ? VARYING_SLOT_COL0 : VERT_ATTRIB_GENERIC0, 0, "col");
-      nir_variable *o =
-         nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                      fs ? FRAG_RESULT_COLOR : VARYING_SLOT_POS, 0, "color");
+      nir_variable *col = nvc_test_in_vec4(
+         b.shader, fs ? VARYING_SLOT_COL0 : VERT_ATTRIB_GENERIC0, 0, "col");
+      nir_variable *o = nvc_test_out_vec4(
+         b.shader, fs ? FRAG_RESULT_COLOR : VARYING_SLOT_POS, 0, "color");
       nir_variable *acc = nir_local_variable_create(b.impl, glsl_vec4_type(),
                                                     "acc");
       nir_store_var(&b, acc, nir_imm_vec4(&b, 0, 0, 0, 0), 0xf);
@@ -1567,8 +1471,7 @@ test_limits(void)
    for (unsigned depth = 4; depth <= 5; depth++) {
       b = nvc_test_fs_builder("deep-loops");
       nir_variable *o =
-         nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                      FRAG_RESULT_COLOR, 0, "color");
+         nvc_test_out_vec4(b.shader, FRAG_RESULT_COLOR, 0, "color");
       nir_variable *acc = nir_local_variable_create(b.impl, glsl_vec4_type(),
                                                     "acc");
       nir_ssa_def *n = nir_channel(&b, load_uniform_vec4(&b, 0), 0);
@@ -1602,12 +1505,8 @@ test_limits(void)
 
    /* Constructs not supported yet: messages, no crash. */
    b = nvc_test_vs_builder("vs-tex");
-   nir_variable *va =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VERT_ATTRIB_GENERIC0, 0, "a0");
-   nir_variable *vo =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   VARYING_SLOT_POS, 0, "pos");
+   nir_variable *va = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a0");
+   nir_variable *vo = nvc_test_out_vec4(b.shader, VARYING_SLOT_POS, 0, "pos");
    nir_ssa_def *vt = build_tex(&b, nir_texop_txl, 0, 2,
                                nir_channels(&b, nir_load_var(&b, va), 0x3),
                                nir_tex_src_lod, nir_imm_float(&b, 0), NULL);
@@ -1653,12 +1552,10 @@ data_loop_shader(bool fs)
 {
    nir_builder b =
       fs ? nvc_test_fs_builder("loop") : nvc_test_vs_builder("vs-loop");
-   nir_variable *in =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   fs ? VARYING_SLOT_COL0 : VERT_ATTRIB_GENERIC0, 0, "in");
-   nir_variable *o =
-      nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                   fs ? FRAG_RESULT_COLOR : VARYING_SLOT_POS, 0, "o");
+   nir_variable *in = nvc_test_in_vec4(
+      b.shader, fs ? VARYING_SLOT_COL0 : VERT_ATTRIB_GENERIC0, 0, "in");
+   nir_variable *o = nvc_test_out_vec4(
+      b.shader, fs ? FRAG_RESULT_COLOR : VARYING_SLOT_POS, 0, "o");
    nir_variable *acc = nir_local_variable_create(b.impl, glsl_vec4_type(),
                                                  "acc");
    nir_store_var(&b, acc, nir_imm_vec4(&b, 0, 0, 0, 0), 0xf);
@@ -1683,11 +1580,8 @@ static nir_shader *
 simple_fs(int unit)
 {
    nir_builder b = nvc_test_fs_builder("simple");
-   nir_variable *in =
-      nvc_test_var(b.shader, nir_var_shader_in, glsl_vec4_type(),
-                   VARYING_SLOT_TEX0, 0, "tc");
-   nir_variable *o = nvc_test_var(b.shader, nir_var_shader_out,
-                                  glsl_vec4_type(), FRAG_RESULT_COLOR, 0, "o");
+   nir_variable *in = nvc_test_in_vec4(b.shader, VARYING_SLOT_TEX0, 0, "tc");
+   nir_variable *o = nvc_test_out_vec4(b.shader, FRAG_RESULT_COLOR, 0, "o");
    nir_ssa_def *r;
    if (unit >= 0) {
       r = build_tex(&b, nir_texop_tex, unit, 2,

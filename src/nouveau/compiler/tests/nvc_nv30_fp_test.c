@@ -40,9 +40,7 @@ load_in(nir_builder *b, unsigned slot, unsigned loc)
 static void
 store_color(nir_builder *b, nir_ssa_def *v)
 {
-   nir_store_var(b,
-                 nvc_test_var(b->shader, nir_var_shader_out, glsl_vec4_type(),
-                              FRAG_RESULT_COLOR, 0, "color"),
+   nir_store_var(b, nvc_test_out_vec4(b->shader, FRAG_RESULT_COLOR, 0, "color"),
                  v, 0xf);
 }
 
@@ -483,9 +481,7 @@ test_outputs(void)
    }
 
    b = nvc_test_fs_builder("mrt");
-   nir_store_var(&b,
-                 nvc_test_var(b.shader, nir_var_shader_out, glsl_vec4_type(),
-                              FRAG_RESULT_DATA1, 0, "data1"),
+   nir_store_var(&b, nvc_test_out_vec4(b.shader, FRAG_RESULT_DATA1, 0, "data1"),
                  load_in(&b, VARYING_SLOT_COL0, 0), 0xf);
    char *err = NULL;
    bool ok = nvc_compile_fs(&nv30, b.shader, &bin, &err);

@@ -29,6 +29,22 @@ nvc_test_var(nir_shader *s, nir_variable_mode mode, const struct glsl_type *t,
    return v;
 }
 
+nir_variable *
+nvc_test_in_vec4(nir_shader *s, int location, int driver_location,
+                 const char *name)
+{
+   return nvc_test_var(s, nir_var_shader_in, glsl_vec4_type(), location,
+                       driver_location, name);
+}
+
+nir_variable *
+nvc_test_out_vec4(nir_shader *s, int location, int driver_location,
+                  const char *name)
+{
+   return nvc_test_var(s, nir_var_shader_out, glsl_vec4_type(), location,
+                       driver_location, name);
+}
+
 nir_builder
 nvc_test_vs_builder(const char *name)
 {

@@ -57,6 +57,12 @@ nir_variable *nvc_test_var(nir_shader *s, nir_variable_mode mode,
                            const struct glsl_type *t, int location,
                            int driver_location, const char *name);
 
+/* A vec4 shader input / output of s (the form of most test varyings). */
+nir_variable *nvc_test_in_vec4(nir_shader *s, int location,
+                               int driver_location, const char *name);
+nir_variable *nvc_test_out_vec4(nir_shader *s, int location,
+                                int driver_location, const char *name);
+
 /* An empty vertex / fragment shader with *nvc_test_target's NIR options. */
 nir_builder nvc_test_vs_builder(const char *name);
 nir_builder nvc_test_fs_builder(const char *name);
