@@ -198,35 +198,25 @@ translate(struct nvc_prog *p, const struct nvisa_nv40_vp_insn *c,
    return true;
 }
 
+static bool
+encode(struct nvc_prog *p, const struct nvisa_nv40_vp_insn *hw,
+       uint32_t words[4])
+{
+   struct nvisa_nv30_vp_insn r;
+   if (!translate(p, hw, &r))
+      return false;
+   if (nvisa_nv30_vp_encode(&r, words) != 0) {
+      nvc_prog_error(p, "internal error: VP field overflow");
+      return false;
+   }
+   return true;
+}
+
 bool
 nv30_vp_emit(struct nvc_prog *p, const struct nvc_isel_info *info,
              unsigned const_base, struct nvc_vp_binary *out)
 {
-   struct nvc_vp_code code;
    (void)info;
-   if (!nvc_vp_lower_code(p, const_base, out, &code))
-      return false;
    /* Dual issue where the one DST allows it (see nvc_vp_pair) */
-   unsigned n = nvc_vp_pair(p, code.hw, code.num, true);
-   bool ok = !p->error && nvc_vp_check_length(p, n);
-   if (ok) {
-      code.hw[n - 1].last = true;
-      out->insns = malloc(n * 4 * sizeof(uint32_t));
-      if (!out->insns) {
-         nvc_prog_error(p, "out of memory");
-         ok = false;
-      }
-   }
-   for (unsigned i = 0; ok && i < n; i++) {
-      struct nvisa_nv30_vp_insn r;
-      ok = translate(p, &code.hw[i], &r);
-      if (ok && nvisa_nv30_vp_encode(&r, &out->insns[i * 4]) != 0) {
-         nvc_prog_error(p, "internal error: VP field overflow");
-         ok = false;
-      }
-   }
-   if (ok)
-      out->num_insns = n;
-   free(code.hw);
-   return ok;
+   return nvc_vp_assemble(p, const_base, true, encode, out);
 }

@@ -270,6 +270,31 @@ nvc_vp_check_length(struct nvc_prog *p, unsigned num)
    return true;
 }
 
+bool
+nvc_vp_assemble(struct nvc_prog *p, unsigned const_base, bool one_dst,
+                nvc_vp_encode_fn encode, struct nvc_vp_binary *out)
+{
+   struct nvc_vp_code code;
+   if (!nvc_vp_lower_code(p, const_base, out, &code))
+      return false;
+   unsigned n = nvc_vp_pair(p, code.hw, code.num, one_dst);
+   bool ok = !p->error && nvc_vp_check_length(p, n);
+   if (ok) {
+      code.hw[n - 1].last = true;
+      out->insns = malloc(n * 4 * sizeof(uint32_t));
+      if (!out->insns) {
+         nvc_prog_error(p, "out of memory");
+         ok = false;
+      }
+   }
+   for (unsigned i = 0; ok && i < n; i++)
+      ok = encode(p, &code.hw[i], &out->insns[i * 4]);
+   if (ok)
+      out->num_insns = n;
+   free(code.hw);
+   return ok;
+}
+
 static int
 new_const(struct vp_emit *e)
 {

@@ -34,6 +34,19 @@ unsigned nvc_vp_pair(struct nvc_prog *p, struct nvisa_nv40_vp_insn *hw,
  * fit in the target's VP slots. */
 bool nvc_vp_check_length(struct nvc_prog *p, unsigned num);
 
+/* Packs one instruction of curie's form into its ISA's four words;
+ * false + p->error if it has no encoding there. */
+typedef bool (*nvc_vp_encode_fn)(struct nvc_prog *p,
+                                 const struct nvisa_nv40_vp_insn *hw,
+                                 uint32_t words[4]);
+
+/* What both encoders do around their ISA's packing: lowers p
+ * (nvc_vp_lower_code), pairs it (nvc_vp_pair, one_dst as there), checks
+ * its length, sets LAST on the last instruction and packs each with
+ * encode into out->insns (num_insns).  false + p->error on failure. */
+bool nvc_vp_assemble(struct nvc_prog *p, unsigned const_base, bool one_dst,
+                     nvc_vp_encode_fn encode, struct nvc_vp_binary *out);
+
 /* The encoders: fill out (insns, num_insns, consts).  false + p->error on
  * failure. */
 bool nv40_vp_emit(struct nvc_prog *p, const struct nvc_isel_info *info,
