@@ -198,8 +198,10 @@ read_sreg(struct run *st, unsigned lane, unsigned sr)
       return lane;
    case G(SREG_clock):
       return (uint32_t)st->steps;
+   case G(SREG_sampleid):
+      return st->warp->sample_id ? st->warp->sample_id[lane] : 0;
    default:
-      /* vstride, performance counters, sampleid (no MSAA): 0 */
+      /* vstride and the performance counters: 0 */
       return 0;
    }
 }

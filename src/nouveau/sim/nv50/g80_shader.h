@@ -146,6 +146,9 @@ struct g80_shader_warp {
     * of a quad); texture instructions with the live flag skip them.
     * Their results are the 3D class's to drop. */
    uint32_t helper;
+   /* FP (GT215 sample shading): each lane's sample, read by $sampleid
+    * (isa.rst "D3D10.1 additions"); NULL: 0 */
+   const uint32_t *sample_id;
    /* FP: lanes that executed a discard (kil); set by the interpreter. */
    uint32_t discarded;
 };

@@ -170,8 +170,9 @@ struct env {
    uint32_t flat[LANES * IN_WORDS];
    uint32_t out[LANES * OUT_WORDS];
    uint32_t cb0[256];
-   const uint32_t *cbs[1];
-   uint32_t cb_words[1];
+   uint32_t cb15[256];
+   const uint32_t *cbs[16];
+   uint32_t cb_words[16];
    struct g80_shader_program prog;
    struct g80_shader_warp warp;
    struct g80_shader_fault fault;
@@ -185,13 +186,15 @@ run(struct env *e, struct prog *p, enum g80_stage stage, uint32_t active)
    CHECK(!p->bad);
    e->cbs[0] = e->cb0;
    e->cb_words[0] = 256;
+   e->cbs[15] = e->cb15;
+   e->cb_words[15] = 256;
    e->prog.code = (const uint8_t *)p->w;
    e->prog.code_size = p->n * 4;
    e->prog.start = 0;
    e->prog.gprs = e->gprs ? e->gprs : 128;
    e->prog.cb = e->cbs;
    e->prog.cb_words = e->cb_words;
-   e->prog.num_cb = 1;
+   e->prog.num_cb = 16;
    e->warp.lanes = LANES;
    e->warp.active = active;
    e->warp.in = e->in;
@@ -1682,6 +1685,211 @@ upstream_t1_gt215(void)
    free(e);
 }
 
+/* t2.hex's texture unit: the cube array sample returns its coordinate
+ * words (s, t, r as floats, the layer an integer made float), the
+ * multisample texfetch its integer coordinates made float and 9. */
+static void
+fake_texture_t2(void *ctx, enum g80_stage stage,
+                const struct g80_tex_request *req, uint32_t out[32][4])
+{
+   (void)ctx;
+   (void)stage;
+   for (unsigned l = 0; l < 32; l++) {
+      if (!(req->active >> l & 1))
+         continue;
+      const uint32_t *c = req->coord[l];
+      if (req->op == G80_TEX_FETCH) {
+         CHECK_EQ(req->tic, 1);
+         out[l][0] = fbits((float)(int32_t)c[0]);
+         out[l][1] = fbits((float)(int32_t)c[1]);
+         out[l][2] = fbits((float)(int32_t)c[2]);
+         out[l][3] = fbits(9.0f);
+      } else {
+         CHECK_EQ(req->target, 1);          /* cube */
+         out[l][0] = c[0];
+         out[l][1] = c[1];
+         out[l][2] = c[2];
+         out[l][3] = fbits((float)c[3]);
+      }
+   }
+}
+
+/* t2.hex (GT215): a cube array TEX (major-axis normalisation, the layer
+ * rounded to an integer and clamped to 0x1ff), $sampleid through U2F, a
+ * 2D_MSAA TXF whose sample position upstream reads from its driver
+ * constants c15[] with $a: x = (px << c15[0x188]) + c15[$a1 + 0x280],
+ * y = (py << c15[0x18c]) + c15[$a1 + 0x284], $a1 = 8 ((c15[0x188] +
+ * c15[0x18c]) * 8 + sample).  With both shifts 1 and the table's entry
+ * for sample s = (s & 1, s >> 1): (2 px + (s & 1), 2 py + (s >> 1), 0).
+ * OUT = TEX + sample + TXF. */
+static void
+upstream_t2_msaa(void)
+{
+   struct env *e = env_new();
+   struct prog p = { 0 };
+   static uint32_t sid[32];
+   p.n = load_hex("t2.hex", p.w, 1024);
+   CHECK(p.n > 0);
+   for (unsigned l = 0; l < LANES; l++) {
+      float *v = &e->interp[l * IN_WORDS];
+      v[0] = 1.0f + l * 0.125f; v[1] = -2.0f; v[2] = 0.5f; v[3] = l / 3.0f;
+      v[4] = l + 0.5f; v[5] = 3.7f;              /* IN[1]: position */
+      v[7] = 1.0f;                               /* 1/w */
+      sid[l] = l & 3;
+   }
+   e->cb15[0x188 / 4] = 1;
+   e->cb15[0x18c / 4] = 1;
+   for (unsigned k = 0; k < 4; k++) {
+      e->cb15[(0x280 + 8 * (16 + k)) / 4] = k & 1;
+      e->cb15[(0x284 + 8 * (16 + k)) / 4] = k >> 1;
+   }
+   e->warp.sample_id = sid;
+   e->cb.texture = fake_texture_t2;
+   e->gprs = 16;
+   e->prog.isa_flags = G(FLAG_SM11) | G(FLAG_D3D10_1) | G80_SHADER_MUL_SAT;
+   CHECK_EQ(run(e, &p, G80_STAGE_FP, 0xffffffff), 0);
+   if (e->fault.faulted)
+      fprintf(stderr, "fault: %s at 0x%x\n", e->fault.msg, e->fault.pc);
+   for (unsigned l = 0; l < LANES; l++) {
+      float x = 1.0f + l * 0.125f, m = fmaxf(x, 2.0f);
+      float layer = (float)(unsigned)nearbyintf(l / 3.0f);
+      float t0[4] = { x / m, -2.0f / m, 0.5f / m, layer };
+      float s = (float)(l & 3);
+      float t3[4] = { (float)(2 * l + (l & 1)), (float)(6 + ((l & 3) >> 1)),
+                      0, 9 };
+      uint32_t *o = &e->out[l * OUT_WORDS];
+      for (unsigned c = 0; c < 4; c++) {
+         float r = (t0[c] + s) + t3[c];
+         CHECK(fabsf(bitsf(o[c]) - r) <= 4e-7f * fabsf(r));
+      }
+   }
+   free(e);
+}
+
+/* sweep.hex: one FP per TGSI operation (the file's header names them in
+ * order), each ending at its exit.  Every one must run to its exit
+ * without a fault; the operations whose TGSI meaning on the template's
+ * sources is unambiguous (unary ones on IN[0], binary ones on IN[0] and
+ * IN[1]) are checked by hand per component, with IN[0] = (1, a, b, c)
+ * (v0 = 1 is also the 1/w slot) and IN[1] = (d, e, f, g). */
+static float
+sweep_ref(const char *op, float x, float y, bool *known)
+{
+   *known = true;
+   if (!strcmp(op, "MOV")) return x;
+   if (!strcmp(op, "FLR")) return floorf(x);
+   if (!strcmp(op, "CEIL")) return ceilf(x);
+   if (!strcmp(op, "TRUNC")) return truncf(x);
+   if (!strcmp(op, "ROUND")) return nearbyintf(x);
+   if (!strcmp(op, "FRC")) return x - floorf(x);
+   if (!strcmp(op, "SSG")) return x > 0 ? 1.0f : x < 0 ? -1.0f : 0.0f;
+   if (!strcmp(op, "ADD")) return x + y;
+   if (!strcmp(op, "MUL")) return x * y;
+   if (!strcmp(op, "MIN")) return fminf(x, y);
+   if (!strcmp(op, "MAX")) return fmaxf(x, y);
+   if (!strcmp(op, "SEQ")) return x == y ? 1.0f : 0.0f;
+   if (!strcmp(op, "SNE")) return x != y ? 1.0f : 0.0f;
+   if (!strcmp(op, "SLT")) return x < y ? 1.0f : 0.0f;
+   if (!strcmp(op, "SGE")) return x >= y ? 1.0f : 0.0f;
+   if (!strcmp(op, "SGT")) return x > y ? 1.0f : 0.0f;
+   if (!strcmp(op, "SLE")) return x <= y ? 1.0f : 0.0f;
+   *known = false;
+   return 0;
+}
+
+static void
+upstream_sweep(void)
+{
+   static uint32_t all[4096];
+   char line[2048], names[128][16];
+   unsigned nnames = 0, n = 0;
+   char path[512];
+   snprintf(path, sizeof(path), "%s/sweep.hex", G80_UPSTREAM_DIR);
+   FILE *f = fopen(path, "r");
+   CHECK(f != NULL);
+   if (!f)
+      return;
+   while (fgets(line, sizeof(line), f)) {
+      if (!strncmp(line, "#   ADD ", 8)) {
+         for (char *t = strtok(line + 1, " \n"); t && nnames < 128;
+              t = strtok(NULL, " \n"))
+            snprintf(names[nnames++], 16, "%s", t);
+         continue;
+      }
+      if (line[0] == '#')
+         continue;
+      for (char *t = strtok(line, " \t\n"); t && n < 4096;
+           t = strtok(NULL, " \t\n"))
+         all[n++] = (uint32_t)strtoul(t, NULL, 16);
+   }
+   fclose(f);
+   CHECK_EQ(nnames, 80);
+
+   struct env *e = env_new();
+   for (unsigned l = 0; l < LANES; l++) {
+      float *v = &e->interp[l * IN_WORDS];
+      v[0] = 1.0f;
+      v[1] = (float)l / 4 - 3.75f;     /* IN[0].y: -3.75 .. 4 */
+      v[2] = 2.5f - (float)l / 8;
+      v[3] = (l & 1) ? 0.5f : -1.25f;
+      v[4] = (float)(l % 5) - 2;       /* IN[1] */
+      v[5] = 0.25f * l - 4;
+      v[6] = 2.5f - (float)l / 8;      /* equal to IN[0].z: SEQ true */
+      v[7] = 3.0f;
+   }
+   for (unsigned k = 0; k < 64; k++)
+      e->cb0[k] = fbits(0.5f * k);
+   e->gprs = 32;
+   unsigned start = 0, prog_index = 0, checked = 0;
+   while (start < n && prog_index < nnames) {
+      /* the program runs to the first instruction with exit */
+      unsigned end = start;
+      for (;;) {
+         struct nvisa_g80_insn insn;
+         int w = nvisa_g80_decode_ptype(all + end, n - end,
+                                        NVISA_G80_PTYPE_FP, &insn);
+         if (w < 0) {
+            end = n;
+            break;
+         }
+         end += w;
+         if (insn.mod[G(MOD_CTRL)] == 1 || end >= n)
+            break;
+      }
+      struct prog p = { .n = end - start };
+      memcpy(p.w, all + start, p.n * 4);
+      const char *op = names[prog_index];
+      memset(e->out, 0, sizeof(e->out));
+      int r = run(e, &p, G80_STAGE_FP, 0xffffffff);
+      if (r)
+         fprintf(stderr, "sweep %s: %s at 0x%x\n", op, e->fault.msg,
+                 e->fault.pc);
+      CHECK_EQ(r, 0);
+      for (unsigned l = 0; l < LANES && !r; l++) {
+         const float *v = &e->interp[l * IN_WORDS];
+         float in0[4] = { 1.0f, v[1], v[2], v[3] };
+         float in1[4] = { v[4], v[5], v[6], v[7] };
+         for (unsigned c = 0; c < 4; c++) {
+            bool known;
+            float ref = sweep_ref(op, in0[c], in1[c], &known);
+            if (!known)
+               break;
+            if (e->out[l * OUT_WORDS + c] != fbits(ref))
+               fprintf(stderr, "sweep %s lane %u .%u: %g, expected %g\n", op,
+                       l, c, bitsf(e->out[l * OUT_WORDS + c]), ref);
+            CHECK_EQ(e->out[l * OUT_WORDS + c], fbits(ref));
+            checked++;
+         }
+      }
+      start = end;
+      prog_index++;
+   }
+   CHECK_EQ(prog_index, nnames);
+   CHECK_EQ(start, n);
+   CHECK(checked >= 17 * 32 * 4);
+   free(e);
+}
+
 /* Random words (a fixed xorshift seed) and mutated upstream programs:
  * every run ends with 0 or a fault, within the budget, without touching
  * memory outside its arrays (run under ASan by make unit-asan). */
@@ -1760,6 +1968,8 @@ static const struct nvt_case cases[] = {
    { "upstream_v2_integer_lowering", upstream_v2_integer_lowering },
    { "upstream_f3_loop_continue", upstream_f3_loop_continue },
    { "upstream_t1_gt215", upstream_t1_gt215 },
+   { "upstream_t2_msaa", upstream_t2_msaa },
+   { "upstream_sweep", upstream_sweep },
    { NULL, NULL },
 };
 
