@@ -277,11 +277,7 @@ emit_one(struct fp_emit *e, const struct nvc_insn *ir, unsigned op,
    struct nvisa_nv40_fp_insn hw;
    nvisa_nv40_fp_insn_init(&hw);
 
-   struct nvc_insn fake = *ir;
-   fake.op = op;
-   fake.dst = *dst;
-   for (unsigned i = 0; i < 3; i++)
-      fake.src[i] = i < nsrcs ? srcs[i] : nvc_src_none();
+   struct nvc_insn fake = nvc_insn_as(ir, op, dst, srcs, nsrcs);
 
    /* The opcode, if the target's ISA has it (fp.ops, e.g. no TXL on
     * rankine, no RSQ/LRP/POW on curie: isel chose by the same facts). */

@@ -182,6 +182,18 @@ nvc_dst_value(struct nvc_prog *p, unsigned value)
    return d;
 }
 
+struct nvc_insn
+nvc_insn_as(const struct nvc_insn *ir, unsigned op, const struct nvc_dst *dst,
+            const struct nvc_src *srcs, unsigned nsrcs)
+{
+   struct nvc_insn insn = *ir;
+   insn.op = op;
+   insn.dst = *dst;
+   for (unsigned i = 0; i < 3; i++)
+      insn.src[i] = i < nsrcs ? srcs[i] : nvc_src_none();
+   return insn;
+}
+
 uint8_t
 nvc_dst_phys_mask(const struct nvc_prog *p, const struct nvc_insn *insn)
 {

@@ -240,6 +240,12 @@ uint8_t nvc_positions_read(const struct nvc_insn *insn);
 bool nvc_ra(struct nvc_prog *p);
 
 /* Physical swizzle helpers for the emitters. */
+/* ir as op writing dst from the first nsrcs of srcs (the rest none): what
+ * an emitter resolves masks and swizzles against when it encodes an IR
+ * instruction as other ops (SEL's moves, an IF's condition). */
+struct nvc_insn nvc_insn_as(const struct nvc_insn *ir, unsigned op,
+                            const struct nvc_dst *dst,
+                            const struct nvc_src *srcs, unsigned nsrcs);
 uint8_t nvc_dst_phys_mask(const struct nvc_prog *p, const struct nvc_insn *insn);
 /* Physical channel holding logical component comp of the source's
  * operand (identity for inputs; consts handled by the emitters). */

@@ -590,12 +590,7 @@ emit_one(struct vp_emit *e, const struct nvc_insn *ir, unsigned op,
    struct nvisa_nv40_vp_insn hw;
    nvisa_nv40_vp_insn_init(&hw);
 
-   /* A fake IR instruction with this op/dst, for swizzle resolution. */
-   struct nvc_insn fake = *ir;
-   fake.op = op;
-   fake.dst = *dst;
-   for (unsigned i = 0; i < 3; i++)
-      fake.src[i] = i < nsrcs ? srcs[i] : nvc_src_none();
+   struct nvc_insn fake = nvc_insn_as(ir, op, dst, srcs, nsrcs);
 
    unsigned code = hw_op(op);
    bool sca = is_sca(op);
