@@ -111,16 +111,25 @@ has_op(const struct nvc_fp_binary *bin, unsigned op)
    return false;
 }
 
-/* Compiles s for NV30 (freeing it), keeps the binary in *bin. */
+/* Compiles s for NV30 (freeing it) with key (NULL: none), keeps the
+ * binary in *bin. */
 static bool
-compile(nir_shader *s, struct nvc_fp_binary *bin, const char *what)
+compile_key(nir_shader *s, const struct nvc_fp_key *key,
+            struct nvc_fp_binary *bin, const char *what)
 {
    char *err = NULL;
-   bool ok = nvc_compile_fs(&nv30, s, bin, &err);
+   bool ok = key ? nvc_compile_fs_key(&nv30, s, key, bin, &err)
+                 : nvc_compile_fs(&nv30, s, bin, &err);
    CHECK(ok, "%s: compile: %s", what, err ? err : "?");
    free(err);
    ralloc_free(s);
    return ok;
+}
+
+static bool
+compile(nir_shader *s, struct nvc_fp_binary *bin, const char *what)
+{
+   return compile_key(s, NULL, bin, what);
 }
 
 /* Runs bin on nvsim's rankine interpreter, all four fragments of the
@@ -187,6 +196,25 @@ check_color(nir_shader *s, const struct fp_inputs *in, float x, float y,
       CHECK_VEC4_AS(what, r.color, x, y, z, w, tol);
    }
    nvc_fp_binary_free(&bin);
+}
+
+/* The texture parameter dwords of the NPOT tests (NVC_FP_TEX_PARAM_*) */
+#define NPOT_NUM_DWORDS \
+   (NVC_FP_TEX_PARAM_DWORD0 + NVC_MAX_TEX_UNITS * NVC_FP_TEX_PARAMS * 4)
+
+/* Runs bin (freeing it) with those dwords, lookups by tex (NULL:
+ * fake_tex); the colour checked against (x, y, z, w). */
+static void
+run_tex_check(struct nvc_fp_binary *bin, const struct fp_inputs *in,
+              const float *dwords, nvsim_tex_fn tex, float x, float y,
+              float z, float w, float tol, const char *what)
+{
+   struct fp_result r;
+   run_tex = tex;
+   if (run(bin, in, dwords, NPOT_NUM_DWORDS, &r, what))
+      CHECK_VEC4_AS(what, r.color, x, y, z, w, tol);
+   run_tex = NULL;
+   nvc_fp_binary_free(bin);
 }
 
 /* a = tc0, b = tc1, c = tc2 in most tests */
@@ -737,16 +765,10 @@ check_npot(struct nvc_fp_tex_key k, float s, float t, bool proj,
    memset(&key, 0, sizeof(key));
    key.tex[2] = k;
    struct nvc_fp_binary bin;
-   char *err = NULL;
-   bool ok = nvc_compile_fs_key(&nv30, b.shader, &key, &bin, &err);
-   CHECK(ok, "%s: compile: %s", what, err ? err : "?");
-   free(err);
-   ralloc_free(b.shader);
-   if (!ok)
+   if (!compile_key(b.shader, &key, &bin, what))
       return;
 
-   static float dwords[NVC_FP_TEX_PARAM_DWORD0 +
-                       NVC_MAX_TEX_UNITS * NVC_FP_TEX_PARAMS * 4];
+   static float dwords[NPOT_NUM_DWORDS];
    float *size = &dwords[NVC_FP_TEX_PARAM_SLOT(2, NVC_FP_TEX_PARAM_SIZE) * 4];
    float *lods = &dwords[NVC_FP_TEX_PARAM_SLOT(2, NVC_FP_TEX_PARAM_LOD) * 4];
    size[0] = 3.0f, size[1] = 2.0f, size[2] = 1.0f / 3.0f, size[3] = 0.5f;
@@ -758,13 +780,8 @@ check_npot(struct nvc_fp_tex_key k, float s, float t, bool proj,
    struct fp_inputs in = std_in;
    float q = proj ? 2.0f : 1.0f;
    in.tc[0][0] = s * q, in.tc[0][1] = t * q, in.tc[0][3] = q;
-   struct fp_result res;
-   run_tex = npot_rect_tex;
    npot_taps = 0;
-   if (run(&bin, &in, dwords, ARRAY_SIZE(dwords), &res, what))
-      CHECK_VEC4_AS(what, res.color, x, y, z, w, 1e-5f);
-   run_tex = NULL;
-   nvc_fp_binary_free(&bin);
+   run_tex_check(&bin, &in, dwords, npot_rect_tex, x, y, z, w, 1e-5f, what);
 }
 
 #define NPOT_KEY(ws, wt, min, mag) \
@@ -848,23 +865,15 @@ test_npot_scale(void)
          PIPE_TEX_WRAP_CLAMP && nvc_tex_npot_hw_linear(&key.tex[1], true),
          "SCALE keeps the sampler's wrap and filter");
    struct nvc_fp_binary bin;
-   char *err = NULL;
-   bool ok = nvc_compile_fs_key(&nv30, b.shader, &key, &bin, &err);
-   CHECK(ok, "NPOT scale: compile: %s", err ? err : "?");
-   free(err);
-   ralloc_free(b.shader);
-   if (!ok)
+   if (!compile_key(b.shader, &key, &bin, "NPOT scale"))
       return;
-   static float dwords[NVC_FP_TEX_PARAM_DWORD0 +
-                       NVC_MAX_TEX_UNITS * NVC_FP_TEX_PARAMS * 4];
+   static float dwords[NPOT_NUM_DWORDS];
    float *size = &dwords[NVC_FP_TEX_PARAM_SLOT(1, NVC_FP_TEX_PARAM_SIZE) * 4];
    size[0] = 5.0f, size[1] = 3.0f, size[2] = 0.2f, size[3] = 1.0f / 3.0f;
    struct fp_inputs in = std_in;
    in.tc[0][0] = 0.5f, in.tc[0][1] = 0.25f;
-   struct fp_result r;
-   if (run(&bin, &in, dwords, ARRAY_SIZE(dwords), &r, "NPOT scale"))
-      CHECK_VEC4_AS("NPOT scale", r.color, 2.5f, 0.75f, 0, 1, 1e-6f);
-   nvc_fp_binary_free(&bin);
+   run_tex_check(&bin, &in, dwords, NULL, 2.5f, 0.75f, 0, 1, 1e-6f,
+                 "NPOT scale");
 }
 
 /* MIPMAP: the 3x2 image's two levels in one rectangle 3 wide: level 0
@@ -910,15 +919,9 @@ check_npot_mip(struct nvc_fp_tex_key k, float s, float t, const float lod[3],
    memset(&key, 0, sizeof(key));
    key.tex[2] = k;
    struct nvc_fp_binary bin;
-   char *err = NULL;
-   bool ok = nvc_compile_fs_key(&nv30, b.shader, &key, &bin, &err);
-   CHECK(ok, "%s: compile: %s", what, err ? err : "?");
-   free(err);
-   ralloc_free(b.shader);
-   if (!ok)
+   if (!compile_key(b.shader, &key, &bin, what))
       return;
-   static float dwords[NVC_FP_TEX_PARAM_DWORD0 +
-                       NVC_MAX_TEX_UNITS * NVC_FP_TEX_PARAMS * 4];
+   static float dwords[NPOT_NUM_DWORDS];
 #define P(n) (&dwords[NVC_FP_TEX_PARAM_SLOT(2, n) * 4])
    memcpy(P(NVC_FP_TEX_PARAM_SIZE), (float[4]){ 3, 2, 1.0f / 3, 0.5f }, 16);
    memcpy(P(NVC_FP_TEX_PARAM_LOD), lod, 12);
@@ -931,12 +934,7 @@ check_npot_mip(struct nvc_fp_tex_key k, float s, float t, const float lod[3],
          "%s: the unit's state", what);
    struct fp_inputs in = std_in;
    in.tc[0][0] = s, in.tc[0][1] = t;
-   struct fp_result r;
-   run_tex = npot_atlas_tex;
-   if (run(&bin, &in, dwords, ARRAY_SIZE(dwords), &r, what))
-      CHECK_VEC4_AS(what, r.color, x, y, z, w, 1e-5f);
-   run_tex = NULL;
-   nvc_fp_binary_free(&bin);
+   run_tex_check(&bin, &in, dwords, npot_atlas_tex, x, y, z, w, 1e-5f, what);
 }
 
 #define MIP_KEY(ws, wt, min, mag, mip) \
@@ -1027,15 +1025,9 @@ check_npot_3d(unsigned wrap_r, bool linear, float s, float t, float r,
       NVC_TEX_NPOT_MIPMAP, PIPE_TEX_WRAP_REPEAT, PIPE_TEX_WRAP_REPEAT,
       linear, linear, 0, 1, wrap_r, 1 };
    struct nvc_fp_binary bin;
-   char *err = NULL;
-   bool ok = nvc_compile_fs_key(&nv30, b.shader, &key, &bin, &err);
-   CHECK(ok, "%s: compile: %s", what, err ? err : "?");
-   free(err);
-   ralloc_free(b.shader);
-   if (!ok)
+   if (!compile_key(b.shader, &key, &bin, what))
       return;
-   static float dwords[NVC_FP_TEX_PARAM_DWORD0 +
-                       NVC_MAX_TEX_UNITS * NVC_FP_TEX_PARAMS * 4];
+   static float dwords[NPOT_NUM_DWORDS];
 #define P(n) (&dwords[NVC_FP_TEX_PARAM_SLOT(2, n) * 4])
    memcpy(P(NVC_FP_TEX_PARAM_SIZE), (float[4]){ 2, 1, 0.5f, 1 }, 16);
    memcpy(P(NVC_FP_TEX_PARAM_LOD), (float[4]){ 0, -1000, 1000, 0 }, 16);
@@ -1044,12 +1036,7 @@ check_npot_3d(unsigned wrap_r, bool linear, float s, float t, float r,
 #undef P
    struct fp_inputs in = std_in;
    in.tc[0][0] = s, in.tc[0][1] = t, in.tc[0][2] = r;
-   struct fp_result res;
-   run_tex = npot_3d_tex;
-   if (run(&bin, &in, dwords, ARRAY_SIZE(dwords), &res, what))
-      CHECK_VEC4_AS(what, res.color, x, y, z, w, 1e-5f);
-   run_tex = NULL;
-   nvc_fp_binary_free(&bin);
+   run_tex_check(&bin, &in, dwords, npot_3d_tex, x, y, z, w, 1e-5f, what);
 }
 
 /* 3D slices (GL 2.1 section 3.8.8, w = r * 3) */
