@@ -72,7 +72,10 @@ struct run {
    uint16_t a[WARP][NAREGS];
    uint8_t c[WARP][NCREGS];
 
-   uint32_t pc;         /* bytes from prog->start */
+   /* byte address in the code segment: branch, call and joinat targets
+    * are absolute there (isa.rst: the PC is an address in C[]; upstream
+    * relocates its targets by where the program sits) */
+   uint32_t pc;
    uint32_t next_pc;
    uint32_t active;
    uint32_t exited;     /* exited or discarded */
@@ -104,7 +107,7 @@ fail(struct run *st, const char *fmt, ...)
       va_list ap;
       va_start(ap, fmt);
       st->fault->faulted = true;
-      st->fault->pc = st->prog->start + st->pc;
+      st->fault->pc = st->pc;
       vsnprintf(st->fault->msg, sizeof(st->fault->msg), fmt, ap);
       va_end(ap);
    }
@@ -1040,7 +1043,7 @@ static unsigned
 insn_bytes_at(struct run *st, uint32_t pc)
 {
    const struct g80_shader_program *p = st->prog;
-   uint64_t at = (uint64_t)p->start + pc;
+   uint64_t at = pc;
    if (at + 4 > p->code_size)
       return 0;
    return (p->code[at] & 1) ? 8 : 4;
@@ -1237,7 +1240,7 @@ step(struct run *st)
    const struct g80_shader_program *p = st->prog;
    struct nvisa_g80_insn insn;
    uint32_t w[2] = { 0, 0 };
-   uint64_t at = (uint64_t)p->start + st->pc;
+   uint64_t at = st->pc;
 
    if ((st->pc & 3) || at + 4 > p->code_size) {
       fail(st, "%s: PC outside the code segment", "g80 shader");
@@ -1354,6 +1357,7 @@ g80_shader_run(enum g80_stage stage, const struct g80_shader_program *prog,
    uint32_t all = warp->lanes >= WARP ? 0xffffffffu :
                   (1u << warp->lanes) - 1;
    st->active = warp->active & all;
+   st->pc = prog->start;
 
    if (prog->local_bytes) {
       st->local_bytes = prog->local_bytes <= 0x10000 ? prog->local_bytes :

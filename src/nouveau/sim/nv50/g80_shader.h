@@ -161,7 +161,7 @@ struct g80_shader_warp {
 /* Why a run stopped early (the 3D class traps the channel with it). */
 struct g80_shader_fault {
    bool faulted;
-   uint32_t pc;                 /* byte offset of the instruction */
+   uint32_t pc;                 /* the instruction's address in the code segment */
    bool runaway;                /* the instruction budget ran out */
    char msg[128];
 };

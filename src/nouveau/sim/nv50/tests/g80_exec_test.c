@@ -178,6 +178,7 @@ struct env {
    struct g80_shader_fault fault;
    struct g80_shader_callbacks cb;
    unsigned gprs;       /* 0: 128 */
+   uint32_t start;      /* the program's start address */
 };
 
 static int
@@ -190,7 +191,7 @@ run(struct env *e, struct prog *p, enum g80_stage stage, uint32_t active)
    e->cb_words[15] = 256;
    e->prog.code = (const uint8_t *)p->w;
    e->prog.code_size = p->n * 4;
-   e->prog.start = 0;
+   e->prog.start = e->start;
    e->prog.gprs = e->gprs ? e->gprs : 128;
    e->prog.cb = e->cbs;
    e->prog.cb_words = e->cb_words;
@@ -734,6 +735,39 @@ prog_loop_if_break(void)
       CHECK_EQ(e->out[n * OUT_WORDS], acc);
       CHECK_EQ(e->out[n * OUT_WORDS + 1], i);
    }
+   free(e);
+}
+
+/* A program that does not start at 0: branch targets are addresses in
+ * the code segment (isa.rst), so a loop at 0x40 jumps to 0x40 + ..., and
+ * the junk before it never runs. */
+static void
+prog_start_offset(void)
+{
+   struct env *e = env_new();
+   struct prog p = { .n = 16 };
+   memset(p.w, 0xff, 16 * 4);
+   emit(&p, op2(G(OP_MOV_B32_I), R(1), IMM(0)));
+   unsigned brk = emit(&p, ctrl(G(OP_BREAKADDR), 0));
+   unsigned loop = emit(&p, op3(G(OP_ADD_B32_I), R(1), R(1), IMM(1)));
+   struct nvisa_g80_insn set = op3(G(OP_SET_B32), R(2), R(1), C(0, 0));
+   set.mod[G(MOD_CMP)] = G(COND_ge);
+   set.mod[G(MOD_CC_WR)] = 1;
+   emit(&p, set);
+   emit(&p, pred(I(G(OP_BREAK)), G(COND_lg), 0));
+   emit(&p, ctrl(G(OP_BRA), loop));
+   unsigned end = emit(&p, op2(G(OP_MOV_B32_L), O(0), R(1)));
+   emit(&p, nop_ctrl(1));
+   patch_target(&p, brk, end);
+   CHECK_EQ(loop, 0x50);
+   e->cb0[0] = 5;
+   e->start = 0x40;
+   CHECK_EQ(run(e, &p, G80_STAGE_VP, 1), 0);
+   CHECK_EQ(e->out[0], 5);
+   /* a fault reports the code segment address */
+   e->start = 0;
+   CHECK_EQ(run(e, &p, G80_STAGE_VP, 1), -1);
+   CHECK_EQ(e->fault.pc, 0);
    free(e);
 }
 
@@ -1997,6 +2031,7 @@ static const struct nvt_case cases[] = {
    { "prog_loop_break", prog_loop_break },
    { "prog_loop_if_break", prog_loop_if_break },
    { "prog_call_ret", prog_call_ret },
+   { "prog_start_offset", prog_start_offset },
    { "prog_fp_kil_interp", prog_fp_kil_interp },
    { "prog_runaway", prog_runaway },
    { "prog_faults", prog_faults },
