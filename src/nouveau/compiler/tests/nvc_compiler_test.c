@@ -221,11 +221,7 @@ test_vs_transform(void)
    nir_store_var(&b, col, nir_swizzle(&b, t, (unsigned[]){ 2, 1, 0, 3 }, 4), 0xf);
 
    struct nvc_vp_binary bin;
-   char *err = NULL;
-   bool ok = nvc_compile_vs(&nv40_target, b.shader, NULL, &bin, &err);
-   CHECK(ok, "compile: %s", err ? err : "?");
-   free(err);
-   ralloc_free(b.shader);
+   bool ok = nvc_test_compile_vs(b.shader, NULL, &bin, NULL);
    if (!ok)
       return;
 
@@ -281,11 +277,7 @@ test_vs_math(void)
                                   nir_ffloor(&b, z)), 0xf);
 
    struct nvc_vp_binary bin;
-   char *err = NULL;
-   bool ok = nvc_compile_vs(&nv40_target, b.shader, NULL, &bin, &err);
-   CHECK(ok, "compile: %s", err ? err : "?");
-   free(err);
-   ralloc_free(b.shader);
+   bool ok = nvc_test_compile_vs(b.shader, NULL, &bin, NULL);
    if (!ok)
       return;
 
@@ -351,11 +343,7 @@ test_fs_texture(void)
    nir_store_var(&b, out, r, 0xf);
 
    struct nvc_fp_binary bin;
-   char *err = NULL;
-   bool ok = nvc_compile_fs(&nv40_target, b.shader, &bin, &err);
-   CHECK(ok, "compile: %s", err ? err : "?");
-   free(err);
-   ralloc_free(b.shader);
+   bool ok = nvc_test_compile_fs(b.shader, NULL, &bin, NULL);
    if (!ok)
       return;
 
@@ -408,11 +396,7 @@ test_fs_discard_math(void)
    nir_store_var(&b, out, nir_fsat(&b, r), 0xf);
 
    struct nvc_fp_binary bin;
-   char *err = NULL;
-   bool ok = nvc_compile_fs(&nv40_target, b.shader, &bin, &err);
-   CHECK(ok, "compile: %s", err ? err : "?");
-   free(err);
-   ralloc_free(b.shader);
+   bool ok = nvc_test_compile_fs(b.shader, NULL, &bin, NULL);
    if (!ok)
       return;
    CHECK(bin.uses_kil, "uses_kil");
@@ -471,11 +455,7 @@ test_fs_nested_discard(void)
    nir_store_var(&b, out, nir_load_var(&b, acc), 0xf);
 
    struct nvc_fp_binary bin;
-   char *err = NULL;
-   bool ok = nvc_compile_fs(&nv40_target, b.shader, &bin, &err);
-   CHECK(ok, "compile: %s", err ? err : "?");
-   free(err);
-   ralloc_free(b.shader);
+   bool ok = nvc_test_compile_fs(b.shader, NULL, &bin, NULL);
    if (!ok)
       return;
    static const struct {
@@ -648,11 +628,7 @@ test_vs_loops(void)
    nir_store_var(&b, out, nir_load_var(&b, acc), 0xf);
 
    struct nvc_vp_binary bin;
-   char *err = NULL;
-   bool ok = nvc_compile_vs(&nv40_target, b.shader, NULL, &bin, &err);
-   CHECK(ok, "compile: %s", err ? err : "?");
-   free(err);
-   ralloc_free(b.shader);
+   bool ok = nvc_test_compile_vs(b.shader, NULL, &bin, NULL);
    if (!ok)
       return;
    for (unsigned k = 0; k < ARRAY_SIZE(cases); k++) {
@@ -688,11 +664,7 @@ test_vs_integers(void)
                              nir_b2f32(&b, nir_ilt(&b, i, j)));
    nir_store_var(&b, pos, r, 0xf);
    struct nvc_vp_binary vp;
-   char *err = NULL;
-   bool ok = nvc_compile_vs(&nv40_target, b.shader, NULL, &vp, &err);
-   CHECK(ok, "compile: %s", err ? err : "?");
-   free(err);
-   ralloc_free(b.shader);
+   bool ok = nvc_test_compile_vs(b.shader, NULL, &vp, NULL);
    if (!ok)
       return;
    struct nv40_test_vp_state st;
@@ -738,11 +710,7 @@ test_vs_indirect_uniform(void)
                  0xf);
 
    struct nvc_vp_binary vp;
-   char *err = NULL;
-   bool ok = nvc_compile_vs(&nv40_target, b.shader, NULL, &vp, &err);
-   CHECK(ok, "compile: %s", err ? err : "?");
-   free(err);
-   ralloc_free(b.shader);
+   bool ok = nvc_test_compile_vs(b.shader, NULL, &vp, NULL);
    if (!ok)
       return;
    /* read through the address register (target vp.const_indexing): an
@@ -799,11 +767,7 @@ test_vs_loop_peel(void)
    nir_store_var(&b, pos, nir_load_var(&b, cv), 0xf);
 
    struct nvc_vp_binary vp;
-   char *err = NULL;
-   bool ok = nvc_compile_vs(&nv40_target, b.shader, NULL, &vp, &err);
-   CHECK(ok, "compile: %s", err ? err : "?");
-   free(err);
-   ralloc_free(b.shader);
+   bool ok = nvc_test_compile_vs(b.shader, NULL, &vp, NULL);
    if (!ok)
       return;
    struct nv40_test_vp_state st;
@@ -845,11 +809,7 @@ test_vs_long_if(void)
                                       (unsigned[]){ 0, 0, 0, 0 }, 4), 0xf);
 
    struct nvc_vp_binary vp;
-   char *err = NULL;
-   bool ok = nvc_compile_vs(&nv40_target, b.shader, NULL, &vp, &err);
-   CHECK(ok, "compile: %s", err ? err : "?");
-   free(err);
-   ralloc_free(b.shader);
+   bool ok = nvc_test_compile_vs(b.shader, NULL, &vp, NULL);
    if (!ok)
       return;
    /* taken: 1 + 210 * 0.5 = 106; not taken: a.y = 3 */
@@ -884,11 +844,7 @@ test_vs_dual_issue(void)
    nir_store_var(&b, tc, nir_fmul(&b, n, nir_frsq(&b, nir_fdot3(&b, n, n))), 0x7);
    nir_store_var(&b, pos, nir_fmul_imm(&b, nir_load_var(&b, a0), 2), 0xf);
    struct nvc_vp_binary vp;
-   char *err = NULL;
-   bool ok = nvc_compile_vs(&nv40_target, b.shader, NULL, &vp, &err);
-   CHECK(ok, "compile: %s", err ? err : "?");
-   free(err);
-   ralloc_free(b.shader);
+   bool ok = nvc_test_compile_vs(b.shader, NULL, &vp, NULL);
    if (!ok)
       return;
    CHECK(vp.num_insns <= 3, "%u instructions: RSQ not paired", vp.num_insns);
@@ -1081,11 +1037,7 @@ test_fs_forms(void)
                                                  nir_channel(&b, w, 1))), 0xf);
 
    struct nvc_fp_binary bin;
-   char *err = NULL;
-   bool ok = nvc_compile_fs(&nv40_target, b.shader, &bin, &err);
-   CHECK(ok, "compile: %s", err ? err : "?");
-   free(err);
-   ralloc_free(b.shader);
+   bool ok = nvc_test_compile_fs(b.shader, NULL, &bin, NULL);
    if (!ok)
       return;
    CHECK(bin.color_outputs == 0xf, "colour outputs 0x%x", bin.color_outputs);
@@ -1167,11 +1119,7 @@ test_fs_proj_shadow(void)
    nir_store_var(&b, o[2], d, 0xf);
 
    struct nvc_fp_binary bin;
-   char *err = NULL;
-   bool ok = nvc_compile_fs(&nv40_target, b.shader, &bin, &err);
-   CHECK(ok, "compile: %s", err ? err : "?");
-   free(err);
-   ralloc_free(b.shader);
+   bool ok = nvc_test_compile_fs(b.shader, NULL, &bin, NULL);
    if (!ok)
       return;
    struct nv40_test_fp_state st;
@@ -1288,11 +1236,7 @@ test_vs_clip_planes(void)
             .const_base = nv40_target.vp.first_free_const };
       memset(key.texcoord_varying, NVC_VARYING_NONE, sizeof(key.texcoord_varying));
       struct nvc_vp_binary bin;
-      char *err = NULL;
-      bool ok = nvc_compile_vs(&nv40_target, b.shader, &key, &bin, &err);
-      CHECK(ok, "compile: %s", err ? err : "?");
-      free(err);
-      ralloc_free(b.shader);
+      bool ok = nvc_test_compile_vs(b.shader, &key, &bin, NULL);
       if (!ok)
          continue;
       /* CLP0 = bit 6, CLP3 = bit 9 (nvfx_vertprog.c vp->or) */

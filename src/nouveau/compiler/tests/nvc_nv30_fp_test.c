@@ -117,13 +117,7 @@ static bool
 compile_key(nir_shader *s, const struct nvc_fp_key *key,
             struct nvc_fp_binary *bin, const char *what)
 {
-   char *err = NULL;
-   bool ok = key ? nvc_compile_fs_key(&nv30, s, key, bin, &err)
-                 : nvc_compile_fs(&nv30, s, bin, &err);
-   CHECK(ok, "%s: compile: %s", what, err ? err : "?");
-   free(err);
-   ralloc_free(s);
-   return ok;
+   return nvc_test_compile_fs(s, key, bin, what);
 }
 
 static bool

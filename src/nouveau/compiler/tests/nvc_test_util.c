@@ -64,6 +64,30 @@ nvc_test_fs_builder(const char *name)
 }
 
 bool
+nvc_test_compile_vs(nir_shader *s, const struct nvc_vp_key *key,
+                    struct nvc_vp_binary *bin, const char *what)
+{
+   char *err = NULL;
+   bool ok = nvc_compile_vs(nvc_test_target, s, key, bin, &err);
+   CHECK(ok, "%s: compile: %s", what ? what : s->info.name, err ? err : "?");
+   free(err);
+   ralloc_free(s);
+   return ok;
+}
+
+bool
+nvc_test_compile_fs(nir_shader *s, const struct nvc_fp_key *key,
+                    struct nvc_fp_binary *bin, const char *what)
+{
+   char *err = NULL;
+   bool ok = nvc_compile_fs_key(nvc_test_target, s, key, bin, &err);
+   CHECK(ok, "%s: compile: %s", what ? what : s->info.name, err ? err : "?");
+   free(err);
+   ralloc_free(s);
+   return ok;
+}
+
+bool
 nvc_test_begin(struct nvc_target *target, unsigned chip_id)
 {
    char *err = NULL;

@@ -67,6 +67,14 @@ nir_variable *nvc_test_out_vec4(nir_shader *s, int location,
 nir_builder nvc_test_vs_builder(const char *name);
 nir_builder nvc_test_fs_builder(const char *name);
 
+/* Compiles s (freed) for *nvc_test_target with key (NULL: none) into
+ * *bin; a failed check naming what (NULL: the shader's name) and the
+ * compiler's message if it does not compile. */
+bool nvc_test_compile_vs(nir_shader *s, const struct nvc_vp_key *key,
+                         struct nvc_vp_binary *bin, const char *what);
+bool nvc_test_compile_fs(nir_shader *s, const struct nvc_fp_key *key,
+                         struct nvc_fp_binary *bin, const char *what);
+
 /* Sets *target up from chip_id's row of the chip table (nvc_test_target
  * points to it from then on) and the GLSL types; false (said on stderr)
  * when the chip has no target. */
