@@ -870,6 +870,18 @@ test_npot_scale(void)
                  "NPOT scale");
 }
 
+/* The texel (i, j) fragment f of req reads from a w x h rectangle with
+ * NEAREST filtering and CLAMP_TO_EDGE (NV_texture_rectangle:
+ * unnormalized coordinates, the texel at (floor(x), floor(y))). */
+static void
+edge_texel(const struct nvsim_tex_request *req, unsigned f, int w, int h,
+           int *i, int *j)
+{
+   int x = (int)floorf(req->coord[f][0]), y = (int)floorf(req->coord[f][1]);
+   *i = x < 0 ? 0 : x > w - 1 ? w - 1 : x;
+   *j = y < 0 ? 0 : y > h - 1 ? h - 1 : y;
+}
+
 /* MIPMAP: the 3x2 image's two levels in one rectangle 3 wide: level 0
  * in rows 0-1, level 1 (1x1, texel (7, 7, 7, 1)) at row 2, column 0; the
  * rest of row 2 (99, ...) belongs to no level and must never be read.
@@ -882,9 +894,8 @@ npot_atlas_tex(void *data, const struct nvsim_tex_request *req,
    for (unsigned f = 0; f < 4; f++) {
       if (!(req->mask & (1u << f)))
          continue;
-      int i = (int)floorf(req->coord[f][0]), j = (int)floorf(req->coord[f][1]);
-      i = i < 0 ? 0 : i > 2 ? 2 : i;
-      j = j < 0 ? 0 : j > 2 ? 2 : j;
+      int i, j;
+      edge_texel(req, f, 3, 3, &i, &j);
       if (j == 2) {
          float v = i == 0 ? 7.0f : 99.0f;
          result[f][0] = result[f][1] = result[f][2] = v;
@@ -985,9 +996,8 @@ npot_3d_tex(void *data, const struct nvsim_tex_request *req,
    for (unsigned f = 0; f < 4; f++) {
       if (!(req->mask & (1u << f)))
          continue;
-      int i = (int)floorf(req->coord[f][0]), j = (int)floorf(req->coord[f][1]);
-      i = i < 0 ? 0 : i > 1 ? 1 : i;
-      j = j < 0 ? 0 : j > 2 ? 2 : j;
+      int i, j;
+      edge_texel(req, f, 2, 3, &i, &j);
       result[f][0] = (float)(i + 1);
       result[f][1] = 10.0f * (j + 1);
       result[f][2] = 0.0f;
