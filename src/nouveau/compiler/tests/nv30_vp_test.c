@@ -38,16 +38,6 @@ struct vp_run {
    struct nvsim_nv40_vp_io io;
 };
 
-static nir_ssa_def *
-load_uniform_vec4(nir_builder *b, unsigned slot)
-{
-   char name[32];
-   snprintf(name, sizeof(name), "u%u", slot);
-   nir_variable *u = nvc_test_var(b->shader, nir_var_uniform, glsl_vec4_type(),
-                                  -1, slot, name);
-   return nir_load_var(b, u);
-}
-
 static bool
 compile(nir_builder *b, const struct nvc_vp_key *key,
         struct nvc_vp_binary *bin)
@@ -124,9 +114,11 @@ test_transform(void)
    nir_variable *col =
       nvc_test_out_vec4(b.shader, VARYING_SLOT_COL0, 2, "col0");
    nir_ssa_def *v = nir_load_var(&b, a0);
-   nir_ssa_def *p = nir_fmul(&b, load_uniform_vec4(&b, 0), nir_channel(&b, v, 0));
+   nir_ssa_def *p =
+      nir_fmul(&b, nvc_test_load_uniform_vec4(&b, 0), nir_channel(&b, v, 0));
    for (unsigned i = 1; i < 4; i++)
-      p = nir_ffma(&b, load_uniform_vec4(&b, i), nir_channel(&b, v, i), p);
+      p = nir_ffma(&b, nvc_test_load_uniform_vec4(&b, i), nir_channel(&b, v, i),
+                   p);
    nir_store_var(&b, pos, p, 0xf);
    nir_ssa_def *t = nir_load_var(&b, a1);
    nir_store_var(&b, tc, nir_ffma(&b, t, nir_imm_float(&b, 2.0f),
@@ -247,7 +239,7 @@ test_lighting(void)
                    VARYING_SLOT_FOGC, 3, "fog");
    nir_ssa_def *u[6];
    for (unsigned i = 0; i < 6; i++)
-      u[i] = load_uniform_vec4(&b, i);
+      u[i] = nvc_test_load_uniform_vec4(&b, i);
    nir_ssa_def *p = nir_load_var(&b, vp);
    nir_ssa_def *n = nir_channels(&b, nir_load_var(&b, vn), 0x7);
    n = nir_fmul(&b, n, nir_frsq(&b, nir_fdot3(&b, n, n)));
@@ -319,7 +311,8 @@ test_condition_codes(void)
    nir_variable *va = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a");
    nir_variable *vb = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC1, 1, "b");
    nir_variable *pos = nvc_test_out_vec4(b.shader, VARYING_SLOT_POS, 0, "pos");
-   nir_ssa_def *x = load_uniform_vec4(&b, 0), *y = load_uniform_vec4(&b, 1);
+   nir_ssa_def *x = nvc_test_load_uniform_vec4(&b, 0),
+               *y = nvc_test_load_uniform_vec4(&b, 1);
    nir_store_var(&b, pos, nir_bcsel(&b, nir_flt(&b, nir_load_var(&b, va),
                                                 nir_load_var(&b, vb)), x, y),
                  0xf);
@@ -363,10 +356,8 @@ test_indirect_uniform(void)
    nir_variable *pos = nvc_test_out_vec4(b.shader, VARYING_SLOT_POS, 0, "pos");
    nir_variable *col =
       nvc_test_out_vec4(b.shader, VARYING_SLOT_COL0, 1, "col0");
-   nir_variable *u =
-      nvc_test_var(b.shader, nir_var_uniform,
-                   glsl_array_type(glsl_vec4_type(), 3, 0), -1, 2, "arr");
-   nir_ssa_def *u5 = load_uniform_vec4(&b, 5);
+   nir_variable *u = nvc_test_uniform_vec4_array(b.shader, 3, 2, "arr");
+   nir_ssa_def *u5 = nvc_test_load_uniform_vec4(&b, 5);
    nir_ssa_def *i = nir_f2i32(&b, nir_channel(&b, nir_load_var(&b, a0), 0));
    nir_deref_instr *dr = nir_build_deref_var(&b, u);
    nir_store_var(&b, pos, nir_fadd(&b, u5, nir_load_deref(&b,
@@ -421,13 +412,11 @@ test_indexed_loop(void)
    nir_variable *pos = nvc_test_out_vec4(b.shader, VARYING_SLOT_POS, 0, "pos");
    nir_variable *col =
       nvc_test_out_vec4(b.shader, VARYING_SLOT_COL0, 1, "col0");
-   nir_variable *u =
-      nvc_test_var(b.shader, nir_var_uniform,
-                   glsl_array_type(glsl_vec4_type(), 3, 0), -1, 1, "arr");
+   nir_variable *u = nvc_test_uniform_vec4_array(b.shader, 3, 1, "arr");
    nir_variable *acc = nir_local_variable_create(b.impl, glsl_vec4_type(),
                                                  "acc");
    nir_variable *i = nir_local_variable_create(b.impl, glsl_int_type(), "i");
-   nir_ssa_def *u0 = load_uniform_vec4(&b, 0);
+   nir_ssa_def *u0 = nvc_test_load_uniform_vec4(&b, 0);
    nir_ssa_def *n = nir_f2i32(&b, nir_channel(&b, u0, 0));
    nir_deref_instr *dr = nir_build_deref_var(&b, u);
    nir_store_var(&b, acc, nir_imm_vec4(&b, 0, 0, 0, 0), 0xf);
@@ -485,9 +474,7 @@ test_uniform_index(void)
    nir_variable *pos = nvc_test_out_vec4(b.shader, VARYING_SLOT_POS, 0, "pos");
    nir_variable *iv =
       nvc_test_var(b.shader, nir_var_uniform, glsl_int_type(), -1, 0, "i");
-   nir_variable *u =
-      nvc_test_var(b.shader, nir_var_uniform,
-                   glsl_array_type(glsl_vec4_type(), 3, 0), -1, 1, "arr");
+   nir_variable *u = nvc_test_uniform_vec4_array(b.shader, 3, 1, "arr");
    nir_deref_instr *dr = nir_build_deref_var(&b, u);
    nir_store_var(&b, pos, nir_load_deref(&b, nir_build_deref_array(&b, dr,
                  nir_load_var(&b, iv))), 0xf);
@@ -523,7 +510,7 @@ test_loop_branch(void)
                                                  "acc");
    nir_variable *i = nir_local_variable_create(b.impl, glsl_float_type(), "i");
    nir_ssa_def *a = nir_load_var(&b, va);
-   nir_ssa_def *n = nir_channel(&b, load_uniform_vec4(&b, 0), 0);
+   nir_ssa_def *n = nir_channel(&b, nvc_test_load_uniform_vec4(&b, 0), 0);
    nir_store_var(&b, acc, nir_imm_vec4(&b, 0, 0, 0, 0), 0xf);
    nir_store_var(&b, i, nir_imm_float(&b, 0), 0x1);
    nir_loop *loop = nir_push_loop(&b);

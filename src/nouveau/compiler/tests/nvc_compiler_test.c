@@ -147,16 +147,6 @@ run_fp(const struct nvc_fp_binary *bin, struct nv40_test_fp_state *st,
    return true;
 }
 
-static nir_ssa_def *
-load_uniform_vec4(nir_builder *b, unsigned slot)
-{
-   char name[32];
-   snprintf(name, sizeof(name), "u%u", slot);
-   nir_variable *u = nvc_test_var(b->shader, nir_var_uniform, glsl_vec4_type(),
-                                  -1, slot, name);
-   return nir_load_var(b, u);
-}
-
 static const float *
 vp_output(struct nv40_test_vp_state *st, unsigned hw_out)
 {
@@ -210,7 +200,7 @@ test_vs_transform(void)
    nir_ssa_def *v = nir_load_var(&b, a0);
    nir_ssa_def *m[4];
    for (unsigned i = 0; i < 4; i++)
-      m[i] = load_uniform_vec4(&b, i);
+      m[i] = nvc_test_load_uniform_vec4(&b, i);
    nir_ssa_def *p = nir_fmul(&b, m[0], nir_channel(&b, v, 0));
    for (unsigned i = 1; i < 4; i++)
       p = nir_ffma(&b, m[i], nir_channel(&b, v, i), p);
@@ -339,7 +329,7 @@ test_fs_texture(void)
    nir_ssa_dest_init(&tex->instr, &tex->dest, 4, 32, NULL);
    nir_builder_instr_insert(&b, &tex->instr);
    nir_ssa_def *r = nir_ffma(&b, &tex->dest.ssa, nir_load_var(&b, col),
-                             load_uniform_vec4(&b, 2));
+                             nvc_test_load_uniform_vec4(&b, 2));
    nir_store_var(&b, out, r, 0xf);
 
    struct nvc_fp_binary bin;
@@ -549,7 +539,7 @@ test_fs_loops(void)
       nir_variable *acc = nir_local_variable_create(b.impl, glsl_vec4_type(),
                                                     "acc");
       nir_ssa_def *c = nir_load_var(&b, col);
-      nir_ssa_def *n = nir_channel(&b, load_uniform_vec4(&b, 0), 0);
+      nir_ssa_def *n = nir_channel(&b, nvc_test_load_uniform_vec4(&b, 0), 0);
       if (variant != 1) {
          nir_store_var(&b, acc, nir_imm_vec4(&b, 0, 0, 0, 0), 0xf);
          build_counted_loop(&b, acc, n, c, true, variant == 2);
@@ -618,7 +608,7 @@ test_vs_loops(void)
    nir_variable *acc = nir_local_variable_create(b.impl, glsl_vec4_type(),
                                                  "acc");
    nir_ssa_def *a = nir_load_var(&b, in);
-   nir_ssa_def *n = nir_channel(&b, load_uniform_vec4(&b, 0), 0);
+   nir_ssa_def *n = nir_channel(&b, nvc_test_load_uniform_vec4(&b, 0), 0);
    nir_push_if(&b, nir_flt(&b, nir_imm_float(&b, 0.5f), nir_channel(&b, a, 0)));
    nir_store_var(&b, acc, a, 0xf);
    build_counted_loop(&b, acc, n, a, false, false);
@@ -698,9 +688,7 @@ test_vs_indirect_uniform(void)
    nir_variable *pos = nvc_test_out_vec4(b.shader, VARYING_SLOT_POS, 0, "pos");
    nir_variable *col =
       nvc_test_out_vec4(b.shader, VARYING_SLOT_COL0, 1, "col0");
-   nir_variable *u =
-      nvc_test_var(b.shader, nir_var_uniform,
-                   glsl_array_type(glsl_vec4_type(), 3, 0), -1, 0, "arr");
+   nir_variable *u = nvc_test_uniform_vec4_array(b.shader, 3, 0, "arr");
    nir_ssa_def *i = nir_f2i32(&b, nir_channel(&b, nir_load_var(&b, a0), 0));
    nir_deref_instr *d = nir_build_deref_var(&b, u);
    nir_store_var(&b, pos, nir_load_deref(&b, nir_build_deref_array(&b, d, i)),
@@ -1418,7 +1406,7 @@ test_limits(void)
          nvc_test_out_vec4(b.shader, FRAG_RESULT_COLOR, 0, "color");
       nir_variable *acc = nir_local_variable_create(b.impl, glsl_vec4_type(),
                                                     "acc");
-      nir_ssa_def *n = nir_channel(&b, load_uniform_vec4(&b, 0), 0);
+      nir_ssa_def *n = nir_channel(&b, nvc_test_load_uniform_vec4(&b, 0), 0);
       nir_store_var(&b, acc, nir_imm_vec4(&b, 0, 0, 0, 0), 0xf);
       nir_loop *loops[5];
       for (unsigned l = 0; l < depth; l++) {

@@ -45,6 +45,24 @@ nvc_test_out_vec4(nir_shader *s, int location, int driver_location,
                        driver_location, name);
 }
 
+nir_variable *
+nvc_test_uniform_vec4_array(nir_shader *s, unsigned len, int driver_location,
+                            const char *name)
+{
+   return nvc_test_var(s, nir_var_uniform,
+                       glsl_array_type(glsl_vec4_type(), len, 0), -1,
+                       driver_location, name);
+}
+
+nir_ssa_def *
+nvc_test_load_uniform_vec4(nir_builder *b, unsigned slot)
+{
+   char name[32];
+   snprintf(name, sizeof(name), "u%u", slot);
+   return nir_load_var(b, nvc_test_var(b->shader, nir_var_uniform,
+                                       glsl_vec4_type(), -1, slot, name));
+}
+
 nir_builder
 nvc_test_vs_builder(const char *name)
 {

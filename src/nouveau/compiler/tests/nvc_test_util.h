@@ -63,6 +63,14 @@ nir_variable *nvc_test_in_vec4(nir_shader *s, int location,
 nir_variable *nvc_test_out_vec4(nir_shader *s, int location,
                                 int driver_location, const char *name);
 
+/* A uniform vec4[len] of s at uniform slot driver_location. */
+nir_variable *nvc_test_uniform_vec4_array(nir_shader *s, unsigned len,
+                                          int driver_location,
+                                          const char *name);
+
+/* The uniform vec4 at slot (a variable "u<slot>"), loaded. */
+nir_ssa_def *nvc_test_load_uniform_vec4(nir_builder *b, unsigned slot);
+
 /* An empty vertex / fragment shader with *nvc_test_target's NIR options. */
 nir_builder nvc_test_vs_builder(const char *name);
 nir_builder nvc_test_fs_builder(const char *name);
