@@ -13,8 +13,8 @@
  * the G84_3D class and later, FP64 on G200 (GT200) only, D3D10_1 on
  * GT215_3D and later, mul sat from the G200_3D class on.
  *
- * Assumptions: a code segment is the 64 KiB upstream gives each program
- * type (NV50_CODE_BO_SIZE_LOG2), or less where the mapped buffer ends;
+ * Assumptions: a code segment is the 512 KiB upstream gives each program
+ * type (NV50_CODE_BO_SIZE_LOG2 19), or less where the mapped buffer ends;
  * no l[] space (LOCAL_* is not read yet: a program using l[] faults).
  * Not modelled: texture sampling (a program that samples traps: the
  * texture unit is not written yet), the GP.
@@ -25,7 +25,7 @@
 #include "chips.xml.h"
 #include "nvisa_g80.h"
 
-#define CODE_SEGMENT_BYTES 0x10000
+#define CODE_SEGMENT_BYTES (1u << 19)
 
 struct exec_state {
    struct g80_3d *ctx;
