@@ -277,7 +277,9 @@ bool nvc_compile_fs(const struct nvc_target *target,
  *    (an atlas: level k's rows from row NVC_FP_TEX_PARAM_LEVEL(k).z on,
  *    a 3D level's slices one after the other), the level(s) chosen from
  *    lambda as GL 2.1 section 3.8.8 says, every wrap and the border
- *    colour the shader's.  3D textures are always MIPMAP. */
+ *    colour the shader's.  3D textures and cube maps are always MIPMAP
+ *    (a cube's face chosen in the shader, its rows LEVEL(k).w further on
+ *    per face, the key's wraps CLAMP_TO_EDGE). */
 enum nvc_tex_npot {
    NVC_TEX_NPOT_NONE = 0,
    NVC_TEX_NPOT_SCALE,
@@ -319,7 +321,8 @@ struct nvc_fp_key {
  *  - NVC_FP_TEX_PARAM_BORDER: the sampler's border colour (MIPMAP);
  *  - NVC_FP_TEX_PARAM_LEVEL(k): (width, height, first row in the
  *    rectangle, depth) of the view's level first + k (MIPMAP; depth 1
- *    but for 3D). */
+ *    but for 3D; for a cube the face stride in rows, from one face's
+ *    level to the next face's). */
 enum nvc_fp_tex_param {
    NVC_FP_TEX_PARAM_SIZE = 0,
    NVC_FP_TEX_PARAM_LOD,

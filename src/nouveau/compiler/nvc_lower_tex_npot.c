@@ -59,6 +59,12 @@
  *    rows), and a tap outside the level under CLAMP / CLAMP_TO_BORDER is
  *    the sampler's border colour (a parameter) rather than a texel.
  *
+ *  - Cube maps (always MIPMAP): GL 2.1 section 3.8.6 picks the face and
+ *    its (s, t) from the direction (cube_select), the face's level is
+ *    its number of face strides further down the rectangle, filtered as
+ *    a 2D level with CLAMP_TO_EDGE (the key's wraps: a face is filtered
+ *    on its own); lambda from the face coordinates' derivatives.
+ *
  * Shadow lookups keep their reference in every tap: the unit compares
  * each texel and the weights blend the results (GL 2.1 section 3.8.14
  * leaves LINEAR's combination of comparisons to the implementation).
@@ -313,7 +319,7 @@ filter(nir_builder *b, const nir_tex_instr *tex,
  * its parameters by a select over the levels the view has. */
 static struct npot_level
 atlas_level(nir_builder *b, unsigned unit, const struct nvc_fp_tex_key *k,
-            nir_ssa_def *d, nir_ssa_def *border)
+            nir_ssa_def *d, nir_ssa_def *border, nir_ssa_def *face)
 {
    nir_ssa_def *p = tex_param(b, unit, NVC_FP_TEX_PARAM_LEVEL(0));
    for (unsigned i = 1; i < k->levels && i < NVC_TEX_NPOT_MAX_LEVELS; i++)
@@ -327,6 +333,9 @@ atlas_level(nir_builder *b, unsigned unit, const struct nvc_fp_tex_key *k,
    l.rw = nir_frcp(b, l.w);
    l.rh = nir_frcp(b, l.h);
    l.rd = nir_frcp(b, l.d);
+   /* a cube's face n is n face strides (LEVEL.w rows) further on */
+   if (face)
+      l.y0 = nir_fadd(b, l.y0, nir_fmul(b, face, l.d));
    return l;
 }
 
@@ -342,7 +351,8 @@ atlas_level(nir_builder *b, unsigned unit, const struct nvc_fp_tex_key *k,
 static nir_ssa_def *
 mipmap(nir_builder *b, const nir_tex_instr *tex,
        const struct nvc_fp_tex_key *k, nir_ssa_def *lambda, nir_ssa_def *s,
-       nir_ssa_def *t, nir_ssa_def *r, nir_ssa_def *cmp, bool one_d)
+       nir_ssa_def *t, nir_ssa_def *r, nir_ssa_def *face, nir_ssa_def *cmp,
+       bool one_d)
 {
    unsigned unit = tex->texture_index;
    nir_ssa_def *border = tex_param(b, unit, NVC_FP_TEX_PARAM_BORDER);
@@ -351,7 +361,7 @@ mipmap(nir_builder *b, const nir_tex_instr *tex,
                                                   NVC_TEX_NPOT_MAX_LEVELS) - 1));
    float c = k->mag_linear && !k->min_linear && !k->no_mip ? 0.5f : 0.0f;
 
-   struct npot_level l0 = atlas_level(b, unit, k, zero, border);
+   struct npot_level l0 = atlas_level(b, unit, k, zero, border, face);
    nir_ssa_def *mag = filter(b, tex, k, k->mag_linear, s, t, r, &l0, cmp, one_d);
    nir_ssa_def *min;
    if (!k->mip_linear) {
@@ -361,7 +371,7 @@ mipmap(nir_builder *b, const nir_tex_instr *tex,
                                                      nir_imm_float(b, 0.5f))))),
                                 one);
       d = nir_fmin(b, nir_fmax(b, d, zero), q);
-      struct npot_level l = atlas_level(b, unit, k, d, border);
+      struct npot_level l = atlas_level(b, unit, k, d, border, face);
       min = filter(b, tex, k, k->min_linear, s, t, r, &l, cmp, one_d);
    } else {
       nir_ssa_def *lp = nir_fmax(b, lambda, zero);
@@ -369,8 +379,8 @@ mipmap(nir_builder *b, const nir_tex_instr *tex,
       nir_ssa_def *f = nir_fsub(b, lp, d1);
       d1 = nir_fmin(b, d1, q);
       nir_ssa_def *d2 = nir_fmin(b, nir_fadd(b, d1, one), q);
-      struct npot_level l1 = atlas_level(b, unit, k, d1, border);
-      struct npot_level l2 = atlas_level(b, unit, k, d2, border);
+      struct npot_level l1 = atlas_level(b, unit, k, d1, border, face);
+      struct npot_level l2 = atlas_level(b, unit, k, d2, border, face);
       nir_ssa_def *t1 = filter(b, tex, k, k->min_linear, s, t, r, &l1, cmp,
                                 one_d);
       nir_ssa_def *t2 = filter(b, tex, k, k->min_linear, s, t, r, &l2, cmp,
@@ -378,6 +388,61 @@ mipmap(nir_builder *b, const nir_tex_instr *tex,
       min = nir_flrp(b, t1, t2, f);
    }
    return nir_bcsel(b, nir_fge(b, nir_imm_float(b, c), lambda), mag, min);
+}
+
+/* A cube map lookup's face (GL 2.1 section 3.8.6, cube map texture
+ * selection): the major axis of the direction and its sign, faces in
+ * GL's order +X -X +Y -Y +Z -Z, and the vectors whose dot products with
+ * a direction are that face's ma, sc and tc (the section's table:
+ * +X sc = -rz tc = -ry, -X sc = rz tc = -ry, +Y sc = rx tc = rz,
+ * -Y sc = rx tc = -rz, +Z sc = rx tc = -ry, -Z sc = -rx tc = -ry).
+ * The spec leaves ties of |rx|, |ry|, |rz| open: x before y before z,
+ * as curie's unit (nvsim's nv40_3d_texture.c cube_face). */
+struct cube_sel {
+   nir_ssa_def *face;
+   nir_ssa_def *ma, *sc, *tc;
+};
+
+static struct cube_sel
+cube_select(nir_builder *b, nir_ssa_def *dir)
+{
+   nir_ssa_def *zero = nir_imm_float(b, 0.0f), *one = nir_imm_float(b, 1.0f);
+   nir_ssa_def *mone = nir_imm_float(b, -1.0f);
+   nir_ssa_def *r[3], *a[3], *sg[3], *neg[3];
+   for (unsigned i = 0; i < 3; i++) {
+      r[i] = nir_channel(b, dir, i);
+      a[i] = nir_fabs(b, r[i]);
+      nir_ssa_def *pos = nir_fge(b, r[i], zero);
+      sg[i] = nir_bcsel(b, pos, one, mone);
+      neg[i] = nir_bcsel(b, pos, zero, one);
+   }
+   nir_ssa_def *x = nir_iand(b, nir_fge(b, a[0], a[1]), nir_fge(b, a[0], a[2]));
+   nir_ssa_def *y = nir_fge(b, a[1], a[2]);   /* when not x */
+   struct cube_sel c;
+   c.face = nir_bcsel(b, x, neg[0],
+                      nir_bcsel(b, y, nir_fadd(b, neg[1], nir_imm_float(b, 2.0f)),
+                                nir_fadd(b, neg[2], nir_imm_float(b, 4.0f))));
+   c.ma = nir_vec3(b, nir_bcsel(b, x, sg[0], zero),
+                   nir_bcsel(b, x, zero, nir_bcsel(b, y, sg[1], zero)),
+                   nir_bcsel(b, x, zero, nir_bcsel(b, y, zero, sg[2])));
+   c.sc = nir_vec3(b, nir_bcsel(b, x, zero, nir_bcsel(b, y, one, sg[2])),
+                   zero, nir_bcsel(b, x, nir_fneg(b, sg[0]), zero));
+   c.tc = nir_vec3(b, zero, nir_bcsel(b, x, mone, nir_bcsel(b, y, zero, mone)),
+                   nir_bcsel(b, x, zero, nir_bcsel(b, y, sg[1], zero)));
+   return c;
+}
+
+/* (s, t) of direction dir on the selected face: (sc / |ma| + 1) / 2 and
+ * (tc / |ma| + 1) / 2 (|ma| = dot(dir, c->ma) on the face's own side). */
+static nir_ssa_def *
+cube_st(nir_builder *b, const struct cube_sel *c, nir_ssa_def *dir)
+{
+   nir_ssa_def *rma = nir_frcp(b, nir_fdot(b, dir, c->ma));
+   nir_ssa_def *sctc = nir_vec2(b, nir_fdot(b, dir, c->sc),
+                                nir_fdot(b, dir, c->tc));
+   return nir_fmul(b, nir_fadd(b, nir_fmul(b, sctc, rma),
+                               nir_imm_float(b, 1.0f)),
+                   nir_imm_float(b, 0.5f));
 }
 
 static bool
@@ -392,12 +457,13 @@ lower_tex_npot_instr(nir_builder *b, nir_instr *instr, void *data)
       return false;
    const struct nvc_fp_tex_key *k = &ctx->key->tex[tex->texture_index];
    bool three_d = tex->sampler_dim == GLSL_SAMPLER_DIM_3D;
+   bool cube = tex->sampler_dim == GLSL_SAMPLER_DIM_CUBE;
    if (k->npot == NVC_TEX_NPOT_NONE ||
        (tex->op != nir_texop_tex && tex->op != nir_texop_txb &&
         tex->op != nir_texop_txl) ||
        (tex->sampler_dim != GLSL_SAMPLER_DIM_1D &&
-        tex->sampler_dim != GLSL_SAMPLER_DIM_2D && !three_d) ||
-       (three_d && k->npot != NVC_TEX_NPOT_MIPMAP) || tex->is_array)
+        tex->sampler_dim != GLSL_SAMPLER_DIM_2D && !three_d && !cube) ||
+       ((three_d || cube) && k->npot != NVC_TEX_NPOT_MIPMAP) || tex->is_array)
       return false;
    bool one_d = tex->sampler_dim == GLSL_SAMPLER_DIM_1D;
 
@@ -421,6 +487,18 @@ lower_tex_npot_instr(nir_builder *b, nir_instr *instr, void *data)
    nir_ssa_def *size = tex_param(b, tex->texture_index, NVC_FP_TEX_PARAM_SIZE);
    nir_ssa_def *s = nir_channel(b, coord, 0);
    nir_ssa_def *t = one_d ? NULL : nir_channel(b, coord, 1);
+   /* a cube map: the face's (s, t), the face's rows in the atlas
+    * (atlas_level), filtered within the face as CLAMP_TO_EDGE (the key's
+    * wraps: GL 2.1 filters a face on its own) */
+   struct cube_sel cs = { NULL };
+   nir_ssa_def *dir = NULL;
+   if (cube) {
+      dir = nir_channels(b, coord, 0x7);
+      cs = cube_select(b, dir);
+      nir_ssa_def *st = cube_st(b, &cs, dir);
+      s = nir_channel(b, st, 0);
+      t = nir_channel(b, st, 1);
+   }
    nir_ssa_def *r = three_d ? nir_channel(b, coord, 2) : NULL;
    nir_ssa_def *u = nir_fmul(b, s, nir_channel(b, size, 0));
    /* a 1D texture is a rectangle one texel high: its row's centre */
@@ -452,7 +530,8 @@ lower_tex_npot_instr(nir_builder *b, nir_instr *instr, void *data)
       struct npot_level l0 = atlas_level(b, tex->texture_index, k,
                                          nir_imm_float(b, 0.0f),
                                          tex_param(b, tex->texture_index,
-                                                   NVC_FP_TEX_PARAM_BORDER));
+                                                   NVC_FP_TEX_PARAM_BORDER),
+                                         cs.face);
       result = filter(b, tex, k, k->mag_linear, s, t, r, &l0, cmp, one_d);
    } else if (!mip && !!k->min_linear == !!k->mag_linear) {
       result = filter(b, tex, k, k->mag_linear, s, t, NULL, &base, cmp, one_d);
@@ -465,6 +544,20 @@ lower_tex_npot_instr(nir_builder *b, nir_instr *instr, void *data)
       nir_ssa_def *lambda;
       if (tex->op == nir_texop_txl && li >= 0) {
          lambda = nir_ssa_for_src(b, tex->src[li].src, 1);
+      } else if (cube) {
+         /* the derivatives of the face's (s, t) in texels (GL 2.1
+          * section 3.8.8 on section 3.8.6's s and t): the directions of
+          * the neighbouring fragments projected on this fragment's face,
+          * as curie's unit does (nvsim's nv40_3d_texture.c) */
+         nir_ssa_def *wh = nir_channels(b, size, 0x3);
+         nir_ssa_def *st = nir_vec2(b, s, t);
+         nir_ssa_def *dx = nir_fmul(b, nir_fsub(b, cube_st(b, &cs,
+                                    nir_fadd(b, dir, nir_fddx(b, dir))), st), wh);
+         nir_ssa_def *dy = nir_fmul(b, nir_fsub(b, cube_st(b, &cs,
+                                    nir_fadd(b, dir, nir_fddy(b, dir))), st), wh);
+         lambda = nir_fmul(b, nir_flog2(b, nir_fmax(b, nir_fdot(b, dx, dx),
+                                                    nir_fdot(b, dy, dy))),
+                           nir_imm_float(b, 0.5f));
       } else {
          /* 3D: w = r * depth of level 0 (LEVEL(0).w) too */
          nir_ssa_def *uv = three_d ?
@@ -496,7 +589,7 @@ lower_tex_npot_instr(nir_builder *b, nir_instr *instr, void *data)
          result = nir_bcsel(b, nir_fge(b, nir_imm_float(b, 0.0f), lambda),
                             mag, min);
       } else {
-         result = mipmap(b, tex, k, lambda, s, t, r, cmp, one_d);
+         result = mipmap(b, tex, k, lambda, s, t, r, cs.face, cmp, one_d);
       }
    }
    nir_ssa_def_rewrite_uses(&tex->dest.ssa, result);

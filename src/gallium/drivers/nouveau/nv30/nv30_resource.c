@@ -55,6 +55,12 @@ nv30_layout(struct nv30_resource *res)
       offset += res->level[l].slice_stride * d;
    }
    res->layer_stride = align(offset, NV30_OFFSET_ALIGN);
+   /* a cube's faces are rows of one rectangle when it is not a
+    * power of two (nv30_tex_npot.c): its layer stride whole rows too
+    * (a multiple of the pitch is one of NV30_OFFSET_ALIGN's, the pitch
+    * being one) */
+   if (pt->target == PIPE_TEXTURE_CUBE)
+      res->layer_stride = DIV_ROUND_UP(res->layer_stride, pitch) * pitch;
 }
 
 /* Rankine's texture units read a cube's faces 128-byte aligned when

@@ -24,11 +24,13 @@
  *
  * What is not emulated, drawn inexactly and counted under
  * NV_DEBUG=fallback: the mirror-clamp wraps (not GL 2.1's; rankine has
- * none).  PIPE_CAP_NPOT_TEXTURES stays off on rankine until cube maps
- * are emulated too (src/nouveau/compiler/README.md, "NPOT textures
- * on rankine", has the plan); st/mesa's own NPOT textures, and an
- * application with ARB_texture_non_power_of_two forced on through
- * MESA_EXTENSION_OVERRIDE, take this path.
+ none).
+ *
+ *  - Cube maps are MIPMAP too: the six faces' chains are layers of the
+ *    linear layout, whose layer stride is whole rows (nv30_layout), so
+ *    the rectangle from face 0's first level on holds them all; the
+ *    shader selects the face and adds LEVEL(k).w (the face stride in
+ *    rows) times its number to the level's first row.
  */
 #include <string.h>
 
@@ -66,7 +68,8 @@ nv30_npot_view(struct nv30_context *nv30, unsigned i)
    struct nv30_resource *res = nv30_resource(sv->pipe.texture);
    if (res->packed || (res->base.target != PIPE_TEXTURE_2D &&
                        res->base.target != PIPE_TEXTURE_1D &&
-                       res->base.target != PIPE_TEXTURE_3D))
+                       res->base.target != PIPE_TEXTURE_3D &&
+                       res->base.target != PIPE_TEXTURE_CUBE))
       return NULL;
    return sv;
 }
@@ -110,14 +113,19 @@ nv30_tex_npot_key(struct nv30_context *nv30, uint32_t units,
       bool mip = ss->min_mip_filter != PIPE_TEX_MIPFILTER_NONE;
       /* a 3D texture's slices are rows of the rectangle: always an atlas */
       bool three_d = sv->pipe.texture->target == PIPE_TEXTURE_3D;
-      if ((mip && levels > 1) || three_d) {
+      /* so are a cube's faces, each filtered on its own as CLAMP_TO_EDGE
+       * (GL 2.1 section 3.8.6 picks the face, then samples its 2D image;
+       * the wraps matter only at s, t = 0 or 1, where a non-seamless
+       * cube clamps as llvmpipe does) */
+      bool cube = sv->pipe.texture->target == PIPE_TEXTURE_CUBE;
+      if ((mip && levels > 1) || three_d || cube) {
          k->npot = NVC_TEX_NPOT_MIPMAP;
          k->mip_linear = ss->min_mip_filter == PIPE_TEX_MIPFILTER_LINEAR;
          k->levels = mip ? MIN2(levels, NVC_TEX_NPOT_MAX_LEVELS) : 1;
          k->no_mip = !mip;
          k->wrap_r = three_d ? ss->wrap_r : PIPE_TEX_WRAP_CLAMP_TO_EDGE;
-         k->wrap_s = ss->wrap_s;
-         k->wrap_t = wrap_t;
+         k->wrap_s = cube ? PIPE_TEX_WRAP_CLAMP_TO_EDGE : ss->wrap_s;
+         k->wrap_t = cube ? PIPE_TEX_WRAP_CLAMP_TO_EDGE : wrap_t;
          k->min_linear = ss->min_img_filter == PIPE_TEX_FILTER_LINEAR;
          k->mag_linear = ss->mag_img_filter == PIPE_TEX_FILTER_LINEAR;
       } else if (!one_d && nv30_wrap_is_clamp(ss->wrap_s) &&
@@ -149,6 +157,9 @@ nv30_tex_npot_count(struct nv30_context *nv30, const struct nvc_fp_key *key)
          continue;
       mode[k->npot] |= 1u << i;
       const struct pipe_sampler_state *ss = &nv30->samplers[i]->pipe;
+      /* a cube's wraps are the key's CLAMP_TO_EDGE */
+      if (nv30->views[i] && nv30->views[i]->texture->target == PIPE_TEXTURE_CUBE)
+         continue;
       if ((!nv30_wrap_is_clamp(ss->wrap_s) &&
            !nv30_wrap_is_repeat(ss->wrap_s)) ||
           (k->npot != NVC_TEX_NPOT_SCALE && !nv30_wrap_is_clamp(k->wrap_t) &&
@@ -204,8 +215,12 @@ nv30_tex_npot_param(struct nv30_context *nv30, uint32_t dword)
          v[1] = u_minify(view->texture->height0, l);
          v[2] = (res->level[l].offset - res->level[first].offset) /
                 res->level[first].pitch;
+         /* a cube: rows from a face's level to the next face's (the
+          * layer stride, whole rows: nv30_layout) */
          v[3] = view->texture->target == PIPE_TEXTURE_3D ?
-                u_minify(view->texture->depth0, l) : 1;
+                u_minify(view->texture->depth0, l) :
+                view->texture->target == PIPE_TEXTURE_CUBE ?
+                res->layer_stride / res->level[first].pitch : 1;
       }
    }
    return fui(v[comp]);

@@ -590,7 +590,8 @@ nv30_view_rankine(struct nv30_sampler_view *so,
    }
    if (!(fmt->rk.has & NV30_RK_RECT) ||
        (tex->target != PIPE_TEXTURE_2D && tex->target != PIPE_TEXTURE_RECT &&
-        tex->target != PIPE_TEXTURE_1D && tex->target != PIPE_TEXTURE_3D) ||
+        tex->target != PIPE_TEXTURE_1D && tex->target != PIPE_TEXTURE_3D &&
+        tex->target != PIPE_TEXTURE_CUBE) ||
        res->level[first].pitch > NV30_3D_TEX_SWIZZLE_RECT_PITCH__MASK >>
                                  NV30_3D_TEX_SWIZZLE_RECT_PITCH__SHIFT)
       return false;
@@ -598,7 +599,9 @@ nv30_view_rankine(struct nv30_sampler_view *so,
    /* an NPOT 1D texture is a rectangle one texel high, a 3D one its
     * slices' rows one after the other (their lookups are the shader's:
     * nv30_tex_npot.c) */
-   so->format = (so->format & ~NV30_3D_TEX_FORMAT_DIMS__MASK) |
+   /* and a cube's faces rows of one rectangle too: not CUBIC */
+   so->format = (so->format & ~(NV30_3D_TEX_FORMAT_DIMS__MASK |
+                                NV30_3D_TEX_FORMAT_CUBIC__MASK)) |
                 NV30_3D_TEX_FORMAT_DIMS_2D;
    so->format_nocompare = so->format | NV30_3D_TEX_FORMAT_FORMAT(nocmp->rect);
    so->format |= NV30_3D_TEX_FORMAT_FORMAT(fmt->rk.rect);
@@ -609,6 +612,9 @@ nv30_view_rankine(struct nv30_sampler_view *so,
     * other (nv30_layout): one rectangle holds them all */
    so->npot_size_levels = NV30_3D_TEX_NPOT_SIZE_W(u_minify(tex->width0, first)) |
       NV30_3D_TEX_NPOT_SIZE_H(MIN2((res->level[last].offset +
+                                    (tex->target == PIPE_TEXTURE_CUBE ?
+                                     (tex->array_size - 1) *
+                                     res->layer_stride : 0) +
                                     res->level[last].slice_stride *
                                     (tex->target == PIPE_TEXTURE_3D ?
                                      u_minify(tex->depth0, last) : 1) -
@@ -791,6 +797,7 @@ nv30_emit_textures(struct nv30_context *nv30)
        * above 0 and a TEXTURE_MAX_LOD below the last level cannot, and
        * read faces 1-5 from the wrong place (issue 9 note). */
       if (nv30_rankine_units(nv30->chip) &&
+          res->packed &&
           res->base.target == PIPE_TEXTURE_CUBE && !sv->lod_base &&
           ss->pipe.min_mip_filter == PIPE_TEX_MIPFILTER_NONE)
          max_lod = res->base.last_level * NV30_LOD_ONE;

@@ -1,5 +1,5 @@
 /*
- * GL check of non-power-of-two 1D, 2D and 3D textures
+ * GL check of non-power-of-two 1D, 2D, 3D and cube map textures
  * (ARB_texture_non_power_of_two,
  * core in GL 2.0), written for rankine, whose units read such a texture
  * only as a rectangle: the driver scales the coordinates, or wraps and
@@ -305,5 +305,78 @@ main(int argc, char **argv)
    /* CLAMP_TO_EDGE LINEAR: s = 1.2, texel 2 */
    mode(GL_CLAMP_TO_EDGE, GL_CLAMP_TO_EDGE, GL_LINEAR, GL_LINEAR);
    probe("1D linear clamp to edge", 1.2f, 0.7f, 0xc00050ff, 1);
+   glDisable(GL_TEXTURE_1D);
+
+   /* Cube map, 3x3 faces and their 1x1 level 1: face f's texel (i, j) =
+    * (0x20 + 0x40 i, 0x20 + 0x40 j, 0x10 + 0x20 f, 0xff), its level 1
+    * (0xe0, 0x10 + 0x20 f, 0x40, 0xff); on rankine the faces' chains are
+    * rows of one rectangle, the face and its (s, t) the shader's.  GL 2.1
+    * section 3.8.6: the major axis picks the face (+X -X +Y -Y +Z -Z),
+    * s = (sc / |ma| + 1) / 2, t = (tc / |ma| + 1) / 2 with sc, tc from
+    * its table; then u = 3s, v = 3t as for 2D.  No direction here ties
+    * two axes (the spec leaves ties open). */
+   unsigned char tc0[3][3][4], tc1[4];
+   GLuint texcube;
+   glGenTextures(1, &texcube);
+   glBindTexture(GL_TEXTURE_CUBE_MAP, texcube);
+   for (int f = 0; f < 6; f++) {
+      for (int j = 0; j < 3; j++)
+         for (int i = 0; i < 3; i++) {
+            tc0[j][i][0] = 0x20 + 0x40 * i;
+            tc0[j][i][1] = 0x20 + 0x40 * j;
+            tc0[j][i][2] = 0x10 + 0x20 * f;
+            tc0[j][i][3] = 0xff;
+         }
+      tc1[0] = 0xe0;
+      tc1[1] = 0x10 + 0x20 * f;
+      tc1[2] = 0x40;
+      tc1[3] = 0xff;
+      glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_RGBA8, 3, 3, 0,
+                   GL_RGBA, GL_UNSIGNED_BYTE, tc0);
+      glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 1, GL_RGBA8, 1, 1, 0,
+                   GL_RGBA, GL_UNSIGNED_BYTE, tc1);
+   }
+   glEnable(GL_TEXTURE_CUBE_MAP);
+   target = GL_TEXTURE_CUBE_MAP;
+   /* +X, (1, -0.5, 0.5): sc = -rz, tc = -ry: s = 0.25, t = 0.75, u =
+    * 0.75, v = 2.25: texel (0, 2) of face 0 */
+   mode(GL_CLAMP_TO_EDGE, GL_CLAMP_TO_EDGE, GL_NEAREST, GL_NEAREST);
+   probe3("cube +X nearest", 1.0f, -0.5f, 0.5f, 0x20a010ff, 0);
+   /* -Y, (0.6, -1, -0.2): sc = rx, tc = -rz: s = 0.8, t = 0.6, u = 2.4,
+    * v = 1.8: texel (2, 1) of face 3 */
+   probe3("cube -Y nearest", 0.6f, -1.0f, -0.2f, 0xa06070ff, 0);
+   /* -Z, (0.2, 0.1, -0.8): sc = -rx, tc = -ry: s = 0.375, t = 0.4375,
+    * u - 1/2 = 0.625, v - 1/2 = 0.8125: texels 0, 1 and rows 0, 1 of face
+    * 5, R = 0x20 + 0x40 * 0.625 = 0x48, G = 0x20 + 0x40 * 0.8125 = 0x54 */
+   mode(GL_CLAMP_TO_EDGE, GL_CLAMP_TO_EDGE, GL_LINEAR, GL_LINEAR);
+   probe3("cube -Z linear", 0.2f, 0.1f, -0.8f, 0x4854b0ff, 1);
+   /* +Z, (0, -0.95, 1): s = 0.5, t = 0.975, v - 1/2 = 2.425: row 2 and
+    * its CLAMP_TO_EDGE clamp (the face filtered on its own; on rankine
+    * the rows below are another face's or level's): texel (1, 2) */
+   probe3("cube +Z linear, last row", 0.0f, -0.95f, 1.0f, 0x60a090ff, 1);
+   /* +Y, (0.1, 1, 0.2): sc = rx, tc = rz: s = 0.55, t = 0.6: texel (1, 1)
+    * of face 2 at lambda 0.4 (level 0), level 1 at lambda 0.6
+    * (NEAREST_MIPMAP_NEAREST: ceil(lambda + 1/2) - 1) */
+   mode(GL_CLAMP_TO_EDGE, GL_CLAMP_TO_EDGE, GL_NEAREST_MIPMAP_NEAREST,
+        GL_NEAREST);
+   glTexParameterf(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_LOD, 0.4f);
+   probe3("cube mipmap nearest, lambda 0.4", 0.1f, 1.0f, 0.2f, 0x606050ff, 0);
+   glTexParameterf(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_LOD, 0.6f);
+   if (!curie)
+      probe3("cube mipmap nearest, lambda 0.6", 0.1f, 1.0f, 0.2f, 0xe05040ff,
+             0);
+   /* -X, (-1, -0.2, 0.4): sc = rz, tc = -ry: s = 0.7, t = 0.6, u - 1/2
+    * = 1.6, v - 1/2 = 1.3: level 0 (0x60 + 0x40 * 0.6, 0x60 + 0x40 *
+    * 0.3, 0x30) = (134.4, 115.2, 48); LINEAR_MIPMAP_LINEAR at lambda 0.5
+    * half of it and half of level 1 (0xe0, 0x30, 0x40) */
+   mode(GL_CLAMP_TO_EDGE, GL_CLAMP_TO_EDGE, GL_LINEAR_MIPMAP_LINEAR,
+        GL_LINEAR);
+   glTexParameterf(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_LOD, 0.5f);
+   if (!curie)
+      probe3("cube trilinear, lambda 0.5", -1.0f, -0.2f, 0.4f, 0xb35238ff, 2);
+   else
+      printf("not run on curie: 2 cube TEXTURE_MIN_LOD probes\n");
+   glTexParameterf(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_LOD, -1000.0f);
+   glDisable(GL_TEXTURE_CUBE_MAP);
    return nvgl_done();
 }
