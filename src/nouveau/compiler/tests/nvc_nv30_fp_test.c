@@ -196,16 +196,16 @@ check_color(nir_shader *s, const struct fp_inputs *in, float x, float y,
 #define NPOT_NUM_DWORDS \
    (NVC_FP_TEX_PARAM_DWORD0 + NVC_MAX_TEX_UNITS * NVC_FP_TEX_PARAMS * 4)
 
-/* Runs bin (freeing it) with those dwords, lookups by tex (NULL:
- * fake_tex); the colour checked against (x, y, z, w). */
+/* Runs bin (freeing it) with those dwords (NULL: none), lookups by tex
+ * (NULL: fake_tex); the colour checked against (x, y, z, w). */
 static void
-run_tex_check(struct nvc_fp_binary *bin, const struct fp_inputs *in,
-              const float *dwords, nvsim_tex_fn tex, float x, float y,
-              float z, float w, float tol, const char *what)
+run_check(struct nvc_fp_binary *bin, const struct fp_inputs *in,
+          const float *dwords, nvsim_tex_fn tex, float x, float y, float z,
+          float w, float tol, const char *what)
 {
    struct fp_result r;
    run_tex = tex;
-   if (run(bin, in, dwords, NPOT_NUM_DWORDS, &r, what))
+   if (run(bin, in, dwords, dwords ? NPOT_NUM_DWORDS : 0, &r, what))
       CHECK_VEC4_AS(what, r.color, x, y, z, w, tol);
    run_tex = NULL;
    nvc_fp_binary_free(bin);
@@ -300,15 +300,13 @@ test_mad_dp_lrp_pow(void)
       nir_fpow(&b, nir_channel(&b, c, 0), nir_channel(&b, d, 1)),
       nir_fpow(&b, nir_channel(&b, d, 0), nir_channel(&b, c, 3))));
    struct nvc_fp_binary bin;
-   struct fp_result r;
    if (compile(b.shader, &bin, "lrp/pow")) {
       CHECK(has_op(&bin, NVISA_NV30_FP_OP_LRP), "lrp/pow: no LRP");
       CHECK(has_op(&bin, NVISA_NV30_FP_OP_POW), "lrp/pow: no POW");
       /* mix(2, 8, 0.25) = 3.5; mix(3.75, -3, 0.5) = 0.375;
        * pow(2, 3) = 8; pow(4, 0.5) = 2 */
-      if (run(&bin, &std_in, NULL, 0, &r, "lrp/pow"))
-         CHECK_VEC4_AS("lrp/pow", r.color, 3.5f, 0.375f, 8, 2, 1e-3f);
-      nvc_fp_binary_free(&bin);
+      run_check(&bin, &std_in, NULL, NULL, 3.5f, 0.375f, 8, 2, 1e-3f,
+                "lrp/pow");
    }
 }
 
@@ -325,13 +323,10 @@ test_scalar(void)
       nir_fexp2(&b, nir_channel(&b, d, 1)),
       nir_flog2(&b, nir_channel(&b, d, 2))));
    struct nvc_fp_binary bin;
-   struct fp_result r;
    if (compile(b.shader, &bin, "scalar")) {
       CHECK(has_op(&bin, NVISA_NV30_FP_OP_RSQ), "scalar: no RSQ");
       /* 1/4, 1/sqrt(4), 2^3, log2(8) */
-      if (run(&bin, &std_in, NULL, 0, &r, "scalar"))
-         CHECK_VEC4_AS("scalar", r.color, 0.25f, 0.5f, 8, 3, 1e-3f);
-      nvc_fp_binary_free(&bin);
+      run_check(&bin, &std_in, NULL, NULL, 0.25f, 0.5f, 8, 3, 1e-3f, "scalar");
    }
 
    b = nvc_test_fs_builder("trig");
@@ -356,15 +351,12 @@ test_texture(void)
    store_color(&b, build_tex(&b, nir_texop_tex, 3, nir_channels(&b, t, 3),
                              0, NULL));
    struct nvc_fp_binary bin;
-   struct fp_result r;
    if (compile(b.shader, &bin, "TEX")) {
       CHECK(bin.samplers_used == 1u << 3, "TEX: samplers 0x%x",
             bin.samplers_used);
       CHECK(has_op(&bin, NVISA_NV30_FP_OP_TEX), "TEX: no TEX");
       /* the texel of (5, 6.5) on unit 3 */
-      if (run(&bin, &std_in, NULL, 0, &r, "TEX"))
-         CHECK_VEC4_AS("TEX", r.color, 5, 6.5f, 0, 3, 1e-3f);
-      nvc_fp_binary_free(&bin);
+      run_check(&bin, &std_in, NULL, NULL, 5, 6.5f, 0, 3, 1e-3f, "TEX");
    }
 
    b = nvc_test_fs_builder("txp");
@@ -374,9 +366,7 @@ test_texture(void)
    if (compile(b.shader, &bin, "TXP")) {
       CHECK(has_op(&bin, NVISA_NV30_FP_OP_TXP), "TXP: no TXP");
       /* (4, 3) / 3 on unit 1 */
-      if (run(&bin, &std_in, NULL, 0, &r, "TXP"))
-         CHECK_VEC4_AS("TXP", r.color, 4.0f / 3.0f, 1, 0, 1, 1e-3f);
-      nvc_fp_binary_free(&bin);
+      run_check(&bin, &std_in, NULL, NULL, 4.0f / 3.0f, 1, 0, 1, 1e-3f, "TXP");
    }
 
    b = nvc_test_fs_builder("txb");
@@ -386,9 +376,7 @@ test_texture(void)
    if (compile(b.shader, &bin, "TXB")) {
       CHECK(has_op(&bin, NVISA_NV30_FP_OP_TXB), "TXB: no TXB");
       /* (2, -3) on unit 2 with bias 0.5 */
-      if (run(&bin, &std_in, NULL, 0, &r, "TXB"))
-         CHECK_VEC4_AS("TXB", r.color, 2, -3, 0, 2.5f, 1e-3f);
-      nvc_fp_binary_free(&bin);
+      run_check(&bin, &std_in, NULL, NULL, 2, -3, 0, 2.5f, 1e-3f, "TXB");
    }
 }
 
@@ -438,7 +426,6 @@ test_inputs(void)
       nir_channel(&b, t7, 1),
       nir_fadd(&b, nir_channel(&b, pos, 0), nir_channel(&b, pos, 1))));
    struct nvc_fp_binary bin;
-   struct fp_result r;
    if (!compile(b.shader, &bin, "inputs"))
       return;
    uint32_t want = 1u << NVISA_NV30_FP_INPUT_COL0 |
@@ -453,9 +440,8 @@ test_inputs(void)
    CHECK(bin.vp_result_en == 0, "inputs: VP_RESULT_EN bits 0x%x on rankine, "
          "which has no such register", bin.vp_result_en);
    /* 0.5 + 0.875, fog 0.3125, tc7.y 6.5, x + y of the centre 12.5 + 7.5 */
-   if (run(&bin, &std_in, NULL, 0, &r, "inputs"))
-      CHECK_VEC4_AS("inputs", r.color, 1.375f, 0.3125f, 6.5f, 20, 1e-3f);
-   nvc_fp_binary_free(&bin);
+   run_check(&bin, &std_in, NULL, NULL, 1.375f, 0.3125f, 6.5f, 20, 1e-3f,
+             "inputs");
 }
 
 /* result.depth (R1.z) and the colour; FP_CONTROL's rankine fields; a
@@ -497,9 +483,8 @@ test_outputs(void)
             bin.num_temps);
       CHECK(!(bin.fp_control & NV40_3D_FP_CONTROL_TEMP_COUNT__MASK),
             "regs: curie's TEMP_COUNT in 0x%x", bin.fp_control);
-      if (run(&bin, &std_in, NULL, 0, &r, "regs"))
-         CHECK_VEC4_AS("regs", r.color, 0.125f, 0.375f, 0.625f, 0.875f, 1e-3f);
-      nvc_fp_binary_free(&bin);
+      run_check(&bin, &std_in, NULL, NULL, 0.125f, 0.375f, 0.625f, 0.875f,
+                1e-3f, "regs");
    }
 
    b = nvc_test_fs_builder("mrt");
@@ -564,9 +549,8 @@ test_flattened_if(void)
       CHECK_VEC4_AS("if taken", r.color, 0.375f, -1.125f, 2.8125f, -1.25f,
                     1e-3f);
    in.tc[0][0] = 0.5f;   /* 1 < 0.5 no: col0 + 1 */
-   if (run(&bin, &in, NULL, 0, &r, "if not taken"))
-      CHECK_VEC4_AS("if not taken", r.color, 1.25f, 1.5f, 1.75f, 2, 1e-3f);
-   nvc_fp_binary_free(&bin);
+   run_check(&bin, &in, NULL, NULL, 1.25f, 1.5f, 1.75f, 2, 1e-3f,
+             "if not taken");
 }
 
 /* for (i = 0; i < 4; i++) acc = acc * 2 + col0: unrolled, 15 * col0. */
@@ -617,7 +601,6 @@ static void
 test_length(void)
 {
    struct nvc_fp_binary bin;
-   struct fp_result r;
    struct fp_inputs in = std_in;
    in.tc[0][0] = 1.0f;
    in.col0[0] = 1.0f / 512.0f;
@@ -625,10 +608,8 @@ test_length(void)
       CHECK(bin.num_insns <= 1024, "1000 MADs: %u instructions",
             bin.num_insns);
       /* 1000 / 512, exact in fp16 (1 + 61/64) */
-      if (run(&bin, &in, NULL, 0, &r, "1000 MADs"))
-         CHECK_VEC4_AS("1000 MADs", r.color, 1.953125f, 1.953125f, 1.953125f,
-                       1.953125f, 0);
-      nvc_fp_binary_free(&bin);
+      run_check(&bin, &in, NULL, NULL, 1.953125f, 1.953125f, 1.953125f,
+                1.953125f, 0, "1000 MADs");
    }
    char *err = NULL;
    nir_shader *s = mad_chain(1100);
@@ -775,7 +756,7 @@ check_npot(struct nvc_fp_tex_key k, float s, float t, bool proj,
    float q = proj ? 2.0f : 1.0f;
    in.tc[0][0] = s * q, in.tc[0][1] = t * q, in.tc[0][3] = q;
    npot_taps = 0;
-   run_tex_check(&bin, &in, dwords, npot_rect_tex, x, y, z, w, 1e-5f, what);
+   run_check(&bin, &in, dwords, npot_rect_tex, x, y, z, w, 1e-5f, what);
 }
 
 #define NPOT_KEY(ws, wt, min, mag) \
@@ -866,8 +847,7 @@ test_npot_scale(void)
    size[0] = 5.0f, size[1] = 3.0f, size[2] = 0.2f, size[3] = 1.0f / 3.0f;
    struct fp_inputs in = std_in;
    in.tc[0][0] = 0.5f, in.tc[0][1] = 0.25f;
-   run_tex_check(&bin, &in, dwords, NULL, 2.5f, 0.75f, 0, 1, 1e-6f,
-                 "NPOT scale");
+   run_check(&bin, &in, dwords, NULL, 2.5f, 0.75f, 0, 1, 1e-6f, "NPOT scale");
 }
 
 /* The texel (i, j) fragment f of req reads from a w x h rectangle with
@@ -939,7 +919,7 @@ check_npot_mip(struct nvc_fp_tex_key k, float s, float t, const float lod[3],
          "%s: the unit's state", what);
    struct fp_inputs in = std_in;
    in.tc[0][0] = s, in.tc[0][1] = t;
-   run_tex_check(&bin, &in, dwords, npot_atlas_tex, x, y, z, w, 1e-5f, what);
+   run_check(&bin, &in, dwords, npot_atlas_tex, x, y, z, w, 1e-5f, what);
 }
 
 #define MIP_KEY(ws, wt, min, mag, mip) \
@@ -1040,7 +1020,7 @@ check_npot_3d(unsigned wrap_r, bool linear, float s, float t, float r,
 #undef P
    struct fp_inputs in = std_in;
    in.tc[0][0] = s, in.tc[0][1] = t, in.tc[0][2] = r;
-   run_tex_check(&bin, &in, dwords, npot_3d_tex, x, y, z, w, 1e-5f, what);
+   run_check(&bin, &in, dwords, npot_3d_tex, x, y, z, w, 1e-5f, what);
 }
 
 /* 3D slices (GL 2.1 section 3.8.8, w = r * 3) */
