@@ -188,6 +188,9 @@ struct nvc_prog {
    unsigned num_temps;
    /* The program has control flow ops (NVC_OP_IF .. NVC_OP_BRK). */
    bool has_cf;
+   /* Register allocation failed for want of temporaries (the caller may
+    * retry with the instructions scheduled for register pressure). */
+   bool out_of_temps;
    char *error;             /* first error, malloc()ed */
    struct nvc_insn scratch;  /* written instead when out of memory */
 };

@@ -20,6 +20,7 @@
 
 #include "compiler/nir/nir.h"
 #include "compiler/nir/nir_builder.h"
+#include "compiler/nir/nir_schedule.h"
 
 #define NVC_NIR_COMMON_OPTIONS                                   \
    .lower_fdiv = true,                                            \
@@ -187,4 +188,66 @@ nvc_nir_lower(nir_shader *s, bool keep_indirect_uniforms,
    NIR_PASS_V(s, nir_copy_prop);
    NIR_PASS_V(s, nir_opt_dce);
    NIR_PASS_V(s, nir_opt_dead_cf);
+}
+
+/* Output stores keep their order where two of one block write the same
+ * component of one output (nir_schedule orders stores only against
+ * discards); elsewhere they are free to move, which is what lets the
+ * scheduler interleave them with the arithmetic. */
+static bool
+nvc_schedule_intrinsic_dep(nir_intrinsic_instr *intr,
+                           nir_schedule_dependency *dep, void *data)
+{
+   if (intr->intrinsic != nir_intrinsic_store_output &&
+       intr->intrinsic != nir_intrinsic_load_output)
+      return false;
+   dep->klass = 0;
+   dep->type = NIR_SCHEDULE_WRITE_DEPENDENCY;
+   return true;
+}
+
+/* Whether some block writes an output component twice, or reads an
+ * output, or stores with an indirect offset. */
+static bool
+nvc_output_order_matters(nir_shader *s)
+{
+   nir_foreach_function(func, s) {
+      if (!func->impl)
+         continue;
+      nir_foreach_block(block, func->impl) {
+         /* components written, per output slot of this block */
+         uint32_t written[VARYING_SLOT_MAX] = { 0 };
+         nir_foreach_instr(instr, block) {
+            if (instr->type != nir_instr_type_intrinsic)
+               continue;
+            nir_intrinsic_instr *intr = nir_instr_as_intrinsic(instr);
+            if (intr->intrinsic == nir_intrinsic_load_output)
+               return true;
+            if (intr->intrinsic != nir_intrinsic_store_output)
+               continue;
+            if (!nir_src_is_const(intr->src[1]))
+               return true;
+            unsigned slot = nir_intrinsic_io_semantics(intr).location +
+                            nir_src_as_uint(intr->src[1]);
+            uint32_t mask = nir_intrinsic_write_mask(intr) <<
+                            nir_intrinsic_component(intr);
+            if (slot >= VARYING_SLOT_MAX || (written[slot] & mask))
+               return true;
+            written[slot] |= mask;
+         }
+      }
+   }
+   return false;
+}
+
+void
+nvc_nir_schedule_for_pressure(nir_shader *s)
+{
+   const bool ordered = nvc_output_order_matters(s);
+   const nir_schedule_options options = {
+      /* fallback: always the instruction that frees the most values */
+      .fallback = true,
+      .intrinsic_cb = ordered ? nvc_schedule_intrinsic_dep : NULL,
+   };
+   nir_schedule(s, &options);
 }

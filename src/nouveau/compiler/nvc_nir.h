@@ -17,6 +17,11 @@ struct nir_shader;
 void nvc_nir_lower(struct nir_shader *s, bool keep_indirect_uniforms,
                    const struct nvc_fp_key *fp_key);
 
+/* Reorders each block's instructions to keep as few values live as it
+ * can (NIR's scheduler in its register-pressure mode): for programs the
+ * allocator could not fit in the unit's temporaries. */
+void nvc_nir_schedule_for_pressure(struct nir_shader *s);
+
 /* The optimisation loop run between the lowering steps
  * (nvc_nir_optimize.c). */
 void nvc_nir_optimize(struct nir_shader *s);

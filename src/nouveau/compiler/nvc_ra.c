@@ -195,6 +195,7 @@ nvc_ra(struct nvc_prog *p)
          nvc_prog_error(p, "program needs more than the %u temporary "
                         "registers the %s has", p->max_temps,
                         p->is_fp ? "fragment unit" : "vertex unit");
+         p->out_of_temps = true;
          ok = false;
       }
    }

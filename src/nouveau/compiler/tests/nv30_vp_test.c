@@ -747,6 +747,59 @@ test_linkage(void)
    nvc_fp_binary_free(&fp);
 }
 
+/* Eight packed varyings whose 32 components are all computed before
+ * the first is stored (the order GLSL's varying packing leaves, piglit
+ * varying-packing-simple): in that order 16 half-written vec4 values
+ * are live at once next to the arithmetic's temporaries, more than
+ * rankine's 16 VP temporaries (chips.xml); the compiler must find an
+ * order that fits.
+ * Component c of VARk = u.x + 4k + c (GLSL: each output as assigned). */
+static void
+test_register_pressure(void)
+{
+   nir_builder b = nvc_test_vs_builder("pressure");
+   nir_ssa_def *a =
+      nir_load_var(&b, nvc_test_var(b.shader, nir_var_shader_in,
+                                    glsl_vec4_type(), VERT_ATTRIB_GENERIC0,
+                                    0, "a"));
+   nir_store_var(&b, nvc_test_var(b.shader, nir_var_shader_out,
+                                  glsl_vec4_type(), VARYING_SLOT_POS, 0,
+                                  "pos"), a, 0xf);
+   nir_ssa_def *u = nir_channel(&b, nvc_test_load_uniform_vec4(&b, 0), 0);
+   nir_ssa_def *comp[32];
+   for (unsigned i = 0; i < 32; i++)
+      comp[i] = nir_fadd_imm(&b, u, (float)i);
+   for (unsigned k = 0; k < 8; k++) {
+      nir_variable *o = nvc_test_var(b.shader, nir_var_shader_out,
+                                     glsl_vec4_type(),
+                                     VARYING_SLOT_VAR0 + k, 1 + k, "v");
+      /* two stores per output, as packing writes halves: a vec4 each
+       * (the isel writes the sums into the vector's register) */
+      nir_ssa_def *x = nir_ssa_undef(&b, 1, 32);
+      nir_store_var(&b, o, nir_vec4(&b, comp[4 * k], comp[4 * k + 1], x, x),
+                    0x3);
+      nir_store_var(&b, o, nir_vec4(&b, x, x, comp[4 * k + 2],
+                                    comp[4 * k + 3]), 0xc);
+   }
+   struct nvc_vp_binary bin;
+   if (!compile(&b, NULL, &bin))
+      return;
+   CHECK(bin.num_temps <= nv30.vp.num_temps, "%u temps", bin.num_temps);
+   static const float uv[1][4] = { { 0.5f, 0, 0, 0 } };
+   struct vp_run r;
+   memset(&r, 0, sizeof(r));
+   if (run(&bin, uv, &r)) {
+      for (unsigned t = 0; t < 8; t++) {
+         unsigned k = bin.texcoord_varying[t] - VARYING_SLOT_VAR0;
+         CHECK(k < 8, "TC%u carries varying %u", t, bin.texcoord_varying[t]);
+         if (k < 8)
+            CHECK_VEC4(r.io.out[OUT(TC0) + t], 0.5f + 4 * k, 1.5f + 4 * k,
+                       2.5f + 4 * k, 3.5f + 4 * k, 0);
+      }
+   }
+   nvc_vp_binary_free(&bin);
+}
+
 /* Dual issue (nvc_vp_pair) on hand-written instructions: a vector-only
  * and a scalar-only instruction merge on curie whatever temporaries they
  * write, on rankine only when they write the one DST (isa.rst "Rankine":
@@ -898,6 +951,7 @@ main(void)
    test_uniform_index();
    test_outputs();
    test_linkage();
+   test_register_pressure();
    test_pairing();
    test_limits();
 
