@@ -247,6 +247,8 @@ enum nvsim_status g80_3d_inline_vertex(struct g80_3d *ctx,
 enum nvsim_status g80_3d_draw_method(struct g80_3d *ctx, uint32_t mthd,
                                      uint32_t data);
 void g80_3d_draw_free(struct g80_3d *ctx);
+/* A VTX_ATTR_* method: traps inside a primitive (not modelled). */
+enum nvsim_status g80_3d_draw_immediate(struct g80_3d *ctx, uint32_t mthd);
 
 /* Rasterises vertices `v` (count n) as GL primitive `prim`
  * (VERTEX_BEGIN_GL PRIMITIVE) through clipping, the viewport, the

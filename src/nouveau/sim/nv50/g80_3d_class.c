@@ -233,6 +233,9 @@ method_body(struct g80_3d *ctx, uint32_t mthd, uint32_t data)
    if (in_array(mthd, G80_3D_CB_DATA(0), G80_3D_CB_DATA__LEN,
                 G80_3D_CB_DATA__ESIZE))
       return g80_3d_cb_data(ctx, data);
+   if (mthd >= G80_3D_VTX_ATTR_1F(0) &&
+       mthd <= G80_3D_VTX_ATTR_4NB(G80_3D_VTX_ATTR_4NB__LEN - 1))
+      return g80_3d_draw_immediate(ctx, mthd);
    switch (mthd) {
    case G80_3D_CLEAR_BUFFERS:
       return g80_3d_clear(ctx, data);

@@ -361,6 +361,24 @@ g80_3d_draw_method(struct g80_3d *ctx, uint32_t mthd, uint32_t data)
    return st;
 }
 
+/* Immediate vertex attributes (VTX_ATTR_*) inside a primitive: upstream's
+ * nv50_blit_3d draws its triangle so.  Which write emits a vertex is not
+ * documented (rnndb names the methods only): not modelled, one trap a
+ * primitive, so that such a draw is never silently empty.  Outside a
+ * primitive they are stored (the CONST attributes that would read them
+ * trap at the fetch). */
+enum nvsim_status
+g80_3d_draw_immediate(struct g80_3d *ctx, uint32_t mthd)
+{
+   struct g80_3d_draw *d = ctx->draw;
+   if (!d || !d->active || d->failed)
+      return NVSIM_OK;
+   d->failed = true;
+   return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
+                      "immediate vertex attributes (VTX_ATTR_*) inside a "
+                      "primitive are not modelled");
+}
+
 /* ---- clipping ---- */
 
 #define MAX_PLANES (7 + G80_3D_FIELD_VALUES(G80_3D_SEMANTIC_CLIP_CLIP_NUM))

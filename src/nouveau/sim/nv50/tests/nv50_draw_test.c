@@ -676,7 +676,8 @@ out:
    dfx_fini(&d);
 }
 
-/* Without a stage runner a draw traps once and the channel goes on. */
+/* Without a stage runner a draw traps once and the channel goes on; so
+ * does a primitive of immediate attributes (VTX_ATTR_*). */
 static void
 draw_without_stages_traps(void)
 {
@@ -695,6 +696,19 @@ draw_without_stages_traps(void)
    CHECK_STR_HAS(nvsim_channel_last_trap(d.t.chan), "stage runner");
    CHECK_EQ(nvsim_channel_ref(d.t.chan), 0x77);
    CHECK_EQ(px(&d, 1, 1), BG);
+   /* immediate attributes inside a primitive trap (not modelled), once,
+    * and are stored outside one */
+   ((struct g80_3d *)obj->priv)->stages = &d.runner;
+   m3d(&d.t, G80_3D_VTX_ATTR_2F_X(0), fbits(1.0f));
+   m3d(&d.t, G80_3D_VERTEX_BEGIN_GL, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES);
+   m3d(&d.t, G80_3D_VTX_ATTR_2F_X(0), fbits(0.0f));
+   m3d(&d.t, G80_3D_VTX_ATTR_2F_Y(0), fbits(0.0f));
+   m3d(&d.t, G80_3D_VERTEX_END_GL, 0);
+   out(&d.t, nvt_inc(0, 0x50, 1));
+   out(&d.t, 0x78);
+   dfx_submit(&d);
+   CHECK_STR_HAS(nvsim_channel_last_trap(d.t.chan), "VTX_ATTR");
+   CHECK_EQ(nvsim_channel_ref(d.t.chan), 0x78);
 out:
    dfx_fini(&d);
 }
