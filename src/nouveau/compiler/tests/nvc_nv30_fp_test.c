@@ -1043,6 +1043,92 @@ test_npot_3d(void)
                  0, 1, "NPOT 3D clamp to edge, middle slice");
 }
 
+/* Cube: six 2x2 faces in a rectangle 2 wide, face f's rows at 3f and
+ * 3f + 1 (a face stride of 3 rows: row 3f + 2 stands for the rest of a
+ * face's chain and must never be read); texel (i, row y) = (i + 1, y, 0,
+ * 1), so the row read says the face and t's texel. */
+static void
+npot_cube_tex(void *data, const struct nvsim_tex_request *req,
+              float result[4][4])
+{
+   (void)data;
+   for (unsigned f = 0; f < 4; f++) {
+      if (!(req->mask & (1u << f)))
+         continue;
+      int i, j;
+      edge_texel(req, f, 2, 18, &i, &j);
+      result[f][0] = (float)(i + 1);
+      result[f][1] = (float)j;
+      result[f][2] = 0.0f;
+      result[f][3] = 1.0f;
+   }
+}
+
+static void
+check_npot_cube(bool linear, float rx, float ry, float rz, float x, float y,
+                const char *what)
+{
+   nir_builder b = nvc_test_fs_builder("npot cube");
+   nir_ssa_def *tc = load_in(&b, VARYING_SLOT_TEX0, 0);
+   nir_tex_instr *tex = nir_tex_instr_create(b.shader, 1);
+   tex->op = nir_texop_tex;
+   tex->sampler_dim = GLSL_SAMPLER_DIM_CUBE;
+   tex->dest_type = nir_type_float32;
+   tex->coord_components = 3;
+   tex->texture_index = tex->sampler_index = 2;
+   tex->src[0].src_type = nir_tex_src_coord;
+   tex->src[0].src = nir_src_for_ssa(nir_channels(&b, tc, 0x7));
+   nir_ssa_dest_init(&tex->instr, &tex->dest, 4, 32, NULL);
+   nir_builder_instr_insert(&b, &tex->instr);
+   store_color(&b, &tex->dest.ssa);
+
+   struct nvc_fp_key key;
+   memset(&key, 0, sizeof(key));
+   key.tex[2] = (struct nvc_fp_tex_key){
+      NVC_TEX_NPOT_MIPMAP, PIPE_TEX_WRAP_CLAMP_TO_EDGE,
+      PIPE_TEX_WRAP_CLAMP_TO_EDGE, linear, linear, 0, 1,
+      PIPE_TEX_WRAP_CLAMP_TO_EDGE, 1 };
+   struct nvc_fp_binary bin;
+   if (!compile_key(b.shader, &key, &bin, what))
+      return;
+   static float dwords[NPOT_NUM_DWORDS];
+#define P(n) (&dwords[NVC_FP_TEX_PARAM_SLOT(2, n) * 4])
+   memcpy(P(NVC_FP_TEX_PARAM_SIZE), (float[4]){ 2, 2, 0.5f, 0.5f }, 16);
+   memcpy(P(NVC_FP_TEX_PARAM_LOD), (float[4]){ 0, -1000, 1000, 0 }, 16);
+   memcpy(P(NVC_FP_TEX_PARAM_BORDER), (float[4]){ 0.5f, 0.25f, 0.125f, 1 }, 16);
+   memcpy(P(NVC_FP_TEX_PARAM_LEVEL(0)), (float[4]){ 2, 2, 0, 3 }, 16);
+#undef P
+   struct fp_inputs in = std_in;
+   in.tc[0][0] = rx, in.tc[0][1] = ry, in.tc[0][2] = rz;
+   /* the face coordinates go through DP3 and RCP, which rankine's FP
+    * (nvsim's model of it) does not round exactly: 1e-3 is still far
+    * below one texel or row of difference */
+   run_tex_check(&bin, &in, dwords, npot_cube_tex, x, y, 0, 1, 1e-3f, what);
+}
+
+/* Cube faces and their (s, t) (GL 2.1 section 3.8.6: the major axis,
+ * s = (sc / |ma| + 1) / 2, t = (tc / |ma| + 1) / 2), u = 2s, v = 2t */
+static void
+test_npot_cube(void)
+{
+   /* +X: sc = -rz, tc = -ry: s = 0.25, t = 0.75: texel (0, 1), row 1 */
+   check_npot_cube(false, 1.0f, -0.5f, 0.5f, 1, 1, "NPOT cube +X");
+   /* -X: sc = rz, tc = -ry: s = 0.7, t = 0.6; LINEAR: u - 1/2 = 0.9,
+    * v - 1/2 = 0.7: texels 0, 1 and rows 3, 4 */
+   check_npot_cube(true, -1.0f, -0.2f, 0.4f, 1.9f, 3.7f, "NPOT cube -X linear");
+   /* +Y: sc = rx, tc = rz: s = 0.55, t = 0.6: texel (1, 1), row 7 */
+   check_npot_cube(false, 0.1f, 1.0f, 0.2f, 2, 7, "NPOT cube +Y");
+   /* -Y: sc = rx, tc = -rz: s = 0.8, t = 0.6: texel (1, 1), row 10 */
+   check_npot_cube(false, 0.6f, -1.0f, -0.2f, 2, 10, "NPOT cube -Y");
+   /* +Z: sc = rx, tc = -ry: s = 0.5, t = 0.975; LINEAR: u - 1/2 = 0.5,
+    * v - 1/2 = 1.45: row 1 and its CLAMP_TO_EDGE clamp, row 13 (never
+    * row 14, past the face) */
+   check_npot_cube(true, 0.0f, -0.95f, 1.0f, 1.5f, 13,
+                   "NPOT cube +Z linear, clamped to the face");
+   /* -Z: sc = -rx, tc = -ry: s = 0.375, t = 0.4375: texel (0, 0), row 15 */
+   check_npot_cube(false, 0.2f, 0.1f, -0.8f, 1, 15, "NPOT cube -Z");
+}
+
 int
 main(void)
 {
@@ -1057,6 +1143,7 @@ main(void)
    test_npot_scale();
    test_npot_mipmap();
    test_npot_3d();
+   test_npot_cube();
    test_kil();
    test_inputs();
    test_outputs();
