@@ -113,6 +113,10 @@ struct g80_3d {
     * drawn between VERTEX_BEGIN_GL and VERTEX_END_GL (g80_3d_draw.c) */
    const struct g80_stage_runner *stages;
    struct g80_3d_draw *draw;
+   /* samples that passed the depth and stencil tests while
+    * SAMPLECNT_ENABLE, since COUNTER_RESET SAMPLECNT (QUERY_GET SAMPLECNT
+    * reports it) */
+   uint64_t samplecnt;
    uint32_t regs[G80_3D_NUM_MTHD];            /* last value of every method */
    uint32_t known[G80_3D_NUM_MTHD / 32];      /* bit per method hwdb names */
    struct g80_3d_cb cb[G80_3D_NUM_CB];

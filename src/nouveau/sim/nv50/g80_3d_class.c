@@ -237,6 +237,11 @@ method_body(struct g80_3d *ctx, uint32_t mthd, uint32_t data)
        mthd <= G80_3D_VTX_ATTR_4NB(G80_3D_VTX_ATTR_4NB__LEN - 1))
       return g80_3d_draw_immediate(ctx, mthd);
    switch (mthd) {
+   case G80_3D_COUNTER_RESET:
+      /* the other counters are not kept (they report 0) */
+      if (data == G80_3D_COUNTER_RESET_SAMPLECNT)
+         ctx->samplecnt = 0;
+      return NVSIM_OK;
    case G80_3D_CLEAR_BUFFERS:
       return g80_3d_clear(ctx, data);
    case G80_3D_QUERY_GET:

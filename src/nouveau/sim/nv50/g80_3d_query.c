@@ -29,6 +29,8 @@ query_value(const struct g80_3d *ctx, uint32_t data)
    if ((data & G80_3D_QUERY_GET_TYPE__MASK) == G80_3D_QUERY_GET_TYPE_COUNTER)
       return 0;
    switch (sel) {
+   case G80_3D_QUERY_GET_QUERY_SELECT_SAMPLECNT:
+      return ctx->samplecnt;
    case G80_3D_QUERY_GET_QUERY_SELECT_STRMOUT_NO_OVERFLOW:
       return 1;
    case G200_3D_QUERY_GET_QUERY_SELECT_STRMOUT_OFFSET: {

@@ -626,6 +626,7 @@ begin(struct g80_3d *ctx, struct g80_3d_rop *rop)
    rs->height = rop->sh;
    rs->samples = 1;
    rs->sample_mask = ~0u;
+   rs->count_samples = g80_3d_reg(ctx, G80_3D_SAMPLECNT_ENABLE) != 0;
    rs->shade_quad = shade_quad;
    rs->shade_ctx = rop;
    rs->shader_may_kill = (rop->fp_control & G80_3D_FP_CONTROL_USES_KIL) != 0;
@@ -724,6 +725,7 @@ g80_3d_rop_end(struct g80_3d *ctx, struct g80_3d_rop *rop)
             }
          }
    }
+   ctx->samplecnt += rop->rs.samples_passed;   /* drawn, even on a fault */
    bool failed = rop->failed;
    rop_free(rop);
    if (failed && !st)

@@ -331,6 +331,8 @@ draw_depth(void)
    m3d(t, G80_3D_DEPTH_TEST_ENABLE, 1);
    m3d(t, G80_3D_DEPTH_WRITE_ENABLE, 1);
    m3d(t, G80_3D_DEPTH_TEST_FUNC, G80_3D_DEPTH_TEST_FUNC_LESS);
+   m3d(t, G80_3D_COUNTER_RESET, G80_3D_COUNTER_RESET_SAMPLECNT);
+   m3d(t, G80_3D_SAMPLECNT_ENABLE, 1);
    vtx(&d, 0, -1, -1, -0.5f, 1, 1, 0, 0, 1);
    vtx(&d, 1, 1, -1, -0.5f, 1, 1, 0, 0, 1);
    vtx(&d, 2, -1, 1, -0.5f, 1, 1, 0, 0, 1);
@@ -347,6 +349,18 @@ draw_depth(void)
    CHECK_EQ(zpx(&d, 1, 1), z25);
    CHECK_EQ(zpx(&d, 15, 7), z50);           /* outside: the clear's */
    CHECK_EQ(px(&d, 15, 7), BG);
+   /* the occlusion count (GL 3.3 2.14 SAMPLES_PASSED: samples that pass
+    * the depth test): the red triangle's 64 pixels, none of the green;
+    * the report as upstream's nv50_hw_query asks it (QUERY_GET
+    * 0x0100f002: SAMPLECNT, word 1) */
+   m3d(t, G80_3D_QUERY_ADDRESS_HIGH, (uint32_t)((d.vb.va + 2048) >> 32));
+   m3d(t, G80_3D_QUERY_ADDRESS_LOW, (uint32_t)(d.vb.va + 2048));
+   m3d(t, G80_3D_QUERY_SEQUENCE, 7);
+   m3d(t, G80_3D_QUERY_GET, 0x0100f002);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK_EQ(((uint32_t *)d.vb.map)[512], 7);
+   CHECK_EQ(((uint32_t *)d.vb.map)[513], 64);
+   m3d(t, G80_3D_COUNTER_RESET, G80_3D_COUNTER_RESET_SAMPLECNT);
    m3d(t, G80_3D_DEPTH_TEST_FUNC, G80_3D_DEPTH_TEST_FUNC_GREATER);
    m3d(t, G80_3D_DEPTH_WRITE_ENABLE, 0);
    draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 3, 3);
