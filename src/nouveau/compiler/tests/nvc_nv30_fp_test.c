@@ -1103,7 +1103,7 @@ check_npot_cube(bool linear, float rx, float ry, float rz, float x, float y,
    /* the face coordinates go through DP3 and RCP, which rankine's FP
     * (nvsim's model of it) does not round exactly: 1e-3 is still far
     * below one texel or row of difference */
-   run_tex_check(&bin, &in, dwords, npot_cube_tex, x, y, 0, 1, 1e-3f, what);
+   run_check(&bin, &in, dwords, npot_cube_tex, x, y, 0, 1, 1e-3f, what);
 }
 
 /* Cube faces and their (s, t) (GL 2.1 section 3.8.6: the major axis,
