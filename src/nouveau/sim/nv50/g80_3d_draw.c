@@ -59,11 +59,8 @@
 #include "g80_3d_rop.h"
 #include "nvsim_raster_math.h"
 
-/* An inline vertex may reach past the 14-bit OFFSET by its size: room
- * for all of it. */
-#define INLINE_MAX_WORDS \
-   (((G80_3D_VERTEX_ARRAY_ATTRIB_OFFSET__MASK >> \
-      G80_3D_VERTEX_ARRAY_ATTRIB_OFFSET__SHIFT) + 16 + 3) / 4)
+/* An inline vertex: every attribute at most 4 words (g80_3d_vertex.c). */
+#define INLINE_MAX_WORDS (G80_3D_NUM_ATTRIBS * 4)
 /* Vertices of one primitive run kept for assembly (a draw is split at
  * this count only by a trap: primitives of more are not modelled). */
 #define MAX_RUN_VERTICES (1u << 22)

@@ -282,27 +282,26 @@ g80_3d_fetch_vertex(struct g80_3d *ctx, uint32_t index, uint32_t instance,
 }
 
 /*
- * An inline vertex: VERTEX_DATA words form vertices whose attributes sit
- * at OFFSET bytes into the vertex, in the attribute's FORMAT (upstream's
- * nv50_push.c translates vertices into that layout and streams them); the
- * vertex is as long as its furthest enabled attribute's end, in words
- * (assumed: rnndb does not say how the hardware counts the words).
+ * An inline vertex: VERTEX_DATA words hold the attributes VP_ATTR_EN
+ * enables one after the other in attribute order, each in its FORMAT and
+ * padded to a word; OFFSET does not apply.  From upstream's nv50_push.c
+ * path: nv50_vertex_state_create translates vertices into exactly that
+ * layout (output_offset accumulating each element's size rounded up to 4
+ * bytes) while the VERTEX_ARRAY_ATTRIB it sends carries OFFSET 0 for every
+ * element (rnndb does not describe the inline format).
  */
 unsigned
 g80_3d_inline_vertex_words(struct g80_3d *ctx)
 {
-   unsigned bytes = 0;
+   unsigned words = 0;
    for (unsigned a = 0; a < G80_3D_NUM_ATTRIBS; a++) {
       if (!attr_enables(ctx, a))
          continue;
-      uint32_t attrib = g80_3d_reg(ctx, G80_3D_VERTEX_ARRAY_ATTRIB(a));
-      const struct vtx_format *f = find_format(attrib);
-      unsigned end = G80_3D_FIELD(attrib, G80_3D_VERTEX_ARRAY_ATTRIB_OFFSET) +
-                     (f ? format_bytes(f) : 0);
-      if (end > bytes)
-         bytes = end;
+      const struct vtx_format *f =
+         find_format(g80_3d_reg(ctx, G80_3D_VERTEX_ARRAY_ATTRIB(a)));
+      words += f ? (format_bytes(f) + 3) / 4 : 0;
    }
-   return (bytes + 3) / 4;
+   return words;
 }
 
 enum nvsim_status
@@ -310,7 +309,7 @@ g80_3d_inline_vertex(struct g80_3d *ctx, const uint32_t *data,
                      uint32_t vertex_id, uint32_t instance, uint32_t *in,
                      unsigned *words)
 {
-   unsigned n = 0;
+   unsigned n = 0, at = 0;
    for (unsigned a = 0; a < G80_3D_NUM_ATTRIBS; a++) {
       uint32_t en = attr_enables(ctx, a);
       if (!en)
@@ -321,12 +320,11 @@ g80_3d_inline_vertex(struct g80_3d *ctx, const uint32_t *data,
       if (st)
          return st;
       /* within the vertex by construction (g80_3d_inline_vertex_words) */
-      const uint8_t *p = (const uint8_t *)data +
-         G80_3D_FIELD(attrib, G80_3D_VERTEX_ARRAY_ATTRIB_OFFSET);
       uint32_t w[4];
-      st = decode(ctx, a, attrib, f, p, w);
+      st = decode(ctx, a, attrib, f, (const uint8_t *)(data + at), w);
       if (st)
          return st;
+      at += (format_bytes(f) + 3) / 4;
       n = put_enabled(en, w, in, n);
    }
    *words = put_builtins(ctx, vertex_id, instance, in, n);

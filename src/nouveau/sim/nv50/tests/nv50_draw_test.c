@@ -497,8 +497,12 @@ out:
    dfx_fini(&d);
 }
 
-/* Inline vertices (VERTEX_DATA): 8 words a vertex (attribute 1 at byte
- * 16, 16 bytes long); a fan of the full window in green. */
+/* Inline vertices (VERTEX_DATA): the enabled attributes one after the
+ * other, each padded to a word, OFFSET not applied (upstream's
+ * nv50_push.c layout, whose VERTEX_ARRAY_ATTRIB carry OFFSET 0): with
+ * attribute 1 (colour) as 32_32_32 at OFFSET 0 a vertex is 4 + 3 words;
+ * a fan of the full window in green (the colour's missing alpha reads
+ * 1). */
 static void
 draw_inline(void)
 {
@@ -507,8 +511,12 @@ draw_inline(void)
       goto out;
    struct tfx *t = &d.t;
    static const float v[4][2] = { { -1, -1 }, { 1, -1 }, { 1, 1 }, { -1, 1 } };
+   m3d(t, G80_3D_VERTEX_ARRAY_ATTRIB(1),
+       G80_3D_VERTEX_ARRAY_ATTRIB_BUFFER(1) |
+       G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_32_32_32 |
+       G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_FLOAT);
    m3d(t, G80_3D_VERTEX_BEGIN_GL, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLE_FAN);
-   out(t, nvt_ni(3, G80_3D_VERTEX_DATA, 32));
+   out(t, nvt_ni(3, G80_3D_VERTEX_DATA, 28));
    for (unsigned i = 0; i < 4; i++) {
       out(t, fbits(v[i][0]));
       out(t, fbits(v[i][1]));
@@ -517,7 +525,6 @@ draw_inline(void)
       out(t, fbits(0));
       out(t, fbits(1));
       out(t, fbits(0));
-      out(t, fbits(1));
    }
    m3d(t, G80_3D_VERTEX_END_GL, 0);
    CHECK(dfx_submit(&d) > 0);
