@@ -203,6 +203,9 @@ g80_3d_create(struct nvsim_object *obj)
     * up draws (its defaults are not documented; upstream's driver writes
     * ALWAYS at once) */
    ctx->regs[G80_3D_COND_MODE / 4] = G80_3D_COND_MODE_ALWAYS;
+   /* RASTERIZE_ENABLE likewise: a context rasterises (upstream's
+    * nv50_screen_init_hwctx writes 1 at once) */
+   ctx->regs[G80_3D_RASTERIZE_ENABLE / 4] = 1;
    return ctx;
 }
 

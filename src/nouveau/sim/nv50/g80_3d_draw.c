@@ -126,6 +126,20 @@ run_vp(struct g80_3d *ctx, const uint32_t *in, unsigned words,
       }
       out->slot[m] = v;
    }
+   /* SEMANTIC_COLOR CLMP_EN: the front and back colour slots clamped to
+    * [0, 1] (upstream sets it for clamp_vertex_color, GL 3.3 2.14 / ARB
+    * color_buffer_float's vertex colour clamp) */
+   uint32_t sc = g80_3d_reg(ctx, G80_3D_SEMANTIC_COLOR);
+   if (sc & G80_3D_SEMANTIC_COLOR_CLMP_EN__MASK) {
+      unsigned nr = G80_3D_FIELD(sc, G80_3D_SEMANTIC_COLOR_COLR_NR);
+      unsigned base[2] = { G80_3D_FIELD(sc, G80_3D_SEMANTIC_COLOR_FFC0_ID),
+                           G80_3D_FIELD(sc, G80_3D_SEMANTIC_COLOR_BFC0_ID) };
+      for (unsigned b = 0; b < 2; b++)
+         for (unsigned k = 0; k < nr && base[b] + k < G80_3D_MAP_SLOTS; k++) {
+            float *v = &out->slot[base[b] + k];
+            *v = *v > 0.0f ? (*v < 1.0f ? *v : 1.0f) : 0.0f;   /* NaN: 0 */
+         }
+   }
    return NVSIM_OK;
 }
 
@@ -661,6 +675,21 @@ draw_triangle(struct draw_ctx *dc, const struct g80_3d_vertex *v0,
           (cull == G80_3D_CULL_FACE_BACK && !front))
          return;
    }
+   /* two-sided colour: a back face takes the COLR_NR back colour slots
+    * from BFC0_ID in place of the front ones from FFC0_ID (upstream's
+    * linkage for light_twoside puts them so: nv50_fp_linkage_validate) */
+   if (!front && g80_3d_reg(ctx, G80_3D_VERTEX_TWO_SIDE_ENABLE)) {
+      uint32_t sc = g80_3d_reg(ctx, G80_3D_SEMANTIC_COLOR);
+      unsigned nr = G80_3D_FIELD(sc, G80_3D_SEMANTIC_COLOR_COLR_NR);
+      unsigned ffc = G80_3D_FIELD(sc, G80_3D_SEMANTIC_COLOR_FFC0_ID);
+      unsigned bfc = G80_3D_FIELD(sc, G80_3D_SEMANTIC_COLOR_BFC0_ID);
+      for (unsigned i = 0; i < n; i++) {
+         for (unsigned k = 0; k < nr; k++)
+            if (ffc + k < G80_3D_MAP_SLOTS && bfc + k < G80_3D_MAP_SLOTS)
+               poly[i].s[ffc + k] = poly[i].s[bfc + k];
+         to_window(dc, &poly[i], &rv[i]);
+      }
+   }
    uint32_t mode = g80_3d_reg(ctx, front ? G80_3D_POLYGON_MODE_FRONT
                                          : G80_3D_POLYGON_MODE_BACK);
    if (mode == G80_3D_POLYGON_MODE_FRONT_LINE) {
@@ -703,6 +732,10 @@ g80_3d_draw_run(struct g80_3d *ctx, uint32_t prim,
                 const struct g80_3d_vertex *v, unsigned n)
 {
    struct draw_ctx dc = { .ctx = ctx };
+   /* RASTERIZE_ENABLE 0: the VP ran, nothing is rasterised (upstream's
+    * rasterizer_discard) */
+   if (!g80_3d_reg(ctx, G80_3D_RASTERIZE_ENABLE))
+      return NVSIM_OK;
    enum nvsim_status st = g80_3d_rop_begin(ctx, &dc.rop, &dc.rs);
    if (st)
       return st;

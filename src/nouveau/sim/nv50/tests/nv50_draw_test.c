@@ -766,6 +766,53 @@ out:
    dfx_fini(&d);
 }
 
+/* Two-sided colour and the vertex colour clamp (SEMANTIC_COLOR): slots
+ * 4..7 the front colour (2, 0.5, -1, 1), 8..11 the back one (0, 0, 0, 1:
+ * map bytes 0x40 and 0x41); CLMP_EN clamps to (1, 0.5, 0, 1) (GL 3.3
+ * 2.14 "clamped to [0, 1]", then 2.1.6: 0.5 -> 128); the back face
+ * (the clockwise triangle of draw_cull) takes the back colour with
+ * VERTEX_TWO_SIDE_ENABLE.  RASTERIZE_ENABLE 0 draws nothing. */
+static void
+draw_two_side_clamp(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   m3d(t, G80_3D_VP_RESULT_MAP_SIZE, 12);
+   m3d(t, G80_3D_VP_RESULT_MAP(2), 0x41404040);
+   m3d(t, G80_3D_SEMANTIC_COLOR, 4 | 8 << 8 | 4 << 16 | 1u << 24);
+   vtx(&d, 0, -1, -1, 0, 1, 2, 0.5f, -1, 1);
+   vtx(&d, 1, 1, -1, 0, 1, 2, 0.5f, -1, 1);
+   vtx(&d, 2, -1, 1, 0, 1, 2, 0.5f, -1, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(nvsim_channel_error(t->chan) == NULL);
+   CHECK_EQ(px(&d, 1, 1), 0xff0080ffu);
+   /* the clamp precedes interpolation: red 3, 3, -1 at window (0, 0),
+    * (16, 0), (0, 8) becomes 1, 1, 0; at pixel (1, 6) (centre (1.5,
+    * 6.5): weights 0.09375, 0.09375, 0.8125) red is 0.1875 -> 48, where
+    * the unclamped values would give -0.25 -> 0 */
+   vtx(&d, 3, -1, -1, 0, 1, 3, 0, 0, 1);
+   vtx(&d, 4, 1, -1, 0, 1, 3, 0, 0, 1);
+   vtx(&d, 5, -1, 1, 0, 1, -1, 0, 0, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 3, 3);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(abs((int)(px(&d, 1, 6) & 0xff) - 48) <= 1);
+   m3d(t, G80_3D_VERTEX_TWO_SIDE_ENABLE, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK_EQ(px(&d, 1, 1), 0xff000000u);
+   m3d(t, G80_3D_VERTEX_TWO_SIDE_ENABLE, 0);
+   m3d(t, G80_3D_RASTERIZE_ENABLE, 0);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK_EQ(px(&d, 1, 1), 0xff000000u);
+   CHECK_EQ(d.pt.vp_calls, 12);
+out:
+   dfx_fini(&d);
+}
+
 /* ---- through the shader interpreter ---- */
 
 #define G(x) NVISA_G80_##x
@@ -896,6 +943,7 @@ static const struct nvt_case cases[] = {
    { "draw_points_lines", draw_points_lines },
    { "draw_without_stages_traps", draw_without_stages_traps },
    { "draw_scissor", draw_scissor },
+   { "draw_two_side_clamp", draw_two_side_clamp },
    { "draw_interpreter", draw_interpreter },
    { NULL, NULL },
 };
