@@ -575,12 +575,31 @@ point_size(const struct draw_ctx *dc, const struct clip_vertex *v)
    return regf(dc->ctx, G80_3D_POINT_SIZE);
 }
 
+/* Whether slot m takes the provoking vertex's value: a flat interpolant
+ * (FP_INTERPOLANT_CTRL), or with SHADE_MODEL FLAT one of the colour slots
+ * SEMANTIC_COLOR names (GL 3.3 compatibility 2.19.7 "Flatshading" applies
+ * to the colours; upstream marks only GLSL flat inputs in COUNT_NONFLAT
+ * and sends the shade model as SHADE_MODEL). */
+static bool
+slot_provoking(const struct g80_3d *ctx, unsigned m)
+{
+   if (g80_3d_slot_flat(ctx, m))
+      return true;
+   if (g80_3d_reg(ctx, G80_3D_SHADE_MODEL) != G80_3D_SHADE_MODEL_FLAT)
+      return false;
+   uint32_t sc = g80_3d_reg(ctx, G80_3D_SEMANTIC_COLOR);
+   unsigned nr = G80_3D_FIELD(sc, G80_3D_SEMANTIC_COLOR_COLR_NR);
+   unsigned ffc = G80_3D_FIELD(sc, G80_3D_SEMANTIC_COLOR_FFC0_ID);
+   unsigned bfc = G80_3D_FIELD(sc, G80_3D_SEMANTIC_COLOR_BFC0_ID);
+   return (m >= ffc && m < ffc + nr) || (m >= bfc && m < bfc + nr);
+}
+
 static void
 set_flat(struct clip_vertex *v, unsigned n, const struct clip_vertex *prov,
          const struct g80_3d *ctx)
 {
    for (unsigned m = 0; m < G80_3D_MAP_SLOTS; m++)
-      if (g80_3d_slot_flat(ctx, m))
+      if (slot_provoking(ctx, m))
          for (unsigned i = 0; i < n; i++)
             v[i].s[m] = prov->s[m];
 }

@@ -808,7 +808,23 @@ draw_two_side_clamp(void)
    draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
    CHECK(dfx_submit(&d) > 0);
    CHECK_EQ(px(&d, 1, 1), 0xff000000u);
-   CHECK_EQ(d.pt.vp_calls, 12);
+   /* SHADE_MODEL FLAT: the colour slots from the provoking vertex (the
+    * last with PROVOKING_VERTEX_LAST, else the first; GL 3.3 compat.
+    * 2.19.7): the last vertex is blue, the others red */
+   m3d(t, G80_3D_RASTERIZE_ENABLE, 1);
+   m3d(t, G80_3D_SHADE_MODEL, G80_3D_SHADE_MODEL_FLAT);
+   m3d(t, G80_3D_PROVOKING_VERTEX_LAST, 1);
+   vtx(&d, 3, -1, -1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 4, 1, -1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 5, -1, 1, 0, 1, 0, 0, 1, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 3, 3);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK_EQ(px(&d, 1, 1), 0xffff0000u);
+   m3d(t, G80_3D_PROVOKING_VERTEX_LAST, 0);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 3, 3);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK_EQ(px(&d, 1, 6), 0xff0000ffu);
+   CHECK_EQ(d.pt.vp_calls, 18);
 out:
    dfx_fini(&d);
 }
