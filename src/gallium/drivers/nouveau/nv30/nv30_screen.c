@@ -125,12 +125,12 @@ nv30_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       return chip->tex_fp16_filter;
    case PIPE_CAP_NPOT_TEXTURES:
       /* linear (pitch) textures have any size (TEX_NPOT_SIZE); on
-       * rankine only rectangles do (chips.xml's npot-textures "no", the
-       * hardware fact), so the cap means "emulated where the hardware
-       * cannot": rankine's NPOT 1D, 2D, 3D and cube textures are sampled
-       * from rectangles by the fragment program (nv30_tex_npot.c) */
-      return chip->npot_textures ||
-             chip->generation == NVHWDB_GEN_RANKINE;
+       * rankine only rectangles do (chips.xml).  Rankine's NPOT 1D, 2D,
+       * 3D and cube textures are emulated from rectangles
+       * (nv30_tex_npot.c), but S3TC has no rectangle format code, so an
+       * NPOT DXT texture could not be sampled: the cap stays off there
+       * until those are emulated too (docs/rankine.md). */
+      return chip->npot_textures;
    case PIPE_CAP_TGSI_TEXCOORD:
       return 0;
    case PIPE_CAP_FS_COORD_ORIGIN_UPPER_LEFT:
