@@ -254,6 +254,7 @@ nvc_compile_fs_key(const struct nvc_target *target,
    out->inputs_read = info.inputs_read;
    out->samplers_used = info.samplers_used;
    out->color_outputs = info.color_outputs;
+   out->facing_in_col1 = info.facing_in_col1;
 
    if (debug) {
       fprintf(stderr, "%s: fragment program, %u instructions, %u words, "

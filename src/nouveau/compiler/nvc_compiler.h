@@ -181,6 +181,12 @@ struct nvc_vp_key {
     * nvc_target.vp.first_free_const).  Constants are placed densely from
     * here; see nvc_vp_binary::consts. */
    uint16_t const_base;
+   /* The FP takes gl_FrontFacing from COL1 (nvc_fp_binary::
+    * facing_in_col1): write COL1 = 1 and BFC1 = 0, and, unless
+    * `two_side` (the user's own two-sided colours), BFC0 = COL0 so that
+    * the selection leaves the primary colour as it was. */
+   bool facing_in_col1;
+   bool two_side;
 };
 
 struct nvc_vp_binary {
@@ -251,6 +257,13 @@ struct nvc_fp_binary {
    /* Colour outputs written (bit n: render target n, n <
     * target fp.render_targets). */
    uint8_t color_outputs;
+   /* gl_FrontFacing on a target without a facing input (rankine,
+    * nv30_fp.xml INPUT has none): read as COL1.x > 0.5.  Compile the VP
+    * with key.facing_in_col1 and enable VERTEX_TWO_SIDE_ENABLE, so that
+    * front faces get COL1 = 1 and back faces BFC1 = 0 (two-sided colour
+    * selection, rnndb NV_vertex_program BFC0/BFC1).  Such an FP reads no
+    * secondary colour (refused otherwise). */
+   bool facing_in_col1;
 };
 
 bool nvc_compile_fs(const struct nvc_target *target,

@@ -618,6 +618,43 @@ vp_output(struct isel *c, unsigned slot, uint32_t *en)
    return -2;
 }
 
+/* A VP output register as a value the allocator leaves where it is. */
+static unsigned
+vp_output_value(struct nvc_prog *p, unsigned reg)
+{
+   unsigned o = nvc_new_value(p, 4);
+   struct nvc_value *ov = &p->values[o];
+   ov->flags |= NVC_VALUE_PRECOLORED;
+   ov->loc_file = NVC_LOC_OUTPUT;
+   ov->reg = reg;
+   for (unsigned i = 0; i < 4; i++)
+      ov->chan[i] = i;
+   return o;
+}
+
+/* The face for an FP that reads it from COL1 (nvc_vp_key::
+ * facing_in_col1): COL1 = 1 for front faces, BFC1 = 0 for back ones,
+ * which VERTEX_TWO_SIDE_ENABLE selects (rnndb NV_vertex_program: BFC0/
+ * BFC1 are the back-facing colours). */
+static void
+emit_facing_colours(struct isel *c)
+{
+   struct nvc_prog *p = c->p;
+   static const struct { unsigned reg; float value; uint32_t en; } out[] = {
+      { NVISA_NV40_VP_OUT_COL1, 1.0f, NV40_3D_VP_RESULT_EN_COL1 },
+      { NVISA_NV40_VP_OUT_BFC1, 0.0f, NV40_3D_VP_RESULT_EN_BFC1 },
+   };
+   for (unsigned i = 0; i < ARRAY_SIZE(out); i++) {
+      struct nvc_insn *insn = nvc_emit(p, NVC_OP_MOV);
+      insn->dst.file = NVC_FILE_VALUE;
+      insn->dst.index = vp_output_value(p, out[i].reg);
+      insn->dst.mask = 0xf;
+      insn->src[0] = imm_src(c, out[i].value);
+      memset(insn->src[0].swz, 0, 4);
+      c->info->result_en |= out[i].en;
+   }
+}
+
 static bool
 isel_store_output(struct isel *c, nir_intrinsic_instr *intr)
 {
@@ -657,6 +694,26 @@ isel_store_output(struct isel *c, nir_intrinsic_instr *intr)
       int out = vp_output(c, slot, &en);
       if (out == -1 || slot == VARYING_SLOT_EDGE)
          return true;
+      if (c->key && c->key->facing_in_col1) {
+         /* COL1/BFC1 carry the face (emit_facing_colours); without the
+          * user's two-sided colours BFC0 repeats COL0, so that the
+          * selection that gives the face leaves the colour alone. */
+         if (slot == VARYING_SLOT_COL1 || slot == VARYING_SLOT_BFC1 ||
+             (slot == VARYING_SLOT_BFC0 && !c->key->two_side))
+            return true;
+         if (slot == VARYING_SLOT_COL0 && !c->key->two_side) {
+            struct nvc_insn *insn = nvc_emit(p, NVC_OP_MOV);
+            insn->dst.file = NVC_FILE_VALUE;
+            insn->dst.index = vp_output_value(p, NVISA_NV40_VP_OUT_BFC0);
+            insn->dst.mask = (wm << comp) & 0xf;
+            insn->src[0] = val;
+            for (unsigned i = 0; i < 4; i++) {
+               unsigned k = i >= comp ? i - comp : 0;
+               insn->src[0].swz[i] = val.swz[MIN2(k, 3)];
+            }
+            c->info->result_en |= NV40_3D_VP_RESULT_EN_BFC0;
+         }
+      }
       if (out < 0) {
          nvc_prog_error(p, "vertex output %s not supported",
                         gl_varying_slot_name_for_stage(slot, MESA_SHADER_VERTEX));
@@ -729,7 +786,9 @@ fp_input(struct isel *c, unsigned slot)
    switch (slot) {
    case VARYING_SLOT_POS:  return t->fp.input.pos;
    case VARYING_SLOT_COL0: return t->fp.input.col0;
-   case VARYING_SLOT_COL1: return t->fp.input.col1;
+   case VARYING_SLOT_COL1:
+      c->info->reads_col1 = true;
+      return t->fp.input.col1;
    case VARYING_SLOT_FOGC: return t->fp.input.fogc;
    case VARYING_SLOT_FACE:
       return t->fp.input.facing == NVC_FP_INPUT_NONE ? -1 : t->fp.input.facing;
@@ -745,6 +804,31 @@ fp_input(struct isel *c, unsigned slot)
       return t->fp.input.tc0 + n;
    }
    return -1;
+}
+
+/* gl_FrontFacing as 1.0 (front) or 0.0 (back) into value v.  From the
+ * facing input, positive for front faces (TGSI FACE, as upstream feeds
+ * it from NV40_FP_OP_INPUT_SRC_FACING); without one, from COL1.x, which
+ * the VP makes 1 on front faces and two-sided colour selection 0 on back
+ * ones (nvc_vp_key::facing_in_col1). */
+static void
+emit_front_facing(struct isel *c, unsigned v)
+{
+   struct nvc_prog *p = c->p;
+   struct nvc_src f = nvc_src_none();
+   f.file = NVC_FILE_INPUT;
+   memset(f.swz, 0, 4);
+   float threshold = 0.0f;
+   if (p->target->fp.facing) {
+      f.index = p->target->fp.input.facing;
+   } else {
+      f.index = p->target->fp.input.col1;
+      threshold = 0.5f;
+      c->info->facing_in_col1 = true;
+   }
+   c->info->inputs_read |= 1u << f.index;
+   emit_alu(c, NVC_OP_SGT, v, 1, false, f, imm_src(c, threshold),
+            nvc_src_none());
 }
 
 static bool
@@ -772,9 +856,26 @@ isel_load_input(struct isel *c, nir_intrinsic_instr *intr)
       nir_io_semantics sem = nir_intrinsic_io_semantics(intr);
       unsigned slot = sem.location + off;
       int in = fp_input(c, slot);
+      if (slot == VARYING_SLOT_FACE &&
+          nir_alu_type_get_base_type(nir_intrinsic_dest_type(intr)) ==
+             nir_type_bool) {
+         /* gl_FrontFacing as a bool input (st/mesa): 1.0 or 0.0, the
+          * booleans of nir_lower_bool_to_float */
+         emit_front_facing(c, def_value(c, &intr->dest.ssa));
+         return true;
+      }
       if (in < 0 && slot == VARYING_SLOT_FACE) {
-         nvc_prog_error(p, "gl_FrontFacing: no facing input on this chip");
-         return false;
+         /* TGSI FACE: positive for front faces, negative for back ones:
+          * 2 * facing - 1 */
+         unsigned f = nvc_new_value(p, 1);
+         emit_front_facing(c, f);
+         unsigned v = def_value(c, &intr->dest.ssa);
+         struct nvc_src fs = nvc_src_value(f);
+         memset(fs.swz, 0, 4);
+         emit_alu(c, NVC_OP_MAD, v,
+                  (1u << intr->dest.ssa.num_components) - 1, false,
+                  fs, imm_src(c, 2.0f), imm_src(c, -1.0f));
+         return true;
       }
       if (in < 0) {
          nvc_prog_error(p, "fragment input %s not supported",
@@ -833,20 +934,7 @@ isel_intrinsic(struct isel *c, nir_intrinsic_instr *intr)
    case nir_intrinsic_load_front_face: {
       if (!p->is_fp)
          break;
-      if (!p->target->fp.facing) {
-         nvc_prog_error(p, "gl_FrontFacing: no facing input on this chip");
-         return false;
-      }
-      /* The facing input is positive for front faces (TGSI FACE, as
-       * upstream feeds it from NV40_FP_OP_INPUT_SRC_FACING). */
-      struct nvc_src f = nvc_src_none();
-      f.file = NVC_FILE_INPUT;
-      f.index = p->target->fp.input.facing;
-      memset(f.swz, 0, 4);
-      c->info->inputs_read |= 1u << f.index;
-      unsigned v = def_value(c, &intr->dest.ssa);
-      emit_alu(c, NVC_OP_SGT, v, 1, false, f, imm_src(c, 0.0f),
-               nvc_src_none());
+      emit_front_facing(c, def_value(c, &intr->dest.ssa));
       return true;
    }
    case nir_intrinsic_load_frag_coord: {
@@ -1322,6 +1410,15 @@ nvc_isel(struct nvc_prog *p, nir_shader *s, const struct nvc_vp_key *key,
    if (!ok || p->error)
       goto out;
 
+   if (p->is_fp && info->facing_in_col1 && info->reads_col1) {
+      nvc_prog_error(p, "gl_FrontFacing with the secondary colour: this "
+                     "chip has no facing input and carries the face in the "
+                     "secondary colour");
+      ok = false;
+      goto out;
+   }
+   if (!p->is_fp && key && key->facing_in_col1)
+      emit_facing_colours(&c);
    if (!p->is_fp && key && key->ucp_enable)
       ok = emit_clip_planes(&c);
 

@@ -20,6 +20,9 @@ struct nvc_isel_info {
    uint8_t color_outputs;
    bool writes_depth;
    bool uses_kil;
+   /* gl_FrontFacing read from COL1 (a target without a facing input;
+    * see nvc_fp_binary::facing_in_col1), and COL1 read for itself */
+   bool facing_in_col1, reads_col1;
    /* both: varying slot of each hardware texcoord register */
    uint8_t texcoord_varying[NVC_MAX_TEXCOORDS];
 };

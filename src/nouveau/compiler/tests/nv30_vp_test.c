@@ -800,6 +800,61 @@ test_register_pressure(void)
    nvc_vp_binary_free(&bin);
 }
 
+/* An FP that reads gl_FrontFacing from COL1 (key.facing_in_col1, see
+ * nvc_fp_binary::facing_in_col1): the VP writes COL1 = 1 (front faces)
+ * and BFC1 = 0 (back faces; VERTEX_TWO_SIDE_ENABLE selects BFC0/BFC1
+ * there, rnndb NV_vertex_program), whatever the shader wrote to them;
+ * BFC0 = COL0 so that back faces keep the primary colour, unless the
+ * user's two-sided colours are on (key.two_side: BFC0 is the shader's
+ * gl_BackColor). */
+static void
+test_facing_colours(void)
+{
+   for (unsigned two_side = 0; two_side < 2; two_side++) {
+      nir_builder b = nvc_test_vs_builder("facing");
+      nir_ssa_def *a =
+         nir_load_var(&b, nvc_test_var(b.shader, nir_var_shader_in,
+                                       glsl_vec4_type(), VERT_ATTRIB_GENERIC0,
+                                       0, "a"));
+      static const int slots[] = {
+         VARYING_SLOT_POS, VARYING_SLOT_COL0, VARYING_SLOT_COL1,
+         VARYING_SLOT_BFC0, VARYING_SLOT_BFC1,
+      };
+      nir_ssa_def *vals[] = {
+         a, nir_fmul_imm(&b, a, 0.5f), nir_fmul_imm(&b, a, 0.25f),
+         nir_fmul_imm(&b, a, 0.125f), nir_fmul_imm(&b, a, 0.0625f),
+      };
+      for (unsigned i = 0; i < ARRAY_SIZE(slots); i++)
+         nir_store_var(&b, nvc_test_var(b.shader, nir_var_shader_out,
+                                        glsl_vec4_type(), slots[i], i, "o"),
+                       vals[i], 0xf);
+      struct nvc_vp_key key = {
+         .const_base = nv30.vp.first_free_const,
+         .facing_in_col1 = true,
+         .two_side = two_side,
+      };
+      memset(key.texcoord_varying, NVC_VARYING_NONE,
+             sizeof(key.texcoord_varying));
+      struct nvc_vp_binary bin;
+      if (!compile(&b, &key, &bin))
+         continue;
+      struct vp_run r;
+      memset(&r, 0, sizeof(r));
+      float av[4] = { 1, 2, 4, 8 };
+      memcpy(r.in[0], av, 16);
+      if (run(&bin, NULL, &r)) {
+         CHECK_VEC4(r.io.out[OUT(COL0)], 0.5f, 1, 2, 4, 0);
+         CHECK_VEC4(r.io.out[OUT(COL1)], 1, 1, 1, 1, 0);
+         CHECK_VEC4(r.io.out[OUT(BFC1)], 0, 0, 0, 0, 0);
+         if (two_side)
+            CHECK_VEC4(r.io.out[OUT(BFC0)], 0.125f, 0.25f, 0.5f, 1, 0);
+         else
+            CHECK_VEC4(r.io.out[OUT(BFC0)], 0.5f, 1, 2, 4, 0);
+      }
+      nvc_vp_binary_free(&bin);
+   }
+}
+
 /* Dual issue (nvc_vp_pair) on hand-written instructions: a vector-only
  * and a scalar-only instruction merge on curie whatever temporaries they
  * write, on rankine only when they write the one DST (isa.rst "Rankine":
@@ -952,6 +1007,7 @@ main(void)
    test_outputs();
    test_linkage();
    test_register_pressure();
+   test_facing_colours();
    test_pairing();
    test_limits();
 

@@ -1068,6 +1068,40 @@ test_fs_forms(void)
    nvc_fp_binary_free(&bin);
 }
 
+/* gl_FrontFacing as st/mesa gives it: a bool input (VARYING_SLOT_FACE),
+ * which after nir_lower_bool_to_float must be 1.0 on front faces and 0.0
+ * on back ones (GLSL: true on front faces), whatever the sign convention
+ * of curie's FACING input (positive for front faces, TGSI FACE). */
+static void
+test_fs_facing_bool(void)
+{
+   nir_builder b = nvc_test_fs_builder("facing-bool");
+   nir_variable *v = nvc_test_var(b.shader, nir_var_shader_in,
+                                  glsl_bool_type(), VARYING_SLOT_FACE, 0,
+                                  "gl_FrontFacing");
+   nir_ssa_def *ff = nir_load_var(&b, v);
+   nir_store_var(&b, nvc_test_out_vec4(b.shader, FRAG_RESULT_COLOR, 0, "o"),
+                 nir_bcsel(&b, nir_inot(&b, ff),
+                           nir_imm_vec4(&b, 0, 0, 1, 0),
+                           nir_imm_vec4(&b, 0, 1, 0, 0)), 0xf);
+   struct nvc_fp_binary bin;
+   if (!nvc_test_compile_fs(b.shader, NULL, &bin, NULL))
+      return;
+   static const struct { float facing; float g, bl; } face[] = {
+      { 1.0f, 1, 0 }, { -1.0f, 0, 1 },
+   };
+   for (unsigned i = 0; i < ARRAY_SIZE(face); i++) {
+      struct nv40_test_fp_state st;
+      memset(&st, 0, sizeof(st));
+      st.in[14][0] = face[i].facing;   /* FACING */
+      char msg[128];
+      bool ok = run_fp(&bin, &st, msg, sizeof(msg));
+      CHECK(ok, "run: %s", msg);
+      CHECK_VEC4(st.r[0], 0, face[i].g, face[i].bl, 0, 0);
+   }
+   nvc_fp_binary_free(&bin);
+}
+
 /* Projective lookups the hardware TXP cannot express (its .w is also
  * TXB's bias; shadow references divided by q too, GLSL 1.10 section 8.7)
  * are divided in the shader; shadow references are read from .z for
@@ -1506,24 +1540,16 @@ data_loop_shader(bool fs)
    return b.shader;
 }
 
-/* gl_FragColor = texture2D(unit, in.xy) (or gl_FrontFacing when unit is
- * negative) */
+/* gl_FragColor = texture2D(unit, in.xy) */
 static nir_shader *
 simple_fs(int unit)
 {
    nir_builder b = nvc_test_fs_builder("simple");
    nir_variable *in = nvc_test_in_vec4(b.shader, VARYING_SLOT_TEX0, 0, "tc");
    nir_variable *o = nvc_test_out_vec4(b.shader, FRAG_RESULT_COLOR, 0, "o");
-   nir_ssa_def *r;
-   if (unit >= 0) {
-      r = build_tex(&b, nir_texop_tex, unit, 2,
-                    nir_channels(&b, nir_load_var(&b, in), 0x3), 0, NULL,
-                    NULL);
-   } else {
-      r = nir_vec4(&b, nir_b2f32(&b, nir_load_front_face(&b, 1)),
-                   nir_imm_float(&b, 0), nir_imm_float(&b, 0),
-                   nir_imm_float(&b, 1));
-   }
+   nir_ssa_def *r = build_tex(&b, nir_texop_tex, unit, 2,
+                              nir_channels(&b, nir_load_var(&b, in), 0x3),
+                              0, NULL, NULL);
    nir_store_var(&b, o, r, 0xf);
    return b.shader;
 }
@@ -1662,7 +1688,8 @@ test_target(void)
     * tests/nvc_nv30_fp_test.c.) */
    check_refused(&nv30, data_loop_shader(true), "cannot branch",
                  "NV30 FP loop");
-   check_refused(&nv30, simple_fs(-1), "facing", "NV30 gl_FrontFacing");
+   /* gl_FrontFacing on NV30 comes through COL1 (nvc_nv30_fp_test.c
+    * test_facing) */
    CHECK(nv30.vp.tex_units == 0 && nv40_target.vp.tex_units == 4,
          "vertex texture units %u/%u", nv30.vp.tex_units,
          nv40_target.vp.tex_units);
@@ -1688,6 +1715,7 @@ main(void)
    test_fs_loops();
    test_vs_loops();
    test_fs_forms();
+   test_fs_facing_bool();
    test_fs_proj_shadow();
    test_vs_clip_planes();
    test_depth_psize_fog();

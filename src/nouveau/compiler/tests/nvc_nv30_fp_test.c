@@ -640,15 +640,12 @@ check_refused(nir_shader *s, const char *want, const char *what)
 static void
 test_refused(void)
 {
-   nir_builder b = nvc_test_fs_builder("facing");
-   store_color(&b, nir_vec4(&b, nir_b2f32(&b, nir_load_front_face(&b, 1)),
-                            nir_imm_float(&b, 0), nir_imm_float(&b, 0),
-                            nir_imm_float(&b, 1)));
-   check_refused(b.shader, "facing", "gl_FrontFacing");
-
-   b = nvc_test_fs_builder("facing-input");
-   store_color(&b, load_in(&b, VARYING_SLOT_FACE, 0));
-   check_refused(b.shader, "facing", "facing input");
+   /* gl_FrontFacing comes through COL1: the secondary colour cannot
+    * come too */
+   nir_builder b = nvc_test_fs_builder("facing-col1");
+   store_color(&b, nir_fadd(&b, load_in(&b, VARYING_SLOT_COL1, 0),
+                            nir_b2f32(&b, nir_load_front_face(&b, 1))));
+   check_refused(b.shader, "secondary colour", "gl_FrontFacing with COL1");
 
    b = nvc_test_fs_builder("txl");
    nir_ssa_def *t = load_in(&b, VARYING_SLOT_TEX0, 0);
@@ -674,6 +671,57 @@ test_refused(void)
    nir_pop_loop(&b, NULL);
    store_color(&b, nir_load_var(&b, acc));
    check_refused(b.shader, "cannot branch", "loop NIR cannot unroll");
+}
+
+/* gl_FrontFacing on rankine, which has no facing input (nv30_fp.xml):
+ * read from COL1, which the VP makes 1 on front faces and two-sided
+ * colour selection 0 on back ones (nvc_vp_key::facing_in_col1), as
+ * front = COL1.x > 0.5.  GLSL: gl_FrontFacing is true on front faces; as
+ * a bool input (st/mesa) it is 1.0/0.0 after nir_lower_bool_to_float; a
+ * float FACE input (TGSI) is positive on front faces, negative on back
+ * ones. */
+static void
+test_facing(void)
+{
+   static const struct { const char *what; float col1; float want; } face[] = {
+      { "front", 1.0f, 1.0f }, { "back", 0.0f, 0.0f },
+   };
+   for (unsigned kind = 0; kind < 3; kind++) {
+      nir_builder b = nvc_test_fs_builder("facing");
+      nir_ssa_def *f;
+      if (kind == 0) {
+         f = nir_b2f32(&b, nir_load_front_face(&b, 1));
+      } else if (kind == 1) {
+         nir_variable *v = nvc_test_var(b.shader, nir_var_shader_in,
+                                        glsl_bool_type(), VARYING_SLOT_FACE,
+                                        0, "gl_FrontFacing");
+         f = nir_b2f32(&b, nir_load_var(&b, v));
+      } else {
+         f = nir_channel(&b, load_in(&b, VARYING_SLOT_FACE, 0), 0);
+      }
+      store_color(&b, nir_vec4(&b, f, nir_imm_float(&b, 0.5f),
+                               nir_channel(&b, load_in(&b, VARYING_SLOT_COL0,
+                                                       1), 2),
+                               nir_imm_float(&b, 1)));
+      struct nvc_fp_binary bin;
+      if (!compile(b.shader, &bin, "facing"))
+         continue;
+      CHECK(bin.facing_in_col1, "facing %u: facing_in_col1 not set", kind);
+      CHECK(bin.inputs_read & (1u << NVISA_NV30_FP_INPUT_COL1),
+            "facing %u: COL1 not read (inputs 0x%x)", kind, bin.inputs_read);
+      for (unsigned i = 0; i < ARRAY_SIZE(face); i++) {
+         struct fp_inputs in = std_in;
+         for (unsigned c = 0; c < 4; c++)
+            in.col1[c] = face[i].col1;
+         struct fp_result r;
+         if (!run(&bin, &in, NULL, 0, &r, face[i].what))
+            continue;
+         /* TGSI's FACE: +1 / -1 */
+         float want = kind == 2 ? face[i].want * 2 - 1 : face[i].want;
+         CHECK_VEC4_AS(face[i].what, r.color, want, 0.5f, 0.75f, 1, 0);
+      }
+      nvc_fp_binary_free(&bin);
+   }
 }
 
 /* ---------------------------------------- NPOT textures (emulated) */
@@ -1152,6 +1200,7 @@ main(void)
    test_unrolled_loop();
    test_length();
    test_refused();
+   test_facing();
 
    return nvc_test_end("nv30 fragment program tests passed");
 }

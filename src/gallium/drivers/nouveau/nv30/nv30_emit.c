@@ -318,11 +318,24 @@ nv30_emit_rasterizer(struct nv30_context *nv30)
    nouveau_push_data(p,
       NV30_3D_LINE_STIPPLE_PATTERN_FACTOR(so->pipe.line_stipple_factor) |
       NV30_3D_LINE_STIPPLE_PATTERN_PATTERN(so->pipe.line_stipple_pattern));
-   NV30_3D_1(nv30, NV30_3D_VERTEX_TWO_SIDE_ENABLE, so->two_side);
    NV30_3D_1(nv30, NV30_3D_POLYGON_STIPPLE_ENABLE, so->stipple_enable);
    NV30_3D_1(nv30, NV30_3D_POINT_SIZE, fui(so->point_size));
    NV30_3D_1(nv30, NV30_3D_FLATSHADE_FIRST, so->pipe.flatshade_first);
    NV30_3D_1(nv30, NV30_3D_DEPTH_CONTROL, so->depth_control);
+}
+
+/* Two-sided colours: the user's (light_twoside), or the face of an FP
+ * that reads gl_FrontFacing from COL1 on rankine, which has no facing
+ * input (nvc_fp_binary::facing_in_col1: the VP then writes COL1 = 1,
+ * BFC1 = 0 and BFC0 = COL0). */
+static void
+nv30_emit_two_side(struct nv30_context *nv30)
+{
+   const struct nv30_fragprog *fp = nv30->fp_run;
+   bool facing = fp && fp->compiled && fp->bin.facing_in_col1;
+
+   NV30_3D_1(nv30, NV30_3D_VERTEX_TWO_SIDE_ENABLE,
+             nv30->rast->two_side || facing);
 }
 
 static void
@@ -680,8 +693,10 @@ nv30_state_emit(struct nv30_context *nv30)
       nv30_emit_viewport(nv30);
    if (dirty & (NV30_DIRTY_CLIP | NV30_DIRTY_RASTERIZER))
       nv30_emit_clip(nv30);
-   if ((dirty & (NV30_DIRTY_RASTERIZER | NV30_DIRTY_FRAGPROG)) && nv30->rast)
+   if ((dirty & (NV30_DIRTY_RASTERIZER | NV30_DIRTY_FRAGPROG)) && nv30->rast) {
       nv30_emit_point_sprite(nv30);
+      nv30_emit_two_side(nv30);
+   }
    if (dirty & (NV30_DIRTY_VERTPROG | NV30_DIRTY_FRAGPROG))
       nv30_emit_vertprog(nv30);
    if (dirty & (NV30_DIRTY_VERTCONST | NV30_DIRTY_VERTPROG))

@@ -117,6 +117,11 @@ nv30_vertprog_prepare(struct nv30_context *nv30)
           sizeof(key.texcoord_varying));
    key.ucp_enable = nv30->rast ? nv30->rast->pipe.clip_plane_enable & 0x3f : 0;
    key.const_base = nv30->target->vp.first_free_const;
+   if (fp->bin.facing_in_col1) {
+      /* the FP reads the face from COL1 (nv30_emit_two_side) */
+      key.facing_in_col1 = true;
+      key.two_side = nv30->rast && nv30->rast->pipe.light_twoside;
+   }
 
    if (vp->compiled && !memcmp(&key, &vp->key, sizeof(key)))
       return true;
