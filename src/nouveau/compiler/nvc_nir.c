@@ -121,8 +121,30 @@ nvc_scalar_alu_filter(const nir_instr *instr, const void *data)
    case nir_op_fpow:
       return true;
    default:
-      return false;
+      break;
    }
+   /* A vector op whose sources all read one channel computes one value
+    * n times: a scalar (CSE merges the copies) takes a channel, not a
+    * register, which the VP's 16 temporaries on rankine need (the
+    * conditions of the select ladders of indirect array writes). */
+   nir_alu_instr *alu = nir_instr_as_alu(instr);
+   if (alu->dest.dest.ssa.num_components < 2 ||
+       nir_op_infos[alu->op].output_size != 0)
+      return false;
+   for (unsigned i = 0; i < nir_op_infos[alu->op].num_inputs; i++) {
+      if (nir_op_infos[alu->op].input_sizes[i] != 0)
+         return false;
+      const uint8_t *swz = alu->src[i].swizzle;
+      nir_const_value *k = nir_src_as_const_value(alu->src[i].src);
+      for (unsigned c = 1; c < alu->dest.dest.ssa.num_components; c++) {
+         if (swz[c] == swz[0])
+            continue;
+         /* a constant with equal channels reads as one channel too */
+         if (!k || k[swz[c]].u32 != k[swz[0]].u32)
+            return false;
+      }
+   }
+   return true;
 }
 
 static int

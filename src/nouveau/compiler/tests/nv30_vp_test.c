@@ -855,6 +855,84 @@ test_facing_colours(void)
    }
 }
 
+/* An indirect write into a temporary array of matrices (GLSL
+ * mat3 m[3]; m[i] = src; m[i][col][row] = value; out = m[j] * v, piglit
+ * vs-temp-array-mat3-index-col-row-wr): rankine's VP cannot index its
+ * temporaries, so the array becomes select ladders whose conditions
+ * must not each take one of the 16 temporaries.  u0 = (i, j, col, row),
+ * u1 = (value, v.x, v.y, v.z), u2..u4 = the columns of src. */
+static void
+test_indirect_temp_write(void)
+{
+   nir_builder b = nvc_test_vs_builder("indirect-temp-write");
+   nir_ssa_def *a =
+      nir_load_var(&b, nvc_test_var(b.shader, nir_var_shader_in,
+                                    glsl_vec4_type(), VERT_ATTRIB_GENERIC0,
+                                    0, "a"));
+   nir_store_var(&b, nvc_test_var(b.shader, nir_var_shader_out,
+                                  glsl_vec4_type(), VARYING_SLOT_POS, 0,
+                                  "pos"), a, 0xf);
+   nir_ssa_def *u0 = nvc_test_load_uniform_vec4(&b, 0);
+   nir_ssa_def *u1 = nvc_test_load_uniform_vec4(&b, 1);
+   nir_variable *m = nir_local_variable_create(
+      b.impl, glsl_array_type(glsl_matrix_type(GLSL_TYPE_FLOAT, 3, 3), 3, 0), "m");
+   nir_deref_instr *md = nir_build_deref_var(&b, m);
+   for (unsigned k = 0; k < 3; k++)
+      for (unsigned c = 0; c < 3; c++)
+         nir_store_deref(&b, nir_build_deref_array_imm(&b,
+                            nir_build_deref_array_imm(&b, md, k), c),
+                         nir_imm_vec3(&b, 0, 0, 0), 0x7);
+   nir_ssa_def *idx[4];
+   for (unsigned i = 0; i < 4; i++)
+      idx[i] = nir_f2i32(&b, nir_channel(&b, u0, i));
+   nir_deref_instr *mi = nir_build_deref_array(&b, md, idx[0]);
+   for (unsigned c = 0; c < 3; c++)
+      nir_store_deref(&b, nir_build_deref_array_imm(&b, mi, c),
+                      nir_channels(&b, nvc_test_load_uniform_vec4(&b, 2 + c),
+                                   0x7), 0x7);
+   /* [row] of a vector: GLSL's vector insert, a select per channel */
+   nir_deref_instr *mc = nir_build_deref_array(&b, mi, idx[2]);
+   nir_ssa_def *colv = nir_load_deref(&b, mc), *ins[3];
+   for (unsigned c = 0; c < 3; c++)
+      ins[c] = nir_bcsel(&b, nir_ieq_imm(&b, idx[3], c),
+                         nir_channel(&b, u1, 0), nir_channel(&b, colv, c));
+   nir_store_deref(&b, mc, nir_vec(&b, ins, 3), 0x7);
+   nir_deref_instr *mj = nir_build_deref_array(&b, md, idx[1]);
+   nir_ssa_def *r = nir_fmul(&b, nir_load_deref(&b,
+                                nir_build_deref_array_imm(&b, mj, 0)),
+                             nir_channel(&b, u1, 1));
+   for (unsigned c = 1; c < 3; c++)
+      r = nir_ffma(&b, nir_load_deref(&b, nir_build_deref_array_imm(&b, mj, c)),
+                   nir_channel(&b, u1, 1 + c), r);
+   nir_store_var(&b, nvc_test_var(b.shader, nir_var_shader_out,
+                                  glsl_vec4_type(), VARYING_SLOT_COL0, 1,
+                                  "col0"),
+                 nir_vec4(&b, nir_channel(&b, r, 0), nir_channel(&b, r, 1),
+                          nir_channel(&b, r, 2), nir_imm_float(&b, 1)), 0xf);
+   struct nvc_vp_binary bin;
+   if (!compile(&b, NULL, &bin))
+      return;
+   CHECK(bin.num_temps <= nv30.vp.num_temps, "%u temps", bin.num_temps);
+   /* src columns (1,2,3), (4,5,6), (7,8,9); value 10 at [2][0] of m[1];
+    * v = (1, 10, 100): m[1] * v = (1 + 40 + 1000, 2 + 50 + 800,
+    * 3 + 60 + 900); m[0] is still zero */
+   static const struct { float j; float want[3]; } cases[] = {
+      { 1, { 1041, 852, 963 } }, { 0, { 0, 0, 0 } },
+   };
+   for (unsigned i = 0; i < ARRAY_SIZE(cases); i++) {
+      const float uv[5][4] = {
+         { 1, cases[i].j, 2, 0 }, { 10, 1, 10, 100 },
+         { 1, 2, 3, 0 }, { 4, 5, 6, 0 }, { 7, 8, 9, 0 },
+      };
+      struct vp_run run_state;
+      memset(&run_state, 0, sizeof(run_state));
+      if (run(&bin, uv, &run_state))
+         CHECK_VEC4(run_state.io.out[OUT(COL0)], cases[i].want[0],
+                    cases[i].want[1], cases[i].want[2], 1, 0);
+   }
+   nvc_vp_binary_free(&bin);
+}
+
 /* Dual issue (nvc_vp_pair) on hand-written instructions: a vector-only
  * and a scalar-only instruction merge on curie whatever temporaries they
  * write, on rankine only when they write the one DST (isa.rst "Rankine":
@@ -1008,6 +1086,7 @@ main(void)
    test_linkage();
    test_register_pressure();
    test_facing_colours();
+   test_indirect_temp_write();
    test_pairing();
    test_limits();
 
