@@ -396,10 +396,10 @@ nv30_emit_fragprog(struct nv30_context *nv30)
       /* Rankine only (hwdb variants NV30_3D:NV40_3D).  TEX_UNITS_ENABLE
        * takes the texcoord inputs the program reads: upstream's
        * nv30_fragprog.c sends its mask of them there with every program
-       * (fact).  FP_REG_CONTROL's fields are not understood; the same
-       * function writes UNK0 = 4 and UNK1 = 1 (fact), and so do we. */
+       * (fact).  FP_REG_CONTROL's fields are not understood; hwdb names
+       * the values the same function writes (fact), and so do we. */
       NV30_3D_1(nv30, NV30_3D_FP_REG_CONTROL,
-                NV30_3D_FP_REG_CONTROL_UNK0(4) | NV30_3D_FP_REG_CONTROL_UNK1(1));
+                NV30_3D_FP_REG_CONTROL_UNK0_FP | NV30_3D_FP_REG_CONTROL_UNK1_FP);
       NV30_3D_1(nv30, NV30_3D_TEX_UNITS_ENABLE, fp->bin.texcoords_used);
    }
 }
