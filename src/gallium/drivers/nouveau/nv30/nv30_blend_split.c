@@ -32,6 +32,7 @@
 
 #include "indices/u_indices.h"
 #include "util/u_math.h"
+#include "util/u_prim.h"
 
 #include "nouveau/nouveau_debug.h"
 #include "nv30_context.h"
@@ -109,26 +110,6 @@ nv30_blend_split_end(struct nv30_context *nv30)
    NV30_3D_1(nv30, NV30_3D_BLEND_EQUATION, nv30->blend->equation);
 }
 
-static unsigned
-nv30_prim_vertices(enum pipe_prim_type prim)
-{
-   switch (prim) {
-   case PIPE_PRIM_POINTS: return 1;
-   case PIPE_PRIM_LINES: return 2;
-   case PIPE_PRIM_TRIANGLES: return 3;
-   case PIPE_PRIM_QUADS: return 4;
-   default: return 0;
-   }
-}
-
-static inline uint32_t
-nv30_split_index(const void *indices, unsigned size, unsigned i)
-{
-   return size == 1 ? ((const uint8_t *)indices)[i] :
-          size == 2 ? ((const uint16_t *)indices)[i] :
-                      ((const uint32_t *)indices)[i];
-}
-
 /* The independent primitives of a draw as 32-bit vertex numbers (before
  * the CPU bias), restart indices taken out, in *out_nr (a multiple of
  * *per_prim); NULL when the translator refuses or memory runs out. */
@@ -163,7 +144,7 @@ nv30_blend_split_primitives(const struct nv30_context *nv30,
    else
       im = u_index_generator(hw_mask, info->mode, draw->start, draw->count,
                              pv, pv, out_prim, &size, &n, &gen);
-   *per_prim = nv30_prim_vertices(*out_prim);
+   *per_prim = u_vertices_per_prim(*out_prim);
    if (im == U_TRANSLATE_ERROR || !*per_prim)
       return NULL;
 
@@ -177,7 +158,7 @@ nv30_blend_split_primitives(const struct nv30_context *nv30,
 
       n = 0;
       for (unsigned i = 0; i < draw->count; i++) {
-         uint32_t idx = nv30_split_index(indices, info->index_size,
+         uint32_t idx = nv30_index(indices, info->index_size,
                                          draw->start + i);
          if (info->primitive_restart && idx == info->restart_index) {
             n -= in_prim;
@@ -198,7 +179,7 @@ nv30_blend_split_primitives(const struct nv30_context *nv30,
       else
          gen(draw->start, n, tmp);
       for (unsigned i = 0; i < n; i++)
-         out[i] = nv30_split_index(tmp, size, i);
+         out[i] = nv30_index(tmp, size, i);
       free(tmp);
       if (info->index_size && info->primitive_restart) {
          /* the translator fills what a restart cuts short with the

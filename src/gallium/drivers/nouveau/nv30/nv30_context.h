@@ -318,6 +318,17 @@ void nv30_emit_textures(struct nv30_context *nv30);
 unsigned nv30_texture_emit_words(void);
 
 /* nv30_query.c */
+/* Index i of an index array of size-byte indices (1, 2 or 4). */
+static inline uint32_t
+nv30_index(const void *indices, unsigned size, unsigned i)
+{
+   switch (size) {
+   case 1: return ((const uint8_t *)indices)[i];
+   case 2: return ((const uint16_t *)indices)[i];
+   default: return ((const uint32_t *)indices)[i];
+   }
+}
+
 /* nv30_blend_split.c */
 enum nv30_split_mode {
    NV30_SPLIT_WHOLE,      /* two passes over the whole draw: exact */

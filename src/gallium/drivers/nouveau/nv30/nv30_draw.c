@@ -78,16 +78,6 @@ nv30_draw_arrays(struct nv30_context *nv30, unsigned start, unsigned count)
    }
 }
 
-static inline uint32_t
-nv30_index(const void *indices, unsigned size, unsigned i)
-{
-   switch (size) {
-   case 1: return ((const uint8_t *)indices)[i];
-   case 2: return ((const uint16_t *)indices)[i];
-   default: return ((const uint32_t *)indices)[i];
-   }
-}
-
 /* Where the chip has no VB_ELEMENT_BASE (rankine: hwdb gives it to curie
  * only) the base vertex is added here, to each index sent inline, and a
  * restart index is sent as NV30_RESTART_BIASED, which PRIMITIVE_RESTART_INDEX
