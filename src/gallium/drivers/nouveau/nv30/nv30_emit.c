@@ -429,6 +429,9 @@ nv30_state_prepare(struct nv30_context *nv30)
          util_format_unpack_rgba(ve->pipe.src_format, nv30->vtx_const[i], src, 1);
       }
    }
+   /* NPOT compressed textures' companions, every draw: a write to a
+    * texture dirties no state (their buffers mapped) */
+   nv30_companions_prepare(nv30);
    return nv30_shader_prepare(nv30);
 }
 
@@ -644,7 +647,8 @@ nv30_state_reference(struct nv30_context *nv30)
    }
    for (unsigned i = 0; i < NV30_MAX_TEX_UNITS; i++) {
       if (nv30->views[i] && nv30->views[i]->texture) {
-         struct nv30_resource *res = nv30_resource(nv30->views[i]->texture);
+         struct nv30_resource *res =
+            nv30_resource_sampled(nv30->views[i]->texture);
          nv30_ref_add(refs, &n, res->bo, NOUVEAU_BO_RD | res->domain);
       }
    }

@@ -134,6 +134,8 @@ nv30_resource_create(struct pipe_screen *pscreen,
    res->base = *templ;
    pipe_reference_init(&res->base.reference, 1);
    res->base.screen = pscreen;
+   /* a companion decodes it once before its first sampling */
+   res->serial = 1;
 
    if (templ->target == PIPE_BUFFER) {
       size = templ->width0;
@@ -181,6 +183,7 @@ nv30_resource_destroy(struct pipe_screen *pscreen, struct pipe_resource *pres)
 {
    struct nv30_resource *res = nv30_resource(pres);
 
+   pipe_resource_reference(&res->companion, NULL);
    nouveau_bo_ref(NULL, &res->bo);
    align_free(res->data);
    FREE(res);
@@ -378,6 +381,10 @@ nv30_transfer_map(struct pipe_context *pipe, struct pipe_resource *pres,
     * colour buffer's layout) */
    if (pres->target != PIPE_BUFFER)
       nv30_writeback_bound(pipe, pres);
+   /* written: bumped again at unmap (a draw between the two may decode
+    * a companion from what is there so far) */
+   if (usage & PIPE_MAP_WRITE)
+      res->serial++;
 
    STATIC_ASSERT(sizeof(struct nv30_transfer) <= 256); /* the slab's */
    tx = slab_zalloc(&nv30->transfer_pool);
@@ -459,6 +466,8 @@ nv30_transfer_unmap(struct pipe_context *pipe, struct pipe_transfer *xfer)
    /* Constant buffers are read at draw time: pick up what was written. */
    if (res->data && (xfer->usage & PIPE_MAP_WRITE))
       nv30->dirty |= NV30_DIRTY_VERTCONST | NV30_DIRTY_FRAGCONST;
+   if (xfer->usage & PIPE_MAP_WRITE)
+      res->serial++;
    /* a swizzled texture's box goes back (the buffer is still mapped:
     * libdrm keeps a buffer's mapping until it is freed) */
    if (tx->staging) {

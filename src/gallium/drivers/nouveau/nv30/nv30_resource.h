@@ -42,12 +42,30 @@ struct nv30_resource {
       uint32_t pitch;         /* bytes per row of blocks */
       uint32_t slice_stride;  /* bytes per 3D slice */
    } level[PIPE_MAX_TEXTURE_LEVELS];
+   /* bumped by every CPU write of a texture (nv30_transfer_map/unmap,
+    * which uploads, copies, blits and clears go through) */
+   uint32_t serial;
+   /* rankine, a compressed texture not packed (NPOT): the uncompressed
+    * copy its views sample, and the serial it was decoded at
+    * (nv30_tex_companion.c) */
+   struct pipe_resource *companion;
+   uint32_t companion_serial;
 };
 
 static inline struct nv30_resource *
 nv30_resource(struct pipe_resource *pres)
 {
    return (struct nv30_resource *)pres;
+}
+
+/* What the texture units read of a texture: its companion if it has
+ * one, else itself. */
+static inline struct nv30_resource *
+nv30_resource_sampled(struct pipe_resource *pres)
+{
+   struct nv30_resource *res = nv30_resource(pres);
+
+   return res->companion ? nv30_resource(res->companion) : res;
 }
 
 /* A render target view: bo + offset of one level/layer. */

@@ -127,9 +127,10 @@ nv30_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       /* linear (pitch) textures have any size (TEX_NPOT_SIZE); on
        * rankine only rectangles do (chips.xml).  Rankine's NPOT 1D, 2D,
        * 3D and cube textures are emulated from rectangles
-       * (nv30_tex_npot.c), but S3TC has no rectangle format code, so an
-       * NPOT DXT texture could not be sampled: the cap stays off there
-       * until those are emulated too (docs/rankine.md). */
+       * (nv30_tex_npot.c), NPOT S3TC ones (no rectangle format code)
+       * from a decoded companion (nv30_tex_companion.c); the cap stays
+       * off until the NV30 piglit expectations are regenerated with it
+       * on (docs/rankine.md). */
       return chip->npot_textures;
    case PIPE_CAP_TGSI_TEXCOORD:
       return 0;

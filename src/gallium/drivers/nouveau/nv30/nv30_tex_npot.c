@@ -209,7 +209,8 @@ nv30_tex_npot_param(struct nv30_context *nv30, uint32_t dword)
          /* level first + k: its size and first row in the rectangle of
           * the view's levels (nv30_resource.c: one pitch, offsets
           * multiples of it) */
-         const struct nv30_resource *res = nv30_resource(view->texture);
+         const struct nv30_resource *res =
+            nv30_resource_sampled(view->texture);
          unsigned l = first + param - NVC_FP_TEX_PARAM_LEVEL0;
          v[0] = u_minify(view->texture->width0, l);
          v[1] = u_minify(view->texture->height0, l);

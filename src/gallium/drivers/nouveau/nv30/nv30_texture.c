@@ -652,7 +652,14 @@ nv30_sampler_view_create(struct pipe_context *pipe, struct pipe_resource *tex,
    so->gamma = fmt->gamma;
    so->filter = fmt->filter;
    so->swizzle = nv30_view_swizzle(fmt, templ);
-   if (nv30_rankine_units(chip))
+   if (nv30_rankine_units(chip) && nv30_companion_needed(chip, res)) {
+      /* no rectangle code: the companion's (nv30_tex_companion.c), the
+       * view's swizzle and gamma still the compressed format's */
+      struct nv30_resource *comp = nv30_companion(pipe->screen, res);
+      so->valid = comp && nv30_view_rankine(so,
+                                            nv30_texfmt(comp->base.format),
+                                            comp, templ);
+   } else if (nv30_rankine_units(chip))
       so->valid = nv30_view_rankine(so, fmt, res, templ);
    else
       so->valid = nv30_view_curie(so, fmt, res, templ);
@@ -755,7 +762,7 @@ nv30_emit_textures(struct nv30_context *nv30)
             NV30_3D_1(nv30, NV30_3D_TEX_ENABLE(i), 0);
          continue;
       }
-      res = nv30_resource(sv->pipe.texture);
+      res = nv30_resource_sampled(sv->pipe.texture);
       if (ss->pipe.min_mip_filter == PIPE_TEX_MIPFILTER_NONE) {
          min_lod = max_lod = 0;
       } else {

@@ -62,4 +62,18 @@ bool nv30_texture_format_supported(const struct nvhwdb_chip *chip,
 bool nv30_texture_format_packed(const struct nvhwdb_chip *chip,
                                 enum pipe_format format);
 
+struct pipe_screen;
+struct nv30_resource;
+
+/* nv30_tex_companion.c: rankine's NPOT compressed textures, sampled from
+ * an uncompressed copy.  Whether res needs one; its companion (made on
+ * the first call); and the companions of the bound views decoded again
+ * where their textures were written since (before a draw's emission:
+ * it maps buffers). */
+bool nv30_companion_needed(const struct nvhwdb_chip *chip,
+                           const struct nv30_resource *res);
+struct nv30_resource *nv30_companion(struct pipe_screen *pscreen,
+                                     struct nv30_resource *res);
+void nv30_companions_prepare(struct nv30_context *nv30);
+
 #endif

@@ -4,9 +4,10 @@
  * core in GL 2.0), written for rankine, whose units read such a texture
  * only as a rectangle: the driver scales the coordinates, or wraps and
  * filters in the fragment program (nv30_tex_npot.c, the compiler's
- * nvc_lower_tex_npot.c).  Rankine's driver does not expose the extension
- * yet (cube maps are not emulated), so run.sh forces it
- * on with MESA_EXTENSION_OVERRIDE for this program.
+ * nvc_lower_tex_npot.c), and NPOT S3TC textures at the end (sampled from
+ * a decoded copy: test_s3tc).  Rankine's driver does not expose the
+ * extension yet (PIPE_CAP_NPOT_TEXTURES is off, docs/rankine.md), so
+ * run.sh forces it on with MESA_EXTENSION_OVERRIDE for this program.
  *
  * The texture is 3x2 RGBA8, texel (i, j) = (A[i], B[j], 0x10 + 0x20 i +
  * 0x80 j, 0xff), its border colour white.  Each probe draws an 8x8 square
@@ -86,6 +87,292 @@ mode(GLenum wrap_s, GLenum wrap_t, GLenum min, GLenum mag)
    glTexParameteri(target, GL_TEXTURE_WRAP_T, wrap_t);
    glTexParameteri(target, GL_TEXTURE_MIN_FILTER, min);
    glTexParameteri(target, GL_TEXTURE_MAG_FILTER, mag);
+}
+
+/*
+ * S3TC (EXT_texture_compression_s3tc) NPOT textures: rankine has no
+ * rectangle code for DXT, so the driver samples a decompressed copy of
+ * the texture (nv30_tex_companion.c); the compressed data stays as
+ * uploaded.  The blocks are made here, the expected texels decoded from
+ * them as the extension's spec says (section "S3TC Compressed Texture
+ * Image Formats"): colour0/colour1 5:6:5 endpoints, 2-bit codes, the
+ * 4-colour mode where colour0 > colour1 (always for DXT3/DXT5), DXT5
+ * alpha0/alpha1 with 3-bit codes.  Endpoints are 5:6:5 colours whose
+ * components are 0 or 1, alphas multiples of 32 or 51, so nearly every
+ * decoded value is a whole byte (the 3-colour mode's halves are not:
+ * tolerance 1).
+ */
+
+/* 5:6:5 colours with every component 0 or 1 */
+static const unsigned s3tc_palette[8] = {
+   0xf800, 0x07e0, 0x001f, 0xffff, 0x0000, 0xffe0, 0xf81f, 0x07ff,
+};
+
+static unsigned s3tc_seed = 12345;
+
+static unsigned
+s3tc_rand(void)
+{
+   s3tc_seed = s3tc_seed * 1103515245u + 12345u;
+   return s3tc_seed >> 8;
+}
+
+/* A DXT1 colour block: endpoints c0, c1 (the 3-colour mode when
+ * c0 <= c1), random codes. */
+static void
+s3tc_colour_block(unsigned char *b, unsigned c0, unsigned c1)
+{
+   unsigned bits = s3tc_rand() ^ s3tc_rand() << 16;
+   b[0] = c0 & 0xff;
+   b[1] = c0 >> 8;
+   b[2] = c1 & 0xff;
+   b[3] = c1 >> 8;
+   for (int i = 0; i < 4; i++)
+      b[4 + i] = bits >> (8 * i);
+}
+
+/* Block n of a texture: DXT1 (8 bytes) or DXT5 (16: alpha then colour) */
+static void
+s3tc_make_block(unsigned char *b, bool dxt5, unsigned n)
+{
+   unsigned c0 = s3tc_palette[s3tc_rand() % 8];
+   unsigned c1 = s3tc_palette[s3tc_rand() % 8];
+   if (c0 == c1)
+      c1 = c0 ^ 0xffff;
+   /* DXT1: one block in three in the 3-colour mode (c0 <= c1) */
+   bool three = !dxt5 && n % 3 == 2;
+   if ((c0 > c1) == three) {
+      unsigned t = c0;
+      c0 = c1;
+      c1 = t;
+   }
+   if (dxt5) {
+      /* alternately the 8-alpha mode (224 > 0: multiples of 32) and the
+       * 6-alpha one (0 <= 255: multiples of 51, and 0 and 255) */
+      unsigned long long bits = (unsigned long long)s3tc_rand() << 24 ^
+                                s3tc_rand();
+      b[0] = n % 2 ? 0 : 224;
+      b[1] = n % 2 ? 255 : 0;
+      for (int i = 0; i < 6; i++)
+         b[2 + i] = bits >> (8 * i);
+      b += 8;
+   }
+   s3tc_colour_block(b, c0, c1);
+}
+
+/* Texel (x, y) of a block decoded as the spec says, 0xRRGGBBAA */
+static unsigned
+s3tc_decode(const unsigned char *b, bool dxt5, int x, int y)
+{
+   float a = 1.0f;
+   if (dxt5) {
+      unsigned long long bits = 0;
+      for (int i = 5; i >= 0; i--)
+         bits = bits << 8 | b[2 + i];
+      unsigned code = (bits >> (3 * (4 * y + x))) & 7;
+      float a0 = b[0] / 255.0f, a1 = b[1] / 255.0f;
+      if (code == 0)
+         a = a0;
+      else if (code == 1)
+         a = a1;
+      else if (b[0] > b[1])
+         a = ((8 - code) * a0 + (code - 1) * a1) / 7;
+      else if (code <= 5)
+         a = ((6 - code) * a0 + (code - 1) * a1) / 5;
+      else
+         a = code == 6 ? 0.0f : 1.0f;
+      b += 8;
+   }
+   unsigned c0 = b[0] | b[1] << 8, c1 = b[2] | b[3] << 8;
+   unsigned bits = b[4] | b[5] << 8 | b[6] << 16 | (unsigned)b[7] << 24;
+   unsigned code = (bits >> (2 * (4 * y + x))) & 3;
+   /* RGB 5:6:5 (UNSIGNED_SHORT_5_6_5: red in the top bits) */
+   float e[2][3] = {
+      { (c0 >> 11) / 31.0f, ((c0 >> 5) & 63) / 63.0f, (c0 & 31) / 31.0f },
+      { (c1 >> 11) / 31.0f, ((c1 >> 5) & 63) / 63.0f, (c1 & 31) / 31.0f },
+   };
+   unsigned want = 0;
+   for (int c = 0; c < 3; c++) {
+      float v;
+      if (code < 2)
+         v = e[code][c];
+      else if (dxt5 || c0 > c1)
+         v = code == 2 ? (2 * e[0][c] + e[1][c]) / 3 :
+                         (e[0][c] + 2 * e[1][c]) / 3;
+      else
+         v = code == 2 ? (e[0][c] + e[1][c]) / 2 : 0.0f;
+      want |= (unsigned)(v * 255 + 0.5f) << (24 - 8 * c);
+   }
+   /* COMPRESSED_RGB_S3TC_DXT1: no alpha, opaque */
+   return want | (unsigned)(a * 255 + 0.5f);
+}
+
+/* A level of a texture: its blocks (bw x bh of them) */
+struct s3tc_level {
+   int w, h, bw, bh;
+   unsigned char blocks[64 * 16];
+};
+
+static void
+s3tc_level_init(struct s3tc_level *l, bool dxt5, int w, int h)
+{
+   l->w = w;
+   l->h = h;
+   l->bw = (w + 3) / 4;
+   l->bh = (h + 3) / 4;
+   for (int n = 0; n < l->bw * l->bh; n++)
+      s3tc_make_block(l->blocks + n * (dxt5 ? 16 : 8), dxt5, n);
+}
+
+/* Draws level k of the bound 2D texture at its own size at (x0, y0) of
+ * the framebuffer, TEXTURE_MIN_LOD and MAX_LOD both k, NEAREST: pixel
+ * (i, j) is texel (i, j) of the level; checks every one against the
+ * spec's decoding of its blocks. */
+static void
+s3tc_check_level(const char *what, const struct s3tc_level *l, bool dxt5,
+                 int k, int x0, int y0)
+{
+   glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MIN_LOD, k);
+   glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MAX_LOD, k);
+   float fx0 = x0 * 2.0f / W - 1, fx1 = (x0 + l->w) * 2.0f / W - 1;
+   float fy0 = y0 * 2.0f / H - 1, fy1 = (y0 + l->h) * 2.0f / H - 1;
+   glBegin(GL_QUADS);
+   glTexCoord2f(0, 0);
+   glVertex2f(fx0, fy0);
+   glTexCoord2f(1, 0);
+   glVertex2f(fx1, fy0);
+   glTexCoord2f(1, 1);
+   glVertex2f(fx1, fy1);
+   glTexCoord2f(0, 1);
+   glVertex2f(fx0, fy1);
+   glEnd();
+
+   unsigned char px[16 * 20 * 4];
+   int bad = 0;
+   glReadPixels(x0, y0, l->w, l->h, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   for (int j = 0; j < l->h; j++)
+      for (int i = 0; i < l->w; i++) {
+         const unsigned char *b = l->blocks +
+            ((j / 4) * l->bw + i / 4) * (dxt5 ? 16 : 8);
+         unsigned want = s3tc_decode(b, dxt5, i % 4, j % 4);
+         const unsigned char *p = px + (j * l->w + i) * 4;
+         unsigned got = p[0] << 24 | p[1] << 16 | p[2] << 8 | p[3];
+         for (int c = 0; c < 4; c++) {
+            int d = (int)((got >> (8 * c)) & 0xff) -
+                    (int)((want >> (8 * c)) & 0xff);
+            if (d > 1 || d < -1) {
+               if (bad++ < 4)
+                  printf("FAIL %s, level %d texel (%d,%d): got %08x want "
+                         "%08x\n", what, k, i, j, got, want);
+               break;
+            }
+         }
+      }
+   if (bad) {
+      printf("FAIL %s, level %d (%dx%d): %d texels wrong\n", what, k, l->w,
+             l->h, bad);
+      fails++;
+   } else {
+      printf("ok   %s, level %d (%dx%d): every texel as decoded\n", what, k,
+             l->w, l->h);
+   }
+}
+
+/* glGetCompressedTexImage of level k is its blocks as uploaded */
+static void
+s3tc_check_get(const char *what, const struct s3tc_level *l, bool dxt5, int k)
+{
+   unsigned size = l->bw * l->bh * (dxt5 ? 16 : 8);
+   GLint got_size = 0;
+   unsigned char got[sizeof(l->blocks)];
+   glGetTexLevelParameteriv(GL_TEXTURE_2D, k,
+                            GL_TEXTURE_COMPRESSED_IMAGE_SIZE, &got_size);
+   memset(got, 0xcd, sizeof(got));
+   if ((unsigned)got_size == size)
+      glGetCompressedTexImage(GL_TEXTURE_2D, k, got);
+   if ((unsigned)got_size != size || memcmp(got, l->blocks, size)) {
+      printf("FAIL %s, level %d: glGetCompressedTexImage (%d bytes) is not "
+             "the %u bytes uploaded\n", what, k, got_size, size);
+      fails++;
+   } else {
+      printf("ok   %s, level %d: glGetCompressedTexImage gives the %u bytes "
+             "uploaded\n", what, k, size);
+   }
+}
+
+/* An NPOT texture of the format, w x h with every level down to 1x1,
+ * drawn level by level at (x, y) of the framebuffer and after */
+static GLuint
+s3tc_texture(const char *what, GLenum format, bool dxt5, int w, int h,
+             struct s3tc_level *levels, int *n, int y)
+{
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   for (*n = 0;; (*n)++) {
+      int lw = w >> *n > 1 ? w >> *n : 1, lh = h >> *n > 1 ? h >> *n : 1;
+      struct s3tc_level *l = &levels[*n];
+      s3tc_level_init(l, dxt5, lw, lh);
+      glCompressedTexImage2D(GL_TEXTURE_2D, *n, format, lw, lh, 0,
+                             l->bw * l->bh * (dxt5 ? 16 : 8), l->blocks);
+      if (lw == 1 && lh == 1)
+         break;
+   }
+   (*n)++;
+   mode(GL_REPEAT, GL_REPEAT, GL_NEAREST_MIPMAP_NEAREST, GL_NEAREST);
+   for (int k = 0, x = 0; k < *n; x += levels[k].w + 2, k++)
+      s3tc_check_level(what, &levels[k], dxt5, k, x, y);
+   return tex;
+}
+
+static void
+test_s3tc(void)
+{
+   if (!strstr((const char *)glGetString(GL_EXTENSIONS),
+               "GL_EXT_texture_compression_s3tc")) {
+      printf("FAIL GL_EXT_texture_compression_s3tc missing\n");
+      fails++;
+      return;
+   }
+   static struct s3tc_level dxt1[4], dxt5[5];
+   int n1, n5;
+   target = GL_TEXTURE_2D;
+   glEnable(GL_TEXTURE_2D);
+   glClear(GL_COLOR_BUFFER_BIT);
+
+   /* DXT1 12x10: 3x3 blocks (the last row half outside), 6x5, 3x2, 1x1 */
+   s3tc_texture("NPOT DXT1", GL_COMPRESSED_RGB_S3TC_DXT1_EXT, false, 12, 10,
+                dxt1, &n1, 0);
+   /* Sub-image updates after that first draw, which the sampled copy
+    * must follow: level 0's block (1, 1) and its edge block (2, 2)
+    * (texels 8-11, 8-9), level 1's block (1, 1) (texels 4-5, 4) */
+   s3tc_make_block(dxt1[0].blocks + (1 * 3 + 1) * 8, false, 5);
+   s3tc_make_block(dxt1[0].blocks + (2 * 3 + 2) * 8, false, 0);
+   s3tc_make_block(dxt1[1].blocks + (1 * 2 + 1) * 8, false, 1);
+   glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 4, 4, 4, 4,
+                             GL_COMPRESSED_RGB_S3TC_DXT1_EXT, 8,
+                             dxt1[0].blocks + (1 * 3 + 1) * 8);
+   glCompressedTexSubImage2D(GL_TEXTURE_2D, 0, 8, 8, 4, 2,
+                             GL_COMPRESSED_RGB_S3TC_DXT1_EXT, 8,
+                             dxt1[0].blocks + (2 * 3 + 2) * 8);
+   glCompressedTexSubImage2D(GL_TEXTURE_2D, 1, 4, 4, 2, 1,
+                             GL_COMPRESSED_RGB_S3TC_DXT1_EXT, 8,
+                             dxt1[1].blocks + (1 * 2 + 1) * 8);
+   s3tc_check_level("NPOT DXT1 after sub-image updates", &dxt1[0], false, 0,
+                    0, 12);
+   s3tc_check_level("NPOT DXT1 after sub-image updates", &dxt1[1], false, 1,
+                    14, 12);
+   for (int k = 0; k < n1; k++)
+      s3tc_check_get("NPOT DXT1", &dxt1[k], false, k);
+
+   /* DXT5 20x12: 5x3 blocks, 10x6, 5x3, 2x1, 1x1 */
+   s3tc_texture("NPOT DXT5", GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, true, 20, 12,
+                dxt5, &n5, 24);
+   for (int k = 0; k < n5; k++)
+      s3tc_check_get("NPOT DXT5", &dxt5[k], true, k);
+   glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MIN_LOD, -1000.0f);
+   glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MAX_LOD, 1000.0f);
+   glDisable(GL_TEXTURE_2D);
 }
 
 int
@@ -378,5 +665,7 @@ main(int argc, char **argv)
       printf("not run on curie: 2 cube TEXTURE_MIN_LOD probes\n");
    glTexParameterf(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_LOD, -1000.0f);
    glDisable(GL_TEXTURE_CUBE_MAP);
+
+   test_s3tc();
    return nvgl_done();
 }
