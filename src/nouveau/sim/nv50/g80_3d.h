@@ -123,6 +123,9 @@ struct g80_3d {
    struct g80_3d_binding program_cb[G80_3D_NUM_STAGES][G80_3D_NUM_PROGRAM_CB];
    struct g80_3d_binding tic[G80_3D_NUM_STAGES][G80_3D_NUM_TEXTURES];
    struct g80_3d_binding tsc[G80_3D_NUM_STAGES][G80_3D_NUM_SAMPLERS];
+   /* the current attribute values the VTX_ATTR_* methods set, as VP
+    * input words (g80_3d_vertex.c) */
+   uint32_t attr[G80_3D_VERTEX_ARRAY_ATTRIB__LEN][4];
 };
 
 static inline uint32_t
@@ -251,8 +254,18 @@ enum nvsim_status g80_3d_inline_vertex(struct g80_3d *ctx,
 enum nvsim_status g80_3d_draw_method(struct g80_3d *ctx, uint32_t mthd,
                                      uint32_t data);
 void g80_3d_draw_free(struct g80_3d *ctx);
-/* A VTX_ATTR_* method: traps inside a primitive (not modelled). */
-enum nvsim_status g80_3d_draw_immediate(struct g80_3d *ctx, uint32_t mthd);
+/* Current attribute values (g80_3d_vertex.c): GL's initial values; a
+ * VTX_ATTR_* method's update, returning the attribute it completed (-1
+ * when none: a form's first words); the VP input words of an immediate
+ * vertex (every enabled attribute's current value). */
+void g80_3d_attr_init(struct g80_3d *ctx);
+int g80_3d_attr_method(struct g80_3d *ctx, uint32_t mthd, uint32_t data);
+enum nvsim_status g80_3d_attr_vertex(struct g80_3d *ctx, uint32_t vertex_id,
+                                     uint32_t instance, uint32_t *in,
+                                     unsigned *words);
+/* Attribute 0 completed: inside a primitive, an immediate vertex of the
+ * current values; outside one, nothing (NV_vertex_program 2.14.1.1). */
+enum nvsim_status g80_3d_draw_immediate(struct g80_3d *ctx);
 
 /* Rasterises vertices `v` (count n) as GL primitive `prim`
  * (VERTEX_BEGIN_GL PRIMITIVE) through clipping, the viewport, the

@@ -206,6 +206,7 @@ g80_3d_create(struct nvsim_object *obj)
    /* RASTERIZE_ENABLE likewise: a context rasterises (upstream's
     * nv50_screen_init_hwctx writes 1 at once) */
    ctx->regs[G80_3D_RASTERIZE_ENABLE / 4] = 1;
+   g80_3d_attr_init(ctx);
    return ctx;
 }
 
@@ -238,7 +239,8 @@ method_body(struct g80_3d *ctx, uint32_t mthd, uint32_t data)
       return g80_3d_cb_data(ctx, data);
    if (mthd >= G80_3D_VTX_ATTR_1F(0) &&
        mthd <= G80_3D_VTX_ATTR_4NB(G80_3D_VTX_ATTR_4NB__LEN - 1))
-      return g80_3d_draw_immediate(ctx, mthd);
+      return g80_3d_attr_method(ctx, mthd, data) == 0 ?
+             g80_3d_draw_immediate(ctx) : NVSIM_OK;
    switch (mthd) {
    case G80_3D_COUNTER_RESET:
       /* the other counters are not kept (they report 0) */

@@ -372,22 +372,27 @@ g80_3d_draw_method(struct g80_3d *ctx, uint32_t mthd, uint32_t data)
    return st;
 }
 
-/* Immediate vertex attributes (VTX_ATTR_*) inside a primitive: upstream's
- * nv50_blit_3d draws its triangle so.  Which write emits a vertex is not
- * documented (rnndb names the methods only): not modelled, one trap a
- * primitive, so that such a draw is never silently empty.  Outside a
- * primitive they are stored (the CONST attributes that would read them
- * trap at the fetch). */
+/* Attribute 0 completed by a VTX_ATTR_* method: inside a primitive it
+ * provokes a vertex of every attribute's current value (NV_vertex_program
+ * 2.14.1.1, g80_3d_vertex.c); outside one it does nothing more.  The
+ * vertex id counts immediate vertices from VERTEX_ID_BASE, as inline ones
+ * (assumed: not documented). */
 enum nvsim_status
-g80_3d_draw_immediate(struct g80_3d *ctx, uint32_t mthd)
+g80_3d_draw_immediate(struct g80_3d *ctx)
 {
    struct g80_3d_draw *d = ctx->draw;
    if (!d || !d->active || d->failed)
       return NVSIM_OK;
-   d->failed = true;
-   return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
-                      "immediate vertex attributes (VTX_ATTR_*) inside a "
-                      "primitive are not modelled");
+   uint32_t in[G80_3D_VP_IN_WORDS];
+   unsigned n;
+   enum nvsim_status st =
+      g80_3d_attr_vertex(ctx, vertex_id_base(ctx) + d->inline_count++,
+                         d->instance, in, &n);
+   if (!st)
+      st = push_vertex(ctx, in, n);
+   if (st)
+      d->failed = true;
+   return st;
 }
 
 /* ---- clipping ---- */

@@ -25,9 +25,14 @@
  * format lacks read (0, 0, 0, 1) (GL 3.3 2.8: "y, z, w ... 0, 0, 1"),
  * integer 1 for the integer types.
  *
- * Not modelled (trap): CONST attributes (values from VTX_ATTR_* methods),
- * 8-bit FLOAT components, 11_11_10 (its float decoding), and TYPE values
- * rnndb does not name.
+ * The current attribute values (VTX_ATTR_* methods; below, "Current
+ * attribute values") feed CONST attributes (VERTEX_ARRAY_ATTRIB CONST,
+ * rnndb: "use latest VTX_ATTR_*") and immediate vertices.
+ *
+ * Not modelled (trap): CONST attributes of inline vertices (VERTEX_DATA:
+ * whether they take words is not documented; upstream's push path sends
+ * none), 8-bit FLOAT components, 11_11_10 (its float decoding), and TYPE
+ * values rnndb does not name.
  */
 #include <math.h>
 #include <string.h>
@@ -179,8 +184,8 @@ check_attrib(struct g80_3d *ctx, unsigned a, uint32_t attrib,
 {
    if (attrib & G80_3D_VERTEX_ARRAY_ATTRIB_CONST)
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
-                         "vertex attribute %u: CONST attributes are not "
-                         "modelled", a);
+                         "vertex attribute %u: CONST attributes of inline "
+                         "vertices (VERTEX_DATA) are not modelled", a);
    *f = find_format(attrib);
    if (!*f)
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
@@ -230,6 +235,11 @@ g80_3d_fetch_vertex(struct g80_3d *ctx, uint32_t index, uint32_t instance,
       if (!en)
          continue;
       uint32_t attrib = g80_3d_reg(ctx, G80_3D_VERTEX_ARRAY_ATTRIB(a));
+      if (attrib & G80_3D_VERTEX_ARRAY_ATTRIB_CONST) {
+         /* rnndb: "use latest VTX_ATTR_*"; no array is read */
+         n = put_enabled(en, ctx->attr[a], in, n);
+         continue;
+      }
       const struct vtx_format *f;
       enum nvsim_status st = check_attrib(ctx, a, attrib, &f);
       if (st)
@@ -327,6 +337,118 @@ g80_3d_inline_vertex(struct g80_3d *ctx, const uint32_t *data,
       at += (format_bytes(f) + 3) / 4;
       n = put_enabled(en, w, in, n);
    }
+   *words = put_builtins(ctx, vertex_id, instance, in, n);
+   return NVSIM_OK;
+}
+
+/*
+ * Current attribute values (VTX_ATTR_* methods).
+ *
+ * Facts: rnndb g80_3d.xml names the forms and, in its comments, their
+ * conversions: 1F "direct value, without conversion" (also integer
+ * attributes), 2H/4H half floats "converted to float", 2I/4I signed
+ * 16-bit and 4B signed / 4UB unsigned bytes "just converted to float",
+ * 2NI/4NI/4NB/4NUB "converted to float with normalisation".
+ * NV_vertex_program section 2.14.1.1 gives the GL semantics these methods
+ * follow: VertexAttrib1 sets x and y = z = 0, w = 1, VertexAttrib2 x, y
+ * and z = 0, w = 1, VertexAttrib3 x, y, z and w = 1; "Vertex program
+ * execution is provoked by updating vertex attribute zero" inside
+ * Begin/End, outside it is ignored (g80_3d_draw_immediate).  A form's
+ * update is complete at the method that writes its last component
+ * (2F_Y, 3F_Z, 4F_W, 4H_1, 4I_1, 4NI_1; the one-word forms at once):
+ * upstream's nv50_blit_3d writes VTX_ATTR_3F(1) then VTX_ATTR_2F(0) per
+ * vertex and xf86-video-nouveau's nv50 EXA and Xv paths VTX_ATTR_2F(8)
+ * then VTX_ATTR_2I(0), each vertex's attribute 0 last.
+ * Normalisation follows the array fetch (GL 3.3 2.8, convert()).
+ * Assumed: a new context's values are GL's initial current values,
+ * (0, 0, 0, 1) (the kernel's context defaults are not documented).
+ */
+struct attr_form {
+   uint32_t base;               /* the method of attribute 0's first word */
+   uint32_t esize;              /* bytes between attributes */
+   unsigned comps;              /* components the form sets */
+   unsigned bits;               /* per component; 32 / bits a word */
+   uint32_t type;               /* VERTEX_ARRAY_ATTRIB TYPE: conversion */
+};
+
+#define BITS_OF(mask) ((unsigned)__builtin_popcount(mask))
+
+static const struct attr_form attr_forms[] = {
+   { G80_3D_VTX_ATTR_1F(0), G80_3D_VTX_ATTR_1F__ESIZE, 1, 32,
+     G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_FLOAT },
+   { G80_3D_VTX_ATTR_2H(0), G80_3D_VTX_ATTR_2H__ESIZE, 2,
+     BITS_OF(G80_3D_VTX_ATTR_2H_X__MASK), G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_FLOAT },
+   { G80_3D_VTX_ATTR_2F_X(0), G80_3D_VTX_ATTR_2F_X__ESIZE, 2, 32,
+     G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_FLOAT },
+   { G80_3D_VTX_ATTR_3F_X(0), G80_3D_VTX_ATTR_3F_X__ESIZE, 3, 32,
+     G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_FLOAT },
+   { G80_3D_VTX_ATTR_4F_X(0), G80_3D_VTX_ATTR_4F_X__ESIZE, 4, 32,
+     G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_FLOAT },
+   { G80_3D_VTX_ATTR_4H_0(0), G80_3D_VTX_ATTR_4H_0__ESIZE, 4,
+     BITS_OF(G80_3D_VTX_ATTR_4H_0_X__MASK), G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_FLOAT },
+   { G80_3D_VTX_ATTR_2I(0), G80_3D_VTX_ATTR_2I__ESIZE, 2,
+     BITS_OF(G80_3D_VTX_ATTR_2I_X__MASK), G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_SSCALED },
+   { G80_3D_VTX_ATTR_2NI(0), G80_3D_VTX_ATTR_2NI__ESIZE, 2,
+     BITS_OF(G80_3D_VTX_ATTR_2NI_X__MASK), G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_SNORM },
+   { G80_3D_VTX_ATTR_4I_0(0), G80_3D_VTX_ATTR_4I_0__ESIZE, 4,
+     BITS_OF(G80_3D_VTX_ATTR_4I_0_X__MASK), G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_SSCALED },
+   { G80_3D_VTX_ATTR_4NI_0(0), G80_3D_VTX_ATTR_4NI_0__ESIZE, 4,
+     BITS_OF(G80_3D_VTX_ATTR_4NI_0_X__MASK), G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_SNORM },
+   { G80_3D_VTX_ATTR_4UB(0), G80_3D_VTX_ATTR_4UB__ESIZE, 4,
+     BITS_OF(G80_3D_VTX_ATTR_4UB_X__MASK), G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_USCALED },
+   { G80_3D_VTX_ATTR_4B(0), G80_3D_VTX_ATTR_4B__ESIZE, 4,
+     BITS_OF(G80_3D_VTX_ATTR_4B_X__MASK), G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_SSCALED },
+   { G80_3D_VTX_ATTR_4NUB(0), G80_3D_VTX_ATTR_4NUB__ESIZE, 4,
+     BITS_OF(G80_3D_VTX_ATTR_4NUB_X__MASK), G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_UNORM },
+   { G80_3D_VTX_ATTR_4NB(0), G80_3D_VTX_ATTR_4NB__ESIZE, 4,
+     BITS_OF(G80_3D_VTX_ATTR_4NB_X__MASK), G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_SNORM },
+};
+
+void
+g80_3d_attr_init(struct g80_3d *ctx)
+{
+   for (unsigned a = 0; a < G80_3D_NUM_ATTRIBS; a++) {
+      ctx->attr[a][0] = ctx->attr[a][1] = ctx->attr[a][2] = 0;
+      ctx->attr[a][3] = bits_of(1.0f);
+   }
+}
+
+int
+g80_3d_attr_method(struct g80_3d *ctx, uint32_t mthd, uint32_t data)
+{
+   for (unsigned i = 0; i < sizeof(attr_forms) / sizeof(attr_forms[0]); i++) {
+      const struct attr_form *f = &attr_forms[i];
+      if (mthd < f->base || mthd >= f->base + G80_3D_NUM_ATTRIBS * f->esize)
+         continue;
+      unsigned a = (mthd - f->base) / f->esize;
+      unsigned word = (mthd - f->base) % f->esize / 4;
+      unsigned per_word = 32 / f->bits;
+      unsigned first = word * per_word;
+      if (first >= f->comps)
+         return -1;             /* not a method of the form */
+      uint32_t *v = ctx->attr[a];
+      for (unsigned k = 0; k < per_word; k++) {
+         uint32_t raw = f->bits == 32 ? data :
+                        (data >> (k * f->bits)) & ((1u << f->bits) - 1);
+         /* every form's type converts every width it has */
+         convert(f->type, raw, f->bits, &v[first + k]);
+      }
+      if (first + per_word < f->comps)
+         return -1;
+      for (unsigned c = f->comps; c < 4; c++)
+         v[c] = c == 3 ? bits_of(1.0f) : 0;
+      return (int)a;
+   }
+   return -1;
+}
+
+enum nvsim_status
+g80_3d_attr_vertex(struct g80_3d *ctx, uint32_t vertex_id, uint32_t instance,
+                   uint32_t *in, unsigned *words)
+{
+   unsigned n = 0;
+   for (unsigned a = 0; a < G80_3D_NUM_ATTRIBS; a++)
+      n = put_enabled(attr_enables(ctx, a), ctx->attr[a], in, n);
    *words = put_builtins(ctx, vertex_id, instance, in, n);
    return NVSIM_OK;
 }

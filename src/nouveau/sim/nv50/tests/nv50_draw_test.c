@@ -697,8 +697,7 @@ out:
    dfx_fini(&d);
 }
 
-/* Without a stage runner a draw traps once and the channel goes on; so
- * does a primitive of immediate attributes (VTX_ATTR_*). */
+/* Without a stage runner a draw traps once and the channel goes on. */
 static void
 draw_without_stages_traps(void)
 {
@@ -717,19 +716,97 @@ draw_without_stages_traps(void)
    CHECK_STR_HAS(nvsim_channel_last_trap(d.t.chan), "stage runner");
    CHECK_EQ(nvsim_channel_ref(d.t.chan), 0x77);
    CHECK_EQ(px(&d, 1, 1), BG);
-   /* immediate attributes inside a primitive trap (not modelled), once,
-    * and are stored outside one */
-   ((struct g80_3d *)obj->priv)->stages = &d.runner;
-   m3d(&d.t, G80_3D_VTX_ATTR_2F_X(0), fbits(1.0f));
+out:
+   dfx_fini(&d);
+}
+
+/* The corner triangle of draw_triangle_coverage, expected as there: 64
+ * pixels, 3 VP runs. */
+static void
+check_corner(struct dfx *d, uint32_t colour)
+{
+   unsigned in = 0;
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++) {
+         int s = side_of_half(x, y);
+         if (s > 0) {
+            CHECK_EQ(px(d, x, y), colour);
+            in++;
+         } else if (s < 0) {
+            CHECK_EQ(px(d, x, y), BG);
+         }
+      }
+   CHECK_EQ(in, 64);
+   CHECK_EQ(d->pt.vp_calls, 3);
+}
+
+/* Immediate vertices (upstream's nv50_blit_3d draws so): inside
+ * VERTEX_BEGIN_GL/END_GL, completing attribute 0 provokes a vertex of
+ * the current values of every attribute (NV_vertex_program 2.14.1.1);
+ * VertexAttrib2 sets z = 0, w = 1; outside a primitive attribute 0 only
+ * changes the current value.  After an empty primitive, attribute 0 is
+ * set to (0.25, 0.25, 5, -1) outside one (no vertex; a z or w left from
+ * it would clip everything), the colour once with VTX_ATTR_4UB
+ * (1, 0, 0, 1) "directly converted to float" (rnndb: not normalised, so
+ * red 1.0, not 1/255) and kept by all three vertices; each position is
+ * VTX_ATTR_2F X then Y (X alone provokes nothing).  Expected: the
+ * corner triangle in red. */
+static void
+draw_immediate(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
    m3d(&d.t, G80_3D_VERTEX_BEGIN_GL, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES);
-   m3d(&d.t, G80_3D_VTX_ATTR_2F_X(0), fbits(0.0f));
-   m3d(&d.t, G80_3D_VTX_ATTR_2F_Y(0), fbits(0.0f));
    m3d(&d.t, G80_3D_VERTEX_END_GL, 0);
-   out(&d.t, nvt_inc(0, 0x50, 1));
-   out(&d.t, 0x78);
-   dfx_submit(&d);
-   CHECK_STR_HAS(nvsim_channel_last_trap(d.t.chan), "VTX_ATTR");
-   CHECK_EQ(nvsim_channel_ref(d.t.chan), 0x78);
+   out(&d.t, nvt_inc(3, G80_3D_VTX_ATTR_4F_X(0), 4));
+   out(&d.t, fbits(0.25f));
+   out(&d.t, fbits(0.25f));
+   out(&d.t, fbits(5.0f));
+   out(&d.t, fbits(-1.0f));
+   m3d(&d.t, G80_3D_VTX_ATTR_4UB(1), 0x01000001);
+   m3d(&d.t, G80_3D_VERTEX_BEGIN_GL, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES);
+   static const float pos[3][2] = { { -1, -1 }, { 1, -1 }, { -1, 1 } };
+   for (unsigned i = 0; i < 3; i++) {
+      out(&d.t, nvt_inc(3, G80_3D_VTX_ATTR_2F_X(0), 2));
+      out(&d.t, fbits(pos[i][0]));
+      out(&d.t, fbits(pos[i][1]));
+   }
+   m3d(&d.t, G80_3D_VERTEX_END_GL, 0);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(nvsim_channel_error(d.t.chan) == NULL);
+   check_corner(&d, 0xff0000ffu);
+out:
+   dfx_fini(&d);
+}
+
+/* A CONST attribute (VERTEX_ARRAY_ATTRIB CONST, rnndb "use latest
+ * VTX_ATTR_*") reads the current value, not the array: the colour
+ * attribute set by VTX_ATTR_4H to the half floats (0, 1, 0.5, 1)
+ * (0x0000, 0x3c00, 0x3800, 0x3c00) while the array holds red.  Expected:
+ * RGBA8 (0, 255, 128, 255) (0.5 * 255 = 127.5 rounds to 128, GL 3.3
+ * 2.1.6), the corner triangle. */
+static void
+draw_const_attrib(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   vtx(&d, 0, -1, -1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 1, 1, -1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 2, -1, 1, 0, 1, 1, 0, 0, 1);
+   m3d(&d.t, G80_3D_VERTEX_ARRAY_ATTRIB(1),
+       G80_3D_VERTEX_ARRAY_ATTRIB_OFFSET(16) |
+       G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_32_32_32_32 |
+       G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_FLOAT |
+       G80_3D_VERTEX_ARRAY_ATTRIB_CONST);
+   out(&d.t, nvt_inc(3, G80_3D_VTX_ATTR_4H_0(1), 2));
+   out(&d.t, 0x3c000000);
+   out(&d.t, 0x3c003800);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(nvsim_channel_error(d.t.chan) == NULL);
+   check_corner(&d, 0xff80ff00u);
 out:
    dfx_fini(&d);
 }
@@ -958,6 +1035,8 @@ static const struct nvt_case cases[] = {
    { "draw_clip", draw_clip },
    { "draw_points_lines", draw_points_lines },
    { "draw_without_stages_traps", draw_without_stages_traps },
+   { "draw_immediate", draw_immediate },
+   { "draw_const_attrib", draw_const_attrib },
    { "draw_scissor", draw_scissor },
    { "draw_two_side_clamp", draw_two_side_clamp },
    { "draw_interpreter", draw_interpreter },
