@@ -9,7 +9,8 @@
  * pixels of its clip rectangle into RGBA32 float (colour: through
  * g80_surface_format_convert, GL 3.3 2.1.6 conversions) and a 32-bit
  * S8Z24 word (zeta: depth bits at 8..31, stencil 0..7, the rasteriser's
- * Z24S8) or Z16, draws, and writes back the pixels that changed, through
+ * Z24S8), Z16, or a float and a stencil byte (the float formats, the
+ * rasteriser's Z32F_S8: ARB_depth_buffer_float's float depth), draws, and writes back the pixels that changed, through
  * nv50_layout (g80_3d_surface_ptr).  For a UNORM/SNORM target the source
  * colour is clamped to [0, 1] (GL 3.3 4.1.8 "if the color buffer is
  * fixed-point, the components of the source and destination values and
@@ -26,7 +27,7 @@
  * when the program writes more than one colour, nv50_program.c).
  *
  * Not modelled (trap): more targets than the rasteriser's
- * NVSIM_RASTER_MAX_RT, integer targets, float zeta formats, multisampled
+ * NVSIM_RASTER_MAX_RT, integer targets, coverage (CSAA) zeta formats, multisampled
  * targets (MULTISAMPLE_MODE other than 1X1), logic ops, dual-source
  * blend factors, per-target blend functions that differ between enabled
  * targets, layered drawing (layer 0 only).  Assumptions: a draw touches
@@ -379,20 +380,22 @@ put_zbits(uint8_t *p, unsigned off, unsigned bits, uint32_t val)
    }
 }
 
-/* The staged zeta word: Z16 as is, 24-bit depth as the rasteriser's
- * Z24S8 (depth << 8 | stencil). */
+/* The staged zeta pixel: Z16 as is, 24-bit depth as the rasteriser's
+ * Z24S8 (depth << 8 | stencil), float depth (Z32_FLOAT, Z32_S8_X24_FLOAT)
+ * as its Z32F_S8 (the float's bits, then the stencil byte). */
 static enum nvsim_status
 stage_zeta(struct g80_3d *ctx, struct g80_3d_rop *rop)
 {
    struct g80_zeta_layout *l = &rop->zl;
-   if (!g80_zeta_format_layout(rop->zs.format, l) || l->z_float ||
-       (l->z_bits != 16 && l->z_bits != 24))
+   if (!g80_zeta_format_layout(rop->zs.format, l) ||
+       (l->z_float ? l->z_bits != 32 : l->z_bits != 16 && l->z_bits != 24))
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
                          "drawing with zeta format 0x%x is not modelled",
                          rop->zs.format);
    bool z16 = l->z_bits == 16;
-   rop->zbpp = z16 ? 2 : 4;
-   rop->rs.zeta.format = z16 ? NVSIM_RASTER_FMT_Z16 : NVSIM_RASTER_FMT_Z24S8;
+   rop->zbpp = l->z_float ? 8 : z16 ? 2 : 4;
+   rop->rs.zeta.format = l->z_float ? NVSIM_RASTER_FMT_Z32F_S8 :
+                         z16 ? NVSIM_RASTER_FMT_Z16 : NVSIM_RASTER_FMT_Z24S8;
    size_t n = (size_t)rop->sw * rop->sh * rop->zbpp;
    rop->zpx = calloc(n + 4, 1);
    rop->zorig = calloc(n + 4, 1);
@@ -406,7 +409,10 @@ stage_zeta(struct g80_3d *ctx, struct g80_3d_rop *rop)
          uint8_t *d = rop->zpx + ((size_t)(y - rop->y0) * rop->sw +
                                   (x - rop->x0)) * rop->zbpp;
          uint32_t z = zbits(p, l->z_off, l->z_bits);
-         if (z16) {
+         if (l->z_float) {
+            memcpy(d, &z, 4);
+            d[4] = l->s_bits ? (uint8_t)zbits(p, l->s_off, 8) : 0;
+         } else if (z16) {
             uint16_t w = (uint16_t)z;
             memcpy(d, &w, 2);
          } else {
@@ -712,7 +718,13 @@ g80_3d_rop_end(struct g80_3d *ctx, struct g80_3d_rop *rop)
                st = NVSIM_DMA_ERROR;
                break;
             }
-            if (rop->zbpp == 2) {
+            if (rop->zbpp == 8) {
+               uint32_t w;
+               memcpy(&w, rop->zpx + k, 4);
+               put_zbits(p, l->z_off, l->z_bits, w);
+               if (l->s_bits)
+                  put_zbits(p, l->s_off, 8, rop->zpx[k + 4]);
+            } else if (rop->zbpp == 2) {
                uint16_t w;
                memcpy(&w, rop->zpx + k, 2);
                put_zbits(p, l->z_off, l->z_bits, w);

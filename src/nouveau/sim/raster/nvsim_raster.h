@@ -50,6 +50,9 @@ enum nvsim_raster_format {
    /* depth/stencil */
    NVSIM_RASTER_FMT_Z16,             /* 16-bit unorm depth */
    NVSIM_RASTER_FMT_Z24S8,           /* 32-bit word: S 7:0, Z 31:8 */
+   /* two 32-bit words: a float depth, then S 7:0 (ARB_depth_buffer_float's
+    * FLOAT_32_UNSIGNED_INT_24_8_REV layout, table 3.11) */
+   NVSIM_RASTER_FMT_Z32F_S8,
 };
 
 enum nvsim_raster_func {

@@ -23,6 +23,7 @@ nvsim_raster_format_bpp(enum nvsim_raster_format fmt)
    case NVSIM_RASTER_FMT_Z16:
       return 2;
    case NVSIM_RASTER_FMT_RGBA16F:
+   case NVSIM_RASTER_FMT_Z32F_S8:
       return 8;
    case NVSIM_RASTER_FMT_RGBA32F:
       return 16;
@@ -304,8 +305,11 @@ nvsim_raster_clear(struct nvsim_raster_state *st, int x0, int y0, int x1,
             uint8_t *row = nvsim_raster_pixel(zs, x, y, bpp);
             if (bpp == 2)
                wr16(row, (uint16_t)merge(rd16(row), zeta_value, m));
-            else
+            else if (bpp == 4)
                wr32(row, merge(rd32(row), zeta_value, m));
+            /* Z32F_S8: not cleared here (zeta_value has no room for both
+             * words); its only user, the G80 class, clears its zeta
+             * buffer itself (g80_3d_clear.c) */
          }
       }
    }

@@ -30,6 +30,64 @@ stencil_apply(enum nvsim_raster_stencil_op op, uint8_t s, uint8_t ref)
    }
 }
 
+/* `a func b` on floats (a float depth buffer): IEEE comparisons, so a
+ * NaN fails all but NOTEQUAL and ALWAYS. */
+static bool
+compare_f(enum nvsim_raster_func func, float a, float b)
+{
+   switch (func) {
+   case NVSIM_RASTER_NEVER:    return false;
+   case NVSIM_RASTER_LESS:     return a < b;
+   case NVSIM_RASTER_EQUAL:    return a == b;
+   case NVSIM_RASTER_LEQUAL:   return a <= b;
+   case NVSIM_RASTER_GREATER:  return a > b;
+   case NVSIM_RASTER_NOTEQUAL: return a != b;
+   case NVSIM_RASTER_GEQUAL:   return a >= b;
+   default:                    return true;
+   }
+}
+
+/*
+ * Depth and stencil tests on a float depth buffer (Z32F_S8).
+ * ARB_depth_buffer_float: z_w is kept as a float ("Conversion is not
+ * applied for floating-point depth buffers", 3.11.2; 2.11.1), so the
+ * fragment's depth is not rounded to a fixed-point grid; it is still
+ * clamped to [0, 1] (3.5.5: "Fragment depth values are clamped when the
+ * depth buffer uses a floating-point representation") and compared with
+ * the stored float as a float.
+ */
+static bool
+depth_stencil_float(struct nvsim_raster_state *st, uint8_t *p, bool front,
+                    float z)
+{
+   float zbuf;
+   memcpy(&zbuf, p, 4);
+   uint8_t sval = p[4], snew = sval;
+   float zfrag = clamp01(z);
+
+   const struct nvsim_raster_stencil *s =
+      st->two_sided_stencil && !front ? &st->stencil[1] : &st->stencil[0];
+   bool pass = true;
+   if (s->enable) {
+      pass = nvsim_raster_compare(s->func, s->ref & s->func_mask,
+                                  sval & s->func_mask);
+      if (!pass)
+         snew = stencil_apply(s->op_fail, sval, s->ref);
+   }
+   if (pass && st->depth_test) {
+      pass = compare_f(st->depth_func, zfrag, zbuf);
+      if (s->enable)
+         snew = stencil_apply(pass ? s->op_zpass : s->op_zfail, sval, s->ref);
+   } else if (pass && s->enable) {
+      snew = stencil_apply(s->op_zpass, sval, s->ref);
+   }
+   if (s->enable)
+      p[4] = (uint8_t)((sval & ~s->write_mask) | (snew & s->write_mask));
+   if (pass && st->depth_test && st->depth_write)
+      memcpy(p, &zfrag, 4);
+   return pass;
+}
+
 /* Depth and stencil tests with their updates; false when the fragment is
  * discarded. */
 static bool
@@ -46,6 +104,8 @@ depth_stencil(struct nvsim_raster_state *st, int x, int y, bool front, float z)
 
    if (st->depth_clamp)
       z = nvsim_minf(nvsim_maxf(z, st->depth_clamp_min), st->depth_clamp_max);
+   if (zs->format == NVSIM_RASTER_FMT_Z32F_S8)
+      return depth_stencil_float(st, p, front, z);
    if (z16) {
       uint16_t h;
       memcpy(&h, p, 2);
@@ -107,6 +167,15 @@ depth_bounds(const struct nvsim_raster_state *st, int x, int y)
     * converted to fixed point as though they were written to the depth
     * buffer, and the stored value is compared with those */
    uint32_t z, zmin, zmax;
+   if (zs->format == NVSIM_RASTER_FMT_Z32F_S8) {
+      /* ARB_depth_buffer_float, EXT_depth_bounds_test: for floating-point
+       * depth buffers the bounds are clamped to [0, 1], and the stored
+       * float compared with them */
+      float zf;
+      memcpy(&zf, p, 4);
+      return zf >= clamp01(st->depth_bounds_min) &&
+             zf <= clamp01(st->depth_bounds_max);
+   }
    if (zs->format == NVSIM_RASTER_FMT_Z16) {
       uint16_t h;
       memcpy(&h, p, 2);

@@ -382,6 +382,16 @@ nvsim_raster_triangle(struct nvsim_raster_state *st,
       double m = fabs(dzdx) > fabs(dzdy) ? fabs(dzdx) : fabs(dzdy);
       double r = st->zeta.format == NVSIM_RASTER_FMT_Z16 ? 1.0 / 65535.0
                                                          : 1.0 / 16777215.0;
+      if (st->zeta.format == NVSIM_RASTER_FMT_Z32F_S8) {
+         /* ARB_depth_buffer_float, 3.5.5 eq. 3.11: r = 2^(e - n), e the
+          * largest exponent of the primitive's z values, n = 23 mantissa
+          * bits of a float */
+         float zmax = nvsim_maxf(nvsim_maxf(fabsf(z[0]), fabsf(z[1])),
+                                 fabsf(z[2]));
+         int e = 0;
+         frexpf(zmax, &e);      /* zmax = f 2^e, f in [0.5, 1) */
+         r = zmax > 0.0f ? ldexp(1.0, e - 1 - 23) : 0.0;
+      }
       zoff = (float)(m * st->offset_factor + r * st->offset_units);
    }
 

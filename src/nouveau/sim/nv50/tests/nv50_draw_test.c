@@ -371,6 +371,78 @@ out:
    dfx_fini(&d);
 }
 
+/* Float depth, zeta Z32_S8_X24_FLOAT (0x19: a float, then the stencil
+ * byte and 24 unused bits; 8 bytes a pixel, so a gob row holds 8 pixels
+ * and the 16-pixel rows take 2 gobs: pixel (x, y) at
+ * ((y / 4) * 2 + x / 8) * 0x100 + (y % 4) * 0x40 + 8 (x % 8),
+ * g80-surface.rst).  ARB_depth_buffer_float: no conversion to fixed
+ * point, depth compared as floats.  Cleared to depth 0.25, stencil 0x5a.
+ * A red triangle at window z 0.25 + 2^-25 (NDC -0.5 + 2^-24, exact in
+ * float) passes GREATER and writes 0x3e800001 (with 24-bit fixed point
+ * both depths are round(0.25 (2^24 - 1)) = 0x400000, and GREATER fails);
+ * then a green one at 0.25 passes LESS and writes 0x3e800000.  The
+ * stencil byte keeps its clear value. */
+static uint8_t *
+zpx64(const struct dfx *d, unsigned x, unsigned y)
+{
+   return (uint8_t *)d->zs.map + ((y / 4) * 2 + x / 8) * 0x100 +
+          (y % 4) * 0x40 + 8 * (x % 8);
+}
+
+static void
+draw_depth_float(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   out(t, nvt_inc(3, G80_3D_ZETA_ADDRESS_HIGH, 5));
+   out(t, (uint32_t)(d.zs.va >> 32));
+   out(t, (uint32_t)d.zs.va);
+   out(t, G80_ZETA_FORMAT_Z32_S8_X24_FLOAT);
+   out(t, 0);
+   out(t, 0);
+   m3d(t, G80_3D_ZETA_ENABLE, 1);
+   out(t, nvt_inc(3, G80_3D_ZETA_HORIZ, 3));
+   out(t, W);
+   out(t, H);
+   out(t, 1);
+   m3d(t, G80_3D_CLEAR_DEPTH, fbits(0.25f));
+   m3d(t, G80_3D_CLEAR_STENCIL, 0x5a);
+   m3d(t, G80_3D_CLEAR_BUFFERS, 0x3);
+   m3d(t, G80_3D_DEPTH_TEST_ENABLE, 1);
+   m3d(t, G80_3D_DEPTH_WRITE_ENABLE, 1);
+   m3d(t, G80_3D_DEPTH_TEST_FUNC, G80_3D_DEPTH_TEST_FUNC_GREATER);
+   float zn = -0.5f + 0x1p-24f;
+   vtx(&d, 0, -1, -1, zn, 1, 1, 0, 0, 1);
+   vtx(&d, 1, 1, -1, zn, 1, 1, 0, 0, 1);
+   vtx(&d, 2, -1, 1, zn, 1, 1, 0, 0, 1);
+   vtx(&d, 3, -1, -1, -0.5f, 1, 0, 1, 0, 1);
+   vtx(&d, 4, 1, -1, -0.5f, 1, 0, 1, 0, 1);
+   vtx(&d, 5, -1, 1, -0.5f, 1, 0, 1, 0, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(nvsim_channel_error(d.t.chan) == NULL);
+   uint32_t z;
+   CHECK_EQ(px(&d, 1, 1), 0xff0000ffu);
+   memcpy(&z, zpx64(&d, 1, 1), 4);
+   CHECK_EQ(z, 0x3e800001u);
+   CHECK_EQ(zpx64(&d, 1, 1)[4], 0x5a);
+   memcpy(&z, zpx64(&d, 15, 7), 4);
+   CHECK_EQ(z, 0x3e800000u);                /* outside: the clear's */
+   CHECK_EQ(zpx64(&d, 15, 7)[4], 0x5a);
+   m3d(t, G80_3D_DEPTH_TEST_FUNC, G80_3D_DEPTH_TEST_FUNC_LESS);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 3, 3);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(nvsim_channel_error(d.t.chan) == NULL);
+   CHECK_EQ(px(&d, 1, 1), 0xff00ff00u);
+   memcpy(&z, zpx64(&d, 1, 1), 4);
+   CHECK_EQ(z, 0x3e800000u);
+   CHECK_EQ(zpx64(&d, 1, 1)[4], 0x5a);
+out:
+   dfx_fini(&d);
+}
+
 /* GL 3.3 4.1.8: SRC_ALPHA, ONE_MINUS_SRC_ALPHA of (1, 0, 0, 0.5) over
  * the clear colour (0, 0, 1, 1): (0.5, 0, 0.5, 0.75); COLOR_MASK without
  * G and A keeps those of the destination (4.2.2). */
@@ -1036,6 +1108,7 @@ static const struct nvt_case cases[] = {
    { "draw_points_lines", draw_points_lines },
    { "draw_without_stages_traps", draw_without_stages_traps },
    { "draw_immediate", draw_immediate },
+   { "draw_depth_float", draw_depth_float },
    { "draw_const_attrib", draw_const_attrib },
    { "draw_scissor", draw_scissor },
    { "draw_two_side_clamp", draw_two_side_clamp },

@@ -349,6 +349,83 @@ test_depth_bounds(void)
    }
 }
 
+/* Float depth (Z32F_S8: a float, then the stencil byte;
+ * ARB_depth_buffer_float).  Every value below is exact in float.
+ * - Depth test, no fixed-point grid: stored 0.25, a fragment at
+ *   0.25 + 2^-25 passes GREATER and is written as is (in 24-bit fixed
+ *   point both are 0x400000 and GREATER fails); the stencil byte stays.
+ * - Fragment depth is clamped to [0, 1] (3.5.5): z 1.5 with ALWAYS writes
+ *   1.0.
+ * - Depth bounds: the applied bounds are clamped to [0, 1] and compared
+ *   with the stored float: 0.3f is outside [0.3f + 1 ulp, 1] (in 24-bit
+ *   fixed point both are round(0.3f (2^24 - 1)) = 5033165, inside), and
+ *   inside [0.2, 0.4].
+ * - Polygon offset units 1 at z 0.125: r = 2^(e - n) (eq. 3.11), 0.125 =
+ *   0.5 * 2^-2 so e = -3, n = 23: r = 2^-26, written 0.125 + 2^-26 =
+ *   0x3e000001 (the 24-bit r, 1 / (2^24 - 1), would add 4 ulps). */
+static float zf_buf[W * H * 2];
+
+static void
+float_zeta(struct nvsim_raster_state *st, float z0)
+{
+   setup(st);
+   memset(zf_buf, 0, sizeof(zf_buf));
+   st->zeta.map = (uint8_t *)zf_buf;
+   st->zeta.pitch = W * 8;
+   st->zeta.format = NVSIM_RASTER_FMT_Z32F_S8;
+   zf_buf[0] = z0;
+   ((uint8_t *)zf_buf)[4] = 0x5a;
+}
+
+static uint32_t
+zf_bits(void)
+{
+   uint32_t u;
+   memcpy(&u, &zf_buf[0], 4);
+   return u;
+}
+
+static void
+test_depth_float(void)
+{
+   struct nvsim_raster_state st;
+   float_zeta(&st, 0.25f);
+   st.depth_test = st.depth_write = true;
+   st.depth_func = NVSIM_RASTER_GREATER;
+   float z = 0.25f + 0x1p-25f;
+   tri(&st, vtx(0, 0, z), vtx(2, 0, z), vtx(0, 2, z));
+   CHECK(color_buf[0] != 0, "0.25 + 2^-25 GREATER 0.25 failed");
+   CHECK(zf_bits() == 0x3e800001u, "depth %08x, want 3e800001", zf_bits());
+   CHECK(((uint8_t *)zf_buf)[4] == 0x5a, "stencil %02x",
+         ((uint8_t *)zf_buf)[4]);
+
+   float_zeta(&st, 0.25f);
+   st.depth_test = st.depth_write = true;
+   tri(&st, vtx(0, 0, 1.5f), vtx(2, 0, 1.5f), vtx(0, 2, 1.5f));
+   CHECK(zf_buf[0] == 1.0f, "depth %g, want 1 (clamped)", zf_buf[0]);
+
+   const float bounds[2][2] = { { nextafterf(0.3f, 1.0f), 1.0f },
+                                { 0.2f, 0.4f } };
+   for (int i = 0; i < 2; i++) {
+      float_zeta(&st, 0.3f);
+      st.depth_bounds = true;
+      st.depth_bounds_min = bounds[i][0];
+      st.depth_bounds_max = bounds[i][1];
+      tri(&st, vtx(0, 0, 0.9f), vtx(2, 0, 0.9f), vtx(0, 2, 0.9f));
+      CHECK((color_buf[0] != 0) == (i == 1), "bounds %d: %08x", i,
+            color_buf[0]);
+   }
+
+   float_zeta(&st, 1.0f);
+   st.depth_test = st.depth_write = true;
+   st.offset_units = 1.0f;
+   struct nvsim_raster_vertex a = vtx(0, 0, 0.125f), b = vtx(2, 0, 0.125f),
+                              c = vtx(0, 2, 0.125f);
+   nvsim_raster_triangle(&st, &a, &b, &c, true, 2, true);
+   CHECK(zf_bits() == 0x3e000001u, "offset depth %08x, want 3e000001",
+         zf_bits());
+}
+
 /* Clears: colour mask and the clip rectangle. */
 static void
 test_clear_mask(void)
@@ -837,6 +914,7 @@ main(void)
    test_perspective();
    test_depth_funcs();
    test_depth_bounds();
+   test_depth_float();
    test_clear_mask();
    test_blend();
    test_stencil();
