@@ -63,8 +63,27 @@
 #include "nv30_3d.h"
 #include "nv40_3d_texture.h"
 #include "nvsim_raster_math.h"
+#include "nvsim_texture.h"
 
 /* ---- state ---- */
+
+/* TEX_WRAP S/T/R (rnndb nv30-40_3d.xml) as the shared wrap modes. */
+static enum nvsim_tex_wrap
+curie_wrap(uint32_t mode)
+{
+   switch (mode) {
+   case NV30_3D_TEX_WRAP_S_REPEAT: return NVSIM_TEX_REPEAT;
+   case NV30_3D_TEX_WRAP_S_MIRRORED_REPEAT: return NVSIM_TEX_MIRRORED_REPEAT;
+   case NV30_3D_TEX_WRAP_S_CLAMP_TO_BORDER: return NVSIM_TEX_CLAMP_TO_BORDER;
+   case NV40_3D_TEX_WRAP_S_MIRROR_CLAMP_TO_BORDER:
+      return NVSIM_TEX_MIRROR_CLAMP_TO_BORDER;
+   case NV40_3D_TEX_WRAP_S_MIRROR_CLAMP_TO_EDGE:
+      return NVSIM_TEX_MIRROR_CLAMP_TO_EDGE;
+   case NV30_3D_TEX_WRAP_S_CLAMP: return NVSIM_TEX_CLAMP;
+   case NV40_3D_TEX_WRAP_S_MIRROR_CLAMP: return NVSIM_TEX_MIRROR_CLAMP;
+   default: return NVSIM_TEX_CLAMP_TO_EDGE;
+   }
+}
 
 static unsigned
 format_bpp(uint32_t f)
@@ -353,9 +372,9 @@ nv40_3d_validate_textures(struct nv40_3d *ctx, uint32_t units)
                       (lines ? lo : base);
 
       uint32_t wrap = nv40_3d_reg(ctx, NV30_3D_TEX_WRAP(i));
-      u->wrap[0] = NV40_3D_FIELD(wrap, NV30_3D_TEX_WRAP_S);
-      u->wrap[1] = NV40_3D_FIELD(wrap, NV30_3D_TEX_WRAP_T);
-      u->wrap[2] = NV40_3D_FIELD(wrap, NV30_3D_TEX_WRAP_R);
+      u->wrap[0] = curie_wrap(NV40_3D_FIELD(wrap, NV30_3D_TEX_WRAP_S));
+      u->wrap[1] = curie_wrap(NV40_3D_FIELD(wrap, NV30_3D_TEX_WRAP_T));
+      u->wrap[2] = curie_wrap(NV40_3D_FIELD(wrap, NV30_3D_TEX_WRAP_R));
       u->rcomp = NV40_3D_FIELD(wrap, NV30_3D_TEX_WRAP_RCOMP);
       u->srgb_bits = desc.srgb_bits;
       uint32_t filt = nv40_3d_reg(ctx, NV30_3D_TEX_FILTER(i));
@@ -380,23 +399,6 @@ nv40_3d_validate_textures(struct nv40_3d *ctx, uint32_t units)
 
 /* ---- texel decode ---- */
 
-static inline float
-srgb_to_linear(float c)
-{
-   /* EXT_texture_sRGB decode; powf-free: the exponent 2.4 as a square of
-    * x^1.2 = x * x^0.2, x^0.2 by Newton steps on y^5 = x */
-   if (c <= 0.04045f)
-      return c / 12.92f;
-   float x = (c + 0.055f) / 1.055f;
-   float y = 0.5f + 0.5f * x;       /* start for the fifth root */
-   for (int i = 0; i < 8; i++) {
-      float y2 = y * y, y4 = y2 * y2;
-      y = y - (y4 * y - x) / (5.0f * y4);
-   }
-   float p12 = x * y;
-   return p12 * p12;
-}
-
 /* GAMMA_DECREASE_FILTER RED/GREEN/BLUE: channels Z, Y, X, of every
  * format, S3TC included (upstream gives its DXT sRGB formats the same
  * bits, nv30_format.c). */
@@ -406,70 +408,28 @@ srgb_decode(const struct nv40_3d_tex_unit *u, float ch[4])
    if (!u->srgb_bits)
       return;
    if (u->srgb_bits & NV40_3D_TEX_WRAP_GAMMA_DECREASE_FILTER_RED)
-      ch[2] = srgb_to_linear(ch[2]);
+      ch[2] = nvsim_tex_srgb_to_linear(ch[2]);
    if (u->srgb_bits & NV40_3D_TEX_WRAP_GAMMA_DECREASE_FILTER_GREEN)
-      ch[1] = srgb_to_linear(ch[1]);
+      ch[1] = nvsim_tex_srgb_to_linear(ch[1]);
    if (u->srgb_bits & NV40_3D_TEX_WRAP_GAMMA_DECREASE_FILTER_BLUE)
-      ch[0] = srgb_to_linear(ch[0]);
+      ch[0] = nvsim_tex_srgb_to_linear(ch[0]);
 }
 
-/* S3TC (EXT_texture_compression_s3tc): texel (x, y) of a 4x4 block into
- * channels X Y Z W = B G R A. */
-static void
-rgb565(uint16_t c, float *rgb)
-{
-   rgb[0] = (c >> 11) / 31.0f;
-   rgb[1] = ((c >> 5) & 0x3f) / 63.0f;
-   rgb[2] = (c & 0x1f) / 31.0f;
-}
-
+/* S3TC (EXT_texture_compression_s3tc, nvsim_texture.c): texel (x, y) of
+ * a 4x4 block into channels X Y Z W = B G R A. */
 static void
 dxt_texel(uint32_t fmt, const uint8_t *blk, unsigned x, unsigned y,
           float ch[4])
 {
-   unsigned i = 4 * y + x;
-   const uint8_t *cb = fmt == NV40_3D_TEX_FORMAT_FORMAT_DXT1 ? blk : blk + 8;
-   uint16_t c0 = cb[0] | cb[1] << 8, c1 = cb[2] | cb[3] << 8;
-   uint32_t bits = cb[4] | cb[5] << 8 | cb[6] << 16 | (uint32_t)cb[7] << 24;
-   unsigned code = (bits >> (2 * i)) & 3;
-   float a0[3], a1[3], rgb[3], alpha = 1.0f;
-   rgb565(c0, a0);
-   rgb565(c1, a1);
-   bool four = fmt != NV40_3D_TEX_FORMAT_FORMAT_DXT1 || c0 > c1;
-   for (unsigned c = 0; c < 3; c++) {
-      switch (code) {
-      case 0: rgb[c] = a0[c]; break;
-      case 1: rgb[c] = a1[c]; break;
-      case 2: rgb[c] = four ? (2 * a0[c] + a1[c]) / 3 : (a0[c] + a1[c]) / 2; break;
-      default: rgb[c] = four ? (a0[c] + 2 * a1[c]) / 3 : 0.0f; break;
-      }
-   }
-   if (fmt == NV40_3D_TEX_FORMAT_FORMAT_DXT1 && !four && code == 3)
-      alpha = 0.0f;
-   if (fmt == NV40_3D_TEX_FORMAT_FORMAT_DXT3) {
-      unsigned a = (blk[i / 2] >> (4 * (i & 1))) & 0xf;
-      alpha = a / 15.0f;
-   } else if (fmt == NV40_3D_TEX_FORMAT_FORMAT_DXT5) {
-      float e0 = blk[0] / 255.0f, e1 = blk[1] / 255.0f;
-      uint64_t ab = 0;
-      for (unsigned k = 0; k < 6; k++)
-         ab |= (uint64_t)blk[2 + k] << (8 * k);
-      unsigned ac = (ab >> (3 * i)) & 7;
-      if (ac == 0)
-         alpha = e0;
-      else if (ac == 1)
-         alpha = e1;
-      else if (blk[0] > blk[1])
-         alpha = ((8 - ac) * e0 + (ac - 1) * e1) / 7.0f;
-      else if (ac < 6)
-         alpha = ((6 - ac) * e0 + (ac - 1) * e1) / 5.0f;
-      else
-         alpha = ac == 6 ? 0.0f : 1.0f;
-   }
-   ch[0] = rgb[2];
-   ch[1] = rgb[1];
-   ch[2] = rgb[0];
-   ch[3] = alpha;
+   float rgba[4];
+   nvsim_tex_dxt_texel(fmt == NV40_3D_TEX_FORMAT_FORMAT_DXT1 ? NVSIM_TEX_DXT1 :
+                       fmt == NV40_3D_TEX_FORMAT_FORMAT_DXT3 ? NVSIM_TEX_DXT3 :
+                                                               NVSIM_TEX_DXT5,
+                       blk, x, y, rgba);
+   ch[0] = rgba[2];
+   ch[1] = rgba[1];
+   ch[2] = rgba[0];
+   ch[3] = rgba[3];
 }
 
 /* Index of texel (x, y, z) in a swizzled 3D level: the bits of x, y and
@@ -649,59 +609,6 @@ swizzle(uint32_t swz, const float ch[4], float out[4])
 
 /* ---- addressing and filtering ---- */
 
-/* Texel index i of a size-n axis under wrap mode; -1 = border. */
-static int
-wrap_index(uint32_t mode, int i, int n)
-{
-   switch (mode) {
-   case NV30_3D_TEX_WRAP_S_REPEAT: {
-      int r = i % n;
-      return r < 0 ? r + n : r;
-   }
-   case NV30_3D_TEX_WRAP_S_MIRRORED_REPEAT: {
-      int p = i % (2 * n);
-      if (p < 0)
-         p += 2 * n;
-      return p < n ? p : 2 * n - 1 - p;
-   }
-   case NV30_3D_TEX_WRAP_S_CLAMP_TO_BORDER:
-   case NV40_3D_TEX_WRAP_S_MIRROR_CLAMP_TO_BORDER:
-      if (mode == NV40_3D_TEX_WRAP_S_MIRROR_CLAMP_TO_BORDER && i < 0)
-         i = -i - 1;
-      return i < 0 || i >= n ? -1 : i;
-   case NV40_3D_TEX_WRAP_S_MIRROR_CLAMP_TO_EDGE:
-      if (i < 0)
-         i = -i - 1;
-      return i >= n ? n - 1 : i;
-   case NV30_3D_TEX_WRAP_S_CLAMP:
-   case NV40_3D_TEX_WRAP_S_MIRROR_CLAMP:
-      /* the coordinate was clamped to the edge of the texture
-       * (clamp_coord): what lies beyond is the border, which a linear
-       * filter blends in at the edge (GL 2.1 section 3.8.8, CLAMP;
-       * EXT_texture_mirror_clamp, MIRROR_CLAMP_EXT mirrors first) */
-      if (mode == NV40_3D_TEX_WRAP_S_MIRROR_CLAMP && i < 0)
-         i = -i - 1;
-      return i < 0 || i >= n ? -1 : i;
-   default:   /* CLAMP_TO_EDGE */
-      return i < 0 ? 0 : i >= n ? n - 1 : i;
-   }
-}
-
-/* A texel-space coordinate x on a size-n axis before filtering: CLAMP
- * clamps s to [0, 1] and MIRROR_CLAMP |s| (GL 2.1 section 3.8.7,
- * EXT_texture_mirror_clamp), i.e. x to [0, n]; a nearest lookup then
- * never reaches the border (x = n is texel n - 1), a linear one blends
- * it in half a texel from the edge. */
-static float
-clamp_coord(uint32_t mode, float x, unsigned n, bool linear)
-{
-   if (mode == NV40_3D_TEX_WRAP_S_MIRROR_CLAMP)
-      x = fabsf(x);
-   else if (mode != NV30_3D_TEX_WRAP_S_CLAMP)
-      return x;
-   return nvsim_minf(nvsim_maxf(x, 0.0f), linear ? (float)n : n - 0.5f);
-}
-
 /* Depth compare of reference r against a texel's depth d, true when
  * "r FUNC d" holds (ARB_shadow, GL 2.1 section 3.8.14); TEX_WRAP RCOMP
  * takes nv30_tex_comp (rnndb nv30-40_3d.xml): NEVER GREATER EQUAL GEQUAL
@@ -709,16 +616,18 @@ clamp_coord(uint32_t mode, float x, unsigned n, bool linear)
 static bool
 depth_compare(uint32_t rcomp, float r, float d)
 {
+   enum nvsim_tex_compare f;
    switch (rcomp << NV30_3D_TEX_WRAP_RCOMP__SHIFT) {
-   case NV30_3D_TEX_WRAP_RCOMP_NEVER: return false;
-   case NV30_3D_TEX_WRAP_RCOMP_GREATER: return r > d;
-   case NV30_3D_TEX_WRAP_RCOMP_EQUAL: return r == d;
-   case NV30_3D_TEX_WRAP_RCOMP_GEQUAL: return r >= d;
-   case NV30_3D_TEX_WRAP_RCOMP_LESS: return r < d;
-   case NV30_3D_TEX_WRAP_RCOMP_NOTEQUAL: return r != d;
-   case NV30_3D_TEX_WRAP_RCOMP_LEQUAL: return r <= d;
-   default: return true;   /* ALWAYS */
+   case NV30_3D_TEX_WRAP_RCOMP_NEVER: f = NVSIM_TEX_NEVER; break;
+   case NV30_3D_TEX_WRAP_RCOMP_GREATER: f = NVSIM_TEX_GREATER; break;
+   case NV30_3D_TEX_WRAP_RCOMP_EQUAL: f = NVSIM_TEX_EQUAL; break;
+   case NV30_3D_TEX_WRAP_RCOMP_GEQUAL: f = NVSIM_TEX_GEQUAL; break;
+   case NV30_3D_TEX_WRAP_RCOMP_LESS: f = NVSIM_TEX_LESS; break;
+   case NV30_3D_TEX_WRAP_RCOMP_NOTEQUAL: f = NVSIM_TEX_NOTEQUAL; break;
+   case NV30_3D_TEX_WRAP_RCOMP_LEQUAL: f = NVSIM_TEX_LEQUAL; break;
+   default: f = NVSIM_TEX_ALWAYS; break;
    }
+   return nvsim_tex_compare(f, r, d);
 }
 
 /* The Z16/Z24 formats are always sampled with the depth compare: NV40
@@ -739,9 +648,9 @@ texel(const struct nv40_3d_tex_unit *u, unsigned lvl, const uint8_t *layer0,
       int x, int y, int z, float ref, float out[4])
 {
    const struct nv40_3d_tex_level *lv = &u->level[lvl];
-   int ix = wrap_index(u->wrap[0], x, (int)lv->w);
-   int iy = u->one_d ? 0 : wrap_index(u->wrap[1], y, (int)lv->h);
-   int iz = u->three_d ? wrap_index(u->wrap[2], z, (int)lv->d) : 0;
+   int ix = nvsim_tex_wrap_index(u->wrap[0], x, (int)lv->w);
+   int iy = u->one_d ? 0 : nvsim_tex_wrap_index(u->wrap[1], y, (int)lv->h);
+   int iz = u->three_d ? nvsim_tex_wrap_index(u->wrap[2], z, (int)lv->d) : 0;
    if (ix < 0 || iy < 0 || iz < 0) {
       /* TEX_BORDER_COLOR comes back as it is, past the depth compare and
        * TEX_SWIZZLE (as on G80, whose border upstream's nv50 driver
@@ -764,129 +673,35 @@ texel(const struct nv40_3d_tex_unit *u, unsigned lvl, const uint8_t *layer0,
    swizzle(u->swz, ch, out);
 }
 
-/* Bilinear (or linear, 1D) filtering of slice z. */
+/* The shared filters' texel callback: a level and layer of a unit and
+ * the compare reference. */
+struct texel_ctx {
+   const struct nv40_3d_tex_unit *u;
+   unsigned lvl;
+   const uint8_t *layer0;
+   float ref;
+};
+
 static void
-bilinear(const struct nv40_3d_tex_unit *u, unsigned lvl,
-         const uint8_t *layer0, float fs, float ft, int z, float ref,
-         float out[4])
+texel_cb(const void *data, int x, int y, int z, float out[4])
 {
-   int x0 = (int)nvsim_floor(fs), y0 = (int)nvsim_floor(ft);
-   float a = fs - x0, b = ft - y0;
-   float t00[4], t10[4], t01[4], t11[4];
-   texel(u, lvl, layer0, x0, y0, z, ref, t00);
-   texel(u, lvl, layer0, x0 + 1, y0, z, ref, t10);
-   if (u->one_d) {
-      for (unsigned c = 0; c < 4; c++)
-         out[c] = t00[c] + a * (t10[c] - t00[c]);
-      return;
-   }
-   texel(u, lvl, layer0, x0, y0 + 1, z, ref, t01);
-   texel(u, lvl, layer0, x0 + 1, y0 + 1, z, ref, t11);
-   for (unsigned c = 0; c < 4; c++) {
-      float top = t00[c] + a * (t10[c] - t00[c]);
-      float bot = t01[c] + a * (t11[c] - t01[c]);
-      out[c] = top + b * (bot - top);
-   }
+   const struct texel_ctx *c = data;
+   texel(c->u, c->lvl, c->layer0, x, y, z, c->ref, out);
 }
 
-/* Samples level lvl at (s, t, r) in texels. */
+/* Samples level lvl at (s, t, r) in texels (nvsim_tex_sample_level). */
 static void
 sample_level(const struct nv40_3d_tex_unit *u, unsigned lvl,
              const uint8_t *layer0, float s, float t, float r, float ref,
              bool linear, float out[4])
 {
    const struct nv40_3d_tex_level *lv = &u->level[lvl];
-   s = clamp_coord(u->wrap[0], s, lv->w, linear);
-   if (!u->one_d)
-      t = clamp_coord(u->wrap[1], t, lv->h, linear);
-   if (u->three_d)
-      r = clamp_coord(u->wrap[2], r, lv->d, linear);
-   if (!linear) {
-      texel(u, lvl, layer0, (int)nvsim_floor(s), (int)nvsim_floor(t),
-            (int)nvsim_floor(r), ref, out);
-      return;
-   }
-   if (!u->three_d) {
-      bilinear(u, lvl, layer0, s - 0.5f, t - 0.5f, 0, ref, out);
-      return;
-   }
-   float fr = r - 0.5f, o0[4], o1[4];
-   int z0 = (int)nvsim_floor(fr);
-   float g = fr - z0;
-   bilinear(u, lvl, layer0, s - 0.5f, t - 0.5f, z0, ref, o0);
-   bilinear(u, lvl, layer0, s - 0.5f, t - 0.5f, z0 + 1, ref, o1);
-   for (unsigned c = 0; c < 4; c++)
-      out[c] = o0[c] + g * (o1[c] - o0[c]);
-}
-
-/* log2 without libm, to about 1e-4: exponent plus a polynomial of the
- * mantissa in [1, 2). */
-static float
-fast_log2(float x)
-{
-   if (!(x > 0.0f))
-      return -128.0f;
-   uint32_t u = nvsim_f2u(x);
-   int e = (int)((u >> 23) & 0xff) - 127;
-   float m = nvsim_u2f((u & 0x7fffff) | 0x3f800000u);
-   float r = m - 1.0f;
-   /* log2(1 + r) ~ r (1.4425 - 0.7213 r + 0.4808 r^2 - 0.3606 r^3 +
-    * 0.2885 r^4 - 0.2404 r^5 + 0.2061 r^6 - 0.1803 r^7 + ...), folded */
-   float p = r * (1.44269504f + r * (-0.72134752f + r * (0.48089835f +
-             r * (-0.36067376f + r * (0.28853901f + r * (-0.24044917f +
-             r * (0.20609929f + r * (-0.18033688f))))))));
-   return (float)e + p;
-}
-
-/* Cube face and its (s, t) in [0, 1] from a direction (GL 2.1 table
- * 3.21); faces in GL order +X -X +Y -Y +Z -Z. */
-static unsigned
-cube_face(const float *c, float *s, float *t)
-{
-   float ax = fabsf(c[0]), ay = fabsf(c[1]), az = fabsf(c[2]);
-   float sc, tc, ma;
-   unsigned f;
-   if (ax >= ay && ax >= az) {
-      ma = ax;
-      f = c[0] >= 0 ? 0 : 1;
-      sc = c[0] >= 0 ? -c[2] : c[2];
-      tc = -c[1];
-   } else if (ay >= az) {
-      ma = ay;
-      f = c[1] >= 0 ? 2 : 3;
-      sc = c[0];
-      tc = c[1] >= 0 ? c[2] : -c[2];
-   } else {
-      ma = az;
-      f = c[2] >= 0 ? 4 : 5;
-      sc = c[2] >= 0 ? c[0] : -c[0];
-      tc = -c[1];
-   }
-   if (ma == 0.0f)
-      ma = 1.0f;
-   *s = 0.5f * (sc / ma + 1.0f);
-   *t = 0.5f * (tc / ma + 1.0f);
-   return f;
-}
-
-/* (s, t) in [0, 1] of direction c projected on a given face (the major
- * axis and signs of GL 2.1 table 3.21 for that face). */
-static void
-cube_face_st(const float *c, unsigned f, float *s, float *t)
-{
-   float sc, tc, ma;
-   switch (f) {
-   case 0: ma = c[0]; sc = -c[2]; tc = -c[1]; break;
-   case 1: ma = -c[0]; sc = c[2]; tc = -c[1]; break;
-   case 2: ma = c[1]; sc = c[0]; tc = c[2]; break;
-   case 3: ma = -c[1]; sc = c[0]; tc = -c[2]; break;
-   case 4: ma = c[2]; sc = c[0]; tc = -c[1]; break;
-   default: ma = -c[2]; sc = -c[0]; tc = -c[1]; break;
-   }
-   if (ma == 0.0f)
-      ma = 1.0f;
-   *s = 0.5f * (sc / ma + 1.0f);
-   *t = 0.5f * (tc / ma + 1.0f);
+   struct texel_ctx c = { u, lvl, layer0, ref };
+   struct nvsim_tex_level_desc d = {
+      lv->w, lv->h, lv->d, { u->wrap[0], u->wrap[1], u->wrap[2] },
+      u->one_d, u->three_d,
+   };
+   nvsim_tex_sample_level(texel_cb, &c, &d, s, t, r, linear, out);
 }
 
 static void
@@ -897,7 +712,7 @@ sample_one(const struct nv40_3d_tex_unit *u, const float *coord,
    float s = coord[0], t = coord[1];
 
    if (u->cube) {
-      unsigned f = cube_face(coord, &s, &t);
+      unsigned f = nvsim_tex_cube_face(coord, &s, &t);
       layer0 += u->layer_size * f;
    }
 
@@ -1003,20 +818,8 @@ nv40_3d_texture_sample(void *data, const struct nvsim_tex_request *req,
              * (sc / |ma| + 1) / 2 (GL 2.1 section 3.8.6, cube map
              * texture selection), not the direction: differentiate
              * those, on the face of the fragment's own direction */
-            const float *c = req->coord[f];
-            float s0, t0, s1, t1, s2, t2, cx[3], cy[3], ignore_s, ignore_t;
-            unsigned face = cube_face(c, &ignore_s, &ignore_t);
-            for (unsigned k = 0; k < 3; k++) {
-               cx[k] = c[k] + req->ddx[f][k];
-               cy[k] = c[k] + req->ddy[f][k];
-            }
-            cube_face_st(c, face, &s0, &t0);
-            cube_face_st(cx, face, &s1, &t1);
-            cube_face_st(cy, face, &s2, &t2);
-            ddx[0] = s1 - s0;
-            ddx[1] = t1 - t0;
-            ddy[0] = s2 - s0;
-            ddy[1] = t2 - t0;
+            nvsim_tex_cube_derivs(req->coord[f], req->ddx[f], req->ddy[f],
+                                  ddx, ddy);
          }
          if (u->aniso > 1 && !u->one_d && !u->three_d && !u->point_only) {
             /* the anisotropic footprint (file header) */
@@ -1031,13 +834,11 @@ nv40_3d_texture_sample(void *data, const struct nvsim_tex_request *req,
                n++;
             /* the level from the spec's N; the lookups rounded up to a
              * rate the field has (more samples of the same level) */
-            lambda = fast_log2(pmax / (float)n);
+            lambda = nvsim_tex_log2(pmax / (float)n);
             n = aniso_round_up(n, u->aniso);
             axis = px > py ? req->ddx[f] : req->ddy[f];
          } else {
-            float dx = nvsim_maxf(fabsf(ddx[0] * sw), fabsf(ddx[1] * sh));
-            float dy = nvsim_maxf(fabsf(ddy[0] * sw), fabsf(ddy[1] * sh));
-            lambda = fast_log2(nvsim_maxf(dx, dy));
+            lambda = nvsim_tex_lambda(ddx, ddy, sw, sh);
          }
          if (req->op == NVISA_NV40_FP_OP_TXB)
             lambda += req->lod[f];
