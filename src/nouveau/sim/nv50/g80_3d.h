@@ -87,7 +87,10 @@ struct g80_3d_binding {
 struct g80_stage_batch {
    enum g80_stage stage;
    unsigned count;              /* items, 1..32 */
-   uint32_t active;             /* items that run (FP: covered pixels) */
+   uint32_t active;             /* items that run (FP: the quad's pixels) */
+   /* FP: the items of `active` that run only for their quad's
+    * derivatives (isa.rst's invisible threads: not covered) */
+   uint32_t helper;
    const uint32_t *in;          /* in[item * in_stride + word] */
    unsigned in_stride, in_words;
    uint32_t *out;               /* out[item * out_stride + word] */

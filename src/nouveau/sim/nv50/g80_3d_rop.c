@@ -301,7 +301,11 @@ shade_quad(void *data, struct nvsim_raster_quad *q)
    }
    memset(out, 0, sizeof(out));
    struct g80_stage_batch b = {
-      .stage = G80_STAGE_FP, .count = 4, .active = q->mask,
+      /* the whole quad runs, its uncovered pixels as helpers, so that
+       * texture instructions have the quad's derivatives (isa.rst:
+       * invisible threads) */
+      .stage = G80_STAGE_FP, .count = 4, .active = 0xf,
+      .helper = ~q->mask & 0xf,
       .in = &in[0][0], .in_stride = 4 + G80_3D_MAP_SLOTS, .in_words = n,
       .out = &out[0][0], .out_stride = MAX_FP_OUT,
       .out_words = rop->fp_results,

@@ -16,12 +16,18 @@
  * Assumptions: a code segment is the 512 KiB upstream gives each program
  * type (NV50_CODE_BO_SIZE_LOG2 19), or less where the mapped buffer ends;
  * no l[] space (LOCAL_* is not read yet: a program using l[] faults).
- * Not modelled: texture sampling (a program that samples traps: the
- * texture unit is not written yet), the GP.
+ * Texture requests go to the texture unit (g80_sampler.c): the TIC and
+ * TSC bound to the instruction's slots (g80_3d_texture / g80_3d_sampler;
+ * LINKED_TSC takes the sampler of the texture's slot, rnndb), the texels
+ * through DMA_TEXTURE at the TIC's address, the whole texture checked to
+ * lie in one mapped buffer before a texel is read.  A request the unit
+ * cannot serve traps the draw.
+ * Not modelled: the GP.
  */
 #include <string.h>
 
 #include "g80_3d.h"
+#include "g80_sampler.h"
 #include "chips.xml.h"
 #include "nvisa_g80.h"
 
@@ -29,16 +35,69 @@
 
 struct exec_state {
    struct g80_3d *ctx;
-   bool tex_used;
+   bool tex_failed;
 };
+
+/* G200's TIC formats (hwdb g80_texture.xml variants G200-): the chips
+ * with the G200_3D class or a later one. */
+static bool
+chip_is_g200_on(const struct g80_3d *ctx)
+{
+   const uint32_t *c = nvsim_object_chip(ctx->obj)->classes;
+   for (; c && *c; c++)
+      if (*c == G200_3D_CLASS || *c == GT215_3D_CLASS ||
+          *c == MCP89_3D_CLASS)
+         return true;
+   return false;
+}
 
 static void
 texture(void *data, enum g80_stage stage, const struct g80_tex_request *req,
         uint32_t out[32][4])
 {
    struct exec_state *s = data;
-   s->tex_used = true;
+   struct g80_3d *ctx = s->ctx;
    memset(out, 0, 32 * sizeof(out[0]));
+   if (s->tex_failed)
+      return;
+   s->tex_failed = true;
+   struct g80_tic tic;
+   struct g80_tsc tsc;
+   unsigned samp = g80_3d_reg(ctx, G80_3D_LINKED_TSC) ? req->tic : req->tsc;
+   if (!g80_3d_texture(ctx, stage, req->tic, &tic))
+      return;
+   /* texsize reads no sampler: an unbound one is fine */
+   if (req->op == G80_TEX_QUERY)
+      memset(&tsc, 0, sizeof(tsc));
+   else if (!g80_3d_sampler(ctx, stage, samp, &tsc))
+      return;
+   struct g80_sampler_texture tex, *t = &tex;
+   const char *why = g80_sampler_setup(t, &tic, &tsc, chip_is_g200_on(ctx));
+   if (why) {
+      g80_3d_fail(ctx, NVSIM_INVALID_STATE, "texture slot %u: %s", req->tic,
+                  why);
+      return;
+   }
+   if (req->op != G80_TEX_QUERY) {
+      struct nvsim_object *dma;
+      if (g80_3d_resolve_dma(ctx, G80_3D_DMA_TEXTURE, "texture", &dma))
+         return;
+      t->mem = nvsim_dma_ptr(dma, tic.address, t->bytes);
+      if (!t->mem) {
+         g80_3d_fail(ctx, NVSIM_DMA_ERROR, "texture slot %u: 0x%llx bytes at "
+                     "0x%llx are not in one mapped buffer", req->tic,
+                     (unsigned long long)t->bytes,
+                     (unsigned long long)tic.address);
+         return;
+      }
+   }
+   why = g80_sampler_run(t, stage, req, out);
+   if (why) {
+      g80_3d_fail(ctx, NVSIM_INVALID_STATE, "texture slot %u: %s", req->tic,
+                  why);
+      return;
+   }
+   s->tex_failed = false;
 }
 
 static bool
@@ -105,7 +164,7 @@ exec_run(void *priv, struct g80_3d *ctx, struct g80_stage_batch *b)
    };
    float interp[32 * (4 + G80_3D_MAP_SLOTS)];
    struct g80_shader_warp w = {
-      .lanes = b->count, .active = b->active,
+      .lanes = b->count, .active = b->active, .helper = b->helper,
       .out = b->out, .out_stride = b->out_stride, .out_words = b->out_words,
    };
    if (fp) {
@@ -129,12 +188,9 @@ exec_run(void *priv, struct g80_3d *ctx, struct g80_stage_batch *b)
                   fault.runaway ? " (runaway)" : "");
       return false;
    }
-   if (s.tex_used) {
-      g80_3d_fail(ctx, NVSIM_INVALID_STATE, "%s program samples a texture: "
-                  "texture sampling is not modelled yet", fp ? "FP" : "VP");
-      return false;
-   }
-   b->killed = fp ? w.discarded : 0;
+   if (s.tex_failed)
+      return false;   /* the texture unit set the trap detail */
+   b->killed = fp ? w.discarded & ~b->helper : 0;
    return true;
 }
 

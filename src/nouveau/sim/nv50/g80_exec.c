@@ -1004,6 +1004,7 @@ exec_tex(struct run *st, const struct nvisa_g80_insn *insn, uint32_t lanes)
       rq->offset[i] = (int8_t)((M(OFFSET) >> (8 - 4 * i) & 0xf) << 4) >> 4;
    if (argc > 5)
       argc = 5;
+   rq->argc = argc;
    for (unsigned l = 0; l < WARP; l++) {
       if (!(lanes >> l & 1))
          continue;

@@ -61,6 +61,7 @@ struct g80_tex_request {
     * (upstream's TXD under quadon) */
    bool deriv;
    unsigned query;        /* txq: which value */
+   unsigned argc;         /* source words (ARGC + 1) */
    uint32_t active;       /* lanes that execute the instruction */
    uint32_t coord[32][5];
    uint32_t lod_or_bias[32];
