@@ -15,7 +15,8 @@
 
 Every program of tests/apps/programs/NAME.conf with a trace
 (tests/apps/traces/NAME.trace) and its compared frames (NAME.calls, the
-glXSwapBuffers call numbers) is replayed with eglretrace through nvrun on
+glXSwapBuffers call numbers) whose class the chip can replay (replays())
+is replayed with eglretrace through nvrun on
 the chip.  Each frame is compared with llvmpipe's reference
 (tests/apps/ref/NAME-CALL.png) by nvcompare: a frame passes when at most
 MAX_BAD (2%) of its pixels differ by more than TOLERANCE (16/255) in a
@@ -53,6 +54,16 @@ VERDICTS = ('pass', 'fail', 'crash', 'timeout', 'missing')
 # each chip can replay: a chip runs the traces of its own class and of the
 # classes whose GL it contains (tests/piglit/caps-CLASS.txt).
 CLASS_ORDER = ['nv10', 'nv20', 'nv30', 'nv40', 'nv50']
+# Where our driver targets more than upstream exposes on a chip
+# (tests/piglit/targets.txt), the chip's class is its target: CLASS-glXY,
+# e.g. nv30-gl21 for the GeForce FX at GL 2.1, whose caps file
+# (caps-nv30-gl21.txt) holds what our driver reports there.  Such a chip
+# replays the traces recorded for its target class and those of the classes
+# up to its upstream class (our NV30 exposes all that upstream's does); a
+# target class's traces are replayed on its own chips only (another class
+# need not contain it: upstream's NV40 lacks two extensions our NV30 has),
+# and on a class a recipe names in REPLAY_CLASSES.
+TARGETS = os.path.join(TOP, 'tests', 'piglit', 'targets.txt')
 
 
 class HarnessError(Exception):
@@ -66,7 +77,45 @@ SANITIZER_REPORTS = {}
 ASAN_SLOWDOWN = 3
 
 
+def target_class(chip):
+   """Our driver's target class of chip (nv30 -> nv30-gl21, from
+   targets.txt), or None where it is upstream's class."""
+   with open(TARGETS) as f:
+      for line in f:
+         w = line.split('#')[0].split()
+         if len(w) >= 2 and w[0] == chip:
+            return '%s-gl%s' % (upstream_class(chip), w[1].replace('.', ''))
+   return None
+
+
 def chip_class(chip):
+   """The GL class of a chip: our driver's target class where it has one
+   (target_class), else upstream's (upstream_class); upstream's driver
+   (ref-CHIP) is always of upstream's class."""
+   if not chip.startswith('ref-'):
+      target = target_class(chip)
+      if target:
+         return target
+   return upstream_class(chip)
+
+
+def base_class(cls):
+   """The upstream class a target class builds on (nv30-gl21 -> nv30)."""
+   return cls.split('-')[0]
+
+
+def replays(chip_cls, trace_cls, also=()):
+   """Whether a chip of class chip_cls replays a trace recorded for
+   trace_cls (also: the recipe's REPLAY_CLASSES)."""
+   if trace_cls == chip_cls or chip_cls in also:
+      return True
+   if trace_cls not in CLASS_ORDER:
+      return False   # a target class: its own chips only
+   return CLASS_ORDER.index(trace_cls) <= CLASS_ORDER.index(
+      base_class(chip_cls))
+
+
+def upstream_class(chip):
    """The GL class of a chip: nv4x -> nv40, g8x/nv5x/nv8x/nv9x/nvax -> nv50."""
    hw = chip[4:] if chip.startswith('ref-') else chip
    if hw in ('llvmpipe', 'softpipe'):
@@ -97,7 +146,7 @@ def read_recipe(name):
 
 def programs(chip, only=None):
    """(name, trace, calls, recipe) of every program the chip can replay."""
-   level = CLASS_ORDER.index(chip_class(chip))
+   cls = chip_class(chip)
    out = []
    names = sorted(f[:-5] for f in os.listdir(os.path.join(APPS, 'programs'))
                   if f.endswith('.conf'))
@@ -109,7 +158,8 @@ def programs(chip, only=None):
       if not (os.path.exists(trace) and os.path.exists(calls_file)):
          continue
       recipe = read_recipe(name)
-      if CLASS_ORDER.index(recipe['CLASS']) > level:
+      also = recipe.get('REPLAY_CLASSES', '').split(',')
+      if not replays(cls, recipe['CLASS'], [a for a in also if a]):
          continue
       with open(calls_file) as f:
          calls = [int(c) for c in f.read().strip().split(',') if c]

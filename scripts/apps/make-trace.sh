@@ -20,7 +20,10 @@
 #   COMPARE=3                  how many of the last kept frames are compared
 #   COMPARE_FRAMES="9,19,29"   or: which kept frames (recording's frame
 #                              numbers, each in KEEP) are compared
-#   CLASS=nv40                 GL class recorded for (tests/piglit/caps-CLASS.txt)
+#   CLASS=nv40                 GL class recorded for (tests/piglit/caps-CLASS.txt;
+#                              nv30-gl21: our NV30 at GL 2.1)
+#   REPLAY_CLASSES=nv30-gl21   (apps_runner.py only) classes whose chips replay
+#                              the trace too; the recipe argues why
 #   API=gl                     apitrace's --api: gl (GLX) or egl (record.sh)
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -84,7 +87,8 @@ for c in ${calls//,/ }; do
    [ -f "$d/1-$f" ] || { echo "make-trace: $name: no llvmpipe frame at call $c (log: $d/log1)" >&2; exit 1; }
    cmp -s "$d/1-$f" "$d/2-$f" || { echo "make-trace: $name: llvmpipe is not reproducible at call $c" >&2; exit 1; }
 done
-rm -f "$top/tests/apps/ref/$name"-*.png
+# (-[0-9]: not the references of neverball-nv30 when remaking neverball)
+rm -f "$top/tests/apps/ref/$name"-[0-9]*.png
 for c in ${calls//,/ }; do
    cp "$d/1-$(printf '%010d.png' "$c")" "$top/tests/apps/ref/$name-$c.png"
 done

@@ -21,7 +21,8 @@
 # glGetString: a program that picks its rendering path from the extension
 # string replays that path, so the recording hides everything that the
 # chip class cannot do (GL version, GLSL version and extensions of
-# tests/piglit/caps-CLASS.txt, which upstream's driver reports on that chip).
+# tests/piglit/caps-CLASS.txt, which upstream's driver reports on that chip,
+# or, for a target class such as nv30-gl21, what our driver reports there).
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=

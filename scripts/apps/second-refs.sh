@@ -30,7 +30,7 @@ for name in "$@"; do
    WAFFLE_PLATFORM=surfaceless_egl "$top/scripts/nvrun" --chip softpipe -- \
       eglretrace --headless -S "$calls" -s "$d/sp-" "$apps/traces/$name.trace" \
       >"$d/log" 2>&1 || true
-   rm -f "$apps/ref/$name"-*.softpipe.png
+   rm -f "$apps/ref/$name"-[0-9]*.softpipe.png
    for c in ${calls//,/ }; do
       sp=$d/sp-$(printf '%010d.png' "$c")
       if [ ! -f "$sp" ]; then

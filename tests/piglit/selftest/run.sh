@@ -161,5 +161,23 @@ check "gate-all: ... names it" grep -q "say no reason (selftest@crash)" "$work/a
 check "gate: prints piglit's own verdicts" \
    grep -q "piglit's own verdicts: 1 passed, 1 failed (1 crash, 1 timeout" "$work/all-ok.out"
 
+# The application corpus's classes (scripts/apps/apps_runner.py): our NV30
+# is of its GL 2.1 target class, upstream's driver on it of upstream's;
+# each replays what its GL contains and what a recipe names.
+apps_class() {   # python expression over apps_runner, expected output
+   [ "$(cd "$top/scripts/apps" && /usr/bin/python3 -B -c \
+        "import apps_runner as a; print($1)")" = "$2" ]
+}
+check "apps: nv30 and nv35 are of class nv30-gl21" \
+   apps_class "a.chip_class('nv30'), a.chip_class('nv35')" "nv30-gl21 nv30-gl21"
+check "apps: upstream's driver on nv30 is of class nv30" \
+   apps_class "a.chip_class('ref-nv30')" nv30
+check "apps: nv30-gl21 replays nv30 traces, not nv40 ones unless named" \
+   apps_class "a.replays('nv30-gl21', 'nv30'), a.replays('nv30-gl21', 'nv40'), a.replays('nv30-gl21', 'nv40', ['nv30-gl21'])" \
+   "True False True"
+check "apps: nv40 and nv50 do not replay nv30-gl21 traces" \
+   apps_class "a.replays('nv40', 'nv30-gl21'), a.replays('nv50', 'nv30-gl21'), a.replays('nv40', 'nv30')" \
+   "False False True"
+
 echo "piglit harness: $passed passed, $failed failed"
 [ "$failed" = 0 ]
