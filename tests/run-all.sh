@@ -52,13 +52,17 @@ if stage "Mesa build with our nouveau" make -s -C "$top" mesa; then
    # driver (tests/piglit/ref-nv40.txt, 17 tests, about 30 s).
    stage "piglit ref-nv40 list vs expectations (upstream's driver on nvsim)" \
       make -s -C "$top" piglit-gate-ref
+   # The same for Tesla (tests/piglit/ref-g80.txt: what docs/tesla.md
+   # shows upstream's driver passing on the simulated G80 without a trap).
+   stage "piglit ref-g80 list vs expectations (upstream's driver on nvsim's G80)" \
+      make -s -C "$top" piglit-gate-ref-g80
    # The benchmarks' short version: that every table prints (figures are
    # not judged here; docs/benchmarks.md).
    stage "benchmarks, short (make bench QUICK=1: every table prints)" \
       sh -c "make -s -C '$top' bench QUICK=1 && /usr/bin/python3 '$top/bench/bench_runner.py' --check"
 else
-   failed=$((failed + 12))
-   failures+=("demo tools, Mesa-tree tests, unit and drm-shim tests under ASan+UBSan, driver GL tests, threads and contexts, integration, piglit self-tests, piglit gates, reference build, application corpus, piglit ref-nv40 list, benchmarks (not run: no Mesa build)")
+   failed=$((failed + 13))
+   failures+=("demo tools, Mesa-tree tests, unit and drm-shim tests under ASan+UBSan, driver GL tests, threads and contexts, integration, piglit self-tests, piglit gates, reference build, application corpus, piglit ref-nv40 list, piglit ref-g80 list, benchmarks (not run: no Mesa build)")
 fi
 # A smoke of each fuzz harness (tests/fuzz/README.md; the longer run is in
 # docs/reliability.md, "Fuzzing").

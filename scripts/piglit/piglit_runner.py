@@ -323,12 +323,27 @@ def chip_prefix(chip):
                       'llvmpipe, softpipe)' % chip)
 
 
+def chipset_id(chip):
+   """hwdb's hex chipset id of a codename ('g80' -> '50'), None if none."""
+   hwdb = os.path.join(TOP, 'src', 'nouveau', 'hwdb')
+   p = subprocess.run([sys.executable, os.path.join(hwdb, 'gen_chips.py'),
+                       '--lookup', chip, os.path.join(hwdb, 'chips.xml')],
+                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+   out = p.stdout.decode().split()
+   return out[0] if p.returncode == 0 and out else None
+
+
 def expected_renderer(chip):
    if chip == 'none':
       return None
    if chip in ('llvmpipe', 'softpipe'):
       return chip
-   return (chip[4:] if chip.startswith('ref-') else chip).upper()
+   if chip.startswith('ref-'):
+      # upstream's nouveau names the chipset id: "NV40", "NV50" for G80,
+      # "NVA3" for GT215 (nouveau_screen.c's renderer string)
+      cid = chipset_id(chip[4:])
+      return ('NV' + cid.upper()) if cid else chip[4:].upper()
+   return chip.upper()
 
 
 def preflight(chip, prefix, dest):
