@@ -1,11 +1,19 @@
 /*
  * nvcompare a.png b.png [--tolerance T] [--max-bad-fraction F] [--diff out.png]
+ *           [--lower-left]
  *
  * Prints how far two pictures differ and exits 0 if they are within the
  * stated tolerance, 1 if not, 2 on bad input.  A pixel is "bad" when one of
  * its channels (R, G, B or A) differs by more than T (0..255, default 0);
  * the pictures match when at most the fraction F (0..1, default 0) of the
  * pixels are bad.  The defaults therefore ask for identical pictures.
+ *
+ * --lower-left: where b is larger than a in both directions, a is compared
+ * with b's lower-left corner of a's size.  apitrace's retracers grow their
+ * window at a glViewport larger than it when they see no framebuffer
+ * object bound (a driver without ARB_framebuffer_object, drawing into an
+ * EXT one); the program's own window is then that corner, GL's origin
+ * being the lower left.
  */
 #include <errno.h>
 #include <math.h>
@@ -22,11 +30,13 @@ static void
 usage(FILE *f)
 {
    fprintf(f, "usage: nvcompare a.png b.png [--tolerance T] "
-              "[--max-bad-fraction F] [--diff out.png]\n"
+              "[--max-bad-fraction F] [--diff out.png] [--lower-left]\n"
               "  T: largest per-channel difference (0..255) a pixel may have "
               "and still count as equal (default 0)\n"
               "  F: largest fraction (0..1) of pixels allowed over T "
               "(default 0)\n"
+              "  --lower-left: a larger b is compared by its lower-left "
+              "corner of a's size\n"
               "exit status: 0 within tolerance, 1 not, 2 bad input\n");
 }
 
@@ -54,6 +64,7 @@ main(int argc, char **argv)
    const char *diff_path = NULL;
    double tolerance = 0.0, max_bad_fraction = 0.0;
    unsigned nfiles = 0;
+   int lower_left = 0;
    char err[512];
 
    for (int i = 1; i < argc; i++) {
@@ -61,6 +72,8 @@ main(int argc, char **argv)
       if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
          usage(stdout);
          return EXIT_MATCH;
+      } else if (!strcmp(arg, "--lower-left")) {
+         lower_left = 1;
       } else if (!strcmp(arg, "--tolerance") || !strcmp(arg, "--max-bad-fraction") ||
                  !strcmp(arg, "--diff")) {
          if (i + 1 >= argc) {
@@ -106,6 +119,28 @@ main(int argc, char **argv)
       fprintf(stderr, "nvcompare: %s\n", err);
       nvdemo_image_free(&a);
       return EXIT_BAD_INPUT;
+   }
+   if (lower_left && b.width >= a.width && b.height >= a.height &&
+       (b.width > a.width || b.height > a.height)) {
+      /* rows are stored top first: the lower-left corner is the last
+       * a.height rows, their first a.width pixels */
+      uint8_t *corner = malloc((size_t)a.width * a.height * 4);
+      if (!corner) {
+         fprintf(stderr, "nvcompare: out of memory for the corner\n");
+         nvdemo_image_free(&a);
+         nvdemo_image_free(&b);
+         return EXIT_BAD_INPUT;
+      }
+      for (unsigned y = 0; y < a.height; y++)
+         memcpy(corner + (size_t)y * a.width * 4,
+                b.rgba + ((size_t)(b.height - a.height + y) * b.width) * 4,
+                (size_t)a.width * 4);
+      printf("lower-left corner: %ux%u of %s's %ux%u\n", a.width, a.height,
+             files[1], b.width, b.height);
+      free(b.rgba);
+      b.rgba = corner;
+      b.width = a.width;
+      b.height = a.height;
    }
    if (a.width != b.width || a.height != b.height) {
       fprintf(stderr, "nvcompare: the pictures have different sizes: "

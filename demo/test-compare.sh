@@ -46,6 +46,10 @@ $png write "$tmp/grey-rgba.png" 4x4 rgba 77,77,77,255
 # Different sizes.
 $png write "$tmp/c.png" 4x5 rgba 10,20,30,255
 $png write "$tmp/d.png" 5x4 rgba 10,20,30,255
+# A 4x4 picture as the lower-left corner of a 6x5 one (x 0-3, y 1-4 from
+# the top), the rest another colour; then with one corner pixel off.
+$png write "$tmp/grown.png" 6x5 rgba 200,0,0,255 0,1=10,20,30,255 1,1=10,20,30,255 2,1=10,20,30,255 3,1=10,20,30,255 0,2=10,20,30,255 1,2=10,20,30,255 2,2=10,20,30,255 3,2=10,20,30,255 0,3=10,20,30,255 1,3=10,20,30,255 2,3=10,20,30,255 3,3=10,20,30,255 0,4=10,20,30,255 1,4=10,20,30,255 2,4=10,20,30,255 3,4=10,20,30,255
+$png write "$tmp/grown-off.png" 6x5 rgba 10,20,30,255 4,0=200,0,0,255 5,4=200,0,0,255 0,4=50,20,30,255
 # 100x100 with one pixel one step off: a fraction of 1/10000 = 0.0001.
 $png write "$tmp/big1.png" 100x100 rgb 0,0,0
 $png write "$tmp/big2.png" 100x100 rgb 0,0,0 99,99=0,0,1
@@ -101,6 +105,14 @@ head -c 40 "$tmp/a.png" >"$tmp/truncated.png"
 : >"$tmp/empty.png"
 check "different heights" 2 "different sizes.*4x4.*4x5" -- "$tmp/a.png" "$tmp/c.png"
 check "different widths" 2 "different sizes.*4x4.*5x4" -- "$tmp/a.png" "$tmp/d.png"
+check "--lower-left: the corner matches" 0 "lower-left corner: 4x4 of .*grown.png's 6x5" \
+   "pixels over tolerance 0: 0 of 16 " "^MATCH" -- "$tmp/a.png" "$tmp/grown.png" --lower-left
+check "--lower-left: a pixel of the corner off" 1 "pixels over tolerance 0: 1 of 16 " \
+   "^DIFFER" -- "$tmp/a.png" "$tmp/grown-off.png" --lower-left
+check "--lower-left: a smaller b is still an error" 2 "different sizes.*4x5.*4x4" \
+   -- "$tmp/c.png" "$tmp/a.png" --lower-left
+check "without --lower-left a larger b is an error" 2 "different sizes" \
+   -- "$tmp/a.png" "$tmp/grown.png"
 check "missing file" 2 "nope.png: No such file" -- "$tmp/a.png" "$tmp/nope.png"
 check "text file" 2 "not a PNG" -- "$tmp/text.png" "$tmp/a.png"
 check "empty file" 2 "not a PNG" -- "$tmp/a.png" "$tmp/empty.png"

@@ -218,11 +218,21 @@ def second_reference(name, call):
 
 
 def compare(ref, ours, diff):
-   """nvcompare's verdict and its figure (fraction of bad pixels)."""
+   """nvcompare's verdict and its figure (fraction of bad pixels).
+   A snapshot larger than the reference is compared by its lower-left
+   corner (--lower-left): eglretrace grows its window at a glViewport
+   into an EXT framebuffer object when the driver lacks
+   ARB_framebuffer_object (rankine; upstream's NV40), and the program's
+   own window is that corner."""
    p = subprocess.run([NVCOMPARE, ref, ours, '--tolerance', str(TOLERANCE),
-                       '--max-bad-fraction', str(MAX_BAD), '--diff', diff],
+                       '--max-bad-fraction', str(MAX_BAD), '--diff', diff,
+                       '--lower-left'],
                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
    text = p.stdout.decode('utf-8', 'replace')
+   m = re.search(r'^lower-left corner: (\S+) of .*\'s (\S+)$', text, re.M)
+   if m:
+      print('   %s: compared by its lower-left %s (eglretrace grew its '
+            'window to %s)' % (os.path.basename(ours), m.group(1), m.group(2)))
    m = re.search(r'\(fraction ([0-9.e+-]+)', text)
    frac = float(m.group(1)) if m else None
    if p.returncode == 0:
