@@ -11,10 +11,12 @@
  * S8Z24 word (zeta: depth bits at 8..31, stencil 0..7, the rasteriser's
  * Z24S8), Z16, or a float and a stencil byte (the float formats, the
  * rasteriser's Z32F_S8: ARB_depth_buffer_float's float depth), draws, and writes back the pixels that changed, through
- * nv50_layout (g80_3d_surface_ptr).  For a UNORM/SNORM target the source
- * colour is clamped to [0, 1] (GL 3.3 4.1.8 "if the color buffer is
- * fixed-point, the components of the source and destination values and
- * blend factors are each clamped to [0, 1]"); the write back rounds to
+ * nv50_layout (g80_3d_surface_ptr).  For a UNORM target the source
+ * colour is clamped to [0, 1], for an SNORM one to [-1, 1] (GL 3.3 4.1.8
+ * "If the color buffer is fixed-point, the components of the source and
+ * destination values and blend factors are each clamped to [0, 1] or
+ * [-1, 1] respectively for an unsigned normalized or signed normalized
+ * color buffer"); the write back rounds to
  * the format (GL 3.3 2.1.6).
  *
  * Facts (hwdb g80_3d.xml from rnndb): the enums (GL tokens for
@@ -46,7 +48,8 @@
 struct staged_rt {
    struct g80_3d_surface s;
    float *px, *orig;            /* RGBA32F, (x1) x (y1) pixels */
-   bool clamp;
+   bool clamp;                  /* fixed point: clamped to [lo, 1] */
+   float lo;                    /* -1 for SNORM, else 0 */
 };
 
 struct g80_3d_rop {
@@ -229,7 +232,7 @@ set_blend(struct g80_3d *ctx, struct g80_3d_rop *rop, const unsigned *slot)
    bool clamp = rop->rt[0].clamp;
    for (unsigned c = 0; c < 4; c++) {
       float v = regf(ctx, G80_3D_BLEND_COLOR(c));
-      rs->blend_color[c] = clamp ? fminf(fmaxf(v, 0.0f), 1.0f) : v;
+      rs->blend_color[c] = clamp ? fminf(fmaxf(v, rop->rt[0].lo), 1.0f) : v;
    }
    return NVSIM_OK;
 }
@@ -325,7 +328,7 @@ shade_quad(void *data, struct nvsim_raster_quad *q)
             if (4 * src + c < rop->fp_results)
                memcpy(&v, &out[f][4 * src + c], 4);
             if (rop->rt[rt].clamp)
-               v = isnan(v) ? 0.0f : fminf(fmaxf(v, 0.0f), 1.0f);
+               v = isnan(v) ? 0.0f : fminf(fmaxf(v, rop->rt[rt].lo), 1.0f);
             q->color[f][rt][c] = v;
          }
       }
@@ -351,6 +354,7 @@ stage_rt(struct g80_3d *ctx, struct g80_3d_rop *rop, struct staged_rt *r)
    if (!r->px || !r->orig)
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE, "out of memory");
    r->clamp = !g80_surface_format_is_float(r->s.format);
+   r->lo = g80_surface_format_is_snorm(r->s.format) ? -1.0f : 0.0f;
    for (int y = rop->y0; y < rop->y1; y++)
       for (int x = rop->x0; x < rop->x1; x++) {
          const uint8_t *p = g80_3d_surface_ptr(ctx, &r->s, x, y, 0, r->s.cpp);

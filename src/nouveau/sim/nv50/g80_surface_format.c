@@ -471,6 +471,13 @@ g80_surface_format_is_float(uint32_t format)
 }
 
 bool
+g80_surface_format_is_snorm(uint32_t format)
+{
+   const struct format_desc *d = find_format(format);
+   return d && d->type == T_SNORM;
+}
+
+bool
 g80_surface_format_convert(uint32_t src_format, const uint8_t *src,
                            uint32_t dst_format, uint8_t *dst)
 {

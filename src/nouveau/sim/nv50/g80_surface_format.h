@@ -25,6 +25,9 @@ bool g80_surface_format_can_convert(uint32_t src_format, uint32_t dst_format);
 /* Whether a colour format's components are floats (not clamped to
  * [0, 1] when blended, GL 3.3 4.1.8). */
 bool g80_surface_format_is_float(uint32_t format);
+/* Whether a colour format's components are signed normalized (clamped to
+ * [-1, 1], not [0, 1], when blended, GL 3.3 4.1.8). */
+bool g80_surface_format_is_snorm(uint32_t format);
 /* Converts one pixel of colour format src_format (src: its bytes) into
  * dst_format (dst: its bytes), through R, G, B, A (g80_surface_format.c
  * says how).  false, writing nothing, when the pair is not one

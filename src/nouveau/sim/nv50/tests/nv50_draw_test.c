@@ -443,6 +443,29 @@ out:
    dfx_fini(&d);
 }
 
+/* An RGBA8_SNORM target (upstream's GL_RGBA8_SNORM FBO,
+ * arb_color_buffer_float-readpixels): GL 3.3 4.1.8 clamps the source
+ * colour to [-1, 1] for a signed normalized buffer, and 2.1.6 converts
+ * with round(127 f): (-0.25, 1, -2, 0.25) -> -32, 127, -127, 32 = 0xe0,
+ * 0x7f, 0x81, 0x20 (a [0, 1] clamp would give 0, 127, 0, 32). */
+static void
+draw_snorm_target(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   m3d(&d.t, G80_3D_RT_FORMAT(0), G80_SURFACE_FORMAT_RGBA8_SNORM);
+   vtx(&d, 0, -1, -1, 0, 1, -0.25f, 1, -2, 0.25f);
+   vtx(&d, 1, 1, -1, 0, 1, -0.25f, 1, -2, 0.25f);
+   vtx(&d, 2, -1, 1, 0, 1, -0.25f, 1, -2, 0.25f);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(nvsim_channel_error(d.t.chan) == NULL);
+   CHECK_EQ(px(&d, 1, 1), 0x20817fe0u);
+out:
+   dfx_fini(&d);
+}
+
 /* GL 3.3 4.1.8: SRC_ALPHA, ONE_MINUS_SRC_ALPHA of (1, 0, 0, 0.5) over
  * the clear colour (0, 0, 1, 1): (0.5, 0, 0.5, 0.75); COLOR_MASK without
  * G and A keeps those of the destination (4.2.2). */
@@ -1109,6 +1132,7 @@ static const struct nvt_case cases[] = {
    { "draw_without_stages_traps", draw_without_stages_traps },
    { "draw_immediate", draw_immediate },
    { "draw_depth_float", draw_depth_float },
+   { "draw_snorm_target", draw_snorm_target },
    { "draw_const_attrib", draw_const_attrib },
    { "draw_scissor", draw_scissor },
    { "draw_two_side_clamp", draw_two_side_clamp },
