@@ -367,11 +367,35 @@ def read_expected(chip, strict=True):
    return exp
 
 
+def check_replay_classes(chip):
+   """The traces the chip replays only through their recipes'
+   REPLAY_CLASSES are checked to use nothing its class lacks
+   (scripts/apps/class_check.py); returns how many failed."""
+   cls = chip_class(chip)
+   borrowed = [trace for name, trace, calls, recipe in programs(chip)
+               if not replays(cls, recipe['CLASS'])]
+   if not borrowed:
+      return 0
+   p = subprocess.run(['/usr/bin/python3', os.path.join(HERE, 'class_check.py'),
+                       '--to', cls] + borrowed,
+                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+   text = p.stdout.decode('utf-8', 'replace')
+   if p.returncode == 0:
+      print('class check: %d traces replayed on %s through REPLAY_CLASSES '
+            'use nothing %s lacks' % (len(borrowed), chip, cls))
+      return 0
+   print('class check failed (scripts/apps/class_check.py --to %s):\n%s'
+         % (cls, text.rstrip()))
+   return 1
+
+
 def gate(chip, quiet=False):
    exp = read_expected(chip)
    dest, results = run(chip, quiet=quiet)
    got = {'%s@%d' % (r[0], r[1]): r[2] for r in results}
-   ok = bad = 0
+   ok = 0
+   # a borrowed trace must still be one the chip's class could have made
+   bad = check_replay_classes(chip)
    for key in sorted(set(exp) | set(got)):
       want = exp.get(key, (None, ''))[0]
       have = got.get(key)
