@@ -45,10 +45,10 @@ runs=(
    "nv30_gl_textures||--|nv30 nv40 llvmpipe"
    "nv30_gl_blend||--|nv30 nv40 llvmpipe"
    "nv30_gl_textures||-- sample|nv30 nv40 llvmpipe"
-   "nv30_gl_npot||MESA_EXTENSION_OVERRIDE=+GL_ARB_texture_non_power_of_two --|nv30 llvmpipe"
+   "nv30_gl_npot||--|nv30 llvmpipe"
    # curie without the two MIN_LOD probes: its units magnify there (the
    # program's header says why; a defect of the NV40 path, not of NPOT)
-   "nv30_gl_npot||MESA_EXTENSION_OVERRIDE=+GL_ARB_texture_non_power_of_two -- curie|nv40 llvmpipe"
+   "nv30_gl_npot||-- curie|nv40 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

@@ -128,10 +128,9 @@ nv30_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
        * rankine only rectangles do (chips.xml).  Rankine's NPOT 1D, 2D,
        * 3D and cube textures are emulated from rectangles
        * (nv30_tex_npot.c), NPOT S3TC ones (no rectangle format code)
-       * from a decoded companion (nv30_tex_companion.c); the cap stays
-       * off until the NV30 piglit expectations are regenerated with it
-       * on (docs/rankine.md). */
-      return chip->npot_textures;
+       * from a decoded companion (nv30_tex_companion.c): with that, GL
+       * 2.0's last requirement is met there too (docs/rankine.md). */
+      return chip->npot_textures || nv30_rankine_units(chip);
    case PIPE_CAP_TGSI_TEXCOORD:
       return 0;
    case PIPE_CAP_FS_COORD_ORIGIN_UPPER_LEFT:

@@ -256,14 +256,6 @@ nv30_texfmt(enum pipe_format format)
    return &nv30_texfmts[format];
 }
 
-/* Whether the chip's texture units read rankine's layouts (chip table
- * tex_formats) */
-static inline bool
-nv30_rankine_units(const struct nvhwdb_chip *chip)
-{
-   return chip->tex_formats == NVHWDB_TEX_FORMATS_NV30;
-}
-
 bool
 nv30_texture_format_supported(const struct nvhwdb_chip *chip,
                               enum pipe_format format,

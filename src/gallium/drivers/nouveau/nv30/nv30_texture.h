@@ -41,7 +41,7 @@ nv30_sampler_view(struct pipe_sampler_view *view)
    return (struct nv30_sampler_view *)view;
 }
 
-struct nvhwdb_chip;
+#include "nvhwdb_chips.h"
 struct nv30_context;
 
 /* GL's MAX_TEXTURE_MAX_ANISOTROPY: the most samples TEX_ENABLE ANISO
@@ -50,6 +50,14 @@ float nv30_texture_max_anisotropy(const struct nvhwdb_chip *chip);
 
 /* Sends TEX_CACHE_CTL INVALIDATE (see nv30_texture.c for when). */
 void nv30_texture_cache_invalidate(struct nv30_context *nv30);
+
+/* Whether the chip's texture units read rankine's layouts (chip table
+ * tex_formats) */
+static inline bool
+nv30_rankine_units(const struct nvhwdb_chip *chip)
+{
+   return chip->tex_formats == NVHWDB_TEX_FORMATS_NV30;
+}
 
 /* Whether the chip's units sample views of this format and target. */
 bool nv30_texture_format_supported(const struct nvhwdb_chip *chip,

@@ -5,9 +5,9 @@
  * only as a rectangle: the driver scales the coordinates, or wraps and
  * filters in the fragment program (nv30_tex_npot.c, the compiler's
  * nvc_lower_tex_npot.c), and NPOT S3TC textures at the end (sampled from
- * a decoded copy: test_s3tc).  Rankine's driver does not expose the
- * extension yet (PIPE_CAP_NPOT_TEXTURES is off, docs/rankine.md), so
- * run.sh forces it on with MESA_EXTENSION_OVERRIDE for this program.
+ * a decoded copy: test_s3tc).  The program fails unless the driver
+ * exposes the extension (PIPE_CAP_NPOT_TEXTURES, on for rankine through
+ * this emulation: docs/rankine.md).
  *
  * The texture is 3x2 RGBA8, texel (i, j) = (A[i], B[j], 0x10 + 0x20 i +
  * 0x80 j, 0xff), its border colour white.  Each probe draws an 8x8 square
@@ -27,8 +27,7 @@
  *   tests/gl/run.sh builds and runs it; by hand:
  *   L=build/install/lib/x86_64-linux-gnu
  *   gcc -o /tmp/nv30_gl_npot nv30_gl_npot.c -L$L -lEGL -lGL -Wl,-rpath,$L
- *   MESA_EXTENSION_OVERRIDE=+GL_ARB_texture_non_power_of_two \
- *      scripts/nvrun --chip nv30 -- /tmp/nv30_gl_npot
+ *   scripts/nvrun --chip nv30 -- /tmp/nv30_gl_npot
  */
 #include <string.h>
 
@@ -383,8 +382,7 @@ main(int argc, char **argv)
       return 1;
    if (!strstr((const char *)glGetString(GL_EXTENSIONS),
                "GL_ARB_texture_non_power_of_two")) {
-      printf("FAIL GL_ARB_texture_non_power_of_two missing (run.sh forces it "
-             "on with MESA_EXTENSION_OVERRIDE)\n");
+      printf("FAIL GL_ARB_texture_non_power_of_two missing\n");
       return 1;
    }
 
