@@ -505,6 +505,39 @@ nv30_buffer_map_read(struct pipe_context *pipe, struct pipe_resource *pres,
 /* -------------------------------------------------------------------- */
 /* Surfaces                                                              */
 
+/* Whether a swizzled level starting at offset can be a render target
+ * as it is.  The hardware rounds a target's offset down to 64 bytes
+ * (NV30_RT_OFFSET_ALIGN; upstream nv30_state_validate.c, fact), so an
+ * unaligned level is drawn as the 16x2 swizzled target at the rounded
+ * offset with the window moved x = (offset & 63) / (2 * bpp) to the right
+ * (nv30_emit_framebuffer): right only where every texel of the level
+ * then lands on its own byte, as for the 1x1 level after a 2x2 one at 32
+ * bpp; a 1D chain's small levels (4x1 at 32 bytes, 2x1 at 48, ...) do
+ * not. */
+static bool
+nv30_rt_level_reachable(const struct nv30_resource *res, unsigned level,
+                        uint32_t offset)
+{
+   const struct pipe_resource *pt = &res->base;
+   unsigned rem = offset & (NV30_RT_OFFSET_ALIGN - 1);
+   unsigned bpp = util_format_get_blocksize(pt->format);
+   unsigned w = u_minify(pt->width0, level), h = u_minify(pt->height0, level);
+   unsigned x0 = rem / (2 * bpp);
+
+   if (!rem)
+      return true;
+   if (rem % (2 * bpp) || x0 + w > 16 || h > 2)
+      return false;
+   for (unsigned y = 0; y < h; y++) {
+      for (unsigned x = 0; x < w; x++) {
+         if (nv30_swizzle_index(x0 + x, y, 0, 16, 2, 1) * bpp !=
+             rem + nv30_swizzle_index(x, y, 0, w, h, 1) * bpp)
+            return false;
+      }
+   }
+   return true;
+}
+
 struct pipe_surface *
 nv30_surface_create(struct pipe_context *pipe, struct pipe_resource *pres,
                     const struct pipe_surface *templ)
@@ -528,8 +561,10 @@ nv30_surface_create(struct pipe_context *pipe, struct pipe_resource *pres,
    sf->offset = nv30_resource_offset(res, level, templ->u.tex.first_layer);
    sf->pitch = res->level[level].pitch;
    sf->swizzled = res->swizzled;
-   if (res->swizzled && pres->target == PIPE_TEXTURE_3D) {
-      /* the slice's 2D copy, with its texels (blending, partial clears) */
+   if (res->swizzled && (pres->target == PIPE_TEXTURE_3D ||
+                         !nv30_rt_level_reachable(res, level, sf->offset))) {
+      /* the slice's (or the small level's) 2D copy, with its texels
+       * (blending, partial clears) */
       struct pipe_resource t = {
          .target = PIPE_TEXTURE_2D, .format = pres->format,
          .width0 = sf->base.width, .height0 = sf->base.height,
@@ -540,7 +575,9 @@ nv30_surface_create(struct pipe_context *pipe, struct pipe_resource *pres,
       struct pipe_box box;
       struct nv30_resource *shadow;
 
-      NOUVEAU_FALLBACK("a 3D texture's slice drawn through a 2D copy\n");
+      NOUVEAU_FALLBACK("%s drawn through a 2D copy\n",
+                       pres->target == PIPE_TEXTURE_3D ?
+                       "a 3D texture's slice" : "a small level off 64 bytes");
       sf->shadow = pipe->screen->resource_create(pipe->screen, &t);
       if (!sf->shadow) {
          nv30_surface_destroy(pipe, &sf->base);

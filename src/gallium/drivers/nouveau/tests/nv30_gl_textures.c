@@ -357,6 +357,54 @@ test_render_to_texture(void)
    glDeleteTextures(1, &tex);
 }
 
+/* Clears of every level of a 32-texel 1D texture bound to a framebuffer
+ * (EXT_framebuffer_object's FramebufferTexture1DEXT; GL 2.1 4.2.3), each
+ * a colour of its own, then every level read back: each holds its clear
+ * colour.  On rankine the levels below 64 texels start off 64 bytes
+ * (4x1 at 224, 2x1 at 240, 1x1 at 248 bytes), which the 16x2-target
+ * trick of nv30_emit.c places wrongly. */
+static void
+test_render_to_1d(void)
+{
+   GLuint tex, fb;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_1D, tex);
+   set_nearest(GL_TEXTURE_1D);
+   for (int l = 0; l < 6; l++) {
+      unsigned char *p = image(l, 0, 0, 0, 0, minify(32, l), 1, 1, 3);
+      glTexImage1D(GL_TEXTURE_1D, l, GL_RGBA8, minify(32, l), 0, GL_RGBA,
+                   GL_UNSIGNED_BYTE, p);
+      free(p);
+   }
+   glGenFramebuffersEXT(1, &fb);
+   glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, fb);
+   unsigned char *want[6];
+   for (int l = 0; l < 6; l++) {
+      unsigned color = 0x11223344u * (unsigned)(l + 1) | 0x80;
+      want[l] = image(l, 0, 0, 0, 0, minify(32, l), 1, 1, 3);
+      glFramebufferTexture1DEXT(GL_FRAMEBUFFER_EXT, GL_COLOR_ATTACHMENT0_EXT,
+                                GL_TEXTURE_1D, tex, l);
+      GLenum st = glCheckFramebufferStatusEXT(GL_FRAMEBUFFER_EXT);
+      if (st != GL_FRAMEBUFFER_COMPLETE_EXT) {
+         printf("FAIL render to 1D level %d: framebuffer status 0x%x\n", l,
+                st);
+         fails++;
+         continue;
+      }
+      glViewport(0, 0, minify(32, l), 1);
+      clear_to(color);
+      fill(want[l], minify(32, l), 0, 0, minify(32, l), 1, color);
+   }
+   glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, 0);
+   for (int l = 0; l < 6; l++) {
+      check_image("render to 1D 32", GL_TEXTURE_1D, l, want[l],
+                  minify(32, l), 1, 1);
+      free(want[l]);
+   }
+   glDeleteFramebuffersEXT(1, &fb);
+   glDeleteTextures(1, &tex);
+}
+
 /* A clear of slice 1 of a 3D texture bound to a framebuffer changes that
  * slice only; an implementation may refuse the attachment instead
  * (GL_FRAMEBUFFER_UNSUPPORTED, EXT_framebuffer_object 4.4.4.2).  Rankine
@@ -837,6 +885,7 @@ main(int argc, char **argv)
       test_3d();
       test_rect();
       test_render_to_texture();
+      test_render_to_1d();
       test_render_to_3d();
       test_depth_with_texture();
       test_resolve();
