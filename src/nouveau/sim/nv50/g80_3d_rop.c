@@ -28,8 +28,13 @@
  * MULTIPLE_RESULTS colour 0 goes to every target (upstream sets the bit
  * when the program writes more than one colour, nv50_program.c).
  *
+ * Integer targets (UINT/SINT formats) take the FP's words as they are
+ * (converted to the format's components, clamped as in clears: assumed,
+ * GL leaves values out of range undefined), without blending (GL 3.3
+ * 4.1.8) or clamping.
+ *
  * Not modelled (trap): more targets than the rasteriser's
- * NVSIM_RASTER_MAX_RT, integer targets, coverage (CSAA) zeta formats, multisampled
+ * NVSIM_RASTER_MAX_RT, coverage (CSAA) zeta formats, multisampled
  * targets (MULTISAMPLE_MODE other than 1X1), logic ops, dual-source
  * blend factors, per-target blend functions that differ between enabled
  * targets, layered drawing (layer 0 only).  Assumptions: a draw touches
@@ -50,6 +55,10 @@ struct staged_rt {
    float *px, *orig;            /* RGBA32F, (x1) x (y1) pixels */
    bool clamp;                  /* fixed point: clamped to [lo, 1] */
    float lo;                    /* -1 for SNORM, else 0 */
+   /* the staging format: RGBA32_FLOAT, or for an integer target
+    * RGBA32_UINT / RGBA32_SINT, whose words the rasteriser moves as the
+    * bits of floats (it does no arithmetic on them: no blending) */
+   uint32_t stage_format;
 };
 
 struct g80_3d_rop {
@@ -201,7 +210,10 @@ set_blend(struct g80_3d *ctx, struct g80_3d_rop *rop, const unsigned *slot)
    bool have = false;
    struct blend_regs first = { 0 };
    for (unsigned i = 0; i < rop->nrt; i++) {
-      if (!g80_3d_reg(ctx, G80_3D_BLEND_ENABLE(slot[i])))
+      /* GL 3.3 4.1.8: "Blending applies only if the color buffer has a
+       * fixed-point or floating-point format" */
+      if (!g80_3d_reg(ctx, G80_3D_BLEND_ENABLE(slot[i])) ||
+          rop->rt[i].stage_format != G80_SURFACE_FORMAT_RGBA32_FLOAT)
          continue;
       struct blend_regs b = blend_regs(ctx, slot[i]);
       if (have && memcmp(&b, &first, sizeof(b)))
@@ -343,17 +355,22 @@ shade_quad(void *data, struct nvsim_raster_quad *q)
 static enum nvsim_status
 stage_rt(struct g80_3d *ctx, struct g80_3d_rop *rop, struct staged_rt *r)
 {
-   if (!g80_surface_format_can_convert(r->s.format,
-                                       G80_SURFACE_FORMAT_RGBA32_FLOAT))
+   r->stage_format = !g80_surface_format_is_integer(r->s.format) ?
+                     G80_SURFACE_FORMAT_RGBA32_FLOAT :
+                     g80_surface_format_is_sint(r->s.format) ?
+                     G80_SURFACE_FORMAT_RGBA32_SINT :
+                     G80_SURFACE_FORMAT_RGBA32_UINT;
+   if (!g80_surface_format_can_convert(r->s.format, r->stage_format))
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
                          "drawing into render target format 0x%x is not "
-                         "modelled (integer or unknown)", r->s.format);
+                         "modelled (unknown)", r->s.format);
    size_t n = (size_t)rop->sw * rop->sh * 4;
    r->px = calloc(n + 4, sizeof(float));
    r->orig = calloc(n + 4, sizeof(float));
    if (!r->px || !r->orig)
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE, "out of memory");
-   r->clamp = !g80_surface_format_is_float(r->s.format);
+   r->clamp = !g80_surface_format_is_float(r->s.format) &&
+              !g80_surface_format_is_integer(r->s.format);
    r->lo = g80_surface_format_is_snorm(r->s.format) ? -1.0f : 0.0f;
    for (int y = rop->y0; y < rop->y1; y++)
       for (int x = rop->x0; x < rop->x1; x++) {
@@ -361,8 +378,7 @@ stage_rt(struct g80_3d *ctx, struct g80_3d_rop *rop, struct staged_rt *r)
          if (!p)
             return NVSIM_DMA_ERROR;
          float *d = &r->px[((size_t)(y - rop->y0) * rop->sw + (x - rop->x0)) * 4];
-         g80_surface_format_convert(r->s.format, p,
-                                    G80_SURFACE_FORMAT_RGBA32_FLOAT,
+         g80_surface_format_convert(r->s.format, p, r->stage_format,
                                     (uint8_t *)d);
       }
    memcpy(r->orig, r->px, n * sizeof(float));
@@ -708,7 +724,7 @@ g80_3d_rop_end(struct g80_3d *ctx, struct g80_3d_rop *rop)
                st = NVSIM_DMA_ERROR;
                break;
             }
-            g80_surface_format_convert(G80_SURFACE_FORMAT_RGBA32_FLOAT,
+            g80_surface_format_convert(r->stage_format,
                                        (const uint8_t *)&r->px[k],
                                        r->s.format, p);
          }

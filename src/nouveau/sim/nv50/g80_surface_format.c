@@ -478,6 +478,20 @@ g80_surface_format_is_snorm(uint32_t format)
 }
 
 bool
+g80_surface_format_is_integer(uint32_t format)
+{
+   const struct format_desc *d = find_format(format);
+   return d && is_integer(d);
+}
+
+bool
+g80_surface_format_is_sint(uint32_t format)
+{
+   const struct format_desc *d = find_format(format);
+   return d && d->type == T_SINT;
+}
+
+bool
 g80_surface_format_convert(uint32_t src_format, const uint8_t *src,
                            uint32_t dst_format, uint8_t *dst)
 {

@@ -28,6 +28,9 @@ bool g80_surface_format_is_float(uint32_t format);
 /* Whether a colour format's components are signed normalized (clamped to
  * [-1, 1], not [0, 1], when blended, GL 3.3 4.1.8). */
 bool g80_surface_format_is_snorm(uint32_t format);
+/* Whether a colour format's components are integers, and signed ones. */
+bool g80_surface_format_is_integer(uint32_t format);
+bool g80_surface_format_is_sint(uint32_t format);
 /* Converts one pixel of colour format src_format (src: its bytes) into
  * dst_format (dst: its bytes), through R, G, B, A (g80_surface_format.c
  * says how).  false, writing nothing, when the pair is not one

@@ -466,6 +466,44 @@ out:
    dfx_fini(&d);
 }
 
+/* An R32_UINT target (upstream's clearbuffer-mixed-format draws into
+ * RGBA32_UINT/SINT): the FP's word is written as it is, without the
+ * [0, 1] clamp of fixed-point targets and without blending (GL 3.3
+ * 4.1.8: "Blending applies only if the color buffer has a fixed-point
+ * or floating-point format"; here ZERO, ZERO would give 0).  The
+ * interpolants are flat (COUNT_NONFLAT 0: the provoking vertex's word),
+ * red 3000000000 (0xb2d05e00: the bits of a negative float, which the
+ * [0, 1] clamp would make 0). */
+static void
+draw_integer_target(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   m3d(t, G80_3D_RT_FORMAT(0), G80_SURFACE_FORMAT_R32_UINT);
+   m3d(t, G80_3D_FP_INTERPOLANT_CTRL,
+       G80_3D_FP_INTERPOLANT_CTRL_UMASK(0xf) |
+       G80_3D_FP_INTERPOLANT_CTRL_COUNT(4) |
+       G80_3D_FP_INTERPOLANT_CTRL_OFFSET(4) |
+       G80_3D_FP_INTERPOLANT_CTRL_COUNT_NONFLAT(0));
+   m3d(t, G80_3D_BLEND_ENABLE(0), 1);
+   m3d(t, G80_3D_BLEND_EQUATION_RGB, G80_3D_BLEND_EQUATION_RGB_FUNC_ADD);
+   m3d(t, G80_3D_BLEND_FUNC_SRC_RGB, G80_BLEND_FACTOR_ZERO);
+   m3d(t, G80_3D_BLEND_FUNC_DST_RGB, G80_BLEND_FACTOR_ZERO);
+   float r = wf(3000000000u);
+   vtx(&d, 0, -1, -1, 0, 1, r, 0, 0, 1);
+   vtx(&d, 1, 1, -1, 0, 1, r, 0, 0, 1);
+   vtx(&d, 2, -1, 1, 0, 1, r, 0, 0, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(nvsim_channel_error(d.t.chan) == NULL);
+   CHECK_EQ(px(&d, 1, 1), 3000000000u);
+   CHECK_EQ(px(&d, 15, 7), BG);
+out:
+   dfx_fini(&d);
+}
+
 /* GL 3.3 4.1.8: SRC_ALPHA, ONE_MINUS_SRC_ALPHA of (1, 0, 0, 0.5) over
  * the clear colour (0, 0, 1, 1): (0.5, 0, 0.5, 0.75); COLOR_MASK without
  * G and A keeps those of the destination (4.2.2). */
@@ -1133,6 +1171,7 @@ static const struct nvt_case cases[] = {
    { "draw_immediate", draw_immediate },
    { "draw_depth_float", draw_depth_float },
    { "draw_snorm_target", draw_snorm_target },
+   { "draw_integer_target", draw_integer_target },
    { "draw_const_attrib", draw_const_attrib },
    { "draw_scissor", draw_scissor },
    { "draw_two_side_clamp", draw_two_side_clamp },
