@@ -54,7 +54,7 @@ if stage "Mesa build with our nouveau" make -s -C "$top" mesa; then
       make -s -C "$top" piglit-gate-ref
    # The same for Tesla (tests/piglit/ref-g80.txt: what docs/tesla.md
    # shows upstream's driver passing on the simulated G80 without a trap;
-   # 58 tests, about 33 s).
+   # 60 tests, about 40 s).
    stage "piglit ref-g80 list vs expectations (upstream's driver on nvsim's G80)" \
       make -s -C "$top" piglit-gate-ref-g80
    # The benchmarks' short version: that every table prints (figures are
