@@ -44,6 +44,7 @@ runs=(
    "nv40_gl_overcommit||NVSIM_VRAM_MB=32 NVSIM_GART_MB=64 -- oom"
    "nv30_gl_textures||--|nv30 nv40 llvmpipe"
    "nv30_gl_blend||--|nv30 nv40 llvmpipe"
+   "nv30_gl_branches||--|nv30 nv40 llvmpipe"
    "nv30_gl_textures||-- sample|nv30 nv40 llvmpipe"
    "nv30_gl_npot||--|nv30 llvmpipe"
    # curie without the two MIN_LOD probes: its units magnify there (the

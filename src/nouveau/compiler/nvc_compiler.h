@@ -364,6 +364,18 @@ unsigned nvc_tex_npot_hw_wrap(const struct nvc_fp_tex_key *k, unsigned wrap);
 bool nvc_tex_npot_hw_linear(const struct nvc_fp_tex_key *k, bool linear);
 void nvc_fp_binary_free(struct nvc_fp_binary *bin);
 
+/* Uniforms that decide control flow (nvc_inline_uniforms.c): the words
+ * (vec4 slot * 4 + component) of the uniforms that ifs' conditions and
+ * loops' exits in s depend on, at most max; how many there are.  With
+ * their values inlined, a program whose branches a chip cannot run may
+ * flatten (NVC_MAX_INLINE_UNIFORMS words are what drivers key on). */
+#define NVC_MAX_INLINE_UNIFORMS 4
+unsigned nvc_branch_uniforms(const struct nir_shader *s, uint32_t *words,
+                             unsigned max);
+/* Replaces the reads of those words in s by the 32-bit values. */
+void nvc_inline_uniforms(struct nir_shader *s, unsigned count,
+                         const uint32_t *words, const uint32_t *values);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1296,9 +1296,11 @@ isel_block(struct isel *c, nir_block *block)
          break;
       case nir_instr_type_jump: {
          nir_jump_type t = nir_instr_as_jump(instr)->type;
-         /* A return at the end of main. */
+         /* A return at the end of main (one before it is lowered away
+          * by nir_lower_returns, nvc_nir_lower) */
          if (t == nir_jump_return && !nir_instr_next(instr) &&
-             block->cf_node.parent->type == nir_cf_node_function)
+             block->cf_node.parent->type == nir_cf_node_function &&
+             nir_cf_node_is_last(&block->cf_node))
             break;
          if (t == nir_jump_break) {
             /* the copies into the phis after the loop, then leave it */

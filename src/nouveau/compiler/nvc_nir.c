@@ -159,6 +159,9 @@ nvc_nir_lower(nir_shader *s, bool keep_indirect_uniforms,
 {
    /* Variables may still be derefs (st/mesa does not lower shader I/O
     * for us with our options); tests hand us lowered I/O.  Both work. */
+   /* An early return (GLSL's return in main) becomes the ifs it
+    * implies: the rest of main under "not returned" */
+   NIR_PASS_V(s, nir_lower_returns);
    NIR_PASS_V(s, nir_lower_global_vars_to_local);
    NIR_PASS_V(s, nir_split_var_copies);
    NIR_PASS_V(s, nir_lower_var_copies);

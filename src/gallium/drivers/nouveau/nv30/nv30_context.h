@@ -150,6 +150,15 @@ struct nv30_fragprog {
     * chained through its own npot */
    struct nvc_fp_key key;
    struct nv30_fragprog *npot;
+   /* A program whose branches the chip cannot run until the uniforms
+    * that decide them are known (nvc_inline_uniforms.c): the words of
+    * those uniforms, and the variants compiled for their values, newest
+    * first, chained through next_inlined (num_inlined of them). */
+   unsigned inline_count;
+   uint32_t inline_words[NVC_MAX_INLINE_UNIFORMS];
+   uint32_t inline_values[NVC_MAX_INLINE_UNIFORMS];
+   struct nv30_fragprog *inlined, *next_inlined;
+   unsigned num_inlined;
 };
 
 struct nv30_context {

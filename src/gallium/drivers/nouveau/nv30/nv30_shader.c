@@ -228,8 +228,8 @@ nv30_emit_vertconst(struct nv30_context *nv30)
 /* Compiles nir into a new program object; NULL only when out of memory
  * (a program that does not compile is kept, marked failed). */
 static struct nv30_fragprog *
-nv30_fragprog_compile(struct nv30_context *nv30, const struct nir_shader *nir,
-                      const struct nvc_fp_key *key)
+nv30_fragprog_compile_as(struct nv30_context *nv30, const struct nir_shader *nir,
+                         const struct nvc_fp_key *key, bool report)
 {
    struct nv30_fragprog *fp = CALLOC_STRUCT(nv30_fragprog);
    char *error = NULL;
@@ -239,8 +239,9 @@ nv30_fragprog_compile(struct nv30_context *nv30, const struct nir_shader *nir,
    if (key)
       fp->key = *key;
    if (!nvc_compile_fs_key(nv30->target, nir, key, &fp->bin, &error)) {
-      NOUVEAU_ERR("fragment program not compiled: %s\n",
-                  error ? error : "unknown error");
+      if (report)
+         NOUVEAU_ERR("fragment program not compiled: %s\n",
+                     error ? error : "unknown error");
       free(error);
       fp->failed = true;
       return fp;
@@ -255,11 +256,20 @@ nv30_fragprog_compile(struct nv30_context *nv30, const struct nir_shader *nir,
    return fp;
 }
 
+static struct nv30_fragprog *
+nv30_fragprog_compile(struct nv30_context *nv30, const struct nir_shader *nir,
+                      const struct nvc_fp_key *key)
+{
+   return nv30_fragprog_compile_as(nv30, nir, key, true);
+}
+
 static void
 nv30_fragprog_free(struct nv30_fragprog *fp)
 {
    if (!fp)
       return;
+   nv30_fragprog_free(fp->inlined);
+   nv30_fragprog_free(fp->next_inlined);
    nv30_fragprog_free(fp->broadcast);
    nv30_fragprog_free(fp->sprite);
    nv30_fragprog_free(fp->npot);
@@ -281,9 +291,24 @@ nv30_fp_state_create(struct pipe_context *pipe,
       return NULL;
    nir = cso->ir.nir;
    /* Compiled now for the common case; variants come from the kept
-    * shader (nv30_fragprog_select). */
-   fp = nv30_fragprog_compile(nv30_context(pipe), nir, NULL);
-   if (fp && fp->compiled) {
+    * shader (nv30_fragprog_select).  A program that does not compile
+    * because of branches decided by uniforms is compiled per draw for
+    * their values instead (nv30_fragprog_inlined). */
+   struct nv30_context *nv30 = nv30_context(pipe);
+   fp = nv30_fragprog_compile_as(nv30, nir, NULL, false);
+   if (fp && fp->failed && !nv30->chip->fp_branching)
+      fp->inline_count = nvc_branch_uniforms(nir, fp->inline_words,
+                                             NVC_MAX_INLINE_UNIFORMS);
+   if (fp && fp->failed && !fp->inline_count) {
+      /* said again, now that it is final */
+      nv30_fragprog_free(fp);
+      fp = nv30_fragprog_compile(nv30, nir, NULL);
+   }
+   if (fp && fp->inline_count) {
+      fp->nir = nir;
+      fp->writes_color =
+         nir->info.outputs_written & BITFIELD64_BIT(FRAG_RESULT_COLOR);
+   } else if (fp && fp->compiled) {
       fp->nir = nir;
       /* gl_FragColor goes to every colour buffer */
       fp->writes_color =
@@ -302,7 +327,9 @@ nv30_fragprog_has(const struct nv30_fragprog *fp,
    if (!fp || !run)
       return false;
    return fp == run || nv30_fragprog_has(fp->broadcast, run) ||
-          nv30_fragprog_has(fp->sprite, run) || nv30_fragprog_has(fp->npot, run);
+          nv30_fragprog_has(fp->sprite, run) || nv30_fragprog_has(fp->npot, run) ||
+          nv30_fragprog_has(fp->inlined, run) ||
+          nv30_fragprog_has(fp->next_inlined, run);
 }
 
 void
@@ -494,11 +521,75 @@ nv30_shader_set_prim(struct nv30_context *nv30, enum pipe_prim_type mode)
    }
 }
 
+/* How many variants of one program for its branch uniforms' values are
+ * kept (the oldest is dropped past that, so a uniform changing with
+ * every draw costs a compile per draw, not memory). */
+#define NV30_MAX_INLINED_VARIANTS 16
+
+/* The variant of fp (inline_count > 0) for the values its branch
+ * uniforms have now: its uniforms decide ifs or loops that rankine's
+ * fragment programs cannot run (no branches, nv30_fp.xml), and for one
+ * draw they are constants (GLSL 1.20 section 4.3.5). */
+static struct nv30_fragprog *
+nv30_fragprog_inlined(struct nv30_context *nv30, struct nv30_fragprog *fp)
+{
+   unsigned count;
+   const uint32_t *cb = nv30_constbuf_words(nv30, PIPE_SHADER_FRAGMENT, &count);
+   uint32_t values[NVC_MAX_INLINE_UNIFORMS];
+   struct nv30_fragprog **link = &fp->inlined, *v;
+
+   for (unsigned i = 0; i < fp->inline_count; i++)
+      values[i] = fp->inline_words[i] < count ? cb[fp->inline_words[i]] : 0;
+   for (; (v = *link); link = &v->next_inlined) {
+      if (!memcmp(v->inline_values, values, fp->inline_count * 4)) {
+         /* most recent first */
+         *link = v->next_inlined;
+         v->next_inlined = fp->inlined;
+         fp->inlined = v;
+         return v;
+      }
+   }
+   nir_shader *nir = nir_shader_clone(NULL, fp->nir);
+   if (!nir)
+      return NULL;
+   NOUVEAU_FALLBACK("a fragment program with branches compiled for its "
+                    "uniforms' values\n");
+   nvc_inline_uniforms(nir, fp->inline_count, fp->inline_words, values);
+   v = nv30_fragprog_compile(nv30, nir, NULL);
+   if (!v) {
+      ralloc_free(nir);
+      return NULL;
+   }
+   memcpy(v->inline_values, values, sizeof(values));
+   if (v->compiled) {
+      v->nir = nir;
+      v->writes_color = fp->writes_color;
+   } else {
+      ralloc_free(nir);
+   }
+   v->next_inlined = fp->inlined;
+   fp->inlined = v;
+   if (++fp->num_inlined > NV30_MAX_INLINED_VARIANTS) {
+      /* drop the oldest (not the one being selected: it is first) */
+      struct nv30_fragprog **last = &fp->inlined;
+      while ((*last)->next_inlined)
+         last = &(*last)->next_inlined;
+      if (nv30_fragprog_has(*last, nv30->fp_run))
+         nv30->fp_run = NULL;
+      nv30_fragprog_free(*last);
+      *last = NULL;
+      fp->num_inlined--;
+   }
+   return v;
+}
+
 static struct nv30_fragprog *
 nv30_fragprog_select_base(struct nv30_context *nv30)
 {
    struct nv30_fragprog *bound = nv30->fragprog;
 
+   if (bound && bound->inline_count)
+      bound = nv30_fragprog_inlined(nv30, bound);
    if (!bound || !bound->nir)
       return bound;
    bool broadcast = bound->writes_color && nv30->framebuffer.nr_cbufs > 1;
@@ -581,6 +672,10 @@ nv30_shader_prepare(struct nv30_context *nv30)
     * parameters too */
    if (nv30->chip->generation == NVHWDB_GEN_RANKINE &&
        (nv30->dirty & NV30_DIRTY_TEXTURES))
+      nv30->dirty |= NV30_DIRTY_FRAGPROG;
+   /* and the uniforms a program's branches depend on, its variant */
+   if (nv30->fragprog && nv30->fragprog->inline_count &&
+       (nv30->dirty & NV30_DIRTY_FRAGCONST))
       nv30->dirty |= NV30_DIRTY_FRAGPROG;
    if (nv30->dirty & NV30_DIRTY_FRAGPROG)
       nv30->fp_run = nv30_fragprog_select(nv30);
