@@ -45,6 +45,7 @@ runs=(
    "nv30_gl_textures||--|nv30 nv40 llvmpipe"
    "nv30_gl_blend||--|nv30 nv40 llvmpipe"
    "nv30_gl_branches||--|nv30 nv40 llvmpipe"
+   "nv30_gl_fbo_sizes||--|nv30 nv40 llvmpipe"
    "nv30_gl_textures||-- sample|nv30 nv40 llvmpipe"
    "nv30_gl_npot||--|nv30 llvmpipe"
    # curie without the two MIN_LOD probes: its units magnify there (the

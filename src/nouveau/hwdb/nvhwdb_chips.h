@@ -97,7 +97,8 @@ struct nvhwdb_chip {
    bool depth_bounds;             /* DEPTH_BOUNDS_TEST_* */
    bool tex_fp16_filter;          /* fp16 texels are filtered */
    bool tex_mirror_clamp;         /* TEX_WRAP MIRROR_CLAMP* */
-   bool mixed_fb_sizes;           /* colour and zeta pitches apart */
+   bool mixed_fb_sizes;           /* colour and zeta of any sizes (own
+                                   * ZETA_PITCH, RT_FORMAT type) */
 };
 
 extern const struct nvhwdb_chip nvhwdb_chips[];

@@ -546,6 +546,10 @@ nv30_blit_multisample(struct pipe_context *pipe,
        (!color && !depth && !stencil))
       return;
 
+   /* the buffers are mapped as they are stored: what a bound surface drew
+    * into its shadow first, and the shadow given what is written after */
+   nv30_writeback_bound(pipe, src);
+   nv30_writeback_bound(pipe, dst);
    for (int z = 0; z < db->depth; z++) {
       int sz = nv30_blit_src_coord(db->z + z, db->z, db->depth, sb->z,
                                    sb->depth);
@@ -626,6 +630,7 @@ nv30_blit_multisample(struct pipe_context *pipe,
          }
       }
    }
+   nv30_fill_bound(pipe, dst);
 }
 
 /*

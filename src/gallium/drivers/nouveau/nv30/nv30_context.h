@@ -189,6 +189,9 @@ struct nv30_context {
    /* A submission failed: the channel is dead (nvsim traps it, like the
     * hardware's PGRAPH error); emit nothing more. */
    bool lost;
+   /* copying between a bound surface and its shadow (nv30_resource.c):
+    * the copy's own writes do not refill the shadow */
+   bool shadow_copying;
 
    struct slab_child_pool transfer_pool;
 

@@ -83,26 +83,18 @@ nv30_emit_framebuffer(struct nv30_context *nv30)
    }
    /* A swizzled target (rankine's power-of-two textures,
     * nv30_resource.c) covers 2^LOG2_WIDTH x 2^LOG2_HEIGHT pixels (hwdb
-    * RT_FORMAT); colour and zeta share the type: st/mesa binds one size,
-    * and a linear depth buffer with a swizzled colour one is not drawn
-    * right (left: a note in issue 9). */
+    * RT_FORMAT); colour and zeta share the type and size, so a zeta
+    * that differs in either is drawn through a shadow in the colour's
+    * (nv30_surface_match_zeta). */
    if ((cs ? cs : zs) && (cs ? cs : zs)->swizzled) {
       struct nv30_surface *s = cs ? cs : zs;
-      unsigned rw = s->base.width, rh = s->base.height;
+      unsigned rw, rh;
 
-      /* The hardware rounds a target's offset down to 64 bytes (upstream
-       * nv30_state_validate.c, fact): a level smaller than that (1x1 at
-       * 32 bpp, 2x2 at 16 bpp) that does not start on 64 bytes is drawn
-       * as the 16x2 swizzled target at the rounded offset, the window
-       * moved onto it by VIEWPORT_TX_ORIGIN (upstream does the same;
-       * nvsim's nv40_3d_surface.c models it): byte b of that target is
-       * swizzled texel b / bpp, at x = b / (2 * bpp) on row 0 for these
-       * sizes. */
-      if (s->offset & (NV30_RT_OFFSET_ALIGN - 1)) {
-         origin_x = (s->offset & (NV30_RT_OFFSET_ALIGN - 1)) /
-                    (2 * util_format_get_blocksize(s->base.format));
-         rw = 16;
-         rh = 2;
+      /* a small level drawn as the 16x2 target: the window is all of it,
+       * the clip rectangle below keeps drawing on the level */
+      if (nv30_swizzled_target(s->base.format, s->base.width,
+                               s->base.height, s->offset, &rw, &rh,
+                               &origin_x)) {
          w = rw;
          h = rh;
       }

@@ -290,9 +290,6 @@ nv30_map_access(unsigned usage)
    return access;
 }
 
-static void nv30_writeback_bound(struct pipe_context *pipe,
-                                 struct pipe_resource *pres);
-
 /* A transfer; a swizzled texture's goes through a linear copy of the
  * box (staging), swizzled back on unmap. */
 struct nv30_transfer {
@@ -475,6 +472,10 @@ nv30_transfer_unmap(struct pipe_context *pipe, struct pipe_transfer *xfer)
          nv30_swizzle_copy(res, res->bo->map, xfer, tx->staging, false);
       free(tx->staging);
    }
+   /* a bound surface drawn through a shadow draws on what was written */
+   if ((xfer->usage & PIPE_MAP_WRITE) && !nv30->shadow_copying &&
+       xfer->resource->target != PIPE_BUFFER)
+      nv30_fill_bound(pipe, xfer->resource);
    pipe_resource_reference(&xfer->resource, NULL);
    slab_free(&nv30->transfer_pool, xfer);
 }
@@ -561,20 +562,22 @@ nv30_surface_create(struct pipe_context *pipe, struct pipe_resource *pres,
    sf->offset = nv30_resource_offset(res, level, templ->u.tex.first_layer);
    sf->pitch = res->level[level].pitch;
    sf->swizzled = res->swizzled;
-   if (res->swizzled && (pres->target == PIPE_TEXTURE_3D ||
-                         !nv30_rt_level_reachable(res, level, sf->offset))) {
+   /* a depth surface's copy, if any, is chosen when it is bound, with
+    * its colour buffer (nv30_surface_match_zeta) */
+   if (res->swizzled && !util_format_is_depth_or_stencil(pres->format) &&
+       (pres->target == PIPE_TEXTURE_3D ||
+        !nv30_rt_level_reachable(res, level, sf->offset))) {
       /* the slice's (or the small level's) 2D copy, with its texels
        * (blending, partial clears) */
       struct pipe_resource t = {
          .target = PIPE_TEXTURE_2D, .format = pres->format,
          .width0 = sf->base.width, .height0 = sf->base.height,
          .depth0 = 1, .array_size = 1,
-         .bind = util_format_is_depth_or_stencil(pres->format) ?
-                 PIPE_BIND_DEPTH_STENCIL : PIPE_BIND_RENDER_TARGET,
+         .bind = PIPE_BIND_RENDER_TARGET,
       };
-      struct pipe_box box;
       struct nv30_resource *shadow;
 
+      /* filled when bound (nv30_set_framebuffer_state) */
       NOUVEAU_FALLBACK("%s drawn through a 2D copy\n",
                        pres->target == PIPE_TEXTURE_3D ?
                        "a 3D texture's slice" : "a small level off 64 bytes");
@@ -583,10 +586,6 @@ nv30_surface_create(struct pipe_context *pipe, struct pipe_resource *pres,
          nv30_surface_destroy(pipe, &sf->base);
          return NULL;
       }
-      u_box_3d(0, 0, templ->u.tex.first_layer, sf->base.width,
-               sf->base.height, 1, &box);
-      pipe->resource_copy_region(pipe, sf->shadow, 0, 0, 0, 0, pres, level,
-                                 &box);
       shadow = nv30_resource(sf->shadow);
       sf->offset = nv30_resource_offset(shadow, 0, 0);
       sf->pitch = shadow->level[0].pitch;
@@ -595,28 +594,113 @@ nv30_surface_create(struct pipe_context *pipe, struct pipe_resource *pres,
    return &sf->base;
 }
 
+/* What a shadow holds of its surface, at (shadow_x, 0) in the shadow: all
+ * of it, or what fits (a depth buffer larger than its colour buffer: the
+ * common area that is drawn, and more). */
+static void
+nv30_surface_shadow_box(const struct nv30_surface *sf, struct pipe_box *box)
+{
+   u_box_3d(sf->shadow_x, 0, 0,
+            MIN2(sf->base.width, sf->shadow->width0 - sf->shadow_x),
+            MIN2(sf->base.height, sf->shadow->height0), 1, box);
+}
+
 void
 nv30_surface_writeback(struct pipe_context *pipe, struct nv30_surface *sf)
 {
+   struct nv30_context *nv30 = nv30_context(pipe);
    struct pipe_box box;
 
    if (!sf || !sf->shadow || !sf->shadow_dirty)
       return;
    /* first: the copy maps the texture, which writes back what is dirty */
    sf->shadow_dirty = false;
-   u_box_3d(0, 0, 0, sf->base.width, sf->base.height, 1, &box);
+   nv30_surface_shadow_box(sf, &box);
+   nv30->shadow_copying = true;
    pipe->resource_copy_region(pipe, sf->base.texture, sf->base.u.tex.level,
                               0, 0, sf->base.u.tex.first_layer, sf->shadow, 0,
                               &box);
+   nv30->shadow_copying = false;
 }
 
-/* Rankine: one RT_FORMAT type for colour and zeta.  st/mesa makes
- * renderbuffers PIPE_TEXTURE_RECT where NPOT textures are missing (linear
- * here), so a power-of-two colour texture (swizzled) often comes with a
- * linear depth renderbuffer: the zeta is then drawn through a shadow in
- * the colour's layout, as a 3D slice is (nv30_resource.h), and dropped
- * when the framebuffer no longer needs it.  Called with the new
- * framebuffer bound, after the old one's shadows were written back. */
+void
+nv30_surface_fill(struct pipe_context *pipe, struct nv30_surface *sf)
+{
+   struct nv30_context *nv30 = nv30_context(pipe);
+   struct pipe_box box;
+
+   if (!sf || !sf->shadow)
+      return;
+   /* the texture's own mapping writes back what was drawn first */
+   nv30_surface_writeback(pipe, sf);
+   nv30_surface_shadow_box(sf, &box);
+   box.x = 0;
+   box.z = sf->base.u.tex.first_layer;
+   nv30->shadow_copying = true;
+   pipe->resource_copy_region(pipe, sf->shadow, 0, sf->shadow_x, 0, 0,
+                              sf->base.texture, sf->base.u.tex.level, &box);
+   nv30->shadow_copying = false;
+}
+
+bool
+nv30_swizzled_target(enum pipe_format format, unsigned w, unsigned h,
+                     uint32_t offset, unsigned *rw, unsigned *rh,
+                     unsigned *origin_x)
+{
+   *rw = w;
+   *rh = h;
+   *origin_x = 0;
+   /* The hardware rounds a target's offset down to 64 bytes (upstream
+    * nv30_state_validate.c, fact): a level smaller than that (1x1 at 32
+    * bpp, 2x2 at 16 bpp) that does not start on 64 bytes is drawn as the
+    * 16x2 swizzled target at the rounded offset, the window moved onto it
+    * by VIEWPORT_TX_ORIGIN (upstream does the same; nvsim's
+    * nv40_3d_surface.c models it): byte b of that target is swizzled
+    * texel b / bpp, at x = b / (2 * bpp) on row 0 for these sizes. */
+   if (!(offset & (NV30_RT_OFFSET_ALIGN - 1)))
+      return false;
+   *origin_x = (offset & (NV30_RT_OFFSET_ALIGN - 1)) /
+               (2 * util_format_get_blocksize(format));
+   *rw = 16;
+   *rh = 2;
+   return true;
+}
+
+/* Draws a depth surface into its texture again (after its shadow's
+ * contents went back). */
+static void
+nv30_surface_unshadow(struct pipe_context *pipe, struct nv30_surface *zs)
+{
+   struct nv30_resource *res = nv30_resource(zs->base.texture);
+   unsigned level = zs->base.u.tex.level;
+
+   if (!zs->shadow)
+      return;
+   nv30_surface_writeback(pipe, zs);
+   pipe_resource_reference(&zs->shadow, NULL);
+   zs->offset = nv30_resource_offset(res, level, zs->base.u.tex.first_layer);
+   zs->pitch = res->level[level].pitch;
+   zs->swizzled = res->swizzled;
+   zs->shadow_x = 0;
+}
+
+/* Rankine: one RT_FORMAT type for colour and zeta, and for swizzled
+ * targets one size (LOG2_WIDTH/HEIGHT: a texel's address depends on
+ * it); the pitches are apart (COLOR0_PITCH's COLOR0 and ZETA fields),
+ * so linear targets of any sizes are drawn as they are.  A zeta that
+ * differs from its colour buffer in layout or swizzled size (st/mesa
+ * makes renderbuffers PIPE_TEXTURE_RECT where NPOT textures are missing,
+ * linear here, so a power-of-two colour texture often comes with a
+ * linear depth renderbuffer; ARB_framebuffer_object allows any sizes) is
+ * drawn through a shadow in the colour's layout and size, as a 3D slice
+ * is (nv30_resource.h): copied in here, written back when the
+ * framebuffer lets go of it or the texture is mapped.  Only the common
+ * area is drawn (st/mesa's framebuffer size, RT_HORIZ/VERT and the clip
+ * rectangle), so the shadow holds what of the depth buffer fits in the
+ * colour's size.  A depth level that is no target as it is (a 3D slice,
+ * a small level the 16x2 target cannot place) gets one too, alone in
+ * its own size.  Called with the new framebuffer bound, after the old
+ * one's shadows were written back. */
 void
 nv30_surface_match_zeta(struct pipe_context *pipe)
 {
@@ -624,60 +708,81 @@ nv30_surface_match_zeta(struct pipe_context *pipe)
    struct nv30_surface *zs = fb->zsbuf ? nv30_surface(fb->zsbuf) : NULL;
    struct nv30_surface *cs = NULL;
    struct nv30_resource *res, *shadow;
-   unsigned level;
-   struct pipe_box box;
+   unsigned level, first_layer;
+   unsigned sw, sh, sx = 0;       /* the shadow wanted, and the origin */
+   bool swizzled, natural;
+   uint32_t offset;
 
    for (unsigned i = 0; i < fb->nr_cbufs && !cs; i++)
       cs = fb->cbufs[i] ? nv30_surface(fb->cbufs[i]) : NULL;
-   if (!zs || zs->base.texture->target == PIPE_TEXTURE_3D)
+   if (!zs)
       return;
    res = nv30_resource(zs->base.texture);
    level = zs->base.u.tex.level;
-   if (!cs || cs->swizzled == res->swizzled) {
-      if (zs->shadow) {
-         nv30_surface_writeback(pipe, zs);
-         pipe_resource_reference(&zs->shadow, NULL);
-         zs->offset = nv30_resource_offset(res, level,
-                                           zs->base.u.tex.first_layer);
-         zs->pitch = res->level[level].pitch;
-         zs->swizzled = res->swizzled;
-      }
+   first_layer = zs->base.u.tex.first_layer;
+   offset = nv30_resource_offset(res, level, first_layer);
+   sw = zs->base.width;
+   sh = zs->base.height;
+   /* a swizzled 3D slice or a small level off 64 bytes that the 16x2
+    * target cannot place is never a target as it is (nv30_surface_create
+    * says why) */
+   natural = !res->swizzled ||
+             (res->base.target != PIPE_TEXTURE_3D &&
+              nv30_rt_level_reachable(res, level, offset));
+
+   if (cs && cs->swizzled) {
+      unsigned zw, zh, zx;
+
+      swizzled = true;
+      nv30_swizzled_target(cs->base.format, cs->base.width,
+                           cs->base.height, cs->offset, &sw, &sh, &sx);
+      nv30_swizzled_target(zs->base.format, zs->base.width,
+                           zs->base.height, offset, &zw, &zh, &zx);
+      natural &= res->swizzled && zw == sw && zh == sh && zx == sx;
+   } else if (cs) {
+      swizzled = false;
+      natural &= !res->swizzled;
+   } else {
+      swizzled = res->swizzled;   /* alone: a 2D copy if it must */
+   }
+
+   if (natural) {
+      nv30_surface_unshadow(pipe, zs);
       return;
    }
-   if (zs->shadow && zs->swizzled == cs->swizzled)
-      return;
-   nv30_surface_writeback(pipe, zs);
-   pipe_resource_reference(&zs->shadow, NULL);
-   {
+   /* a shadow kept from an earlier binding is filled again: the depth
+    * buffer may have been drawn or written since (another framebuffer,
+    * a transfer) */
+   if (!zs->shadow || zs->swizzled != swizzled ||
+       zs->shadow->width0 != sw || zs->shadow->height0 != sh ||
+       zs->shadow_x != sx) {
       struct pipe_resource t = {
          .target = PIPE_TEXTURE_2D, .format = zs->base.format,
-         .width0 = zs->base.width, .height0 = zs->base.height,
-         .depth0 = 1, .array_size = 1,
+         .width0 = sw, .height0 = sh, .depth0 = 1, .array_size = 1,
          .bind = PIPE_BIND_DEPTH_STENCIL |
-                 (cs->swizzled ? 0 : PIPE_BIND_LINEAR),
+                 (swizzled ? 0 : PIPE_BIND_LINEAR),
       };
+
+      nv30_surface_unshadow(pipe, zs);
       zs->shadow = pipe->screen->resource_create(pipe->screen, &t);
+      /* none: drawn as it is, wrongly (out of memory) */
+      if (zs->shadow && nv30_resource(zs->shadow)->swizzled != swizzled)
+         pipe_resource_reference(&zs->shadow, NULL);
+      if (!zs->shadow)
+         return;
    }
-   if (!zs->shadow)
-      return;
    shadow = nv30_resource(zs->shadow);
-   if (shadow->swizzled != cs->swizzled) {
-      pipe_resource_reference(&zs->shadow, NULL);
-      return;
-   }
-   NOUVEAU_FALLBACK("a depth buffer drawn through a copy in its colour "
-                    "buffer's layout\n");
-   u_box_3d(0, 0, zs->base.u.tex.first_layer, zs->base.width,
-            zs->base.height, 1, &box);
-   pipe->resource_copy_region(pipe, zs->shadow, 0, 0, 0, 0, &res->base,
-                              level, &box);
+   NOUVEAU_FALLBACK("a %ux%u depth buffer drawn through a %ux%u %s copy\n",
+                    zs->base.width, zs->base.height, sw, sh,
+                    swizzled ? "swizzled" : "linear");
+   zs->shadow_x = sx;
+   nv30_surface_fill(pipe, zs);
    zs->offset = nv30_resource_offset(shadow, 0, 0);
    zs->pitch = shadow->level[0].pitch;
    zs->swizzled = shadow->swizzled;
 }
 
-/* Writes back the bound surfaces drawn through a shadow into pres. */
-static void
+void
 nv30_writeback_bound(struct pipe_context *pipe, struct pipe_resource *pres)
 {
    struct pipe_framebuffer_state *fb = &nv30_context(pipe)->framebuffer;
@@ -688,6 +793,19 @@ nv30_writeback_bound(struct pipe_context *pipe, struct pipe_resource *pres)
    }
    if (fb->zsbuf && fb->zsbuf->texture == pres)
       nv30_surface_writeback(pipe, nv30_surface(fb->zsbuf));
+}
+
+void
+nv30_fill_bound(struct pipe_context *pipe, struct pipe_resource *pres)
+{
+   struct pipe_framebuffer_state *fb = &nv30_context(pipe)->framebuffer;
+
+   for (unsigned i = 0; i < fb->nr_cbufs; i++) {
+      if (fb->cbufs[i] && fb->cbufs[i]->texture == pres)
+         nv30_surface_fill(pipe, nv30_surface(fb->cbufs[i]));
+   }
+   if (fb->zsbuf && fb->zsbuf->texture == pres)
+      nv30_surface_fill(pipe, nv30_surface(fb->zsbuf));
 }
 
 void

@@ -76,10 +76,17 @@ struct nv30_surface {
    bool swizzled;             /* RT_FORMAT TYPE_SWIZZLED (rankine) */
    /* Rankine: a 3D texture's slices are swizzled together, so no target
     * layout covers one; a slice is drawn into this 2D copy instead
-    * (offset and pitch are its), copied back when the framebuffer lets
-    * go of it or the texture is mapped (nv30_surface_writeback). */
+    * (offset and pitch are its), filled when bound or when the texture is
+    * written while bound (nv30_surface_fill), copied back when the
+    * framebuffer lets go of it or the texture is mapped
+    * (nv30_surface_writeback).  A depth buffer unlike its colour buffer
+    * has one too (nv30_surface_match_zeta). */
    struct pipe_resource *shadow;
    bool shadow_dirty;         /* drawn into since the last copy back */
+   /* the surface's pixels start at x = shadow_x of its shadow (a depth
+    * buffer's, when its colour buffer is drawn as the 16x2 target of a
+    * small level: nv30_swizzled_target) */
+   unsigned shadow_x;
 };
 
 /* The resource a surface's draws write: its texture's or its shadow. */
@@ -90,13 +97,34 @@ nv30_surface_storage(struct nv30_surface *sf)
                                    sf->base.texture);
 }
 
-/* Copies a surface's shadow back into its 3D texture's slice, if drawn
- * into since the last time. */
+/* Copies a surface's shadow back into its texture, if drawn into since
+ * the last time. */
 void nv30_surface_writeback(struct pipe_context *pipe, struct nv30_surface *sf);
 
+/* Copies a surface's texture into its shadow (binding it, or after the
+ * texture was written otherwise). */
+void nv30_surface_fill(struct pipe_context *pipe, struct nv30_surface *sf);
+
+/* The bound surfaces of pres drawn through a shadow: written back into
+ * pres (before it is read or written otherwise than by drawing), filled
+ * from it (after it was written so). */
+void nv30_writeback_bound(struct pipe_context *pipe,
+                          struct pipe_resource *pres);
+void nv30_fill_bound(struct pipe_context *pipe, struct pipe_resource *pres);
+
 /* Gives the bound depth buffer a shadow in the colour buffer's layout
- * where the two differ (rankine: one RT_FORMAT type), or drops it. */
+ * and, when swizzled, its size, where the two differ (rankine: one
+ * RT_FORMAT type and swizzled size), or drops it. */
 void nv30_surface_match_zeta(struct pipe_context *pipe);
+
+/* The swizzled render target in which the hardware draws a swizzled
+ * image of w x h pixels of format at byte offset: *rw x *rh pixels
+ * (RT_FORMAT LOG2_WIDTH/HEIGHT) with the image from x = *origin_x on
+ * row 0 (VIEWPORT_TX_ORIGIN).  Returns whether that is not the image
+ * itself (the 16x2 target of a small level, nv30_resource.c). */
+bool nv30_swizzled_target(enum pipe_format format, unsigned w, unsigned h,
+                          uint32_t offset, unsigned *rw, unsigned *rh,
+                          unsigned *origin_x);
 
 /* Index of block (x, y, z) of a swizzled level of w x h x d blocks
  * (powers of two): the bits of x, y and z interleaved in that order,

@@ -170,12 +170,14 @@ nv30_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
        * (COL0/1, FOGC, TEX0..7). */
       return 8;
    case PIPE_CAP_MIXED_FRAMEBUFFER_SIZES:
-      /* Colour and zeta are separate pitch-linear surfaces with their own
-       * COLOR0/ZETA pitch and offset; RT_HORIZ/VERT clip drawing to the
-       * common area (st/mesa passes the minimum size), so attachments of
-       * different sizes work.  This is what GL_ARB_framebuffer_object
-       * needs. */
-      return chip->mixed_fb_sizes;
+      /* What GL_ARB_framebuffer_object needs.  Colour and zeta have
+       * their own pitch and offset; RT_HORIZ/VERT clip drawing to the
+       * common area (st/mesa passes the minimum size).  Curie draws any
+       * sizes as they are (chips.xml mixed-fb-sizes); rankine's colour
+       * and zeta share one RT_FORMAT type and swizzled size, so a depth
+       * buffer that differs from its colour buffer in either is drawn
+       * through a copy (nv30_surface_match_zeta, NV_DEBUG=fallback). */
+      return 1;
    case PIPE_CAP_CLEAR_SCISSORED:
       /* CLEAR_BUFFERS honours the scissor rectangle (nv30_clear.c) */
       return 1;

@@ -430,6 +430,12 @@ nv30_set_framebuffer_state(struct pipe_context *pipe,
    if (nv30->framebuffer.zsbuf)
       nv30_surface_writeback(pipe, nv30_surface(nv30->framebuffer.zsbuf));
    util_copy_framebuffer_state(&nv30->framebuffer, fb);
+   /* the texture may have been drawn or written since a shadow was
+    * last filled (another framebuffer, a blit) */
+   for (unsigned i = 0; i < fb->nr_cbufs; i++) {
+      if (fb->cbufs[i])
+         nv30_surface_fill(pipe, nv30_surface(fb->cbufs[i]));
+   }
    nv30_surface_match_zeta(pipe);
 }
 
