@@ -38,7 +38,7 @@
  *    lookup (nvc_tex_npot_hw_wrap says which mode the driver sets).
  *    Where the min and mag filters differ, lambda decides (GL 2.1
  *    section 3.8.8: lambda = log2(rho) + bias, clamped to [min_lod,
- *    max_lod]; rho the larger length of the texel-space derivatives,
+ *    max_lod]; rho the largest absolute texel-space derivative (rho_box),
  *    from DDX/DDY: nv30_fp.xml; magnification when lambda <= 0, c = 0
  *    without mipmaps); both filters are computed and one selected, the
  *    FP having no branches.
@@ -390,6 +390,25 @@ mipmap(nir_builder *b, const nir_tex_instr *tex,
    return nir_bcsel(b, nir_fge(b, nir_imm_float(b, c), lambda), mag, min);
 }
 
+/* rho of GL 2.1 section 3.8.8 from the texel-space derivatives dx, dy
+ * (any number of components) as the unit computes it for a texture it
+ * filters itself: the largest of their absolute components (nvsim's
+ * nvsim_tex_lambda, shared by rankine's and curie's units).  The
+ * section allows it (max{|du/dx|, |du/dy|} <= m_u, max(m_u, m_v, m_w)
+ * <= f(x, y)); the exact lengths would give a lambda up to log2(sqrt 2)
+ * = 1/2 larger along diagonals than the same chip's power-of-two
+ * textures get, and a mipmapped NPOT texture would pick other levels
+ * than a POT one drawn alike. */
+static nir_ssa_def *
+rho_box(nir_builder *b, nir_ssa_def *dx, nir_ssa_def *dy)
+{
+   nir_ssa_def *m = nir_fmax(b, nir_fabs(b, dx), nir_fabs(b, dy));
+   nir_ssa_def *r = nir_channel(b, m, 0);
+   for (unsigned c = 1; c < m->num_components; c++)
+      r = nir_fmax(b, r, nir_channel(b, m, c));
+   return r;
+}
+
 /* A cube map lookup's face (GL 2.1 section 3.8.6, cube map texture
  * selection): the major axis of the direction and its sign, faces in
  * GL's order +X -X +Y -Y +Z -Z, and the vectors whose dot products with
@@ -537,7 +556,7 @@ lower_tex_npot_instr(nir_builder *b, nir_instr *instr, void *data)
       result = filter(b, tex, k, k->mag_linear, s, t, NULL, &base, cmp, one_d);
    } else {
       /* lambda (GL 2.1 section 3.8.8): the explicit lod, or log2 of rho
-       * = max(|d(u,v)/dx|, |d(u,v)/dy|) = log2(rho^2) / 2; plus the
+       * (rho_box, as the unit's own); plus the
        * sampler's bias and the lookup's, clamped to [min_lod, max_lod] */
       nir_ssa_def *lod = tex_param(b, tex->texture_index,
                                    NVC_FP_TEX_PARAM_LOD);
@@ -555,9 +574,7 @@ lower_tex_npot_instr(nir_builder *b, nir_instr *instr, void *data)
                                     nir_fadd(b, dir, nir_fddx(b, dir))), st), wh);
          nir_ssa_def *dy = nir_fmul(b, nir_fsub(b, cube_st(b, &cs,
                                     nir_fadd(b, dir, nir_fddy(b, dir))), st), wh);
-         lambda = nir_fmul(b, nir_flog2(b, nir_fmax(b, nir_fdot(b, dx, dx),
-                                                    nir_fdot(b, dy, dy))),
-                           nir_imm_float(b, 0.5f));
+         lambda = nir_flog2(b, rho_box(b, dx, dy));
       } else {
          /* 3D: w = r * depth of level 0 (LEVEL(0).w) too */
          nir_ssa_def *uv = three_d ?
@@ -570,10 +587,7 @@ lower_tex_npot_instr(nir_builder *b, nir_instr *instr, void *data)
             dx = nir_channel(b, dx, 0);
             dy = nir_channel(b, dy, 0);
          }
-         nir_ssa_def *rho2 = one_d ?
-            nir_fmax(b, nir_fmul(b, dx, dx), nir_fmul(b, dy, dy)) :
-            nir_fmax(b, nir_fdot(b, dx, dx), nir_fdot(b, dy, dy));
-         lambda = nir_fmul(b, nir_flog2(b, rho2), nir_imm_float(b, 0.5f));
+         lambda = nir_flog2(b, rho_box(b, dx, dy));
       }
       lambda = nir_fadd(b, lambda, nir_channel(b, lod, 0));
       if (bi >= 0)
