@@ -47,7 +47,7 @@ set_error(char **error, struct nvc_prog *p, const char *fallback)
 static bool
 compile_common(const struct nir_shader *nir, struct nvc_prog *p,
                const struct nvc_vp_key *key, const struct nvc_fp_key *fp_key,
-               struct nvc_isel_info *info, bool schedule, bool debug)
+               struct nvc_isel_info *info, unsigned schedule, bool debug)
 {
    if (!nir) {
       nvc_prog_error(p, "no shader given");
@@ -73,11 +73,19 @@ compile_common(const struct nir_shader *nir, struct nvc_prog *p,
    if (!p->is_fp)
       s->options = nvc_nir_options(p->target, PIPE_SHADER_VERTEX);
    nvc_nir_lower(s, !p->is_fp && p->target->vp.const_indexing, fp_key);
+   /* schedule: 0 NIR's order, 1 scheduled for register pressure, 2
+    * that with cheap values recomputed at each use (nvc_remat.c) */
    if (schedule)
       nvc_nir_schedule_for_pressure(s);
+   if (schedule >= 2) {
+      nvc_select_to_mul(s);
+      nvc_remat_for_pressure(s);
+   }
    if (debug) {
       fprintf(stderr, "%s: NIR for the %s program%s:\n", p->target->name,
               p->is_fp ? "fragment" : "vertex",
+              schedule >= 2 ? ", scheduled for register pressure, cheap "
+                              "values recomputed at their uses" :
               schedule ? ", scheduled for register pressure" : "");
       nir_print_shader(s, stderr);
    }
@@ -122,14 +130,16 @@ nvc_compile_vs(const struct nvc_target *target, const struct nir_shader *nir,
    nvc_prog_init(&p, target, false);
 
    unsigned const_base = key ? key->const_base : target->vp.first_free_const;
-   bool ok = compile_common(nir, &p, key, NULL, &info, false, debug);
-   if (!ok && p.out_of_temps) {
-      /* NIR's order can keep more values live than the unit has
-       * temporaries (all of a block's arithmetic before its output
-       * stores): try again in an order that frees them early. */
+   bool ok = compile_common(nir, &p, key, NULL, &info, 0, debug);
+   /* NIR's order can keep more values live than the unit has
+    * temporaries (all of a block's arithmetic before its output stores):
+    * try again in an order that frees them early, then with cheap values
+    * recomputed where they are used (the unit cannot spill: c[] is
+    * read-only). */
+   for (unsigned level = 1; !ok && p.out_of_temps && level <= 2; level++) {
       nvc_prog_fini(&p);
       nvc_prog_init(&p, target, false);
-      ok = compile_common(nir, &p, key, NULL, &info, true, debug);
+      ok = compile_common(nir, &p, key, NULL, &info, level, debug);
    }
    if (ok && const_base >= target->vp.num_consts) {
       nvc_prog_error(&p, "constant base %u out of range", const_base);
@@ -228,13 +238,13 @@ nvc_compile_fs_key(const struct nvc_target *target,
    /* R0 carries the colour result (H0 is its half-precision view). */
    p.reserved_regs = 1ull << 0;
 
-   bool ok = compile_common(nir, &p, NULL, key, &info, false, debug);
-   if (!ok && p.out_of_temps) {
-      /* as for vertex programs */
+   bool ok = compile_common(nir, &p, NULL, key, &info, 0, debug);
+   /* as for vertex programs */
+   for (unsigned level = 1; !ok && p.out_of_temps && level <= 2; level++) {
       nvc_prog_fini(&p);
       nvc_prog_init(&p, target, true);
       p.reserved_regs = 1ull << 0;
-      ok = compile_common(nir, &p, NULL, key, &info, true, debug);
+      ok = compile_common(nir, &p, NULL, key, &info, level, debug);
    }
    if (ok)
       ok = nvc_fp_emit(&p, &info, out);

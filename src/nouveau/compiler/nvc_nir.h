@@ -21,6 +21,11 @@ void nvc_nir_lower(struct nir_shader *s, bool keep_indirect_uniforms,
  * can (NIR's scheduler in its register-pressure mode): for programs the
  * allocator could not fit in the unit's temporaries. */
 void nvc_nir_schedule_for_pressure(struct nir_shader *s);
+/* Cheap values recomputed at each use (nvc_remat.c), for a program out
+ * of temporaries. */
+bool nvc_remat_for_pressure(struct nir_shader *s);
+/* A VP's selects of a value or zero as products (nvc_select_to_mul.c). */
+bool nvc_select_to_mul(struct nir_shader *s);
 
 /* The optimisation loop run between the lowering steps
  * (nvc_nir_optimize.c). */

@@ -1023,6 +1023,88 @@ live_values(unsigned n)
    return b;
 }
 
+/* The same with mat4[3] (piglit vs-temp-array-mat4-index-col-row-wr):
+ * 12 columns live through the read-modify-write, more than the 16
+ * temporaries hold next to the ladders' values, and more than the 256
+ * instructions the unit holds as selects of three instructions each;
+ * it fits with the selects of a value or zero as products and the
+ * columns recomputed where read (nvc_select_to_mul.c, nvc_remat.c).
+ * u0 = (i, j, col, row), u1.x = value, u2 = v, u3..u6 = src's columns. */
+static void
+test_indirect_temp_write_mat4(void)
+{
+   nir_builder b = nvc_test_vs_builder("indirect-temp-write-mat4");
+   nir_ssa_def *a =
+      nir_load_var(&b, nvc_test_var(b.shader, nir_var_shader_in,
+                                    glsl_vec4_type(), VERT_ATTRIB_GENERIC0,
+                                    0, "a"));
+   nir_store_var(&b, nvc_test_var(b.shader, nir_var_shader_out,
+                                  glsl_vec4_type(), VARYING_SLOT_POS, 0,
+                                  "pos"), a, 0xf);
+   nir_ssa_def *u0 = nvc_test_load_uniform_vec4(&b, 0);
+   nir_ssa_def *u1 = nvc_test_load_uniform_vec4(&b, 1);
+   nir_ssa_def *v = nvc_test_load_uniform_vec4(&b, 2);
+   nir_variable *m = nir_local_variable_create(
+      b.impl, glsl_array_type(glsl_matrix_type(GLSL_TYPE_FLOAT, 4, 4), 3, 0), "m");
+   nir_deref_instr *md = nir_build_deref_var(&b, m);
+   for (unsigned k = 0; k < 3; k++)
+      for (unsigned c = 0; c < 4; c++)
+         nir_store_deref(&b, nir_build_deref_array_imm(&b,
+                            nir_build_deref_array_imm(&b, md, k), c),
+                         nir_imm_vec4(&b, 0, 0, 0, 0), 0xf);
+   nir_ssa_def *idx[4];
+   for (unsigned i = 0; i < 4; i++)
+      idx[i] = nir_f2i32(&b, nir_channel(&b, u0, i));
+   nir_deref_instr *mi = nir_build_deref_array(&b, md, idx[0]);
+   for (unsigned c = 0; c < 4; c++)
+      nir_store_deref(&b, nir_build_deref_array_imm(&b, mi, c),
+                      nvc_test_load_uniform_vec4(&b, 3 + c), 0xf);
+   nir_deref_instr *mc = nir_build_deref_array(&b, mi, idx[2]);
+   nir_ssa_def *colv = nir_load_deref(&b, mc), *ins[4];
+   for (unsigned c = 0; c < 4; c++)
+      ins[c] = nir_bcsel(&b, nir_ieq_imm(&b, idx[3], c),
+                         nir_channel(&b, u1, 0), nir_channel(&b, colv, c));
+   nir_store_deref(&b, mc, nir_vec(&b, ins, 4), 0xf);
+   nir_deref_instr *mj = nir_build_deref_array(&b, md, idx[1]);
+   nir_ssa_def *r = nir_fmul(&b, nir_load_deref(&b,
+                                nir_build_deref_array_imm(&b, mj, 0)),
+                             nir_channel(&b, v, 0));
+   for (unsigned c = 1; c < 4; c++)
+      r = nir_ffma(&b, nir_load_deref(&b, nir_build_deref_array_imm(&b, mj, c)),
+                   nir_channel(&b, v, c), r);
+   nir_store_var(&b, nvc_test_var(b.shader, nir_var_shader_out,
+                                  glsl_vec4_type(), VARYING_SLOT_COL0, 1,
+                                  "col0"), r, 0xf);
+   struct nvc_vp_binary bin;
+   if (!compile(&b, NULL, &bin))
+      return;
+   CHECK(bin.num_temps <= nv30.vp.num_temps, "%u temps", bin.num_temps);
+   CHECK(bin.num_insns <= nv30.vp.max_insns, "%u instructions", bin.num_insns);
+   /* src columns (1,2,3,4) (5,6,7,8) (9,10,11,12) (13,14,15,16), v =
+    * (1, 10, 100, 1000), value 20: m[j] * v by hand, m[j] zero unless
+    * j = i, where column col has 20 at row */
+   static const struct { float i, j, col, row; float want[4]; } cases[] = {
+      { 1, 1, 2, 0, { 15051, 15062, 16173, 17284 } },
+      { 1, 0, 2, 0, { 0, 0, 0, 0 } },
+      { 2, 2, 3, 3, { 13951, 15062, 16173, 21284 } },
+      { 0, 0, 0, 1, { 13951, 15080, 16173, 17284 } },
+   };
+   for (unsigned i = 0; i < ARRAY_SIZE(cases); i++) {
+      const float uv[7][4] = {
+         { cases[i].i, cases[i].j, cases[i].col, cases[i].row },
+         { 20, 0, 0, 0 }, { 1, 10, 100, 1000 },
+         { 1, 2, 3, 4 }, { 5, 6, 7, 8 }, { 9, 10, 11, 12 },
+         { 13, 14, 15, 16 },
+      };
+      struct vp_run run_state;
+      memset(&run_state, 0, sizeof(run_state));
+      if (run(&bin, uv, &run_state))
+         CHECK_VEC4(run_state.io.out[OUT(COL0)], cases[i].want[0],
+                    cases[i].want[1], cases[i].want[2], cases[i].want[3], 0);
+   }
+   nvc_vp_binary_free(&bin);
+}
+
 static void
 test_limits(void)
 {
@@ -1087,6 +1169,7 @@ main(void)
    test_register_pressure();
    test_facing_colours();
    test_indirect_temp_write();
+   test_indirect_temp_write_mat4();
    test_pairing();
    test_limits();
 
