@@ -4,8 +4,10 @@
  * core in GL 2.0), written for rankine, whose units read such a texture
  * only as a rectangle: the driver scales the coordinates, or wraps and
  * filters in the fragment program (nv30_tex_npot.c, the compiler's
- * nvc_lower_tex_npot.c), and NPOT S3TC textures at the end (sampled from
- * a decoded copy: test_s3tc).  The program fails unless the driver
+ * nvc_lower_tex_npot.c), the level an NPOT texture's lambda chooses
+ * along a diagonal against a power-of-two texture's
+ * (test_lambda_diagonal), and NPOT S3TC textures at the end (sampled
+ * from a decoded copy: test_s3tc).  The program fails unless the driver
  * exposes the extension (PIPE_CAP_NPOT_TEXTURES, on for rankine through
  * this emulation: docs/rankine.md).
  *
@@ -374,6 +376,96 @@ test_s3tc(void)
    glDisable(GL_TEXTURE_2D);
 }
 
+/*
+ * lambda along a diagonal.  GL 2.1 section 3.8.8 makes lambda a
+ * function of the texel-space derivatives (u = s * width, v = t *
+ * height) only, and lets an implementation approximate rho by any f with
+ * max{m_u, m_v} <= f <= m_u + m_v, max{|du/dx|, |du/dy|} <= m_u <=
+ * |du/dx| + |du/dy| (m_v alike): the same derivatives choose the same
+ * level whatever the texture's size.  A square drawn with du/dx = du/dy
+ * = dv/dy = k, dv/dx = -k (a 45-degree rotation) has rho in [k, 4k];
+ * with k = 2^1.3 lambda is in [1.3, 3.3] (1.3 for the largest
+ * component, 1.8 for the exact length), so NEAREST_MIPMAP_NEAREST
+ * (level ceil(lambda + 1/2) - 1) reads level 1, 2 or 3.  A 96x96
+ * texture (emulated on rankine, lambda in the fragment program) and a
+ * 128x128 one (the unit's own), each level one colour, drawn with the
+ * same texel-space derivatives, must show the same level, one of those.
+ */
+static const unsigned level_colour[8] = {
+   0xff0000ff, 0x00ff00ff, 0x0000ffff, 0xffff00ff,
+   0xff00ffff, 0x00ffffff, 0x808080ff, 0xffffffff,
+};
+
+static GLuint
+levels_texture(int size)
+{
+   static unsigned char texels[128 * 128 * 4];
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   for (int k = 0, n = size;; k++, n = n > 1 ? n / 2 : 1) {
+      for (int i = 0; i < n * n; i++)
+         for (int c = 0; c < 4; c++)
+            texels[i * 4 + c] = level_colour[k] >> (24 - 8 * c);
+      glTexImage2D(GL_TEXTURE_2D, k, GL_RGBA8, n, n, 0, GL_RGBA,
+                   GL_UNSIGNED_BYTE, texels);
+      if (n == 1)
+         break;
+   }
+   mode(GL_REPEAT, GL_REPEAT, GL_NEAREST_MIPMAP_NEAREST, GL_NEAREST);
+   return tex;
+}
+
+/* A 16x16 square at window (x0, y0) whose texel coordinates at window
+ * (x, y) are (k (x + y), k (y - x)) on a size x size texture; returns
+ * the colour at its centre. */
+static unsigned
+diagonal_square(int size, int x0, int y0)
+{
+   const float k = 2.46228883f;   /* 2^1.3 */
+   const int xs[4] = { x0, x0 + 16, x0 + 16, x0 };
+   const int ys[4] = { y0, y0, y0 + 16, y0 + 16 };
+   glBegin(GL_QUADS);
+   for (int i = 0; i < 4; i++) {
+      glTexCoord2f(k * (xs[i] + ys[i]) / size, k * (ys[i] - xs[i]) / size);
+      glVertex2f(xs[i] * 2.0f / W - 1, ys[i] * 2.0f / H - 1);
+   }
+   glEnd();
+   unsigned char p[4];
+   glReadPixels(x0 + 8, y0 + 8, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p);
+   return (unsigned)p[0] << 24 | p[1] << 16 | p[2] << 8 | p[3];
+}
+
+static void
+test_lambda_diagonal(void)
+{
+   target = GL_TEXTURE_2D;
+   glEnable(GL_TEXTURE_2D);
+   glClear(GL_COLOR_BUFFER_BIT);
+   GLuint npot = levels_texture(96);
+   unsigned got_npot = diagonal_square(96, 8, 8);
+   GLuint pot = levels_texture(128);
+   unsigned got_pot = diagonal_square(128, 32, 8);
+   int level = -1;
+   for (int k = 1; k <= 3; k++)
+      if (got_npot == level_colour[k])
+         level = k;
+   bool allowed = level >= 1;
+   if (got_npot != got_pot || !allowed) {
+      printf("FAIL lambda along a diagonal: 96x96 shows %08x, 128x128 "
+             "%08x (want both one of levels 1-3: %08x %08x %08x)\n",
+             got_npot, got_pot, level_colour[1], level_colour[2],
+             level_colour[3]);
+      fails++;
+   } else {
+      printf("ok   lambda along a diagonal: 96x96 and 128x128 both show "
+             "level %d\n", level);
+   }
+   glDeleteTextures(1, &npot);
+   glDeleteTextures(1, &pot);
+   glDisable(GL_TEXTURE_2D);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -664,6 +756,7 @@ main(int argc, char **argv)
    glTexParameterf(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_LOD, -1000.0f);
    glDisable(GL_TEXTURE_CUBE_MAP);
 
+   test_lambda_diagonal();
    test_s3tc();
    return nvgl_done();
 }
