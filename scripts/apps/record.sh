@@ -64,14 +64,10 @@ export vblank_mode=0
 
 caps=$top/tests/piglit/caps-$class.txt
 if [ -f "$caps" ]; then
-   glver=$(awk '$1 == "GL_VERSION" { print $2 }' "$caps")
-   glslver=$(awk '$1 == "GLSL_VERSION" { sub(/\./, "", $2); print $2 }' "$caps")
-   export MESA_GL_VERSION_OVERRIDE=$glver MESA_GLSL_VERSION_OVERRIDE=$glslver
-   # Everything llvmpipe has that the chip class has not is switched off.
-   have=$(glxinfo -display "$display" 2>/dev/null |
-          sed -n '/^OpenGL extensions:/,/^$/p' | tr ', ' '\n\n' | grep '^GL_' | sort -u)
-   off=$(comm -23 <(echo "$have") <(grep '^GL_' "$caps" | sort -u) | sed 's/^/-/' | tr '\n' ' ')
-   export MESA_EXTENSION_OVERRIDE="$off"
+   # The chip class's GL and GLSL versions; everything llvmpipe has that
+   # the class has not is switched off, except what Mesa cannot switch off
+   # alone (scripts/gl_limit.py, shared with the piglit gate rule).
+   eval "$(python3 "$top/scripts/gl_limit.py" "$caps" -- glxinfo -display "$display")"
 fi
 
 [ -z "$cwd" ] || cd "$cwd"

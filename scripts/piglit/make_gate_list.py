@@ -16,12 +16,17 @@
    whose declared needs fit the chip, in a stratified order: within a
    folder by the SHA-1 of the test names, the folders advancing together in
    proportion to their size (every folder's first test comes first).
+   Needs a test does not declare (piglit's C tests) are observed: a test
+   that skips on llvmpipe limited to the chip's caps (scripts/gl_limit.py:
+   Mesa's version and extension overrides) is not a candidate.
 4. Cap: the candidates run on llvmpipe in that order; a test is kept when
-   llvmpipe runs it (verdict not skip, not timeout) and the sum of kept run
-   times (per job) stays within --minutes of wall time on --jobs cores.
+   llvmpipe runs it (verdict not skip, not timeout), runs under the chip's
+   caps (step 3) and the sum of kept run times (per job, on the unlimited
+   llvmpipe) stays within --minutes of wall time on --jobs cores.
 Our driver's results play no part: the gate is never trimmed because a
-test fails on it.  The llvmpipe run of the kept tests is saved as the
-llvmpipe gate run (build/piglit/llvmpipe-gate-CHIP-...).
+test fails on it.  The unlimited llvmpipe run of the kept tests is saved as
+the llvmpipe gate run (build/piglit/llvmpipe-gate-CHIP-...); the limited
+run of the candidates is in its limited/ folder.
 """
 
 import argparse
@@ -32,10 +37,14 @@ import os
 import re
 import subprocess
 import sys
+import time
 
 sys.dont_write_bytecode = True   # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(
+   __file__))))
 import piglit_runner as pr  # noqa: E402
+import gl_limit  # noqa: E402
 
 
 def ref_caps(chip):
@@ -150,19 +159,7 @@ def write_caps(chip, gl, glsl, exts):
 
 
 def read_caps(chip):
-   gl, glsl, exts = '1.0', '', []
-   with open(caps_path(chip)) as f:
-      for line in f:
-         w = line.split()
-         if not w or w[0].startswith('#'):
-            continue
-         if w[0] == 'GL_VERSION':
-            gl = w[1]
-         elif w[0] == 'GLSL_VERSION':
-            glsl = w[1] if len(w) > 1 else ''
-         else:
-            exts.append(w[0])
-   return gl, glsl, exts
+   return gl_limit.read_caps(caps_path(chip))
 
 
 def _v(s):
@@ -246,6 +243,7 @@ def main():
                    help='use the saved tests/piglit/caps-CHIP.txt')
    a = ap.parse_args()
    chip = a.chip
+   xvfb = None
    try:
       if a.caps_file:
          gl, glsl, exts = read_caps(chip)
@@ -271,18 +269,59 @@ def main():
          dest = pr.run_dir_name('llvmpipe', 'gate-' + chip)
          os.makedirs(dest)
       pr.preflight('llvmpipe', prefix, dest)
+      # Step 3 for the needs a test does not declare: the same llvmpipe
+      # limited to the chip's caps (the GL and GLSL versions above, every
+      # extension it has that they lack switched off).
+      limited = os.path.join(dest, 'limited')
+      os.makedirs(limited, exist_ok=True)
+      lenv = pr.test_env()
+      glinfo = prefix + [os.path.join(pr.PIGLIT_ROOT, 'bin', 'glinfo')]
+
+      def run_glinfo(env):
+         e = dict(lenv)
+         e.update(env)
+         return subprocess.run(glinfo, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, env=e,
+                               timeout=120).stdout.decode('utf-8', 'replace')
+      limits, stuck = gl_limit.limit_env(gl, glsl, exts, run_glinfo)
+      lenv.update(limits)
+      # No GLES 2/3 context either: no GLES-only test is a candidate.
+      lenv['MESA_GLES_VERSION_OVERRIDE'] = '1.0'
+      if 'GL_ARB_framebuffer_object' not in exts:
+         # Piglit's -fbo mode needs ARB_framebuffer_object (a need of the
+         # harness, not of the test); without it piglit falls back to a
+         # window, which surfaceless EGL cannot give (it aborts), so the
+         # limited llvmpipe runs on EGL in an X server of its own, as
+         # scripts/nvrun runs the chips without it on gbm.
+         xvfb, display = start_xvfb()
+         lenv.update({'DISPLAY': display, 'PIGLIT_PLATFORM': 'x11_egl',
+                      'WAFFLE_PLATFORM': 'x11_egl'})
+      if stuck:
+         print('left on (Mesa cannot switch them off alone): %s' %
+               ' '.join(stuck))
+      pr.preflight('llvmpipe', prefix, limited, lenv)
+      check_limited(limited, gl, glsl, exts)
       done = pr.load_results(dest)
+      ldone = pr.load_results(limited)
       kept, used, pos, full = [], 0.0, 0, False
+      beyond = []
       while pos < len(order) and not full:
          batch = order[pos:pos + 20 * a.jobs]
          pos += len(batch)
          pr._execute([t for t in batch if t.name not in done], prefix,
                      a.jobs, a.timeout, dest, done, len(order), True)
-         for t in batch:
-            r = done[t.name]
-            if r['result'] in ('skip', 'timeout'):
+         runs = [t for t in batch
+                 if done[t.name]['result'] not in ('skip', 'timeout')]
+         pr._execute([t for t in runs if t.name not in ldone], prefix,
+                     a.jobs, a.timeout, limited, ldone, len(order), True,
+                     lenv)
+         for t in runs:
+            if ldone[t.name]['result'] == 'skip':
+               # It needs more than the chip has (step 3).
+               beyond.append(t.name)
                continue
             # A test that piglit runs alone holds every core meanwhile.
+            r = done[t.name]
             cost = r['time'] * (1 if t.concurrent else a.jobs)
             if used + cost > budget:
                full = True   # the cap: the list ends before this test
@@ -290,8 +329,9 @@ def main():
                break
             used += cost
             kept.append(t.name)
-         print('  %d/%d candidates run, %d kept, %.0f/%.0f s' %
-               (pos, len(order), len(kept), used, budget), flush=True)
+         print('  %d/%d candidates run, %d kept, %d beyond the chip, '
+               '%.0f/%.0f s' % (pos, len(order), len(kept), len(beyond),
+                                used, budget), flush=True)
       # The llvmpipe gate run holds the kept tests only.
       keep = set(kept)
       os.rename(os.path.join(dest, 'log.jsonl'),
@@ -306,16 +346,69 @@ def main():
       pr._write_json(os.path.join(dest, 'meta.json'), meta)
       pr.finish(dest, results, meta)
       write_list(chip, a, gl, glsl, both, sizes, kept, used, keep, pos,
-                 len(order))
+                 len(order), len(beyond))
       print('llvmpipe gate run: %s' % dest)
+      # Where the limited llvmpipe's verdict differs (the saved verdicts are
+      # the unlimited one's: RULE.md step 4), for the reviewer.
+      differ = [n for n in kept if ldone[n]['result'] != done[n]['result']]
+      for n in differ:
+         print('  limited llvmpipe: %s: %s (unlimited: %s)' %
+               (n, ldone[n]['result'], done[n]['result']))
+      print('%d kept tests with another verdict under the chip\'s caps' %
+            len(differ))
       print(pr.summary_line(pr.counts(results)))
    except pr.HarnessError as e:
       print('make_gate_list: error: %s' % e, file=sys.stderr)
       return 2
+   finally:
+      if xvfb:
+         xvfb.terminate()
+         xvfb.wait()
    return 0
 
 
-def write_list(chip, a, gl, glsl, exts, sizes, kept, used, keep, ran, total):
+def start_xvfb():
+   """An X server for the limited llvmpipe: (process, display)."""
+   for n in range(70, 100):
+      if os.path.exists('/tmp/.X%d-lock' % n):
+         continue
+      p = subprocess.Popen(['Xvfb', ':%d' % n, '-screen', '0', '1024x768x24',
+                            '-nolisten', 'tcp', '-noreset'],
+                           stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+      for _ in range(100):
+         if p.poll() is not None:
+            break
+         # ready when a client gets in
+         if subprocess.run(['xdpyinfo', '-display', ':%d' % n],
+                           stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL).returncode == 0:
+            return p, ':%d' % n
+         time.sleep(0.1)
+      if p.poll() is None:
+         p.terminate()
+         p.wait()
+   raise pr.HarnessError('no X server (Xvfb) for the limited llvmpipe')
+
+
+def check_limited(limited, gl, glsl, exts):
+   """What the limited llvmpipe reports: the caps' versions, and no
+   extension beyond them (Mesa may refuse to switch some off; those are
+   named, the rule's intent is then argued or the caps' doubt shown)."""
+   with open(os.path.join(limited, 'glinfo.txt')) as f:
+      lgl, lglsl, lexts, _ = parse_glinfo(f.read())
+   if lgl != gl or (glsl and lglsl != glsl):
+      raise pr.HarnessError('llvmpipe limited to GL %s / GLSL %s reports '
+                            'GL %s / GLSL %s (%s/glinfo.txt)' %
+                            (gl, glsl, lgl, lglsl, limited))
+   extra = sorted(set(lexts) - set(exts))
+   if extra:
+      print('limited llvmpipe still exposes %d extensions beyond the caps: '
+            '%s' % (len(extra), ' '.join(extra)), flush=True)
+
+
+def write_list(chip, a, gl, glsl, exts, sizes, kept, used, keep, ran, total,
+               beyond):
    path = pr.gate_list_path(chip)
    per = collections.Counter('@'.join(n.split('@')[:2]) for n in kept)
    with open(path, 'w') as f:
@@ -330,9 +423,11 @@ def write_list(chip, a, gl, glsl, exts, sizes, kept, used, keep, ran, total):
               ('Reference driver raised to the target (%s)' % t[2] if t
                else 'Reference driver', chip.upper(), gl, glsl or '-',
                len(exts)))
-      f.write('# %d of %d candidates measured on llvmpipe; %d kept, %.0f s '
-              'of test time (~%.1f min on %d cores).\n' %
-              (ran, total, len(kept), used, used / a.jobs / 60, a.jobs))
+      f.write('# %d of %d candidates measured on llvmpipe; %d skip under '
+              'the chip\'s caps (step 3);\n# %d kept, %.0f s of test time '
+              '(~%.1f min on %d cores).\n' %
+              (ran, total, beyond, len(kept), used, used / a.jobs / 60,
+               a.jobs))
       f.write('# Tests per folder (kept / in the profiles):\n')
       for fo in sorted(sizes):
          f.write('#   %-50s %4d / %d\n' % (fo, per.get(fo, 0), sizes[fo]))

@@ -346,7 +346,7 @@ def expected_renderer(chip):
    return chip.upper()
 
 
-def preflight(chip, prefix, dest):
+def preflight(chip, prefix, dest, env=None):
    """glinfo on the chip: refuse to record results for the wrong driver
    (a driver that fails to open falls back to llvmpipe silently)."""
    if chip == 'none':
@@ -355,7 +355,7 @@ def preflight(chip, prefix, dest):
    try:
       p = subprocess.run(prefix + [glinfo], stdout=subprocess.PIPE,
                          stderr=subprocess.STDOUT, timeout=120,
-                         env=test_env())
+                         env=env or test_env())
       out = p.stdout.decode('utf-8', 'replace')
    except subprocess.TimeoutExpired:
       out = 'glinfo timed out'
@@ -583,8 +583,9 @@ def _gate_chip_of(chip):
    return chip
 
 
-def _execute(todo, prefix, jobs, timeout, dest, done, total, quiet):
-   env = test_env()
+def _execute(todo, prefix, jobs, timeout, dest, done, total, quiet,
+             env=None):
+   env = env or test_env()
    san_dir = os.path.join(dest, 'sanitizer') if ASAN else None
    lock = threading.Lock()
    procs = set()

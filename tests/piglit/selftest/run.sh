@@ -179,5 +179,30 @@ check "apps: nv40 and nv50 do not replay nv30-gl21 traces" \
    apps_class "a.replays('nv40', 'nv30-gl21'), a.replays('nv50', 'nv30-gl21'), a.replays('nv40', 'nv30')" \
    "False False True"
 
+# gl_limit (scripts/gl_limit.py, RULE.md step 3): a stand-in Mesa whose
+# GL_EXT_a and GL_ARB_a share one flag (as Mesa's twins and dummy_true do)
+# and whose GL_ARB_v needs GL 3.0.  The caps keep GL_EXT_a and GL_EXT_b:
+# GL_ARB_a cannot go without GL_EXT_a and stays; GL_ARB_c goes; GL_ARB_v
+# is hidden by the version, so switching it off is harmless.
+gl_limit() {
+   /usr/bin/python3 -B - "$top/scripts" <<'PY'
+import sys
+sys.path.insert(0, sys.argv[1])
+import gl_limit
+flags = {'GL_EXT_a': 'a', 'GL_ARB_a': 'a', 'GL_EXT_b': 'b', 'GL_ARB_c': 'c',
+         'GL_ARB_v': 'v'}
+def run(env):
+   off = {flags[x[1:]] for x in env.get('MESA_EXTENSION_OVERRIDE', '').split()}
+   low = env.get('MESA_GL_VERSION_OVERRIDE') == '2.1'
+   return '\n'.join(n for n, f in sorted(flags.items())
+                    if f not in off and not (low and f == 'v'))
+env, stuck = gl_limit.limit_env('2.1', '1.20', ['GL_EXT_a', 'GL_EXT_b'], run)
+print(env['MESA_EXTENSION_OVERRIDE'], '|', env['MESA_GLSL_VERSION_OVERRIDE'],
+      '|', ' '.join(stuck))
+PY
+}
+check "gl_limit: a shared flag stays on, the rest is switched off" \
+   [ "$(gl_limit)" = "-GL_ARB_c -GL_ARB_v | 120 | GL_ARB_a" ]
+
 echo "piglit harness: $passed passed, $failed failed"
 [ "$failed" = 0 ]
