@@ -415,6 +415,23 @@ nvsim_raster_compare(enum nvsim_raster_func func, uint32_t a, uint32_t b)
    }
 }
 
+/* The same on floats (a float depth buffer, a texture's depth compare):
+ * IEEE comparisons, so a NaN fails all but NOTEQUAL and ALWAYS. */
+static inline bool
+nvsim_raster_compare_f(enum nvsim_raster_func func, float a, float b)
+{
+   switch (func) {
+   case NVSIM_RASTER_NEVER:    return false;
+   case NVSIM_RASTER_LESS:     return a < b;
+   case NVSIM_RASTER_EQUAL:    return a == b;
+   case NVSIM_RASTER_LEQUAL:   return a <= b;
+   case NVSIM_RASTER_GREATER:  return a > b;
+   case NVSIM_RASTER_NOTEQUAL: return a != b;
+   case NVSIM_RASTER_GEQUAL:   return a >= b;
+   default:                    return true;
+   }
+}
+
 /* Sample positions (nvsim_raster_ms.c): sample i of a pixel at
  * (x, y) + pos[i] / 16, y down. */
 const uint8_t (*nvsim_raster_sample_positions(unsigned samples))[2];

@@ -30,23 +30,6 @@ stencil_apply(enum nvsim_raster_stencil_op op, uint8_t s, uint8_t ref)
    }
 }
 
-/* `a func b` on floats (a float depth buffer): IEEE comparisons, so a
- * NaN fails all but NOTEQUAL and ALWAYS. */
-static bool
-compare_f(enum nvsim_raster_func func, float a, float b)
-{
-   switch (func) {
-   case NVSIM_RASTER_NEVER:    return false;
-   case NVSIM_RASTER_LESS:     return a < b;
-   case NVSIM_RASTER_EQUAL:    return a == b;
-   case NVSIM_RASTER_LEQUAL:   return a <= b;
-   case NVSIM_RASTER_GREATER:  return a > b;
-   case NVSIM_RASTER_NOTEQUAL: return a != b;
-   case NVSIM_RASTER_GEQUAL:   return a >= b;
-   default:                    return true;
-   }
-}
-
 /*
  * Depth and stencil tests on a float depth buffer (Z32F_S8).
  * ARB_depth_buffer_float: z_w is kept as a float ("Conversion is not
@@ -75,7 +58,7 @@ depth_stencil_float(struct nvsim_raster_state *st, uint8_t *p, bool front,
          snew = stencil_apply(s->op_fail, sval, s->ref);
    }
    if (pass && st->depth_test) {
-      pass = compare_f(st->depth_func, zfrag, zbuf);
+      pass = nvsim_raster_compare_f(st->depth_func, zfrag, zbuf);
       if (s->enable)
          snew = stencil_apply(pass ? s->op_zpass : s->op_zfail, sval, s->ref);
    } else if (pass && s->enable) {

@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "nvsim_texture.h"
+#include "nvsim_raster.h"
 #include "nvsim_raster_math.h"
 
 int
@@ -138,16 +139,8 @@ nvsim_tex_dxt_texel(enum nvsim_tex_dxt kind, const uint8_t *blk, unsigned x,
 bool
 nvsim_tex_compare(enum nvsim_tex_compare func, float r, float d)
 {
-   switch (func) {
-   case NVSIM_TEX_NEVER: return false;
-   case NVSIM_TEX_LESS: return r < d;
-   case NVSIM_TEX_EQUAL: return r == d;
-   case NVSIM_TEX_LEQUAL: return r <= d;
-   case NVSIM_TEX_GREATER: return r > d;
-   case NVSIM_TEX_NOTEQUAL: return r != d;
-   case NVSIM_TEX_GEQUAL: return r >= d;
-   default: return true;   /* ALWAYS */
-   }
+   /* both enums in GL's order (NEVER .. ALWAYS) */
+   return nvsim_raster_compare_f((enum nvsim_raster_func)func, r, d);
 }
 
 /* log2 without libm: exponent plus a polynomial of the mantissa in
