@@ -308,6 +308,12 @@ begin(struct g80_3d *ctx, uint32_t data)
    if (g80_3d_reg(ctx, G80_3D_GP_ENABLE))
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
                          "the geometry program (GP_ENABLE) is not modelled");
+   /* streaming out would write buffers and counters the draw path
+    * does not: trapped rather than drawn without it */
+   if (g80_3d_reg(ctx, G80_3D_STRMOUT_ENABLE))
+      return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
+                         "transform feedback (STRMOUT_ENABLE) is not "
+                         "modelled");
    if (!ctx->stages)
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
                          "draws are not modelled without a stage runner "

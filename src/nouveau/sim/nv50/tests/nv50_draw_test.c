@@ -853,6 +853,30 @@ out:
    dfx_fini(&d);
 }
 
+/* A draw with transform feedback on (STRMOUT_ENABLE) traps, since
+ * nothing would be streamed out, draws nothing, and the channel goes on;
+ * with it off again the same draw covers its pixels. */
+static void
+draw_strmout_traps(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   vtx(&d, 0, -1, -1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 1, 1, -1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 2, -1, 1, 0, 1, 1, 0, 0, 1);
+   m3d(&d.t, G80_3D_STRMOUT_ENABLE, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+   out(&d.t, nvt_inc(0, 0x50, 1));
+   out(&d.t, 0x77);
+   dfx_submit(&d);
+   CHECK_STR_HAS(nvsim_channel_last_trap(d.t.chan), "STRMOUT_ENABLE");
+   CHECK_EQ(nvsim_channel_ref(d.t.chan), 0x77);
+   CHECK_EQ(px(&d, 1, 1), BG);
+out:
+   dfx_fini(&d);
+}
+
 /* The corner triangle of draw_triangle_coverage, expected as there: 64
  * pixels, 3 VP runs. */
 static void
@@ -1168,6 +1192,7 @@ static const struct nvt_case cases[] = {
    { "draw_clip", draw_clip },
    { "draw_points_lines", draw_points_lines },
    { "draw_without_stages_traps", draw_without_stages_traps },
+   { "draw_strmout_traps", draw_strmout_traps },
    { "draw_immediate", draw_immediate },
    { "draw_depth_float", draw_depth_float },
    { "draw_snorm_target", draw_snorm_target },
