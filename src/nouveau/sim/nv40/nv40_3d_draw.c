@@ -502,9 +502,7 @@ nv40_3d_draw_triangle(struct nv40_3d *ctx, const struct nv40_3d_vertex *v0,
    /* facing from the window-space area of the clipped polygon */
    for (unsigned i = 0; i < n; i++)
       to_window(ctx, &poly[i], &rv[i], false);
-   float det = 0.0f;
-   for (unsigned i = 1; i + 1 < n; i++)
-      det += nvsim_raster_det(&rv[0], &rv[i], &rv[i + 1]);
+   float det = nvsim_raster_polygon_det(rv, n);
    if (det == 0.0f || !isfinite(det))
       return;
    bool ccw = det < 0.0f;

@@ -688,9 +688,7 @@ draw_triangle(struct draw_ctx *dc, const struct g80_3d_vertex *v0,
       return;
    for (unsigned i = 0; i < n; i++)
       to_window(dc, &poly[i], &rv[i]);
-   float det = 0.0f;
-   for (unsigned i = 1; i + 1 < n; i++)
-      det += nvsim_raster_det(&rv[0], &rv[i], &rv[i + 1]);
+   float det = nvsim_raster_polygon_det(rv, n);
    if (det == 0.0f || !isfinite(det))
       return;
    /* counter-clockwise is a negative determinant in this y-down window

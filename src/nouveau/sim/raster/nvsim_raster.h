@@ -360,6 +360,12 @@ float nvsim_raster_det(const struct nvsim_raster_vertex *v0,
                        const struct nvsim_raster_vertex *v1,
                        const struct nvsim_raster_vertex *v2);
 
+/* The same for a convex polygon of n window-space vertices (a clipped
+ * triangle): the sum over the fan from v[0], whose sign gives the
+ * polygon's facing. */
+float nvsim_raster_polygon_det(const struct nvsim_raster_vertex *v,
+                               unsigned n);
+
 /* Fills a triangle.  provoking (0..2) gives flat_mask slots; `offset`
  * enables polygon offset. */
 void nvsim_raster_triangle(struct nvsim_raster_state *st,

@@ -24,6 +24,15 @@ nvsim_raster_det(const struct nvsim_raster_vertex *v0,
    return ex * fy - ey * fx;
 }
 
+float
+nvsim_raster_polygon_det(const struct nvsim_raster_vertex *v, unsigned n)
+{
+   float det = 0.0f;
+   for (unsigned i = 1; i + 1 < n; i++)
+      det += nvsim_raster_det(&v[0], &v[i], &v[i + 1]);
+   return det;
+}
+
 static inline int64_t
 floor_div(int64_t a, int64_t b)
 {
