@@ -68,6 +68,11 @@ nv30_layout(struct nv30_resource *res)
  * nv30_miptree.c, fact). */
 #define NV30_PACKED_FACE_ALIGN 128
 
+/* The swizzled target an unaligned small level is drawn through
+ * (nv30_swizzled_target): 16x2 texels, upstream's choice (fact). */
+#define NV30_RT_SMALL_W 16
+#define NV30_RT_SMALL_H 2
+
 /* Whether a rankine texture is stored as the texture units read a
  * power-of-two image (packed levels), rather than as a rectangle or a
  * linear render target: every sampled power-of-two texture but those
@@ -523,15 +528,15 @@ nv30_rt_level_reachable(const struct nv30_resource *res, unsigned level,
    unsigned rem = offset & (NV30_RT_OFFSET_ALIGN - 1);
    unsigned bpp = util_format_get_blocksize(pt->format);
    unsigned w = u_minify(pt->width0, level), h = u_minify(pt->height0, level);
-   unsigned x0 = rem / (2 * bpp);
+   unsigned rw, rh, x0;
 
-   if (!rem)
+   if (!nv30_swizzled_target(pt->format, w, h, offset, &rw, &rh, &x0))
       return true;
-   if (rem % (2 * bpp) || x0 + w > 16 || h > 2)
+   if (rem % (2 * bpp) || x0 + w > rw || h > rh)
       return false;
    for (unsigned y = 0; y < h; y++) {
       for (unsigned x = 0; x < w; x++) {
-         if (nv30_swizzle_index(x0 + x, y, 0, 16, 2, 1) * bpp !=
+         if (nv30_swizzle_index(x0 + x, y, 0, rw, rh, 1) * bpp !=
              rem + nv30_swizzle_index(x, y, 0, w, h, 1) * bpp)
             return false;
       }
@@ -661,8 +666,8 @@ nv30_swizzled_target(enum pipe_format format, unsigned w, unsigned h,
       return false;
    *origin_x = (offset & (NV30_RT_OFFSET_ALIGN - 1)) /
                (2 * util_format_get_blocksize(format));
-   *rw = 16;
-   *rh = 2;
+   *rw = NV30_RT_SMALL_W;
+   *rh = NV30_RT_SMALL_H;
    return true;
 }
 
