@@ -100,14 +100,18 @@ binding(struct g80_3d *ctx, const char *what, struct g80_3d_binding *table,
    return b;
 }
 
-/* rnndb's G84- TIC fields: the chips that have G84_3D (hwdb fifo.xml
- * obj-class variants), every Tesla after G80. */
+/* rnndb's G84- TIC fields (chipset variants, the TIC domain's
+ * prefix="chipset"): every Tesla after G80.  Such a chip has one of the 3D
+ * classes from G84_3D on (hwdb fifo.xml obj-class variants: G84_3D on
+ * G84:G200, G200_3D on G200:GT215, GT215_3D on GT215:MCP89, MCP89_3D on
+ * MCP89); G84_3D alone is not enough, G200 and GT215 do not have it. */
 static bool
 chip_is_g84_on(const struct g80_3d *ctx)
 {
    const uint32_t *c = nvsim_object_chip(ctx->obj)->classes;
    for (; c && *c; c++)
-      if (*c == G84_3D_CLASS)
+      if (*c == G84_3D_CLASS || *c == G200_3D_CLASS ||
+          *c == GT215_3D_CLASS || *c == MCP89_3D_CLASS)
          return true;
    return false;
 }

@@ -1473,16 +1473,21 @@ texture_descriptor_decode(void)
    CHECK(!g80_tsc_decode(bad, &tsc, &why));
 }
 
-/* The tables through the 3D class (G84): TIC and TSC tables of 4 entries
+/* The tables through the 3D class: TIC and TSC tables of 4 entries
  * (LIMIT 3) in one buffer, the hand-built TIC at entry 2 and TSC at entry
  * 1; BIND_TIC(FP) slot 3 -> TIC 2, BIND_TSC(FP) slot 5 -> TSC 1 (rnndb:
  * TEXTURE at bit 1, TIC at 9; SAMPLER at 4, TSC at 12).  A bind past the
- * limit traps and leaves the slot as it was; unbound slots read nothing. */
+ * limit traps and leaves the slot as it was; unbound slots read nothing.
+ * The TIC's word 7 is the G84- one (view levels, MIN_LOD_CLAMP,
+ * HEIGHT_MSB) on every chip after G80 (rnndb variants "G84-", by
+ * chipset), whatever its 3D class: G200 and GT215 have no G84_3D class
+ * (fifo.xml), and GT215 once decoded G80's word 7 (upstream's level views
+ * read level 0: depthstencil-render-miplevels). */
 static void
-tesla_3d_tic_tsc_bind(void)
+tic_tsc_bind_on(uint32_t chipset, uint32_t oclass, bool g84)
 {
    struct tfx t;
-   if (!tfx_init(&t, 0x84))
+   if (!tfx_init(&t, chipset))
       goto out;
    struct surf2d m;
    surf2d_new(&t, &m, 4096);
@@ -1490,7 +1495,7 @@ tesla_3d_tic_tsc_bind(void)
    memcpy(m.map + 2 * 32, hand_tic, 32);
    memcpy(m.map + 0x800 + 1 * 32, hand_tsc, 32);
    struct nvsim_bo *bos[] = { t.push_bo, m.bo };
-   t3d_bind(&t, G84_3D_CLASS);
+   t3d_bind(&t, oclass);
    m3d(&t, G80_3D_DMA_TIC, t.info.vram_ctxdma);
    m3d(&t, G80_3D_DMA_TSC, t.info.vram_ctxdma);
    out(&t, nvt_inc(3, G80_3D_TIC_ADDRESS_HIGH, 3));
@@ -1518,7 +1523,7 @@ tesla_3d_tic_tsc_bind(void)
       struct g80_tic tic;
       struct g80_tsc tsc;
       CHECK(g80_3d_texture(ctx, G80_STAGE_FP, 3, &tic));
-      check_hand_tic(&tic, true);
+      check_hand_tic(&tic, g84);
       CHECK(g80_3d_sampler(ctx, G80_STAGE_FP, 5, &tsc));
       CHECK_EQ(tsc.lod_bias, -576);
       CHECK(!g80_3d_texture(ctx, G80_STAGE_VP, 3, &tic));
@@ -1527,6 +1532,17 @@ tesla_3d_tic_tsc_bind(void)
    surf2d_free(&t, &m);
 out:
    tfx_fini(&t);
+}
+
+static void
+tesla_3d_tic_tsc_bind(void)
+{
+   /* chipsets from hwdb chips.xml */
+   tic_tsc_bind_on(0x50, G80_3D_CLASS, false);
+   tic_tsc_bind_on(0x84, G84_3D_CLASS, true);
+   tic_tsc_bind_on(0xa0, G200_3D_CLASS, true);
+   tic_tsc_bind_on(0xa3, GT215_3D_CLASS, true);
+   tic_tsc_bind_on(0xaf, MCP89_3D_CLASS, true);
 }
 
 static const struct nvt_case cases[] = {
