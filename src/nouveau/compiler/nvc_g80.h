@@ -1,0 +1,143 @@
+/*
+ * NIR -> Tesla (G80..GT218, MCP7x/89) vertex and fragment programs: the
+ * public API of the scalar backend beside the NV3x/NV4x one
+ * (nvc_compiler.h).  See README.md, "Tesla".
+ *
+ * The target comes from the chip's row of the chip table (hwdb chips.xml:
+ * generation tesla, its 3D class) and the ISA's tables (isa/g80.xml: the
+ * register field widths, the forms and which chips have them); the
+ * program is encoded through libnvisa's Tesla encoder (nvisa_g80_encode).
+ * The NIR passed in is never modified.
+ *
+ * What a program needs from the 3D class (rnndb graph/g80_3d.xml, hwdb
+ * g80_3d.xml) is returned in struct nvc_g80_program: the register count
+ * (*_REG_ALLOC_TEMP), the VP's attribute enables (VP_ATTR_EN) and result
+ * words ($o, VP_REG_ALLOC_RESULT), the FP's interpolant words
+ * (FP_INTERPOLANT_CTRL), its result words (FP_RESULT_COUNT) and
+ * FP_CONTROL, and for each input and output what it is, so that the
+ * driver can build VP_RESULT_MAP from a VP's outputs and an FP's inputs.
+ */
+#ifndef NVC_G80_H
+#define NVC_G80_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "nvhwdb_chips.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct nir_shader;
+struct nir_shader_compiler_options;
+
+/* ------------------------------------------------------------ target */
+
+/* What the compiler may use on one Tesla chip.  Nothing in the backend
+ * repeats these numbers. */
+struct nvc_g80_target {
+   const char *name;          /* the chip's codename, for messages */
+   const struct nvhwdb_chip *chip;
+   /* forms of g80.xml the chip's shader units run (NVISA_G80_FLAG_SM11
+    * from G84_3D on, FP64 on G200, D3D10_1 from GT215_3D on; fifo.xml's
+    * 3D classes, the chip row's class-3d) */
+   uint32_t isa_flags;
+   /* G200_3D on: f32 mul honours SAT (hwtest g80_fp.cc; nvsim
+    * G80_SHADER_MUL_SAT); earlier chips ignore the bit */
+   bool mul_sat;
+   /* $r registers a thread may use: the ISA's long destination field
+    * (g80.xml DST, isa.rst "Registers": 128) */
+   unsigned max_gprs;
+   /* VP inputs: VP_ATTR_EN's fields (hwdb g80_3d.xml: 2 words of 8) */
+   unsigned vp_max_attribs;
+   /* VP result words: VP_RESULT_MAP's slots (17 words of 4) */
+   unsigned vp_max_results;
+   /* constant buffers a program addresses: g80.xml CBUF (c0[]..c15[]) */
+   unsigned num_cbufs;
+};
+
+/* Fills *t from the chip's row.  false + a malloc()ed message (starting
+ * with the chip's codename when there is one) if it is not a Tesla. */
+bool nvc_g80_target_init(struct nvc_g80_target *t,
+                         const struct nvhwdb_chip *chip, char **err);
+
+/* NIR options for a stage (MESA_SHADER_VERTEX / FRAGMENT): scalar, the
+ * ops Tesla has no instruction for lowered by NIR. */
+const struct nir_shader_compiler_options *
+nvc_g80_nir_options(const struct nvc_g80_target *t, unsigned stage);
+
+/* ----------------------------------------------------------- program */
+
+/* How an FP input is interpolated (and how the driver must set the map
+ * slot up: NOPERSPECTIVE_BITMAP for LINEAR, after COUNT_NONFLAT for
+ * FLAT). */
+enum nvc_g80_interp {
+   NVC_G80_INTERP_PERSPECTIVE,  /* pinterp v[], w */
+   NVC_G80_INTERP_LINEAR,       /* linterp v[] (noperspective) */
+   NVC_G80_INTERP_FLAT,         /* interp flat v[] */
+};
+
+/* One component of an input or output. */
+struct nvc_g80_io {
+   uint8_t slot;      /* VP input: attribute (nir base, VP_ATTR_EN field);
+                       * VP output / FP input: gl_varying_slot;
+                       * FP output: gl_frag_result */
+   uint8_t comp;      /* 0..3 */
+   uint8_t word;      /* VP input: a[] word; VP output: $o index; FP
+                       * input: v[] word; FP output: $r at exit */
+   uint8_t interp;    /* FP inputs: enum nvc_g80_interp */
+};
+
+#define NVC_G80_MAX_IO 128
+
+struct nvc_g80_program {
+   unsigned stage;             /* MESA_SHADER_VERTEX / FRAGMENT */
+   uint32_t *code;             /* malloc()ed; upload at *_START_ID */
+   unsigned code_words;
+   unsigned num_insns;
+   /* *_REG_ALLOC_TEMP */
+   unsigned num_gprs;
+
+   /* VP: VP_ATTR_EN (4 bits xyzw per attribute, 8 per word); a[] holds
+    * the enabled components packed in that order */
+   uint32_t vp_attr_en[2];
+   /* VP: $o words written (VP_REG_ALLOC_RESULT); $o0..3 is the position
+    * when written (map slots 0..3 are the clip position) */
+   unsigned vp_num_results;
+
+   /* FP: FP_INTERPOLANT_CTRL without OFFSET (the driver ORs in the map
+    * slot of the first input): UMASK (the position components v[]
+    * starts with: x, y, z, 1/w), COUNT (map slots read), COUNT_NONFLAT
+    * (the perspective and linear ones, first) */
+   uint32_t fp_interp_ctrl;
+   unsigned fp_num_inputs;     /* COUNT */
+   /* FP: FP_RESULT_COUNT (colour i in $r4i..$r4i+3, depth after the
+    * colours) and FP_CONTROL (MULTIPLE_RESULTS, EXPORTS_Z) */
+   unsigned fp_result_count;
+   uint32_t fp_control;
+
+   /* inputs then outputs, num_inputs + num_outputs entries */
+   unsigned num_inputs, num_outputs;
+   struct nvc_g80_io io[NVC_G80_MAX_IO];
+};
+
+/* Compiles a vertex or fragment shader (the stage from nir).  false + a
+ * malloc()ed message starting with the chip's codename for what the
+ * backend does not do (control flow, textures, ...) or what does not
+ * fit the chip. */
+bool nvc_g80_compile(const struct nvc_g80_target *t,
+                     const struct nir_shader *nir,
+                     struct nvc_g80_program *prog, char **err);
+
+void nvc_g80_program_free(struct nvc_g80_program *prog);
+
+/* The disassembly of prog (one instruction a line, through libnvisa's
+ * disassembler) into a malloc()ed string. */
+char *nvc_g80_disasm(const struct nvc_g80_program *prog);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,910 @@
+/*
+ * Instruction selection for Tesla: scalar NIR (nvc_g80_nir.c) to the
+ * Tesla IR, one SSA value per NIR def component, every instruction a
+ * long form of g80.xml.  Facts (envytools docs hw/graph/tesla/cuda/
+ * isa.rst, float.rst, int.rst, trans.rst; upstream's nv50 driver read for
+ * what the hardware needs, never translated):
+ *  - VP inputs are a[] words: the VP_ATTR_EN components packed in
+ *    attribute order; VP results are $o words, mapped to the rasteriser's
+ *    slots by VP_RESULT_MAP (slots 0..3 the clip position, so the
+ *    position is $o0..3 here);
+ *  - FP inputs are v[] words: the FP_INTERPOLANT_CTRL UMASK position
+ *    components (x, y, z, 1/w) first, then the map slots the FP reads.
+ *    Non-flat slots arrive as v/w linear in window space: a perspective
+ *    input is `pinterp v[n], w` with w = rcp(linterp v[1/w]) computed once
+ *    at the top, a noperspective one `linterp v[n]` (NOPERSPECTIVE_BITMAP
+ *    makes the slot v itself), a flat one `interp flat v[n]`;
+ *  - FP results are registers at exit: colour i in $r4i..$r4i+3, depth
+ *    after the colours (FP_RESULT_COUNT, FP_CONTROL EXPORTS_Z); those
+ *    registers are reserved, never allocated to values;
+ *  - sin/cos/ex2 take the SFU's pre-op first (presin, preex2: trans.rst,
+ *    "the pre-operation"; presin takes radians, ex2's input is preex2's
+ *    fixed-point form); rcp, rsqrt, lg2 take the value as it is;
+ *  - `set` writes 0 or ~0 (isa.rst), which is NIR's 32-bit boolean; a
+ *    select tests it into $c0 (`and b32 $c0 _, c, c`: Z when false) and
+ *    two moves predicated on $c0.e / $c0.lg write the result;
+ *  - f32 add/mul/mad negate sources (NEG modifiers), min/max/set and the
+ *    SFU ops also take absolute values; otherwise fneg/fabs/fsat are
+ *    `cvt f32 f32` with NEG/ABS/SAT.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compiler/nir/nir.h"
+#include "g80_3d.xml.h"
+#include "nvc_g80_isel.h"
+
+#define G(x) NVISA_G80_##x
+#define NO_VALUE 0xffffffffu
+
+/* g80.xml enum RND / RINT */
+#define RND_RN G(RND_rn)
+
+struct isel {
+   const struct nvc_g80_target *t;
+   nir_shader *s;
+   struct nvc_g80_ir *ir;
+   struct nvc_g80_program *prog;
+   const uint8_t *interp;
+   char **err;
+   bool failed;
+   unsigned *vals;          /* def index * 4 + component -> value */
+   unsigned w;              /* FP: the fragment's w */
+   /* VP: a[] word of attribute/comp; FP: v[] word of driver loc/comp */
+   int in_word[NVC_G80_MAX_IO][4];
+   uint8_t in_interp[NVC_G80_MAX_IO];
+   uint8_t in_slot[NVC_G80_MAX_IO];
+   int pos_word[4];         /* FP: v[] word of the position components */
+   /* VP: $o of varying slot/comp */
+   int out_word[VARYING_SLOT_MAX][4];
+};
+
+static bool
+fail(struct isel *c, const char *fmt, ...)
+{
+   if (c->failed)
+      return false;
+   c->failed = true;
+   char msg[200];
+   va_list ap;
+   va_start(ap, fmt);
+   vsnprintf(msg, sizeof(msg), fmt, ap);
+   va_end(ap);
+   size_t n = strlen(c->t->name) + strlen(msg) + 3;
+   *c->err = malloc(n);
+   if (*c->err)
+      snprintf(*c->err, n, "%s: %s", c->t->name, msg);
+   return false;
+}
+
+static struct nvc_g80_insn *
+add(struct isel *c, unsigned op)
+{
+   struct nvc_g80_insn *i = nvc_g80_ir_add(c->ir, op);
+   if (!i)
+      fail(c, "out of memory");
+   return i;
+}
+
+/* dst = op(...) as a new value */
+static struct nvc_g80_insn *
+def_insn(struct isel *c, unsigned op, unsigned *dst)
+{
+   struct nvc_g80_insn *i = add(c, op);
+   if (!i)
+      return NULL;
+   *dst = nvc_g80_ir_value(c->ir);
+   nvc_g80_set_value(i, 0, *dst);
+   return i;
+}
+
+static unsigned
+imm(struct isel *c, uint32_t v)
+{
+   unsigned d;
+   struct nvc_g80_insn *i = def_insn(c, G(OP_MOV_B32_I), &d);
+   if (i) {
+      i->hw.opnd[1].file = G(FILE_IMM);
+      i->hw.opnd[1].val = v;
+   }
+   return d;
+}
+
+static unsigned
+ssa_val(struct isel *c, const nir_src *src, unsigned comp)
+{
+   unsigned v = c->vals[src->ssa->index * 4 + comp];
+   if (v == NO_VALUE)
+      fail(c, "internal error: a value read before it is defined");
+   return v;
+}
+
+/* A float source with the fneg/fabs around it as modifiers. */
+struct fsrc {
+   unsigned v;
+   bool neg, abs;
+};
+
+static struct fsrc
+fsrc(struct isel *c, nir_alu_instr *alu, unsigned n)
+{
+   struct fsrc r = { 0, false, false };
+   nir_src src = alu->src[n].src;
+   unsigned comp = alu->src[n].swizzle[0];
+   for (;;) {
+      nir_instr *p = src.ssa->parent_instr;
+      if (p->type != nir_instr_type_alu)
+         break;
+      nir_alu_instr *a = nir_instr_as_alu(p);
+      if (a->op == nir_op_fneg) {
+         if (!r.abs)
+            r.neg = !r.neg;
+      } else if (a->op == nir_op_fabs) {
+         r.abs = true;
+      } else {
+         break;
+      }
+      comp = a->src[0].swizzle[comp];
+      src = a->src[0].src;
+   }
+   r.v = ssa_val(c, &src, comp);
+   return r;
+}
+
+/* s as a plain value: what the modifiers say applied by a cvt */
+static unsigned
+fsrc_plain(struct isel *c, struct fsrc s, bool abs_ok)
+{
+   if (!s.abs || abs_ok)
+      return s.v;
+   unsigned d;
+   struct nvc_g80_insn *i = def_insn(c, G(OP_CVT_F2F), &d);
+   if (!i)
+      return 0;
+   i->hw.mod[G(MOD_SRC32)] = 1;
+   i->hw.mod[G(MOD_DST32)] = 1;
+   i->hw.mod[G(MOD_ABS0)] = 1;
+   nvc_g80_set_value(i, 1, s.v);
+   return d;
+}
+
+static void
+set_src(struct nvc_g80_insn *i, unsigned n, unsigned v)
+{
+   nvc_g80_set_value(i, n, v);
+}
+
+/* f32 op with NEG (and ABS where the form has it) on operands 1.. */
+static unsigned
+float_op(struct isel *c, nir_alu_instr *alu, unsigned op, unsigned nsrc,
+         const unsigned *negmod, const unsigned *absmod)
+{
+   struct fsrc s[3];
+   for (unsigned k = 0; k < nsrc; k++) {
+      s[k] = fsrc(c, alu, k);
+      if (s[k].abs && !absmod[k]) {
+         s[k].v = fsrc_plain(c, s[k], false);
+         s[k].abs = false;
+      }
+   }
+   unsigned d;
+   struct nvc_g80_insn *i = def_insn(c, op, &d);
+   if (!i)
+      return 0;
+   for (unsigned k = 0; k < nsrc; k++) {
+      set_src(i, k + 1, s[k].v);
+      if (s[k].neg)
+         i->hw.mod[negmod[k]] ^= 1;
+      if (s[k].abs)
+         i->hw.mod[absmod[k]] = 1;
+   }
+   return d;
+}
+
+static unsigned
+sfu(struct isel *c, nir_alu_instr *alu, unsigned pre, unsigned op)
+{
+   struct fsrc s = fsrc(c, alu, 0);
+   unsigned d;
+   struct nvc_g80_insn *i;
+   if (pre != G(OP__COUNT)) {
+      unsigned p;
+      i = def_insn(c, pre, &p);
+      if (!i)
+         return 0;
+      set_src(i, 1, s.v);
+      i->hw.mod[G(MOD_NEG0)] = s.neg;
+      i->hw.mod[G(MOD_ABS0)] = s.abs;
+      s.v = p;
+      s.neg = s.abs = false;
+   }
+   i = def_insn(c, op, &d);
+   if (!i)
+      return 0;
+   set_src(i, 1, s.v);
+   i->hw.mod[G(MOD_NEG0)] = s.neg;
+   i->hw.mod[G(MOD_ABS0)] = s.abs;
+   return d;
+}
+
+static unsigned
+int_op(struct isel *c, nir_alu_instr *alu, unsigned op, unsigned nsrc)
+{
+   unsigned d;
+   unsigned v[3];
+   for (unsigned k = 0; k < nsrc; k++)
+      v[k] = ssa_val(c, &alu->src[k].src, alu->src[k].swizzle[0]);
+   struct nvc_g80_insn *i = def_insn(c, op, &d);
+   if (!i)
+      return 0;
+   for (unsigned k = 0; k < nsrc; k++)
+      set_src(i, k + 1, v[k]);
+   return d;
+}
+
+static unsigned
+cvt(struct isel *c, nir_alu_instr *alu, unsigned op, bool ssigned,
+    bool dsigned, unsigned rnd, bool rint)
+{
+   unsigned d = int_op(c, alu, op, 1);
+   struct nvc_g80_insn *i = &c->ir->insns[c->ir->num_insns - 1];
+   if (c->failed)
+      return 0;
+   i->hw.mod[G(MOD_SRC32)] = 1;
+   i->hw.mod[G(MOD_DST32)] = 1;
+   i->hw.mod[G(MOD_SSIGNED)] = ssigned;
+   if (op == G(OP_CVT_F2F))
+      i->hw.mod[G(MOD_RINT)] = rint;
+   else if (op != G(OP_CVT_I2F))
+      i->hw.mod[G(MOD_DSIGNED)] = dsigned;
+   i->hw.mod[G(MOD_RND)] = rnd;
+   return d;
+}
+
+static unsigned
+fcmp(struct isel *c, nir_alu_instr *alu, unsigned cond)
+{
+   static const unsigned neg[] = { G(MOD_NEG0), G(MOD_NEG1) };
+   static const unsigned abs[] = { G(MOD_ABS0), G(MOD_ABS1) };
+   unsigned d = float_op(c, alu, G(OP_SET_F32), 2, neg, abs);
+   if (!c->failed)
+      c->ir->insns[c->ir->num_insns - 1].hw.mod[G(MOD_CMP)] = cond;
+   return d;
+}
+
+static unsigned
+icmp(struct isel *c, nir_alu_instr *alu, unsigned cond, bool is_signed)
+{
+   unsigned d = int_op(c, alu, G(OP_SET_B32), 2);
+   if (!c->failed) {
+      struct nvc_g80_insn *i = &c->ir->insns[c->ir->num_insns - 1];
+      i->hw.mod[G(MOD_CMP)] = cond;
+      i->hw.mod[G(MOD_SIGNED)] = is_signed;
+   }
+   return d;
+}
+
+/* bool ? a : b: $c0 from the boolean, then two predicated moves */
+static unsigned
+select_value(struct isel *c, unsigned cond, unsigned a, unsigned b)
+{
+   struct nvc_g80_insn *t = add(c, G(OP_AND_B32));
+   if (!t)
+      return 0;
+   t->hw.opnd[0].file = G(FILE_NONE);
+   set_src(t, 1, cond);
+   set_src(t, 2, cond);
+   t->hw.mod[G(MOD_CC_WR)] = 1;
+   t->hw.mod[G(MOD_CC_DST)] = 0;
+   t->side_effect = true;
+   unsigned d;
+   struct nvc_g80_insn *i = def_insn(c, G(OP_MOV_B32_L), &d);
+   if (!i)
+      return 0;
+   set_src(i, 1, b);
+   i->hw.mod[G(MOD_PRED)] = G(COND_e);
+   i->hw.mod[G(MOD_PRED_C)] = 0;
+   i = add(c, G(OP_MOV_B32_L));
+   if (!i)
+      return 0;
+   nvc_g80_set_value(i, 0, d);
+   i->redef = true;
+   set_src(i, 1, a);
+   i->hw.mod[G(MOD_PRED)] = G(COND_lg);
+   i->hw.mod[G(MOD_PRED_C)] = 0;
+   return d;
+}
+
+/* a op b with a 32-bit immediate b */
+static unsigned
+int_imm(struct isel *c, unsigned op, unsigned a, uint32_t b)
+{
+   unsigned k = imm(c, b), d;
+   struct nvc_g80_insn *i = def_insn(c, op, &d);
+   if (!i)
+      return 0;
+   set_src(i, 1, a);
+   set_src(i, 2, k);
+   return d;
+}
+
+static bool
+emit_alu(struct isel *c, nir_alu_instr *alu)
+{
+   static const unsigned neg_add[] = { G(MOD_NEG0), G(MOD_NEG1) };
+   static const unsigned neg_mad[] = { G(MOD_NEG0), G(MOD_NEG0), G(MOD_NEG2) };
+   static const unsigned no_abs[] = { 0, 0, 0 };
+   static const unsigned abs2[] = { G(MOD_ABS0), G(MOD_ABS1) };
+   unsigned *dst = &c->vals[alu->dest.dest.ssa.index * 4];
+   unsigned d = 0;
+
+   if (!alu->dest.dest.is_ssa)
+      return fail(c, "internal error: a NIR register left");
+
+   switch (alu->op) {
+   case nir_op_vec2:
+   case nir_op_vec3:
+   case nir_op_vec4:
+      for (unsigned k = 0; k < nir_op_infos[alu->op].num_inputs; k++)
+         dst[k] = ssa_val(c, &alu->src[k].src, alu->src[k].swizzle[0]);
+      return !c->failed;
+   case nir_op_mov:
+      for (unsigned k = 0; k < alu->dest.dest.ssa.num_components; k++)
+         dst[k] = ssa_val(c, &alu->src[0].src, alu->src[0].swizzle[k]);
+      return !c->failed;
+   default:
+      break;
+   }
+   if (alu->dest.dest.ssa.num_components != 1)
+      return fail(c, "internal error: a vector %s after scalarisation",
+                  nir_op_infos[alu->op].name);
+   if (alu->dest.dest.ssa.bit_size != 32)
+      return fail(c, "%u-bit %s is not supported yet",
+                  alu->dest.dest.ssa.bit_size, nir_op_infos[alu->op].name);
+
+   switch (alu->op) {
+   case nir_op_fadd:
+      d = float_op(c, alu, G(OP_ADD_F32_L), 2, neg_add, no_abs);
+      break;
+   case nir_op_fmul:
+      d = float_op(c, alu, G(OP_MUL_F32_L), 2, neg_add, no_abs);
+      break;
+   case nir_op_ffma:
+      /* mad negates the product (NEG0) and the addend (NEG2) */
+      d = float_op(c, alu, G(OP_MAD_F32_L), 3, neg_mad, no_abs);
+      break;
+   case nir_op_fmin:
+      d = float_op(c, alu, G(OP_MIN_F32), 2, neg_add, abs2);
+      break;
+   case nir_op_fmax:
+      d = float_op(c, alu, G(OP_MAX_F32), 2, neg_add, abs2);
+      break;
+   case nir_op_fneg:
+   case nir_op_fabs:
+   case nir_op_fsat: {
+      /* a cvt with the modifiers fsrc found; unused when every reader
+       * takes them as modifiers (nvc_g80_opt_dce) */
+      struct fsrc s = fsrc(c, alu, 0);
+      if (alu->op == nir_op_fneg && !s.abs)
+         s.neg = !s.neg;
+      if (alu->op == nir_op_fabs) {
+         s.abs = true;
+         s.neg = false;
+      }
+      struct nvc_g80_insn *i = def_insn(c, G(OP_CVT_F2F), &d);
+      if (!i)
+         return false;
+      set_src(i, 1, s.v);
+      i->hw.mod[G(MOD_SRC32)] = 1;
+      i->hw.mod[G(MOD_DST32)] = 1;
+      i->hw.mod[G(MOD_NEG0)] = s.neg;
+      i->hw.mod[G(MOD_ABS0)] = s.abs;
+      i->hw.mod[G(MOD_SAT)] = alu->op == nir_op_fsat;
+      break;
+   }
+   case nir_op_frcp:  d = sfu(c, alu, G(OP__COUNT), G(OP_RCP_F32)); break;
+   case nir_op_frsq:  d = sfu(c, alu, G(OP__COUNT), G(OP_RSQ_F32)); break;
+   case nir_op_flog2: d = sfu(c, alu, G(OP__COUNT), G(OP_LG2_F32)); break;
+   case nir_op_fexp2: d = sfu(c, alu, G(OP_PREEX2_F32), G(OP_EX2_F32)); break;
+   case nir_op_fsin:  d = sfu(c, alu, G(OP_PRESIN_F32), G(OP_SIN_F32)); break;
+   case nir_op_fcos:  d = sfu(c, alu, G(OP_PRESIN_F32), G(OP_COS_F32)); break;
+
+   case nir_op_ffloor:
+      d = cvt(c, alu, G(OP_CVT_F2F), false, false, G(RINT_rmi), true);
+      break;
+   case nir_op_fceil:
+      d = cvt(c, alu, G(OP_CVT_F2F), false, false, G(RINT_rpi), true);
+      break;
+   case nir_op_ftrunc:
+      d = cvt(c, alu, G(OP_CVT_F2F), false, false, G(RINT_rzi), true);
+      break;
+   case nir_op_fround_even:
+      d = cvt(c, alu, G(OP_CVT_F2F), false, false, G(RINT_rni), true);
+      break;
+   case nir_op_i2f32:
+      d = cvt(c, alu, G(OP_CVT_I2F), true, false, RND_RN, false);
+      break;
+   case nir_op_u2f32:
+      d = cvt(c, alu, G(OP_CVT_I2F), false, false, RND_RN, false);
+      break;
+   case nir_op_f2i32:   /* GLSL: towards zero */
+      d = cvt(c, alu, G(OP_CVT_F2I), false, true, G(RND_rz), false);
+      break;
+   case nir_op_f2u32:
+      d = cvt(c, alu, G(OP_CVT_F2I), false, false, G(RND_rz), false);
+      break;
+
+   /* set's conditions (g80.xml enum COND): not-equal is "less, greater
+    * or unordered" for floats (GLSL's != is true on NaN) */
+   case nir_op_flt32: d = fcmp(c, alu, G(COND_l)); break;
+   case nir_op_fge32: d = fcmp(c, alu, G(COND_ge)); break;
+   case nir_op_feq32: d = fcmp(c, alu, G(COND_e)); break;
+   case nir_op_fneu32: d = fcmp(c, alu, G(COND_lgu)); break;
+   case nir_op_ilt32: d = icmp(c, alu, G(COND_l), true); break;
+   case nir_op_ige32: d = icmp(c, alu, G(COND_ge), true); break;
+   case nir_op_ult32: d = icmp(c, alu, G(COND_l), false); break;
+   case nir_op_uge32: d = icmp(c, alu, G(COND_ge), false); break;
+   case nir_op_ieq32: d = icmp(c, alu, G(COND_e), false); break;
+   case nir_op_ine32: d = icmp(c, alu, G(COND_lg), false); break;
+
+   case nir_op_b32csel:
+      d = select_value(c, ssa_val(c, &alu->src[0].src, alu->src[0].swizzle[0]),
+                 ssa_val(c, &alu->src[1].src, alu->src[1].swizzle[0]),
+                 ssa_val(c, &alu->src[2].src, alu->src[2].swizzle[0]));
+      break;
+   /* a 32-bit boolean is 0 or ~0: and with the true value */
+   case nir_op_b2f32:
+      d = int_imm(c, G(OP_AND_B32),
+                  ssa_val(c, &alu->src[0].src, alu->src[0].swizzle[0]),
+                  0x3f800000u);
+      break;
+   case nir_op_b2i32:
+      d = int_imm(c, G(OP_AND_B32),
+                  ssa_val(c, &alu->src[0].src, alu->src[0].swizzle[0]), 1);
+      break;
+
+   case nir_op_iadd: d = int_op(c, alu, G(OP_ADD_B32_L), 2); break;
+   case nir_op_isub:
+      d = int_op(c, alu, G(OP_ADD_B32_L), 2);
+      if (!c->failed)   /* NEG1: s1 - s2 (tabaddop "sub") */
+         c->ir->insns[c->ir->num_insns - 1].hw.mod[G(MOD_NEG1)] = 1;
+      break;
+   case nir_op_ineg: {
+      unsigned z = imm(c, 0);
+      struct nvc_g80_insn *i = def_insn(c, G(OP_ADD_B32_L), &d);
+      if (!i)
+         return false;
+      set_src(i, 1, z);
+      set_src(i, 2, ssa_val(c, &alu->src[0].src, alu->src[0].swizzle[0]));
+      i->hw.mod[G(MOD_NEG1)] = 1;
+      break;
+   }
+   case nir_op_iand: d = int_op(c, alu, G(OP_AND_B32), 2); break;
+   case nir_op_ior:  d = int_op(c, alu, G(OP_OR_B32), 2); break;
+   case nir_op_ixor: d = int_op(c, alu, G(OP_XOR_B32), 2); break;
+   case nir_op_inot: {
+      /* mov2 returns source 2, NOT1 inverts it */
+      unsigned v = ssa_val(c, &alu->src[0].src, alu->src[0].swizzle[0]);
+      struct nvc_g80_insn *i = def_insn(c, G(OP_MOV2_B32), &d);
+      if (!i)
+         return false;
+      set_src(i, 1, v);
+      set_src(i, 2, v);
+      i->hw.mod[G(MOD_NOT1)] = 1;
+      break;
+   }
+   case nir_op_ishl: d = int_op(c, alu, G(OP_SHL_B32), 2); break;
+   case nir_op_ushr: d = int_op(c, alu, G(OP_SHR_B32), 2); break;
+   case nir_op_ishr:
+      d = int_op(c, alu, G(OP_SHR_B32), 2);
+      if (!c->failed)
+         c->ir->insns[c->ir->num_insns - 1].hw.mod[G(MOD_SIGNED)] = 1;
+      break;
+   case nir_op_imin: case nir_op_imax: case nir_op_umin: case nir_op_umax:
+      d = int_op(c, alu, alu->op == nir_op_imin || alu->op == nir_op_umin ?
+                            G(OP_MIN_B32) : G(OP_MAX_B32), 2);
+      if (!c->failed)
+         c->ir->insns[c->ir->num_insns - 1].hw.mod[G(MOD_SIGNED)] =
+            alu->op == nir_op_imin || alu->op == nir_op_imax;
+      break;
+   default:
+      return fail(c, "NIR op %s is not supported yet by the Tesla backend",
+                  nir_op_infos[alu->op].name);
+   }
+   dst[0] = d;
+   return !c->failed;
+}
+
+/* ---------------------------------------------------------------- I/O */
+
+static unsigned
+io_offset(struct isel *c, nir_intrinsic_instr *in, unsigned src)
+{
+   if (!nir_src_is_const(in->src[src])) {
+      fail(c, "indirect %s is not supported yet",
+           nir_intrinsic_infos[in->intrinsic].name);
+      return 0;
+   }
+   return nir_src_as_uint(in->src[src]);
+}
+
+static void
+add_io(struct isel *c, unsigned slot, unsigned comp, unsigned word,
+       unsigned interp)
+{
+   struct nvc_g80_program *p = c->prog;
+   if (p->num_inputs + p->num_outputs >= NVC_G80_MAX_IO) {
+      fail(c, "more than %u input and output components", NVC_G80_MAX_IO);
+      return;
+   }
+   struct nvc_g80_io *e = &p->io[p->num_inputs + p->num_outputs];
+   e->slot = slot;
+   e->comp = comp;
+   e->word = word;
+   e->interp = interp;
+}
+
+/* Assigns a[] / v[] / $o / result register words before selection. */
+static void
+plan_io(struct isel *c, nir_function_impl *impl)
+{
+   struct nvc_g80_program *p = c->prog;
+   bool fp = c->s->info.stage == MESA_SHADER_FRAGMENT;
+   uint8_t in_mask[NVC_G80_MAX_IO] = { 0 };
+   uint8_t out_mask[VARYING_SLOT_MAX] = { 0 };
+   unsigned pos_mask = 0, colors = 0;
+   bool depth = false, data = false;
+
+   nir_foreach_block(block, impl) {
+      nir_foreach_instr(instr, block) {
+         if (instr->type != nir_instr_type_intrinsic)
+            continue;
+         nir_intrinsic_instr *in = nir_instr_as_intrinsic(instr);
+         switch (in->intrinsic) {
+         case nir_intrinsic_load_input: {
+            unsigned b = nir_intrinsic_base(in) + io_offset(c, in, 0);
+            unsigned comp = nir_intrinsic_component(in);
+            unsigned loc = nir_intrinsic_io_semantics(in).location;
+            if (fp && loc == VARYING_SLOT_POS) {
+               pos_mask |= nir_ssa_def_components_read(&in->dest.ssa) << comp;
+               break;
+            }
+            if (b >= NVC_G80_MAX_IO ||
+                (!fp && b >= c->t->vp_max_attribs)) {
+               fail(c, "input %u past the %u the VP has", b,
+                    c->t->vp_max_attribs);
+               return;
+            }
+            in_mask[b] |= nir_ssa_def_components_read(&in->dest.ssa) << comp;
+            c->in_slot[b] = loc;
+            break;
+         }
+         case nir_intrinsic_load_frag_coord:
+            pos_mask |= nir_ssa_def_components_read(&in->dest.ssa);
+            break;
+         case nir_intrinsic_store_output: {
+            unsigned loc = nir_intrinsic_io_semantics(in).location +
+                           io_offset(c, in, 1);
+            unsigned mask = nir_intrinsic_write_mask(in) <<
+                            nir_intrinsic_component(in);
+            if (!fp) {
+               if (loc < VARYING_SLOT_MAX)
+                  out_mask[loc] |= mask;
+            } else if (loc == FRAG_RESULT_DEPTH) {
+               depth = true;
+            } else if (loc == FRAG_RESULT_COLOR) {
+               colors = MAX2(colors, 1);
+            } else if (loc >= FRAG_RESULT_DATA0) {
+               colors = MAX2(colors, loc - FRAG_RESULT_DATA0 + 1);
+               data |= loc > FRAG_RESULT_DATA0;
+            } else {
+               fail(c, "fragment output %s is not supported yet",
+                    gl_frag_result_name(loc));
+               return;
+            }
+            break;
+         }
+         default:
+            break;
+         }
+      }
+   }
+   if (c->failed)
+      return;
+
+   unsigned word = 0;
+   if (!fp) {
+      /* a[]: the enabled components packed (VP_ATTR_EN) */
+      for (unsigned a = 0; a < c->t->vp_max_attribs; a++) {
+         p->vp_attr_en[a / 8] |= (uint32_t)in_mask[a] << (a % 8) * 4;
+         for (unsigned k = 0; k < 4; k++) {
+            if (!(in_mask[a] >> k & 1))
+               continue;
+            c->in_word[a][k] = word;
+            add_io(c, a, k, word++, 0);
+            p->num_inputs++;
+         }
+      }
+      /* $o: the position first (map slots 0..3), the rest by slot */
+      word = 4;
+      for (unsigned s = 0; s < VARYING_SLOT_MAX; s++) {
+         for (unsigned k = 0; k < 4; k++) {
+            if (s == VARYING_SLOT_POS) {
+               c->out_word[s][k] = k;
+            } else if (out_mask[s] >> k & 1) {
+               c->out_word[s][k] = word++;
+            } else {
+               continue;
+            }
+            if (s == VARYING_SLOT_POS && !(out_mask[s] >> k & 1))
+               continue;
+            add_io(c, s, k, c->out_word[s][k], 0);
+            p->num_outputs++;
+         }
+      }
+      if (word > c->t->vp_max_results)
+         fail(c, "%u result words, more than the %u of VP_RESULT_MAP",
+              word, c->t->vp_max_results);
+      p->vp_num_results = word;
+      return;
+   }
+
+   /* FP: the w of perspective inputs comes from the position's 1/w */
+   for (unsigned b = 0; b < NVC_G80_MAX_IO; b++) {
+      unsigned m = c->interp[b];
+      c->in_interp[b] = m == INTERP_MODE_FLAT ? NVC_G80_INTERP_FLAT :
+                        m == INTERP_MODE_NOPERSPECTIVE ? NVC_G80_INTERP_LINEAR :
+                                                         NVC_G80_INTERP_PERSPECTIVE;
+      if (in_mask[b] && c->in_interp[b] == NVC_G80_INTERP_PERSPECTIVE)
+         pos_mask |= 1u << 3;
+   }
+   for (unsigned k = 0; k < 4; k++)
+      if (pos_mask >> k & 1)
+         c->pos_word[k] = word++;
+   unsigned first = word;
+   /* the non-flat slots first (COUNT_NONFLAT), then the flat ones */
+   for (unsigned pass = 0; pass < 2; pass++) {
+      for (unsigned b = 0; b < NVC_G80_MAX_IO; b++) {
+         if ((c->in_interp[b] == NVC_G80_INTERP_FLAT) != (pass == 1))
+            continue;
+         for (unsigned k = 0; k < 4; k++) {
+            if (!(in_mask[b] >> k & 1))
+               continue;
+            c->in_word[b][k] = word;
+            add_io(c, c->in_slot[b], k, word++, c->in_interp[b]);
+            p->num_inputs++;
+         }
+      }
+      if (pass == 0)
+         p->fp_interp_ctrl |= (word - first) <<
+                              G80_3D_FP_INTERPOLANT_CTRL_COUNT_NONFLAT__SHIFT;
+   }
+   p->fp_num_inputs = word - first;
+   p->fp_interp_ctrl |=
+      pos_mask << G80_3D_FP_INTERPOLANT_CTRL_UMASK__SHIFT |
+      p->fp_num_inputs << G80_3D_FP_INTERPOLANT_CTRL_COUNT__SHIFT;
+
+   /* results: colour i in $r4i.., depth after them */
+   p->fp_result_count = colors * 4 + (depth ? 1 : 0);
+   p->fp_control = (data ? G80_3D_FP_CONTROL_MULTIPLE_RESULTS : 0) |
+                   (depth ? G80_3D_FP_CONTROL_EXPORTS_Z : 0);
+   c->ir->reserved = p->fp_result_count;
+}
+
+static unsigned
+fp_interp(struct isel *c, unsigned mode, unsigned word)
+{
+   unsigned d;
+   unsigned op = mode == NVC_G80_INTERP_FLAT ? G(OP_INTERP_FLAT_L) :
+                 mode == NVC_G80_INTERP_LINEAR ? G(OP_LINTERP_L) :
+                                                 G(OP_PINTERP_L);
+   struct nvc_g80_insn *i = def_insn(c, op, &d);
+   if (!i)
+      return 0;
+   i->hw.opnd[1].file = G(FILE_VAR);
+   i->hw.opnd[1].size = 4;
+   i->hw.opnd[1].val = word * 4;
+   if (mode == NVC_G80_INTERP_PERSPECTIVE)
+      set_src(i, 2, c->w);
+   return d;
+}
+
+static bool
+emit_intrinsic(struct isel *c, nir_intrinsic_instr *in)
+{
+   bool fp = c->s->info.stage == MESA_SHADER_FRAGMENT;
+   unsigned *dst = nir_intrinsic_infos[in->intrinsic].has_dest ?
+                   &c->vals[in->dest.ssa.index * 4] : NULL;
+
+   switch (in->intrinsic) {
+   case nir_intrinsic_load_input: {
+      unsigned b = nir_intrinsic_base(in) + io_offset(c, in, 0);
+      unsigned comp = nir_intrinsic_component(in);
+      bool pos = fp && nir_intrinsic_io_semantics(in).location ==
+                       VARYING_SLOT_POS;
+      unsigned read = nir_ssa_def_components_read(&in->dest.ssa);
+      for (unsigned k = 0; k < in->dest.ssa.num_components; k++) {
+         if (!(read >> k & 1))
+            continue;
+         if (pos) {
+            dst[k] = fp_interp(c, NVC_G80_INTERP_LINEAR,
+                               c->pos_word[comp + k]);
+         } else if (fp) {
+            dst[k] = fp_interp(c, c->in_interp[b],
+                               c->in_word[b][comp + k]);
+         } else {
+            struct nvc_g80_insn *i = def_insn(c, G(OP_MOV_B32_L), &dst[k]);
+            if (!i)
+               return false;
+            i->hw.opnd[1].file = G(FILE_ATTR);
+            i->hw.opnd[1].size = 4;
+            i->hw.opnd[1].val = c->in_word[b][comp + k] * 4;
+         }
+      }
+      return !c->failed;
+   }
+   case nir_intrinsic_load_frag_coord: {
+      /* gl_FragCoord: window x, y, z and 1/w as the rasteriser gives
+       * them (GL 3.3 15.2.2: w is 1/w_c) */
+      unsigned read = nir_ssa_def_components_read(&in->dest.ssa);
+      for (unsigned k = 0; k < 4; k++)
+         if (read >> k & 1)
+            dst[k] = fp_interp(c, NVC_G80_INTERP_LINEAR, c->pos_word[k]);
+      return !c->failed;
+   }
+   case nir_intrinsic_store_output: {
+      unsigned loc = nir_intrinsic_io_semantics(in).location +
+                     io_offset(c, in, 1);
+      unsigned comp = nir_intrinsic_component(in);
+      unsigned mask = nir_intrinsic_write_mask(in);
+      for (unsigned k = 0; k < in->src[0].ssa->num_components; k++) {
+         if (!(mask >> k & 1))
+            continue;
+         unsigned v = ssa_val(c, &in->src[0], k);
+         struct nvc_g80_insn *i = add(c, G(OP_MOV_B32_L));
+         if (!i)
+            return false;
+         set_src(i, 1, v);
+         i->side_effect = true;
+         if (!fp) {
+            i->hw.opnd[0].file = G(FILE_OUT);
+            i->hw.opnd[0].val = c->out_word[loc][comp + k];
+         } else {
+            unsigned r = loc == FRAG_RESULT_DEPTH ? c->prog->fp_result_count - 1
+                         : loc == FRAG_RESULT_COLOR ? comp + k
+                         : (loc - FRAG_RESULT_DATA0) * 4 + comp + k;
+            i->hw.opnd[0].file = G(FILE_GPR);
+            i->hw.opnd[0].val = r;
+         }
+      }
+      return !c->failed;
+   }
+   case nir_intrinsic_load_ubo:
+   case nir_intrinsic_load_uniform: {
+      unsigned buf, off;
+      if (in->intrinsic == nir_intrinsic_load_ubo) {
+         buf = io_offset(c, in, 0);
+         off = io_offset(c, in, 1);
+      } else {
+         /* nir_lower_io's vec4 slots of the default uniform block, which
+          * the driver puts in c0[] */
+         buf = 0;
+         off = (nir_intrinsic_base(in) + io_offset(c, in, 0)) * 16;
+      }
+      if (c->failed)
+         return false;
+      if (buf >= c->t->num_cbufs)
+         return fail(c, "constant buffer %u past c%u[]", buf,
+                     c->t->num_cbufs - 1);
+      for (unsigned k = 0; k < in->dest.ssa.num_components; k++) {
+         struct nvc_g80_insn *i = def_insn(c, G(OP_LD_C_B32), &dst[k]);
+         if (!i)
+            return false;
+         i->hw.opnd[1].file = G(FILE_CONST);
+         i->hw.opnd[1].size = 4;
+         i->hw.opnd[1].buf = buf;
+         i->hw.opnd[1].val = off + 4 * k;
+      }
+      return true;
+   }
+   default:
+      return fail(c, "NIR intrinsic %s is not supported yet by the Tesla "
+                  "backend", nir_intrinsic_infos[in->intrinsic].name);
+   }
+}
+
+bool
+nvc_g80_isel(const struct nvc_g80_target *t, nir_shader *s,
+             const uint8_t interp[NVC_G80_MAX_IO], struct nvc_g80_ir *ir,
+             struct nvc_g80_program *prog, char **err)
+{
+   struct isel c = { .t = t, .s = s, .ir = ir, .prog = prog,
+                     .interp = interp, .err = err };
+   nir_function_impl *impl = nir_shader_get_entrypoint(s);
+
+   if (s->info.stage != MESA_SHADER_VERTEX &&
+       s->info.stage != MESA_SHADER_FRAGMENT)
+      return fail(&c, "%s programs are not supported yet (VP and FP only)",
+                  _mesa_shader_stage_to_string(s->info.stage));
+   /* straight-line programs only: the join/break stacks come next */
+   foreach_list_typed(nir_cf_node, node, node, &impl->body) {
+      if (node->type != nir_cf_node_block)
+         return fail(&c, "control flow (an if or a loop NIR could not "
+                     "flatten) is not supported yet by the Tesla backend");
+   }
+
+   c.vals = malloc(impl->ssa_alloc * 4 * sizeof(unsigned) + 1);
+   if (!c.vals)
+      return fail(&c, "out of memory");
+   for (unsigned i = 0; i < impl->ssa_alloc * 4; i++)
+      c.vals[i] = NO_VALUE;
+   memset(c.in_word, -1, sizeof(c.in_word));
+   memset(c.out_word, -1, sizeof(c.out_word));
+   memset(c.pos_word, -1, sizeof(c.pos_word));
+
+   plan_io(&c, impl);
+
+   /* FP: w = 1 / (1/w), once, for the perspective inputs */
+   if (!c.failed && s->info.stage == MESA_SHADER_FRAGMENT &&
+       c.pos_word[3] >= 0) {
+      unsigned inv = fp_interp(&c, NVC_G80_INTERP_LINEAR, c.pos_word[3]);
+      struct nvc_g80_insn *i = def_insn(&c, G(OP_RCP_F32), &c.w);
+      if (i)
+         set_src(i, 1, inv);
+   }
+
+   nir_foreach_block(block, impl) {
+      nir_foreach_instr(instr, block) {
+         if (c.failed)
+            break;
+         switch (instr->type) {
+         case nir_instr_type_alu:
+            emit_alu(&c, nir_instr_as_alu(instr));
+            break;
+         case nir_instr_type_load_const: {
+            nir_load_const_instr *k = nir_instr_as_load_const(instr);
+            if (k->def.bit_size != 32 && k->def.bit_size != 1) {
+               fail(&c, "%u-bit constants are not supported yet",
+                    k->def.bit_size);
+               break;
+            }
+            for (unsigned n = 0; n < k->def.num_components; n++)
+               c.vals[k->def.index * 4 + n] = imm(&c, k->value[n].u32);
+            break;
+         }
+         case nir_instr_type_ssa_undef: {
+            nir_ssa_undef_instr *u = nir_instr_as_ssa_undef(instr);
+            for (unsigned n = 0; n < u->def.num_components; n++)
+               c.vals[u->def.index * 4 + n] = imm(&c, 0);
+            break;
+         }
+         case nir_instr_type_intrinsic:
+            emit_intrinsic(&c, nir_instr_as_intrinsic(instr));
+            break;
+         case nir_instr_type_tex:
+            fail(&c, "texture instructions are not supported yet by the "
+                 "Tesla backend");
+            break;
+         default:
+            fail(&c, "NIR instruction type %u is not supported yet",
+                 instr->type);
+            break;
+         }
+      }
+   }
+
+   /* FP outputs: the result registers, colour by colour */
+   if (!c.failed && s->info.stage == MESA_SHADER_FRAGMENT) {
+      for (unsigned r = 0; r < prog->fp_result_count; r++) {
+         bool is_depth = (prog->fp_control & G80_3D_FP_CONTROL_EXPORTS_Z) &&
+                         r == prog->fp_result_count - 1;
+         add_io(&c, is_depth ? FRAG_RESULT_DEPTH : FRAG_RESULT_DATA0 + r / 4,
+                is_depth ? 0 : r % 4, r, 0);
+         prog->num_outputs++;
+      }
+   }
+   free(c.vals);
+   return !c.failed;
+}

@@ -1,0 +1,109 @@
+/*
+ * NIR for the Tesla backend: the options (scalar, what Tesla has no
+ * instruction for lowered by NIR) and the lowering pipeline run on a
+ * private clone before instruction selection: variables to SSA, I/O to
+ * intrinsics (vec4 slots), everything scalar (ALU, constants, I/O),
+ * booleans as 32-bit 0 / ~0 (what `set` writes, isa.rst), the
+ * optimisation loop.
+ */
+#include "compiler/nir/nir.h"
+#include "compiler/nir/nir_builder.h"
+#include "nvc_g80.h"
+#include "nvc_g80_isel.h"
+
+static const nir_shader_compiler_options g80_options = {
+   /* no divide, subtract, pow, lrp, fract, sign, mod instructions: NIR
+    * builds them from rcp, add with a negated source, lg2/ex2, mad,
+    * cvt's integer roundings (isa.rst, float.rst, trans.rst) */
+   .lower_fdiv = true,
+   .lower_fpow = true,
+   .lower_flrp32 = true,
+   .lower_ffract = true,
+   .lower_fsign = true,
+   .lower_fmod = true,
+   /* sqrt as 1/rsqrt: the SFU has rcp and rsqrt, no sqrt (trans.rst) */
+   .lower_fsqrt = true,
+   /* bit-field ops and byte/word extracts from shifts and masks; Tesla
+    * has no 32x32 multiply (int.rst: mul is 16 or 24 bits) and no
+    * divide: imul/idiv are refused by isel for now */
+   .lower_bitops = true,
+   .lower_extract_byte = true,
+   .lower_extract_word = true,
+   .lower_insert_byte = true,
+   .lower_insert_word = true,
+   /* uniforms in UBO 0, which the driver binds as c0[] */
+   .lower_uniforms_to_ubo = true,
+   .max_unroll_iterations = 32,
+};
+
+const struct nir_shader_compiler_options *
+nvc_g80_nir_options(const struct nvc_g80_target *t, unsigned stage)
+{
+   (void)t;
+   (void)stage;
+   return &g80_options;
+}
+
+static int
+type_size_vec4(const struct glsl_type *type, bool bindless)
+{
+   return glsl_count_attribute_slots(type, false);
+}
+
+static void
+optimize(nir_shader *s)
+{
+   bool progress;
+   do {
+      progress = false;
+      NIR_PASS(progress, s, nir_copy_prop);
+      NIR_PASS(progress, s, nir_opt_remove_phis);
+      NIR_PASS(progress, s, nir_opt_dce);
+      NIR_PASS(progress, s, nir_opt_dead_cf);
+      NIR_PASS(progress, s, nir_opt_cse);
+      NIR_PASS(progress, s, nir_opt_peephole_select, 64, true, true);
+      NIR_PASS(progress, s, nir_opt_algebraic);
+      NIR_PASS(progress, s, nir_opt_constant_folding);
+      NIR_PASS(progress, s, nir_opt_undef);
+      NIR_PASS(progress, s, nir_opt_loop_unroll);
+   } while (progress);
+}
+
+void
+nvc_g80_nir_lower(nir_shader *s, uint8_t interp[NVC_G80_MAX_IO])
+{
+   NIR_PASS_V(s, nir_lower_returns);
+   NIR_PASS_V(s, nir_inline_functions);
+   NIR_PASS_V(s, nir_lower_global_vars_to_local);
+   NIR_PASS_V(s, nir_split_var_copies);
+   NIR_PASS_V(s, nir_lower_var_copies);
+   NIR_PASS_V(s, nir_lower_vars_to_ssa);
+
+   /* FP inputs: the interpolation of each driver location, which
+    * nir_lower_io's load_input does not carry */
+   for (unsigned i = 0; i < NVC_G80_MAX_IO; i++)
+      interp[i] = INTERP_MODE_NONE;
+   nir_foreach_shader_in_variable(var, s) {
+      unsigned n = glsl_count_attribute_slots(var->type, false);
+      for (unsigned k = 0; k < n; k++)
+         if (var->data.driver_location + k < NVC_G80_MAX_IO)
+            interp[var->data.driver_location + k] = var->data.interpolation;
+   }
+
+   NIR_PASS_V(s, nir_lower_io,
+              nir_var_shader_in | nir_var_shader_out | nir_var_uniform,
+              type_size_vec4, (nir_lower_io_options)0);
+   NIR_PASS_V(s, nir_lower_regs_to_ssa);
+   optimize(s);
+   NIR_PASS_V(s, nir_lower_alu_to_scalar, NULL, NULL);
+   NIR_PASS_V(s, nir_lower_load_const_to_scalar);
+   NIR_PASS_V(s, nir_lower_io_to_scalar, nir_var_shader_in |
+              nir_var_shader_out);
+   NIR_PASS_V(s, nir_lower_bool_to_int32);
+   optimize(s);
+   NIR_PASS_V(s, nir_lower_bool_to_int32);
+   NIR_PASS_V(s, nir_lower_alu_to_scalar, NULL, NULL);
+   NIR_PASS_V(s, nir_copy_prop);
+   NIR_PASS_V(s, nir_opt_dce);
+   NIR_PASS_V(s, nir_opt_dce);
+}

@@ -1,0 +1,388 @@
+/*
+ * The Tesla backend (nvc_g80.h): nir_builder shaders compiled for a
+ * Tesla row of the chip table, run by nvsim's Tesla shader interpreter
+ * (sim/nv50/g80_exec*.c, compiled in), results checked against values
+ * worked out by hand below each shader; the code disassembled by
+ * libnvisa where the instruction choice is the point; what the backend
+ * does not do yet refused with the chip named.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compiler/nir/nir.h"
+#include "compiler/nir/nir_builder.h"
+#include "g80_3d.xml.h"
+#include "g80_shader.h"
+#include "nvc_g80.h"
+#include "nvc_test_util.h"
+#include "nvisa_g80.h"
+
+static struct nvc_g80_target target;
+
+static nir_builder
+builder(gl_shader_stage stage, const char *name)
+{
+   return nir_builder_init_simple_shader(
+      stage, nvc_g80_nir_options(&target, stage), "%s", name);
+}
+
+static bool
+compile(nir_shader *s, struct nvc_g80_program *p)
+{
+   char *err = NULL;
+   bool ok = nvc_g80_compile(&target, s, p, &err);
+   CHECK(ok, "%s: %s", s->info.name, err ? err : "?");
+   free(err);
+   ralloc_free(s);
+   return ok;
+}
+
+static float
+f(uint32_t u)
+{
+   float x;
+   memcpy(&x, &u, 4);
+   return x;
+}
+
+static uint32_t
+u(float x)
+{
+   uint32_t v;
+   memcpy(&v, &x, 4);
+   return v;
+}
+
+static nir_ssa_def *
+ubo_vec4(nir_builder *b, unsigned buf, unsigned byte)
+{
+   return nir_load_ubo(b, 4, 32, nir_imm_int(b, buf), nir_imm_int(b, byte),
+                       .align_mul = 16, .range = ~0);
+}
+
+/* Runs p on one warp of `lanes`; false (a failed check) on a fault. */
+static bool
+run(const struct nvc_g80_program *p, unsigned lanes, const uint32_t *in,
+    unsigned in_stride, const float *interp, const uint32_t *flat,
+    unsigned interp_stride, uint32_t *out, unsigned out_stride,
+    const uint32_t *cb0, unsigned cb0_words)
+{
+   const uint32_t *cbs[1] = { cb0 };
+   unsigned cbw[1] = { cb0_words };
+   struct g80_shader_program prog = {
+      .code = (const uint8_t *)p->code,
+      .code_size = p->code_words * 4,
+      .start = 0,
+      .gprs = p->num_gprs,
+      .isa_flags = target.isa_flags,
+      .cb = cbs, .cb_words = cbw, .num_cb = 1,
+   };
+   bool fp = p->stage == MESA_SHADER_FRAGMENT;
+   struct g80_shader_warp w = {
+      .lanes = lanes, .active = (1u << lanes) - 1,
+      .in = in, .in_stride = in_stride,
+      .interp = interp, .flat = flat, .interp_stride = interp_stride,
+      .out = out, .out_stride = out_stride,
+      .out_words = fp ? p->fp_result_count : p->vp_num_results,
+   };
+   struct g80_shader_callbacks cb = { 0 };
+   struct g80_shader_fault fault;
+   int r = g80_shader_run(fp ? G80_STAGE_FP : G80_STAGE_VP, &prog, &w, &cb,
+                          &fault);
+   CHECK(r == 0, "the interpreter faulted at 0x%x: %s", fault.pc, fault.msg);
+   return r == 0;
+}
+
+static const struct nvc_g80_io *
+find_io(const struct nvc_g80_program *p, bool output, unsigned slot,
+        unsigned comp)
+{
+   unsigned first = output ? p->num_inputs : 0;
+   unsigned n = output ? p->num_outputs : p->num_inputs;
+   for (unsigned i = first; i < first + n; i++)
+      if (p->io[i].slot == slot && p->io[i].comp == comp)
+         return &p->io[i];
+   return NULL;
+}
+
+static bool
+disasm_has(const struct nvc_g80_program *p, const char *what)
+{
+   char *d = nvc_g80_disasm(p);
+   bool has = d && strstr(d, what);
+   if (!has)
+      fprintf(stderr, "disassembly without \"%s\":\n%s", what, d ? d : "");
+   free(d);
+   return has;
+}
+
+/*
+ * VP: attribute 0 = (1, 2, 3, 4), c0[] = (0.5, 0.25, 2, 1), (3, ...).
+ *   pos = (dot(a, c0[0]) + 1, sat(a.x - 1.5), -a.z, rsq(a.w))
+ *       = (0.5 + 0.5 + 6 + 4 + 1, sat(-0.5), -3, 1/2) = (12, 0, -3, 0.5)
+ *   var0 = (a.y * c0[1].x, max(a.x, a.y), float(int(a.z) + 5),
+ *           a.x < a.y ? 1 : 0) = (6, 2, 8, 1)
+ */
+static void
+test_vp(void)
+{
+   nir_builder b = builder(MESA_SHADER_VERTEX, "vp_dot");
+   nir_variable *in = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_variable *pos = nvc_test_out_vec4(b.shader, VARYING_SLOT_POS, 0, "pos");
+   nir_variable *v0 = nvc_test_out_vec4(b.shader, VARYING_SLOT_VAR0, 1, "v0");
+   nir_ssa_def *a = nir_load_var(&b, in);
+   nir_ssa_def *c0 = ubo_vec4(&b, 0, 0), *c1 = ubo_vec4(&b, 0, 16);
+   nir_ssa_def *ax = nir_channel(&b, a, 0), *ay = nir_channel(&b, a, 1);
+   nir_store_var(&b, pos, nir_vec4(&b,
+      nir_fadd_imm(&b, nir_fdot4(&b, a, c0), 1.0),
+      nir_fsat(&b, nir_fadd_imm(&b, ax, -1.5)),
+      nir_fneg(&b, nir_channel(&b, a, 2)),
+      nir_frsq(&b, nir_channel(&b, a, 3))), 0xf);
+   nir_store_var(&b, v0, nir_vec4(&b,
+      nir_fmul(&b, ay, nir_channel(&b, c1, 0)),
+      nir_fmax(&b, ax, ay),
+      nir_i2f32(&b, nir_iadd_imm(&b, nir_f2i32(&b, nir_channel(&b, a, 2)), 5)),
+      nir_b2f32(&b, nir_flt(&b, ax, ay))), 0xf);
+
+   struct nvc_g80_program p;
+   if (!compile(b.shader, &p))
+      return;
+   CHECK(p.vp_attr_en[0] == 0xf && p.vp_attr_en[1] == 0,
+         "VP_ATTR_EN 0x%x 0x%x, want attribute 0 xyzw", p.vp_attr_en[0],
+         p.vp_attr_en[1]);
+   CHECK(p.num_gprs >= 4 && p.num_gprs <= target.max_gprs, "%u registers",
+         p.num_gprs);
+   /* the saturation went into the add (nvc_g80_opt_fold_sat) */
+   CHECK(disasm_has(&p, "add f32 sat") || disasm_has(&p, "add sat f32"),
+         "the add does not saturate itself");
+
+   const float attr[4] = { 1, 2, 3, 4 };
+   uint32_t cb0[8] = { u(0.5), u(0.25), u(2), u(1), u(3), 0, 0, 0 };
+   uint32_t inw[16] = { 0 }, out[64] = { 0 };
+   for (unsigned i = 0; i < p.num_inputs; i++)
+      inw[p.io[i].word] = u(attr[p.io[i].comp]);
+   if (!run(&p, 1, inw, 16, NULL, NULL, 0, out, 64, cb0, 8))
+      goto done;
+   float got[4];
+   for (unsigned k = 0; k < 4; k++) {
+      const struct nvc_g80_io *o = find_io(&p, true, VARYING_SLOT_POS, k);
+      CHECK(o && o->word == k, "position.%c not in $o%u", "xyzw"[k], k);
+      got[k] = f(out[k]);
+   }
+   CHECK_VEC4_AS("position", got, 12, 0, -3, 0.5, 1e-6);
+   for (unsigned k = 0; k < 4; k++) {
+      const struct nvc_g80_io *o = find_io(&p, true, VARYING_SLOT_VAR0, k);
+      CHECK(o && o->word < p.vp_num_results, "var0.%c has no $o", "xyzw"[k]);
+      got[k] = o ? f(out[o->word]) : NAN;
+   }
+   CHECK_VEC4_AS("var0", got, 6, 2, 8, 1, 1e-6);
+done:
+   nvc_g80_program_free(&p);
+}
+
+/*
+ * FP: a perspective varying v = (0.5, 4, 1.5, 8) at a pixel whose w is 2
+ * (the interpolator gives v/w and 1/w: the FP multiplies back by
+ * w = rcp(1/w)), a flat one whose x is 3 in lane 0 and 0.1 in lane 1.
+ *   colour = (v.x * v.y + v.z, 1 / v.w, 2^v.x, v.x < flat.x ? 0.25 : 0.75)
+ *          = (3.5, 0.125, 1.41421356, 0.25 | 0.75)
+ *   colour 1 = (sin(pi/6) = 0.5, cos(pi/3) = 0.5, -v.y + 8 = 4, gl_FragCoord.w
+ *              = 1/w = 0.5)
+ */
+static void
+test_fp(void)
+{
+   nir_builder b = builder(MESA_SHADER_FRAGMENT, "fp_mad_rcp_ex2");
+   nir_variable *vin = nvc_test_in_vec4(b.shader, VARYING_SLOT_VAR0, 0, "v");
+   nir_variable *fin = nvc_test_in_vec4(b.shader, VARYING_SLOT_VAR1, 1, "fl");
+   fin->data.interpolation = INTERP_MODE_FLAT;
+   nir_variable *pin = nvc_test_in_vec4(b.shader, VARYING_SLOT_POS, 2, "fc");
+   nir_variable *c0 = nvc_test_var(b.shader, nir_var_shader_out,
+                                   glsl_vec4_type(), FRAG_RESULT_DATA0, 0, "c0");
+   nir_variable *c1 = nvc_test_var(b.shader, nir_var_shader_out,
+                                   glsl_vec4_type(), FRAG_RESULT_DATA1, 1, "c1");
+   nir_ssa_def *v = nir_load_var(&b, vin), *fl = nir_load_var(&b, fin);
+   nir_ssa_def *vx = nir_channel(&b, v, 0);
+   nir_store_var(&b, c0, nir_vec4(&b,
+      nir_ffma(&b, vx, nir_channel(&b, v, 1), nir_channel(&b, v, 2)),
+      nir_frcp(&b, nir_channel(&b, v, 3)),
+      nir_fexp2(&b, vx),
+      nir_bcsel(&b, nir_flt(&b, vx, nir_channel(&b, fl, 0)),
+                nir_imm_float(&b, 0.25), nir_imm_float(&b, 0.75))), 0xf);
+   nir_store_var(&b, c1, nir_vec4(&b,
+      nir_fsin(&b, nir_imm_float(&b, M_PI / 6)),
+      nir_fcos(&b, nir_fmul_imm(&b, nir_channel(&b, fl, 1), M_PI / 3)),
+      nir_fadd_imm(&b, nir_fneg(&b, nir_channel(&b, v, 1)), 8.0),
+      nir_channel(&b, nir_load_var(&b, pin), 3)), 0xf);
+
+   struct nvc_g80_program p;
+   if (!compile(b.shader, &p))
+      return;
+   CHECK(p.fp_result_count == 8, "FP_RESULT_COUNT %u, want 8",
+         p.fp_result_count);
+   CHECK(p.fp_control == G80_3D_FP_CONTROL_MULTIPLE_RESULTS,
+         "FP_CONTROL 0x%x, want MULTIPLE_RESULTS",
+         p.fp_control);
+   /* -v.y + 8 is one add with NEG0: the fneg's cvt is dead
+    * (nvc_g80_opt_dce) */
+   char *dis = nvc_g80_disasm(&p);
+   CHECK(dis && !strstr(dis, "cvt neg0"), "a dead fneg is left:\n%s",
+         dis ? dis : "");
+   free(dis);
+   CHECK(disasm_has(&p, "pinterp") && disasm_has(&p, "preex2") &&
+         disasm_has(&p, "presin") && disasm_has(&p, "interp flat"),
+         "instruction choice");
+
+   /* v[]: the UMASK position components first, then the inputs */
+   unsigned umask = (p.fp_interp_ctrl & G80_3D_FP_INTERPOLANT_CTRL_UMASK__MASK)
+                    >> G80_3D_FP_INTERPOLANT_CTRL_UMASK__SHIFT, n = 0;
+   const float w = 2.0f, vv[4] = { 0.5, 4, 1.5, 8 };
+   const float flat_x[2] = { 3.0f, 0.1f };
+   float interp[2][32];
+   for (unsigned l = 0; l < 2; l++) {
+      n = 0;
+      for (unsigned k = 0; k < 4; k++)
+         if (umask >> k & 1)
+            interp[l][n++] = k == 3 ? 1.0f / w : 100.0f + k;
+      CHECK(umask & 8, "no 1/w in v[] for the perspective input");
+      for (unsigned i = 0; i < p.num_inputs; i++) {
+         const struct nvc_g80_io *io = &p.io[i];
+         float val = io->slot == VARYING_SLOT_VAR0 ? vv[io->comp] :
+                     io->comp == 0 ? flat_x[l] : 1.0f;
+         CHECK(io->interp == (io->slot == VARYING_SLOT_VAR0 ?
+                              NVC_G80_INTERP_PERSPECTIVE : NVC_G80_INTERP_FLAT),
+               "input slot %u interpolation %u", io->slot, io->interp);
+         interp[l][io->word] = io->interp == NVC_G80_INTERP_FLAT ? val : val / w;
+      }
+   }
+   uint32_t out[2][16] = { { 0 } };
+   if (!run(&p, 2, NULL, 0, &interp[0][0], NULL, 32, &out[0][0], 16, NULL, 0))
+      goto done;
+   for (unsigned l = 0; l < 2; l++) {
+      float c[4], d[4];
+      for (unsigned k = 0; k < 4; k++) {
+         c[k] = f(out[l][k]);
+         d[k] = f(out[l][4 + k]);
+      }
+      CHECK_VEC4_AS(l ? "colour 0, lane 1" : "colour 0, lane 0", c, 3.5,
+                    0.125, 1.41421356f, l ? 0.75 : 0.25, 1e-5);
+      CHECK_VEC4_AS("colour 1", d, 0.5, 0.5, 4, 0.5, 1e-5);
+   }
+done:
+   nvc_g80_program_free(&p);
+}
+
+/*
+ * Registers: 40 attribute sums all live at once (each written to an
+ * output only after all are computed) need 40+ registers; the result
+ * must still be right.  out_i = a.x * i + a.y with a = (1, 0.5).
+ */
+static void
+test_many_live(void)
+{
+   nir_builder b = builder(MESA_SHADER_VERTEX, "vp_many_live");
+   nir_variable *in = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_ssa_def *a = nir_load_var(&b, in), *v[40];
+   for (unsigned i = 0; i < 40; i++)
+      v[i] = nir_ffma(&b, nir_channel(&b, a, 0), nir_imm_float(&b, i),
+                      nir_channel(&b, a, 1));
+   for (unsigned i = 0; i < 10; i++) {
+      nir_variable *o = nvc_test_out_vec4(b.shader, VARYING_SLOT_VAR0 + i,
+                                          i, "o");
+      nir_store_var(&b, o, nir_vec4(&b, v[i], v[10 + i], v[20 + i], v[30 + i]),
+                    0xf);
+   }
+   struct nvc_g80_program p;
+   if (!compile(b.shader, &p))
+      return;
+   CHECK(p.num_gprs >= 40, "%u registers for 40 live values", p.num_gprs);
+   uint32_t inw[4] = { 0 }, out[64] = { 0 };
+   for (unsigned i = 0; i < p.num_inputs; i++)
+      inw[p.io[i].word] = u(p.io[i].comp == 0 ? 1.0f : 0.5f);
+   if (run(&p, 1, inw, 4, NULL, NULL, 0, out, 64, NULL, 0)) {
+      for (unsigned i = 0; i < 10; i++) {
+         float got[4];
+         for (unsigned k = 0; k < 4; k++) {
+            const struct nvc_g80_io *o =
+               find_io(&p, true, VARYING_SLOT_VAR0 + i, k);
+            got[k] = o ? f(out[o->word]) : NAN;
+         }
+         CHECK_VEC4_AS("sums", got, i + 0.5, 10 + i + 0.5, 20 + i + 0.5,
+                       30 + i + 0.5, 0);
+      }
+   }
+   nvc_g80_program_free(&p);
+}
+
+/* What the first step does not do is refused with the chip named. */
+static void
+test_refused(void)
+{
+   nir_builder b = builder(MESA_SHADER_FRAGMENT, "fp_loop");
+   nir_variable *vin = nvc_test_in_vec4(b.shader, VARYING_SLOT_VAR0, 0, "v");
+   nir_variable *c0 = nvc_test_var(b.shader, nir_var_shader_out,
+                                   glsl_vec4_type(), FRAG_RESULT_DATA0, 0, "c0");
+   nir_variable *t = nir_local_variable_create(b.impl, glsl_float_type(), "t");
+   nir_store_var(&b, t, nir_imm_float(&b, 0), 1);
+   nir_push_loop(&b);
+   {
+      nir_ssa_def *x = nir_load_var(&b, t);
+      nir_push_if(&b, nir_fge(&b, x, nir_channel(&b, nir_load_var(&b, vin), 0)));
+      nir_jump(&b, nir_jump_break);
+      nir_pop_if(&b, NULL);
+      nir_store_var(&b, t, nir_fadd_imm(&b, x, 1.0), 1);
+   }
+   nir_pop_loop(&b, NULL);
+   nir_store_var(&b, c0, nir_vec4(&b, nir_load_var(&b, t), nir_load_var(&b, t),
+                                  nir_load_var(&b, t), nir_load_var(&b, t)),
+                 0xf);
+   struct nvc_g80_program p;
+   char *err = NULL;
+   bool ok = nvc_g80_compile(&target, b.shader, &p, &err);
+   CHECK(!ok && err && strstr(err, target.name) && strstr(err, "control flow"),
+         "a loop: %s", err ? err : "compiled");
+   free(err);
+   ralloc_free(b.shader);
+
+   struct nvc_g80_target nv40;
+   err = NULL;
+   CHECK(!nvc_g80_target_init(&nv40, nvhwdb_chip_find(0x40), &err) && err &&
+         strstr(err, "NV40"), "NV40 as a Tesla target: %s", err ? err : "");
+   free(err);
+}
+
+static void
+test_target(void)
+{
+   struct nvc_g80_target gt215;
+   char *err = NULL;
+   CHECK(target.max_gprs == 128, "G80 registers %u (isa.rst: 128)",
+         target.max_gprs);
+   CHECK(target.vp_max_attribs == 16, "VP attributes %u (VP_ATTR_EN: 16)",
+         target.vp_max_attribs);
+   CHECK(target.isa_flags == 0, "G80 has no SM11/D3D10.1 forms");
+   CHECK(nvc_g80_target_init(&gt215, nvhwdb_chip_find(0xa3), &err) &&
+         (gt215.isa_flags & NVISA_G80_FLAG_D3D10_1) &&
+         (gt215.isa_flags & NVISA_G80_FLAG_SM11) && gt215.mul_sat,
+         "GT215: %s", err ? err : "flags");
+   free(err);
+}
+
+int
+main(void)
+{
+   char *err = NULL;
+   glsl_type_singleton_init_or_ref();
+   if (!nvc_g80_target_init(&target, nvhwdb_chip_find(0x50), &err)) {
+      fprintf(stderr, "no G80 target: %s\n", err ? err : "?");
+      return 1;
+   }
+   test_target();
+   test_vp();
+   test_fp();
+   test_many_live();
+   test_refused();
+   return nvc_test_end("nvc_g80: VP, FP, registers, refusals ok");
+}
