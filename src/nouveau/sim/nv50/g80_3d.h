@@ -197,6 +197,14 @@ enum nvsim_status g80_3d_set_program_cb(struct g80_3d *ctx, uint32_t data);
 bool g80_3d_program_cb(struct g80_3d *ctx, enum g80_stage stage,
                        unsigned index, const uint8_t **data, uint32_t *size);
 
+/* Local memory (g80_3d_local.c): the warp's l[] as LOCAL_ADDRESS,
+ * LOCAL_SIZE_LOG and DMA_LOCAL place it: a host pointer to 32 threads'
+ * spaces of *bytes each (g80_shader_program local, local_bytes), or NULL
+ * and 0 when LOCAL_SIZE_LOG disables l[]; traps when the state is invalid
+ * or no mapped buffer backs the whole range. */
+enum nvsim_status g80_3d_local_space(struct g80_3d *ctx, uint8_t **mem,
+                                     unsigned *bytes);
+
 /* Texture descriptors (g80_3d_texture.c): TIC/TSC tables and bindings. */
 enum nvsim_status g80_3d_bind_tic(struct g80_3d *ctx, unsigned stage,
                                   uint32_t data);

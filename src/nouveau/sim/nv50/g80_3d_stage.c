@@ -15,7 +15,7 @@
  *
  * Assumptions: a code segment is the 512 KiB upstream gives each program
  * type (NV50_CODE_BO_SIZE_LOG2 19), or less where the mapped buffer ends;
- * no l[] space (LOCAL_* is not read yet: a program using l[] faults).
+ * l[] is the LOCAL_* space (g80_3d_local.c).
  * Texture requests go to the texture unit (g80_sampler.c): the TIC and
  * TSC bound to the instruction's slots (g80_3d_texture / g80_3d_sampler;
  * LINKED_TSC takes the sampler of the texture's slot, rnndb), the texels
@@ -158,6 +158,8 @@ exec_run(void *priv, struct g80_3d *ctx, struct g80_stage_batch *b)
                                  : G80_3D_VP_REG_ALLOC_TEMP),
       .isa_flags = isa_flags(ctx),
    };
+   if (g80_3d_local_space(ctx, &prog.local, &prog.local_bytes))
+      return false;
    struct exec_state s = { ctx, false };
    struct g80_shader_callbacks cb = {
       .ctx = &s, .texture = texture, .const_buffer = const_buffer,

@@ -43,7 +43,7 @@
 #define NAREGS 8
 #define NCREGS 4
 #define G80_EXEC_STACK 64
-#define WARP 32
+#define WARP G80_SHADER_WARP_LANES
 
 enum stack_type {
    ST_BRANCH,      /* a path waiting to run */
@@ -1360,7 +1360,11 @@ g80_shader_run(enum g80_stage stage, const struct g80_shader_program *prog,
    st->active = warp->active & all;
    st->pc = prog->start;
 
-   if (prog->local_bytes) {
+   if (prog->local_bytes && prog->local) {
+      /* the caller's memory, local_bytes a lane as given (g80_shader.h) */
+      st->local_bytes = prog->local_bytes;
+      st->local = prog->local;
+   } else if (prog->local_bytes) {
       st->local_bytes = prog->local_bytes <= 0x10000 ? prog->local_bytes :
                                                        0x10000;
       st->local = calloc(WARP, st->local_bytes);
@@ -1395,7 +1399,8 @@ g80_shader_run(enum g80_stage stage, const struct g80_shader_program *prog,
       }
    }
    int ret = st->failed ? -1 : 0;
-   free(st->local);
+   if (st->local != prog->local)
+      free(st->local);
    free(st);
    return ret;
 }

@@ -105,8 +105,15 @@ struct g80_shader_program {
                                  * the rest read 0 (isa.rst); 0: all 128 */
    uint32_t isa_flags;          /* NVISA_G80_FLAG_* and G80_SHADER_* above */
    /* l[] bytes per thread (isa.rst: 0 or a power of two from 0x10 to
-    * 0x10000); the interpreter keeps it for the run, zeroed. */
+    * 0x10000); the interpreter keeps it for the run, zeroed, unless
+    * `local` gives it memory. */
    unsigned local_bytes;
+   /* Optional: the warp's l[] in memory the caller owns (the 3D class's
+    * LOCAL_ADDRESS buffer): lane l's space is local_bytes bytes at
+    * local + l * local_bytes, for G80_SHADER_WARP_LANES lanes; read and
+    * written in place, never past that range.  NULL: private zeroed
+    * space for the run. */
+   uint8_t *local;
    /* constant buffers c0..cN as SET_PROGRAM_CB binds them for the stage;
     * NULL when unbound (a read of one is a fault, as on hardware). */
    const uint32_t *const *cb;
@@ -153,6 +160,10 @@ struct g80_shader_warp {
    /* FP: lanes that executed a discard (kil); set by the interpreter. */
    uint32_t discarded;
 };
+
+/* Threads in a warp (envytools-docs tesla/cuda/isa.rst: "warps of 32
+ * threads"): the largest `lanes` a run takes. */
+#define G80_SHADER_WARP_LANES 32
 
 /* Instructions a warp may execute in one run before it is stopped as a
  * runaway (docs/reliability.md "Traps"); every executed instruction

@@ -1179,6 +1179,146 @@ out:
    dfx_fini(&d);
 }
 
+/* l[] of one stage's program: st b128 from $r(reg) to l[0x10], the
+ * registers overwritten with $r(junk), ld b128 back (a variable-indexed
+ * GLSL array spills so). */
+static void
+emit_local_round_trip(struct code *c, unsigned reg, unsigned junk)
+{
+   struct nvisa_g80_operand lmem = { .file = G(FILE_LOCAL), .size = 4,
+                                     .val = 0x10 };
+   struct nvisa_g80_operand quad = opnd(G(FILE_GPR), reg);
+   quad.size = 16;
+   struct nvisa_g80_insn st;
+   nvisa_g80_insn_init(&st, G(OP_ST_L));
+   st.opnd[0] = lmem;
+   st.opnd[1] = quad;
+   st.mod[G(MOD_TYPE)] = G(LDST_TYPE_b128);
+   emit(c, st);
+   for (unsigned i = 0; i < 4; i++)
+      emit(c, op2(G(OP_MOV_B32_L), opnd(G(FILE_GPR), reg + i),
+                  opnd(G(FILE_GPR), junk)));
+   struct nvisa_g80_insn ld;
+   nvisa_g80_insn_init(&ld, G(OP_LD_L));
+   ld.opnd[0] = quad;
+   ld.opnd[1] = lmem;
+   ld.mod[G(MOD_TYPE)] = G(LDST_TYPE_b128);
+   emit(c, ld);
+}
+
+/* Local memory (g80_3d_local.c): the programs of draw_interpreter with
+ * the colour passed through l[0x10..0x1f] in the VP and in the FP, with
+ * LOCAL_SIZE_LOG 2 (rnndb: log2(bytes / 8): 0x20 bytes a thread) at
+ * LOCAL_ADDRESS in DMA_LOCAL.  The pixels are draw_interpreter's (GL's
+ * perspective-correct red); l[] is in that buffer (isa.rst: "directly
+ * mapped to VM space"): bytes of the warp's 32 x 0x20 there (the
+ * buffer's last 0x400) change and no byte before them does.  With the
+ * range one thread's space further, past the buffer, the draw traps and
+ * draws nothing; with LOCAL_SIZE_LOG 0 the
+ * programs have no l[] and fault. */
+static void
+draw_local_memory(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   struct nvsim_object *obj = nvsim_lookup(t->chan, T3D_HANDLE);
+   ((struct g80_3d *)obj->priv)->stages = &g80_3d_exec_runner;
+   struct code vp = { 0 }, fp = { 0 };
+   for (unsigned i = 0; i < 8; i++)
+      emit(&vp, op2(G(OP_MOV_B32_L), opnd(G(FILE_GPR), i),
+                    opnd(G(FILE_ATTR), 4 * i)));
+   emit_local_round_trip(&vp, 4, 0);
+   for (unsigned i = 0; i < 8; i++)
+      emit(&vp, op2(G(OP_MOV_B32_L), opnd(G(FILE_OUT), i),
+                    opnd(G(FILE_GPR), i)));
+   emit_exit(&vp);
+   emit(&fp, op2(G(OP_LINTERP_L), opnd(G(FILE_GPR), 4), opnd(G(FILE_VAR), 12)));
+   emit(&fp, op2(G(OP_RCP_F32), opnd(G(FILE_GPR), 4), opnd(G(FILE_GPR), 4)));
+   for (unsigned c = 0; c < 4; c++) {
+      struct nvisa_g80_insn pi = op2(G(OP_PINTERP_L), opnd(G(FILE_GPR), c),
+                                     opnd(G(FILE_VAR), 16 + 4 * c));
+      pi.opnd[2] = opnd(G(FILE_GPR), 4);
+      emit(&fp, pi);
+   }
+   emit_local_round_trip(&fp, 0, 4);
+   emit_exit(&fp);
+   CHECK(!vp.bad && !fp.bad);
+   struct surf2d code, local;
+   surf2d_new(t, &code, 0x2000);
+   surf2d_new(t, &local, 0x1000);
+   memcpy(code.map, vp.w, vp.n * 4);
+   memcpy(code.map + 0x1000, fp.w, fp.n * 4);
+   memset(local.map, 0xa5, 0x1000);
+   /* the warp's range ends where the buffer does */
+   const unsigned warp_bytes = 32 * 0x20, base = 0x1000 - warp_bytes;
+   struct nvsim_bo *bos[] = { t->push_bo, d.rt.bo, d.vb.bo, code.bo,
+                              local.bo };
+   m3d(t, G80_3D_DMA_CODE_CB, t->info.vram_ctxdma);
+   m3d(t, G80_3D_DMA_LOCAL, t->info.vram_ctxdma);
+   m3d(t, G80_3D_LOCAL_ADDRESS_HIGH, (uint32_t)((local.va + base) >> 32));
+   m3d(t, G80_3D_LOCAL_ADDRESS_LOW, (uint32_t)(local.va + base));
+   m3d(t, G80_3D_LOCAL_SIZE_LOG, 2);
+   m3d(t, G80_3D_VP_ADDRESS_HIGH, (uint32_t)(code.va >> 32));
+   m3d(t, G80_3D_VP_ADDRESS_LOW, (uint32_t)code.va);
+   m3d(t, G80_3D_FP_ADDRESS_HIGH, (uint32_t)((code.va + 0x1000) >> 32));
+   m3d(t, G80_3D_FP_ADDRESS_LOW, (uint32_t)(code.va + 0x1000));
+   m3d(t, G80_3D_VP_START_ID, 0);
+   m3d(t, G80_3D_FP_START_ID, 0);
+   m3d(t, G80_3D_VP_REG_ALLOC_TEMP, 8);
+   m3d(t, G80_3D_FP_REG_ALLOC_TEMP, 8);
+   vtx(&d, 0, -1, -1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 1, -1, 1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 2, 2, -2, 0, 2, 0, 0, 0, 1);
+   vtx(&d, 3, 2, 2, 0, 2, 0, 0, 0, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLE_STRIP, 0, 4);
+   CHECK(tfx_submit(t, bos, 5) > 0);
+   CHECK(nvsim_channel_last_trap(t->chan) == NULL);
+   for (unsigned y = 0; y < H; y += 3)
+      for (unsigned x = 0; x < W; x++) {
+         float s = (x + 0.5f) / W;
+         float tt = (s / 2) / ((1 - s) + s / 2);
+         int want = (int)lrintf(255.0f * (1.0f - tt));
+         int got = (int)(px(&d, x, y) & 0xff);
+         CHECK(abs(got - want) <= 1);
+         CHECK_EQ(px(&d, x, y) >> 8, 0xff0000u);
+      }
+   unsigned changed_in = 0, changed_out = 0;
+   for (unsigned i = 0; i < 0x1000; i++) {
+      if (local.map[i] == 0xa5)
+         continue;
+      if (i >= base && i < base + warp_bytes)
+         changed_in++;
+      else
+         changed_out++;
+   }
+   CHECK(changed_in > 0);
+   CHECK_EQ(changed_out, 0);
+
+   /* the warp's range one thread's space past the buffer's end: a trap,
+    * nothing drawn */
+   for (unsigned i = 0; i < W * H; i++)
+      ((uint32_t *)d.rt.map)[i] = BG;
+   m3d(t, G80_3D_LOCAL_ADDRESS_LOW, (uint32_t)(local.va + base + 0x20));
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLE_STRIP, 0, 4);
+   CHECK(tfx_submit(t, bos, 5) > 0);
+   CHECK_STR_HAS(nvsim_channel_last_trap(t->chan), "local memory");
+   CHECK_EQ(px(&d, 1, 1), BG);
+
+   /* LOCAL_SIZE_LOG 0: no l[], the programs fault */
+   m3d(t, G80_3D_LOCAL_ADDRESS_LOW, (uint32_t)(local.va + base));
+   m3d(t, G80_3D_LOCAL_SIZE_LOG, 0);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLE_STRIP, 0, 4);
+   CHECK(tfx_submit(t, bos, 5) > 0);
+   CHECK_STR_HAS(nvsim_channel_last_trap(t->chan), "l[0x10]");
+   CHECK_EQ(px(&d, 1, 1), BG);
+   surf2d_free(t, &local);
+   surf2d_free(t, &code);
+out:
+   dfx_fini(&d);
+}
+
 static const struct nvt_case cases[] = {
    { "draw_triangle_coverage", draw_triangle_coverage },
    { "draw_interpolation", draw_interpolation },
@@ -1201,6 +1341,7 @@ static const struct nvt_case cases[] = {
    { "draw_scissor", draw_scissor },
    { "draw_two_side_clamp", draw_two_side_clamp },
    { "draw_interpreter", draw_interpreter },
+   { "draw_local_memory", draw_local_memory },
    { NULL, NULL },
 };
 
