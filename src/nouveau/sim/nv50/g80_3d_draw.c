@@ -479,9 +479,20 @@ culled_by_distance(const struct g80_3d *ctx, const struct clip_vertex *v,
    return false;
 }
 
+/* The point where the edge a-b crosses a plane (da, db: the distances).
+ * GL 3.3 2.19.1 "Clipping Shader Varying Outputs": c = t c1 + (1 - t) c2
+ * in clip space, except that "for vertex shader varying variables
+ * specified to be interpolated without perspective correction (using the
+ * noperspective qualifier), the value of t used to obtain the varying
+ * value associated with P will be adjusted to produce results that vary
+ * linearly in screen space": for the slots NOPERSPECTIVE_BITMAP marks,
+ * the parameter is the point's place between a and b in window space,
+ * t w_b / w_P (the window position is ((1 - t) w_a (x_a / w_a) + t w_b
+ * (x_b / w_b)) / w_P with w_P = (1 - t) w_a + t w_b). */
 static void
-lerp(struct clip_vertex *out, const struct clip_vertex *a,
-     const struct clip_vertex *b, float da, float db)
+lerp(const struct g80_3d *ctx, struct clip_vertex *out,
+     const struct clip_vertex *a, const struct clip_vertex *b, float da,
+     float db)
 {
    /* a fixed order, so that neighbours sharing an edge get one point */
    if (memcmp(a->s, b->s, 4 * sizeof(float)) > 0) {
@@ -493,8 +504,16 @@ lerp(struct clip_vertex *out, const struct clip_vertex *a,
       db = f;
    }
    float t = da / (da - db);
-   for (unsigned m = 0; m < G80_3D_MAP_SLOTS; m++)
-      out->s[m] = a->s[m] + t * (b->s[m] - a->s[m]);
+   float w = a->s[3] + t * (b->s[3] - a->s[3]);
+   /* a point at or behind the eye (the w > 0 plane's own crossing) has
+    * no window position: the clip-space t stands */
+   float t_win = w > 0.0f && a->s[3] > 0.0f && b->s[3] > 0.0f ?
+                 t * b->s[3] / w : t;
+   for (unsigned m = 0; m < G80_3D_MAP_SLOTS; m++) {
+      /* slots 0..3 are the clip position itself */
+      float tm = m >= 4 && g80_3d_slot_linear(ctx, m) ? t_win : t;
+      out->s[m] = a->s[m] + tm * (b->s[m] - a->s[m]);
+   }
 }
 
 static unsigned
@@ -517,7 +536,7 @@ clip_polygon(const struct g80_3d *ctx, struct clip_vertex *a,
          if (dp >= 0 && m < MAX_CLIP_VERTS)
             out[m++] = *p;
          if ((dp >= 0) != (dq >= 0) && m < MAX_CLIP_VERTS) {
-            lerp(&out[m], p, q, dp, dq);
+            lerp(ctx, &out[m], p, q, dp, dq);
             out[m++].edge = dp >= 0 ? true : p->edge;
          }
       }
@@ -651,10 +670,10 @@ draw_line(struct draw_ctx *dc, const struct g80_3d_vertex *v0,
          return;
       struct clip_vertex t;
       if (da < 0) {
-         lerp(&t, &ab[0], &ab[1], da, db);
+         lerp(dc->ctx, &t, &ab[0], &ab[1], da, db);
          ab[0] = t;
       } else if (db < 0) {
-         lerp(&t, &ab[0], &ab[1], da, db);
+         lerp(dc->ctx, &t, &ab[0], &ab[1], da, db);
          ab[1] = t;
       }
    }

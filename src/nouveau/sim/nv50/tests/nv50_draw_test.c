@@ -796,6 +796,49 @@ out:
    dfx_fini(&d);
 }
 
+/* Clipping a noperspective interpolant (GL 3.3 2.19.1: its t "will be
+ * adjusted to produce results that vary linearly in screen space").  A
+ * quad whose left vertices are at NDC x -1 (w 1, red 1) and right ones at
+ * clip (6, +-2, 0, 2), NDC x 3 (w 2, red 0), clipped at x = w (NDC 1).
+ * With slots 4..7 in NOPERSPECTIVE_BITMAP red is linear in window space
+ * along the whole edge: 1 - (ndc + 1) / 4, at pixel x (window x + 0.5 =
+ * 8 (ndc + 1)) 1 - (x + 0.5) / 32, 0.5 at the clip edge (a clip-space t,
+ * 1/3 there, would give 2/3).  Without the bitmap the perspective value
+ * of the unclipped edge: window fraction f = (x + 0.5) / 32, t = (f / 2)
+ * / ((1 - f) + f / 2) (GL 3.3 eq. 3.8), red 1 - t.  UNORM within 1. */
+static void
+draw_clip_noperspective(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   vtx(&d, 0, -1, -1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 1, -1, 1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 2, 6, -2, 0, 2, 0, 0, 0, 1);
+   vtx(&d, 3, 6, 2, 0, 2, 0, 0, 0, 1);
+   for (unsigned pass = 0; pass < 2; pass++) {
+      bool linear = pass == 0;
+      m3d(&d.t, G80_3D_NOPERSPECTIVE_BITMAP(0), linear ? 0xf0 : 0);
+      d.pt.linear = linear ? 0xf : 0;
+      draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLE_STRIP, 0, 4);
+      CHECK(dfx_submit(&d) > 0);
+      CHECK(nvsim_channel_error(d.t.chan) == NULL);
+      for (unsigned y = 0; y < H; y += 3)
+         for (unsigned x = 0; x < W; x++) {
+            float f = (x + 0.5f) / 32.0f;
+            float t = linear ? f : (f / 2) / ((1 - f) + f / 2);
+            int want = (int)lrintf(255.0f * (1.0f - t));
+            int got = (int)(px(&d, x, y) & 0xff);
+            if (abs(got - want) > 1)
+               fprintf(stderr, "pass %u (%u, %u): red %d, want %d\n", pass,
+                       x, y, got, want);
+            CHECK(abs(got - want) <= 1);
+         }
+   }
+out:
+   dfx_fini(&d);
+}
+
 /* Points and lines (GL 3.3 3.4, 3.5): a size-1 point covers the pixel
  * its window position is in; a 1-wide horizontal line from window
  * (2.5, 5.5) to (10.5, 5.5) covers x 2..9 of row 5 (the diamond-exit
@@ -1330,6 +1373,7 @@ static const struct nvt_case cases[] = {
    { "draw_instanced", draw_instanced },
    { "draw_cull", draw_cull },
    { "draw_clip", draw_clip },
+   { "draw_clip_noperspective", draw_clip_noperspective },
    { "draw_points_lines", draw_points_lines },
    { "draw_without_stages_traps", draw_without_stages_traps },
    { "draw_strmout_traps", draw_strmout_traps },
