@@ -330,6 +330,30 @@ int_imm(struct isel *c, unsigned op, unsigned a, uint32_t b)
    return d;
 }
 
+/* NIR's shifts take the count modulo 32 (nir_opcodes.py); what the
+ * shifter does with larger counts is not documented (int.rst), so the
+ * count is masked first: a constant here, else by an and. */
+static unsigned
+shift(struct isel *c, nir_alu_instr *alu, unsigned op, bool is_signed)
+{
+   unsigned a = ssa_val(c, &alu->src[0].src, alu->src[0].swizzle[0]);
+   unsigned n, d;
+   if (nir_src_is_const(alu->src[1].src)) {
+      n = imm(c, nir_src_comp_as_uint(alu->src[1].src,
+                                      alu->src[1].swizzle[0]) & 31);
+   } else {
+      n = int_imm(c, G(OP_AND_B32),
+                  ssa_val(c, &alu->src[1].src, alu->src[1].swizzle[0]), 31);
+   }
+   struct nvc_g80_insn *i = def_insn(c, op, &d);
+   if (!i)
+      return 0;
+   set_src(i, 1, a);
+   set_src(i, 2, n);
+   i->hw.mod[G(MOD_SIGNED)] = is_signed;
+   return d;
+}
+
 static bool
 emit_alu(struct isel *c, nir_alu_instr *alu)
 {
@@ -495,13 +519,9 @@ emit_alu(struct isel *c, nir_alu_instr *alu)
       i->hw.mod[G(MOD_NOT1)] = 1;
       break;
    }
-   case nir_op_ishl: d = int_op(c, alu, G(OP_SHL_B32), 2); break;
-   case nir_op_ushr: d = int_op(c, alu, G(OP_SHR_B32), 2); break;
-   case nir_op_ishr:
-      d = int_op(c, alu, G(OP_SHR_B32), 2);
-      if (!c->failed)
-         c->ir->insns[c->ir->num_insns - 1].hw.mod[G(MOD_SIGNED)] = 1;
-      break;
+   case nir_op_ishl: d = shift(c, alu, G(OP_SHL_B32), false); break;
+   case nir_op_ushr: d = shift(c, alu, G(OP_SHR_B32), false); break;
+   case nir_op_ishr: d = shift(c, alu, G(OP_SHR_B32), true); break;
    case nir_op_imin: case nir_op_imax: case nir_op_umin: case nir_op_umax:
       d = int_op(c, alu, alu->op == nir_op_imin || alu->op == nir_op_umin ?
                             G(OP_MIN_B32) : G(OP_MAX_B32), 2);

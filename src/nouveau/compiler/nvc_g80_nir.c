@@ -23,10 +23,23 @@ static const nir_shader_compiler_options g80_options = {
    .lower_fmod = true,
    /* sqrt as 1/rsqrt: the SFU has rcp and rsqrt, no sqrt (trans.rst) */
    .lower_fsqrt = true,
-   /* bit-field ops and byte/word extracts from shifts and masks; Tesla
+   /* bit-field ops, bit counts and byte/word extracts from shifts and
+    * masks (int.rst has shl/shr, and/or/xor, no bit-field unit); Tesla
     * has no 32x32 multiply (int.rst: mul is 16 or 24 bits) and no
     * divide: imul/idiv are refused by isel for now */
-   .lower_bitops = true,
+   .lower_bitfield_extract_to_shifts = true,
+   .lower_bitfield_insert_to_shifts = true,
+   .lower_bitfield_reverse = true,
+   .lower_bit_count = true,
+   .lower_ifind_msb = true,
+   .lower_find_lsb = true,
+   .lower_uadd_carry = true,
+   .lower_usub_borrow = true,
+   .lower_mul_high = true,
+   .lower_hadd = true,
+   .lower_uadd_sat = true,
+   .lower_iabs = true,
+   .lower_isign = true,
    .lower_extract_byte = true,
    .lower_extract_word = true,
    .lower_insert_byte = true,

@@ -108,6 +108,15 @@ find_io(const struct nvc_g80_program *p, bool output, unsigned slot,
 }
 
 static bool
+disasm_has_quiet(const struct nvc_g80_program *p, const char *what)
+{
+   char *d = nvc_g80_disasm(p);
+   bool has = d && strstr(d, what);
+   free(d);
+   return has;
+}
+
+static bool
 disasm_has(const struct nvc_g80_program *p, const char *what)
 {
    char *d = nvc_g80_disasm(p);
@@ -316,6 +325,148 @@ test_many_live(void)
    nvc_g80_program_free(&p);
 }
 
+/* Reads output (slot, comp) of a VP run's $o words. */
+static uint32_t
+out_word(const struct nvc_g80_program *p, const uint32_t *out, unsigned slot,
+         unsigned comp)
+{
+   const struct nvc_g80_io *o = find_io(p, true, slot, comp);
+   CHECK(o, "output slot %u.%c has no $o", slot, "xyzw"[comp]);
+   return o ? out[o->word] : 0xdeadbeef;
+}
+
+/*
+ * VP integer and rounding ops on attribute 0 = (-2.5, 7.25, 3, -1) and
+ * the integer attribute 1 = (0xf0f0, 5, -8, 3), values by hand (GLSL /
+ * NIR semantics):
+ *   var0 = floor, ceil, trunc, roundEven of -2.5 = (-3, -2, -2, -2)
+ *   var1 = (min(7.25, 3) = 3, max(|-2.5|, -1) = 2.5, int(-2.5) = -2 as
+ *           bits, float(-8) = -8)
+ *   var2 = (0xf0f0 & 0xff = 0xf0, | 0xf = 0xf0ff, ^ 0xffff = 0x0f0f,
+ *           ~0xf0f0 = 0xffff0f0f)
+ *   var3 = (5 << 3 = 40, -8 >> 1 = -4, -8 >>> 28 = 0xf, min(5, -8) = -8)
+ *   var4 = (umax(5, 0xfffffff8) = 0xfffffff8, 5 <u 0xfffffff8 = 1,
+ *           5 < -8 = 0, -3)
+ *   var5 = (5 - 3 = 2, 5 << (b.w = 3, a variable count) = 40,
+ *           float(5u) = 5, 5 == 5 = 1)
+ */
+static void
+test_vp_int(void)
+{
+   nir_builder b = builder(MESA_SHADER_VERTEX, "vp_int_round");
+   nir_variable *in0 = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_variable *in1 = nvc_test_var(b.shader, nir_var_shader_in,
+                                    glsl_ivec4_type(), VERT_ATTRIB_GENERIC1,
+                                    1, "i");
+   nir_variable *o[6];
+   for (unsigned k = 0; k < 6; k++)
+      o[k] = nvc_test_out_vec4(b.shader, VARYING_SLOT_VAR0 + k, k, "o");
+   nir_ssa_def *a = nir_load_var(&b, in0), *i = nir_load_var(&b, in1);
+   nir_ssa_def *ax = nir_channel(&b, a, 0);
+   nir_ssa_def *ix = nir_channel(&b, i, 0), *iy = nir_channel(&b, i, 1);
+   nir_ssa_def *iz = nir_channel(&b, i, 2), *iw = nir_channel(&b, i, 3);
+   nir_store_var(&b, o[0], nir_vec4(&b, nir_ffloor(&b, ax), nir_fceil(&b, ax),
+                                    nir_ftrunc(&b, ax),
+                                    nir_fround_even(&b, ax)), 0xf);
+   nir_store_var(&b, o[1], nir_vec4(&b,
+      nir_fmin(&b, nir_channel(&b, a, 1), nir_channel(&b, a, 2)),
+      nir_fmax(&b, nir_fabs(&b, ax), nir_channel(&b, a, 3)),
+      nir_f2i32(&b, ax), nir_i2f32(&b, iz)), 0xf);
+   nir_store_var(&b, o[2], nir_vec4(&b, nir_iand_imm(&b, ix, 0xff),
+                                    nir_ior_imm(&b, ix, 0xf),
+                                    nir_ixor(&b, ix, nir_imm_int(&b, 0xffff)),
+                                    nir_inot(&b, ix)), 0xf);
+   nir_store_var(&b, o[3], nir_vec4(&b, nir_ishl_imm(&b, iy, 3),
+                                    nir_ishr_imm(&b, iz, 1),
+                                    nir_ushr_imm(&b, iz, 28),
+                                    nir_imin(&b, iy, iz)), 0xf);
+   nir_store_var(&b, o[4], nir_vec4(&b, nir_umax(&b, iy, iz),
+                                    nir_b2i32(&b, nir_ult(&b, iy, iz)),
+                                    nir_b2i32(&b, nir_ilt(&b, iy, iz)),
+                                    nir_ineg(&b, iw)), 0xf);
+   nir_store_var(&b, o[5], nir_vec4(&b, nir_isub(&b, iy, iw),
+                                    nir_ishl(&b, iy, iw),
+                                    nir_u2f32(&b, iy),
+                                    nir_b2i32(&b, nir_ieq(&b, iy, iy))), 0xf);
+   struct nvc_g80_program p;
+   if (!compile(b.shader, &p))
+      return;
+   const uint32_t attr[2][4] = {
+      { u(-2.5), u(7.25), u(3), u(-1) },
+      { 0xf0f0, 5, (uint32_t)-8, 3 },
+   };
+   uint32_t inw[8] = { 0 }, out[64] = { 0 };
+   for (unsigned n = 0; n < p.num_inputs; n++)
+      inw[p.io[n].word] = attr[p.io[n].slot][p.io[n].comp];
+   if (run(&p, 1, inw, 8, NULL, NULL, 0, out, 64, NULL, 0)) {
+      const uint32_t want[6][4] = {
+         { u(-3), u(-2), u(-2), u(-2) },
+         { u(3), u(2.5), (uint32_t)-2, u(-8) },
+         { 0xf0, 0xf0ff, 0x0f0f, 0xffff0f0f },
+         { 40, (uint32_t)-4, 0xf, (uint32_t)-8 },
+         { 0xfffffff8, 1, 0, (uint32_t)-3 },
+         { 2, 40, u(5), 1 },
+      };
+      for (unsigned v = 0; v < 6; v++)
+         for (unsigned k = 0; k < 4; k++) {
+            uint32_t got = out_word(&p, out, VARYING_SLOT_VAR0 + v, k);
+            CHECK(got == want[v][k], "var%u.%c = 0x%08x, want 0x%08x", v,
+                  "xyzw"[k], got, want[v][k]);
+         }
+   }
+   nvc_g80_program_free(&p);
+}
+
+/*
+ * FP with a noperspective input n = (3, 0.75, ...) (the interpolator
+ * gives n itself: NOPERSPECTIVE_BITMAP), gl_FragCoord.xy = (10.5, 20.5),
+ * writing depth = n.x / 4 = 0.75 after one colour (n.y, x, y, 1):
+ * FP_RESULT_COUNT 5, EXPORTS_Z, depth in $r4; no 1/w needed.
+ */
+static void
+test_fp_depth(void)
+{
+   nir_builder b = builder(MESA_SHADER_FRAGMENT, "fp_depth_noperspective");
+   nir_variable *nin = nvc_test_in_vec4(b.shader, VARYING_SLOT_VAR0, 0, "n");
+   nin->data.interpolation = INTERP_MODE_NOPERSPECTIVE;
+   nir_variable *pin = nvc_test_in_vec4(b.shader, VARYING_SLOT_POS, 1, "fc");
+   nir_variable *col = nvc_test_var(b.shader, nir_var_shader_out,
+                                    glsl_vec4_type(), FRAG_RESULT_COLOR, 0, "c");
+   nir_variable *dep = nvc_test_var(b.shader, nir_var_shader_out,
+                                    glsl_float_type(), FRAG_RESULT_DEPTH, 1, "z");
+   nir_ssa_def *n = nir_load_var(&b, nin), *fc = nir_load_var(&b, pin);
+   nir_store_var(&b, col, nir_vec4(&b, nir_channel(&b, n, 1),
+                                   nir_channel(&b, fc, 0),
+                                   nir_channel(&b, fc, 1),
+                                   nir_imm_float(&b, 1)), 0xf);
+   nir_store_var(&b, dep, nir_fmul_imm(&b, nir_channel(&b, n, 0), 0.25), 1);
+   struct nvc_g80_program p;
+   if (!compile(b.shader, &p))
+      return;
+   unsigned umask = (p.fp_interp_ctrl & G80_3D_FP_INTERPOLANT_CTRL_UMASK__MASK)
+                    >> G80_3D_FP_INTERPOLANT_CTRL_UMASK__SHIFT;
+   CHECK(umask == 3, "UMASK 0x%x, want x and y only", umask);
+   CHECK(p.fp_result_count == 5 &&
+         p.fp_control == G80_3D_FP_CONTROL_EXPORTS_Z,
+         "FP_RESULT_COUNT %u FP_CONTROL 0x%x", p.fp_result_count,
+         p.fp_control);
+   CHECK(disasm_has(&p, "linterp") && !disasm_has_quiet(&p, "pinterp"),
+         "noperspective inputs by linterp");
+   float interp[16] = { 10.5f, 20.5f };
+   for (unsigned i = 0; i < p.num_inputs; i++) {
+      CHECK(p.io[i].interp == NVC_G80_INTERP_LINEAR, "interp %u",
+            p.io[i].interp);
+      interp[p.io[i].word] = p.io[i].comp == 0 ? 3.0f : 0.75f;
+   }
+   uint32_t out[8] = { 0 };
+   if (run(&p, 1, NULL, 0, interp, NULL, 16, out, 8, NULL, 0)) {
+      float c[4] = { f(out[0]), f(out[1]), f(out[2]), f(out[3]) };
+      CHECK_VEC4_AS("colour", c, 0.75, 10.5, 20.5, 1, 0);
+      CHECK(f(out[4]) == 0.75f, "depth %g, want 0.75", f(out[4]));
+   }
+   nvc_g80_program_free(&p);
+}
+
 /* What the first step does not do is refused with the chip named. */
 static void
 test_refused(void)
@@ -383,6 +534,9 @@ main(void)
    test_vp();
    test_fp();
    test_many_live();
+   test_vp_int();
+   test_fp_depth();
    test_refused();
-   return nvc_test_end("nvc_g80: VP, FP, registers, refusals ok");
+   return nvc_test_end("nvc_g80: VP, FP, integers, depth, registers, "
+                       "refusals ok");
 }
