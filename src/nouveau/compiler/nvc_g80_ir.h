@@ -22,6 +22,9 @@ struct nvc_g80_insn {
    struct nvisa_g80_insn hw;
    /* bit i: hw.opnd[i] is FILE_GPR naming SSA value opnd[i].val */
    uint8_t virt;
+   /* bit i: operand i is a half register (the form's operand size 2)
+    * reading the value's high 16 bits; clear: its low 16 bits */
+   uint8_t hi;
    /* operand 0 writes a value an earlier instruction defined */
    bool redef;
    /* has an effect besides its destination (writes $c, $o, reserved
@@ -52,6 +55,15 @@ nvc_g80_set_value(struct nvc_g80_insn *i, unsigned n, unsigned value)
    i->hw.opnd[n].file = NVISA_G80_FILE_GPR;
    i->hw.opnd[n].val = value;
    i->virt |= 1u << n;
+}
+
+/* Operand n reads the low (hi false) or high half of value. */
+static inline void
+nvc_g80_set_half(struct nvc_g80_insn *i, unsigned n, unsigned value, bool hi)
+{
+   nvc_g80_set_value(i, n, value);
+   if (hi)
+      i->hi |= 1u << n;
 }
 
 static inline bool

@@ -330,6 +330,47 @@ int_imm(struct isel *c, unsigned op, unsigned a, uint32_t b)
    return d;
 }
 
+/* The low 32 bits of a 32x32 product from the 16-bit multiplier (int.rst:
+ * mul and mad take 16- or 24-bit sources): a.lo * b.lo +
+ * ((a.hi * b.lo + a.lo * b.hi) << 16), the cross terms' own high halves
+ * falling off the top.  Half registers are $rNl / $rNh (isa.rst). */
+static unsigned
+imul(struct isel *c, nir_alu_instr *alu)
+{
+   unsigned a = ssa_val(c, &alu->src[0].src, alu->src[0].swizzle[0]);
+   unsigned b = ssa_val(c, &alu->src[1].src, alu->src[1].swizzle[0]);
+   unsigned lo, cross, d;
+   struct nvc_g80_insn *i = def_insn(c, G(OP_MUL_16_L), &lo);
+   if (!i)
+      return 0;
+   nvc_g80_set_half(i, 1, a, false);
+   nvc_g80_set_half(i, 2, b, false);
+   unsigned ahbl;
+   i = def_insn(c, G(OP_MUL_16_L), &ahbl);
+   if (!i)
+      return 0;
+   nvc_g80_set_half(i, 1, a, true);
+   nvc_g80_set_half(i, 2, b, false);
+   i = def_insn(c, G(OP_MAD_U16_L), &cross);
+   if (!i)
+      return 0;
+   nvc_g80_set_half(i, 1, a, false);
+   nvc_g80_set_half(i, 2, b, true);
+   set_src(i, 3, ahbl);
+   unsigned sh = imm(c, 16), hi;
+   i = def_insn(c, G(OP_SHL_B32), &hi);
+   if (!i)
+      return 0;
+   set_src(i, 1, cross);
+   set_src(i, 2, sh);
+   i = def_insn(c, G(OP_ADD_B32_L), &d);
+   if (!i)
+      return 0;
+   set_src(i, 1, lo);
+   set_src(i, 2, hi);
+   return d;
+}
+
 /* NIR's shifts take the count modulo 32 (nir_opcodes.py); what the
  * shifter does with larger counts is not documented (int.rst), so the
  * count is masked first: a constant here, else by an and. */
@@ -505,6 +546,7 @@ emit_alu(struct isel *c, nir_alu_instr *alu)
       i->hw.mod[G(MOD_NEG1)] = 1;
       break;
    }
+   case nir_op_imul: d = imul(c, alu); break;
    case nir_op_iand: d = int_op(c, alu, G(OP_AND_B32), 2); break;
    case nir_op_ior:  d = int_op(c, alu, G(OP_OR_B32), 2); break;
    case nir_op_ixor: d = int_op(c, alu, G(OP_XOR_B32), 2); break;

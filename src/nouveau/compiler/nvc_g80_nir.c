@@ -24,9 +24,9 @@ static const nir_shader_compiler_options g80_options = {
    /* sqrt as 1/rsqrt: the SFU has rcp and rsqrt, no sqrt (trans.rst) */
    .lower_fsqrt = true,
    /* bit-field ops, bit counts and byte/word extracts from shifts and
-    * masks (int.rst has shl/shr, and/or/xor, no bit-field unit); Tesla
-    * has no 32x32 multiply (int.rst: mul is 16 or 24 bits) and no
-    * divide: imul/idiv are refused by isel for now */
+    * masks (int.rst has shl/shr, and/or/xor, no bit-field unit); imul is
+    * built from 16-bit multiplies by isel; there is no divide (idiv
+    * is refused for now) */
    .lower_bitfield_extract_to_shifts = true,
    .lower_bitfield_insert_to_shifts = true,
    .lower_bitfield_reverse = true,

@@ -9,6 +9,9 @@
  * second can share its register.  Registers from ir->reserved up are
  * used, the lowest free first; the limit is the target's (the ISA's DST
  * field), and a program needing more is refused (nothing spills yet).
+ * A value read as a half register ($rNl/$rNh, isa.rst) is kept where the
+ * half's number (2N or 2N+1) fits the operand's field: the lower half of
+ * the registers.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,15 +21,29 @@
 
 #define NO_REG 0xffffffffu
 
+/* The field holding a register operand's number: L0/L1/L2 name theirs
+ * by kind (g80.xml enum OPND "fields"), REG and REG_O by argument. */
 static unsigned
-fail(char **err, const char *chip, unsigned max)
+reg_field(const struct nvisa_form_opnd *k)
+{
+   switch (k->kind) {
+   case NVISA_G80_OPND_L0: return NVISA_G80_F_SRC0;
+   case NVISA_G80_OPND_L1: return NVISA_G80_F_SRC1;
+   case NVISA_G80_OPND_L2: return NVISA_G80_F_SRC2;
+   default: return k->field;
+   }
+}
+
+static unsigned
+fail(char **err, const char *chip, unsigned max, bool half)
 {
    if (err) {
-      *err = malloc(160);
+      *err = malloc(200);
       if (*err)
-         snprintf(*err, 160, "%s: the program needs more than the %u "
-                  "registers a thread may have (no spilling yet)",
-                  chip, max);
+         snprintf(*err, 200, "%s: the program needs more than the %u "
+                  "registers a thread may have%s (no spilling yet)",
+                  chip, max, half ? " for a value read as a half "
+                  "register" : "");
    }
    return 0;
 }
@@ -38,24 +55,39 @@ nvc_g80_ra(struct nvc_g80_ir *ir, unsigned max_gprs, const char *chip,
    unsigned n = ir->num_values;
    unsigned *last = calloc(n ? n : 1, sizeof(unsigned));
    unsigned *reg = malloc((n ? n : 1) * sizeof(unsigned));
+   /* the registers each value may take: max_gprs, fewer for halves */
+   unsigned *limit = malloc((n ? n : 1) * sizeof(unsigned));
    bool *busy = calloc(max_gprs, sizeof(bool));
    unsigned used = ir->reserved;
 
-   if (!last || !reg || !busy) {
+   if (!last || !reg || !busy || !limit) {
       free(last);
       free(reg);
       free(busy);
-      return fail(err, chip, max_gprs);
+      free(limit);
+      return fail(err, chip, max_gprs, false);
    }
-   for (unsigned v = 0; v < n; v++)
+   for (unsigned v = 0; v < n; v++) {
       reg[v] = NO_REG;
+      limit[v] = max_gprs;
+   }
 
    /* last reader (or the definition, for a value nobody reads) */
    for (unsigned i = 0; i < ir->num_insns; i++) {
       const struct nvc_g80_insn *in = &ir->insns[i];
-      for (unsigned o = 0; o < NVISA_FORM_MAX_OPNDS; o++)
-         if (nvc_g80_is_value(in, o))
-            last[in->hw.opnd[o].val] = i;
+      const struct nvisa_form *form = nvisa_g80_form(in->hw.op);
+      for (unsigned o = 0; o < NVISA_FORM_MAX_OPNDS; o++) {
+         if (!nvc_g80_is_value(in, o))
+            continue;
+         unsigned v = in->hw.opnd[o].val;
+         last[v] = i;
+         if (o < form->nopnds && form->opnd[o].size == 2) {
+            unsigned halves =
+               1u << nvisa_g80_fields[reg_field(&form->opnd[o])].width;
+            if (halves / 2 < limit[v])
+               limit[v] = halves / 2;
+         }
+      }
    }
 
    for (unsigned i = 0; i < ir->num_insns; i++) {
@@ -72,13 +104,15 @@ nvc_g80_ra(struct nvc_g80_ir *ir, unsigned max_gprs, const char *chip,
       if (nvc_g80_is_value(in, 0) && !in->redef) {
          unsigned v = in->hw.opnd[0].val;
          unsigned r = ir->reserved;
-         while (r < max_gprs && busy[r])
+         while (r < limit[v] && busy[r])
             r++;
-         if (r == max_gprs) {
+         if (r >= limit[v]) {
+            unsigned l = limit[v];
             free(last);
             free(reg);
             free(busy);
-            return fail(err, chip, max_gprs);
+            free(limit);
+            return fail(err, chip, l, l < max_gprs);
          }
          reg[v] = r;
          busy[r] = true;
@@ -87,12 +121,16 @@ nvc_g80_ra(struct nvc_g80_ir *ir, unsigned max_gprs, const char *chip,
          if (last[v] == i)
             busy[r] = false;
       }
-      /* rewrite the operands */
+      /* rewrite the operands: a half register is numbered 2N + high */
+      const struct nvisa_form *form = nvisa_g80_form(in->hw.op);
       for (unsigned o = 0; o < NVISA_FORM_MAX_OPNDS; o++) {
          if (!nvc_g80_is_value(in, o))
             continue;
          unsigned v = in->hw.opnd[o].val;
-         in->hw.opnd[o].val = reg[v];
+         if (o < form->nopnds && form->opnd[o].size == 2)
+            in->hw.opnd[o].val = reg[v] * 2 + ((in->hi >> o) & 1);
+         else
+            in->hw.opnd[o].val = reg[v];
       }
       in->virt = 0;
       /* a value whose last reader is this instruction and which it also
@@ -107,5 +145,6 @@ nvc_g80_ra(struct nvc_g80_ir *ir, unsigned max_gprs, const char *chip,
    free(last);
    free(reg);
    free(busy);
+   free(limit);
    return used;
 }

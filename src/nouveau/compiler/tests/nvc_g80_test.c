@@ -349,6 +349,10 @@ out_word(const struct nvc_g80_program *p, const uint32_t *out, unsigned slot,
  *           5 < -8 = 0, -3)
  *   var5 = (5 - 3 = 2, 5 << (b.w = 3, a variable count) = 40,
  *           float(5u) = 5, 5 == 5 = 1)
+ *   var6 = products' low 32 bits, with attribute 2 = (0x12345678,
+ *          0x09abcdef, 0x10001, 0xffff): (0xf0f0 * 5 = 0x4b4b0,
+ *          -8 * 3 = -24, 0x12345678 * 0x09abcdef = 0x..e242d208,
+ *          0x10001 * 0xffff = 0xffffffff)
  */
 static void
 test_vp_int(void)
@@ -358,8 +362,11 @@ test_vp_int(void)
    nir_variable *in1 = nvc_test_var(b.shader, nir_var_shader_in,
                                     glsl_ivec4_type(), VERT_ATTRIB_GENERIC1,
                                     1, "i");
-   nir_variable *o[6];
-   for (unsigned k = 0; k < 6; k++)
+   nir_variable *in2 = nvc_test_var(b.shader, nir_var_shader_in,
+                                    glsl_ivec4_type(), VERT_ATTRIB_GENERIC2,
+                                    2, "j");
+   nir_variable *o[7];
+   for (unsigned k = 0; k < 7; k++)
       o[k] = nvc_test_out_vec4(b.shader, VARYING_SLOT_VAR0 + k, k, "o");
    nir_ssa_def *a = nir_load_var(&b, in0), *i = nir_load_var(&b, in1);
    nir_ssa_def *ax = nir_channel(&b, a, 0);
@@ -388,26 +395,35 @@ test_vp_int(void)
                                     nir_ishl(&b, iy, iw),
                                     nir_u2f32(&b, iy),
                                     nir_b2i32(&b, nir_ieq(&b, iy, iy))), 0xf);
+   nir_ssa_def *j = nir_load_var(&b, in2);
+   nir_store_var(&b, o[6], nir_vec4(&b, nir_imul(&b, ix, iy),
+                                    nir_imul(&b, iz, iw),
+                                    nir_imul(&b, nir_channel(&b, j, 0),
+                                             nir_channel(&b, j, 1)),
+                                    nir_imul(&b, nir_channel(&b, j, 2),
+                                             nir_channel(&b, j, 3))), 0xf);
    struct nvc_g80_program p;
    if (!compile(b.shader, &p))
       return;
-   const uint32_t attr[2][4] = {
+   const uint32_t attr[3][4] = {
       { u(-2.5), u(7.25), u(3), u(-1) },
       { 0xf0f0, 5, (uint32_t)-8, 3 },
+      { 0x12345678, 0x09abcdef, 0x10001, 0xffff },
    };
-   uint32_t inw[8] = { 0 }, out[64] = { 0 };
+   uint32_t inw[12] = { 0 }, out[64] = { 0 };
    for (unsigned n = 0; n < p.num_inputs; n++)
       inw[p.io[n].word] = attr[p.io[n].slot][p.io[n].comp];
-   if (run(&p, 1, inw, 8, NULL, NULL, 0, out, 64, NULL, 0)) {
-      const uint32_t want[6][4] = {
+   if (run(&p, 1, inw, 12, NULL, NULL, 0, out, 64, NULL, 0)) {
+      const uint32_t want[7][4] = {
          { u(-3), u(-2), u(-2), u(-2) },
          { u(3), u(2.5), (uint32_t)-2, u(-8) },
          { 0xf0, 0xf0ff, 0x0f0f, 0xffff0f0f },
          { 40, (uint32_t)-4, 0xf, (uint32_t)-8 },
          { 0xfffffff8, 1, 0, (uint32_t)-3 },
          { 2, 40, u(5), 1 },
+         { 0x4b4b0, (uint32_t)-24, 0xe242d208, 0xffffffff },
       };
-      for (unsigned v = 0; v < 6; v++)
+      for (unsigned v = 0; v < 7; v++)
          for (unsigned k = 0; k < 4; k++) {
             uint32_t got = out_word(&p, out, VARYING_SLOT_VAR0 + v, k);
             CHECK(got == want[v][k], "var%u.%c = 0x%08x, want 0x%08x", v,
