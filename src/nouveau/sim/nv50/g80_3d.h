@@ -110,6 +110,16 @@ extern const struct g80_stage_runner g80_3d_exec_runner;
 
 struct g80_3d_draw;
 
+/* Transform feedback (g80_3d_strmout.c): where each buffer is written
+ * next and the STRMOUT unit's counters. */
+#define G80_3D_NUM_STRMOUT G80_3D_STRMOUT_ADDRESS_HIGH__LEN
+struct g80_3d_strmout {
+   uint32_t offset[G80_3D_NUM_STRMOUT];  /* bytes from STRMOUT_ADDRESS */
+   uint64_t latched_prims;      /* written since STRMOUT_PARAMS_LATCH */
+   uint64_t generated, written; /* COUNTER GENERATED_PRIMITIVES, TRANSFORM_FEEDBACK */
+   bool overflow;               /* a primitive did not fit since the latch */
+};
+
 struct g80_3d {
    struct nvsim_object *obj;
    /* the programmable stages (NULL: draws trap) and the primitive being
@@ -120,6 +130,7 @@ struct g80_3d {
     * SAMPLECNT_ENABLE, since COUNTER_RESET SAMPLECNT (QUERY_GET SAMPLECNT
     * reports it) */
    uint64_t samplecnt;
+   struct g80_3d_strmout strmout;
    uint32_t regs[G80_3D_NUM_MTHD];            /* last value of every method */
    uint32_t known[G80_3D_NUM_MTHD / 32];      /* bit per method hwdb names */
    struct g80_3d_cb cb[G80_3D_NUM_CB];
@@ -283,5 +294,21 @@ enum nvsim_status g80_3d_draw_immediate(struct g80_3d *ctx);
  * rasteriser, the FP and the ROP (g80_3d_draw.c, g80_3d_rop.c). */
 enum nvsim_status g80_3d_draw_run(struct g80_3d *ctx, uint32_t prim,
                                   const struct g80_3d_vertex *v, unsigned n);
+
+/*
+ * Transform feedback (g80_3d_strmout.c).  g80_3d_strmout_draw takes the
+ * vertices v[0..n) of GL primitive `prim` (VERTEX_BEGIN_GL's numbering, or
+ * the GP's output POINTS / LINE_STRIP / TRIANGLE_STRIP as GL primitives) as
+ * result map slots of the last stage (VP_RESULT_MAP's, GP_RESULT_MAP's with
+ * GP_ENABLE), counts their primitives and, with STRMOUT_ENABLE, writes each
+ * that fits as an independent primitive.  Traps (a status other than
+ * NVSIM_OK) on state it cannot follow or a write outside mapped memory.
+ * g80_3d_strmout_method: STRMOUT_PARAMS_LATCH, STRMOUT_OFFSET(i) and
+ * COUNTER_RESET act here.
+ */
+enum nvsim_status g80_3d_strmout_draw(struct g80_3d *ctx, uint32_t prim,
+                                      const struct g80_3d_vertex *v,
+                                      unsigned n);
+void g80_3d_strmout_method(struct g80_3d *ctx, uint32_t mthd, uint32_t data);
 
 #endif

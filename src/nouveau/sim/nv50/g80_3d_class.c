@@ -226,6 +226,12 @@ method_body(struct g80_3d *ctx, uint32_t mthd, uint32_t data)
       return nvsim_bind_dma(ctx->obj, &slot, data);
    }
    unsigned i;
+   if (ctx->obj->oclass >= G200_3D_CLASS &&
+       in_array(mthd, G200_3D_STRMOUT_OFFSET(0), G200_3D_STRMOUT_OFFSET__LEN,
+                G200_3D_STRMOUT_OFFSET__ESIZE)) {
+      g80_3d_strmout_method(ctx, mthd, data);
+      return NVSIM_OK;
+   }
    if (array_index(mthd, G80_3D_BIND_TIC(0), G80_3D_BIND_TIC__LEN,
                    G80_3D_BIND_TIC__ESIZE, &i))
       return g80_3d_bind_tic(ctx, i, data);
@@ -243,9 +249,14 @@ method_body(struct g80_3d *ctx, uint32_t mthd, uint32_t data)
              g80_3d_draw_immediate(ctx) : NVSIM_OK;
    switch (mthd) {
    case G80_3D_COUNTER_RESET:
-      /* the other counters are not kept (they report 0) */
+      /* the STRMOUT counters in g80_3d_strmout.c; the others are not
+       * kept (they report 0) */
       if (data == G80_3D_COUNTER_RESET_SAMPLECNT)
          ctx->samplecnt = 0;
+      g80_3d_strmout_method(ctx, mthd, data);
+      return NVSIM_OK;
+   case G80_3D_STRMOUT_PARAMS_LATCH:
+      g80_3d_strmout_method(ctx, mthd, data);
       return NVSIM_OK;
    case G80_3D_CLEAR_BUFFERS:
       return g80_3d_clear(ctx, data);

@@ -49,8 +49,9 @@
  *   PROVOKING_VERTEX_LAST (else the first), LINE_WIDTH and POINT_SIZE
  *   (floats), SEMANTIC_PTSZ (PTSZ_EN: the size from slot PTSZ_ID).
  *
+ * Transform feedback: g80_3d_strmout.c, handed each run of vertices.
  * Not modelled (trap): the D3D begin/end, adjacency primitives and the
- * GP (GP_ENABLE), viewports other than 0, transform feedback.
+ * GP (GP_ENABLE), viewports other than 0.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -308,12 +309,6 @@ begin(struct g80_3d *ctx, uint32_t data)
    if (g80_3d_reg(ctx, G80_3D_GP_ENABLE))
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
                          "the geometry program (GP_ENABLE) is not modelled");
-   /* streaming out would write buffers and counters the draw path
-    * does not: trapped rather than drawn without it */
-   if (g80_3d_reg(ctx, G80_3D_STRMOUT_ENABLE))
-      return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
-                         "transform feedback (STRMOUT_ENABLE) is not "
-                         "modelled");
    if (!ctx->stages)
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
                          "draws are not modelled without a stage runner "
@@ -779,11 +774,16 @@ g80_3d_draw_run(struct g80_3d *ctx, uint32_t prim,
                 const struct g80_3d_vertex *v, unsigned n)
 {
    struct draw_ctx dc = { .ctx = ctx };
+   /* transform feedback takes the primitives before clipping (GL 3.0
+    * 2.15: after the vertex stage, before rasterisation) */
+   enum nvsim_status st = g80_3d_strmout_draw(ctx, prim, v, n);
+   if (st)
+      return st;
    /* RASTERIZE_ENABLE 0: the VP ran, nothing is rasterised (upstream's
     * rasterizer_discard) */
    if (!g80_3d_reg(ctx, G80_3D_RASTERIZE_ENABLE))
       return NVSIM_OK;
-   enum nvsim_status st = g80_3d_rop_begin(ctx, &dc.rop, &dc.rs);
+   st = g80_3d_rop_begin(ctx, &dc.rop, &dc.rs);
    if (st)
       return st;
    int ox, oy;

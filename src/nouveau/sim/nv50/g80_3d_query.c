@@ -10,13 +10,13 @@
  *   PTIMER time, the 16-byte report (upstream's nv50_query_hw.c reads
  *   "u32 sequence, u32 count, u64 time" and "u64 count, u64 time").
  *
- * The values: nvsim draws nothing yet (draws trap as not modelled), so
- * every counter and the sample count are 0, which is what a GPU that drew
- * nothing reports; STRMOUT_NO_OVERFLOW is 1 (nothing overflowed).  Reports
+ * The values: SAMPLECNT (the ROP's count); the STRMOUT unit's
+ * (g80_3d_strmout.c): COUNTER TRANSFORM_FEEDBACK and GENERATED_PRIMITIVES,
+ * STRMOUT_NO_OVERFLOW, STRMOUT_DROPPED_PRIMITIVES (rnndb: GENERATED_PRIMITIVES
+ * - TRANSFORM_FEEDBACK) and STRMOUT_OFFSET of buffer INDEX (the offset
+ * reached); the other counters are not kept and report 0.  Reports
  * nvsim cannot know report 0 and say so here: the ZCULL statistics
- * (zcull is not modelled) and RT_UNK14 (meaning unknown).  STRMOUT_OFFSET
- * of buffer INDEX is the STRMOUT_OFFSET(INDEX) the methods set (nothing is
- * streamed out to move it; assumption).  MODE SYNC (documented only as
+ * (zcull is not modelled) and RT_UNK14 (meaning unknown).  MODE SYNC (documented only as
  * "supported by QUERY/ZERO") traps as not modelled.  INTR raises an
  * interrupt nothing here listens to.
  */
@@ -25,18 +25,28 @@
 static uint64_t
 query_value(const struct g80_3d *ctx, uint32_t data)
 {
+   const struct g80_3d_strmout *so = &ctx->strmout;
    uint32_t sel = data & G80_3D_QUERY_GET_QUERY_SELECT__MASK;
-   if ((data & G80_3D_QUERY_GET_TYPE__MASK) == G80_3D_QUERY_GET_TYPE_COUNTER)
-      return 0;
+   if ((data & G80_3D_QUERY_GET_TYPE__MASK) == G80_3D_QUERY_GET_TYPE_COUNTER) {
+      switch (data & G80_3D_QUERY_GET_COUNTER_SELECT__MASK) {
+      case G80_3D_QUERY_GET_COUNTER_SELECT_TRANSFORM_FEEDBACK:
+         return so->written;
+      case G80_3D_QUERY_GET_COUNTER_SELECT_GENERATED_PRIMITIVES:
+         return so->generated;
+      default:
+         return 0;
+      }
+   }
    switch (sel) {
    case G80_3D_QUERY_GET_QUERY_SELECT_SAMPLECNT:
       return ctx->samplecnt;
    case G80_3D_QUERY_GET_QUERY_SELECT_STRMOUT_NO_OVERFLOW:
-      return 1;
+      return !so->overflow;
+   case G200_3D_QUERY_GET_QUERY_SELECT_STRMOUT_DROPPED_PRIMITIVES:
+      return so->generated - so->written;
    case G200_3D_QUERY_GET_QUERY_SELECT_STRMOUT_OFFSET: {
       unsigned i = G80_3D_FIELD(data, G200_3D_QUERY_GET_INDEX);
-      return i < G200_3D_STRMOUT_OFFSET__LEN ?
-             g80_3d_reg(ctx, G200_3D_STRMOUT_OFFSET(i)) : 0;
+      return i < G80_3D_NUM_STRMOUT ? so->offset[i] : 0;
    }
    default:
       return 0;

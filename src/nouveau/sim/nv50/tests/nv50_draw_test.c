@@ -896,26 +896,243 @@ out:
    dfx_fini(&d);
 }
 
-/* A draw with transform feedback on (STRMOUT_ENABLE) traps, since
- * nothing would be streamed out, draws nothing, and the channel goes on;
- * with it off again the same draw covers its pixels. */
+/* ---- transform feedback (g80_3d_strmout.c) ---- */
+
+#define SO_SENTINEL 0x5a5a5a5au
+
+/* The transform feedback buffer is the zs surface (unused here), filled
+ * with a sentinel; reports go to vb + 2048 (word 512 on). */
 static void
-draw_strmout_traps(void)
+so_setup(struct dfx *d, uint32_t ctrl)
+{
+   struct tfx *t = &d->t;
+   for (unsigned i = 0; i < 1024; i++)
+      ((uint32_t *)d->zs.map)[i] = SO_SENTINEL;
+   m3d(t, G80_3D_DMA_STRMOUT, t->info.vram_ctxdma);
+   m3d(t, G80_3D_STRMOUT_BUFFERS_CTRL, ctrl);
+   m3d(t, G80_3D_QUERY_SEQUENCE, 9);
+}
+
+static uint32_t
+so_word(const struct dfx *d, unsigned byte)
+{
+   return ((const uint32_t *)d->zs.map)[byte / 4];
+}
+
+/* QUERY_GET into report slot `slot` (16 bytes each from vb + 2048);
+ * returns its word 0 and 1 after the submit. */
+static void
+so_query(struct dfx *d, unsigned slot, uint32_t get, uint32_t *w0,
+         uint32_t *w1)
+{
+   struct tfx *t = &d->t;
+   uint64_t va = d->vb.va + 2048 + 16 * slot;
+   m3d(t, G80_3D_QUERY_ADDRESS_HIGH, (uint32_t)(va >> 32));
+   m3d(t, G80_3D_QUERY_ADDRESS_LOW, (uint32_t)va);
+   m3d(t, G80_3D_QUERY_GET, get);
+   CHECK(dfx_submit(d) > 0);
+   *w0 = ((uint32_t *)d->vb.map)[512 + 4 * slot];
+   *w1 = ((uint32_t *)d->vb.map)[513 + 4 * slot];
+}
+
+/* The counters as upstream's nv50_hw_query asks them (TYPE COUNTER, UNIT
+ * STRMOUT): GENERATED_PRIMITIVES and TRANSFORM_FEEDBACK. */
+#define SO_GET_GENERATED                                                  \
+   (G80_3D_QUERY_GET_TYPE_COUNTER |                                       \
+    G80_3D_QUERY_GET_COUNTER_SELECT_GENERATED_PRIMITIVES |                \
+    G80_3D_QUERY_GET_UNIT_STRMOUT | G80_3D_QUERY_GET_MODE_WRITE_UNK2)
+#define SO_GET_WRITTEN                                                    \
+   (G80_3D_QUERY_GET_TYPE_COUNTER |                                       \
+    G80_3D_QUERY_GET_COUNTER_SELECT_TRANSFORM_FEEDBACK |                  \
+    G80_3D_QUERY_GET_UNIT_STRMOUT | G80_3D_QUERY_GET_MODE_WRITE_UNK2)
+
+static void
+check_counts(struct dfx *d, uint32_t generated, uint32_t written)
+{
+   uint32_t w0, w1;
+   so_query(d, 0, SO_GET_GENERATED, &w0, &w1);
+   CHECK_EQ(w0, generated);
+   CHECK_EQ(w1, 0);
+   so_query(d, 1, SO_GET_WRITTEN, &w0, &w1);
+   CHECK_EQ(w0, written);
+   CHECK_EQ(w1, 0);
+}
+
+/* Points into one interleaved buffer (G80_3D): STRMOUT_MAP streams slot 4
+ * (red) as component 0 and slot 0 (x) as component 1; STRIDE 12 bytes, so
+ * each vertex's third word is no component and keeps the sentinel; the
+ * buffer starts 16 bytes into the surface.  With RASTERIZE_ENABLE 0 (GL's
+ * RASTERIZER_DISCARD) nothing is drawn.  GL 3.0 2.15: PRIMITIVES_GENERATED
+ * counts the 4 points, TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN the 4
+ * written; 2 more points with transform feedback off add to the first
+ * only (it counts "regardless of whether transform feedback is active"). */
+static void
+draw_strmout_points(void)
 {
    struct dfx d;
    if (!dfx_init(&d, 0x50, G80_3D_CLASS))
       goto out;
-   vtx(&d, 0, -1, -1, 0, 1, 1, 0, 0, 1);
-   vtx(&d, 1, 1, -1, 0, 1, 1, 0, 0, 1);
-   vtx(&d, 2, -1, 1, 0, 1, 1, 0, 0, 1);
-   m3d(&d.t, G80_3D_STRMOUT_ENABLE, 1);
-   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
-   out(&d.t, nvt_inc(0, 0x50, 1));
-   out(&d.t, 0x77);
-   dfx_submit(&d);
-   CHECK_STR_HAS(nvsim_channel_last_trap(d.t.chan), "STRMOUT_ENABLE");
-   CHECK_EQ(nvsim_channel_ref(d.t.chan), 0x77);
-   CHECK_EQ(px(&d, 1, 1), BG);
+   struct tfx *t = &d.t;
+   for (unsigned i = 0; i < 6; i++)
+      vtx(&d, i, 0.25f * i, 0, 0, 1, 10.0f + i, 0, 0, 1);
+   so_setup(&d, G80_3D_STRMOUT_BUFFERS_CTRL_INTERLEAVED |
+                G80_3D_STRMOUT_BUFFERS_CTRL_STRIDE(12));
+   m3d(t, G80_3D_STRMOUT_ADDRESS_HIGH(0), (uint32_t)((d.zs.va + 16) >> 32));
+   m3d(t, G80_3D_STRMOUT_ADDRESS_LOW(0), (uint32_t)(d.zs.va + 16));
+   m3d(t, G80_3D_STRMOUT_NUM_ATTRIBS(0), 2);
+   m3d(t, G80_3D_STRMOUT_MAP(0), G80_STRMOUT_MAP_ENTRY_ENABLE |
+                                 G80_STRMOUT_MAP_ENTRY_COMPONENT(1));
+   m3d(t, G80_3D_STRMOUT_MAP(1), G80_STRMOUT_MAP_ENTRY_ENABLE |
+                                 G80_STRMOUT_MAP_ENTRY_COMPONENT(0));
+   m3d(t, G80_3D_STRMOUT_PRIMITIVE_LIMIT, 100);
+   m3d(t, G80_3D_STRMOUT_PARAMS_LATCH, 1);
+   m3d(t, G80_3D_STRMOUT_ENABLE, 1);
+   m3d(t, G80_3D_RASTERIZE_ENABLE, 0);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_POINTS, 0, 4);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(nvsim_channel_error(t->chan) == NULL);
+   CHECK_EQ(so_word(&d, 12), SO_SENTINEL);
+   for (unsigned i = 0; i < 4; i++) {
+      CHECK_EQ(so_word(&d, 16 + 12 * i), fbits(10.0f + i));
+      CHECK_EQ(so_word(&d, 20 + 12 * i), fbits(0.25f * i));
+      CHECK_EQ(so_word(&d, 24 + 12 * i), SO_SENTINEL);
+   }
+   CHECK_EQ(so_word(&d, 64), SO_SENTINEL);
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++)
+         CHECK_EQ(px(&d, x, y), BG);
+   check_counts(&d, 4, 4);
+   m3d(t, G80_3D_STRMOUT_ENABLE, 0);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_POINTS, 4, 2);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK_EQ(so_word(&d, 64), SO_SENTINEL);
+   check_counts(&d, 6, 4);
+   /* COUNTER_RESET zeroes each counter */
+   m3d(t, G80_3D_COUNTER_RESET, G80_3D_COUNTER_RESET_GENERATED_PRIMITIVES);
+   check_counts(&d, 0, 4);
+   m3d(t, G80_3D_COUNTER_RESET, G80_3D_COUNTER_RESET_TRANSFORM_FEEDBACK);
+   check_counts(&d, 0, 0);
+out:
+   dfx_fini(&d);
+}
+
+/* A triangle strip of 5 vertices is written as its 3 triangles (GL 3.0
+ * table 2.9, 2.15: "Individual ... triangles of a strip ... extracted and
+ * recorded separately"), each keeping the draw's winding and its
+ * provoking vertex where the convention puts it (GL 3.3 table 2.12:
+ * triangle i provokes with vertex i + 2, or i with the first-vertex
+ * convention), which fixes the order: the odd triangle (1, 2, 3), drawn
+ * with the winding of (2, 1, 3), is written (2, 1, 3) with the last
+ * vertex provoking and (1, 3, 2) with the first.  The component is red,
+ * the vertex number.  STRMOUT_PRIMITIVE_LIMIT 2 (G80_3D has no buffer
+ * size: the limit is in primitives) lets the first 2 of the 3 be written
+ * whole and not the third (GL 3.0 2.15: a primitive that does not fit
+ * records no vertex and is not counted as written); the latch starts
+ * the buffer again. */
+static void
+draw_strmout_strip(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   for (unsigned i = 0; i < 5; i++)
+      vtx(&d, i, -1.0f + 0.5f * (i / 2), i & 1 ? 1.0f : -1.0f, 0, 1,
+          (float)i, 0, 0, 1);
+   so_setup(&d, G80_3D_STRMOUT_BUFFERS_CTRL_INTERLEAVED |
+                G80_3D_STRMOUT_BUFFERS_CTRL_STRIDE(4));
+   m3d(t, G80_3D_STRMOUT_ADDRESS_HIGH(0), (uint32_t)(d.zs.va >> 32));
+   m3d(t, G80_3D_STRMOUT_ADDRESS_LOW(0), (uint32_t)d.zs.va);
+   m3d(t, G80_3D_STRMOUT_NUM_ATTRIBS(0), 1);
+   m3d(t, G80_3D_STRMOUT_MAP(1), G80_STRMOUT_MAP_ENTRY_ENABLE |
+                                 G80_STRMOUT_MAP_ENTRY_COMPONENT(0));
+   m3d(t, G80_3D_STRMOUT_PRIMITIVE_LIMIT, 2);
+   m3d(t, G80_3D_STRMOUT_PARAMS_LATCH, 1);
+   m3d(t, G80_3D_STRMOUT_ENABLE, 1);
+   m3d(t, G80_3D_PROVOKING_VERTEX_LAST, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLE_STRIP, 0, 5);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(nvsim_channel_error(t->chan) == NULL);
+   static const float last[6] = { 0, 1, 2, 2, 1, 3 };
+   for (unsigned i = 0; i < 6; i++)
+      CHECK_EQ(so_word(&d, 4 * i), fbits(last[i]));
+   CHECK_EQ(so_word(&d, 24), SO_SENTINEL);
+   /* the strip is still drawn: pixel (1, 4) is in triangle (0, 1, 2) */
+   CHECK(px(&d, 1, 4) != BG);
+   check_counts(&d, 3, 2);
+
+   m3d(t, G80_3D_PROVOKING_VERTEX_LAST, 0);
+   m3d(t, G80_3D_STRMOUT_PRIMITIVE_LIMIT, 3);
+   m3d(t, G80_3D_STRMOUT_PARAMS_LATCH, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLE_STRIP, 0, 5);
+   CHECK(dfx_submit(&d) > 0);
+   static const float first[9] = { 0, 1, 2, 1, 3, 2, 2, 3, 4 };
+   for (unsigned i = 0; i < 9; i++)
+      CHECK_EQ(so_word(&d, 4 * i), fbits(first[i]));
+   CHECK_EQ(so_word(&d, 36), SO_SENTINEL);
+   check_counts(&d, 6, 5);
+out:
+   dfx_fini(&d);
+}
+
+/* G200_3D's buffer limits in bytes (STRMOUT_BUFFERS_CTRL LIMIT_MODE
+ * OFFSET) with two separate buffers: buffer 0 takes component 0 (red),
+ * buffer 1 components 4 and 5 (its components start at 1 rounded up to
+ * 4: x and y), 4 and 8 bytes a vertex.  Buffer 1 starts at
+ * STRMOUT_OFFSET(1) = 8 and ends at STRMOUT_OFFSET_LIMIT(1) = 56: two
+ * triangles (24 bytes each) fit, the third of the draw does not and is
+ * written to neither buffer (GL 3.0 2.15), though buffer 0 has room.
+ * QUERY_GET STRMOUT_OFFSET reports where each buffer stopped: 24 and 56
+ * bytes. */
+static void
+draw_strmout_separate_limit(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0xa0, G200_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   for (unsigned i = 0; i < 9; i++)
+      vtx(&d, i, 0.125f * i, -0.125f * i, 0, 1, 20.0f + i, 0, 0, 1);
+   so_setup(&d, G80_3D_STRMOUT_BUFFERS_CTRL_SEPARATE(2) |
+                G200_3D_STRMOUT_BUFFERS_CTRL_LIMIT_MODE_OFFSET);
+   for (unsigned b = 0; b < 2; b++) {
+      uint64_t va = d.zs.va + 1024 * b;
+      m3d(t, G80_3D_STRMOUT_ADDRESS_HIGH(b), (uint32_t)(va >> 32));
+      m3d(t, G80_3D_STRMOUT_ADDRESS_LOW(b), (uint32_t)va);
+      m3d(t, G80_3D_STRMOUT_NUM_ATTRIBS(b), b ? 2 : 1);
+      m3d(t, G200_3D_STRMOUT_OFFSET_LIMIT(b), b ? 56 : 1024);
+      m3d(t, G200_3D_STRMOUT_OFFSET(b), b ? 8 : 0);
+   }
+   /* slot 0 (x) -> component 4, slot 1 (y) -> 5, slot 4 (red) -> 0 */
+   m3d(t, G80_3D_STRMOUT_MAP(0),
+       (G80_STRMOUT_MAP_ENTRY_ENABLE | G80_STRMOUT_MAP_ENTRY_COMPONENT(4)) |
+       (G80_STRMOUT_MAP_ENTRY_ENABLE | G80_STRMOUT_MAP_ENTRY_COMPONENT(5)) << 8);
+   m3d(t, G80_3D_STRMOUT_MAP(1), G80_STRMOUT_MAP_ENTRY_ENABLE |
+                                 G80_STRMOUT_MAP_ENTRY_COMPONENT(0));
+   m3d(t, G80_3D_STRMOUT_PARAMS_LATCH, 1);
+   m3d(t, G80_3D_STRMOUT_ENABLE, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 9);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(nvsim_channel_error(t->chan) == NULL);
+   for (unsigned i = 0; i < 6; i++) {
+      CHECK_EQ(so_word(&d, 4 * i), fbits(20.0f + i));
+      CHECK_EQ(so_word(&d, 1024 + 8 + 8 * i), fbits(0.125f * i));
+      CHECK_EQ(so_word(&d, 1024 + 12 + 8 * i), fbits(-0.125f * i));
+   }
+   CHECK_EQ(so_word(&d, 24), SO_SENTINEL);
+   CHECK_EQ(so_word(&d, 1024 + 4), SO_SENTINEL);
+   CHECK_EQ(so_word(&d, 1024 + 56), SO_SENTINEL);
+   check_counts(&d, 3, 2);
+   for (unsigned b = 0; b < 2; b++) {
+      uint32_t w0, w1;
+      so_query(&d, 2 + b, G80_3D_QUERY_GET_TYPE_QUERY |
+                          G200_3D_QUERY_GET_QUERY_SELECT_STRMOUT_OFFSET |
+                          G80_3D_QUERY_GET_UNIT_STRMOUT |
+                          G80_3D_QUERY_GET_MODE_WRITE_UNK2 |
+                          G200_3D_QUERY_GET_INDEX(b), &w0, &w1);
+      CHECK_EQ(w0, 9);
+      CHECK_EQ(w1, b ? 56 : 24);
+   }
 out:
    dfx_fini(&d);
 }
@@ -1376,7 +1593,9 @@ static const struct nvt_case cases[] = {
    { "draw_clip_noperspective", draw_clip_noperspective },
    { "draw_points_lines", draw_points_lines },
    { "draw_without_stages_traps", draw_without_stages_traps },
-   { "draw_strmout_traps", draw_strmout_traps },
+   { "draw_strmout_points", draw_strmout_points },
+   { "draw_strmout_strip", draw_strmout_strip },
+   { "draw_strmout_separate_limit", draw_strmout_separate_limit },
    { "draw_immediate", draw_immediate },
    { "draw_depth_float", draw_depth_float },
    { "draw_snorm_target", draw_snorm_target },
