@@ -1,7 +1,8 @@
 /*
  * The Tesla backend's pipeline: clone and lower the NIR
  * (nvc_g80_nir.c), select instructions (nvc_g80_isel.c), fold
- * saturations (nvc_g80_opt_fold_sat.c), remove dead code
+ * saturations (nvc_g80_opt_fold_sat.c) and memory operands
+ * (nvc_g80_opt_fold_operands.c), remove dead code
  * (nvc_g80_opt_dce.c), allocate registers (nvc_g80_ra.c), encode
  * (nvc_g80_emit.c).  NV_DEBUG=shaders / NOUVEAU_DEBUG=shaders print the
  * lowered NIR and the disassembly.
@@ -51,6 +52,7 @@ nvc_g80_compile(const struct nvc_g80_target *t, const nir_shader *nir,
    if (!nvc_g80_isel(t, s, interp, &ir, prog, err))
       goto out;
    nvc_g80_opt_fold_sat(&ir);
+   nvc_g80_opt_fold_operands(&ir);
    nvc_g80_opt_dce(&ir);
    unsigned regs = nvc_g80_ra(&ir, t->max_gprs, t->name, err);
    if (!regs && *err)

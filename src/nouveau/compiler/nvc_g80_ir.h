@@ -80,6 +80,10 @@ void nvc_g80_opt_dce(struct nvc_g80_ir *ir);
  * into it (nvc_g80_opt_fold_sat.c). */
 void nvc_g80_opt_fold_sat(struct nvc_g80_ir *ir);
 
+/* c[] and a[] loads read through the operands of their readers where
+ * the form allows (nvc_g80_opt_fold_operands.c). */
+void nvc_g80_opt_fold_operands(struct nvc_g80_ir *ir);
+
 /* Linear-scan register allocation (nvc_g80_ra.c): every value gets a $r
  * from ir->reserved up, below max_gprs.  Returns the registers used
  * (highest + 1, at least ir->reserved), or 0 with *err when they do not

@@ -131,8 +131,10 @@ disasm_has(const struct nvc_g80_program *p, const char *what)
  * VP: attribute 0 = (1, 2, 3, 4), c0[] = (0.5, 0.25, 2, 1), (3, ...).
  *   pos = (dot(a, c0[0]) + 1, sat(a.x - 1.5), -a.z, rsq(a.w))
  *       = (0.5 + 0.5 + 6 + 4 + 1, sat(-0.5), -3, 1/2) = (12, 0, -3, 0.5)
- *   var0 = (a.y * c0[1].x, max(a.x, a.y), float(int(a.z) + 5),
- *           a.x < a.y ? 1 : 0) = (6, 2, 8, 1)
+ *   var0 = (a.y * c0[1].x + c0[1].x, max(a.x, a.y) + c0[1].x,
+ *           float(int(a.z) + 5), a.x < a.y ? 1 : 0) = (9, 5, 8, 1)
+ * The c[] and a[] loads are read through the operands (at most one a[]
+ * and one c[] an instruction: the dot product's mads read both).
  */
 static void
 test_vp(void)
@@ -150,8 +152,8 @@ test_vp(void)
       nir_fneg(&b, nir_channel(&b, a, 2)),
       nir_frsq(&b, nir_channel(&b, a, 3))), 0xf);
    nir_store_var(&b, v0, nir_vec4(&b,
-      nir_fmul(&b, ay, nir_channel(&b, c1, 0)),
-      nir_fmax(&b, ax, ay),
+      nir_ffma(&b, ay, nir_channel(&b, c1, 0), nir_channel(&b, c1, 0)),
+      nir_fadd(&b, nir_fmax(&b, ax, ay), nir_channel(&b, c1, 0)),
       nir_i2f32(&b, nir_iadd_imm(&b, nir_f2i32(&b, nir_channel(&b, a, 2)), 5)),
       nir_b2f32(&b, nir_flt(&b, ax, ay))), 0xf);
 
@@ -163,6 +165,9 @@ test_vp(void)
          p.vp_attr_en[1]);
    CHECK(p.num_gprs >= 4 && p.num_gprs <= target.max_gprs, "%u registers",
          p.num_gprs);
+   /* the dot product reads a[] and c[] as operands
+    * (nvc_g80_opt_fold_operands) */
+   CHECK(disasm_has(&p, "a[0x0], c0[0x0]"), "no folded operands");
    /* the saturation went into the add (nvc_g80_opt_fold_sat) */
    CHECK(disasm_has(&p, "add f32 sat") || disasm_has(&p, "add sat f32"),
          "the add does not saturate itself");
@@ -186,7 +191,7 @@ test_vp(void)
       CHECK(o && o->word < p.vp_num_results, "var0.%c has no $o", "xyzw"[k]);
       got[k] = o ? f(out[o->word]) : NAN;
    }
-   CHECK_VEC4_AS("var0", got, 6, 2, 8, 1, 1e-6);
+   CHECK_VEC4_AS("var0", got, 9, 5, 8, 1, 1e-6);
 done:
    nvc_g80_program_free(&p);
 }
