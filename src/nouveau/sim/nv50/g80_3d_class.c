@@ -206,6 +206,12 @@ g80_3d_create(struct nvsim_object *obj)
    /* RASTERIZE_ENABLE likewise: a context rasterises (upstream's
     * nv50_screen_init_hwctx writes 1 at once) */
    ctx->regs[G80_3D_RASTERIZE_ENABLE / 4] = 1;
+   /* FRAMEBUFFER_SRGB likewise 1: sRGB render targets are encoded.  No
+    * document gives its default; upstream's nv50 (and nvc0) never write
+    * it, and select GL_FRAMEBUFFER_SRGB by the render target's format
+    * alone (Gallium's convention: an sRGB surface format only while it
+    * is enabled), which works only if the context starts with it on */
+   ctx->regs[G80_3D_FRAMEBUFFER_SRGB / 4] = 1;
    g80_3d_attr_init(ctx);
    return ctx;
 }

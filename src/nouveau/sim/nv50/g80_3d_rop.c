@@ -55,6 +55,7 @@ struct staged_rt {
    float *px, *orig;            /* RGBA32F, (x1) x (y1) pixels */
    bool clamp;                  /* fixed point: clamped to [lo, 1] */
    float lo;                    /* -1 for SNORM, else 0 */
+   bool srgb;                   /* R, G, B staged linear (sRGB target) */
    /* the staging format: RGBA32_FLOAT, or for an integer target
     * RGBA32_UINT / RGBA32_SINT, whose words the rasteriser moves as the
     * bits of floats (it does no arithmetic on them: no blending) */
@@ -372,6 +373,12 @@ stage_rt(struct g80_3d *ctx, struct g80_3d_rop *rop, struct staged_rt *r)
    r->clamp = !g80_surface_format_is_float(r->s.format) &&
               !g80_surface_format_is_integer(r->s.format);
    r->lo = g80_surface_format_is_snorm(r->s.format) ? -1.0f : 0.0f;
+   /* GL 3.3 4.1.8: with FRAMEBUFFER_SRGB and an sRGB destination, its R,
+    * G, B "are considered to be encoded for the sRGB color space and
+    * hence must be linearized prior to their use in blending", and the
+    * blended values are encoded again (g80_3d_rop_end) */
+   r->srgb = g80_surface_format_is_srgb(r->s.format) &&
+             g80_3d_reg(ctx, G80_3D_FRAMEBUFFER_SRGB);
    for (int y = rop->y0; y < rop->y1; y++)
       for (int x = rop->x0; x < rop->x1; x++) {
          const uint8_t *p = g80_3d_surface_ptr(ctx, &r->s, x, y, 0, r->s.cpp);
@@ -380,6 +387,8 @@ stage_rt(struct g80_3d *ctx, struct g80_3d_rop *rop, struct staged_rt *r)
          float *d = &r->px[((size_t)(y - rop->y0) * rop->sw + (x - rop->x0)) * 4];
          g80_surface_format_convert(r->s.format, p, r->stage_format,
                                     (uint8_t *)d);
+         for (unsigned c = 0; r->srgb && c < 3; c++)
+            d[c] = g80_srgb_decode(d[c]);
       }
    memcpy(r->orig, r->px, n * sizeof(float));
    return NVSIM_OK;
@@ -724,8 +733,11 @@ g80_3d_rop_end(struct g80_3d *ctx, struct g80_3d_rop *rop)
                st = NVSIM_DMA_ERROR;
                break;
             }
-            g80_surface_format_convert(r->stage_format,
-                                       (const uint8_t *)&r->px[k],
+            float v[4];
+            memcpy(v, &r->px[k], sizeof(v));
+            for (unsigned c = 0; r->srgb && c < 3; c++)
+               v[c] = g80_srgb_encode(v[c]);
+            g80_surface_format_convert(r->stage_format, (const uint8_t *)v,
                                        r->s.format, p);
          }
    }

@@ -231,8 +231,8 @@ small_float(float f, unsigned mbits, bool has_sign)
    return out_sign | r;
 }
 
-static float
-linear_to_srgb(float c)
+float
+g80_srgb_encode(float c)
 {
    /* GL 3.3 spec 4.1.8 "sRGB Conversion" */
    if (!(c > 0.0f))
@@ -244,6 +244,16 @@ linear_to_srgb(float c)
    return 1.055f * powf(c, 1.0f / 2.4f) - 0.055f;
 }
 
+float
+g80_srgb_decode(float c)
+{
+   /* GL 3.3 spec 3.8.15 "sRGB Texture Color Conversion", which 4.1.8
+    * applies to sRGB destination colours before blending */
+   if (c <= 0.04045f)
+      return c / 12.92f;
+   return powf((c + 0.055f) / 1.055f, 2.4f);
+}
+
 static uint64_t
 pack_comp(const struct format_desc *d, unsigned bits, unsigned comp,
           uint32_t w, bool srgb)
@@ -252,7 +262,7 @@ pack_comp(const struct format_desc *d, unsigned bits, unsigned comp,
    case T_UNORM:
       return unorm(as_float(w), bits);
    case T_SRGB:
-      return unorm(comp < 3 && srgb ? linear_to_srgb(as_float(w)) :
+      return unorm(comp < 3 && srgb ? g80_srgb_encode(as_float(w)) :
                    as_float(w), bits);
    case T_SNORM:
       return snorm(as_float(w), bits);
@@ -475,6 +485,13 @@ g80_surface_format_is_snorm(uint32_t format)
 {
    const struct format_desc *d = find_format(format);
    return d && d->type == T_SNORM;
+}
+
+bool
+g80_surface_format_is_srgb(uint32_t format)
+{
+   const struct format_desc *d = find_format(format);
+   return d && d->type == T_SRGB;
 }
 
 bool

@@ -28,6 +28,12 @@ bool g80_surface_format_is_float(uint32_t format);
 /* Whether a colour format's components are signed normalized (clamped to
  * [-1, 1], not [0, 1], when blended, GL 3.3 4.1.8). */
 bool g80_surface_format_is_snorm(uint32_t format);
+/* Whether a colour format is sRGB-encoded (its R, G, B). */
+bool g80_surface_format_is_srgb(uint32_t format);
+/* GL 3.3 4.1.8's linear -> sRGB encoding of a component (clamped to
+ * [0, 1]) and 3.8.15's sRGB -> linear decoding. */
+float g80_srgb_encode(float c);
+float g80_srgb_decode(float c);
 /* Whether a colour format's components are integers, and signed ones. */
 bool g80_surface_format_is_integer(uint32_t format);
 bool g80_surface_format_is_sint(uint32_t format);

@@ -796,6 +796,51 @@ out:
    dfx_fini(&d);
 }
 
+/* An sRGB target (RGBA8_SRGB) under FRAMEBUFFER_SRGB, which a new context
+ * has on (upstream never writes it).  GL 3.3 4.1.8: the destination's R,
+ * G, B are linearized before blending, the result encoded again.  Every
+ * pixel is 128 (0.50196 sRGB, linear ((0.50196 + 0.055) / 1.055)^2.4 =
+ * 0.21586); a draw of (0.25, 0.5, 0, 0.5) blended ONE + ONE gives red
+ * 0.46586, encoded 1.055 * 0.46586^(1/2.4) - 0.055 = 0.71237: 182; green
+ * 0.71586 -> 0.86519: 221; blue 0.21586 -> 128 as it was; alpha (not
+ * encoded) 128 + 128 -> 255 (clamped).  With FRAMEBUFFER_SRGB 0 the
+ * target is plain UNORM: red 128 + 64 = 192, green 128 + 128 = 255. */
+static void
+draw_srgb_target(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   m3d(t, G80_3D_RT_FORMAT(0), G80_SURFACE_FORMAT_RGBA8_SRGB);
+   m3d(t, G80_3D_BLEND_ENABLE(0), 1);
+   m3d(t, G80_3D_BLEND_EQUATION_RGB, G80_3D_BLEND_EQUATION_RGB_FUNC_ADD);
+   m3d(t, G80_3D_BLEND_FUNC_SRC_RGB, G80_BLEND_FACTOR_ONE);
+   m3d(t, G80_3D_BLEND_FUNC_DST_RGB, G80_BLEND_FACTOR_ONE);
+   m3d(t, G80_3D_BLEND_EQUATION_ALPHA, G80_3D_BLEND_EQUATION_RGB_FUNC_ADD);
+   m3d(t, G80_3D_BLEND_FUNC_SRC_ALPHA, G80_BLEND_FACTOR_ONE);
+   m3d(t, G80_3D_BLEND_FUNC_DST_ALPHA, G80_BLEND_FACTOR_ONE);
+   vtx(&d, 0, -1, -1, 0, 1, 0.25f, 0.5f, 0, 0.5f);
+   vtx(&d, 1, 3, -1, 0, 1, 0.25f, 0.5f, 0, 0.5f);
+   vtx(&d, 2, -1, 3, 0, 1, 0.25f, 0.5f, 0, 0.5f);
+   for (unsigned pass = 0; pass < 2; pass++) {
+      for (unsigned i = 0; i < W * H; i++)
+         ((uint32_t *)d.rt.map)[i] = 0x80808080u;
+      if (pass)
+         m3d(t, G80_3D_FRAMEBUFFER_SRGB, 0);
+      draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+      CHECK(dfx_submit(&d) > 0);
+      CHECK(nvsim_channel_error(d.t.chan) == NULL);
+      uint32_t p = px(&d, 7, 5);
+      CHECK(abs((int)(p & 0xff) - (pass ? 192 : 182)) <= 1);
+      CHECK(abs((int)((p >> 8) & 0xff) - (pass ? 255 : 221)) <= 1);
+      CHECK_EQ((p >> 16) & 0xff, 128);
+      CHECK_EQ(p >> 24, 255);
+   }
+out:
+   dfx_fini(&d);
+}
+
 /* Clipping a noperspective interpolant (GL 3.3 2.19.1: its t "will be
  * adjusted to produce results that vary linearly in screen space").  A
  * quad whose left vertices are at NDC x -1 (w 1, red 1) and right ones at
@@ -1591,6 +1636,7 @@ static const struct nvt_case cases[] = {
    { "draw_cull", draw_cull },
    { "draw_clip", draw_clip },
    { "draw_clip_noperspective", draw_clip_noperspective },
+   { "draw_srgb_target", draw_srgb_target },
    { "draw_points_lines", draw_points_lines },
    { "draw_without_stages_traps", draw_without_stages_traps },
    { "draw_strmout_points", draw_strmout_points },
