@@ -28,7 +28,10 @@
 
 /* Interpolated inputs per vertex: the fragment program input slots. */
 #define NVSIM_RASTER_MAX_ATTRIBS 16
-#define NVSIM_RASTER_MAX_RT 4
+/* Colour targets: the most of any class nvsim models, Tesla's 8 (hwdb
+ * chips.xml render-targets; RT_CONTROL COUNT); curie and rankine bind 4
+ * and leave the others NONE. */
+#define NVSIM_RASTER_MAX_RT 8
 /* Samples per pixel of a multisampled target (nvsim_raster_ms.c). */
 #define NVSIM_RASTER_MAX_SAMPLES 4
 /* Fixed-point sub-pixel precision of the edge functions. */
@@ -332,7 +335,7 @@ struct nvsim_raster_state {
    bool two_sided_stencil;  /* stencil[1] used for back faces */
 
    bool blend;              /* render target 0 */
-   uint8_t blend_mrt;       /* bit i: blending on render target i (1-3) */
+   uint8_t blend_mrt;       /* bit i: blending on render target i (1..7) */
    enum nvsim_raster_blend_factor src_rgb, src_a, dst_rgb, dst_a;
    enum nvsim_raster_blend_eq eq_rgb, eq_a;
    float blend_color[4];

@@ -1624,6 +1624,74 @@ out:
    dfx_fini(&d);
 }
 
+/* Eight render targets (RT_CONTROL COUNT 8, the class's 8 DMA_COLOR /
+ * RT_* slots, hwdb): a full-window quad of colour (0.5, 0, 0, 0.5)
+ * through the pass-through FP (FP_CONTROL without MULTIPLE_RESULTS: its
+ * colour 0 goes to every target).  Target i is slot MAPi = 7 - i; slot s
+ * writes R only when s & 1, A only when s & 2 (COLOR_MASK(s), not
+ * COMMON), and slot 3 (target 4) blends ONE, ONE, ADD (BLEND_ENABLE(3)).
+ * By hand (GL 3.3 2.1.6: 0.5 -> 128, 0x80; 4.1.8: ONE, ONE adds the
+ * destination, A 0.5 + 0xee / 255 clamps to 1, R 0.5 + 0): slot s holds
+ * R 0x80 if s & 1 else 0 and A 0x80 if s & 2 else BG's 0xee, but slot
+ * 3's A is 0xff. */
+static void
+draw_eight_targets(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   struct surf2d rts;
+   surf2d_new(t, &rts, 8 * W * H * 4);
+   uint32_t *px8 = (uint32_t *)rts.map;
+   for (unsigned i = 0; i < 8 * W * H; i++)
+      px8[i] = BG;
+   for (unsigned s = 0; s < 8; s++) {
+      uint64_t va = rts.va + (uint64_t)s * W * H * 4;
+      m3d(t, G80_3D_DMA_COLOR(s), t->info.vram_ctxdma);
+      out(t, nvt_inc(3, G80_3D_RT_ADDRESS_HIGH(s), 5));
+      out(t, (uint32_t)(va >> 32));
+      out(t, (uint32_t)va);
+      out(t, G80_SURFACE_FORMAT_RGBA8_UNORM);
+      out(t, 0);
+      out(t, 0);
+      out(t, nvt_inc(3, G80_3D_RT_HORIZ(s), 2));
+      out(t, G80_3D_RT_HORIZ_LAYOUT_PITCH | W * 4);
+      out(t, H);
+      m3d(t, G80_3D_COLOR_MASK(s), (s & 1 ? G80_3D_COLOR_MASK_R__MASK : 0) |
+                                   (s & 2 ? G80_3D_COLOR_MASK_A__MASK : 0));
+   }
+   m3d(t, G80_3D_RT_CONTROL, G80_3D_RT_CONTROL_COUNT(8) |
+       G80_3D_RT_CONTROL_MAP0(7) | G80_3D_RT_CONTROL_MAP1(6) |
+       G80_3D_RT_CONTROL_MAP2(5) | G80_3D_RT_CONTROL_MAP3(4) |
+       G80_3D_RT_CONTROL_MAP4(3) | G80_3D_RT_CONTROL_MAP5(2) |
+       G80_3D_RT_CONTROL_MAP6(1) | G80_3D_RT_CONTROL_MAP7(0));
+   m3d(t, G80_3D_BLEND_ENABLE(3), 1);
+   m3d(t, G80_3D_BLEND_SEPARATE_ALPHA, 0);
+   m3d(t, G80_3D_BLEND_EQUATION_RGB, G80_3D_BLEND_EQUATION_RGB_FUNC_ADD);
+   m3d(t, G80_3D_BLEND_FUNC_SRC_RGB, G80_BLEND_FACTOR_ONE);
+   m3d(t, G80_3D_BLEND_FUNC_DST_RGB, G80_BLEND_FACTOR_ONE);
+   vtx(&d, 0, -1, -1, 0, 1, 0.5f, 0, 0, 0.5f);
+   vtx(&d, 1, 1, -1, 0, 1, 0.5f, 0, 0, 0.5f);
+   vtx(&d, 2, -1, 1, 0, 1, 0.5f, 0, 0, 0.5f);
+   vtx(&d, 3, 1, 1, 0, 1, 0.5f, 0, 0, 0.5f);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLE_STRIP, 0, 4);
+   struct nvsim_bo *bos[] = { t->push_bo, d.rt.bo, d.vb.bo, rts.bo };
+   CHECK(tfx_submit(t, bos, 4) > 0);
+   CHECK(nvsim_channel_last_trap(t->chan) == NULL);
+   for (unsigned s = 0; s < 8; s++) {
+      uint32_t r = s & 1 ? 0x80 : 0x00;
+      uint32_t a = s == 3 ? 0xff : s & 2 ? 0x80 : 0xee;
+      uint32_t want = a << 24 | r;
+      for (unsigned y = 0; y < H; y++)
+         for (unsigned x = 0; x < W; x++)
+            CHECK_EQ(px8[(s * H + y) * W + x], want);
+   }
+   surf2d_free(t, &rts);
+out:
+   dfx_fini(&d);
+}
+
 static const struct nvt_case cases[] = {
    { "draw_triangle_coverage", draw_triangle_coverage },
    { "draw_interpolation", draw_interpolation },
@@ -1651,6 +1719,7 @@ static const struct nvt_case cases[] = {
    { "draw_two_side_clamp", draw_two_side_clamp },
    { "draw_interpreter", draw_interpreter },
    { "draw_local_memory", draw_local_memory },
+   { "draw_eight_targets", draw_eight_targets },
    { NULL, NULL },
 };
 
