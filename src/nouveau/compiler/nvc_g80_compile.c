@@ -51,7 +51,7 @@ nvc_g80_compile(const struct nvc_g80_target *t, const nir_shader *nir,
    nvc_g80_ir_init(&ir);
    if (!nvc_g80_isel(t, s, interp, &ir, prog, err))
       goto out;
-   nvc_g80_opt_fold_sat(&ir);
+   nvc_g80_opt_fold_sat(&ir, t->mul_sat);
    nvc_g80_opt_fold_operands(&ir);
    nvc_g80_opt_dce(&ir);
    unsigned regs = nvc_g80_ra(&ir, t->max_gprs, t->name, err);

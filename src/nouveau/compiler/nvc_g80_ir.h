@@ -76,9 +76,9 @@ nvc_g80_is_value(const struct nvc_g80_insn *i, unsigned n)
  * reads removed (nvc_g80_opt_dce.c). */
 void nvc_g80_opt_dce(struct nvc_g80_ir *ir);
 
-/* A saturation (cvt f2f sat) of the only use of an f32 add or mad folded
- * into it (nvc_g80_opt_fold_sat.c). */
-void nvc_g80_opt_fold_sat(struct nvc_g80_ir *ir);
+/* A saturation (cvt f2f sat) of the only use of an f32 add or mad (and
+ * mul where mul_sat: G200 on) folded into it (nvc_g80_opt_fold_sat.c). */
+void nvc_g80_opt_fold_sat(struct nvc_g80_ir *ir, bool mul_sat);
 
 /* c[] and a[] loads read through the operands of their readers where
  * the form allows (nvc_g80_opt_fold_operands.c). */

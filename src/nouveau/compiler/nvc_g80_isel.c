@@ -23,6 +23,8 @@
  *  - `set` writes 0 or ~0 (isa.rst), which is NIR's 32-bit boolean; a
  *    select tests it into $c0 (`and b32 $c0 _, c, c`: Z when false) and
  *    two moves predicated on $c0.e / $c0.lg write the result;
+ *  - discard is `kil`, discard_if a kil predicated on $c0.lg after the
+ *    same test as a select's;
  *  - f32 add/mul/mad negate sources (NEG modifiers), min/max/set and the
  *    SFU ops also take absolute values; otherwise fneg/fabs/fsat are
  *    `cvt f32 f32` with NEG/ABS/SAT.
@@ -869,6 +871,35 @@ emit_intrinsic(struct isel *c, nir_intrinsic_instr *in)
          i->hw.opnd[1].buf = buf;
          i->hw.opnd[1].val = off + 4 * k;
       }
+      return true;
+   }
+   case nir_intrinsic_discard:
+   case nir_intrinsic_terminate:
+   case nir_intrinsic_discard_if:
+   case nir_intrinsic_terminate_if: {
+      /* kil ends the lane and drops its pixel (isa.rst "discard"; the 3D
+       * class wants FP_CONTROL USES_KIL); discard_if tests the boolean
+       * into $c0 and predicates the kil on it */
+      bool cond = in->intrinsic == nir_intrinsic_discard_if ||
+                  in->intrinsic == nir_intrinsic_terminate_if;
+      if (cond) {
+         struct nvc_g80_insn *t = add(c, G(OP_AND_B32));
+         if (!t)
+            return false;
+         unsigned v = ssa_val(c, &in->src[0], 0);
+         t->hw.opnd[0].file = G(FILE_NONE);
+         set_src(t, 1, v);
+         set_src(t, 2, v);
+         t->hw.mod[G(MOD_CC_WR)] = 1;
+         t->side_effect = true;
+      }
+      struct nvc_g80_insn *k = add(c, G(OP_KIL));
+      if (!k)
+         return false;
+      k->side_effect = true;
+      if (cond)
+         k->hw.mod[G(MOD_PRED)] = G(COND_lg);
+      c->prog->fp_control |= G80_3D_FP_CONTROL_USES_KIL;
       return true;
    }
    default:

@@ -2,7 +2,8 @@
  * Saturation folded into the instruction computing its source: f32 add
  * and mad have a SAT modifier (g80.xml ADD_F32_L, MAD_F32_L; Mesa's
  * nv50 emitter sets the same bit), f32 mul only from G200 on (hwtest
- * g80_fp.cc: G80..G98 ignore it), so instruction selection emits fsat as
+ * g80_fp.cc: G80..G98 ignore it; the target's mul_sat), so instruction
+ * selection emits fsat as
  * `cvt f32 f32 sat` and this pass moves the SAT into the add or mad
  * when the cvt is the value's only reader and no modifier of the cvt
  * would be lost: the add then writes the cvt's value and the cvt goes.
@@ -14,7 +15,7 @@
 #define G(x) NVISA_G80_##x
 
 void
-nvc_g80_opt_fold_sat(struct nvc_g80_ir *ir)
+nvc_g80_opt_fold_sat(struct nvc_g80_ir *ir, bool mul_sat)
 {
    unsigned n = ir->num_values ? ir->num_values : 1;
    unsigned *uses = calloc(n, sizeof(unsigned));
@@ -46,7 +47,8 @@ nvc_g80_opt_fold_sat(struct nvc_g80_ir *ir)
       if (uses[src] != 1 || def[src] < 0)
          continue;
       struct nvc_g80_insn *d = &ir->insns[def[src]];
-      if ((d->hw.op != G(OP_ADD_F32_L) && d->hw.op != G(OP_MAD_F32_L)) ||
+      if ((d->hw.op != G(OP_ADD_F32_L) && d->hw.op != G(OP_MAD_F32_L) &&
+           (d->hw.op != G(OP_MUL_F32_L) || !mul_sat)) ||
           d->side_effect)
          continue;
       /* the add now writes the saturated value under the cvt's name */

@@ -62,12 +62,29 @@ ubo_vec4(nir_builder *b, unsigned buf, unsigned byte)
                        .align_mul = 16, .range = ~0);
 }
 
+static bool
+run_kil(const struct nvc_g80_program *p, unsigned lanes, const uint32_t *in,
+        unsigned in_stride, const float *interp, const uint32_t *flat,
+        unsigned interp_stride, uint32_t *out, unsigned out_stride,
+        const uint32_t *cb0, unsigned cb0_words, uint32_t *discarded);
+
 /* Runs p on one warp of `lanes`; false (a failed check) on a fault. */
 static bool
 run(const struct nvc_g80_program *p, unsigned lanes, const uint32_t *in,
     unsigned in_stride, const float *interp, const uint32_t *flat,
     unsigned interp_stride, uint32_t *out, unsigned out_stride,
     const uint32_t *cb0, unsigned cb0_words)
+{
+   return run_kil(p, lanes, in, in_stride, interp, flat, interp_stride, out,
+                  out_stride, cb0, cb0_words, NULL);
+}
+
+/* Which lanes discarded (kil) in the last run_kil. */
+static bool
+run_kil(const struct nvc_g80_program *p, unsigned lanes, const uint32_t *in,
+        unsigned in_stride, const float *interp, const uint32_t *flat,
+        unsigned interp_stride, uint32_t *out, unsigned out_stride,
+        const uint32_t *cb0, unsigned cb0_words, uint32_t *discarded)
 {
    const uint32_t *cbs[1] = { cb0 };
    unsigned cbw[1] = { cb0_words };
@@ -76,7 +93,8 @@ run(const struct nvc_g80_program *p, unsigned lanes, const uint32_t *in,
       .code_size = p->code_words * 4,
       .start = 0,
       .gprs = p->num_gprs,
-      .isa_flags = target.isa_flags,
+      /* nvsim's G80_SHADER_MUL_SAT: the chip honours mul's SAT */
+      .isa_flags = target.isa_flags | (target.mul_sat ? G80_SHADER_MUL_SAT : 0),
       .cb = cbs, .cb_words = cbw, .num_cb = 1,
    };
    bool fp = p->stage == MESA_SHADER_FRAGMENT;
@@ -92,6 +110,8 @@ run(const struct nvc_g80_program *p, unsigned lanes, const uint32_t *in,
    int r = g80_shader_run(fp ? G80_STAGE_FP : G80_STAGE_VP, &prog, &w, &cb,
                           &fault);
    CHECK(r == 0, "the interpreter faulted at 0x%x: %s", fault.pc, fault.msg);
+   if (discarded)
+      *discarded = w.discarded;
    return r == 0;
 }
 
@@ -488,6 +508,91 @@ test_fp_depth(void)
    nvc_g80_program_free(&p);
 }
 
+/*
+ * FP discard: if (v.x < 0.5) discard; colour = v.  NIR makes the if a
+ * discard_if; lane 0 (v.x = 0.25) is discarded, lane 1 (0.75) writes
+ * (0.75, 1, 1, 1).  FP_CONTROL USES_KIL.  An unconditional discard kills
+ * both.
+ */
+static void
+test_fp_discard(void)
+{
+   for (unsigned always = 0; always < 2; always++) {
+      nir_builder b = builder(MESA_SHADER_FRAGMENT, "fp_discard");
+      nir_variable *vin = nvc_test_in_vec4(b.shader, VARYING_SLOT_VAR0, 0, "v");
+      vin->data.interpolation = INTERP_MODE_NOPERSPECTIVE;
+      nir_variable *col = nvc_test_var(b.shader, nir_var_shader_out,
+                                       glsl_vec4_type(), FRAG_RESULT_COLOR, 0,
+                                       "c");
+      nir_ssa_def *v = nir_load_var(&b, vin);
+      if (always) {
+         nir_discard(&b);
+      } else {
+         nir_push_if(&b, nir_flt(&b, nir_channel(&b, v, 0),
+                                 nir_imm_float(&b, 0.5)));
+         nir_discard(&b);
+         nir_pop_if(&b, NULL);
+      }
+      nir_store_var(&b, col, v, 0xf);
+      struct nvc_g80_program p;
+      if (!compile(b.shader, &p))
+         return;
+      CHECK(p.fp_control & G80_3D_FP_CONTROL_USES_KIL, "no USES_KIL");
+      float interp[2][8];
+      for (unsigned l = 0; l < 2; l++)
+         for (unsigned i = 0; i < p.num_inputs; i++)
+            interp[l][p.io[i].word] = p.io[i].comp ? 1.0f : (l ? 0.75f : 0.25f);
+      uint32_t out[2][4] = { { 0 } }, killed = 0;
+      if (run_kil(&p, 2, NULL, 0, &interp[0][0], NULL, 8, &out[0][0], 4, NULL,
+                  0, &killed)) {
+         CHECK(killed == (always ? 3u : 1u), "discarded lanes 0x%x", killed);
+         float c[4] = { f(out[1][0]), f(out[1][1]), f(out[1][2]),
+                        f(out[1][3]) };
+         if (!always)
+            CHECK_VEC4_AS("kept lane", c, 0.75, 1, 1, 1, 0);
+      }
+      nvc_g80_program_free(&p);
+   }
+}
+
+/*
+ * sat(a.x * a.y) with a = (3, 0.5): sat(1.5) = 1 on every chip; on G200
+ * the mul saturates itself (hwtest g80_fp.cc: G200 honours mul's SAT,
+ * G80..G98 ignore it, nvsim's G80_SHADER_MUL_SAT), on G80 a cvt does.
+ */
+static void
+test_mul_sat(unsigned chip, bool folded)
+{
+   struct nvc_g80_target saved = target;
+   char *err = NULL;
+   if (!nvc_g80_target_init(&target, nvhwdb_chip_find(chip), &err)) {
+      CHECK(false, "chip 0x%x: %s", chip, err ? err : "?");
+      free(err);
+      target = saved;
+      return;
+   }
+   nir_builder b = builder(MESA_SHADER_VERTEX, "vp_mul_sat");
+   nir_variable *in = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_variable *pos = nvc_test_out_vec4(b.shader, VARYING_SLOT_POS, 0, "p");
+   nir_ssa_def *a = nir_load_var(&b, in);
+   nir_ssa_def *m = nir_fsat(&b, nir_fmul(&b, nir_channel(&b, a, 0),
+                                          nir_channel(&b, a, 1)));
+   nir_store_var(&b, pos, nir_vec4(&b, m, m, m, m), 0xf);
+   struct nvc_g80_program p;
+   if (compile(b.shader, &p)) {
+      CHECK(disasm_has_quiet(&p, "mul f32 sat") == folded,
+            "%s: mul sat %sfolded", target.name, folded ? "not " : "");
+      uint32_t inw[4] = { 0 }, out[8] = { 0 };
+      for (unsigned i = 0; i < p.num_inputs; i++)
+         inw[p.io[i].word] = u(p.io[i].comp ? 0.5f : 3.0f);
+      if (run(&p, 1, inw, 4, NULL, NULL, 0, out, 8, NULL, 0))
+         CHECK(f(out[0]) == 1.0f, "%s: sat(1.5) = %g", target.name,
+               f(out[0]));
+      nvc_g80_program_free(&p);
+   }
+   target = saved;
+}
+
 /* What the first step does not do is refused with the chip named. */
 static void
 test_refused(void)
@@ -557,6 +662,9 @@ main(void)
    test_many_live();
    test_vp_int();
    test_fp_depth();
+   test_fp_discard();
+   test_mul_sat(0x50, false);   /* G80 */
+   test_mul_sat(0xa0, true);    /* G200 */
    test_refused();
    return nvc_test_end("nvc_g80: VP, FP, integers, depth, registers, "
                        "refusals ok");
