@@ -623,6 +623,7 @@ begin(struct g80_3d *ctx, struct g80_3d_rop *rop)
    }
    rs->offset_factor = regf(ctx, G80_3D_POLYGON_OFFSET_FACTOR);
    rs->offset_units = regf(ctx, G80_3D_POLYGON_OFFSET_UNITS);
+   rs->offset_clamp = regf(ctx, G80_3D_POLYGON_OFFSET_CLAMP);
    if (g80_3d_reg(ctx, G80_3D_POLYGON_STIPPLE_ENABLE)) {
       rs->stipple = true;
       for (unsigned i = 0; i < 32; i++)

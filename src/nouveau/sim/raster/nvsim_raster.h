@@ -310,8 +310,9 @@ struct nvsim_raster_state {
    unsigned line_stipple_factor;
    unsigned line_stipple_counter;
 
-   /* polygon offset, added to triangle depth when enabled by the caller */
-   float offset_factor, offset_units;
+   /* polygon offset, added to triangle depth when enabled by the caller;
+    * offset_clamp bounds it (EXT_polygon_offset_clamp; 0: unbounded) */
+   float offset_factor, offset_units, offset_clamp;
 
    bool alpha_test;
    enum nvsim_raster_func alpha_func;

@@ -402,6 +402,13 @@ nvsim_raster_triangle(struct nvsim_raster_state *st,
          r = zmax > 0.0f ? ldexp(1.0, e - 1 - 23) : 0.0;
       }
       zoff = (float)(m * st->offset_factor + r * st->offset_units);
+      /* EXT_polygon_offset_clamp (GL 4.6 eq. 14.13): o = min(o, clamp)
+       * for clamp > 0, max(o, clamp) for clamp < 0, unbounded for 0 or
+       * NaN */
+      if (st->offset_clamp > 0.0f)
+         zoff = nvsim_minf(zoff, st->offset_clamp);
+      else if (st->offset_clamp < 0.0f)
+         zoff = nvsim_maxf(zoff, st->offset_clamp);
    }
 
    uint8_t smooth[NVSIM_RASTER_MAX_ATTRIBS], flat[NVSIM_RASTER_MAX_ATTRIBS];

@@ -796,6 +796,60 @@ out:
    dfx_fini(&d);
 }
 
+/* POLYGON_OFFSET_CLAMP (EXT_polygon_offset_clamp, GL 4.6 eq. 14.13: o =
+ * min(o, clamp) for clamp > 0, max(o, clamp) for clamp < 0, unbounded
+ * for 0).  A flat triangle at window z 0.25 (m = 0) into S8_Z24 with
+ * UNITS 4194303.75 = 0.25 / r (r = 1 / (2^24 - 1), GL 3.3 3.6.4): z 0.5
+ * (0x800000) unclamped, 0.375 (0x600000) under clamp 0.125; UNITS
+ * negated under clamp -0.125: 0.125 (0x200000).  DEPTH_TEST ALWAYS. */
+static void
+draw_polygon_offset_clamp(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   out(t, nvt_inc(3, G80_3D_ZETA_ADDRESS_HIGH, 5));
+   out(t, (uint32_t)(d.zs.va >> 32));
+   out(t, (uint32_t)d.zs.va);
+   out(t, G80_ZETA_FORMAT_S8_Z24_UNORM);
+   out(t, 0);
+   out(t, 0);
+   m3d(t, G80_3D_ZETA_ENABLE, 1);
+   out(t, nvt_inc(3, G80_3D_ZETA_HORIZ, 3));
+   out(t, W);
+   out(t, H);
+   out(t, 1);
+   m3d(t, G80_3D_DEPTH_TEST_ENABLE, 1);
+   m3d(t, G80_3D_DEPTH_WRITE_ENABLE, 1);
+   m3d(t, G80_3D_DEPTH_TEST_FUNC, G80_3D_DEPTH_TEST_FUNC_ALWAYS);
+   m3d(t, G80_3D_POLYGON_OFFSET_FILL_ENABLE, 1);
+   m3d(t, G80_3D_POLYGON_OFFSET_FACTOR, fbits(0.0f));
+   vtx(&d, 0, -1, -1, -0.5f, 1, 1, 0, 0, 1);
+   vtx(&d, 1, 1, -1, -0.5f, 1, 1, 0, 0, 1);
+   vtx(&d, 2, -1, 1, -0.5f, 1, 1, 0, 0, 1);
+   static const struct { float units, clamp; uint32_t z; } c[] = {
+      { 4194303.75f, 0.0f, 0x800000u },
+      { 4194303.75f, 0.125f, 0x600000u },
+      { -4194303.75f, -0.125f, 0x200000u },
+   };
+   for (unsigned i = 0; i < 3; i++) {
+      m3d(t, G80_3D_CLEAR_DEPTH, fbits(1.0f));
+      m3d(t, G80_3D_CLEAR_BUFFERS, 0x1);
+      m3d(t, G80_3D_POLYGON_OFFSET_UNITS, fbits(c[i].units));
+      m3d(t, G80_3D_POLYGON_OFFSET_CLAMP, fbits(c[i].clamp));
+      draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+      CHECK(dfx_submit(&d) > 0);
+      CHECK(nvsim_channel_error(d.t.chan) == NULL);
+      int z = (int)(zpx(&d, 1, 1) >> 8);
+      if (abs(z - (int)c[i].z) > 1)
+         fprintf(stderr, "case %u: z 0x%x, want 0x%x\n", i, z, c[i].z);
+      CHECK(abs(z - (int)c[i].z) <= 1);
+   }
+out:
+   dfx_fini(&d);
+}
+
 /* An sRGB target (RGBA8_SRGB) under FRAMEBUFFER_SRGB, which a new context
  * has on (upstream never writes it).  GL 3.3 4.1.8: the destination's R,
  * G, B are linearized before blending, the result encoded again.  Every
@@ -1705,6 +1759,7 @@ static const struct nvt_case cases[] = {
    { "draw_clip", draw_clip },
    { "draw_clip_noperspective", draw_clip_noperspective },
    { "draw_srgb_target", draw_srgb_target },
+   { "draw_polygon_offset_clamp", draw_polygon_offset_clamp },
    { "draw_points_lines", draw_points_lines },
    { "draw_without_stages_traps", draw_without_stages_traps },
    { "draw_strmout_points", draw_strmout_points },
