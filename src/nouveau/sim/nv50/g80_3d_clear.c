@@ -16,11 +16,17 @@
  * and a target at or past RT_CONTROL COUNT is not written; Z/S are not
  * written when ZETA_ENABLE is 0; a LAYER at or past the surface's layers is
  * not written.  Not modelled (trap): COND_MODE other than ALWAYS and
- * NEVER, multisampled targets, a WINDOW_OFFSET, CLEAR_FLAGS STENCIL_MASK.
+ * NEVER, the multisample modes g80_3d_msaa.c does not model, a
+ * WINDOW_OFFSET, CLEAR_FLAGS STENCIL_MASK.
+ *
+ * Multisampled targets (g80_3d_msaa.c): the rectangle is in pixels and
+ * every sample of its pixels is written, the block of stored pixels
+ * each pixel is (g80-surface.rst, "Multisampled surfaces").
  */
 #include <string.h>
 
 #include "g80_3d.h"
+#include "g80_3d_msaa.h"
 
 struct rect {
    int64_t x0, y0, x1, y1;
@@ -112,10 +118,6 @@ check_modelled(struct g80_3d *ctx, uint32_t data, bool *skip)
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE, "clear under COND_MODE "
                          "%u: conditional rendering is not modelled yet",
                          cond);
-   if (g80_3d_reg(ctx, G80_3D_MULTISAMPLE_MODE) != G80_3D_MULTISAMPLE_MODE_1X1)
-      return g80_3d_fail(ctx, NVSIM_INVALID_STATE, "clear of multisampled "
-                         "targets (MULTISAMPLE_MODE %u) is not modelled yet",
-                         g80_3d_reg(ctx, G80_3D_MULTISAMPLE_MODE));
    if (g80_3d_reg(ctx, G80_3D_WINDOW_OFFSET_X) ||
        g80_3d_reg(ctx, G80_3D_WINDOW_OFFSET_Y))
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE, "WINDOW_OFFSET is not "
@@ -135,7 +137,15 @@ g80_3d_clear(struct g80_3d *ctx, uint32_t data)
    if (st || skip)
       return st;
    const uint32_t layer = G80_3D_FIELD(data, G80_3D_CLEAR_BUFFERS_LAYER);
-   const struct rect r = clear_rect(ctx);
+   struct g80_3d_ms ms;
+   if ((st = g80_3d_ms_mode(ctx, &ms)))
+      return st;
+   struct rect r = clear_rect(ctx);
+   /* pixels to stored pixels: each pixel's block of samples */
+   r.x0 <<= ms.log2_x;
+   r.x1 <<= ms.log2_x;
+   r.y0 <<= ms.log2_y;
+   r.y1 <<= ms.log2_y;
    const unsigned rgba = (data & (G80_3D_CLEAR_BUFFERS_R |
                                   G80_3D_CLEAR_BUFFERS_G |
                                   G80_3D_CLEAR_BUFFERS_B |

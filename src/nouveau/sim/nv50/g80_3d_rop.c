@@ -34,18 +34,23 @@
  * 4.1.8) or clamping.
  *
  * Not modelled (trap): more targets than the rasteriser's
- * NVSIM_RASTER_MAX_RT, coverage (CSAA) zeta formats, multisampled
- * targets (MULTISAMPLE_MODE other than 1X1), logic ops, dual-source
+ * NVSIM_RASTER_MAX_RT, coverage (CSAA) zeta formats, the multisample
+ * modes g80_3d_msaa.c does not model, logic ops, dual-source
  * blend factors, per-target blend functions that differ between enabled
  * targets, layered drawing (layer 0 only).  Assumptions: a draw touches
  * pixels inside SCREEN_SCISSOR, scissor 0 when enabled and every bound
  * surface; the sample counters (QUERY_GET) are not fed.
+ *
+ * Multisampled targets (g80_3d_msaa.c): the clip rectangle is in
+ * pixels, the staging copies hold its stored pixels (each pixel's block
+ * of samples), and the rasteriser covers, tests and writes each sample.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "g80_3d_rop.h"
+#include "g80_3d_msaa.h"
 #include "g80_defs.xml.h"
 
 #define MAX_FP_OUT 64
@@ -66,7 +71,12 @@ struct g80_3d_rop {
    struct g80_3d *ctx;
    struct nvsim_raster_state rs;
    int x0, y0, x1, y1;          /* the clip rectangle, window pixels */
-   unsigned sw, sh;             /* its size: the staging copies' */
+   unsigned sw, sh;             /* its size */
+   struct g80_3d_ms ms;         /* MULTISAMPLE_MODE */
+   /* the clip rectangle in stored pixels (x0 << ms.log2_x ...): the
+    * staging copies' (ux1 - ux0) x (uy1 - uy0) */
+   int ux0, uy0, ux1, uy1;
+   unsigned usw;
    unsigned nrt;
    struct staged_rt rt[NVSIM_RASTER_MAX_RT];
    bool zeta;
@@ -365,7 +375,7 @@ stage_rt(struct g80_3d *ctx, struct g80_3d_rop *rop, struct staged_rt *r)
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
                          "drawing into render target format 0x%x is not "
                          "modelled (unknown)", r->s.format);
-   size_t n = (size_t)rop->sw * rop->sh * 4;
+   size_t n = (size_t)rop->usw * (rop->uy1 - rop->uy0) * 4;
    r->px = calloc(n + 4, sizeof(float));
    r->orig = calloc(n + 4, sizeof(float));
    if (!r->px || !r->orig)
@@ -379,12 +389,12 @@ stage_rt(struct g80_3d *ctx, struct g80_3d_rop *rop, struct staged_rt *r)
     * blended values are encoded again (g80_3d_rop_end) */
    r->srgb = g80_surface_format_is_srgb(r->s.format) &&
              g80_3d_reg(ctx, G80_3D_FRAMEBUFFER_SRGB);
-   for (int y = rop->y0; y < rop->y1; y++)
-      for (int x = rop->x0; x < rop->x1; x++) {
+   for (int y = rop->uy0; y < rop->uy1; y++)
+      for (int x = rop->ux0; x < rop->ux1; x++) {
          const uint8_t *p = g80_3d_surface_ptr(ctx, &r->s, x, y, 0, r->s.cpp);
          if (!p)
             return NVSIM_DMA_ERROR;
-         float *d = &r->px[((size_t)(y - rop->y0) * rop->sw + (x - rop->x0)) * 4];
+         float *d = &r->px[((size_t)(y - rop->uy0) * rop->usw + (x - rop->ux0)) * 4];
          g80_surface_format_convert(r->s.format, p, r->stage_format,
                                     (uint8_t *)d);
          for (unsigned c = 0; r->srgb && c < 3; c++)
@@ -429,18 +439,18 @@ stage_zeta(struct g80_3d *ctx, struct g80_3d_rop *rop)
    rop->zbpp = l->z_float ? 8 : z16 ? 2 : 4;
    rop->rs.zeta.format = l->z_float ? NVSIM_RASTER_FMT_Z32F_S8 :
                          z16 ? NVSIM_RASTER_FMT_Z16 : NVSIM_RASTER_FMT_Z24S8;
-   size_t n = (size_t)rop->sw * rop->sh * rop->zbpp;
+   size_t n = (size_t)rop->usw * (rop->uy1 - rop->uy0) * rop->zbpp;
    rop->zpx = calloc(n + 4, 1);
    rop->zorig = calloc(n + 4, 1);
    if (!rop->zpx || !rop->zorig)
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE, "out of memory");
-   for (int y = rop->y0; y < rop->y1; y++)
-      for (int x = rop->x0; x < rop->x1; x++) {
+   for (int y = rop->uy0; y < rop->uy1; y++)
+      for (int x = rop->ux0; x < rop->ux1; x++) {
          const uint8_t *p = g80_3d_surface_ptr(ctx, &rop->zs, x, y, 0, l->cpp);
          if (!p)
             return NVSIM_DMA_ERROR;
-         uint8_t *d = rop->zpx + ((size_t)(y - rop->y0) * rop->sw +
-                                  (x - rop->x0)) * rop->zbpp;
+         uint8_t *d = rop->zpx + ((size_t)(y - rop->uy0) * rop->usw +
+                                  (x - rop->ux0)) * rop->zbpp;
          uint32_t z = zbits(p, l->z_off, l->z_bits);
          if (l->z_float) {
             memcpy(d, &z, 4);
@@ -455,7 +465,8 @@ stage_zeta(struct g80_3d *ctx, struct g80_3d_rop *rop)
       }
    memcpy(rop->zorig, rop->zpx, n);
    rop->rs.zeta.map = rop->zpx;
-   rop->rs.zeta.pitch = rop->sw * rop->zbpp;
+   rop->rs.zeta.pitch = rop->usw * rop->zbpp;
+   g80_3d_ms_surface(&rop->ms, &rop->rs.zeta);
    return NVSIM_OK;
 }
 
@@ -474,9 +485,9 @@ begin(struct g80_3d *ctx, struct g80_3d_rop *rop)
    struct nvsim_raster_state *rs = &rop->rs;
    enum nvsim_status st;
 
-   if (g80_3d_reg(ctx, G80_3D_MULTISAMPLE_MODE) != G80_3D_MULTISAMPLE_MODE_1X1)
-      return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
-                         "multisampled drawing is not modelled");
+   if ((st = g80_3d_ms_mode(ctx, &rop->ms)))
+      return st;
+   const unsigned lx = rop->ms.log2_x, ly = rop->ms.log2_y;
    if (g80_3d_reg(ctx, G80_3D_LOGIC_OP_ENABLE))
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
                          "logic ops are not modelled in draws");
@@ -525,10 +536,11 @@ begin(struct g80_3d *ctx, struct g80_3d_rop *rop)
           G80_3D_FIELD(h, G80_3D_SCISSOR_HORIZ_MAX),
           G80_3D_FIELD(v, G80_3D_SCISSOR_VERT_MAX));
    }
+   /* surfaces are in stored pixels, the blocks of samples */
    for (unsigned i = 0; i < rop->nrt; i++)
-      cut(rop, 0, 0, rop->rt[i].s.width, rop->rt[i].s.height);
+      cut(rop, 0, 0, rop->rt[i].s.width >> lx, rop->rt[i].s.height >> ly);
    if (rop->zeta)
-      cut(rop, 0, 0, rop->zs.width, rop->zs.height);
+      cut(rop, 0, 0, rop->zs.width >> lx, rop->zs.height >> ly);
    if (rop->x1 == INT32_MAX || rop->y1 == INT32_MAX || rop->x0 >= rop->x1 ||
        rop->y0 >= rop->y1) {
       /* nothing bound or an empty rectangle: nothing is drawn */
@@ -539,21 +551,26 @@ begin(struct g80_3d *ctx, struct g80_3d_rop *rop)
     * (8192 x 8192, upstream's PIPE_CAP_MAX_TEXTURE_2D_SIZE) */
    rop->sw = (unsigned)(rop->x1 - rop->x0);
    rop->sh = (unsigned)(rop->y1 - rop->y0);
-   if ((uint64_t)rop->sw * rop->sh > 8192ull * 8192ull)
+   rop->ux0 = rop->x0 << lx;
+   rop->uy0 = rop->y0 << ly;
+   rop->ux1 = rop->x1 << lx;
+   rop->uy1 = rop->y1 << ly;
+   rop->usw = rop->sw << lx;
+   if ((uint64_t)rop->usw * (rop->sh << ly) > 8192ull * 8192ull)
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
-                         "drawing into %u x %u pixels is past the 8192 x "
-                         "8192 modelled", rop->sw, rop->sh);
+                         "drawing into %u x %u stored pixels is past the "
+                         "8192 x 8192 modelled", rop->usw, rop->sh << ly);
    /* the clip rectangle's corners must be in mapped memory before
     * anything is staged: the staging copies are then bounded by the
     * memory the surfaces occupy */
    for (unsigned i = 0; i < rop->nrt && rop->sw; i++)
-      if (!g80_3d_surface_ptr(ctx, &rop->rt[i].s, rop->x0, rop->y0, 0, 1) ||
-          !g80_3d_surface_ptr(ctx, &rop->rt[i].s, rop->x1 - 1, rop->y1 - 1,
+      if (!g80_3d_surface_ptr(ctx, &rop->rt[i].s, rop->ux0, rop->uy0, 0, 1) ||
+          !g80_3d_surface_ptr(ctx, &rop->rt[i].s, rop->ux1 - 1, rop->uy1 - 1,
                               0, rop->rt[i].s.cpp))
          return NVSIM_DMA_ERROR;
    if (rop->zeta && rop->sw &&
-       (!g80_3d_surface_ptr(ctx, &rop->zs, rop->x0, rop->y0, 0, 1) ||
-        !g80_3d_surface_ptr(ctx, &rop->zs, rop->x1 - 1, rop->y1 - 1, 0, 1)))
+       (!g80_3d_surface_ptr(ctx, &rop->zs, rop->ux0, rop->uy0, 0, 1) ||
+        !g80_3d_surface_ptr(ctx, &rop->zs, rop->ux1 - 1, rop->uy1 - 1, 0, 1)))
       return NVSIM_DMA_ERROR;
    /* the rasteriser draws in staging coordinates: the rectangle moved to
     * (0, 0) (g80_3d_draw.c subtracts the origin from window positions,
@@ -568,8 +585,9 @@ begin(struct g80_3d *ctx, struct g80_3d_rop *rop)
       if (st)
          return st;
       rs->color[i].map = (uint8_t *)rop->rt[i].px;
-      rs->color[i].pitch = rop->sw * 16;
+      rs->color[i].pitch = rop->usw * 16;
       rs->color[i].format = NVSIM_RASTER_FMT_RGBA32F;
+      g80_3d_ms_surface(&rop->ms, &rs->color[i]);
       uint32_t cm = g80_3d_reg(ctx, G80_3D_COLOR_MASK(
          g80_3d_reg(ctx, G80_3D_COLOR_MASK_COMMON) ? 0 : slot[i]));
       rs->color_mask[i] =
@@ -664,8 +682,8 @@ begin(struct g80_3d *ctx, struct g80_3d_rop *rop)
    rs->pos_slot = G80_3D_RASTER_POS_SLOT;
    rs->face_slot = 31;          /* no facing input: outside attr_mask */
    rs->height = rop->sh;
-   rs->samples = 1;
-   rs->sample_mask = ~0u;
+   if ((st = g80_3d_ms_raster(ctx, &rop->ms, rs)))
+      return st;
    rs->count_samples = g80_3d_reg(ctx, G80_3D_SAMPLECNT_ENABLE) != 0;
    rs->shade_quad = shade_quad;
    rs->shade_ctx = rop;
@@ -724,9 +742,9 @@ g80_3d_rop_end(struct g80_3d *ctx, struct g80_3d_rop *rop)
    /* what was drawn before a fault stays (docs/reliability.md "Traps") */
    for (unsigned i = 0; i < rop->nrt && !st; i++) {
       struct staged_rt *r = &rop->rt[i];
-      for (int y = rop->y0; y < rop->y1 && !st; y++)
-         for (int x = rop->x0; x < rop->x1; x++) {
-            size_t k = ((size_t)(y - rop->y0) * rop->sw + (x - rop->x0)) * 4;
+      for (int y = rop->uy0; y < rop->uy1 && !st; y++)
+         for (int x = rop->ux0; x < rop->ux1; x++) {
+            size_t k = ((size_t)(y - rop->uy0) * rop->usw + (x - rop->ux0)) * 4;
             if (!memcmp(&r->px[k], &r->orig[k], 16))
                continue;
             uint8_t *p = g80_3d_surface_ptr(ctx, &r->s, x, y, 0, r->s.cpp);
@@ -744,9 +762,9 @@ g80_3d_rop_end(struct g80_3d *ctx, struct g80_3d_rop *rop)
    }
    if (rop->zeta && rop->zpx) {
       const struct g80_zeta_layout *l = &rop->zl;
-      for (int y = rop->y0; y < rop->y1 && !st; y++)
-         for (int x = rop->x0; x < rop->x1; x++) {
-            size_t k = ((size_t)(y - rop->y0) * rop->sw + (x - rop->x0)) *
+      for (int y = rop->uy0; y < rop->uy1 && !st; y++)
+         for (int x = rop->ux0; x < rop->ux1; x++) {
+            size_t k = ((size_t)(y - rop->uy0) * rop->usw + (x - rop->ux0)) *
                        rop->zbpp;
             if (!memcmp(rop->zpx + k, rop->zorig + k, rop->zbpp))
                continue;

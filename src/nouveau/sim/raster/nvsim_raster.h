@@ -33,7 +33,7 @@
  * and leave the others NONE. */
 #define NVSIM_RASTER_MAX_RT 8
 /* Samples per pixel of a multisampled target (nvsim_raster_ms.c). */
-#define NVSIM_RASTER_MAX_SAMPLES 4
+#define NVSIM_RASTER_MAX_SAMPLES 8
 /* Fixed-point sub-pixel precision of the edge functions. */
 #define NVSIM_RASTER_SUBPIXEL_BITS 8
 
@@ -146,8 +146,11 @@ struct nvsim_raster_surface {
     * the samples of pixel (x, y) are the block of 2^ms_x x 2^ms_y
     * stored pixels at (x << ms_x, y << ms_y), sample s at
     * (s % 2^ms_x, s / 2^ms_x) in it; 0, 0 for one sample per pixel.
-    * Pixel addresses below are of stored pixels. */
+    * Pixel addresses below are of stored pixels.  sample_store, when
+    * set, gives sample s's place in the block instead ([s][0] x, [s][1]
+    * y: Tesla's 4x2 mode does not store its samples in that order). */
    uint8_t ms_x, ms_y;
+   const uint8_t (*sample_store)[2];
 };
 
 /* Stored pixel of sample `sample` of pixel (x, y). */
@@ -155,6 +158,11 @@ static inline void
 nvsim_raster_sample_xy(const struct nvsim_raster_surface *s, int x, int y,
                        unsigned sample, int *sx, int *sy)
 {
+   if (s->sample_store) {
+      *sx = (x << s->ms_x) + s->sample_store[sample][0];
+      *sy = (y << s->ms_y) + s->sample_store[sample][1];
+      return;
+   }
    *sx = (x << s->ms_x) + (int)(sample & ((1u << s->ms_x) - 1));
    *sy = (y << s->ms_y) + (int)(sample >> s->ms_x);
 }
@@ -257,13 +265,17 @@ struct nvsim_raster_state {
    struct nvsim_raster_surface zeta;   /* format NONE: no depth buffer */
 
    /* multisampling (nvsim_raster_ms.c): samples per pixel of every
-    * target (1, 2 or 4; their surfaces' ms_x/ms_y hold the layout);
+    * target (1, 2, 4 or 8; their surfaces' ms_x/ms_y hold the layout);
     * multisample: coverage per sample at the sample positions (else at
     * the pixel centre, for all samples: ARB_multisample with MULTISAMPLE
     * disabled); sample_mask: bit i keeps sample i (with samples > 1);
     * alpha_to_coverage / alpha_to_one: ARB_multisample's
     * SAMPLE_ALPHA_TO_COVERAGE / SAMPLE_ALPHA_TO_ONE, with multisample */
    unsigned samples;
+   /* where the samples are, [s][0] x and [s][1] y in 1/16 pixel from the
+    * pixel's top-left corner; NULL: nvsim_raster_sample_positions'
+    * assumed patterns (curie) */
+   const uint8_t (*sample_pos)[2];
    bool multisample;
    bool alpha_to_coverage, alpha_to_one;
    uint32_t sample_mask;
@@ -445,6 +457,9 @@ nvsim_raster_compare_f(enum nvsim_raster_func func, float a, float b)
 /* Sample positions (nvsim_raster_ms.c): sample i of a pixel at
  * (x, y) + pos[i] / 16, y down. */
 const uint8_t (*nvsim_raster_sample_positions(unsigned samples))[2];
+/* The state's positions: sample_pos, else the above. */
+const uint8_t (*nvsim_raster_state_positions(
+   const struct nvsim_raster_state *st))[2];
 /* The samples alpha-to-coverage keeps for alpha (ARB_multisample). */
 unsigned nvsim_raster_alpha_coverage(unsigned samples, float alpha);
 

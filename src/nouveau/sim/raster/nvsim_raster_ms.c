@@ -38,6 +38,13 @@ const uint8_t (*nvsim_raster_sample_positions(unsigned samples))[2]
    }
 }
 
+const uint8_t (*nvsim_raster_state_positions(
+   const struct nvsim_raster_state *st))[2]
+{
+   return st->sample_pos ? st->sample_pos
+                         : nvsim_raster_sample_positions(st->samples);
+}
+
 unsigned
 nvsim_raster_alpha_coverage(unsigned samples, float alpha)
 {

@@ -213,7 +213,7 @@ sample_coverage(const struct nvsim_raster_state *st, const int64_t *e,
                 double inv_area, const float *z, float zoff, unsigned *smask,
                 float *zs)
 {
-   const uint8_t (*pos)[2] = nvsim_raster_sample_positions(st->samples);
+   const uint8_t (*pos)[2] = nvsim_raster_state_positions(st);
    for (unsigned s = 0; s < st->samples; s++) {
       /* offset from the centre on the sub-pixel grid (positions are in
        * 1/16 pixel) */
@@ -633,7 +633,7 @@ ms_line(struct nvsim_raster_state *st, const struct nvsim_raster_vertex *v0,
         const struct nvsim_raster_vertex *v1, float width,
         const struct nvsim_raster_vertex *pv)
 {
-   const uint8_t (*pos)[2] = nvsim_raster_sample_positions(st->samples);
+   const uint8_t (*pos)[2] = nvsim_raster_state_positions(st);
    double x0 = snapped(v0->x), y0 = snapped(v0->y);
    double dx = snapped(v1->x) - x0, dy = snapped(v1->y) - y0;
    double len = sqrt(dx * dx + dy * dy);
@@ -684,7 +684,7 @@ static unsigned
 point_samples(const struct nvsim_raster_state *st, int px, int py, float cx,
               float cy, float size)
 {
-   const uint8_t (*pos)[2] = nvsim_raster_sample_positions(st->samples);
+   const uint8_t (*pos)[2] = nvsim_raster_state_positions(st);
    float r = size * 0.5f;
    unsigned m = 0;
 
