@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "g80_3d.h"
+#include "g80_3d_msaa.h"
 #include "nvhwdb_names.h"
 
 enum nvsim_status
@@ -212,6 +213,7 @@ g80_3d_create(struct nvsim_object *obj)
     * alone (Gallium's convention: an sRGB surface format only while it
     * is enabled), which works only if the context starts with it on */
    ctx->regs[G80_3D_FRAMEBUFFER_SRGB / 4] = 1;
+   g80_3d_ms_init(ctx);
    g80_3d_attr_init(ctx);
    return ctx;
 }

@@ -19,7 +19,11 @@
  * sample positions' y grows with the surface's rows (the storage table
  * puts samples of the lower half of the pixel in the block's second
  * row, which agrees); MSAA_MASK(0) bit s keeps sample s (upstream writes
- * its 16-bit sample mask into all four; four different masks trap);
+ * its 16-bit sample mask into all four; four different masks trap), and
+ * a new context's MSAA_MASK keeps every sample (0xffff: the kernel's
+ * context defaults are not documented, and upstream's first draws into
+ * a multisampled target come before it ever writes MSAA_MASK, which it
+ * does only when the sample mask changes);
  * with MULTISAMPLE_ENABLE 0, coverage is the pixel centre's for every
  * sample (ARB_multisample with MULTISAMPLE disabled); alpha-to-coverage
  * keeps the lowest round(alpha * samples) samples (the shared
@@ -51,6 +55,13 @@ static const struct mode_desc modes[] = {
        G80_MS_SAMPLE_4X2_3, G80_MS_SAMPLE_4X2_4, G80_MS_SAMPLE_4X2_5,
        G80_MS_SAMPLE_4X2_6, G80_MS_SAMPLE_4X2_7 } },
 };
+
+void
+g80_3d_ms_init(struct g80_3d *ctx)
+{
+   for (unsigned i = 0; i < G80_3D_MSAA_MASK__LEN; i++)
+      ctx->regs[G80_3D_MSAA_MASK(i) / 4] = 0xffff;
+}
 
 enum nvsim_status
 g80_3d_ms_mode(struct g80_3d *ctx, struct g80_3d_ms *ms)

@@ -21,6 +21,9 @@ struct g80_3d_ms {
    uint8_t store[NVSIM_RASTER_MAX_SAMPLES][2];
 };
 
+/* A new context's multisample state (g80_3d_create). */
+void g80_3d_ms_init(struct g80_3d *ctx);
+
 /* Decodes MULTISAMPLE_MODE; traps (a status other than NVSIM_OK) for the
  * modes not modelled (coverage sampling, GT215's D3D orders). */
 enum nvsim_status g80_3d_ms_mode(struct g80_3d *ctx, struct g80_3d_ms *ms);

@@ -135,8 +135,8 @@ mfx_init(struct mfx *m, uint32_t mode, unsigned lx, unsigned ly)
    m3d(t, G80_3D_RT_ARRAY_MODE, 1);
    m3d(t, G80_3D_MULTISAMPLE_MODE, mode);
    m3d(t, G80_3D_COLOR_MASK(0), 0x1111);
-   for (unsigned i = 0; i < 4; i++)
-      m3d(t, G80_3D_MSAA_MASK(i), 0xffff);
+   /* MSAA_MASK is left as a new context has it, every sample kept, as
+    * upstream's first draws into a multisampled target leave it */
    m3d(t, G80_3D_DMA_VTXBUF, t->info.vram_ctxdma);
 
    m3d(t, G80_3D_VP_ATTR_EN(0), 0xff);
