@@ -95,6 +95,10 @@ struct run {
 
    struct g80_tex_request tex_req;
    uint32_t tex_out[WARP][4];
+   /* quadop: every lane's source 1 read before any lane writes (the warp
+    * executes the instruction at once: a lane whose destination is the
+    * source must not change what its neighbours read) */
+   uint32_t quad_src[WARP];
 };
 
 static void __attribute__((format(printf, 2, 3)))
@@ -741,7 +745,7 @@ exec_lane(struct run *st, const struct nvisa_g80_insn *insn, unsigned lane)
        * this lane from QOP */
       unsigned l = M(LANE), q = lane & ~3u, from;
       from = l < 4 ? q | l : (l & 1) ? lane ^ 2 : lane ^ 1;
-      s1 = reg_get(st, from, s[1].val);
+      s1 = st->quad_src[from];
       s3 = rd(st, &s[2], lane);
       switch (M(QOP) >> (6 - 2 * (lane & 3)) & 3) {
       case 0: r = g80_f32_add(s1, s3, G80_RND_RN); break;
@@ -1302,6 +1306,9 @@ step(struct run *st)
       bool cc_wr = ip->mod[G(MOD_CC_WR)] &&
                    form_has_mod(form, G(MOD_CC_DST));
       unsigned cc_dst = ip->mod[G(MOD_CC_DST)] % NCREGS;
+      if (insn.op == G(OP_QUADOP))
+         for (unsigned l = 0; l < WARP; l++)
+            st->quad_src[l] = reg_get(st, l, insn.opnd[1].val);
       for (unsigned l = 0; l < WARP && !st->failed; l++) {
          if (!(taken >> l & 1))
             continue;

@@ -588,6 +588,31 @@ prog_arith(void)
    free(e);
 }
 
+/* quadop in place: r2 = lane, then r2 = r2[lane ^ 1] - r2 (LANE 4, every
+ * lane "sub"), o0 = r2.  The warp reads every lane's r2 before any lane
+ * writes it: o0 = (lane ^ 1) - lane, +1 for even lanes, -1 for odd ones
+ * (a lane-by-lane update would give an odd lane its neighbour's result). */
+static void
+prog_quadop_in_place(void)
+{
+   struct env *e = env_new();
+   struct prog p = { 0 };
+   emit(&p, op2(G(OP_MOV_B32_L), R(2), A(0)));
+   struct nvisa_g80_insn q = op3(G(OP_QUADOP), R(2), R(2), R(2));
+   q.mod[G(MOD_LANE)] = 4;
+   q.mod[G(MOD_QOP)] = 0xaa;
+   emit(&p, q);
+   emit(&p, op2(G(OP_MOV_B32_L), O(0), R(2)));
+   emit(&p, nop_ctrl(1));
+   for (unsigned l = 0; l < LANES; l++)
+      e->in[l * IN_WORDS] = fbits((float)l);
+   CHECK_EQ(run(e, &p, G80_STAGE_VP, 0xffffffff), 0);
+   CHECK(!e->fault.faulted);
+   for (unsigned l = 0; l < LANES; l++)
+      CHECK_EQ(e->out[l * OUT_WORDS], fbits(l & 1 ? -1.0f : 1.0f));
+   free(e);
+}
+
 /* if (a[0] < 16) r2 = 1.0 else r2 = 2.0; then o0 = r2, o1 = r2 + r2
  * and o2 = (r2 of the lane's x neighbour) - r2 (quadop) after the join,
  * with joinat/bra/join.  Odd lanes take the else path, so every quad
@@ -2028,6 +2053,7 @@ static const struct nvt_case cases[] = {
    { "sfu_rules", sfu_rules },
    { "prog_arith", prog_arith },
    { "prog_divergent_if_else", prog_divergent_if_else },
+   { "prog_quadop_in_place", prog_quadop_in_place },
    { "prog_loop_break", prog_loop_break },
    { "prog_loop_if_break", prog_loop_if_break },
    { "prog_call_ret", prog_call_ret },
