@@ -373,9 +373,43 @@ imul(struct isel *c, nir_alu_instr *alu)
    return d;
 }
 
-/* NIR's shifts take the count modulo 32 (nir_opcodes.py); what the
- * shifter does with larger counts is not documented (int.rst), so the
- * count is masked first: a constant here, else by an and. */
+/* Derivatives by quadop (FP only): each lane takes source 1 from its
+ * neighbour in the 2x2 quad (lanes top-left, top-right, bottom-left,
+ * bottom-right) and adds or subtracts its own source 3 (g80.xml QUADOP;
+ * hwtest g80_fp.cc fswz).  Neighbour select: 4 = across x (lane ^ 1),
+ * 5 = across y (lane ^ 2).  The op of lane n is QOP bits 7-2n..6-2n:
+ * 2 = neighbour - self (the left / top lanes), 1 = self - neighbour (the
+ * right / bottom ones): 0x99 for x, 0xa5 for y (upstream's nv50 emitter
+ * uses the same pair).  d/dy is bottom minus top in the quad's lane order;
+ * which way window y goes is the driver's (a y-flipped framebuffer
+ * negates it). */
+#define QUAD_LANE_DX 4
+#define QUAD_LANE_DY 5
+#define QUAD_QOP_DX 0x99
+#define QUAD_QOP_DY 0xa5
+
+static unsigned
+derivative(struct isel *c, nir_alu_instr *alu, bool y)
+{
+   if (c->s->info.stage != MESA_SHADER_FRAGMENT) {
+      fail(c, "derivatives outside a fragment program");
+      return 0;
+   }
+   unsigned v = ssa_val(c, &alu->src[0].src, alu->src[0].swizzle[0]), d;
+   struct nvc_g80_insn *i = def_insn(c, G(OP_QUADOP), &d);
+   if (!i)
+      return 0;
+   set_src(i, 1, v);
+   set_src(i, 2, v);
+   i->hw.mod[G(MOD_LANE)] = y ? QUAD_LANE_DY : QUAD_LANE_DX;
+   i->hw.mod[G(MOD_QOP)] = y ? QUAD_QOP_DY : QUAD_QOP_DX;
+   return d;
+}
+
+/* NIR's shifts take the count modulo 32 (nir_opcodes.py); Tesla's give
+ * 0 (or the sign) for counts of 32 or more (hwtest g80_int.cc, as nvsim
+ * models them), so the count is masked first: a constant here, else by
+ * an and. */
 static unsigned
 shift(struct isel *c, nir_alu_instr *alu, unsigned op, bool is_signed)
 {
@@ -548,6 +582,12 @@ emit_alu(struct isel *c, nir_alu_instr *alu)
       i->hw.mod[G(MOD_NEG1)] = 1;
       break;
    }
+   case nir_op_fddx: case nir_op_fddx_fine: case nir_op_fddx_coarse:
+      d = derivative(c, alu, false);
+      break;
+   case nir_op_fddy: case nir_op_fddy_fine: case nir_op_fddy_coarse:
+      d = derivative(c, alu, true);
+      break;
    case nir_op_imul: d = imul(c, alu); break;
    case nir_op_iand: d = int_op(c, alu, G(OP_AND_B32), 2); break;
    case nir_op_ior:  d = int_op(c, alu, G(OP_OR_B32), 2); break;

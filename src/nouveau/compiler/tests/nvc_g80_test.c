@@ -593,6 +593,43 @@ test_mul_sat(unsigned chip, bool folded)
    target = saved;
 }
 
+/*
+ * Derivatives over one quad (lanes top-left, top-right, bottom-left,
+ * bottom-right; g80_shader.h): a noperspective v.x = (1, 3, 10, 12) gives
+ * dFdx = 3 - 1 = 12 - 10 = 2 and dFdy = 10 - 1 = 12 - 3 = 9 in every
+ * lane (the quad's bottom row minus its top row).
+ */
+static void
+test_fp_derivatives(void)
+{
+   nir_builder b = builder(MESA_SHADER_FRAGMENT, "fp_derivatives");
+   nir_variable *vin = nvc_test_in_vec4(b.shader, VARYING_SLOT_VAR0, 0, "v");
+   vin->data.interpolation = INTERP_MODE_NOPERSPECTIVE;
+   nir_variable *col = nvc_test_var(b.shader, nir_var_shader_out,
+                                    glsl_vec4_type(), FRAG_RESULT_COLOR, 0, "c");
+   nir_ssa_def *x = nir_channel(&b, nir_load_var(&b, vin), 0);
+   nir_store_var(&b, col, nir_vec4(&b, nir_fddx(&b, x), nir_fddy(&b, x),
+                                   nir_imm_float(&b, 0),
+                                   nir_imm_float(&b, 1)), 0xf);
+   struct nvc_g80_program p;
+   if (!compile(b.shader, &p))
+      return;
+   const float vx[4] = { 1, 3, 10, 12 };
+   float interp[4][4];
+   for (unsigned l = 0; l < 4; l++)
+      for (unsigned i = 0; i < p.num_inputs; i++)
+         interp[l][p.io[i].word] = vx[l];
+   uint32_t out[4][4] = { { 0 } };
+   if (run(&p, 4, NULL, 0, &interp[0][0], NULL, 4, &out[0][0], 4, NULL, 0)) {
+      for (unsigned l = 0; l < 4; l++) {
+         float c[4] = { f(out[l][0]), f(out[l][1]), f(out[l][2]),
+                        f(out[l][3]) };
+         CHECK_VEC4_AS("dFdx, dFdy", c, 2, 9, 0, 1, 0);
+      }
+   }
+   nvc_g80_program_free(&p);
+}
+
 /* What the first step does not do is refused with the chip named. */
 static void
 test_refused(void)
@@ -663,6 +700,7 @@ main(void)
    test_vp_int();
    test_fp_depth();
    test_fp_discard();
+   test_fp_derivatives();
    test_mul_sat(0x50, false);   /* G80 */
    test_mul_sat(0xa0, true);    /* G200 */
    test_refused();
