@@ -96,6 +96,9 @@ struct g80_stage_batch {
    uint32_t *out;               /* out[item * out_stride + word] */
    unsigned out_stride, out_words;
    uint32_t killed;             /* FP: items that discarded (set by run) */
+   /* FP: the facing of the quad's primitive as the program reads it at
+    * v[] VAR_ADDR_FACE (isa g80.xml): all ones front, 0 back */
+   uint32_t face;
 };
 
 struct g80_3d;

@@ -335,6 +335,9 @@ shade_quad(void *data, struct nvsim_raster_quad *q)
       .in = &in[0][0], .in_stride = 4 + G80_3D_MAP_SLOTS, .in_words = n,
       .out = &out[0][0], .out_stride = MAX_FP_OUT,
       .out_words = rop->fp_results,
+      /* gl_FrontFacing (GL 3.3 3.9.2): the polygon's facing, points
+       * and lines front-facing, as the rasteriser's q->front has it */
+      .face = q->front ? ~0u : 0u,
    };
    if (!ctx->stages->run(ctx->stages->priv, ctx, &b)) {
       rop->failed = true;

@@ -165,6 +165,7 @@ exec_run(void *priv, struct g80_3d *ctx, struct g80_stage_batch *b)
       .ctx = &s, .texture = texture, .const_buffer = const_buffer,
    };
    float interp[32 * (4 + G80_3D_MAP_SLOTS)];
+   uint32_t face[G80_SHADER_WARP_LANES];
    struct g80_shader_warp w = {
       .lanes = b->count, .active = b->active, .helper = b->helper,
       .out = b->out, .out_stride = b->out_stride, .out_words = b->out_words,
@@ -179,6 +180,9 @@ exec_run(void *priv, struct g80_3d *ctx, struct g80_stage_batch *b)
       memcpy(interp, b->in, n * sizeof(float));
       w.interp = interp;
       w.interp_stride = b->in_stride;
+      for (unsigned i = 0; i < G80_SHADER_WARP_LANES; i++)
+         face[i] = b->face;
+      w.face = face;
    } else {
       w.in = b->in;
       w.in_stride = b->in_stride;

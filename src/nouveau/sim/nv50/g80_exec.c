@@ -249,6 +249,8 @@ rd(struct run *st, const struct nvisa_g80_operand *o, unsigned lane)
          return 0;
       }
       uint32_t byte = (o->val + addr_reg(st, lane, o->areg)) & 0xffff;
+      if (byte == G(VAR_ADDR_FACE) && st->warp->face)
+         return st->warp->face[lane];
       word_at(st, (const uint32_t *)st->warp->interp,
               st->warp->interp_stride, lane, byte, 4, "v[]", &v);
       return v;
@@ -458,6 +460,10 @@ interp_word(struct run *st, const struct nvisa_g80_insn *insn,
    const struct nvisa_g80_operand *o = &insn->opnd[1];
    uint32_t byte = (o->val + addr_reg(st, lane, o->areg)) & 0xffff;
    const struct g80_shader_warp *w = st->warp;
+   if (byte == G(VAR_ADDR_FACE) && w->face) {
+      *v = w->face[lane];
+      return true;
+   }
    const uint32_t *base = flat && w->flat ? w->flat :
                           (const uint32_t *)w->interp;
    return word_at(st, base, w->interp_stride, lane, byte, 4, "v[]", v);

@@ -157,6 +157,10 @@ struct g80_shader_warp {
    /* FP (GT215 sample shading): each lane's sample, read by $sampleid
     * (isa.rst "D3D10.1 additions"); NULL: 0 */
    const uint32_t *sample_id;
+   /* FP: each lane's facing word, what v[] reads at the isa's
+    * VAR_ADDR_FACE (all ones front, 0 back); NULL: that address faults
+    * as outside the inputs */
+   const uint32_t *face;
    /* FP: lanes that executed a discard (kil); set by the interpreter. */
    uint32_t discarded;
 };

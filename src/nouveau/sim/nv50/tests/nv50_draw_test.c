@@ -1538,6 +1538,75 @@ out:
    dfx_fini(&d);
 }
 
+/* The FP's facing input (isa g80.xml VAR_ADDR FACE, upstream's v[0x3fc]
+ * for gl_FrontFacing: all ones for a front face, 0 for a back one): the
+ * FP reads it flat, ANDs it with 1.0's bits and writes red = that, alpha
+ * 1.  Two triangles with FRONT_FACE CCW and no culling: draw_cull's
+ * triangle, clockwise in this window space (y the row) and so a back face
+ * (red 0 at pixel (1, 1)), and the upper-right half, (16,0) (0,8) (16,8),
+ * counter-clockwise, a front face (red 255 at (14, 6)) (GL 3.3 3.6.1
+ * facing; gl_FrontFacing). */
+static void
+draw_fp_face(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   struct nvsim_object *obj = nvsim_lookup(t->chan, T3D_HANDLE);
+   ((struct g80_3d *)obj->priv)->stages = &g80_3d_exec_runner;
+   struct code vp = { 0 }, fp = { 0 };
+   for (unsigned i = 0; i < 8; i++) {
+      emit(&vp, op2(G(OP_MOV_B32_L), opnd(G(FILE_GPR), i),
+                    opnd(G(FILE_ATTR), 4 * i)));
+      emit(&vp, op2(G(OP_MOV_B32_L), opnd(G(FILE_OUT), i),
+                    opnd(G(FILE_GPR), i)));
+   }
+   emit_exit(&vp);
+   emit(&fp, op2(G(OP_INTERP_FLAT_L), opnd(G(FILE_GPR), 0),
+                 opnd(G(FILE_VAR), G(VAR_ADDR_FACE))));
+   struct nvisa_g80_insn and1 = op2(G(OP_AND_B32_I), opnd(G(FILE_GPR), 0),
+                                    opnd(G(FILE_GPR), 0));
+   and1.opnd[2] = opnd(G(FILE_IMM), fbits(1.0f));
+   emit(&fp, and1);
+   emit(&fp, op2(G(OP_MOV_B32_I), opnd(G(FILE_GPR), 1),
+                 opnd(G(FILE_IMM), 0)));
+   emit(&fp, op2(G(OP_MOV_B32_I), opnd(G(FILE_GPR), 2),
+                 opnd(G(FILE_IMM), 0)));
+   emit(&fp, op2(G(OP_MOV_B32_I), opnd(G(FILE_GPR), 3),
+                 opnd(G(FILE_IMM), fbits(1.0f))));
+   emit_exit(&fp);
+   CHECK(!vp.bad && !fp.bad);
+   struct surf2d code;
+   surf2d_new(t, &code, 0x2000);
+   memcpy(code.map, vp.w, vp.n * 4);
+   memcpy(code.map + 0x1000, fp.w, fp.n * 4);
+   struct nvsim_bo *bos[] = { t->push_bo, d.rt.bo, d.vb.bo, code.bo };
+   m3d(t, G80_3D_DMA_CODE_CB, t->info.vram_ctxdma);
+   m3d(t, G80_3D_VP_ADDRESS_HIGH, (uint32_t)(code.va >> 32));
+   m3d(t, G80_3D_VP_ADDRESS_LOW, (uint32_t)code.va);
+   m3d(t, G80_3D_FP_ADDRESS_HIGH, (uint32_t)((code.va + 0x1000) >> 32));
+   m3d(t, G80_3D_FP_ADDRESS_LOW, (uint32_t)(code.va + 0x1000));
+   m3d(t, G80_3D_VP_START_ID, 0);
+   m3d(t, G80_3D_FP_START_ID, 0);
+   m3d(t, G80_3D_VP_REG_ALLOC_TEMP, 8);
+   m3d(t, G80_3D_FP_REG_ALLOC_TEMP, 8);
+   vtx(&d, 0, -1, -1, 0, 1, 0, 0, 0, 1);
+   vtx(&d, 1, 1, -1, 0, 1, 0, 0, 0, 1);
+   vtx(&d, 2, -1, 1, 0, 1, 0, 0, 0, 1);
+   vtx(&d, 3, 1, -1, 0, 1, 0, 0, 0, 1);
+   vtx(&d, 4, -1, 1, 0, 1, 0, 0, 0, 1);
+   vtx(&d, 5, 1, 1, 0, 1, 0, 0, 0, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 6);
+   CHECK(tfx_submit(t, bos, 4) > 0);
+   CHECK(nvsim_channel_error(t->chan) == NULL);
+   CHECK_EQ(px(&d, 1, 1), 0xff000000u);
+   CHECK_EQ(px(&d, 14, 6), 0xff0000ffu);
+   surf2d_free(t, &code);
+out:
+   dfx_fini(&d);
+}
+
 /* l[] of one stage's program: st b128 from $r(reg) to l[0x10], the
  * registers overwritten with $r(junk), ld b128 back (a variable-indexed
  * GLSL array spills so). */
@@ -1762,6 +1831,7 @@ static const struct nvt_case cases[] = {
    { "draw_polygon_offset_clamp", draw_polygon_offset_clamp },
    { "draw_points_lines", draw_points_lines },
    { "draw_without_stages_traps", draw_without_stages_traps },
+   { "draw_fp_face", draw_fp_face },
    { "draw_strmout_points", draw_strmout_points },
    { "draw_strmout_strip", draw_strmout_strip },
    { "draw_strmout_separate_limit", draw_strmout_separate_limit },
