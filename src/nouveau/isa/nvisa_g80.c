@@ -60,6 +60,13 @@ mem_opnd(struct nvisa_g80_operand *o, unsigned file, uint32_t units,
    o->areg = areg;
 }
 
+/* An a[] source of an ALU instruction (S0, L0) is never indexed: the
+ * $a field applies to the instruction's c[] source alone (envydis g80.c
+ * samem_m / lamem_m, the SATTR / LATTR operands of VP and GP, have no
+ * $a, where p[] (spmem_m, lpmem_m) and the ld's a[] (famem_m, LD_A here)
+ * have one; its hack notes: "For added fun, a[] behaves differently").
+ * Upstream's VP for Pos[gl_InstanceID] adds a[0x0] and c0[$a1]. */
+
 /* Both source type bits (23, 24) set: source 1 is p[] (geometry programs:
  * envydis tabss SPRIM, tablsw LPRIM; Mesa setSrcFileBits "GP && indirect"
  * 0x01800000).  Long forms: word 1 bit 21 set, the other sources are
@@ -107,12 +114,13 @@ decode_opnd(const uint32_t *w, const struct nvisa_form *form, unsigned i,
    case G(OPND_S0):
       /* p[]: both type bits (short), or bit 24 of a long immediate in a
        * geometry program (tabis) */
-      if (fget(w, G(F_SRC0_MEM_S)))
-         mem_opnd(o, (form->words == 1 ? prim_mode(w) :
-                      ptype == NVISA_G80_PTYPE_GP) ?
-                     G(FILE_PRIM) : G(FILE_ATTR),
-                  fget(w, G(F_SSRC0)), 4, fget(w, areg));
-      else {
+      if (fget(w, G(F_SRC0_MEM_S))) {
+         bool prim = form->words == 1 ? prim_mode(w) :
+                     ptype == NVISA_G80_PTYPE_GP;
+         mem_opnd(o, prim ? G(FILE_PRIM) : G(FILE_ATTR),
+                  fget(w, G(F_SSRC0)), 4,
+                  prim ? fget(w, areg) : 0);
+      } else {
          o->file = G(FILE_GPR);
          o->val = fget(w, G(F_SSRC0));
       }
@@ -131,7 +139,7 @@ decode_opnd(const uint32_t *w, const struct nvisa_form *form, unsigned i,
       if (prim_mode(w))
          mem_opnd(o, G(FILE_PRIM), fget(w, G(F_SRC0)), 4, fget(w, areg));
       else if (fget(w, G(F_SRC0_MEM)))
-         mem_opnd(o, G(FILE_ATTR), fget(w, G(F_SRC0)), 4, fget(w, areg));
+         mem_opnd(o, G(FILE_ATTR), fget(w, G(F_SRC0)), 4, 0);
       else {
          o->file = G(FILE_GPR);
          o->val = fget(w, G(F_SRC0));
@@ -327,6 +335,9 @@ encode_opnd(uint32_t *w, const struct nvisa_form *form, unsigned i,
       if (o->file == G(FILE_PRIM) && form->words == 1)
          fset(w, G(F_SRC1_CONST), 1);
       ok &= fset(w, G(F_SSRC0), units);
+      /* a[] has no $a here (above): the field is the c[] source's */
+      if (o->file == G(FILE_ATTR))
+         return !o->areg && ok;
       return fset(w, areg, o->areg) && ok;
    case G(OPND_S1):
       if (o->file == G(FILE_GPR)) {
@@ -354,6 +365,8 @@ encode_opnd(uint32_t *w, const struct nvisa_form *form, unsigned i,
          fset(w, G(F_SRC2_CONST), 1);
       }
       ok &= fset(w, G(F_SRC0), units);
+      if (o->file == G(FILE_ATTR))
+         return !o->areg && ok;
       return fset(w, areg, o->areg) && ok;
    case G(OPND_L1):
    case G(OPND_L2): {

@@ -265,8 +265,16 @@ test_ptype(void)
    CHECK(nvisa_g80_encode(&insn, out) == 2);
    CHECK_EQ_U32(out[0], w[0]);
    CHECK_EQ_U32(out[1], w[1]);
+   /* outside geometry programs the source is a[], which an ALU
+    * instruction never indexes (envydis g80.c samem_m/lamem_m have no
+    * $a; p[]'s spmem_m/lpmem_m have one) */
    CHECK(nvisa_g80_disasm(w, 2, buf, sizeof(buf)) == 2);
-   CHECK_STR(buf, "add f32 $r1, a[$a1+0x10], 0x3f800000");
+   CHECK_STR(buf, "add f32 $r1, a[0x10], 0x3f800000");
+   CHECK(nvisa_g80_decode(w, 2, &insn) == 2);
+   CHECK(insn.opnd[1].file == NVISA_G80_FILE_ATTR && insn.opnd[1].areg == 0);
+   /* and an indexed a[] source cannot be encoded */
+   insn.opnd[1].areg = 1;
+   CHECK(nvisa_g80_encode(&insn, out) < 0);
 }
 
 /* Unknown encodings and cut-short input. */

@@ -108,13 +108,14 @@ check(p.returncode == 0 and 'LINTERP_S opnd0=r:0x0 opnd1=v[]:0x10' in p.stdout
       and 'TEX_L' in p.stdout and 'CTRL=0x1' in p.stdout,
       'g80 fields: %r' % p.stdout)
 # the program type: a long immediate add of p[$a1+0x10] in a geometry
-# program (envydis tabis SPRIM), a[] otherwise
+# program (envydis tabis SPRIM), a[0x10] otherwise (an ALU's a[] source
+# has no $a: envydis samem_m / lamem_m)
 p = run(['--chip', 'g80', '--gp'], 'b5000805 03f80003')
 check(p.returncode == 0 and g80_lines(p.stdout) ==
       ['add f32 $r1, p[$a1+0x10], 0x3f800000'], 'g80 gp: %r' % p.stdout)
 p = run(['--chip', 'g80', '--vp'], 'b5000805 03f80003')
 check(p.returncode == 0 and g80_lines(p.stdout) ==
-      ['add f32 $r1, a[$a1+0x10], 0x3f800000'], 'g80 vp: %r' % p.stdout)
+      ['add f32 $r1, a[0x10], 0x3f800000'], 'g80 vp: %r' % p.stdout)
 check(run(['--gp'], '0 0').returncode != 0, '--gp without a Tesla chip')
 # --fields names the bits no field of the form covers: an f32 add with
 # the $a field set beside register sources (word 0 bits 26-27)

@@ -1130,7 +1130,8 @@ upstream_v1_transform(void)
       /* IN[1]: x picks CONST[4] (x < 1: floor 0) or CONST[5] */
       in[4] = fbits(l & 1 ? 1.25f : 0.75f);
       in[5] = fbits(2.0f); in[6] = fbits(-1.0f); in[7] = fbits(0.5f);
-      /* a[0x20..]: what an indirect a[$a1+0x10] reads when $a1 = 16 */
+      /* a[0x20..]: what an indexed a[$a1+0x10] would read when $a1 =
+       * 16 (it must not: below) */
       in[8] = fbits(10.0f); in[9] = fbits(20.0f);
       in[10] = fbits(30.0f); in[11] = fbits(40.0f);
    }
@@ -1152,11 +1153,13 @@ upstream_v1_transform(void)
       unsigned idx = l & 1;       /* floor(IN[1].x) */
       for (unsigned i = 0; i < 4; i++)
          CHECK_EQ(o[4 + i], fbits((float)(4 * idx + i + 1)));
-      /* DP4: upstream reads IN[1] with the same $a1 as CONST (its
-       * instructions share the $a field, isa.rst "Memory addressing"):
+      /* DP4(CONST[ADDR+4], IN[1]), as the TGSI says: upstream emits
+       * mul/mad a[0x10..0x1c], c0[$a1+0x40..], where $a1 indexes the
+       * c[] source alone (an ALU's a[] source has no $a: envydis g80.c
+       * samem_m / lamem_m, "For added fun, a[] behaves differently"):
        * idx 0: c4 . (0.75, 2, -1, 0.5) = 0.75 + 4 - 3 + 2 = 3.75;
-       * idx 1 ($a1 = 16): c5 . a[0x20..] = 5*10 + 6*20 + 7*30 + 8*40 */
-      float dp = idx ? 700.0f : 3.75f;
+       * idx 1: c5 . (1.25, 2, -1, 0.5) = 6.25 + 12 - 7 + 4 = 15.25 */
+      float dp = idx ? 15.25f : 3.75f;
       for (unsigned i = 0; i < 4; i++)
          CHECK_EQ(o[8 + i], fbits(dp));
    }
