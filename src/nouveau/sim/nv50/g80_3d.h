@@ -99,6 +99,14 @@ struct g80_stage_batch {
    /* FP: the facing of the quad's primitive as the program reads it at
     * v[] VAR_ADDR_FACE (isa g80.xml): all ones front, 0 back */
    uint32_t face;
+   /* GP (g80_3d_gp.c): the primitive space p[] the items share (in holds
+    * their a[]: pointers into it), and where emit / restart go
+    * (g80_shader_callbacks gp_emit) */
+   const uint32_t *prim;
+   unsigned prim_words;
+   void (*emit)(void *priv, uint32_t items, bool restart,
+                const uint32_t *out, unsigned out_stride);
+   void *emit_priv;
 };
 
 struct g80_3d;
@@ -250,6 +258,10 @@ bool g80_3d_sampler(struct g80_3d *ctx, enum g80_stage stage, unsigned slot,
  * (assumed from that use; rnndb only types the bytes "int"). */
 #define G80_3D_VP_RESULT_CONST 0x40
 #define G80_3D_VP_OUT_WORDS G80_3D_VP_RESULT_CONST
+/* The same for GP_RESULT_MAP: upstream fills the GP's unused slots with
+ * 0x80 and ORs 1 into a missing W (nv50_fp_linkage_validate with a GP),
+ * so 0x80 reads 0.0 and 0x81 1.0 (assumed from that use). */
+#define G80_3D_GP_RESULT_CONST 0x80
 
 /* One vertex after the VP: the result map slots (slots 0..3 are the clip
  * position, upstream's map starts with HPOS). */
@@ -292,11 +304,47 @@ enum nvsim_status g80_3d_attr_vertex(struct g80_3d *ctx, uint32_t vertex_id,
  * current values; outside one, nothing (NV_vertex_program 2.14.1.1). */
 enum nvsim_status g80_3d_draw_immediate(struct g80_3d *ctx);
 
+/* SEMANTIC_COLOR CLMP_EN: the vertex's colour slots clamped to [0, 1]
+ * (after the last stage's result map). */
+void g80_3d_vertex_clamp_colors(const struct g80_3d *ctx,
+                                struct g80_3d_vertex *v);
+
+/* Input primitives (g80_3d_gp.c, GL 3.2 2.6.1 and 2.12.1): whether prim
+ * (VERTEX_BEGIN_GL PRIMITIVE) has adjacency; the vertices of one input
+ * primitive (0 for quads, quad strips and polygons); how many primitives
+ * n vertices make; primitive k's vertices as a geometry program reads
+ * them (adjacency ones interleaved: vertex, adjacent, vertex, ...),
+ * returning its provoking vertex (PROVOKING_VERTEX_LAST: `last`). */
+bool g80_3d_prim_adjacency(uint32_t prim);
+unsigned g80_3d_prim_size(uint32_t prim);
+unsigned g80_3d_prim_count(uint32_t prim, unsigned n);
+unsigned g80_3d_prim_vertices(uint32_t prim, unsigned n, unsigned k,
+                              bool last, unsigned idx[6]);
+
+/* The result map slots the rasteriser and the FP see: GP_RESULT_MAP_SIZE
+ * with GP_ENABLE, else VP_RESULT_MAP_SIZE. */
+unsigned g80_3d_result_slots(const struct g80_3d *ctx);
+
+/* The GP (g80_3d_gp.c): at VERTEX_BEGIN_GL with GP_ENABLE, traps on what
+ * is not modelled; then runs the GP on each input primitive of the VP's
+ * vertices `v` and draws what it emits (g80_3d_draw_strips).  *prim_id
+ * counts the primitives since VERTEX_BEGIN_GL. */
+enum nvsim_status g80_3d_gp_begin(struct g80_3d *ctx, uint32_t prim);
+enum nvsim_status g80_3d_gp_run(struct g80_3d *ctx, uint32_t prim,
+                                const struct g80_3d_vertex *v, unsigned n,
+                                uint32_t *prim_id);
+
 /* Rasterises vertices `v` (count n) as GL primitive `prim`
  * (VERTEX_BEGIN_GL PRIMITIVE) through clipping, the viewport, the
  * rasteriser, the FP and the ROP (g80_3d_draw.c, g80_3d_rop.c). */
 enum nvsim_status g80_3d_draw_run(struct g80_3d *ctx, uint32_t prim,
                                   const struct g80_3d_vertex *v, unsigned n);
+/* The same for `strips` runs of one primitive, run i from starts[i] to
+ * the next one's start (or n): strips cut by a GP's restart. */
+enum nvsim_status g80_3d_draw_strips(struct g80_3d *ctx, uint32_t prim,
+                                     const struct g80_3d_vertex *v,
+                                     unsigned n, const unsigned *starts,
+                                     unsigned strips);
 
 /*
  * Transform feedback (g80_3d_strmout.c).  g80_3d_strmout_draw takes the

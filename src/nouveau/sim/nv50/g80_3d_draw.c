@@ -49,9 +49,13 @@
  *   PROVOKING_VERTEX_LAST (else the first), LINE_WIDTH and POINT_SIZE
  *   (floats), SEMANTIC_PTSZ (PTSZ_EN: the size from slot PTSZ_ID).
  *
- * Transform feedback: g80_3d_strmout.c, handed each run of vertices.
- * Not modelled (trap): the D3D begin/end, adjacency primitives and the
- * GP (GP_ENABLE), viewports other than 0.
+ * - primitives with adjacency: with GP_ENABLE they feed the GP
+ *   (g80_3d_gp.c), without one GL 3.2 2.6.1 draws their lines and
+ *   triangles and drops the adjacent vertices.
+ *
+ * Transform feedback: g80_3d_strmout.c, handed each run of vertices (with
+ * a GP, each strip it emitted).
+ * Not modelled (trap): the D3D begin/end, viewports other than 0.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -71,6 +75,7 @@ struct g80_3d_draw {
    bool failed;                 /* a trap: the rest is dropped until END */
    uint32_t prim;
    uint32_t instance;
+   uint32_t prim_id;            /* primitives the GP ran on (g80_3d_gp.c) */
    struct g80_3d_vertex *v;
    unsigned n, cap;
    uint32_t inline_words[INLINE_MAX_WORDS];
@@ -127,6 +132,15 @@ run_vp(struct g80_3d *ctx, const uint32_t *in, unsigned words,
       }
       out->slot[m] = v;
    }
+   /* with a GP these are its inputs: the clamp applies to its output */
+   if (!g80_3d_reg(ctx, G80_3D_GP_ENABLE))
+      g80_3d_vertex_clamp_colors(ctx, out);
+   return NVSIM_OK;
+}
+
+void
+g80_3d_vertex_clamp_colors(const struct g80_3d *ctx, struct g80_3d_vertex *out)
+{
    /* SEMANTIC_COLOR CLMP_EN: the front and back colour slots clamped to
     * [0, 1] (upstream sets it for clamp_vertex_color, GL 3.3 2.14 / ARB
     * color_buffer_float's vertex colour clamp) */
@@ -141,7 +155,6 @@ run_vp(struct g80_3d *ctx, const uint32_t *in, unsigned words,
             *v = *v > 0.0f ? (*v < 1.0f ? *v : 1.0f) : 0.0f;   /* NaN: 0 */
          }
    }
-   return NVSIM_OK;
 }
 
 static enum nvsim_status
@@ -172,7 +185,9 @@ flush_run(struct g80_3d *ctx)
 {
    struct g80_3d_draw *d = ctx->draw;
    enum nvsim_status st = NVSIM_OK;
-   if (d->n)
+   if (d->n && g80_3d_reg(ctx, G80_3D_GP_ENABLE))
+      st = g80_3d_gp_run(ctx, d->prim, d->v, d->n, &d->prim_id);
+   else if (d->n)
       st = g80_3d_draw_run(ctx, d->prim, d->v, d->n);
    d->n = 0;
    return st;
@@ -303,12 +318,15 @@ begin(struct g80_3d *ctx, uint32_t data)
               (data & G200_3D_VERTEX_BEGIN_GL_INSTANCE_CONT)))
       d->instance = 0;
    d->prim = prim;
-   if (prim > G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_POLYGON)
+   if (!(ctx->obj->oclass >= G84_3D_CLASS &&
+         (data & G84_3D_VERTEX_BEGIN_GL_PRIMITIVE_ID_CONT)))
+      d->prim_id = 0;
+   if (prim > G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_POLYGON &&
+       !g80_3d_prim_adjacency(prim))
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
-                         "primitive 0x%x (adjacency) is not modelled", prim);
-   if (g80_3d_reg(ctx, G80_3D_GP_ENABLE))
-      return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
-                         "the geometry program (GP_ENABLE) is not modelled");
+                         "primitive 0x%x is not a value rnndb names", prim);
+   if (g80_3d_reg(ctx, G80_3D_GP_ENABLE) && g80_3d_gp_begin(ctx, prim))
+      return NVSIM_INVALID_STATE;
    if (!ctx->stages)
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
                          "draws are not modelled without a stage runner "
@@ -769,37 +787,100 @@ draw_polygon(struct draw_ctx *dc, const struct g80_3d_vertex *const *v,
    }
 }
 
+/* Primitives with adjacency without a GP: GL 3.2 2.6.1 draws their
+ * lines and triangles, the adjacent vertices dropped; provoking vertices
+ * from table 2.12 (g80_3d_prim_vertices). */
+static void
+draw_adjacency(struct draw_ctx *dc, uint32_t prim,
+               const struct g80_3d_vertex *v, unsigned n, bool last)
+{
+   unsigned count = g80_3d_prim_count(prim, n);
+   bool lines = g80_3d_prim_size(prim) == 4;
+   dc->rs->line_stipple_counter = 0;
+   for (unsigned k = 0; k < count; k++) {
+      unsigned i[6];
+      unsigned p = g80_3d_prim_vertices(prim, n, k, last, i);
+      if (lines) {
+         if (prim == G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_LINES_ADJACENCY)
+            dc->rs->line_stipple_counter = 0;
+         draw_line(dc, &v[i[1]], &v[i[2]], &v[p]);
+      } else {
+         draw_triangle(dc, &v[i[0]], &v[i[2]], &v[i[4]], &v[p], 0x7);
+      }
+   }
+}
+
+static void draw_prims(struct draw_ctx *dc, uint32_t prim,
+                       const struct g80_3d_vertex *v, unsigned n);
+
+static enum nvsim_status
+draw_begin(struct g80_3d *ctx, struct draw_ctx *dc)
+{
+   enum nvsim_status st = g80_3d_rop_begin(ctx, &dc->rop, &dc->rs);
+   if (st)
+      return st;
+   int ox, oy;
+   g80_3d_rop_origin(dc->rop, &ox, &oy);
+   dc->origin[0] = (float)ox;
+   dc->origin[1] = (float)oy;
+   dc->transform = g80_3d_reg(ctx, G80_3D_VIEWPORT_TRANSFORM_EN) != 0;
+   dc->scale[0] = regf(ctx, G80_3D_VIEWPORT_SCALE_X(0));
+   dc->scale[1] = regf(ctx, G80_3D_VIEWPORT_SCALE_Y(0));
+   dc->scale[2] = regf(ctx, G80_3D_VIEWPORT_SCALE_Z(0));
+   dc->translate[0] = regf(ctx, G80_3D_VIEWPORT_TRANSLATE_X(0));
+   dc->translate[1] = regf(ctx, G80_3D_VIEWPORT_TRANSLATE_Y(0));
+   dc->translate[2] = regf(ctx, G80_3D_VIEWPORT_TRANSLATE_Z(0));
+   dc->attrs = (g80_3d_result_slots(ctx) + 3) / 4;
+   if (dc->attrs > NVSIM_RASTER_MAX_ATTRIBS)
+      dc->attrs = NVSIM_RASTER_MAX_ATTRIBS;
+   return NVSIM_OK;
+}
+
 enum nvsim_status
 g80_3d_draw_run(struct g80_3d *ctx, uint32_t prim,
                 const struct g80_3d_vertex *v, unsigned n)
 {
+   unsigned start = 0;
+   return g80_3d_draw_strips(ctx, prim, v, n, &start, 1);
+}
+
+enum nvsim_status
+g80_3d_draw_strips(struct g80_3d *ctx, uint32_t prim,
+                   const struct g80_3d_vertex *v, unsigned n,
+                   const unsigned *starts, unsigned strips)
+{
    struct draw_ctx dc = { .ctx = ctx };
    /* transform feedback takes the primitives before clipping (GL 3.0
     * 2.15: after the vertex stage, before rasterisation) */
-   enum nvsim_status st = g80_3d_strmout_draw(ctx, prim, v, n);
+   enum nvsim_status st = NVSIM_OK;
+   for (unsigned i = 0; i < strips && !st; i++) {
+      unsigned end = i + 1 < strips ? starts[i + 1] : n;
+      if (starts[i] < end && end <= n)
+         st = g80_3d_strmout_draw(ctx, prim, v + starts[i], end - starts[i]);
+   }
    if (st)
       return st;
    /* RASTERIZE_ENABLE 0: the VP ran, nothing is rasterised (upstream's
     * rasterizer_discard) */
    if (!g80_3d_reg(ctx, G80_3D_RASTERIZE_ENABLE))
       return NVSIM_OK;
-   st = g80_3d_rop_begin(ctx, &dc.rop, &dc.rs);
+   st = draw_begin(ctx, &dc);
    if (st)
       return st;
-   int ox, oy;
-   g80_3d_rop_origin(dc.rop, &ox, &oy);
-   dc.origin[0] = (float)ox;
-   dc.origin[1] = (float)oy;
-   dc.transform = g80_3d_reg(ctx, G80_3D_VIEWPORT_TRANSFORM_EN) != 0;
-   dc.scale[0] = regf(ctx, G80_3D_VIEWPORT_SCALE_X(0));
-   dc.scale[1] = regf(ctx, G80_3D_VIEWPORT_SCALE_Y(0));
-   dc.scale[2] = regf(ctx, G80_3D_VIEWPORT_SCALE_Z(0));
-   dc.translate[0] = regf(ctx, G80_3D_VIEWPORT_TRANSLATE_X(0));
-   dc.translate[1] = regf(ctx, G80_3D_VIEWPORT_TRANSLATE_Y(0));
-   dc.translate[2] = regf(ctx, G80_3D_VIEWPORT_TRANSLATE_Z(0));
-   dc.attrs = (g80_3d_reg(ctx, G80_3D_VP_RESULT_MAP_SIZE) + 3) / 4;
-   if (dc.attrs > NVSIM_RASTER_MAX_ATTRIBS)
-      dc.attrs = NVSIM_RASTER_MAX_ATTRIBS;
+   for (unsigned i = 0; i < strips; i++) {
+      unsigned end = i + 1 < strips ? starts[i + 1] : n;
+      if (starts[i] < end && end <= n)
+         draw_prims(&dc, prim, v + starts[i], end - starts[i]);
+   }
+   return g80_3d_rop_end(ctx, dc.rop);
+}
+
+static void
+draw_prims(struct draw_ctx *dcp, uint32_t prim,
+           const struct g80_3d_vertex *v, unsigned n)
+{
+   struct draw_ctx dc = *dcp;
+   struct g80_3d *ctx = dc.ctx;
    bool last = g80_3d_reg(ctx, G80_3D_PROVOKING_VERTEX_LAST) != 0;
 
    /* GL 3.3 2.6.1 (primitive types) and table 2.12 (provoking vertex) */
@@ -858,8 +939,8 @@ g80_3d_draw_run(struct g80_3d *ctx, uint32_t prim,
       if (n >= 3) {
          const struct g80_3d_vertex **p = malloc(n * sizeof(*p));
          if (!p) {
-            g80_3d_rop_end(ctx, dc.rop);
-            return g80_3d_fail(ctx, NVSIM_INVALID_STATE, "out of memory");
+            g80_3d_fail(ctx, NVSIM_INVALID_STATE, "out of memory");
+            break;
          }
          for (unsigned i = 0; i < n; i++)
             p[i] = &v[i];
@@ -869,7 +950,8 @@ g80_3d_draw_run(struct g80_3d *ctx, uint32_t prim,
       }
       break;
    default:
+      if (g80_3d_prim_adjacency(prim))
+         draw_adjacency(&dc, prim, v, n, last);
       break;
    }
-   return g80_3d_rop_end(ctx, dc.rop);
 }

@@ -676,7 +676,7 @@ begin(struct g80_3d *ctx, struct g80_3d_rop *rop)
    if ((rop->fp_control & G80_3D_FP_CONTROL_EXPORTS_Z) && !rop->fp_results)
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
                          "FP_CONTROL EXPORTS_Z with no result words");
-   unsigned slots = g80_3d_reg(ctx, G80_3D_VP_RESULT_MAP_SIZE);
+   unsigned slots = g80_3d_result_slots(ctx);
    unsigned attrs = (slots + 3) / 4;
    if (attrs > NVSIM_RASTER_MAX_ATTRIBS)
       attrs = NVSIM_RASTER_MAX_ATTRIBS;

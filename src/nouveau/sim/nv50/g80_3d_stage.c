@@ -3,7 +3,7 @@
  * shader interpreter (g80_shader.h, g80_shader_run): every Tesla 3D
  * object draws through it.
  *
- * Facts (hwdb g80_3d.xml from rnndb): a program of type VP / FP starts at
+ * Facts (hwdb g80_3d.xml from rnndb): a program of type VP / GP / FP starts at
  * VP_START_ID / FP_START_ID, a byte offset into its code segment at
  * VP_ADDRESS_HIGH/LOW / FP_ADDRESS_HIGH/LOW in DMA_CODE_CB (upstream's
  * nv50_screen_init_hwctx points each at its part of one code buffer,
@@ -22,7 +22,9 @@
  * through DMA_TEXTURE at the TIC's address, the whole texture checked to
  * lie in one mapped buffer before a texel is read.  A request the unit
  * cannot serve traps the draw.
- * Not modelled: the GP.
+ * The GP (g80_3d_gp.c) runs so too, from GP_ADDRESS_HIGH/LOW +
+ * GP_START_ID with GP_REG_ALLOC_TEMP registers, its p[] and emit/restart
+ * the batch's.
  */
 #include <string.h>
 
@@ -36,6 +38,21 @@
 struct exec_state {
    struct g80_3d *ctx;
    bool tex_failed;
+   const struct g80_stage_batch *b;
+};
+
+/* The 3D class's program types: code segment, start and registers
+ * (rnndb: VP_/GP_/FP_ADDRESS_HIGH/LOW, *_START_ID, *_REG_ALLOC_TEMP). */
+static const struct {
+   const char *name;
+   uint32_t address_high, address_low, start_id, reg_alloc_temp;
+} stage_regs[] = {
+   [G80_STAGE_VP] = { "VP", G80_3D_VP_ADDRESS_HIGH, G80_3D_VP_ADDRESS_LOW,
+                      G80_3D_VP_START_ID, G80_3D_VP_REG_ALLOC_TEMP },
+   [G80_STAGE_GP] = { "GP", G80_3D_GP_ADDRESS_HIGH, G80_3D_GP_ADDRESS_LOW,
+                      G80_3D_GP_START_ID, G80_3D_GP_REG_ALLOC_TEMP },
+   [G80_STAGE_FP] = { "FP", G80_3D_FP_ADDRESS_HIGH, G80_3D_FP_ADDRESS_LOW,
+                      G80_3D_FP_START_ID, G80_3D_FP_REG_ALLOC_TEMP },
 };
 
 /* G200's TIC formats (hwdb g80_texture.xml variants G200-): the chips
@@ -108,6 +125,14 @@ const_buffer(void *data, enum g80_stage stage, unsigned index,
    return g80_3d_program_cb(s->ctx, stage, index, bytes, size);
 }
 
+static void
+gp_emit(void *data, uint32_t lanes, bool restart, const uint32_t *out,
+        unsigned out_stride)
+{
+   struct exec_state *s = data;
+   s->b->emit(s->b->emit_priv, lanes, restart, out, out_stride);
+}
+
 static uint32_t
 isa_flags(const struct g80_3d *ctx)
 {
@@ -128,13 +153,16 @@ static bool
 exec_run(void *priv, struct g80_3d *ctx, struct g80_stage_batch *b)
 {
    bool fp = b->stage == G80_STAGE_FP;
-   if (b->stage != G80_STAGE_VP && !fp) {
-      g80_3d_fail(ctx, NVSIM_INVALID_STATE, "the GP is not modelled");
+   if (b->stage >= sizeof(stage_regs) / sizeof(stage_regs[0]) ||
+       (b->stage == G80_STAGE_GP && !b->emit)) {
+      g80_3d_fail(ctx, NVSIM_INVALID_STATE, "stage %u is not modelled",
+                  b->stage);
       return false;
    }
-   uint32_t hi = fp ? G80_3D_FP_ADDRESS_HIGH : G80_3D_VP_ADDRESS_HIGH;
-   uint32_t lo = fp ? G80_3D_FP_ADDRESS_LOW : G80_3D_VP_ADDRESS_LOW;
-   uint64_t base = (uint64_t)g80_3d_reg(ctx, hi) << 32 | g80_3d_reg(ctx, lo);
+   const char *name = stage_regs[b->stage].name;
+   uint64_t base =
+      (uint64_t)g80_3d_reg(ctx, stage_regs[b->stage].address_high) << 32 |
+      g80_3d_reg(ctx, stage_regs[b->stage].address_low);
    struct nvsim_object *dma;
    if (g80_3d_resolve_dma(ctx, G80_3D_DMA_CODE_CB, "program code", &dma))
       return false;
@@ -144,7 +172,7 @@ exec_run(void *priv, struct g80_3d *ctx, struct g80_stage_batch *b)
       code = nvsim_dma_ptr(dma, base, size);
    if (!code) {
       g80_3d_fail(ctx, NVSIM_DMA_ERROR, "%s code segment at 0x%llx is not "
-                  "in mapped memory", fp ? "FP" : "VP",
+                  "in mapped memory", name,
                   (unsigned long long)base);
       return false;
    }
@@ -153,16 +181,16 @@ exec_run(void *priv, struct g80_3d *ctx, struct g80_stage_batch *b)
    struct g80_shader_program prog = {
       .code = code,
       .code_size = size,
-      .start = g80_3d_reg(ctx, fp ? G80_3D_FP_START_ID : G80_3D_VP_START_ID),
-      .gprs = g80_3d_reg(ctx, fp ? G80_3D_FP_REG_ALLOC_TEMP
-                                 : G80_3D_VP_REG_ALLOC_TEMP),
+      .start = g80_3d_reg(ctx, stage_regs[b->stage].start_id),
+      .gprs = g80_3d_reg(ctx, stage_regs[b->stage].reg_alloc_temp),
       .isa_flags = isa_flags(ctx),
    };
    if (g80_3d_local_space(ctx, &prog.local, &prog.local_bytes))
       return false;
-   struct exec_state s = { ctx, false };
+   struct exec_state s = { ctx, false, b };
    struct g80_shader_callbacks cb = {
       .ctx = &s, .texture = texture, .const_buffer = const_buffer,
+      .gp_emit = b->stage == G80_STAGE_GP ? gp_emit : NULL,
    };
    float interp[32 * (4 + G80_3D_MAP_SLOTS)];
    uint32_t face[G80_SHADER_WARP_LANES];
@@ -186,11 +214,13 @@ exec_run(void *priv, struct g80_3d *ctx, struct g80_stage_batch *b)
    } else {
       w.in = b->in;
       w.in_stride = b->in_stride;
+      w.prim = b->prim;
+      w.prim_words = b->prim_words;
    }
    struct g80_shader_fault fault = { 0 };
    if (g80_shader_run(b->stage, &prog, &w, &cb, &fault)) {
       g80_3d_fail(ctx, NVSIM_INVALID_STATE, "%s program at 0x%x: %s%s",
-                  fp ? "FP" : "VP", fault.pc, fault.msg,
+                  name, fault.pc, fault.msg,
                   fault.runaway ? " (runaway)" : "");
       return false;
    }

@@ -317,6 +317,30 @@ g80_3d_strmout_draw(struct g80_3d *ctx, uint32_t prim,
                    : prim3(ctx, &l, &v[0], &v[i], &v[i + 1]);
       break;
    default:
+      if (g80_3d_prim_adjacency(prim)) {
+         /* without a GP: the lines and triangles GL 3.2 2.6.1 makes of
+          * them, adjacent vertices dropped (g80_3d_gp.c's table 2.4),
+          * rotated so that the provoking vertex is first or last */
+         unsigned count = g80_3d_prim_count(prim, n);
+         bool lines = g80_3d_prim_size(prim) == 4;
+         for (unsigned k = 0; k < count && !st; k++) {
+            unsigned i[6];
+            unsigned pv = g80_3d_prim_vertices(prim, n, k, last, i);
+            if (lines) {
+               t[0] = &v[i[1]];
+               t[1] = &v[i[2]];
+               st = primitive(ctx, &l, t, 2);
+               continue;
+            }
+            unsigned tri[3] = { i[0], i[2], i[4] };
+            unsigned r = tri[0] == pv ? 0 : tri[1] == pv ? 1 : 2;
+            if (last)
+               r = (r + 1) % 3;
+            st = prim3(ctx, &l, &v[tri[r]], &v[tri[(r + 1) % 3]],
+                       &v[tri[(r + 2) % 3]]);
+         }
+         break;
+      }
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE, "transform feedback of "
                          "primitive 0x%x is not modelled", prim);
    }

@@ -207,8 +207,12 @@ read_sreg(struct run *st, unsigned lane, unsigned sr)
       return (uint32_t)st->steps;
    case G(SREG_sampleid):
       return st->warp->sample_id ? st->warp->sample_id[lane] : 0;
+   case G(SREG_vstride):
+      /* isa.rst $vstride: the spacing of a vertex's attributes in p[]
+       * (geometry programs) */
+      return st->stage == G80_STAGE_GP ? G80_SHADER_GP_VSTRIDE : 0;
    default:
-      /* vstride and the performance counters: 0 */
+      /* the performance counters: 0 */
       return 0;
    }
 }
@@ -270,9 +274,12 @@ rd(struct run *st, const struct nvisa_g80_operand *o, unsigned lane)
       return bytes_at(cb + byte, size);
    }
    case G(FILE_PRIM): {
-      /* isa.rst: p[] is read in 32-bit units, geometry programs only */
+      /* isa.rst: p[] is read in 32-bit units, geometry programs only;
+       * the instruction's offset counts attributes, $vstride bytes apart
+       * (G80_SHADER_GP_VSTRIDE), the address register bytes */
       const struct g80_shader_warp *w = st->warp;
-      uint32_t byte = (o->val + addr_reg(st, lane, o->areg)) & 0xffff;
+      uint32_t byte = (o->val / 4 * G80_SHADER_GP_VSTRIDE +
+                       addr_reg(st, lane, o->areg)) & 0xffff;
       if (st->stage != G80_STAGE_GP) {
          fail(st, "%s outside a geometry program", "p[]");
          return 0;
@@ -1304,6 +1311,11 @@ step(struct run *st)
       if (taken)
          st->cb->gp_emit(st->cb->ctx, taken, insn.op == G(OP_RESTART),
                          st->warp->out, st->warp->out_stride);
+      /* misc.rst: emit "clears $o" of the lanes that emitted */
+      for (unsigned l = 0; l < WARP && insn.op == G(OP_EMIT); l++)
+         if ((taken >> l & 1) && st->warp->out)
+            memset(&st->warp->out[l * st->warp->out_stride], 0,
+                   st->warp->out_words * sizeof(uint32_t));
    } else if (is_tex(insn.op)) {
       if (taken)
          exec_tex(st, &insn, taken);

@@ -169,6 +169,14 @@ struct g80_shader_warp {
  * threads"): the largest `lanes` a run takes. */
 #define G80_SHADER_WARP_LANES 32
 
+/* A geometry program's p[] (isa.rst "$vstride: attribute stride,
+ * determines the spacing between subsequent attributes of a single vertex
+ * in the input space ... seems to always be 0x20"): word k of the vertex
+ * whose a[] pointer is b is at byte b + k * 0x20, and an instruction's
+ * p[] offset counts such words (upstream's nv50 lowering: "ld $r0
+ * a[($a1 + $a2 * $vstride) + k], where k *= $vstride is implicit"). */
+#define G80_SHADER_GP_VSTRIDE 0x20
+
 /* Instructions a warp may execute in one run before it is stopped as a
  * runaway (docs/reliability.md "Traps"); every executed instruction
  * counts once for the warp, whatever its active lanes. */

@@ -1413,7 +1413,7 @@ record_emit(void *ctx, uint32_t lanes, bool restart, const uint32_t *out,
 }
 
 /* g1.hex: a GP looping over its triangle's 3 vertices: a[4 i] holds the
- * byte offset of vertex i in p[] (isa.rst), OUT[0] = IN[i][0],
+ * byte offset of vertex i in p[] (isa.rst), its words $vstride apart, OUT[0] = IN[i][0],
  * OUT[1] = IN[i][1] + (1, 0, 0, 0), EMIT; then ENDPRIM.  8 lanes, one
  * triangle each, vertices g = 3 lane + i of 8 words in p[]:
  * (g, g + 0.5, -g, 1) and (g / 4, 2, 3, 4). */
@@ -1425,16 +1425,20 @@ upstream_g1_geometry(void)
    static uint32_t prim[24 * 8];
    p.n = load_hex("g1.hex", p.w, 1024);
    CHECK(p.n > 0);
+   /* word k of a vertex is $vstride (0x20) bytes after word k - 1
+    * (G80_SHADER_GP_VSTRIDE): blocks of 8 vertices side by side */
    for (unsigned g = 0; g < 24; g++) {
-      uint32_t *v = &prim[g * 8];
-      v[0] = fbits((float)g); v[1] = fbits(g + 0.5f);
-      v[2] = fbits(-(float)g); v[3] = fbits(1.0f);
-      v[4] = fbits(g / 4.0f); v[5] = fbits(2.0f);
-      v[6] = fbits(3.0f); v[7] = fbits(4.0f);
+      uint32_t base = (g / 8) * 8 * 8 + g % 8;
+      float w[8] = { (float)g, g + 0.5f, -(float)g, 1.0f,
+                     g / 4.0f, 2.0f, 3.0f, 4.0f };
+      for (unsigned k = 0; k < 8; k++)
+         prim[base + k * 8] = fbits(w[k]);
    }
    for (unsigned l = 0; l < 8; l++)
-      for (unsigned i = 0; i < 3; i++)
-         e->in[l * IN_WORDS + i] = (3 * l + i) * 32;
+      for (unsigned i = 0; i < 3; i++) {
+         unsigned g = 3 * l + i;
+         e->in[l * IN_WORDS + i] = (g / 8) * 8 * 32 + (g % 8) * 4;
+      }
    e->warp.prim = prim;
    e->warp.prim_words = 24 * 8;
    e->cb.gp_emit = record_emit;
@@ -1465,6 +1469,37 @@ upstream_g1_geometry(void)
    CHECK_EQ(g80_shader_run(G80_STAGE_GP, &e->prog, &e->warp, &e->cb,
                            &e->fault), -1);
    CHECK_STR_HAS(e->fault.msg, "outside the primitive space");
+   free(e);
+}
+
+/* misc.rst: emit "emits current contents of $o registers as the next
+ * vertex ... and clears $o": $o0 = 2.0, emit, emit gives (2.0) then
+ * (0.0); the $sr vstride reads G80_SHADER_GP_VSTRIDE (isa.rst 0x20). */
+static void
+gp_emit_clears_out(void)
+{
+   struct env *e = env_new();
+   struct prog p = { 0 };
+   emit(&p, op2(G(OP_MOV_B32_I), R(0), IMM(fbits(2.0f))));
+   emit(&p, op2(G(OP_MOV_B32_L), O(0), R(0)));
+   emit(&p, I(G(OP_EMIT)));
+   emit(&p, I(G(OP_EMIT)));
+   struct nvisa_g80_insn sr = I(G(OP_MOV_FROM_SR));
+   sr.opnd[0] = R(1);
+   sr.opnd[1] = (struct nvisa_g80_operand){ .file = G(FILE_SREG), .size = 4,
+                                            .val = G(SREG_vstride) };
+   emit(&p, sr);
+   emit(&p, op2(G(OP_MOV_B32_L), O(1), R(1)));
+   emit(&p, I(G(OP_EMIT)));
+   emit(&p, nop_ctrl(1));
+   e->cb.gp_emit = record_emit;
+   e->gprs = 16;
+   memset(&gp_rec, 0, sizeof(gp_rec));
+   CHECK_EQ(run(e, &p, G80_STAGE_GP, 0x1), 0);
+   CHECK_EQ(gp_rec.n[0], 3);
+   CHECK_EQ(gp_rec.v[0][0][0], fbits(2.0f));
+   CHECK_EQ(gp_rec.v[0][1][0], 0);
+   CHECK_EQ(gp_rec.v[0][2][1], 0x20);
    free(e);
 }
 
@@ -2074,6 +2109,7 @@ static const struct nvt_case cases[] = {
    { "upstream_f1_fragment", upstream_f1_fragment },
    { "upstream_d1_doubles", upstream_d1_doubles },
    { "upstream_g1_geometry", upstream_g1_geometry },
+   { "gp_emit_clears_out", gp_emit_clears_out },
    { "upstream_v2_integer_lowering", upstream_v2_integer_lowering },
    { "upstream_f3_loop_continue", upstream_f3_loop_continue },
    { "upstream_t1_gt215", upstream_t1_gt215 },

@@ -46,6 +46,9 @@ static bool
 pt_run(void *priv, struct g80_3d *ctx, struct g80_stage_batch *b)
 {
    struct pt_stage *p = priv;
+   /* geometry programs run in the interpreter (the GP cases below) */
+   if (b->stage == G80_STAGE_GP)
+      return g80_3d_exec_runner.run(NULL, ctx, b);
    if (b->stage == G80_STAGE_VP) {
       p->vp_calls++;
       for (unsigned i = 0; i < b->count; i++)
@@ -1815,6 +1818,319 @@ out:
    dfx_fini(&d);
 }
 
+/* ---- the geometry program (g80_3d_gp.c) ---- */
+
+static struct nvisa_g80_operand
+reg(unsigned r)
+{
+   return opnd(G(FILE_GPR), r);
+}
+
+/* $r(r)..$r(r + 7) = input vertex i's 8 words (position, colour): $a1 =
+ * a[4 i], its pointer, then p[$a1 + 4 k] (word k, G80_SHADER_GP_VSTRIDE
+ * apart in p[]). */
+static void
+gp_load_vertex(struct code *c, unsigned i, unsigned r)
+{
+   struct nvisa_g80_insn a = op2(G(OP_SHL_A), opnd(G(FILE_ADDR), 1),
+                                 opnd(G(FILE_ATTR), 4 * i));
+   a.opnd[2] = opnd(G(FILE_IMM), 0);
+   emit(c, a);
+   for (unsigned k = 0; k < 8; k++) {
+      struct nvisa_g80_operand p = opnd(G(FILE_PRIM), 4 * k);
+      p.areg = 1;
+      emit(c, op2(G(OP_MOV_B32_L), reg(r + k), p));
+   }
+}
+
+/* $o0..$o7 = $r(r)..$r(r + 7), then emit */
+static void
+gp_emit_vertex(struct code *c, unsigned r)
+{
+   for (unsigned k = 0; k < 8; k++)
+      emit(c, op2(G(OP_MOV_B32_L), opnd(G(FILE_OUT), k), reg(r + k)));
+   struct nvisa_g80_insn e;
+   nvisa_g80_insn_init(&e, G(OP_EMIT));
+   emit(c, e);
+}
+
+static void
+gp_restart(struct code *c)
+{
+   struct nvisa_g80_insn e;
+   nvisa_g80_insn_init(&e, G(OP_RESTART));
+   emit(c, e);
+}
+
+/* $r(d) = $r(a) + f */
+static void
+gp_addf(struct code *c, unsigned d, unsigned a, float f)
+{
+   struct nvisa_g80_insn i = op2(G(OP_ADD_F32_I), reg(d), reg(a));
+   i.opnd[2] = opnd(G(FILE_IMM), fbits(f));
+   emit(c, i);
+}
+
+static void
+gp_movf(struct code *c, unsigned d, float f)
+{
+   emit(c, op2(G(OP_MOV_B32_I), reg(d), opnd(G(FILE_IMM), fbits(f))));
+}
+
+/* $r(d) = (float)a[0x18], the primitive id (unsigned 32-bit) */
+static void
+gp_primitive_id(struct code *c, unsigned d)
+{
+   struct nvisa_g80_insn cvt = op2(G(OP_CVT_I2F), reg(d),
+                                   opnd(G(FILE_ATTR), 0x18));
+   cvt.mod[G(MOD_SRC32)] = 1;
+   cvt.mod[G(MOD_DST32)] = 1;
+   emit(c, cvt);
+}
+
+/* Binds the GP `gp` (code in `code`, mapped) with the interpreter: 8
+ * result words mapped to slots 0..7 (position, colour) as the VP's. */
+static void
+gp_bind(struct dfx *d, struct surf2d *code, struct code *gp, uint32_t type,
+        uint32_t max_vertices)
+{
+   struct tfx *t = &d->t;
+   emit_exit(gp);
+   CHECK(!gp->bad);
+   surf2d_new(t, code, 0x1000);
+   memcpy(code->map, gp->w, gp->n * 4);
+   m3d(t, G80_3D_DMA_CODE_CB, t->info.vram_ctxdma);
+   m3d(t, G80_3D_GP_ADDRESS_HIGH, (uint32_t)(code->va >> 32));
+   m3d(t, G80_3D_GP_ADDRESS_LOW, (uint32_t)code->va);
+   m3d(t, G80_3D_GP_START_ID, 0);
+   m3d(t, G80_3D_GP_REG_ALLOC_TEMP, 32);
+   m3d(t, G80_3D_GP_REG_ALLOC_RESULT, 8);
+   m3d(t, G80_3D_GP_RESULT_MAP_SIZE, 8);
+   m3d(t, G80_3D_GP_RESULT_MAP(0), 0x03020100);
+   m3d(t, G80_3D_GP_RESULT_MAP(1), 0x07060504);
+   m3d(t, G80_3D_GP_OUTPUT_PRIMITIVE_TYPE, type);
+   m3d(t, G80_3D_GP_VERTEX_OUTPUT_COUNT, max_vertices);
+   m3d(t, G80_3D_GP_ENABLE, 1);
+}
+
+static int64_t
+gp_submit(struct dfx *d, struct surf2d *code)
+{
+   struct nvsim_bo *bos[] = { d->t.push_bo, d->rt.bo, d->vb.bo, code->bo };
+   return tfx_submit(&d->t, bos, 4);
+}
+
+/* Whether pixel (x, y)'s centre is inside the window-space triangle with
+ * corners (ox, 0), (ox + 8, 0), (ox, 8) (GL 3.3 3.6.1; no centre lies on
+ * its edges). */
+static bool
+in_corner(unsigned x, unsigned y, unsigned ox)
+{
+   return x >= ox && (x - ox + 0.5f) + (y + 0.5f) < 8.0f;
+}
+
+/* One input triangle drawn twice by the GP: its three vertices emitted,
+ * a restart, then emitted again 8 pixels to the right with green added
+ * (GL 3.2 2.12.2: restart ends the output strip, so there are two
+ * triangles and nothing between them).  Then the same GP with
+ * GP_VERTEX_OUTPUT_COUNT 5: its sixth emit traps. */
+static void
+draw_gp_restart(void)
+{
+   struct dfx d;
+   struct surf2d code;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   struct code gp = { 0 };
+   for (unsigned i = 0; i < 3; i++)
+      gp_load_vertex(&gp, i, 8 * i);
+   for (unsigned i = 0; i < 3; i++)
+      gp_emit_vertex(&gp, 8 * i);
+   gp_restart(&gp);
+   for (unsigned i = 0; i < 3; i++) {
+      gp_addf(&gp, 8 * i, 8 * i, 1.0f);           /* NDC x + 1: 8 pixels */
+      gp_addf(&gp, 8 * i + 5, 8 * i + 5, 1.0f);   /* green */
+      gp_emit_vertex(&gp, 8 * i);
+   }
+   gp_bind(&d, &code, &gp, G80_3D_GP_OUTPUT_PRIMITIVE_TYPE_TRIANGLE_STRIP, 6);
+   vtx(&d, 0, -1, -1, 0, 1, 1, 0, 0, 1);          /* window (0, 0) */
+   vtx(&d, 1, 0, -1, 0, 1, 1, 0, 0, 1);           /* (8, 0) */
+   vtx(&d, 2, -1, 1, 0, 1, 1, 0, 0, 1);           /* (0, 8) */
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+   CHECK(gp_submit(&d, &code) > 0);
+   CHECK(nvsim_channel_error(t->chan) == NULL);
+   CHECK(nvsim_channel_last_trap(t->chan) == NULL);
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++) {
+         uint32_t want = in_corner(x, y, 0) ? 0xff0000ffu :
+                         in_corner(x, y, 8) ? 0xff00ffffu : BG;
+         CHECK_EQ(px(&d, x, y), want);
+      }
+
+   /* the sixth vertex is past GP_VERTEX_OUTPUT_COUNT: a trap, and the
+    * draw is dropped */
+   for (unsigned i = 0; i < W * H; i++)
+      ((uint32_t *)d.rt.map)[i] = BG;
+   m3d(t, G80_3D_GP_VERTEX_OUTPUT_COUNT, 5);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+   CHECK(gp_submit(&d, &code) > 0);
+   CHECK_STR_HAS(nvsim_channel_last_trap(t->chan), "GP_VERTEX_OUTPUT_COUNT");
+   CHECK_EQ(px(&d, 1, 1), BG);
+   surf2d_free(t, &code);
+out:
+   dfx_fini(&d);
+}
+
+/* Two input points, each expanded by the GP into a 4 x 4 pixel square: a
+ * triangle strip of its corners (x -+ 2 pixels, y -+ 2 pixels; GL 3.2
+ * 2.6.1: triangles (0, 1, 2) and (2, 1, 3) cover it), each invocation's
+ * output a strip of its own (nothing is drawn between the squares).  The
+ * colour's green is the primitive id (a[0x18], VP_GP_BUILTIN_ATTR_EN
+ * PRIMITIVE_ID, GL 3.2 gl_PrimitiveIDIn: 0 for the first point, 1 for the
+ * second). */
+static void
+draw_gp_point_sprite(void)
+{
+   struct dfx d;
+   struct surf2d code;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   struct code gp = { 0 };
+   gp_load_vertex(&gp, 0, 0);
+   gp_primitive_id(&gp, 5);                        /* green */
+   for (unsigned c = 0; c < 4; c++) {
+      float dx = (c & 1) ? 0.25f : -0.25f;         /* 2 pixels */
+      float dy = (c & 2) ? 0.5f : -0.5f;
+      gp_addf(&gp, 8, 0, dx);
+      gp_addf(&gp, 9, 1, dy);
+      for (unsigned k = 2; k < 8; k++)
+         emit(&gp, op2(G(OP_MOV_B32_L), reg(8 + k), reg(k)));
+      gp_emit_vertex(&gp, 8);
+   }
+   gp_bind(&d, &code, &gp, G80_3D_GP_OUTPUT_PRIMITIVE_TYPE_TRIANGLE_STRIP, 4);
+   m3d(t, G80_3D_VP_GP_BUILTIN_ATTR_EN,
+       G80_3D_VP_GP_BUILTIN_ATTR_EN_PRIMITIVE_ID__MASK);
+   vtx(&d, 0, ndc_x(4), ndc_y(4), 0, 1, 1, 0, 0, 1);
+   vtx(&d, 1, ndc_x(12), ndc_y(4), 0, 1, 1, 0, 0, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_POINTS, 0, 2);
+   CHECK(gp_submit(&d, &code) > 0);
+   CHECK(nvsim_channel_error(t->chan) == NULL);
+   CHECK(nvsim_channel_last_trap(t->chan) == NULL);
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++) {
+         bool rows = y >= 2 && y < 6;
+         uint32_t want = rows && x >= 2 && x < 6 ? 0xff0000ffu :
+                         rows && x >= 10 && x < 14 ? 0xff00ffffu : BG;
+         CHECK_EQ(px(&d, x, y), want);
+      }
+   surf2d_free(t, &code);
+out:
+   dfx_fini(&d);
+}
+
+/* The order a GP reads a triangle strip with adjacency in (GL 3.2 2.6.1
+ * table 2.4, 2.12.1: vertex, adjacent, vertex, adjacent, vertex,
+ * adjacent): 8 vertices make 2 triangles; the GP emits input i as a point
+ * at pixel (2 i + 1, 4 primitive id + 1) with its colour, vertex v's red
+ * being v / 7 (GP_RESULT_MAP puts it in red and green).  Table 2.4 numbered from 0: the first triangle (0, 2, 4),
+ * adjacent 1, 6, 3; the last of two (odd: the first two swapped) (4, 2,
+ * 6), adjacent 0, 5, 7. */
+static void
+draw_gp_adjacency(void)
+{
+   struct dfx d;
+   struct surf2d code;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   struct code gp = { 0 };
+   gp_primitive_id(&gp, 24);
+   gp_addf(&gp, 24, 24, -0.625f);  /* NDC y of window y 4 id + 1.5 */
+   for (unsigned i = 0; i < 6; i++) {
+      gp_load_vertex(&gp, i, 0);
+      gp_movf(&gp, 0, ndc_x(2 * i + 1.5f));
+      emit(&gp, op2(G(OP_MOV_B32_L), reg(1), reg(24)));
+      gp_emit_vertex(&gp, 0);
+   }
+   gp_bind(&d, &code, &gp, G80_3D_GP_OUTPUT_PRIMITIVE_TYPE_POINTS, 6);
+   /* slots 4..7: red from $o4 twice, then the constants 0.0 and 1.0
+    * (G80_3D_GP_RESULT_CONST) */
+   m3d(t, G80_3D_GP_RESULT_MAP(1), 0x81800404);
+   m3d(t, G80_3D_VP_GP_BUILTIN_ATTR_EN,
+       G80_3D_VP_GP_BUILTIN_ATTR_EN_PRIMITIVE_ID__MASK);
+   for (unsigned v = 0; v < 8; v++)
+      vtx(&d, v, 0, 0, 0, 1, v / 7.0f, 0, 0, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLE_STRIP_ADJACENCY,
+               0, 8);
+   CHECK(gp_submit(&d, &code) > 0);
+   CHECK(nvsim_channel_error(t->chan) == NULL);
+   CHECK(nvsim_channel_last_trap(t->chan) == NULL);
+   static const unsigned order[2][6] = {
+      { 0, 1, 2, 6, 4, 3 },
+      { 4, 0, 2, 5, 6, 7 },
+   };
+   for (unsigned k = 0; k < 2; k++)
+      for (unsigned i = 0; i < 6; i++) {
+         unsigned v = order[k][i];
+         uint32_t red = (uint32_t)lrintf(255.0f * v / 7.0f);
+         CHECK_EQ(px(&d, 2 * i + 1, 4 * k + 1),
+                  0xff000000u | red << 8 | red);
+      }
+   surf2d_free(t, &code);
+out:
+   dfx_fini(&d);
+}
+
+/* Primitives with adjacency without a GP (GL 3.2 2.6.1): their lines and
+ * triangles are drawn, the adjacent vertices dropped.  A triangle strip
+ * with adjacency of 8 vertices: triangles (0, 2, 4) and (4, 2, 6) at
+ * window (0, 0), (0, 8), (8, 0) and (8, 8) fill the left 8 x 8 square;
+ * the adjacent vertices lie to the right, where nothing may be drawn.
+ * Then lines with adjacency: 4 vertices, the line from 1 to 2 along row
+ * 2. */
+static void
+draw_adjacency_no_gp(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   static const float pos[8][2] = {
+      { 0, 0 }, { 16, 8 }, { 0, 8 }, { 16, 0 },
+      { 8, 0 }, { 12, 8 }, { 8, 8 }, { 12, 0 },
+   };
+   for (unsigned v = 0; v < 8; v++)
+      vtx(&d, v, ndc_x(pos[v][0]), ndc_y(pos[v][1]), 0, 1, 1, 0, 0, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLE_STRIP_ADJACENCY,
+               0, 8);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(nvsim_channel_error(t->chan) == NULL);
+   CHECK(nvsim_channel_last_trap(t->chan) == NULL);
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++)
+         CHECK_EQ(px(&d, x, y), x < 8 ? 0xff0000ffu : BG);
+
+   for (unsigned i = 0; i < W * H; i++)
+      ((uint32_t *)d.rt.map)[i] = BG;
+   vtx(&d, 0, ndc_x(1.5f), ndc_y(7.5f), 0, 1, 0, 1, 0, 1);
+   vtx(&d, 1, ndc_x(9), ndc_y(2.5f), 0, 1, 0, 1, 0, 1);
+   vtx(&d, 2, ndc_x(13), ndc_y(2.5f), 0, 1, 0, 1, 0, 1);
+   vtx(&d, 3, ndc_x(1.5f), ndc_y(0.5f), 0, 1, 0, 1, 0, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_LINES_ADJACENCY, 0, 4);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(nvsim_channel_last_trap(t->chan) == NULL);
+   /* GL 3.3 3.5.1 diamond exit: the x-major line from 9 to 13 on row 2
+    * lights pixels 9..12 */
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++)
+         CHECK_EQ(px(&d, x, y),
+                  y == 2 && x >= 9 && x < 13 ? 0xff00ff00u : BG);
+out:
+   dfx_fini(&d);
+}
+
 static const struct nvt_case cases[] = {
    { "draw_triangle_coverage", draw_triangle_coverage },
    { "draw_interpolation", draw_interpolation },
@@ -1845,6 +2161,10 @@ static const struct nvt_case cases[] = {
    { "draw_interpreter", draw_interpreter },
    { "draw_local_memory", draw_local_memory },
    { "draw_eight_targets", draw_eight_targets },
+   { "draw_gp_restart", draw_gp_restart },
+   { "draw_gp_point_sprite", draw_gp_point_sprite },
+   { "draw_gp_adjacency", draw_gp_adjacency },
+   { "draw_adjacency_no_gp", draw_adjacency_no_gp },
    { NULL, NULL },
 };
 
