@@ -3,7 +3,7 @@
  * (nvc_g80_nir.c), select instructions (nvc_g80_isel.c), fold
  * saturations (nvc_g80_opt_fold_sat.c) and memory operands
  * (nvc_g80_opt_fold_operands.c), remove dead code
- * (nvc_g80_opt_dce.c), allocate registers (nvc_g80_ra.c), encode
+ * (nvc_g80_opt_dce.c), write results in place (nvc_g80_opt_fold_results.c), allocate registers (nvc_g80_ra.c), encode
  * (nvc_g80_emit.c).  NV_DEBUG=shaders / NOUVEAU_DEBUG=shaders print the
  * lowered NIR and the disassembly.
  */
@@ -54,6 +54,7 @@ nvc_g80_compile(const struct nvc_g80_target *t, const nir_shader *nir,
    nvc_g80_opt_fold_sat(&ir, t->mul_sat);
    nvc_g80_opt_fold_operands(&ir);
    nvc_g80_opt_dce(&ir);
+   nvc_g80_opt_fold_results(&ir);
    unsigned regs = nvc_g80_ra(&ir, t->max_gprs, t->name, err);
    if (!regs && *err)
       goto out;

@@ -84,6 +84,10 @@ void nvc_g80_opt_fold_sat(struct nvc_g80_ir *ir, bool mul_sat);
  * the form allows (nvc_g80_opt_fold_operands.c). */
 void nvc_g80_opt_fold_operands(struct nvc_g80_ir *ir);
 
+/* Results written by the instruction computing them instead of copied
+ * into $o or the FP result registers (nvc_g80_opt_fold_results.c). */
+void nvc_g80_opt_fold_results(struct nvc_g80_ir *ir);
+
 /* Linear-scan register allocation (nvc_g80_ra.c): every value gets a $r
  * from ir->reserved up, below max_gprs.  Returns the registers used
  * (highest + 1, at least ir->reserved), or 0 with *err when they do not

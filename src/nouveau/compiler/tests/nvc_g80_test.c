@@ -164,7 +164,10 @@ test_vp(void)
    nir_variable *pos = nvc_test_out_vec4(b.shader, VARYING_SLOT_POS, 0, "pos");
    nir_variable *v0 = nvc_test_out_vec4(b.shader, VARYING_SLOT_VAR0, 1, "v0");
    nir_ssa_def *a = nir_load_var(&b, in);
-   nir_ssa_def *c0 = ubo_vec4(&b, 0, 0), *c1 = ubo_vec4(&b, 0, 16);
+   /* c0[0] as UBO 0, c0[1] as the uniform slot 1 (load_uniform) */
+   nir_ssa_def *c0 = ubo_vec4(&b, 0, 0);
+   nir_ssa_def *c1 = nir_load_uniform(&b, 4, 32, nir_imm_int(&b, 0),
+                                      .base = 1, .range = 1);
    nir_ssa_def *ax = nir_channel(&b, a, 0), *ay = nir_channel(&b, a, 1);
    nir_store_var(&b, pos, nir_vec4(&b,
       nir_fadd_imm(&b, nir_fdot4(&b, a, c0), 1.0),
@@ -188,6 +191,8 @@ test_vp(void)
    /* the dot product reads a[] and c[] as operands
     * (nvc_g80_opt_fold_operands) */
    CHECK(disasm_has(&p, "a[0x0], c0[0x0]"), "no folded operands");
+   /* results computed straight into $o (nvc_g80_opt_fold_results) */
+   CHECK(!disasm_has_quiet(&p, "mov b32 $o"), "a result copied into $o");
    /* the saturation went into the add (nvc_g80_opt_fold_sat) */
    CHECK(disasm_has(&p, "add f32 sat") || disasm_has(&p, "add sat f32"),
          "the add does not saturate itself");
@@ -309,24 +314,26 @@ done:
 }
 
 /*
- * Registers: 40 attribute sums all live at once (each written to an
- * output only after all are computed) need 40+ registers; the result
- * must still be right.  out_i = a.x * i + a.y with a = (1, 0.5).
+ * Registers: 40 values v_j = a.x * j + a.y, all computed before any is
+ * stored, each read twice: out_j = v_j - 0.5 * v_(39-j).  With a = (1,
+ * 0.5): j + 0.5 - 0.5 * (39 - j + 0.5) = 1.5 j - 19.25.  40+ registers.
  */
 static void
 test_many_live(void)
 {
    nir_builder b = builder(MESA_SHADER_VERTEX, "vp_many_live");
    nir_variable *in = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a");
-   nir_ssa_def *a = nir_load_var(&b, in), *v[40];
+   nir_ssa_def *a = nir_load_var(&b, in), *v[40], *r[40];
    for (unsigned i = 0; i < 40; i++)
       v[i] = nir_ffma(&b, nir_channel(&b, a, 0), nir_imm_float(&b, i),
                       nir_channel(&b, a, 1));
+   for (unsigned i = 0; i < 40; i++)
+      r[i] = nir_ffma(&b, v[39 - i], nir_imm_float(&b, -0.5), v[i]);
    for (unsigned i = 0; i < 10; i++) {
       nir_variable *o = nvc_test_out_vec4(b.shader, VARYING_SLOT_VAR0 + i,
                                           i, "o");
-      nir_store_var(&b, o, nir_vec4(&b, v[i], v[10 + i], v[20 + i], v[30 + i]),
-                    0xf);
+      nir_store_var(&b, o, nir_vec4(&b, r[4 * i], r[4 * i + 1], r[4 * i + 2],
+                                    r[4 * i + 3]), 0xf);
    }
    struct nvc_g80_program p;
    if (!compile(b.shader, &p))
@@ -343,8 +350,10 @@ test_many_live(void)
                find_io(&p, true, VARYING_SLOT_VAR0 + i, k);
             got[k] = o ? f(out[o->word]) : NAN;
          }
-         CHECK_VEC4_AS("sums", got, i + 0.5, 10 + i + 0.5, 20 + i + 0.5,
-                       30 + i + 0.5, 0);
+         unsigned j = 4 * i;
+         CHECK_VEC4_AS("v_j - v_(39-j) / 2", got, 1.5 * j - 19.25,
+                       1.5 * (j + 1) - 19.25, 1.5 * (j + 2) - 19.25,
+                       1.5 * (j + 3) - 19.25, 0);
       }
    }
    nvc_g80_program_free(&p);
@@ -470,12 +479,12 @@ test_fp_depth(void)
    nir_builder b = builder(MESA_SHADER_FRAGMENT, "fp_depth_noperspective");
    nir_variable *nin = nvc_test_in_vec4(b.shader, VARYING_SLOT_VAR0, 0, "n");
    nin->data.interpolation = INTERP_MODE_NOPERSPECTIVE;
-   nir_variable *pin = nvc_test_in_vec4(b.shader, VARYING_SLOT_POS, 1, "fc");
    nir_variable *col = nvc_test_var(b.shader, nir_var_shader_out,
                                     glsl_vec4_type(), FRAG_RESULT_COLOR, 0, "c");
    nir_variable *dep = nvc_test_var(b.shader, nir_var_shader_out,
                                     glsl_float_type(), FRAG_RESULT_DEPTH, 1, "z");
-   nir_ssa_def *n = nir_load_var(&b, nin), *fc = nir_load_var(&b, pin);
+   /* gl_FragCoord as the system value (test_fp reads it as an input) */
+   nir_ssa_def *n = nir_load_var(&b, nin), *fc = nir_load_frag_coord(&b);
    nir_store_var(&b, col, nir_vec4(&b, nir_channel(&b, n, 1),
                                    nir_channel(&b, fc, 0),
                                    nir_channel(&b, fc, 1),
