@@ -35,7 +35,7 @@
  *
  * Not modelled (trap): more targets than the rasteriser's
  * NVSIM_RASTER_MAX_RT, coverage (CSAA) zeta formats, the multisample
- * modes g80_3d_msaa.c does not model, logic ops, dual-source
+ * modes g80_3d_msaa.c does not model, dual-source
  * blend factors, per-target blend functions that differ between enabled
  * targets, layered drawing (layer 0 only).  Assumptions: a draw touches
  * pixels inside SCREEN_SCISSOR, scissor 0 when enabled and every bound
@@ -65,6 +65,10 @@ struct staged_rt {
     * RGBA32_UINT / RGBA32_SINT, whose words the rasteriser moves as the
     * bits of floats (it does no arithmetic on them: no blending) */
    uint32_t stage_format;
+   /* the logic op's targets (not float): the pixels the rasteriser wrote
+    * (sw x sh bytes, nvsim_raster_surface written) and the colour mask */
+   uint8_t *written;
+   unsigned rgba_mask;
 };
 
 struct g80_3d_rop {
@@ -88,6 +92,8 @@ struct g80_3d_rop {
    /* FP layout, from the methods */
    uint32_t interp, fp_control;
    unsigned fp_results;
+   bool logic;                  /* LOGIC_OP_ENABLE (g80_3d_logic.c) */
+   enum nvsim_raster_logic_op logic_op;
 };
 
 static float
@@ -491,9 +497,16 @@ begin(struct g80_3d *ctx, struct g80_3d_rop *rop)
    if ((st = g80_3d_ms_mode(ctx, &rop->ms)))
       return st;
    const unsigned lx = rop->ms.log2_x, ly = rop->ms.log2_y;
-   if (g80_3d_reg(ctx, G80_3D_LOGIC_OP_ENABLE))
-      return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
-                         "logic ops are not modelled in draws");
+   if (g80_3d_reg(ctx, G80_3D_LOGIC_OP_ENABLE)) {
+      /* gl_logic_op: GL's tokens, CLEAR .. SET consecutive, in the order
+       * of nvsim_raster_logic_op */
+      uint32_t op = g80_3d_reg(ctx, G80_3D_LOGIC_OP);
+      if (op < G80_3D_LOGIC_OP_CLEAR || op > G80_3D_LOGIC_OP_SET)
+         return g80_3d_fail(ctx, NVSIM_INVALID_STATE, "LOGIC_OP 0x%x is not "
+                            "one of gl_logic_op", op);
+      rop->logic = true;
+      rop->logic_op = (enum nvsim_raster_logic_op)(op - G80_3D_LOGIC_OP_CLEAR);
+   }
 
    uint32_t ctl = g80_3d_reg(ctx, G80_3D_RT_CONTROL);
    rop->nrt = G80_3D_FIELD(ctl, G80_3D_RT_CONTROL_COUNT);
@@ -598,8 +611,21 @@ begin(struct g80_3d *ctx, struct g80_3d_rop *rop)
          (cm & G80_3D_COLOR_MASK_G__MASK ? NVSIM_RASTER_MASK_G : 0) |
          (cm & G80_3D_COLOR_MASK_B__MASK ? NVSIM_RASTER_MASK_B : 0) |
          (cm & G80_3D_COLOR_MASK_A__MASK ? NVSIM_RASTER_MASK_A : 0);
+      /* the logic op on a target that is not float: the pixels written
+       * are combined with the memory at write back (g80_3d_logic.c) */
+      if (rop->logic && !g80_surface_format_is_float(rop->rt[i].s.format)) {
+         rop->rt[i].written = calloc((size_t)rop->usw *
+                                     (rop->uy1 - rop->uy0) + 1, 1);
+         if (!rop->rt[i].written)
+            return g80_3d_fail(ctx, NVSIM_INVALID_STATE, "out of memory");
+         rop->rt[i].rgba_mask = rs->color_mask[i];
+         rs->color[i].written = rop->rt[i].written;
+         rs->color[i].written_pitch = rop->usw;
+      }
    }
-   st = set_blend(ctx, rop, slot);
+   /* GL 3.3 4.1.10: with the logic op enabled "it is as if blending were
+    * disabled", float targets included */
+   st = rop->logic ? NVSIM_OK : set_blend(ctx, rop, slot);
    if (st)
       return st;
 
@@ -701,6 +727,7 @@ rop_free(struct g80_3d_rop *rop)
    for (unsigned i = 0; i < NVSIM_RASTER_MAX_RT; i++) {
       free(rop->rt[i].px);
       free(rop->rt[i].orig);
+      free(rop->rt[i].written);
    }
    free(rop->zpx);
    free(rop->zorig);
@@ -747,8 +774,10 @@ g80_3d_rop_end(struct g80_3d *ctx, struct g80_3d_rop *rop)
       struct staged_rt *r = &rop->rt[i];
       for (int y = rop->uy0; y < rop->uy1 && !st; y++)
          for (int x = rop->ux0; x < rop->ux1; x++) {
-            size_t k = ((size_t)(y - rop->uy0) * rop->usw + (x - rop->ux0)) * 4;
-            if (!memcmp(&r->px[k], &r->orig[k], 16))
+            size_t at = (size_t)(y - rop->uy0) * rop->usw + (x - rop->ux0);
+            size_t k = at * 4;
+            if (r->written ? !r->written[at]
+                           : !memcmp(&r->px[k], &r->orig[k], 16))
                continue;
             uint8_t *p = g80_3d_surface_ptr(ctx, &r->s, x, y, 0, r->s.cpp);
             if (!p) {
@@ -759,6 +788,16 @@ g80_3d_rop_end(struct g80_3d *ctx, struct g80_3d_rop *rop)
             memcpy(v, &r->px[k], sizeof(v));
             for (unsigned c = 0; r->srgb && c < 3; c++)
                v[c] = g80_srgb_encode(v[c]);
+            if (r->written) {
+               uint8_t src[16];
+               if (r->s.cpp <= sizeof(src) &&
+                   g80_surface_format_convert(r->stage_format,
+                                              (const uint8_t *)v,
+                                              r->s.format, src))
+                  g80_3d_logic_pixel(r->s.format, rop->logic_op,
+                                     r->rgba_mask, src, p);
+               continue;
+            }
             g80_surface_format_convert(r->stage_format, (const uint8_t *)v,
                                        r->s.format, p);
          }

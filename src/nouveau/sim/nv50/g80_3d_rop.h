@@ -32,6 +32,12 @@ void g80_3d_rop_origin(const struct g80_3d_rop *rop, int *x0, int *y0);
 /* Whether the FP faulted during the draw (the ROP then stops drawing). */
 bool g80_3d_rop_failed(const struct g80_3d_rop *rop);
 
+/* The logic op (g80_3d_logic.c): combines the pixel src (the source as
+ * a pixel of `format`) with the stored pixel dst in place, for the bits
+ * of the components rgba_mask (bit 0 R .. bit 3 A) enables. */
+void g80_3d_logic_pixel(uint32_t format, enum nvsim_raster_logic_op op,
+                        unsigned rgba_mask, const uint8_t *src, uint8_t *dst);
+
 /* Result map slot m: whether FP_INTERPOLANT_CTRL makes it a flat
  * interpolant, and whether NOPERSPECTIVE_BITMAP makes it linear. */
 bool g80_3d_slot_flat(const struct g80_3d *ctx, unsigned m);

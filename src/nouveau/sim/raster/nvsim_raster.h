@@ -118,6 +118,10 @@ enum nvsim_raster_logic_op {
    NVSIM_RASTER_LOP_OR_INVERTED, NVSIM_RASTER_LOP_NAND,
    NVSIM_RASTER_LOP_SET,
 };
+/* Logic op `op` of source bits s and destination bits d (GL 3.3 table
+ * 4.3). */
+uint32_t nvsim_raster_logic(enum nvsim_raster_logic_op op, uint32_t s,
+                            uint32_t d);
 
 /* Colour write mask bits. */
 #define NVSIM_RASTER_MASK_R 0x1
@@ -151,6 +155,11 @@ struct nvsim_raster_surface {
     * y: Tesla's 4x2 mode does not store its samples in that order). */
    uint8_t ms_x, ms_y;
    const uint8_t (*sample_store)[2];
+   /* optional: byte y * written_pitch + x is set to 1 for each stored
+    * pixel (x, y) a fragment writes (colour mask not empty), for a caller
+    * that combines the result with the memory itself (Tesla's logic op) */
+   uint8_t *written;
+   uint32_t written_pitch;
 };
 
 /* Stored pixel of sample `sample` of pixel (x, y). */

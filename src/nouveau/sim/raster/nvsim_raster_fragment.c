@@ -216,8 +216,8 @@ equation(enum nvsim_raster_blend_eq eq, float s, float sf, float d, float df)
    }
 }
 
-static uint32_t
-logic(enum nvsim_raster_logic_op op, uint32_t s, uint32_t d)
+uint32_t
+nvsim_raster_logic(enum nvsim_raster_logic_op op, uint32_t s, uint32_t d)
 {
    switch (op) {
    case NVSIM_RASTER_LOP_CLEAR: return 0;
@@ -257,6 +257,8 @@ write_rt(struct nvsim_raster_state *st, unsigned rt, int x, int y,
 
    if (!mask)
       return;
+   if (s->written)
+      s->written[(size_t)y * s->written_pitch + x] = 1;
    for (unsigned c = 0; c < 4; c++)
       src[c] = fl ? in[c] : clamp01(in[c]);
 
@@ -271,7 +273,7 @@ write_rt(struct nvsim_raster_state *st, unsigned rt, int x, int y,
       nvsim_raster_write_color(&t, 0, 0, src, NVSIM_RASTER_MASK_RGBA);
       memcpy(&sv, tmp, bpp);
       memcpy(&dv, p, bpp);
-      rv = logic(st->logic_op, sv, dv);
+      rv = nvsim_raster_logic(st->logic_op, sv, dv);
       /* channel mask: write the result into a copy and read it back */
       memcpy(tmp, &rv, bpp);
       nvsim_raster_read_color(&t, 0, 0, out);

@@ -2127,6 +2127,81 @@ draw_adjacency_no_gp(void)
       for (unsigned x = 0; x < W; x++)
          CHECK_EQ(px(&d, x, y),
                   y == 2 && x >= 9 && x < 13 ? 0xff00ff00u : BG);
+/* The logic op (LOGIC_OP_ENABLE, LOGIC_OP XOR; GL 3.3 4.1.10): the
+ * corner triangle of draw_triangle_coverage in colour (1, 0, 0, 1)
+ * into target 0 (RGBA8, BG 0xee000000, COLOR_MASK R, G, B) and target 1
+ * (RGBA32_FLOAT, every component 0.25), with blending ONE, ONE on both.
+ * By hand: the source packs as 0xff0000ff (GL 2.1.6); XOR with BG gives
+ * 0x110000ff, A masked keeps 0xee: 0xee0000ff; blending is off ("as if
+ * blending were disabled") and the op has no effect on the float target:
+ * it holds the source (1, 0, 0, 1), not 1.25.  Pixels outside stay.
+ * The same triangle again restores target 0 (x ^ s ^ s = x), though the
+ * source's unmasked R, G, B equal what the pixel holds then: a pixel is
+ * combined because it was written, not because it changed. */
+static void
+draw_logic_op(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   struct surf2d f32;
+   surf2d_new(t, &f32, W * H * 16);
+   float *fp = (float *)f32.map;
+   for (unsigned i = 0; i < W * H * 4; i++)
+      fp[i] = 0.25f;
+   m3d(t, G80_3D_DMA_COLOR(1), t->info.vram_ctxdma);
+   out(t, nvt_inc(3, G80_3D_RT_ADDRESS_HIGH(1), 5));
+   out(t, (uint32_t)(f32.va >> 32));
+   out(t, (uint32_t)f32.va);
+   out(t, G80_SURFACE_FORMAT_RGBA32_FLOAT);
+   out(t, 0);
+   out(t, 0);
+   out(t, nvt_inc(3, G80_3D_RT_HORIZ(1), 2));
+   out(t, G80_3D_RT_HORIZ_LAYOUT_PITCH | W * 16);
+   out(t, H);
+   m3d(t, G80_3D_RT_CONTROL, G80_3D_RT_CONTROL_COUNT(2) |
+       G80_3D_RT_CONTROL_MAP0(0) | G80_3D_RT_CONTROL_MAP1(1));
+   m3d(t, G80_3D_COLOR_MASK(0), G80_3D_COLOR_MASK_R__MASK |
+       G80_3D_COLOR_MASK_G__MASK | G80_3D_COLOR_MASK_B__MASK);
+   m3d(t, G80_3D_COLOR_MASK(1), 0x1111);
+   for (unsigned s = 0; s < 2; s++)
+      m3d(t, G80_3D_BLEND_ENABLE(s), 1);
+   m3d(t, G80_3D_BLEND_EQUATION_RGB, G80_3D_BLEND_EQUATION_RGB_FUNC_ADD);
+   m3d(t, G80_3D_BLEND_FUNC_SRC_RGB, G80_BLEND_FACTOR_ONE);
+   m3d(t, G80_3D_BLEND_FUNC_DST_RGB, G80_BLEND_FACTOR_ONE);
+   m3d(t, G80_3D_LOGIC_OP_ENABLE, 1);
+   m3d(t, G80_3D_LOGIC_OP, G80_3D_LOGIC_OP_XOR);
+   vtx(&d, 0, -1, -1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 1, 1, -1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 2, -1, 1, 0, 1, 1, 0, 0, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+   struct nvsim_bo *bos[] = { t->push_bo, d.rt.bo, d.vb.bo, f32.bo };
+   CHECK(tfx_submit(t, bos, 4) > 0);
+   CHECK(nvsim_channel_last_trap(t->chan) == NULL);
+   unsigned in = 0;
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++) {
+         int s = side_of_half(x, y);
+         const float *f = &fp[(y * W + x) * 4];
+         if (s > 0) {
+            CHECK_EQ(px(&d, x, y), 0xee0000ffu);
+            CHECK(f[0] == 1.0f && f[1] == 0.0f && f[2] == 0.0f &&
+                  f[3] == 1.0f);
+            in++;
+         } else if (s < 0) {
+            CHECK_EQ(px(&d, x, y), BG);
+            CHECK(f[0] == 0.25f && f[3] == 0.25f);
+         }
+      }
+   CHECK_EQ(in, 64);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+   CHECK(tfx_submit(t, bos, 4) > 0);
+   CHECK(nvsim_channel_last_trap(t->chan) == NULL);
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++)
+         CHECK_EQ(px(&d, x, y), BG);
+   surf2d_free(t, &f32);
 out:
    dfx_fini(&d);
 }
@@ -2165,6 +2240,7 @@ static const struct nvt_case cases[] = {
    { "draw_gp_point_sprite", draw_gp_point_sprite },
    { "draw_gp_adjacency", draw_gp_adjacency },
    { "draw_adjacency_no_gp", draw_adjacency_no_gp },
+   { "draw_logic_op", draw_logic_op },
    { NULL, NULL },
 };
 
