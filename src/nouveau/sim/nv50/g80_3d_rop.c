@@ -352,13 +352,24 @@ shade_quad(void *data, struct nvsim_raster_quad *q)
    }
    q->mask &= ~b.killed;
    bool multi = rop->fp_control & G80_3D_FP_CONTROL_MULTIPLE_RESULTS;
+   /* FRAG_COLOR_CLAMP_EN: bit 4i (rnndb fields 0..7) clamps target i's
+    * colour to [0, 1] (ARB_color_buffer_float's CLAMP_FRAGMENT_COLOR,
+    * which upstream writes as 0x11111111 or 0); assumed: i counts the
+    * RT_CONTROL targets, the clamp of GL 3.3 3.9.2 ("clamped to the range
+    * [0, 1]", NaN here as 0), before the target's own clamp */
+   uint32_t clamp_en = g80_3d_reg(ctx, G80_3D_FRAG_COLOR_CLAMP_EN);
    for (unsigned f = 0; f < 4; f++) {
       for (unsigned rt = 0; rt < rop->nrt; rt++) {
          unsigned src = multi ? rt : 0;
+         bool frag_clamp = clamp_en >> (rt * (G80_3D_FRAG_COLOR_CLAMP_EN_1__SHIFT -
+                                              G80_3D_FRAG_COLOR_CLAMP_EN_0__SHIFT)) & 1;
          for (unsigned c = 0; c < 4; c++) {
             float v = 0.0f;
             if (4 * src + c < rop->fp_results)
                memcpy(&v, &out[f][4 * src + c], 4);
+            if (frag_clamp && rop->rt[rt].stage_format ==
+                              G80_SURFACE_FORMAT_RGBA32_FLOAT)
+               v = isnan(v) ? 0.0f : fminf(fmaxf(v, 0.0f), 1.0f);
             if (rop->rt[rt].clamp)
                v = isnan(v) ? 0.0f : fminf(fmaxf(v, rop->rt[rt].lo), 1.0f);
             q->color[f][rt][c] = v;

@@ -2206,6 +2206,47 @@ out:
    dfx_fini(&d);
 }
 
+/* FRAG_COLOR_CLAMP_EN (ARB_color_buffer_float's CLAMP_FRAGMENT_COLOR;
+ * GL 3.3 3.9.2 clamps to [0, 1]): the corner triangle in colour (2, -1,
+ * 0.5, 1) into an RGBA32_FLOAT target: stored as it is with the field of
+ * target 0 clear, (1, 0, 0.5, 1) with it set. */
+static void
+draw_frag_color_clamp(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   struct surf2d f32;
+   surf2d_new(t, &f32, W * H * 16);
+   const float *fp = (const float *)f32.map;
+   out(t, nvt_inc(3, G80_3D_RT_ADDRESS_HIGH(0), 5));
+   out(t, (uint32_t)(f32.va >> 32));
+   out(t, (uint32_t)f32.va);
+   out(t, G80_SURFACE_FORMAT_RGBA32_FLOAT);
+   out(t, 0);
+   out(t, 0);
+   out(t, nvt_inc(3, G80_3D_RT_HORIZ(0), 2));
+   out(t, G80_3D_RT_HORIZ_LAYOUT_PITCH | W * 16);
+   out(t, H);
+   vtx(&d, 0, -1, -1, 0, 1, 2, -1, 0.5f, 1);
+   vtx(&d, 1, 1, -1, 0, 1, 2, -1, 0.5f, 1);
+   vtx(&d, 2, -1, 1, 0, 1, 2, -1, 0.5f, 1);
+   struct nvsim_bo *bos[] = { t->push_bo, d.rt.bo, d.vb.bo, f32.bo };
+   for (unsigned on = 0; on < 2; on++) {
+      m3d(t, G80_3D_FRAG_COLOR_CLAMP_EN, on ? G80_3D_FRAG_COLOR_CLAMP_EN_0 : 0);
+      draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+      CHECK(tfx_submit(t, bos, 4) > 0);
+      CHECK(nvsim_channel_last_trap(t->chan) == NULL);
+      const float *f = &fp[(1 * W + 1) * 4];
+      CHECK(f[0] == (on ? 1.0f : 2.0f) && f[1] == (on ? 0.0f : -1.0f) &&
+            f[2] == 0.5f && f[3] == 1.0f);
+   }
+   surf2d_free(t, &f32);
+out:
+   dfx_fini(&d);
+}
+
 static const struct nvt_case cases[] = {
    { "draw_triangle_coverage", draw_triangle_coverage },
    { "draw_interpolation", draw_interpolation },
@@ -2241,6 +2282,7 @@ static const struct nvt_case cases[] = {
    { "draw_gp_adjacency", draw_gp_adjacency },
    { "draw_adjacency_no_gp", draw_adjacency_no_gp },
    { "draw_logic_op", draw_logic_op },
+   { "draw_frag_color_clamp", draw_frag_color_clamp },
    { NULL, NULL },
 };
 
