@@ -25,8 +25,8 @@ static const nir_shader_compiler_options g80_options = {
    .lower_fsqrt = true,
    /* bit-field ops, bit counts and byte/word extracts from shifts and
     * masks (int.rst has shl/shr, and/or/xor, no bit-field unit); imul is
-    * built from 16-bit multiplies by isel; there is no divide (idiv
-    * is refused for now) */
+    * built from 16-bit multiplies by isel; there is no divide: see
+    * nir_lower_idiv below */
    .lower_bitfield_extract_to_shifts = true,
    .lower_bitfield_insert_to_shifts = true,
    .lower_bitfield_reverse = true,
@@ -114,8 +114,17 @@ nvc_g80_nir_lower(nir_shader *s, uint8_t interp[NVC_G80_MAX_IO])
    NIR_PASS_V(s, nir_lower_load_const_to_scalar);
    NIR_PASS_V(s, nir_lower_io_to_scalar, nir_var_shader_in |
               nir_var_shader_out);
+   /* integer division from the float reciprocal and multiplies (Tesla
+    * has no divider, int.rst); umul_high then from 32-bit products
+    * (lower_mul_high, nir_lower_alu) */
+   NIR_PASS_V(s, nir_lower_idiv, &(nir_lower_idiv_options){ 0 });
+   NIR_PASS_V(s, nir_lower_alu);
+   NIR_PASS_V(s, nir_lower_alu_to_scalar, NULL, NULL);
    NIR_PASS_V(s, nir_lower_bool_to_int32);
    optimize(s);
+   /* the late rules hold lowerings the options ask for (iabs) */
+   NIR_PASS_V(s, nir_opt_algebraic_late);
+   NIR_PASS_V(s, nir_opt_constant_folding);
    NIR_PASS_V(s, nir_lower_bool_to_int32);
    NIR_PASS_V(s, nir_lower_alu_to_scalar, NULL, NULL);
    NIR_PASS_V(s, nir_copy_prop);

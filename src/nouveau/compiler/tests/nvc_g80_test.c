@@ -387,6 +387,11 @@ out_word(const struct nvc_g80_program *p, const uint32_t *out, unsigned slot,
  *          0x09abcdef, 0x10001, 0xffff): (0xf0f0 * 5 = 0x4b4b0,
  *          -8 * 3 = -24, 0x12345678 * 0x09abcdef = 0x..e242d208,
  *          0x10001 * 0xffff = 0xffffffff)
+ *   var7 = quotients and remainders (truncating, the remainder with the
+ *          dividend's sign: GLSL / and NIR irem): (0xf0f0 / 5 = 0x3030,
+ *          0xf0f0 % 3 = 0, -8 / 3 = -2, -8 irem 3 = -2)
+ *   var8 = (0x12345678 / 0xffff = 0x1234, 0x12345678 % 0x10001 = 0x4444,
+ *          0xffff / 0x10001 = 0, 0x10001 / 0x10001 = 1)
  */
 static void
 test_vp_int(void)
@@ -399,8 +404,8 @@ test_vp_int(void)
    nir_variable *in2 = nvc_test_var(b.shader, nir_var_shader_in,
                                     glsl_ivec4_type(), VERT_ATTRIB_GENERIC2,
                                     2, "j");
-   nir_variable *o[7];
-   for (unsigned k = 0; k < 7; k++)
+   nir_variable *o[9];
+   for (unsigned k = 0; k < 9; k++)
       o[k] = nvc_test_out_vec4(b.shader, VARYING_SLOT_VAR0 + k, k, "o");
    nir_ssa_def *a = nir_load_var(&b, in0), *i = nir_load_var(&b, in1);
    nir_ssa_def *ax = nir_channel(&b, a, 0);
@@ -436,6 +441,16 @@ test_vp_int(void)
                                              nir_channel(&b, j, 1)),
                                     nir_imul(&b, nir_channel(&b, j, 2),
                                              nir_channel(&b, j, 3))), 0xf);
+   nir_store_var(&b, o[7], nir_vec4(&b, nir_udiv(&b, ix, iy),
+                                    nir_umod(&b, ix, iw),
+                                    nir_idiv(&b, iz, iw),
+                                    nir_irem(&b, iz, iw)), 0xf);
+   nir_ssa_def *jx = nir_channel(&b, j, 0), *jz = nir_channel(&b, j, 2);
+   nir_ssa_def *jw = nir_channel(&b, j, 3);
+   nir_store_var(&b, o[8], nir_vec4(&b, nir_udiv(&b, jx, jw),
+                                    nir_umod(&b, jx, jz),
+                                    nir_udiv(&b, jw, jz),
+                                    nir_udiv(&b, jz, jz)), 0xf);
    struct nvc_g80_program p;
    if (!compile(b.shader, &p))
       return;
@@ -448,7 +463,7 @@ test_vp_int(void)
    for (unsigned n = 0; n < p.num_inputs; n++)
       inw[p.io[n].word] = attr[p.io[n].slot][p.io[n].comp];
    if (run(&p, 1, inw, 12, NULL, NULL, 0, out, 64, NULL, 0)) {
-      const uint32_t want[7][4] = {
+      const uint32_t want[9][4] = {
          { u(-3), u(-2), u(-2), u(-2) },
          { u(3), u(2.5), (uint32_t)-2, u(-8) },
          { 0xf0, 0xf0ff, 0x0f0f, 0xffff0f0f },
@@ -456,8 +471,10 @@ test_vp_int(void)
          { 0xfffffff8, 1, 0, (uint32_t)-3 },
          { 2, 40, u(5), 1 },
          { 0x4b4b0, (uint32_t)-24, 0xe242d208, 0xffffffff },
+         { 0x3030, 0, (uint32_t)-2, (uint32_t)-2 },
+         { 0x1234, 0x4444, 0, 1 },
       };
-      for (unsigned v = 0; v < 7; v++)
+      for (unsigned v = 0; v < 9; v++)
          for (unsigned k = 0; k < 4; k++) {
             uint32_t got = out_word(&p, out, VARYING_SLOT_VAR0 + v, k);
             CHECK(got == want[v][k], "var%u.%c = 0x%08x, want 0x%08x", v,
