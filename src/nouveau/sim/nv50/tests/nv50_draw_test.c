@@ -2127,6 +2127,10 @@ draw_adjacency_no_gp(void)
       for (unsigned x = 0; x < W; x++)
          CHECK_EQ(px(&d, x, y),
                   y == 2 && x >= 9 && x < 13 ? 0xff00ff00u : BG);
+out:
+   dfx_fini(&d);
+}
+
 /* The logic op (LOGIC_OP_ENABLE, LOGIC_OP XOR; GL 3.3 4.1.10): the
  * corner triangle of draw_triangle_coverage in colour (1, 0, 0, 1)
  * into target 0 (RGBA8, BG 0xee000000, COLOR_MASK R, G, B) and target 1
