@@ -27,6 +27,8 @@
 #include "nv50_tfx.h"
 #include "g80_3d.h"
 #include "g80_defs.xml.h"
+#include "g80_sampler.h"
+#include "g80_texture.xml.h"
 
 #define PW 4                    /* pixels */
 #define PH 4
@@ -429,6 +431,76 @@ out:
    mfx_fini(&m);
 }
 
+/* The resolve as upstream's nv50 driver makes it (nv50_surface.c
+ * nv50_blit_3d, facts only): the multisampled surface read through the
+ * texture unit as a plain TWO_D_NO_MIPMAP texture of the surface's size
+ * (its TIC WIDTH/HEIGHT the pixels times the block, no
+ * NORMALIZED_COORDS), LINEAR, at the centre of each pixel's block, texel
+ * coordinates (2x + 1, 2y + 1) for 2X2: GL 3.3 3.8.8's bilinear weights
+ * are 1/4 each, the mean of the pixel's four samples.  After
+ * msaa_coverage_4x's draw (red R = 1, blue B = 1): pixel (2, 2) has 3 red
+ * samples, R 0.75 B 0.25; (3, 2) one, R 0.25; (0, 0) four; (3, 3) none. */
+static void
+msaa_resolve(void)
+{
+   struct mfx m;
+   if (!mfx_init(&m, G80_3D_MULTISAMPLE_MODE_2X2, 1, 1))
+      goto out;
+   m3d(&m.t, G80_3D_MULTISAMPLE_ENABLE, 1);
+   clear_and_draw(&m);
+   uint32_t tw[8] = { 0 }, sw[8] = { 0 };
+   tw[0] = G80_TIC_0_COMPONENTS_SIZES_A8B8G8R8 |
+           G80_TIC_TYPE_UNORM << G80_TIC_0_R_DATA_TYPE__SHIFT |
+           G80_TIC_TYPE_UNORM << G80_TIC_0_G_DATA_TYPE__SHIFT |
+           G80_TIC_TYPE_UNORM << G80_TIC_0_B_DATA_TYPE__SHIFT |
+           G80_TIC_TYPE_UNORM << G80_TIC_0_A_DATA_TYPE__SHIFT |
+           G80_TIC_SOURCE_R << G80_TIC_0_X_SOURCE__SHIFT |
+           G80_TIC_SOURCE_G << G80_TIC_0_Y_SOURCE__SHIFT |
+           G80_TIC_SOURCE_B << G80_TIC_0_Z_SOURCE__SHIFT |
+           G80_TIC_SOURCE_A << G80_TIC_0_W_SOURCE__SHIFT;
+   tw[2] = G80_TIC_2_TEXTURE_TYPE_TWO_D_NO_MIPMAP;   /* one-gob blocks */
+   tw[4] = (2 * PW) << G80_TIC_4_WIDTH__SHIFT;
+   tw[5] = (2 * PH) << G80_TIC_5_HEIGHT__SHIFT | 1 << G80_TIC_5_DEPTH__SHIFT;
+   sw[0] = G80_TSC_WRAP_CLAMP_TO_EDGE << G80_TSC_0_ADDRESS_U__SHIFT |
+           G80_TSC_WRAP_CLAMP_TO_EDGE << G80_TSC_0_ADDRESS_V__SHIFT |
+           G80_TSC_WRAP_CLAMP_TO_EDGE << G80_TSC_0_ADDRESS_P__SHIFT;
+   sw[1] = G80_TSC_1_MAG_FILTER_LINEAR | G80_TSC_1_MIN_FILTER_LINEAR |
+           G80_TSC_1_MIP_FILTER_NONE;
+   struct g80_tic tic;
+   struct g80_tsc tsc;
+   struct g80_sampler_texture tex;
+   const char *why = NULL;
+   CHECK(g80_tic_decode(tw, false, &tic, &why));
+   CHECK(g80_tsc_decode(sw, &tsc, &why));
+   why = g80_sampler_setup(&tex, &tic, &tsc, false);
+   CHECK(why == NULL);
+   if (why)
+      goto out;
+   tex.mem = m.rt.map;
+   static const struct {
+      unsigned x, y;
+      float r, b;
+   } want[] = {
+      { 2, 2, 0.75f, 0.25f }, { 3, 2, 0.25f, 0.75f },
+      { 0, 0, 1.0f, 0.0f }, { 3, 3, 0.0f, 1.0f },
+   };
+   for (unsigned i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+      struct g80_tex_request rq = { .op = G80_TEX_SAMPLE, .active = 1,
+                                    .argc = 2 };
+      rq.coord[0][0] = fbits(2.0f * want[i].x + 1.0f);
+      rq.coord[0][1] = fbits(2.0f * want[i].y + 1.0f);
+      uint32_t o[32][4] = { { 0 } };
+      CHECK(g80_sampler_run(&tex, G80_STAGE_FP, &rq, o) == NULL);
+      float r, b;
+      memcpy(&r, &o[0][0], 4);
+      memcpy(&b, &o[0][2], 4);
+      CHECK(fabsf(r - want[i].r) <= 1e-6f);
+      CHECK(fabsf(b - want[i].b) <= 1e-6f);
+   }
+out:
+   mfx_fini(&m);
+}
+
 /* A clear of a 2X2 target through CLEAR_RECT VIEWPORT, viewport 0 at
  * pixels x 1..2, y 1..2: all four samples of those pixels, the surface
  * pixels 2..5 x 2..5, are blue; the others keep FILL. */
@@ -461,6 +533,7 @@ static const struct nvt_case cases[] = {
    { "msaa_coverage_2x", msaa_coverage_2x },
    { "msaa_coverage_8x", msaa_coverage_8x },
    { "msaa_depth", msaa_depth },
+   { "msaa_resolve", msaa_resolve },
    { NULL, NULL },
 };
 
