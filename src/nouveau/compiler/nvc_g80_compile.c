@@ -2,7 +2,8 @@
  * The Tesla backend's pipeline: clone and lower the NIR
  * (nvc_g80_nir.c), select instructions (nvc_g80_isel.c), fold
  * saturations (nvc_g80_opt_fold_sat.c) and memory operands
- * (nvc_g80_opt_fold_operands.c), remove dead code
+ * (nvc_g80_opt_fold_operands.c) and immediates
+ * (nvc_g80_opt_fold_immediates.c), remove dead code
  * (nvc_g80_opt_dce.c), write results in place (nvc_g80_opt_fold_results.c), allocate registers (nvc_g80_ra.c), encode
  * (nvc_g80_emit.c).  NV_DEBUG=shaders / NOUVEAU_DEBUG=shaders print the
  * lowered NIR and the disassembly.
@@ -48,16 +49,33 @@ nvc_g80_compile(const struct nvc_g80_target *t, const nir_shader *nir,
    if (debug_shaders())
       nir_print_shader(s, stderr);
 
-   nvc_g80_ir_init(&ir);
-   if (!nvc_g80_isel(t, s, interp, &ir, prog, err))
-      goto out;
-   nvc_g80_opt_fold_sat(&ir, t->mul_sat);
-   nvc_g80_opt_fold_operands(&ir);
-   nvc_g80_opt_dce(&ir);
-   nvc_g80_opt_fold_results(&ir);
-   unsigned regs = nvc_g80_ra(&ir, t->max_gprs, t->name, err);
-   if (!regs && *err)
-      goto out;
+   /* the immediate forms reach $r0..$r63 only: if that does not fit,
+    * compile again without them */
+   unsigned regs = 0;
+   for (unsigned try_imm = 1;; try_imm--) {
+      nvc_g80_ir_init(&ir);
+      memset(prog, 0, sizeof(*prog));
+      prog->stage = nir->info.stage;
+      if (!nvc_g80_isel(t, s, interp, &ir, prog, err))
+         goto out;
+      nvc_g80_opt_fold_sat(&ir, t->mul_sat);
+      nvc_g80_opt_fold_operands(&ir);
+      nvc_g80_opt_dce(&ir);
+      /* results first: the immediate forms cannot write $o */
+      nvc_g80_opt_fold_results(&ir);
+      if (try_imm) {
+         nvc_g80_opt_fold_immediates(&ir);
+         nvc_g80_opt_dce(&ir);
+      }
+      regs = nvc_g80_ra(&ir, t->max_gprs, t->name, err);
+      if (regs || !*err)
+         break;
+      if (!try_imm)
+         goto out;
+      free(*err);
+      *err = NULL;
+      nvc_g80_ir_fini(&ir);
+   }
    prog->num_gprs = regs < MIN_GPRS ? MIN_GPRS : regs;
    prog->num_insns = ir.num_insns;
    if (!nvc_g80_emit(&ir, t->name, &prog->code, &prog->code_words, err))

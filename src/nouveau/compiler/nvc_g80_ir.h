@@ -84,6 +84,10 @@ void nvc_g80_opt_fold_sat(struct nvc_g80_ir *ir, bool mul_sat);
  * the form allows (nvc_g80_opt_fold_operands.c). */
 void nvc_g80_opt_fold_operands(struct nvc_g80_ir *ir);
 
+/* Immediates read through the long-immediate forms
+ * (nvc_g80_opt_fold_immediates.c). */
+void nvc_g80_opt_fold_immediates(struct nvc_g80_ir *ir);
+
 /* Results written by the instruction computing them instead of copied
  * into $o or the FP result registers (nvc_g80_opt_fold_results.c). */
 void nvc_g80_opt_fold_results(struct nvc_g80_ir *ir);

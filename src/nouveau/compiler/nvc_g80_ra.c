@@ -9,9 +9,10 @@
  * second can share its register.  Registers from ir->reserved up are
  * used, the lowest free first; the limit is the target's (the ISA's DST
  * field), and a program needing more is refused (nothing spills yet).
- * A value read as a half register ($rNl/$rNh, isa.rst) is kept where the
- * half's number (2N or 2N+1) fits the operand's field: the lower half of
- * the registers.
+ * A value is kept where every field naming it reaches: a half register
+ * ($rNl/$rNh, isa.rst, numbered 2N or 2N+1) in the lower half of the
+ * registers, an operand of a 6-bit field (the immediate forms' SDST,
+ * SSRC0) in $r0..$r63.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,8 @@ static unsigned
 reg_field(const struct nvisa_form_opnd *k)
 {
    switch (k->kind) {
+   case NVISA_G80_OPND_S0: return NVISA_G80_F_SSRC0;
+   case NVISA_G80_OPND_S1: return NVISA_G80_F_SSRC1;
    case NVISA_G80_OPND_L0: return NVISA_G80_F_SRC0;
    case NVISA_G80_OPND_L1: return NVISA_G80_F_SRC1;
    case NVISA_G80_OPND_L2: return NVISA_G80_F_SRC2;
@@ -42,8 +45,8 @@ fail(char **err, const char *chip, unsigned max, bool half)
       if (*err)
          snprintf(*err, 200, "%s: the program needs more than the %u "
                   "registers a thread may have%s (no spilling yet)",
-                  chip, max, half ? " for a value read as a half "
-                  "register" : "");
+                  chip, max, half ? " for a value a short register field names"
+                  : "");
    }
    return 0;
 }
@@ -81,11 +84,14 @@ nvc_g80_ra(struct nvc_g80_ir *ir, unsigned max_gprs, const char *chip,
             continue;
          unsigned v = in->hw.opnd[o].val;
          last[v] = i;
-         if (o < form->nopnds && form->opnd[o].size == 2) {
-            unsigned halves =
+         if (o < form->nopnds) {
+            /* the register field's reach: halves count twice */
+            unsigned regs =
                1u << nvisa_g80_fields[reg_field(&form->opnd[o])].width;
-            if (halves / 2 < limit[v])
-               limit[v] = halves / 2;
+            if (form->opnd[o].size == 2)
+               regs /= 2;
+            if (regs < limit[v])
+               limit[v] = regs;
          }
       }
    }

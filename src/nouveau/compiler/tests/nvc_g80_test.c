@@ -270,6 +270,8 @@ test_fp(void)
    CHECK(dis && !strstr(dis, "cvt neg0"), "a dead fneg is left:\n%s",
          dis ? dis : "");
    free(dis);
+   /* pi/3 read as an immediate (nvc_g80_opt_fold_immediates) */
+   CHECK(disasm_has(&p, ", 0x3f860a92"), "no immediate operand");
    CHECK(disasm_has(&p, "pinterp") && disasm_has(&p, "preex2") &&
          disasm_has(&p, "presin") && disasm_has(&p, "interp flat"),
          "instruction choice");
@@ -367,6 +369,40 @@ out_word(const struct nvc_g80_program *p, const uint32_t *out, unsigned slot,
    const struct nvc_g80_io *o = find_io(p, true, slot, comp);
    CHECK(o, "output slot %u.%c has no $o", slot, "xyzw"[comp]);
    return o ? out[o->word] : 0xdeadbeef;
+}
+
+/*
+ * 70 values v_i = a.x * i + a.y all live, then s = sum of (v_i + 1): the
+ * adds would read v_i through the immediate form, whose 6-bit source
+ * field reaches $r0..$r63 only, so the compile falls back to registers
+ * for the 1.0 (more than 64 registers).  a = (1, 0.5):
+ * s = sum(i + 1.5, i < 70) = 2415 + 105 = 2520.
+ */
+static void
+test_immediate_fallback(void)
+{
+   nir_builder b = builder(MESA_SHADER_VERTEX, "vp_imm_fallback");
+   nir_variable *in = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_variable *o = nvc_test_out_vec4(b.shader, VARYING_SLOT_VAR0, 0, "o");
+   nir_ssa_def *a = nir_load_var(&b, in), *v[70], *sum;
+   for (unsigned i = 0; i < 70; i++)
+      v[i] = nir_ffma(&b, nir_channel(&b, a, 0), nir_imm_float(&b, i),
+                      nir_channel(&b, a, 1));
+   sum = nir_fadd_imm(&b, v[0], 1.0);
+   for (unsigned i = 1; i < 70; i++)
+      sum = nir_fadd(&b, sum, nir_fadd_imm(&b, v[i], 1.0));
+   nir_store_var(&b, o, nir_vec4(&b, sum, sum, sum, sum), 0xf);
+   struct nvc_g80_program p;
+   if (!compile(b.shader, &p))
+      return;
+   CHECK(p.num_gprs > 64, "%u registers for 70 live values", p.num_gprs);
+   uint32_t inw[4] = { 0 }, out[8] = { 0 };
+   for (unsigned i = 0; i < p.num_inputs; i++)
+      inw[p.io[i].word] = u(p.io[i].comp == 0 ? 1.0f : 0.5f);
+   if (run(&p, 1, inw, 4, NULL, NULL, 0, out, 8, NULL, 0))
+      CHECK(f(out_word(&p, out, VARYING_SLOT_VAR0, 0)) == 2520.0f,
+            "sum %g, want 2520", f(out_word(&p, out, VARYING_SLOT_VAR0, 0)));
+   nvc_g80_program_free(&p);
 }
 
 /*
@@ -723,6 +759,7 @@ main(void)
    test_vp();
    test_fp();
    test_many_live();
+   test_immediate_fallback();
    test_vp_int();
    test_fp_depth();
    test_fp_discard();
