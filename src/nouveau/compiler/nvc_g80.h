@@ -102,6 +102,10 @@ struct nvc_g80_program {
    /* VP: VP_ATTR_EN (4 bits xyzw per attribute, 8 per word); a[] holds
     * the enabled components packed in that order */
    uint32_t vp_attr_en[2];
+   /* VP: VP_GP_BUILTIN_ATTR_EN (VERTEX_ID with
+    * VERTEX_ID_DRAW_ARRAYS_ADD_START, INSTANCE_ID): gl_VertexID and
+    * gl_InstanceID are the a[] words after the attributes, in that order */
+   uint32_t vp_builtin_en;
    /* VP: $o words written (VP_REG_ALLOC_RESULT); $o0..3 is the position
     * when written (map slots 0..3 are the clip position) */
    unsigned vp_num_results;

@@ -59,6 +59,7 @@ struct isel {
    uint8_t in_interp[NVC_G80_MAX_IO];
    uint8_t in_slot[NVC_G80_MAX_IO];
    int pos_word[4];         /* FP: v[] word of the position components */
+   int vertex_id_word, instance_id_word;   /* VP: a[] words, -1: unused */
    /* VP: $o of varying slot/comp */
    int out_word[VARYING_SLOT_MAX][4];
 };
@@ -688,6 +689,12 @@ plan_io(struct isel *c, nir_function_impl *impl)
          case nir_intrinsic_load_frag_coord:
             pos_mask |= nir_ssa_def_components_read(&in->dest.ssa);
             break;
+         case nir_intrinsic_load_vertex_id:
+            c->vertex_id_word = 0;
+            break;
+         case nir_intrinsic_load_instance_id:
+            c->instance_id_word = 0;
+            break;
          case nir_intrinsic_store_output: {
             unsigned loc = nir_intrinsic_io_semantics(in).location +
                            io_offset(c, in, 1);
@@ -730,6 +737,17 @@ plan_io(struct isel *c, nir_function_impl *impl)
             add_io(c, a, k, word++, 0);
             p->num_inputs++;
          }
+      }
+      /* the builtins after the attributes (VP_GP_BUILTIN_ATTR_EN; GL's
+       * gl_VertexID counts from the draw's first vertex: ADD_START) */
+      if (c->vertex_id_word >= 0) {
+         c->vertex_id_word = word++;
+         p->vp_builtin_en |= G80_3D_VP_GP_BUILTIN_ATTR_EN_VERTEX_ID |
+            G80_3D_VP_GP_BUILTIN_ATTR_EN_VERTEX_ID_DRAW_ARRAYS_ADD_START;
+      }
+      if (c->instance_id_word >= 0) {
+         c->instance_id_word = word++;
+         p->vp_builtin_en |= G80_3D_VP_GP_BUILTIN_ATTR_EN_INSTANCE_ID;
       }
       /* $o: the position first (map slots 0..3), the rest by slot */
       word = 4;
@@ -848,6 +866,17 @@ emit_intrinsic(struct isel *c, nir_intrinsic_instr *in)
          }
       }
       return !c->failed;
+   }
+   case nir_intrinsic_load_vertex_id:
+   case nir_intrinsic_load_instance_id: {
+      struct nvc_g80_insn *i = def_insn(c, G(OP_MOV_B32_L), &dst[0]);
+      if (!i)
+         return false;
+      i->hw.opnd[1].file = G(FILE_ATTR);
+      i->hw.opnd[1].size = 4;
+      i->hw.opnd[1].val = 4 * (in->intrinsic == nir_intrinsic_load_vertex_id ?
+                               c->vertex_id_word : c->instance_id_word);
+      return true;
    }
    case nir_intrinsic_load_frag_coord: {
       /* gl_FragCoord: window x, y, z and 1/w as the rasteriser gives
@@ -976,6 +1005,7 @@ nvc_g80_isel(const struct nvc_g80_target *t, nir_shader *s,
    memset(c.in_word, -1, sizeof(c.in_word));
    memset(c.out_word, -1, sizeof(c.out_word));
    memset(c.pos_word, -1, sizeof(c.pos_word));
+   c.vertex_id_word = c.instance_id_word = -1;
 
    plan_io(&c, impl);
 

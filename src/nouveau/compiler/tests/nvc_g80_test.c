@@ -406,6 +406,47 @@ test_immediate_fallback(void)
 }
 
 /*
+ * gl_VertexID and gl_InstanceID: the a[] words after the attributes
+ * (VP_GP_BUILTIN_ATTR_EN, nvsim's g80_3d_vertex.c appends them in that
+ * order).  Vertex 7 of instance 2 with attribute x = 0.5:
+ * var0 = (float(7), float(2), 7 * 2 = 14 as an int, 0.5).
+ */
+static void
+test_vp_builtins(void)
+{
+   nir_builder b = builder(MESA_SHADER_VERTEX, "vp_builtins");
+   nir_variable *in = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_variable *o = nvc_test_out_vec4(b.shader, VARYING_SLOT_VAR0, 0, "o");
+   nir_ssa_def *vid = nir_load_vertex_id(&b), *iid = nir_load_instance_id(&b);
+   nir_store_var(&b, o, nir_vec4(&b, nir_i2f32(&b, vid), nir_u2f32(&b, iid),
+                                 nir_imul(&b, vid, iid),
+                                 nir_channel(&b, nir_load_var(&b, in), 0)),
+                 0xf);
+   struct nvc_g80_program p;
+   if (!compile(b.shader, &p))
+      return;
+   CHECK(p.vp_builtin_en == (G80_3D_VP_GP_BUILTIN_ATTR_EN_VERTEX_ID |
+                             G80_3D_VP_GP_BUILTIN_ATTR_EN_INSTANCE_ID |
+         G80_3D_VP_GP_BUILTIN_ATTR_EN_VERTEX_ID_DRAW_ARRAYS_ADD_START),
+         "VP_GP_BUILTIN_ATTR_EN 0x%x", p.vp_builtin_en);
+   /* a[]: attribute 0's x, then the vertex id, then the instance id */
+   CHECK(p.vp_attr_en[0] == 1 && p.num_inputs == 1, "one attribute word");
+   uint32_t inw[3] = { u(0.5f), 7, 2 }, out[8] = { 0 };
+   if (run(&p, 1, inw, 3, NULL, NULL, 0, out, 8, NULL, 0)) {
+      CHECK(out_word(&p, out, VARYING_SLOT_VAR0, 0) == u(7) &&
+            out_word(&p, out, VARYING_SLOT_VAR0, 1) == u(2) &&
+            out_word(&p, out, VARYING_SLOT_VAR0, 2) == 14 &&
+            out_word(&p, out, VARYING_SLOT_VAR0, 3) == u(0.5f),
+            "builtins: 0x%x 0x%x 0x%x 0x%x",
+            out_word(&p, out, VARYING_SLOT_VAR0, 0),
+            out_word(&p, out, VARYING_SLOT_VAR0, 1),
+            out_word(&p, out, VARYING_SLOT_VAR0, 2),
+            out_word(&p, out, VARYING_SLOT_VAR0, 3));
+   }
+   nvc_g80_program_free(&p);
+}
+
+/*
  * VP integer and rounding ops on attribute 0 = (-2.5, 7.25, 3, -1) and
  * the integer attribute 1 = (0xf0f0, 5, -8, 3), values by hand (GLSL /
  * NIR semantics):
@@ -761,6 +802,7 @@ main(void)
    test_many_live();
    test_immediate_fallback();
    test_vp_int();
+   test_vp_builtins();
    test_fp_depth();
    test_fp_discard();
    test_fp_derivatives();
