@@ -15,7 +15,8 @@
  *   EXT_packed_float, the shared exponent of EXT_texture_shared_exponent;
  *   SINT/UINT as integers); SOURCE routes them to X, Y, Z, W with ZERO,
  *   ONE_INT and ONE_FLOAT constants.  DXT1/DXT23/DXT45 are S3TC blocks
- *   (EXT_texture_compression_s3tc, sim/texture).
+ *   (EXT_texture_compression_s3tc, sim/texture), DXN1/DXN2 RGTC1/RGTC2
+ *   blocks (ARB_texture_compression_rgtc, sim/texture).
  * - Layout (envytools-docs memory/g80-surface.rst "Textures, mipmapping
  *   and arrays"): a texture is subtextures (array layers, cube faces) of
  *   mip levels, each level a block-linear surface of half the size
@@ -70,7 +71,7 @@
  * Not modelled (the request fails: the 3D class traps): anisotropic
  * filtering (sampled isotropically: MAX_ANISOTROPY is a limit, not a
  * requirement), texgather, texquerylod, texprep cube and CUBE_ARRAY,
- * multisampled textures, the subsampled and video formats, R1, DXN1/2.
+ * multisampled textures, the subsampled and video formats, R1.
  */
 #include <math.h>
 #include <string.h>
@@ -88,7 +89,7 @@
 #define MIPF(n) (G80_TSC_1_MIP_FILTER_##n >> G80_TSC_1_MIP_FILTER__SHIFT)
 #define LINEAR_FILTER (G80_TSC_1_MAG_FILTER_LINEAR >> G80_TSC_1_MAG_FILTER__SHIFT)
 
-enum fmt_kind { PLAIN, SHAREDEXP, PACKED_FLOAT, DXT1, DXT3, DXT5 };
+enum fmt_kind { PLAIN, SHAREDEXP, PACKED_FLOAT, DXT1, DXT3, DXT5, RGTC1, RGTC2 };
 
 struct fmt {
    uint32_t cs;            /* COMPONENTS_SIZES */
@@ -125,6 +126,11 @@ static const struct fmt formats[] = {
    { CS(DXT1), 8, { 1, 1, 1, 1 }, DXT1, -1, false },
    { CS(DXT23), 16, { 1, 1, 1, 1 }, DXT3, -1, false },
    { CS(DXT45), 16, { 1, 1, 1, 1 }, DXT5, -1, false },
+   /* DXN1/DXN2: RGTC1/RGTC2 blocks (upstream's nv50_formats.c gives
+    * them PIPE_FORMAT_RGTC1/2 and LATC1/2, the component types UNORM or
+    * SNORM) */
+   { CS(DXN1), 8, { 1 }, RGTC1, -1, false },
+   { CS(DXN2), 16, { 1, 1 }, RGTC2, -1, false },
    { CS(Z24S8), 4, { 8, 24 }, PLAIN, 1, false },
    { CS(X8Z24), 4, { 24, 8 }, PLAIN, 0, false },
    { CS(S8Z24), 4, { 24, 8 }, PLAIN, 0, false },
@@ -417,6 +423,15 @@ decode_texel(const struct texel_ctx *c, uint32_t x, uint32_t y, uint32_t z,
                           f->kind == DXT3 ? NVSIM_TEX_DXT3 : NVSIM_TEX_DXT5,
                           p, x & 3, y & 3, comp);
       break;
+   case RGTC1: case RGTC2: {
+      /* ARB_texture_compression_rgtc: (R, 0, 0, 1) and (R, G, 0, 1); the
+       * SIGNED formats by the components' SNORM type */
+      bool sgn = type_is_snorm(t->tic.data_type[0]);
+      comp[0] = nvsim_tex_rgtc_channel(p, sgn, x & 3, y & 3);
+      if (f->kind == RGTC2)
+         comp[1] = nvsim_tex_rgtc_channel(p + 8, sgn, x & 3, y & 3);
+      break;
+   }
    case SHAREDEXP: {
       /* EXT_texture_shared_exponent: 9-bit mantissas, exponent bias 15 */
       uint32_t e = get_bits(p, 27, 5);

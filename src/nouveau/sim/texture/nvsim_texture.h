@@ -62,6 +62,12 @@ float nvsim_tex_srgb_to_linear(float c);
 void nvsim_tex_dxt_texel(enum nvsim_tex_dxt kind, const uint8_t *blk,
                          unsigned x, unsigned y, float rgba[4]);
 
+/* One channel of texel (x, y) (0..3) of a 4x4 RGTC block (8 bytes:
+ * ARB_texture_compression_rgtc; RGTC2 is two such blocks, red then
+ * green), signed for the SIGNED formats. */
+float nvsim_tex_rgtc_channel(const uint8_t *blk, bool is_signed, unsigned x,
+                             unsigned y);
+
 bool nvsim_tex_compare(enum nvsim_tex_compare func, float r, float d);
 
 /* log2 to about 1e-4 (-128 for x <= 0 or NaN). */

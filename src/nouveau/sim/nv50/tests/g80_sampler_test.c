@@ -570,6 +570,60 @@ sampler_dxt1(void)
    free(mem);
 }
 
+/* RGTC (ARB_texture_compression_rgtc, by hand from its appendix), 4 x 4
+ * block-linear textures of one block.  DXN1 UNORM: red0 200 > red1 100,
+ * codes of texels 0..3 = 0, 1, 2, 7: 200/255, 100/255, (6 200 + 100) /
+ * (7 255), (200 + 6 100) / (7 255), read (R, 0, 0, 1).  DXN2 SNORM: red
+ * block red0 -128 (-1.0) <= red1 127 (1.0), codes 6, 2, 7: MINRED -1,
+ * (4 (-1) + 1) / 5 = -0.6, MAXRED 1; green block red0 64 > red1 -64,
+ * codes 0, 3, 0: 64/127, (5 64 - 2 64) / (7 127), 64/127; read (R, G, 0,
+ * 1). */
+static void
+sampler_rgtc(void)
+{
+   uint8_t *mem = calloc(1, 512);
+   mem[0] = 200; mem[1] = 100;
+   mem[2] = 0x88; mem[3] = 0x0e;       /* 0 | 1 << 3 | 2 << 6 | 7 << 9 */
+   struct tic_desc td = {
+      .cs = G80_TIC_0_COMPONENTS_SIZES_DXN1, .type = G80_TIC_TYPE_UNORM,
+      .src = { G80_TIC_SOURCE_R, G80_TIC_SOURCE_G, G80_TIC_SOURCE_B,
+               G80_TIC_SOURCE_A },
+      .tex_type = G80_TIC_2_TEXTURE_TYPE_TWO_D, .w = 4, .h = 4, .d = 1,
+   };
+   struct tsc_desc sd = { .wrap = G80_TSC_WRAP_CLAMP_TO_EDGE };
+   struct g80_sampler_texture t;
+   float o[4];
+   static const float red1[4] = {
+      200 / 255.0f, 100 / 255.0f, 1300 / 1785.0f, 800 / 1785.0f,
+   };
+   CHECK(setup(&t, &td, &sd, mem));
+   for (unsigned i = 0; i < 4; i++) {
+      sample1(&t, G80_TEX_SAMPLE, (i + 0.5f) / 4, 0.5f / 4, 0, 0, o);
+      CHECK(fabsf(o[0] - red1[i]) < 1e-6f);
+      CHECK_F(o[1], 0.0f);
+      CHECK_F(o[2], 0.0f);
+      CHECK_F(o[3], 1.0f);
+   }
+   memset(mem, 0, 512);
+   mem[0] = 0x80; mem[1] = 0x7f;
+   mem[2] = 0xd6; mem[3] = 0x01;       /* 6 | 2 << 3 | 7 << 6 */
+   mem[8] = 64; mem[9] = 0xc0;
+   mem[10] = 0x18;                     /* 0 | 3 << 3 | 0 << 6 */
+   td.cs = G80_TIC_0_COMPONENTS_SIZES_DXN2;
+   td.type = G80_TIC_TYPE_SNORM;
+   static const float r2[3] = { -1.0f, -0.6f, 1.0f };
+   static const float g2[3] = { 64 / 127.0f, 192 / 889.0f, 64 / 127.0f };
+   CHECK(setup(&t, &td, &sd, mem));
+   for (unsigned i = 0; i < 3; i++) {
+      sample1(&t, G80_TEX_SAMPLE, (i + 0.5f) / 4, 0.5f / 4, 0, 0, o);
+      CHECK(fabsf(o[0] - r2[i]) < 1e-6f);
+      CHECK(fabsf(o[1] - g2[i]) < 1e-6f);
+      CHECK_F(o[2], 0.0f);
+      CHECK_F(o[3], 1.0f);
+   }
+   free(mem);
+}
+
 /* Depth compare on Z24S8 (R = S8 UINT, G = Z24 UNORM as upstream types
  * them; sources G, G, G, ONE_FLOAT): texels of depth 0x400000 (0.25) and
  * 0xc00000 (0.75); LEQUAL ref 0.5: 0.5 <= 0.25 fails, 0.5 <= 0.75 passes;
@@ -660,6 +714,7 @@ static const struct nvt_case cases[] = {
    { "sampler_cube", sampler_cube },
    { "sampler_formats", sampler_formats },
    { "sampler_dxt1", sampler_dxt1 },
+   { "sampler_rgtc", sampler_rgtc },
    { "sampler_depth_compare", sampler_depth_compare },
    { "sampler_refuses", sampler_refuses },
    { NULL, NULL },
