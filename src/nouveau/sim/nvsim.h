@@ -126,8 +126,9 @@ enum nvsim_domain nvsim_bo_domain(const struct nvsim_bo *bo);
 void *nvsim_bo_map(struct nvsim_bo *bo);
 /*
  * Waits until every submission that uses the buffer has executed.
- * timeout_ns 0 polls.  Returns 0 when idle, -EBUSY when not (poll or
- * timeout).
+ * timeout_ns 0 polls; otherwise the wait gives up once the GPU has taken
+ * no method for timeout_ns (a stopped GPU; a slow simulation is no
+ * reason).  Returns 0 when idle, -EBUSY when not (poll or timeout).
  */
 int nvsim_bo_wait(struct nvsim_bo *bo, int64_t timeout_ns);
 

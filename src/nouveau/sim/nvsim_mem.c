@@ -669,6 +669,16 @@ nvsim_bo_map(struct nvsim_bo *bo)
    return bo->map;
 }
 
+/* CLOCK_REALTIME (pthread_cond_timedwait's clock) timeout_ns from now */
+static void
+wait_deadline(struct timespec *ts, int64_t timeout_ns)
+{
+   clock_gettime(CLOCK_REALTIME, ts);
+   uint64_t ns = (uint64_t)ts->tv_nsec + (uint64_t)timeout_ns;
+   ts->tv_sec += ns / 1000000000ull;
+   ts->tv_nsec = ns % 1000000000ull;
+}
+
 int
 nvsim_bo_wait(struct nvsim_bo *bo, int64_t timeout_ns)
 {
@@ -680,16 +690,29 @@ nvsim_bo_wait(struct nvsim_bo *bo, int64_t timeout_ns)
       while (dev->completed_seq < bo->last_seq)
          pthread_cond_wait(&dev->done_cond, &dev->lock);
    } else if (dev->completed_seq < bo->last_seq) {
+      /* The timeout is the kernel's bound on a GPU that stopped (a hang:
+       * nouveau_gem_ioctl_cpu_prep waits 30 s).  A real GPU does a frame's
+       * work in milliseconds; nvsim may take minutes over it on a loaded
+       * host, and a wall-clock bound would then fail waits on a GPU that
+       * is still working (upstream's nv50 answered glReadPixels with
+       * GL_OUT_OF_MEMORY: its map's CPU_PREP got -EBUSY).  So the time
+       * counts only while the GPU takes no method: the deadline starts
+       * again whenever the puller has taken one since it was set. */
+      uint64_t seen = __atomic_load_n(&dev->methods_taken, __ATOMIC_RELAXED);
       struct timespec ts;
-      clock_gettime(CLOCK_REALTIME, &ts);
-      uint64_t ns = (uint64_t)ts.tv_nsec + (uint64_t)timeout_ns;
-      ts.tv_sec += ns / 1000000000ull;
-      ts.tv_nsec = ns % 1000000000ull;
+      wait_deadline(&ts, timeout_ns);
       while (dev->completed_seq < bo->last_seq) {
-         if (timeout_ns == 0 ||
-             pthread_cond_timedwait(&dev->done_cond, &dev->lock, &ts) ==
-                ETIMEDOUT)
+         if (timeout_ns == 0)
             break;
+         if (pthread_cond_timedwait(&dev->done_cond, &dev->lock, &ts) !=
+             ETIMEDOUT)
+            continue;
+         uint64_t now = __atomic_load_n(&dev->methods_taken,
+                                        __ATOMIC_RELAXED);
+         if (now == seen)
+            break;      /* no method for timeout_ns: the GPU stopped */
+         seen = now;
+         wait_deadline(&ts, timeout_ns);
       }
       if (dev->completed_seq < bo->last_seq)
          ret = -EBUSY;

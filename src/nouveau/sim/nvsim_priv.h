@@ -178,6 +178,9 @@ struct nvsim_device {
    struct nvsim_job *queue_head, *queue_tail;
    int64_t last_seq;       /* last assigned */
    int64_t completed_seq;  /* all jobs <= this have executed */
+   /* methods the puller has taken (nvsim_fifo_method), atomic: the
+    * progress a timed nvsim_bo_wait() looks for (nvsim_mem.c) */
+   uint64_t methods_taken;
    bool thread_started, stop;
    pthread_t thread;
 

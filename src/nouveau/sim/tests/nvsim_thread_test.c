@@ -19,6 +19,7 @@
 #define GATE_CLASS  0xbe98
 #define GATE_HANDLE 0xcafe0002
 #define GATE_MTHD   0x200
+#define SLOW_MTHD   0x204        /* takes `data` ms of the GPU thread */
 #define M2MF_CLASS  0x0039        /* rnndb nv_object.xml NV3_M2MF */
 #define M2MF_HANDLE 0xbeef3901
 #define NTFY_HANDLE 0xbeef0301
@@ -57,6 +58,11 @@ gate_create(struct nvsim_object *obj)
 static enum nvsim_status
 gate_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
 {
+   if (mthd == SLOW_MTHD) {
+      struct timespec ms = { 0, (long)data * 1000 * 1000 };
+      nanosleep(&ms, NULL);
+      return NVSIM_OK;
+   }
    if (mthd != GATE_MTHD)
       return NVSIM_ILLEGAL_MTHD;
    pthread_mutex_lock(&gate_lock);
@@ -161,6 +167,54 @@ test_bo_wait(void)
    struct nvsim_bo *idle = nvsim_bo_create(fx.dev, 4096, NVSIM_DOMAIN_GART, NULL);
    CHECK_EQ(nvsim_bo_wait(idle, 0), 0);
    nvsim_bo_destroy(idle);
+out:
+   if (src)
+      nvsim_bo_destroy(src);
+   if (dst)
+      nvsim_bo_destroy(dst);
+   nvt_fx_fini(&fx);
+}
+
+/*
+ * A timed wait gives up on a GPU that takes no method for the timeout (the
+ * gate above: -EBUSY after 1 ms), not on one that is slow but working: a
+ * job of 30 methods of 10 ms each, then a copy, is waited for with a
+ * 150 ms timeout and found done, the copy made.  (The kernel's CPU_PREP
+ * bound is there for hung GPUs; a simulated frame may take minutes.)
+ */
+static void
+test_bo_wait_slow(void)
+{
+   unsetenv("NVSIM_SYNC");
+   struct nvt_fx fx;
+   if (!nvt_fx_init(&fx, 0x40))
+      return;
+   CHECK_EQ(nvsim_device_add_class(fx.dev, &gate_class), 0);
+   CHECK_EQ(nvsim_object_create(fx.chan, GATE_HANDLE, GATE_CLASS), 0);
+   struct nvsim_bo *src = nvsim_bo_create(fx.dev, 4096, NVSIM_DOMAIN_GART, NULL);
+   struct nvsim_bo *dst = nvsim_bo_create(fx.dev, 4096, NVSIM_DOMAIN_GART, NULL);
+   CHECK(src && dst);
+   if (!src || !dst)
+      goto out;
+   memset(nvsim_bo_map(src), 0x77, 4096);
+
+   setup_m2mf(&fx);
+   nvt_out(&fx.push, nvt_inc(1, 0, 1));
+   nvt_out(&fx.push, GATE_HANDLE);
+   nvt_out(&fx.push, nvt_ni(1, SLOW_MTHD, 30));
+   for (unsigned i = 0; i < 30; i++)
+      nvt_out(&fx.push, 10);
+   push_copy(&fx, src, 0, dst, 0, 256);
+   struct nvsim_bo *bos[] = { src, dst };
+   int64_t seq = nvt_fx_submit(&fx, bos, 2);
+   CHECK(seq > 0);
+
+   CHECK_EQ(nvsim_bo_wait(dst, 150 * 1000 * 1000), 0);
+   CHECK(nvsim_completed_seq(fx.dev) >= seq);
+   CHECK_EQ(((uint8_t *)nvsim_bo_map(dst))[0], 0x77);
+   CHECK_EQ(((uint8_t *)nvsim_bo_map(dst))[255], 0x77);
+   CHECK_EQ(((uint8_t *)nvsim_bo_map(dst))[256], 0);
+   CHECK(nvsim_channel_error(fx.chan) == NULL);
 out:
    if (src)
       nvsim_bo_destroy(src);
@@ -489,6 +543,7 @@ out:
 static const struct nvt_case cases[] = {
    { "channel_limit", test_channel_limit },
    { "bo_wait", test_bo_wait },
+   { "bo_wait_slow", test_bo_wait_slow },
    { "move_waits", test_move_waits },
    { "evict_waits", test_evict_waits },
    { "deferred_free", test_deferred_free },
