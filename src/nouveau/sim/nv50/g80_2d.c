@@ -20,7 +20,9 @@
  * Assumptions (not documented): destination pixels outside DST_WIDTH x
  * DST_HEIGHT (and outside the clip rectangle when CLIP_ENABLE) are not
  * written; source positions are clamped to the source surface.
- * Anything else the engine can do (ROP, blending, patterns, bitmaps,
+ * Blits also take OPERATION ROP with a one-colour pattern, as upstream's
+ * masked depth/stencil blits use it (g80_2d_rop.c).  Anything else the
+ * engine can do (other ROP uses, blending, other patterns, bitmaps,
  * scaling SIFC, other shapes, bilinear scaling, conditional modes) traps
  * as not modelled: never silently ignored.
  */
@@ -30,6 +32,7 @@
 #include "nv50_priv.h"
 #include "nv50_layout.h"
 #include "g80_surface_format.h"
+#include "g80_2d_rop.h"
 #include "g80_2d.xml.h"
 #include "g80_defs.xml.h"
 
@@ -44,6 +47,9 @@ struct g80_2d {
    struct nvsim_object *dma_dst, *dma_src;
    struct g80_2d_surf dst, src;
    uint32_t operation, cond_mode;
+   /* OPERATION ROP (blits only, g80_2d_rop.c) */
+   uint32_t rop;
+   struct g80_2d_pattern pattern;
    bool clip_enable;
    uint32_t clip_x, clip_y, clip_w, clip_h;
    /* solid drawing */
@@ -107,9 +113,11 @@ static enum nvsim_status
 check_draw(struct nvsim_object *obj, struct g80_2d *e, const char *what,
            unsigned *cpp)
 {
-   if (e->operation != G80_2D_OPERATION_SRCCOPY) {
-      nvsim_trap_detail(obj, "%s with OPERATION %u: only SRCCOPY is "
-                        "modelled", what, e->operation);
+   bool rop_blit = e->operation == G80_2D_OPERATION_ROP &&
+                   !strcmp(what, "blit");
+   if (e->operation != G80_2D_OPERATION_SRCCOPY && !rop_blit) {
+      nvsim_trap_detail(obj, "%s with OPERATION %u: only SRCCOPY (and ROP "
+                        "for blits) is modelled", what, e->operation);
       return NVSIM_INVALID_STATE;
    }
    if (e->cond_mode != G80_2D_COND_MODE_ALWAYS) {
@@ -226,6 +234,18 @@ blit(struct nvsim_object *obj, struct g80_2d *e)
                         e->dst.format);
       return NVSIM_INVALID_STATE;
    }
+   uint32_t pat = 0;
+   const bool rop = e->operation == G80_2D_OPERATION_ROP;
+   if (rop) {
+      const char *why = convert ? "a ROP blit between two formats is not "
+                                  "modelled"
+                                : g80_2d_pattern_uniform(&e->pattern, cpp,
+                                                         &pat);
+      if (why) {
+         nvsim_trap_detail(obj, "blit with OPERATION ROP: %s", why);
+         return NVSIM_INVALID_STATE;
+      }
+   }
    const int64_t one = (int64_t)1 << 32;
    if ((e->blit_control & G80_2D_BLIT_CONTROL_FILTER__MASK) ==
        G80_2D_BLIT_CONTROL_FILTER_BILINEAR &&
@@ -279,6 +299,18 @@ blit(struct nvsim_object *obj, struct g80_2d *e)
             g80_surface_format_convert(e->src.format, s, e->dst.format, px);
          else
             memcpy(px, s, cpp);
+         if (rop) {
+            /* DST = ROP(DST, SRC, PATTERN) on the pixel's 32 bits */
+            const uint8_t *d = nvsim_dma_ptr(e->dma_dst,
+               surf_offset(&e->dst, cpp, (uint32_t)dx, (uint32_t)dy), cpp);
+            if (d) {
+               uint32_t dv, sv;
+               memcpy(&dv, d, 4);
+               memcpy(&sv, px, 4);
+               sv = g80_2d_rop3((uint8_t)e->rop, dv, sv, pat);
+               memcpy(px, &sv, 4);
+            }   /* else put_pixel traps */
+         }
          if ((st = put_pixel(obj, e, cpp, dx, dy, px)))
             return st;
       }
@@ -572,12 +604,28 @@ g80_2d_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
    case G80_2D_COLOR_KEY_FORMAT:
    case G80_2D_COLOR_KEY:
    case G80_2D_ROP:
+      e->rop = data;
+      return NVSIM_OK;
+   case G80_2D_PATTERN_COLOR_FORMAT:
+      e->pattern.color_format = data;
+      return NVSIM_OK;
+   case G80_2D_PATTERN_SELECT:
+      e->pattern.select = data;
+      return NVSIM_OK;
+   case G80_2D_PATTERN_BITMAP_COLOR(0):
+   case G80_2D_PATTERN_BITMAP_COLOR(1):
+      e->pattern.bitmap_color[(mthd - G80_2D_PATTERN_BITMAP_COLOR(0)) /
+                              G80_2D_PATTERN_BITMAP_COLOR__ESIZE] = data;
+      return NVSIM_OK;
+   case G80_2D_PATTERN_BITMAP(0):
+   case G80_2D_PATTERN_BITMAP(1):
+      e->pattern.bitmap[(mthd - G80_2D_PATTERN_BITMAP(0)) /
+                        G80_2D_PATTERN_BITMAP__ESIZE] = data;
+      return NVSIM_OK;
    case G80_2D_BETA1:
    case G80_2D_BETA4:
-   case G80_2D_PATTERN_COLOR_FORMAT:
    case G80_2D_PATTERN_BITMAP_FORMAT:
    case G80_2D_PATTERN_OFFSET:
-   case G80_2D_PATTERN_SELECT:
    case G80_2D_SET_PIXELS_FROM_MEMORY_CORRAL_SIZE:
    case G80_2D_SET_PIXELS_FROM_MEMORY_SAFE_OVERLAP:
    case G80_2D_SIFC_BITMAP_FORMAT:

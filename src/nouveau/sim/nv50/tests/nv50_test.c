@@ -13,6 +13,7 @@
 #include "nv50_tfx.h"
 #include "nv50_layout.h"
 #include "fifo.xml.h"
+#include "g80_2d.xml.h"
 #include "g80_3d.xml.h"
 #include "g80_3d.h"
 #include "g80_texture.h"
@@ -706,6 +707,87 @@ eng2d_blit(void)
    CHECK_EQ(dp[(0x600 + 2 * 64 + 20) / 4], 0x08000000u + 27);
    /* dst (1, 5) is outside the blit: untouched */
    CHECK_EQ(dp[(0x100 + 64 + 4) / 4], 0);
+   surf2d_free(&t, &src);
+   surf2d_free(&t, &dst);
+out:
+   tfx_fini(&t);
+}
+
+/* OPERATION ROP with a uniform pattern (as upstream's masked
+ * depth/stencil blits): ROP 0xca, PATTERN_SELECT BITMAP_8X8 with every
+ * PATTERN_BITMAP bit set, PATTERN_BITMAP_COLOR[1] 0xffff0000 in
+ * A8R8G8B8.  By rnndb's formula (ROP >> (D | S << 1 | P << 2) & 1 per
+ * bit): 0xca has bits 1, 3, 6 and 7 set, so D where P is 0 and S where P
+ * is 1: src 0xaabbccdd over dst 0x11223344 gives 0xaabb3344.
+ * A bitmap of mixed bits traps and writes nothing. */
+static void
+eng2d_blit_rop(void)
+{
+   struct tfx t;
+   if (!tfx_init(&t, 0x50))
+      goto out;
+   struct surf2d src, dst;
+   surf2d_new(&t, &src, 4096);
+   surf2d_new(&t, &dst, 4096);
+   uint32_t *sp = (uint32_t *)src.map, *dp = (uint32_t *)dst.map;
+   for (unsigned i = 0; i < 1024; i++) {
+      sp[i] = 0xaabbccdd;
+      dp[i] = 0x11223344;
+   }
+   struct nvsim_bo *bos[] = { t.push_bo, src.bo, dst.bo };
+   eng2d_bind(&t);
+   eng2d_pitch(&t, 0x230, FMT_BGRA8_UNORM, 64, 16, 16, src.va);
+   eng2d_pitch(&t, 0x200, FMT_BGRA8_UNORM, 64, 16, 16, dst.va);
+   out(&t, nvt_inc(3, G80_2D_ROP, 1));
+   out(&t, 0xca);
+   out(&t, nvt_inc(3, G80_2D_PATTERN_COLOR_FORMAT, 1));
+   out(&t, G80_2D_PATTERN_COLOR_FORMAT_A8R8G8B8);
+   out(&t, nvt_inc(3, G80_2D_PATTERN_BITMAP_COLOR(0), 4));
+   out(&t, 0x00000000);
+   out(&t, 0xffff0000);
+   out(&t, 0xffffffff);
+   out(&t, 0xffffffff);
+   out(&t, nvt_inc(3, G80_2D_OPERATION, 1));
+   out(&t, G80_2D_OPERATION_ROP);
+   out(&t, nvt_inc(3, 0x88c, 1));           /* BLIT_CONTROL: point, center */
+   out(&t, 0);
+   out(&t, nvt_inc(3, 0x8b0, 4));           /* DST x, y, w, h */
+   out(&t, 1);
+   out(&t, 1);
+   out(&t, 2);
+   out(&t, 2);
+   out(&t, nvt_inc(3, 0x8c0, 4));           /* DU/DX = DV/DY = 1.0 */
+   out(&t, 0);
+   out(&t, 1);
+   out(&t, 0);
+   out(&t, 1);
+   out(&t, nvt_inc(3, 0x8d0, 4));           /* SRC (0, 0), starts the blit */
+   out(&t, 0);
+   out(&t, 0);
+   out(&t, 0);
+   out(&t, 0);
+   CHECK(tfx_submit(&t, bos, 3) > 0);
+   CHECK(nvsim_channel_last_trap(t.chan) == NULL);
+   CHECK_EQ(dp[1 * 16 + 1], 0xaabb3344u);
+   CHECK_EQ(dp[2 * 16 + 2], 0xaabb3344u);
+   CHECK_EQ(dp[0], 0x11223344u);            /* outside the blit */
+   CHECK_EQ(dp[1 * 16 + 3], 0x11223344u);
+   /* a bitmap of 0 and 1 bits: a trap, nothing written */
+   out(&t, nvt_inc(3, G80_2D_PATTERN_BITMAP(0), 1));
+   out(&t, 0x0000ffff);
+   out(&t, nvt_inc(3, 0x8b0, 4));
+   out(&t, 5);
+   out(&t, 5);
+   out(&t, 1);
+   out(&t, 1);
+   out(&t, nvt_inc(3, 0x8d0, 4));
+   out(&t, 0);
+   out(&t, 0);
+   out(&t, 0);
+   out(&t, 0);
+   tfx_submit(&t, bos, 3);
+   CHECK_STR_HAS(nvsim_channel_last_trap(t.chan), "bitmap");
+   CHECK_EQ(dp[5 * 16 + 5], 0x11223344u);
    surf2d_free(&t, &src);
    surf2d_free(&t, &dst);
 out:
@@ -1563,6 +1645,7 @@ static const struct nvt_case cases[] = {
    { "tesla_notifier", tesla_notifier },
    { "m2mf_linear_blocklinear", m2mf_linear_blocklinear },
    { "eng2d_blit", eng2d_blit },
+   { "eng2d_blit_rop", eng2d_blit_rop },
    { "eng2d_sifc_u8", eng2d_sifc_u8 },
    { "eng2d_rectangle", eng2d_rectangle },
    { "eng2d_convert", eng2d_convert },
