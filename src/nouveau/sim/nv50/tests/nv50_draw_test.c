@@ -799,6 +799,40 @@ out:
    dfx_fini(&d);
 }
 
+/* Point sprite coordinate replacement is not modelled: a point drawn
+ * with POINT_SPRITE_ENABLE and a non-zero POINT_COORD_REPLACE_MAP traps
+ * and draws nothing (it was drawn with the vertex's coordinates); with
+ * the map zero, or with the sprite bit off, the point is drawn (window
+ * (3.5, 1.5), pixel (3, 1)); a triangle filled is not a point. */
+static void
+draw_point_sprite_traps(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   vtx(&d, 0, ndc_x(3.5f), ndc_y(1.5f), 0, 1, 0, 0, 1, 1);
+   vtx(&d, 1, -1, -1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 2, 1, -1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 3, -1, 1, 0, 1, 1, 0, 0, 1);
+   m3d(t, G80_3D_POINT_SPRITE_ENABLE, 1);
+   m3d(t, G80_3D_POINT_COORD_REPLACE_MAP(1), 0x4321);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_POINTS, 0, 1);
+   dfx_submit(&d);
+   CHECK_STR_HAS(nvsim_channel_last_trap(t->chan), "POINT_COORD_REPLACE_MAP");
+   CHECK_EQ(px(&d, 3, 1), BG);
+   m3d(t, G80_3D_POINT_SPRITE_ENABLE, 0);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_POINTS, 0, 1);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK_EQ(px(&d, 3, 1), 0xffff0000u);
+   m3d(t, G80_3D_POINT_SPRITE_ENABLE, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 1, 3);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK_EQ(px(&d, 1, 1), 0xff0000ffu);
+out:
+   dfx_fini(&d);
+}
+
 /* POLYGON_OFFSET_CLAMP (EXT_polygon_offset_clamp, GL 4.6 eq. 14.13: o =
  * min(o, clamp) for clamp > 0, max(o, clamp) for clamp < 0, unbounded
  * for 0).  A flat triangle at window z 0.25 (m = 0) into S8_Z24 with
@@ -2265,6 +2299,7 @@ static const struct nvt_case cases[] = {
    { "draw_clip_noperspective", draw_clip_noperspective },
    { "draw_srgb_target", draw_srgb_target },
    { "draw_polygon_offset_clamp", draw_polygon_offset_clamp },
+   { "draw_point_sprite_traps", draw_point_sprite_traps },
    { "draw_points_lines", draw_points_lines },
    { "draw_without_stages_traps", draw_without_stages_traps },
    { "draw_fp_face", draw_fp_face },
