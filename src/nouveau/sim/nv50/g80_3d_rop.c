@@ -37,7 +37,7 @@
  * NVSIM_RASTER_MAX_RT, coverage (CSAA) zeta formats, the multisample
  * modes g80_3d_msaa.c does not model, dual-source
  * blend factors, per-target blend functions that differ between enabled
- * targets, layered drawing (layer 0 only).  Assumptions: a draw touches
+ * targets.  Draws go to layer LAYER IDX.  Assumptions: a draw touches
  * pixels inside SCREEN_SCISSOR, scissor 0 when enabled and every bound
  * surface; the sample counters (QUERY_GET) are not fed.
  *
@@ -81,6 +81,9 @@ struct g80_3d_rop {
     * staging copies' (ux1 - ux0) x (uy1 - uy0) */
    int ux0, uy0, ux1, uy1;
    unsigned usw;
+   /* the layer of every bound surface the draw touches: LAYER IDX (2D
+    * array layer or 3D slice, as RT_ARRAY_MODE lays them out) */
+   uint32_t layer;
    unsigned nrt;
    struct staged_rt rt[NVSIM_RASTER_MAX_RT];
    bool zeta;
@@ -411,7 +414,8 @@ stage_rt(struct g80_3d *ctx, struct g80_3d_rop *rop, struct staged_rt *r)
              g80_3d_reg(ctx, G80_3D_FRAMEBUFFER_SRGB);
    for (int y = rop->uy0; y < rop->uy1; y++)
       for (int x = rop->ux0; x < rop->ux1; x++) {
-         const uint8_t *p = g80_3d_surface_ptr(ctx, &r->s, x, y, 0, r->s.cpp);
+         const uint8_t *p = g80_3d_surface_ptr(ctx, &r->s, x, y, rop->layer,
+                                               r->s.cpp);
          if (!p)
             return NVSIM_DMA_ERROR;
          float *d = &r->px[((size_t)(y - rop->uy0) * rop->usw + (x - rop->ux0)) * 4];
@@ -466,7 +470,8 @@ stage_zeta(struct g80_3d *ctx, struct g80_3d_rop *rop)
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE, "out of memory");
    for (int y = rop->uy0; y < rop->uy1; y++)
       for (int x = rop->ux0; x < rop->ux1; x++) {
-         const uint8_t *p = g80_3d_surface_ptr(ctx, &rop->zs, x, y, 0, l->cpp);
+         const uint8_t *p = g80_3d_surface_ptr(ctx, &rop->zs, x, y,
+                                               rop->layer, l->cpp);
          if (!p)
             return NVSIM_DMA_ERROR;
          uint8_t *d = rop->zpx + ((size_t)(y - rop->uy0) * rop->usw +
@@ -508,6 +513,11 @@ begin(struct g80_3d *ctx, struct g80_3d_rop *rop)
    if ((st = g80_3d_ms_mode(ctx, &rop->ms)))
       return st;
    const unsigned lx = rop->ms.log2_x, ly = rop->ms.log2_y;
+   /* LAYER IDX selects the layer draws go to (rnndb LAYER: IDX, and
+    * USE_GP, which takes it from the GP and traps in g80_3d_gp.c);
+    * upstream's nv50_blit_3d draws each layer of a 2D array or 3D
+    * target with LAYER IDX = the layer, as CLEAR_BUFFERS LAYER does */
+   rop->layer = G80_3D_FIELD(g80_3d_reg(ctx, G80_3D_LAYER), G80_3D_LAYER_IDX);
    if (g80_3d_reg(ctx, G80_3D_LOGIC_OP_ENABLE)) {
       /* gl_logic_op: GL's tokens, CLEAR .. SET consecutive, in the order
        * of nvsim_raster_logic_op */
@@ -587,17 +597,31 @@ begin(struct g80_3d *ctx, struct g80_3d_rop *rop)
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
                          "drawing into %u x %u stored pixels is past the "
                          "8192 x 8192 modelled", rop->usw, rop->sh << ly);
+   /* a layer past a surface's LAYERS: what the hardware does is not
+    * documented */
+   for (unsigned i = 0; i < rop->nrt; i++)
+      if (rop->layer >= rop->rt[i].s.layers)
+         return g80_3d_fail(ctx, NVSIM_INVALID_STATE, "LAYER IDX %u is past "
+                            "render target %u's %u layers (not modelled)",
+                            rop->layer, i, rop->rt[i].s.layers);
+   if (rop->zeta && rop->layer >= rop->zs.layers)
+      return g80_3d_fail(ctx, NVSIM_INVALID_STATE, "LAYER IDX %u is past "
+                         "the zeta surface's %u layers (not modelled)",
+                         rop->layer, rop->zs.layers);
    /* the clip rectangle's corners must be in mapped memory before
     * anything is staged: the staging copies are then bounded by the
     * memory the surfaces occupy */
    for (unsigned i = 0; i < rop->nrt && rop->sw; i++)
-      if (!g80_3d_surface_ptr(ctx, &rop->rt[i].s, rop->ux0, rop->uy0, 0, 1) ||
+      if (!g80_3d_surface_ptr(ctx, &rop->rt[i].s, rop->ux0, rop->uy0,
+                              rop->layer, 1) ||
           !g80_3d_surface_ptr(ctx, &rop->rt[i].s, rop->ux1 - 1, rop->uy1 - 1,
-                              0, rop->rt[i].s.cpp))
+                              rop->layer, rop->rt[i].s.cpp))
          return NVSIM_DMA_ERROR;
    if (rop->zeta && rop->sw &&
-       (!g80_3d_surface_ptr(ctx, &rop->zs, rop->ux0, rop->uy0, 0, 1) ||
-        !g80_3d_surface_ptr(ctx, &rop->zs, rop->ux1 - 1, rop->uy1 - 1, 0, 1)))
+       (!g80_3d_surface_ptr(ctx, &rop->zs, rop->ux0, rop->uy0, rop->layer,
+                            1) ||
+        !g80_3d_surface_ptr(ctx, &rop->zs, rop->ux1 - 1, rop->uy1 - 1,
+                            rop->layer, 1)))
       return NVSIM_DMA_ERROR;
    /* the rasteriser draws in staging coordinates: the rectangle moved to
     * (0, 0) (g80_3d_draw.c subtracts the origin from window positions,
@@ -790,7 +814,8 @@ g80_3d_rop_end(struct g80_3d *ctx, struct g80_3d_rop *rop)
             if (r->written ? !r->written[at]
                            : !memcmp(&r->px[k], &r->orig[k], 16))
                continue;
-            uint8_t *p = g80_3d_surface_ptr(ctx, &r->s, x, y, 0, r->s.cpp);
+            uint8_t *p = g80_3d_surface_ptr(ctx, &r->s, x, y, rop->layer,
+                                            r->s.cpp);
             if (!p) {
                st = NVSIM_DMA_ERROR;
                break;
@@ -821,7 +846,8 @@ g80_3d_rop_end(struct g80_3d *ctx, struct g80_3d_rop *rop)
                        rop->zbpp;
             if (!memcmp(rop->zpx + k, rop->zorig + k, rop->zbpp))
                continue;
-            uint8_t *p = g80_3d_surface_ptr(ctx, &rop->zs, x, y, 0, l->cpp);
+            uint8_t *p = g80_3d_surface_ptr(ctx, &rop->zs, x, y, rop->layer,
+                                            l->cpp);
             if (!p) {
                st = NVSIM_DMA_ERROR;
                break;

@@ -799,6 +799,50 @@ out:
    dfx_fini(&d);
 }
 
+/* LAYER IDX picks the layer a draw writes (rnndb LAYER; upstream's
+ * nv50_blit_3d draws layer by layer so): a pitch 2D array of 2 layers,
+ * LAYER_STRIDE W * H * 4 bytes (in words, hwdb shr 2).  A red triangle
+ * with LAYER IDX 1 covers pixel (1, 1) of layer 1 and leaves layer 0 as
+ * it was; IDX 2, past the 2 layers, traps and writes nothing. */
+static void
+draw_layer_idx(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   struct surf2d rt2;
+   surf2d_new(t, &rt2, 2 * W * H * 4);
+   uint32_t *px2 = (uint32_t *)rt2.map;
+   for (unsigned i = 0; i < 2 * W * H; i++)
+      px2[i] = BG;
+   struct nvsim_bo *bos[] = { t->push_bo, rt2.bo, d.vb.bo };
+   out(t, nvt_inc(3, G80_3D_RT_ADDRESS_HIGH(0), 2));
+   out(t, (uint32_t)(rt2.va >> 32));
+   out(t, (uint32_t)rt2.va);
+   m3d(t, G80_3D_RT_LAYER_STRIDE(0), (W * H * 4) >> 2);
+   m3d(t, G80_3D_RT_ARRAY_MODE, 2);
+   vtx(&d, 0, -1, -1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 1, 1, -1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 2, -1, 1, 0, 1, 1, 0, 0, 1);
+   m3d(t, G80_3D_LAYER, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+   CHECK(tfx_submit(t, bos, 3) > 0);
+   CHECK(nvsim_channel_error(t->chan) == NULL);
+   CHECK_EQ(px2[W * H + 1 * W + 1], 0xff0000ffu);
+   CHECK_EQ(px2[1 * W + 1], BG);
+   px2[W * H + 1 * W + 1] = BG;
+   m3d(t, G80_3D_LAYER, 2);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+   tfx_submit(t, bos, 3);
+   CHECK_STR_HAS(nvsim_channel_last_trap(t->chan), "LAYER IDX 2");
+   CHECK_EQ(px2[W * H + 1 * W + 1], BG);
+   CHECK_EQ(px2[1 * W + 1], BG);
+   surf2d_free(t, &rt2);
+out:
+   dfx_fini(&d);
+}
+
 /* Point sprite coordinate replacement is not modelled: a point drawn
  * with POINT_SPRITE_ENABLE and a non-zero POINT_COORD_REPLACE_MAP traps
  * and draws nothing (it was drawn with the vertex's coordinates); with
@@ -2300,6 +2344,7 @@ static const struct nvt_case cases[] = {
    { "draw_srgb_target", draw_srgb_target },
    { "draw_polygon_offset_clamp", draw_polygon_offset_clamp },
    { "draw_point_sprite_traps", draw_point_sprite_traps },
+   { "draw_layer_idx", draw_layer_idx },
    { "draw_points_lines", draw_points_lines },
    { "draw_without_stages_traps", draw_without_stages_traps },
    { "draw_fp_face", draw_fp_face },
