@@ -135,20 +135,20 @@ g80_surface_format_cpp(uint32_t format)
 }
 
 /* Sets `bits` bits of px from bit `off` on to v (and of mask to 1 when
- * `own`), little-endian. */
+ * `own`), little-endian; a byte at a time. */
 static void
 put_bits(uint8_t *px, uint8_t *mask, unsigned off, unsigned bits, uint64_t v,
          bool own)
 {
-   for (unsigned i = 0; i < bits; i++) {
-      unsigned b = off + i;
-      uint8_t bit = 1u << (b % 8);
-      if ((v >> i) & 1)
-         px[b / 8] |= bit;
-      else
-         px[b / 8] &= ~bit;
+   for (unsigned b = off; b < off + bits;) {
+      unsigned lo = b % 8;
+      unsigned n = 8 - lo < off + bits - b ? 8 - lo : off + bits - b;
+      uint8_t m = (uint8_t)(((1u << n) - 1) << lo);
+      px[b / 8] = (uint8_t)((px[b / 8] & ~m) |
+                            (((v >> (b - off)) << lo) & m));
       if (own)
-         mask[b / 8] |= bit;
+         mask[b / 8] |= m;
+      b += n;
    }
 }
 
@@ -380,9 +380,11 @@ static uint64_t
 get_bits(const uint8_t *px, unsigned off, unsigned bits)
 {
    uint64_t v = 0;
-   for (unsigned i = 0; i < bits; i++) {
-      unsigned b = off + i;
-      v |= (uint64_t)((px[b / 8] >> (b % 8)) & 1) << i;
+   for (unsigned b = off; b < off + bits;) {
+      unsigned lo = b % 8;
+      unsigned n = 8 - lo < off + bits - b ? 8 - lo : off + bits - b;
+      v |= (uint64_t)((px[b / 8] >> lo) & ((1u << n) - 1)) << (b - off);
+      b += n;
    }
    return v;
 }
