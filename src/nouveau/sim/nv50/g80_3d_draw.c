@@ -57,6 +57,7 @@
  * a GP, each strip it emitted).
  * Not modelled (trap): the D3D begin/end, viewports other than 0.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -572,7 +573,89 @@ struct draw_ctx {
    float scale[3], translate[3];
    float origin[2];             /* staging (0, 0) in window pixels */
    unsigned attrs;
+   struct draw_bounds *bounds;  /* the measuring pass (bound()), or NULL */
 };
+
+/* A draw runs its primitives twice through the same assembly, clipping
+ * and culling: the first pass measures the staging-window bounds of
+ * every vertex the rasteriser would get, the ROP stages only the pixels
+ * inside them (g80_3d_rop_stage), the second pass rasterises.  The
+ * margins hold what the rasteriser may cover around the vertices: a
+ * triangle the pixels (or, multisampled, the pixels' samples) inside its
+ * vertices snapped to its sub-pixel grid (2 pixels: more than the
+ * snapping moves), a line or a point at most half its width or size
+ * (the rasteriser clamps them to at most 64) plus 2.  A vertex with an
+ * infinite or NaN bound stages the whole clip rectangle. */
+struct draw_bounds {
+   bool unbounded;
+   float x0, y0, x1, y1;
+};
+
+static void
+bound(struct draw_ctx *dc, const struct nvsim_raster_vertex *r, float margin)
+{
+   struct draw_bounds *b = dc->bounds;
+   float x0 = r->x - margin, x1 = r->x + margin;
+   float y0 = r->y - margin, y1 = r->y + margin;
+   if (!(isfinite(x0) && isfinite(x1) && isfinite(y0) && isfinite(y1))) {
+      b->unbounded = true;
+      return;
+   }
+   b->x0 = fminf(b->x0, x0);
+   b->y0 = fminf(b->y0, y0);
+   b->x1 = fmaxf(b->x1, x1);
+   b->y1 = fmaxf(b->y1, y1);
+}
+
+/* A finite bound as an int pixel position (the ROP cuts it to the clip
+ * rectangle, which lies in 0..8192). */
+static int
+bound_px(float f)
+{
+   return (int)fminf(fmaxf(f, -1.0f), 1e9f);
+}
+
+static float
+wide_margin(float w)
+{
+   return (w >= 1.0f ? w : 1.0f) * 0.5f + 2.0f;    /* NaN: 1, as drawn */
+}
+
+static void
+raster_point(struct draw_ctx *dc, const struct nvsim_raster_vertex *r,
+             float size)
+{
+   if (dc->bounds)
+      bound(dc, r, wide_margin(size));
+   else
+      nvsim_raster_point(dc->rs, r, size);
+}
+
+static void
+raster_line(struct draw_ctx *dc, const struct nvsim_raster_vertex *r0,
+            const struct nvsim_raster_vertex *r1, float width)
+{
+   if (dc->bounds) {
+      bound(dc, r0, wide_margin(width));
+      bound(dc, r1, wide_margin(width));
+   } else {
+      nvsim_raster_line(dc->rs, r0, r1, width, 0);
+   }
+}
+
+static void
+raster_triangle(struct draw_ctx *dc, const struct nvsim_raster_vertex *r0,
+                const struct nvsim_raster_vertex *r1,
+                const struct nvsim_raster_vertex *r2, bool front, bool offset)
+{
+   if (dc->bounds) {
+      bound(dc, r0, 2.0f);
+      bound(dc, r1, 2.0f);
+      bound(dc, r2, 2.0f);
+   } else {
+      nvsim_raster_triangle(dc->rs, r0, r1, r2, front, 0, offset);
+   }
+}
 
 static void
 to_window(const struct draw_ctx *dc, const struct clip_vertex *v,
@@ -661,7 +744,7 @@ draw_point(struct draw_ctx *dc, const struct g80_3d_vertex *v)
       return;
    struct nvsim_raster_vertex r;
    to_window(dc, &a, &r);
-   nvsim_raster_point(dc->rs, &r, point_size(dc, &a));
+   raster_point(dc, &r, point_size(dc, &a));
 }
 
 static void
@@ -693,7 +776,7 @@ draw_line(struct draw_ctx *dc, const struct g80_3d_vertex *v0,
    struct nvsim_raster_vertex r0, r1;
    to_window(dc, &ab[0], &r0);
    to_window(dc, &ab[1], &r1);
-   nvsim_raster_line(dc->rs, &r0, &r1, regf(dc->ctx, G80_3D_LINE_WIDTH), 0);
+   raster_line(dc, &r0, &r1, regf(dc->ctx, G80_3D_LINE_WIDTH));
 }
 
 /* A triangle; edges bit i: the edge from vertex i to i + 1 is a polygon
@@ -757,19 +840,18 @@ draw_triangle(struct draw_ctx *dc, const struct g80_3d_vertex *v0,
       float w = regf(ctx, G80_3D_LINE_WIDTH);
       for (unsigned i = 0; i < n; i++)
          if (poly[i].edge)
-            nvsim_raster_line(dc->rs, &rv[i], &rv[(i + 1) % n], w, 0);
+            raster_line(dc, &rv[i], &rv[(i + 1) % n], w);
       return;
    }
    if (mode == G80_3D_POLYGON_MODE_FRONT_POINT) {
       for (unsigned i = 0; i < n; i++)
          if (poly[i].edge)
-            nvsim_raster_point(dc->rs, &rv[i], point_size(dc, &poly[i]));
+            raster_point(dc, &rv[i], point_size(dc, &poly[i]));
       return;
    }
    bool offset = g80_3d_reg(ctx, G80_3D_POLYGON_OFFSET_FILL_ENABLE) != 0;
    for (unsigned i = 1; i + 1 < n; i++)
-      nvsim_raster_triangle(dc->rs, &rv[0], &rv[i], &rv[i + 1], front, 0,
-                            offset);
+      raster_triangle(dc, &rv[0], &rv[i], &rv[i + 1], front, offset);
 }
 
 /* A polygon of n vertices as a fan, boundary edges marked. */
@@ -896,10 +978,30 @@ g80_3d_draw_strips(struct g80_3d *ctx, uint32_t prim,
    st = draw_begin(ctx, &dc);
    if (st)
       return st;
-   for (unsigned i = 0; i < strips; i++) {
-      unsigned end = i + 1 < strips ? starts[i + 1] : n;
-      if (starts[i] < end && end <= n)
-         draw_prims(&dc, prim, v + starts[i], end - starts[i]);
+   /* measure, stage what the primitives can touch, draw (bound()) */
+   struct draw_bounds b = { false, INFINITY, INFINITY, -INFINITY, -INFINITY };
+   for (int pass = 0; pass < 2; pass++) {
+      dc.bounds = pass ? NULL : &b;
+      for (unsigned i = 0; i < strips; i++) {
+         unsigned end = i + 1 < strips ? starts[i + 1] : n;
+         if (starts[i] < end && end <= n)
+            draw_prims(&dc, prim, v + starts[i], end - starts[i]);
+      }
+      if (pass)
+         break;
+      int x0 = 0, y0 = 0, x1 = 0, y1 = 0;   /* nothing to rasterise */
+      if (b.unbounded) {
+         x0 = y0 = INT_MIN;
+         x1 = y1 = INT_MAX;
+      } else if (b.x0 <= b.x1) {
+         x0 = bound_px(floorf(b.x0));
+         y0 = bound_px(floorf(b.y0));
+         x1 = bound_px(ceilf(b.x1)) + 1;
+         y1 = bound_px(ceilf(b.y1)) + 1;
+      }
+      st = g80_3d_rop_stage(ctx, dc.rop, x0, y0, x1, y1);
+      if (st)
+         return st;
    }
    return g80_3d_rop_end(ctx, dc.rop);
 }

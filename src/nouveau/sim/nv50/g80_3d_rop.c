@@ -6,7 +6,8 @@
  * Staging: the rasteriser writes pitch surfaces in its own formats, the
  * targets are block-linear (or pitch) in G80_SURFACE_FORMAT /
  * G80_ZETA_FORMAT.  Each draw (one VERTEX_BEGIN_GL..END_GL run) copies the
- * pixels of its clip rectangle into RGBA32 float (colour: through
+ * pixels of its clip rectangle that its primitives can touch (their
+ * bounds, g80_3d_draw.c; the rest cannot change) into RGBA32 float (colour: through
  * g80_surface_format_convert, GL 3.3 2.1.6 conversions) and a 32-bit
  * S8Z24 word (zeta: depth bits at 8..31, stencil 0..7, the rasteriser's
  * Z24S8), Z16, or a float and a stencil byte (the float formats, the
@@ -57,7 +58,8 @@
 
 struct staged_rt {
    struct g80_3d_surface s;
-   float *px, *orig;            /* RGBA32F, (x1) x (y1) pixels */
+   float *px, *orig;            /* RGBA32F, the clip rectangle's stored
+                                 * pixels (only the staged ones filled) */
    bool clamp;                  /* fixed point: clamped to [lo, 1] */
    float lo;                    /* -1 for SNORM, else 0 */
    bool srgb;                   /* R, G, B staged linear (sRGB target) */
@@ -84,6 +86,10 @@ struct g80_3d_rop {
    /* the layer of every bound surface the draw touches: LAYER IDX (2D
     * array layer or 3D slice, as RT_ARRAY_MODE lays them out) */
    uint32_t layer;
+   /* the staged rectangle, in staging pixels (g80_3d_rop_stage): the
+    * pixels the draw can touch; the copies' other pixels are never
+    * addressed */
+   int bx0, by0, bx1, by1;
    unsigned nrt;
    struct staged_rt rt[NVSIM_RASTER_MAX_RT];
    bool zeta;
@@ -386,8 +392,9 @@ shade_quad(void *data, struct nvsim_raster_quad *q)
 
 /* ---- staging ---- */
 
+/* The staging format of a target, its clamp (GL 3.3 4.1.8) and sRGB. */
 static enum nvsim_status
-stage_rt(struct g80_3d *ctx, struct g80_3d_rop *rop, struct staged_rt *r)
+setup_rt(struct g80_3d *ctx, struct staged_rt *r)
 {
    r->stage_format = !g80_surface_format_is_integer(r->s.format) ?
                      G80_SURFACE_FORMAT_RGBA32_FLOAT :
@@ -398,11 +405,6 @@ stage_rt(struct g80_3d *ctx, struct g80_3d_rop *rop, struct staged_rt *r)
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
                          "drawing into render target format 0x%x is not "
                          "modelled (unknown)", r->s.format);
-   size_t n = (size_t)rop->usw * (rop->uy1 - rop->uy0) * 4;
-   r->px = calloc(n + 4, sizeof(float));
-   r->orig = calloc(n + 4, sizeof(float));
-   if (!r->px || !r->orig)
-      return g80_3d_fail(ctx, NVSIM_INVALID_STATE, "out of memory");
    r->clamp = !g80_surface_format_is_float(r->s.format) &&
               !g80_surface_format_is_integer(r->s.format);
    r->lo = g80_surface_format_is_snorm(r->s.format) ? -1.0f : 0.0f;
@@ -412,19 +414,47 @@ stage_rt(struct g80_3d *ctx, struct g80_3d_rop *rop, struct staged_rt *r)
     * blended values are encoded again (g80_3d_rop_end) */
    r->srgb = g80_surface_format_is_srgb(r->s.format) &&
              g80_3d_reg(ctx, G80_3D_FRAMEBUFFER_SRGB);
-   for (int y = rop->uy0; y < rop->uy1; y++)
-      for (int x = rop->ux0; x < rop->ux1; x++) {
-         const uint8_t *p = g80_3d_surface_ptr(ctx, &r->s, x, y, rop->layer,
+   return NVSIM_OK;
+}
+
+/* The staged rectangle in stored pixels, relative to (ux0, uy0). */
+static void
+staged_stored(const struct g80_3d_rop *rop, int *x0, int *y0, int *x1,
+              int *y1)
+{
+   *x0 = rop->bx0 << rop->ms.log2_x;
+   *y0 = rop->by0 << rop->ms.log2_y;
+   *x1 = rop->bx1 << rop->ms.log2_x;
+   *y1 = rop->by1 << rop->ms.log2_y;
+}
+
+static enum nvsim_status
+stage_rt(struct g80_3d *ctx, struct g80_3d_rop *rop, struct staged_rt *r)
+{
+   /* not zeroed: only the staged rectangle is filled and addressed */
+   size_t n = (size_t)rop->usw * (rop->uy1 - rop->uy0) * 4;
+   r->px = malloc((n + 4) * sizeof(float));
+   r->orig = malloc((n + 4) * sizeof(float));
+   if (!r->px || !r->orig)
+      return g80_3d_fail(ctx, NVSIM_INVALID_STATE, "out of memory");
+   int x0, y0, x1, y1;
+   staged_stored(rop, &x0, &y0, &x1, &y1);
+   for (int y = y0; y < y1; y++) {
+      for (int x = x0; x < x1; x++) {
+         const uint8_t *p = g80_3d_surface_ptr(ctx, &r->s, rop->ux0 + x,
+                                               rop->uy0 + y, rop->layer,
                                                r->s.cpp);
          if (!p)
             return NVSIM_DMA_ERROR;
-         float *d = &r->px[((size_t)(y - rop->uy0) * rop->usw + (x - rop->ux0)) * 4];
+         float *d = &r->px[((size_t)y * rop->usw + x) * 4];
          g80_surface_format_convert(r->s.format, p, r->stage_format,
                                     (uint8_t *)d);
          for (unsigned c = 0; r->srgb && c < 3; c++)
             d[c] = g80_srgb_decode(d[c]);
       }
-   memcpy(r->orig, r->px, n * sizeof(float));
+      size_t k = ((size_t)y * rop->usw + x0) * 4;
+      memcpy(&r->orig[k], &r->px[k], (size_t)(x1 - x0) * 4 * sizeof(float));
+   }
    return NVSIM_OK;
 }
 
@@ -451,7 +481,7 @@ put_zbits(uint8_t *p, unsigned off, unsigned bits, uint32_t val)
  * Z24S8 (depth << 8 | stencil), float depth (Z32_FLOAT, Z32_S8_X24_FLOAT)
  * as its Z32F_S8 (the float's bits, then the stencil byte). */
 static enum nvsim_status
-stage_zeta(struct g80_3d *ctx, struct g80_3d_rop *rop)
+setup_zeta(struct g80_3d *ctx, struct g80_3d_rop *rop)
 {
    struct g80_zeta_layout *l = &rop->zl;
    if (!g80_zeta_format_layout(rop->zs.format, l) ||
@@ -463,24 +493,37 @@ stage_zeta(struct g80_3d *ctx, struct g80_3d_rop *rop)
    rop->zbpp = l->z_float ? 8 : z16 ? 2 : 4;
    rop->rs.zeta.format = l->z_float ? NVSIM_RASTER_FMT_Z32F_S8 :
                          z16 ? NVSIM_RASTER_FMT_Z16 : NVSIM_RASTER_FMT_Z24S8;
+   rop->rs.zeta.pitch = rop->usw * rop->zbpp;
+   g80_3d_ms_surface(&rop->ms, &rop->rs.zeta);
+   return NVSIM_OK;
+}
+
+static enum nvsim_status
+stage_zeta(struct g80_3d *ctx, struct g80_3d_rop *rop)
+{
+   const struct g80_zeta_layout *l = &rop->zl;
    size_t n = (size_t)rop->usw * (rop->uy1 - rop->uy0) * rop->zbpp;
-   rop->zpx = calloc(n + 4, 1);
-   rop->zorig = calloc(n + 4, 1);
+   /* not zeroed: only the staged rectangle is filled and addressed */
+   rop->zpx = malloc(n + 4);
+   rop->zorig = malloc(n + 4);
    if (!rop->zpx || !rop->zorig)
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE, "out of memory");
-   for (int y = rop->uy0; y < rop->uy1; y++)
-      for (int x = rop->ux0; x < rop->ux1; x++) {
-         const uint8_t *p = g80_3d_surface_ptr(ctx, &rop->zs, x, y,
-                                               rop->layer, l->cpp);
+   int x0, y0, x1, y1;
+   staged_stored(rop, &x0, &y0, &x1, &y1);
+   for (int y = y0; y < y1; y++) {
+      for (int x = x0; x < x1; x++) {
+         const uint8_t *p = g80_3d_surface_ptr(ctx, &rop->zs, rop->ux0 + x,
+                                               rop->uy0 + y, rop->layer,
+                                               l->cpp);
          if (!p)
             return NVSIM_DMA_ERROR;
-         uint8_t *d = rop->zpx + ((size_t)(y - rop->uy0) * rop->usw +
-                                  (x - rop->ux0)) * rop->zbpp;
+         uint8_t *d = rop->zpx + ((size_t)y * rop->usw + x) * rop->zbpp;
          uint32_t z = zbits(p, l->z_off, l->z_bits);
          if (l->z_float) {
             memcpy(d, &z, 4);
             d[4] = l->s_bits ? (uint8_t)zbits(p, l->s_off, 8) : 0;
-         } else if (z16) {
+            memset(d + 5, 0, 3);         /* Z32F_S8's padding bytes */
+         } else if (rop->zbpp == 2) {
             uint16_t w = (uint16_t)z;
             memcpy(d, &w, 2);
          } else {
@@ -488,10 +531,10 @@ stage_zeta(struct g80_3d *ctx, struct g80_3d_rop *rop)
             memcpy(d, &w, 4);
          }
       }
-   memcpy(rop->zorig, rop->zpx, n);
+      size_t k = ((size_t)y * rop->usw + x0) * rop->zbpp;
+      memcpy(rop->zorig + k, rop->zpx + k, (size_t)(x1 - x0) * rop->zbpp);
+   }
    rop->rs.zeta.map = rop->zpx;
-   rop->rs.zeta.pitch = rop->usw * rop->zbpp;
-   g80_3d_ms_surface(&rop->ms, &rop->rs.zeta);
    return NVSIM_OK;
 }
 
@@ -632,10 +675,9 @@ begin(struct g80_3d *ctx, struct g80_3d_rop *rop)
    rs->clip_y1 = (int)rop->sh;
 
    for (unsigned i = 0; i < rop->nrt; i++) {
-      st = stage_rt(ctx, rop, &rop->rt[i]);
+      st = setup_rt(ctx, &rop->rt[i]);
       if (st)
          return st;
-      rs->color[i].map = (uint8_t *)rop->rt[i].px;
       rs->color[i].pitch = rop->usw * 16;
       rs->color[i].format = NVSIM_RASTER_FMT_RGBA32F;
       g80_3d_ms_surface(&rop->ms, &rs->color[i]);
@@ -665,7 +707,7 @@ begin(struct g80_3d *ctx, struct g80_3d_rop *rop)
       return st;
 
    if (rop->zeta) {
-      st = stage_zeta(ctx, rop);
+      st = setup_zeta(ctx, rop);
       if (st)
          return st;
       rs->depth_test = g80_3d_reg(ctx, G80_3D_DEPTH_TEST_ENABLE) != 0;
@@ -787,6 +829,33 @@ g80_3d_rop_begin(struct g80_3d *ctx, struct g80_3d_rop **out,
    return NVSIM_OK;
 }
 
+enum nvsim_status
+g80_3d_rop_stage(struct g80_3d *ctx, struct g80_3d_rop *rop, int x0, int y0,
+                 int x1, int y1)
+{
+   rop->bx0 = x0 < 0 ? 0 : x0;
+   rop->by0 = y0 < 0 ? 0 : y0;
+   rop->bx1 = x1 > (int)rop->sw ? (int)rop->sw : x1;
+   rop->by1 = y1 > (int)rop->sh ? (int)rop->sh : y1;
+   if (rop->bx0 >= rop->bx1 || rop->by0 >= rop->by1)
+      rop->bx0 = rop->by0 = rop->bx1 = rop->by1 = 0;
+   /* the rasteriser addresses no pixel outside its clip rectangle */
+   rop->rs.clip_x0 = rop->bx0;
+   rop->rs.clip_y0 = rop->by0;
+   rop->rs.clip_x1 = rop->bx1;
+   rop->rs.clip_y1 = rop->by1;
+   enum nvsim_status st = NVSIM_OK;
+   for (unsigned i = 0; i < rop->nrt && !st; i++) {
+      st = stage_rt(ctx, rop, &rop->rt[i]);
+      rop->rs.color[i].map = (uint8_t *)rop->rt[i].px;
+   }
+   if (!st && rop->zeta)
+      st = stage_zeta(ctx, rop);
+   if (st)
+      rop_free(rop);
+   return st;
+}
+
 void
 g80_3d_rop_origin(const struct g80_3d_rop *rop, int *x0, int *y0)
 {
@@ -804,17 +873,20 @@ enum nvsim_status
 g80_3d_rop_end(struct g80_3d *ctx, struct g80_3d_rop *rop)
 {
    enum nvsim_status st = NVSIM_OK;
+   int x0, y0, x1, y1;
+   staged_stored(rop, &x0, &y0, &x1, &y1);
    /* what was drawn before a fault stays (docs/reliability.md "Traps") */
    for (unsigned i = 0; i < rop->nrt && !st; i++) {
       struct staged_rt *r = &rop->rt[i];
-      for (int y = rop->uy0; y < rop->uy1 && !st; y++)
-         for (int x = rop->ux0; x < rop->ux1; x++) {
-            size_t at = (size_t)(y - rop->uy0) * rop->usw + (x - rop->ux0);
+      for (int y = y0; y < y1 && !st; y++)
+         for (int x = x0; x < x1; x++) {
+            size_t at = (size_t)y * rop->usw + x;
             size_t k = at * 4;
             if (r->written ? !r->written[at]
                            : !memcmp(&r->px[k], &r->orig[k], 16))
                continue;
-            uint8_t *p = g80_3d_surface_ptr(ctx, &r->s, x, y, rop->layer,
+            uint8_t *p = g80_3d_surface_ptr(ctx, &r->s, rop->ux0 + x,
+                                            rop->uy0 + y, rop->layer,
                                             r->s.cpp);
             if (!p) {
                st = NVSIM_DMA_ERROR;
@@ -840,14 +912,13 @@ g80_3d_rop_end(struct g80_3d *ctx, struct g80_3d_rop *rop)
    }
    if (rop->zeta && rop->zpx) {
       const struct g80_zeta_layout *l = &rop->zl;
-      for (int y = rop->uy0; y < rop->uy1 && !st; y++)
-         for (int x = rop->ux0; x < rop->ux1; x++) {
-            size_t k = ((size_t)(y - rop->uy0) * rop->usw + (x - rop->ux0)) *
-                       rop->zbpp;
+      for (int y = y0; y < y1 && !st; y++)
+         for (int x = x0; x < x1; x++) {
+            size_t k = ((size_t)y * rop->usw + x) * rop->zbpp;
             if (!memcmp(rop->zpx + k, rop->zorig + k, rop->zbpp))
                continue;
-            uint8_t *p = g80_3d_surface_ptr(ctx, &rop->zs, x, y, rop->layer,
-                                            l->cpp);
+            uint8_t *p = g80_3d_surface_ptr(ctx, &rop->zs, rop->ux0 + x,
+                                            rop->uy0 + y, rop->layer, l->cpp);
             if (!p) {
                st = NVSIM_DMA_ERROR;
                break;

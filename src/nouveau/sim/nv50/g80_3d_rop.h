@@ -16,13 +16,19 @@
 
 struct g80_3d_rop;
 
-/* Builds the raster state for a draw: stages the render targets
- * RT_CONTROL enables and the zeta buffer (ZETA_ENABLE), sets the tests,
- * blending and masks, and the FP.  Traps (a status other than NVSIM_OK)
- * for state it cannot model. */
+/* Builds the raster state for a draw: the render targets RT_CONTROL
+ * enables and the zeta buffer (ZETA_ENABLE), the clip rectangle, the
+ * tests, blending and masks, and the FP.  Traps (a status other than
+ * NVSIM_OK) for state it cannot model. */
 enum nvsim_status g80_3d_rop_begin(struct g80_3d *ctx,
                                    struct g80_3d_rop **rop,
                                    struct nvsim_raster_state **rs);
+/* Stages the targets' and zeta's pixels of the rectangle x0..x1-1,
+ * y0..y1-1 (staging coordinates, cut by the clip rectangle), the only
+ * pixels the draw may then touch: the rasteriser's clip rectangle becomes
+ * it.  On a trap the ROP is freed. */
+enum nvsim_status g80_3d_rop_stage(struct g80_3d *ctx, struct g80_3d_rop *rop,
+                                   int x0, int y0, int x1, int y1);
 /* Writes the staged pixels back into the surfaces and frees the ROP;
  * `failed` drops them (a trapped FP). */
 enum nvsim_status g80_3d_rop_end(struct g80_3d *ctx, struct g80_3d_rop *rop);
