@@ -51,6 +51,8 @@ runs=(
    # curie without the two MIN_LOD probes: its units magnify there (the
    # program's header says why; a defect of the NV40 path, not of NPOT)
    "nv30_gl_npot||-- curie|nv40 llvmpipe"
+   # the Tesla driver (issue 11): clears and read-back
+   "nv50_gl_clear||--|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

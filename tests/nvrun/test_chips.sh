@@ -28,8 +28,8 @@ passes_check() {   # chip: no chip error (it runs, or Mesa is not built)
 # the message Mesa prints before it falls back, with the chip's name
 check "nv20 (kelvin, no driver yet) refused" \
    refused nv20 "no driver for chipset 0x20 (NV20, kelvin)"
-check "0x84 (G84, no driver yet) refused" \
-   refused 0x84 "no driver for chipset 0x84 (G84, tesla)"
+check "nv10 (celsius, no driver yet) refused" \
+   refused nv10 "no driver for chipset 0x10 (NV10, celsius)"
 check "NV45 (driven, not modelled by nvsim) refused" \
    refused NV45 "nvsim does not model chipset 0x45 (NV45, curie)"
 check "c51 (driven, not modelled) refused" \
@@ -40,4 +40,7 @@ check "G71 by codename passes" passes_check G71
 check "44 by id passes" passes_check 44
 check "nv30 (rankine, driven since issue 9) passes" passes_check nv30
 check "NV34 by codename passes" passes_check NV34
+check "g80 (tesla, driven since issue 11) passes" passes_check g80
+check "0x84 (G84) passes" passes_check 0x84
+check "GT215 by codename passes" passes_check GT215
 exit $failed

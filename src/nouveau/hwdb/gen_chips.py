@@ -29,7 +29,7 @@ import gen_headers as gh  # noqa: E402
 
 GENERATIONS = ('celsius', 'kelvin', 'rankine', 'curie', 'tesla')
 ISAS = ('none', 'nv20', 'nv30', 'nv40', 'g80')
-DRIVERS = ('none', 'nv30')
+DRIVERS = ('none', 'nv30', 'nv50')
 TEX_FORMATS = ('nv10', 'nv20', 'nv30', 'nv40', 'g80')
 FIFO = ('ni-methods', 'call-ret', 'ref-cnt', 'semaphore', 'yield',
         'kernel-call')

@@ -54,5 +54,12 @@ nvhwdb_generation_name(enum nvhwdb_generation gen)
 const char *
 nvhwdb_driver_name(enum nvhwdb_driver driver)
 {
-   return driver == NVHWDB_DRIVER_NV30 ? "nv30" : "none";
+   switch (driver) {
+   case NVHWDB_DRIVER_NV30:
+      return "nv30";
+   case NVHWDB_DRIVER_NV50:
+      return "nv50";
+   default:
+      return "none";
+   }
 }

@@ -37,6 +37,7 @@ enum nvhwdb_isa {
 enum nvhwdb_driver {
    NVHWDB_DRIVER_NONE,
    NVHWDB_DRIVER_NV30,   /* src/gallium/drivers/nouveau/nv30 */
+   NVHWDB_DRIVER_NV50,   /* src/gallium/drivers/nouveau/nv50 */
 };
 
 /* which TEX_FORMAT encoding the 3D class uses */
@@ -110,7 +111,7 @@ const struct nvhwdb_chip *nvhwdb_chip_find(uint32_t chipset);
 const struct nvhwdb_chip *nvhwdb_chip_find_name(const char *codename);
 /* Does the chip have this class? */
 bool nvhwdb_chip_has_class(const struct nvhwdb_chip *chip, uint32_t oclass);
-/* "curie", "nv30" (the driver folder) or "none" */
+/* "curie", "nv30" / "nv50" (the driver folder) or "none" */
 const char *nvhwdb_generation_name(enum nvhwdb_generation gen);
 const char *nvhwdb_driver_name(enum nvhwdb_driver driver);
 

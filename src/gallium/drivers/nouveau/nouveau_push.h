@@ -14,13 +14,16 @@
 
 /* Pre-NV50 FIFO command words (increasing / non-increasing methods) are
  * hwdb's NV4_DMA_CMD_* (fifo.xml, after envytools-docs/hw/fifo/
- * dma-pusher.rst).
+ * dma-pusher.rst).  Tesla's pusher takes the same two forms ("pre-GF100"
+ * commands, dma-pusher.rst) in its IB-mode pushbuffers, so the NV50
+ * driver emits with these helpers too.
  */
 
 /* Subchannels we bind objects to (our choice; any of 0..7 works). */
 enum nouveau_subc {
    NOUVEAU_SUBC_3D = 0,
    NOUVEAU_SUBC_M2MF = 1,
+   NOUVEAU_SUBC_2D = 2,       /* G80_2D (the NV50 driver) */
    NOUVEAU_SUBC_COUNT = 8,
 };
 

@@ -20,6 +20,7 @@
 #include "nouveau_debug.h"
 #include "nouveau_screen.h"
 #include "nv30/nv30_screen.h"
+#include "nv50/nv50_screen.h"
 #include "nvhwdb_chips.h"
 
 struct nouveau_screen *
@@ -33,6 +34,8 @@ nouveau_screen_create(struct nouveau_drm *drm, struct nouveau_device *dev)
 
    if (chip && chip->driver == NVHWDB_DRIVER_NV30)
       return nv30_screen_create(drm, dev, chip);
+   if (chip && chip->driver == NVHWDB_DRIVER_NV50)
+      return nv50_screen_create(drm, dev, chip);
 
    if (chip)
       NOUVEAU_ERR("no driver for chipset 0x%02x (%s, %s) yet\n",
@@ -129,16 +132,17 @@ nouveau_screen_wait_idle(struct nouveau_screen *screen)
 static int
 nouveau_screen_bo_try(struct nouveau_screen *screen, uint32_t *domain,
                       uint32_t flags, uint32_t align, uint64_t size,
+                      union nouveau_bo_config *config,
                       struct nouveau_bo **pbo)
 {
    int ret = nouveau_bo_new(screen->device, *domain | flags, align, size,
-                            NULL, pbo);
+                            config, pbo);
 
    /* VRAM full even after the kernel's eviction: the 3D engine reads and
     * writes GART too (DMA1, the relocation's GART DMA object). */
    if (ret && *domain == NOUVEAU_BO_VRAM) {
       ret = nouveau_bo_new(screen->device, NOUVEAU_BO_GART | flags, align,
-                           size, NULL, pbo);
+                           size, config, pbo);
       if (ret == 0)
          *domain = NOUVEAU_BO_GART;
    }
@@ -150,13 +154,25 @@ nouveau_screen_bo_new(struct nouveau_screen *screen, uint32_t *domain,
                       uint32_t flags, uint32_t align, uint64_t size,
                       struct nouveau_bo **pbo)
 {
+   return nouveau_screen_bo_new_config(screen, domain, flags, align, size,
+                                       NULL, pbo);
+}
+
+int
+nouveau_screen_bo_new_config(struct nouveau_screen *screen, uint32_t *domain,
+                             uint32_t flags, uint32_t align, uint64_t size,
+                             union nouveau_bo_config *config,
+                             struct nouveau_bo **pbo)
+{
    uint32_t want = *domain;
-   int ret = nouveau_screen_bo_try(screen, domain, flags, align, size, pbo);
+   int ret = nouveau_screen_bo_try(screen, domain, flags, align, size,
+                                   config, pbo);
 
    if (ret) {
       *domain = want;
       nouveau_screen_wait_idle(screen);
-      ret = nouveau_screen_bo_try(screen, domain, flags, align, size, pbo);
+      ret = nouveau_screen_bo_try(screen, domain, flags, align, size,
+                                  config, pbo);
    }
    if (ret && (nouveau_debug & NOUVEAU_DEBUG_FALLBACK))
       fprintf(stderr, "nouveau: no room for a %llu-byte buffer (%d)\n",

@@ -12,6 +12,7 @@ struct nouveau_drm;
 struct nouveau_device;
 struct nouveau_client;
 struct nouveau_bo;
+union nouveau_bo_config;
 
 /* What every nouveau pipe_screen holds, whatever the generation.  By
  * design the screen owns only the device and what is shared between
@@ -78,6 +79,14 @@ void nouveau_screen_fini(struct nouveau_screen *screen);
 int nouveau_screen_bo_new(struct nouveau_screen *screen, uint32_t *domain,
                           uint32_t flags, uint32_t align, uint64_t size,
                           struct nouveau_bo **pbo);
+/* The same, with the buffer's layout for the kernel (NV50: the VM
+ * storage type and block dimensions, union nouveau_bo_config's nv50
+ * part; NULL: none, as above). */
+int nouveau_screen_bo_new_config(struct nouveau_screen *screen,
+                                 uint32_t *domain, uint32_t flags,
+                                 uint32_t align, uint64_t size,
+                                 union nouveau_bo_config *config,
+                                 struct nouveau_bo **pbo);
 /* A context's fence buffer joins / leaves the list waited for above. */
 bool nouveau_screen_add_fence_bo(struct nouveau_screen *screen,
                                  struct nouveau_bo *bo);

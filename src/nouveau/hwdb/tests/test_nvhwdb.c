@@ -616,9 +616,14 @@ test_chips(void)
       CHECK(nvhwdb_chip_find(a->chipset) == a);
       if (a->nvsim)
          CHECK(a->board && a->pci_device && a->vram_mib && a->gart_mib);
-      if (a->driver != NVHWDB_DRIVER_NONE)
+      /* each driver folder drives its own generations */
+      if (a->driver == NVHWDB_DRIVER_NV30)
          CHECK(a->generation == NVHWDB_GEN_CURIE ||
                a->generation == NVHWDB_GEN_RANKINE);
+      if (a->driver == NVHWDB_DRIVER_NV50)
+         CHECK(a->generation == NVHWDB_GEN_TESLA);
+      if (a->generation == NVHWDB_GEN_TESLA)
+         CHECK(a->driver == NVHWDB_DRIVER_NV50);
    }
 }
 

@@ -93,11 +93,19 @@ test_chipsets(void)
     * on NV40 and writes TEX_OFFSET(0..15)) */
    CHECK_EQ("NV40 texture units", nvhwdb_chip_find(0x40)->fp_tex_units, 16);
    CHECK_EQ("NV44 texture units", nvhwdb_chip_find(0x44)->fp_tex_units, 16);
-   /* the nv30/ folder drives curie only so far (chips.xml "driver") */
+   /* the nv30/ folder drives rankine and curie, nv50/ Tesla (chips.xml
+    * "driver"); celsius has none */
    if (nvhwdb_chip_find(0x50)->driver == NVHWDB_DRIVER_NV30 ||
        nvhwdb_chip_find(0x10)->driver == NVHWDB_DRIVER_NV30 ||
        nvhwdb_chip_find(0x40)->driver != NVHWDB_DRIVER_NV30) {
-      fprintf(stderr, "FAIL: non-NV4x chipset accepted by nv30/\n");
+      fprintf(stderr, "FAIL: non-NV3x/NV4x chipset accepted by nv30/\n");
+      failures++;
+   }
+   if (nvhwdb_chip_find(0x50)->driver != NVHWDB_DRIVER_NV50 ||
+       nvhwdb_chip_find(0xa3)->driver != NVHWDB_DRIVER_NV50 ||
+       nvhwdb_chip_find(0x40)->driver == NVHWDB_DRIVER_NV50 ||
+       nvhwdb_chip_find(0x10)->driver != NVHWDB_DRIVER_NONE) {
+      fprintf(stderr, "FAIL: nv50/ does not drive exactly the Tesla rows\n");
       failures++;
    }
 }

@@ -1,0 +1,266 @@
+/*
+ * The framebuffer (RT_*, ZETA_*) and clears (CLEAR_COLOR / CLEAR_DEPTH /
+ * CLEAR_STENCIL, then CLEAR_BUFFERS per target).  Methods and fields are
+ * hwdb's (g80_3d.xml); the clear rectangle is SCREEN_SCISSOR (cut by
+ * scissor 0, which we keep disabled: CLEAR_FLAGS CLEAR_RECT SCISSOR,
+ * nv50_context_init_hw), so a scissored clear narrows SCREEN_SCISSOR.
+ * COLOR_MASK does not apply to CLEAR_BUFFERS (its R/G/B/A bits choose
+ * the components; docs/tesla.md "Clears").
+ */
+
+#include <nouveau.h>
+
+#include "util/format/u_format.h"
+#include "util/u_inlines.h"
+#include "util/u_math.h"
+
+#include "nv50_context.h"
+#include "nv50_format.h"
+#include "nv50_resource.h"
+#include "g80_3d.xml.h"
+
+#define NV50_CLEAR_RGBA (G80_3D_CLEAR_BUFFERS_R__MASK | \
+                         G80_3D_CLEAR_BUFFERS_G__MASK | \
+                         G80_3D_CLEAR_BUFFERS_B__MASK | \
+                         G80_3D_CLEAR_BUFFERS_A__MASK)
+
+/* RT_ADDRESS_HIGH .. RT_LAYER_STRIDE, RT_HORIZ/VERT of target i. */
+static void
+nv50_emit_rt(struct nv50_context *nv50, unsigned i, struct pipe_surface *sf)
+{
+   struct nouveau_push *p = &nv50->push;
+   struct nv50_resource *res = nv50_resource(sf->texture);
+   const unsigned level = sf->u.tex.level;
+   const struct nv50_level *lv = &res->level[level];
+   uint64_t addr = nv50_resource_address(res, level, sf->u.tex.first_layer);
+
+   NV50_3D_MTHD(nv50, G80_3D_RT_ADDRESS_HIGH(i), 5);
+   nouveau_push_data(p, addr >> 32);
+   nouveau_push_data(p, addr);
+   nouveau_push_data(p, nv50_format(sf->format)->rt);
+   nouveau_push_data(p, G80_3D_RT_BLOCK_DIMENSIONS_HEIGHT(lv->block_h) |
+                        G80_3D_RT_BLOCK_DIMENSIONS_DEPTH(lv->block_d));
+   nouveau_push_data(p, res->layer_stride >> G80_3D_RT_LAYER_STRIDE__SHR);
+   NV50_3D_MTHD(nv50, G80_3D_RT_HORIZ(i), 2);
+   /* pitch targets: RT_HORIZ is the pitch in bytes (docs/tesla.md) */
+   nouveau_push_data(p, res->linear ? G80_3D_RT_HORIZ_LAYOUT_PITCH | lv->pitch
+                                    : G80_3D_RT_HORIZ_WIDTH(sf->width));
+   nouveau_push_data(p, sf->height);
+   nv50_push_ref(nv50, res->bo, res->domain | NOUVEAU_BO_RDWR);
+}
+
+static void
+nv50_emit_zeta(struct nv50_context *nv50, struct pipe_surface *sf)
+{
+   struct nouveau_push *p = &nv50->push;
+   struct nv50_resource *res = nv50_resource(sf->texture);
+   const unsigned level = sf->u.tex.level;
+   const struct nv50_level *lv = &res->level[level];
+   uint64_t addr = nv50_resource_address(res, level, sf->u.tex.first_layer);
+
+   NV50_3D_MTHD(nv50, G80_3D_ZETA_ADDRESS_HIGH, 5);
+   nouveau_push_data(p, addr >> 32);
+   nouveau_push_data(p, addr);
+   nouveau_push_data(p, nv50_format(sf->format)->zeta);
+   nouveau_push_data(p, G80_3D_ZETA_BLOCK_DIMENSIONS_HEIGHT(lv->block_h) |
+                        G80_3D_ZETA_BLOCK_DIMENSIONS_DEPTH(lv->block_d));
+   nouveau_push_data(p, res->layer_stride >> G80_3D_ZETA_LAYER_STRIDE__SHR);
+   NV50_3D_MTHD(nv50, G80_3D_ZETA_HORIZ, 3);
+   nouveau_push_data(p, sf->width);
+   nouveau_push_data(p, sf->height);
+   nouveau_push_data(p, G80_3D_ZETA_ARRAY_MODE_LAYERS(1));
+   NV50_3D_1(nv50, G80_3D_ZETA_ENABLE, 1);
+   nv50_push_ref(nv50, res->bo, res->domain | NOUVEAU_BO_RDWR);
+}
+
+/* The targets of fb (colour i at RT i), one layer each; SCREEN_SCISSOR
+ * the whole framebuffer. */
+static void
+nv50_emit_fb(struct nv50_context *nv50, const struct pipe_framebuffer_state *fb)
+{
+   uint32_t control = G80_3D_RT_CONTROL_COUNT(fb->nr_cbufs);
+
+   /* RT_CONTROL MAPi: target i gets FP colour output i */
+   for (unsigned i = 0; i < fb->nr_cbufs; i++) {
+      control |= i << (G80_3D_RT_CONTROL_MAP0__SHIFT +
+                       i * (G80_3D_RT_CONTROL_MAP1__SHIFT -
+                            G80_3D_RT_CONTROL_MAP0__SHIFT));
+      if (fb->cbufs[i]) {
+         nv50_emit_rt(nv50, i, fb->cbufs[i]);
+      } else {
+         /* no surface: format 0, which the 3D class takes as none
+          * (docs/tesla.md "Methods": upstream's null target) */
+         NV50_3D_1(nv50, G80_3D_RT_FORMAT(i), 0);
+      }
+   }
+   NV50_3D_1(nv50, G80_3D_RT_CONTROL, control);
+   NV50_3D_1(nv50, G80_3D_RT_ARRAY_MODE, G80_3D_RT_ARRAY_MODE_LAYERS(1));
+   if (fb->zsbuf)
+      nv50_emit_zeta(nv50, fb->zsbuf);
+   else
+      NV50_3D_1(nv50, G80_3D_ZETA_ENABLE, 0);
+   NV50_3D_1(nv50, G80_3D_SCREEN_SCISSOR_HORIZ,
+             G80_3D_SCREEN_SCISSOR_HORIZ_W(fb->width));
+   NV50_3D_1(nv50, G80_3D_SCREEN_SCISSOR_VERT,
+             G80_3D_SCREEN_SCISSOR_VERT_H(fb->height));
+}
+
+/* The framebuffer's buffers are listed in every submission that uses
+ * them: each clear does (the state itself stays in the 3D object). */
+static void
+nv50_ref_fb(struct nv50_context *nv50)
+{
+   const struct pipe_framebuffer_state *fb = &nv50->framebuffer;
+
+   for (unsigned i = 0; i < fb->nr_cbufs; i++) {
+      if (fb->cbufs[i]) {
+         struct nv50_resource *res = nv50_resource(fb->cbufs[i]->texture);
+         nv50_push_ref(nv50, res->bo, res->domain | NOUVEAU_BO_RDWR);
+      }
+   }
+   if (fb->zsbuf) {
+      struct nv50_resource *res = nv50_resource(fb->zsbuf->texture);
+      nv50_push_ref(nv50, res->bo, res->domain | NOUVEAU_BO_RDWR);
+   }
+}
+
+void
+nv50_emit_framebuffer(struct nv50_context *nv50)
+{
+   if (nv50->dirty & NV50_DIRTY_FRAMEBUFFER) {
+      nv50_emit_fb(nv50, &nv50->framebuffer);
+      nv50->dirty &= ~NV50_DIRTY_FRAMEBUFFER;
+   }
+   nv50_ref_fb(nv50);
+}
+
+static void
+nv50_push_clear_values(struct nv50_context *nv50, unsigned buffers,
+                       const union pipe_color_union *color, double depth,
+                       unsigned stencil)
+{
+   struct nouveau_push *p = &nv50->push;
+
+   if (buffers & PIPE_CLEAR_COLOR) {
+      NV50_3D_MTHD(nv50, G80_3D_CLEAR_COLOR(0), 4);
+      for (unsigned c = 0; c < 4; c++)
+         nouveau_push_dataf(p, color->f[c]);
+   }
+   if (buffers & PIPE_CLEAR_DEPTH)
+      NV50_3D_1(nv50, G80_3D_CLEAR_DEPTH, fui((float)depth));
+   if (buffers & PIPE_CLEAR_STENCIL)
+      NV50_3D_1(nv50, G80_3D_CLEAR_STENCIL, stencil & 0xff);
+}
+
+static void
+nv50_clear(struct pipe_context *pipe, unsigned buffers,
+           const struct pipe_scissor_state *scissor,
+           const union pipe_color_union *color, double depth,
+           unsigned stencil)
+{
+   struct nv50_context *nv50 = nv50_context(pipe);
+   const struct pipe_framebuffer_state *fb = &nv50->framebuffer;
+   uint32_t zs = 0;
+
+   if (!nv50_push_begin(nv50, 128 + 16 * fb->nr_cbufs))
+      return;
+   nv50_emit_framebuffer(nv50);
+   if (scissor) {
+      unsigned x0 = MIN2(scissor->minx, fb->width);
+      unsigned y0 = MIN2(scissor->miny, fb->height);
+      unsigned x1 = MIN2(scissor->maxx, fb->width);
+      unsigned y1 = MIN2(scissor->maxy, fb->height);
+      NV50_3D_1(nv50, G80_3D_SCREEN_SCISSOR_HORIZ,
+                G80_3D_SCREEN_SCISSOR_HORIZ_X(x0) |
+                G80_3D_SCREEN_SCISSOR_HORIZ_W(MAX2(x1, x0) - x0));
+      NV50_3D_1(nv50, G80_3D_SCREEN_SCISSOR_VERT,
+                G80_3D_SCREEN_SCISSOR_VERT_Y(y0) |
+                G80_3D_SCREEN_SCISSOR_VERT_H(MAX2(y1, y0) - y0));
+      nv50->dirty |= NV50_DIRTY_FRAMEBUFFER;
+   }
+   nv50_push_clear_values(nv50, buffers, color, depth, stencil);
+   if (fb->zsbuf) {
+      if (buffers & PIPE_CLEAR_DEPTH)
+         zs |= G80_3D_CLEAR_BUFFERS_Z__MASK;
+      if ((buffers & PIPE_CLEAR_STENCIL) &&
+          util_format_has_stencil(util_format_description(fb->zsbuf->format)))
+         zs |= G80_3D_CLEAR_BUFFERS_S__MASK;
+   }
+   /* one CLEAR_BUFFERS per colour target, Z/S with the first */
+   for (unsigned i = 0; i < fb->nr_cbufs; i++) {
+      if (!fb->cbufs[i] || !(buffers & (PIPE_CLEAR_COLOR0 << i)))
+         continue;
+      NV50_3D_1(nv50, G80_3D_CLEAR_BUFFERS,
+                zs | NV50_CLEAR_RGBA | G80_3D_CLEAR_BUFFERS_RT(i));
+      zs = 0;
+   }
+   if (zs)
+      NV50_3D_1(nv50, G80_3D_CLEAR_BUFFERS, zs);
+}
+
+/* Clears a rectangle of one surface: the framebuffer becomes that
+ * surface alone for the clear, then is sent again. */
+static void
+nv50_clear_surface(struct nv50_context *nv50, struct pipe_surface *sf,
+                   bool zeta, unsigned buffers,
+                   const union pipe_color_union *color, double depth,
+                   unsigned stencil, unsigned x, unsigned y, unsigned w,
+                   unsigned h)
+{
+   struct pipe_framebuffer_state fb = {
+      .width = sf->width, .height = sf->height, .layers = 1,
+   };
+   uint32_t mode;
+
+   if (zeta) {
+      fb.zsbuf = sf;
+      mode = 0;
+      if (buffers & PIPE_CLEAR_DEPTH)
+         mode |= G80_3D_CLEAR_BUFFERS_Z__MASK;
+      if (buffers & PIPE_CLEAR_STENCIL)
+         mode |= G80_3D_CLEAR_BUFFERS_S__MASK;
+   } else {
+      fb.nr_cbufs = 1;
+      fb.cbufs[0] = sf;
+      mode = NV50_CLEAR_RGBA | G80_3D_CLEAR_BUFFERS_RT(0);
+   }
+   if (!nv50_push_begin(nv50, 128))
+      return;
+   nv50_emit_fb(nv50, &fb);
+   NV50_3D_1(nv50, G80_3D_SCREEN_SCISSOR_HORIZ,
+             G80_3D_SCREEN_SCISSOR_HORIZ_X(x) | G80_3D_SCREEN_SCISSOR_HORIZ_W(w));
+   NV50_3D_1(nv50, G80_3D_SCREEN_SCISSOR_VERT,
+             G80_3D_SCREEN_SCISSOR_VERT_Y(y) | G80_3D_SCREEN_SCISSOR_VERT_H(h));
+   nv50_push_clear_values(nv50, zeta ? buffers : PIPE_CLEAR_COLOR, color,
+                          depth, stencil);
+   NV50_3D_1(nv50, G80_3D_CLEAR_BUFFERS, mode);
+   nv50->dirty |= NV50_DIRTY_FRAMEBUFFER;
+}
+
+static void
+nv50_clear_render_target(struct pipe_context *pipe, struct pipe_surface *dst,
+                         const union pipe_color_union *color, unsigned x,
+                         unsigned y, unsigned w, unsigned h,
+                         bool render_condition_enabled)
+{
+   nv50_clear_surface(nv50_context(pipe), dst, false, PIPE_CLEAR_COLOR, color,
+                      0, 0, x, y, w, h);
+}
+
+static void
+nv50_clear_depth_stencil(struct pipe_context *pipe, struct pipe_surface *dst,
+                         unsigned flags, double depth, unsigned stencil,
+                         unsigned x, unsigned y, unsigned w, unsigned h,
+                         bool render_condition_enabled)
+{
+   nv50_clear_surface(nv50_context(pipe), dst, true, flags, NULL, depth,
+                      stencil, x, y, w, h);
+}
+
+void
+nv50_init_clear_functions(struct pipe_context *pipe)
+{
+   pipe->clear = nv50_clear;
+   pipe->clear_render_target = nv50_clear_render_target;
+   pipe->clear_depth_stencil = nv50_clear_depth_stencil;
+}

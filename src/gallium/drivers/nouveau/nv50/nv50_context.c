@@ -1,0 +1,302 @@
+/*
+ * The Tesla pipe_context: its channel, objects and pushbuffer,
+ * submissions and fences, and the 3D state no pipe state covers.
+ *
+ * Every context has its own channel: Tesla's FIFO has 128 (hwdb
+ * NV_FIFO_CHANNELS_G80), so the NV30 driver's channel sharing
+ * (nv30_channel.c) is not needed yet.  Buffers are named by their VM
+ * address (bo->offset); the pushbuffer lists each buffer a submission
+ * uses (nv50_push_ref), which is how the kernel knows when the CPU may
+ * touch it.
+ */
+
+#include <errno.h>
+
+#include <nouveau.h>
+
+#include "util/u_framebuffer.h"
+#include "util/u_inlines.h"
+#include "util/u_memory.h"
+#include "util/u_upload_mgr.h"
+
+#include "nouveau/nouveau_debug.h"
+#include "nv50_context.h"
+#include "nv50_resource.h"
+#include "fifo.xml.h"
+#include "g80_2d.xml.h"
+#include "g80_3d.xml.h"
+#include "nv_m2mf.xml.h"
+
+/* The channel's handle is no channel's id on purpose: when CHANNEL_ALLOC
+ * fails, libdrm 2.4.114 sends CHANNEL_FREE for the handle it was given,
+ * and 0 would free channel 0, another context's (as nv30_channel.c). */
+#define NV50_HANDLE_CHANNEL_NONE 0xffffffffu
+
+/* 4 pushbuffers of 512 KiB, as libdrm rotates them (as nv30) */
+#define NV50_PUSHBUF_COUNT 4
+#define NV50_PUSHBUF_SIZE  (512 * 1024)
+
+static void
+nv50_kick_notify(struct nouveau_pushbuf *pb)
+{
+   struct nv50_context *nv50 = pb->user_priv;
+
+   /* a new submission: the fence buffer is listed again */
+   nv50->fence_referenced = false;
+   if (nouveau_debug & NOUVEAU_DEBUG_FLUSH)
+      fprintf(stderr, "nouveau: submit on channel %p\n",
+              (void *)nv50->channel);
+}
+
+bool
+nv50_push_begin(struct nv50_context *nv50, unsigned words)
+{
+   if (nv50->lost)
+      return false;
+   if (!nouveau_push_space(&nv50->push, words + 16, 0)) {
+      NOUVEAU_ERR("no pushbuffer space, channel lost\n");
+      nv50->lost = true;
+      return false;
+   }
+   if (!nv50->fence_referenced) {
+      struct nouveau_pushbuf_refn ref = {
+         nv50->fence_bo, NOUVEAU_BO_GART | NOUVEAU_BO_WR
+      };
+      if (nouveau_pushbuf_refn(nv50->pushbuf, &ref, 1) == 0)
+         nv50->fence_referenced = true;
+   }
+   return true;
+}
+
+void
+nv50_push_ref(struct nv50_context *nv50, struct nouveau_bo *bo,
+              uint32_t flags)
+{
+   struct nouveau_pushbuf_refn ref = { bo, flags };
+
+   nouveau_pushbuf_refn(nv50->pushbuf, &ref, 1);
+}
+
+void
+nv50_context_kick(struct nv50_context *nv50)
+{
+   if (nv50->lost)
+      return;
+   if (nouveau_pushbuf_kick(nv50->pushbuf, nv50->channel)) {
+      NOUVEAU_ERR("submission failed: the channel is lost\n");
+      nv50->lost = true;
+   }
+}
+
+void
+nv50_kick_if_referenced(struct nv50_context *nv50, struct nouveau_bo *bo)
+{
+   if (nouveau_pushbuf_refd(nv50->pushbuf, bo))
+      nv50_context_kick(nv50);
+}
+
+static void
+nv50_context_flush(struct pipe_context *pipe, struct pipe_fence_handle **fence,
+                   unsigned flags)
+{
+   struct nv50_context *nv50 = nv50_context(pipe);
+
+   /* even an empty flush names the fence buffer, so that the fence
+    * covers every earlier submission of this context */
+   if (fence)
+      nv50_push_begin(nv50, 0);
+   nv50_context_kick(nv50);
+   if (fence) {
+      struct nouveau_fence *f = nouveau_fence_create(nv50->lost ? NULL :
+                                                     nv50->fence_bo);
+      pipe->screen->fence_reference(pipe->screen, fence, NULL);
+      *fence = (struct pipe_fence_handle *)f;
+   }
+}
+
+static enum pipe_reset_status
+nv50_get_device_reset_status(struct pipe_context *pipe)
+{
+   return nv50_context(pipe)->lost ? PIPE_GUILTY_CONTEXT_RESET
+                                   : PIPE_NO_RESET;
+}
+
+static void
+nv50_set_debug_callback(struct pipe_context *pipe,
+                        const struct util_debug_callback *cb)
+{
+   struct nv50_context *nv50 = nv50_context(pipe);
+
+   if (cb)
+      nv50->debug = *cb;
+   else
+      memset(&nv50->debug, 0, sizeof(nv50->debug));
+}
+
+/* Binds the objects and sets the 3D state that no pipe state covers.
+ * What upstream Mesa's nv50 screen init writes is the reference for
+ * which methods a new 3D object needs (facts; the values' reasons are
+ * given here). */
+static bool
+nv50_context_init_hw(struct nv50_context *nv50)
+{
+   struct nouveau_push *p = &nv50->push;
+   const uint32_t vram = NV50_HANDLE_VRAM;
+
+   if (!nv50_push_begin(nv50, 128))
+      return false;
+
+   /* objects on our subchannels (method 0, fifo.xml) */
+   nouveau_push_1(p, NOUVEAU_SUBC_3D, NV4_SUBCHAN_OBJECT, nv50->eng3d->handle);
+   p->oclass[NOUVEAU_SUBC_3D] = nv50->chip->class_3d;
+   nouveau_push_1(p, NOUVEAU_SUBC_M2MF, NV4_SUBCHAN_OBJECT, nv50->m2mf->handle);
+   p->oclass[NOUVEAU_SUBC_M2MF] = nv50->chip->class_m2mf;
+   nouveau_push_1(p, NOUVEAU_SUBC_2D, NV4_SUBCHAN_OBJECT, nv50->eng2d->handle);
+   p->oclass[NOUVEAU_SUBC_2D] = nv50->chip->class_2d;
+
+   /* A Tesla channel's VRAM DMA object covers the whole VM (docs/tesla.md
+    * "VM"): every unit addresses buffers by VM address through it.  No
+    * notifier is used yet (DMA_NOTIFY stays unset). */
+   nouveau_push_mthd(p, NOUVEAU_SUBC_M2MF, NV04_M2MF_DMA_BUFFER_IN, 2);
+   nouveau_push_data(p, vram);
+   nouveau_push_data(p, vram);
+   nouveau_push_mthd(p, NOUVEAU_SUBC_2D, G80_2D_DMA_DST, 3);
+   nouveau_push_data(p, vram);
+   nouveau_push_data(p, vram);
+   nouveau_push_data(p, vram);
+
+   /* draws and clears unconditional until a render condition says */
+   NV50_3D_1(nv50, G80_3D_COND_MODE, G80_3D_COND_MODE_ALWAYS);
+   /* DMA_ZETA .. DMA_CLIPID, the 11 consecutive slots, and the 8 colour
+    * targets' */
+   NV50_3D_MTHD(nv50, G80_3D_DMA_ZETA,
+                (G80_3D_DMA_CLIPID - G80_3D_DMA_ZETA) / 4 + 1);
+   for (uint32_t m = G80_3D_DMA_ZETA; m <= G80_3D_DMA_CLIPID; m += 4)
+      nouveau_push_data(p, vram);
+   NV50_3D_MTHD(nv50, G80_3D_DMA_COLOR(0), G80_3D_DMA_COLOR__LEN);
+   for (unsigned i = 0; i < G80_3D_DMA_COLOR__LEN; i++)
+      nouveau_push_data(p, vram);
+   /* the register file layout upstream uses (REG_MODE STRIPED) */
+   NV50_3D_1(nv50, G80_3D_REG_MODE, G80_3D_REG_MODE_STRIPED);
+   /* single-sampled until the framebuffer says */
+   NV50_3D_1(nv50, G80_3D_MULTISAMPLE_ENABLE, 0);
+   NV50_3D_1(nv50, G80_3D_MULTISAMPLE_MODE, G80_3D_MULTISAMPLE_MODE_1X1);
+   /* y counted from the first row in memory, no window offset */
+   NV50_3D_1(nv50, G80_3D_SCREEN_Y_CONTROL, 0);
+   NV50_3D_MTHD(nv50, G80_3D_WINDOW_OFFSET_X, 2);
+   nouveau_push_data(p, 0);
+   nouveau_push_data(p, 0);
+   /* clears cover SCREEN_SCISSOR (and scissor 0 when enabled, which we
+    * never do: nv50_clear.c bounds scissored clears by SCREEN_SCISSOR) */
+   NV50_3D_1(nv50, G80_3D_SCISSOR_ENABLE(0), 0);
+   NV50_3D_1(nv50, G80_3D_CLEAR_FLAGS, G80_3D_CLEAR_FLAGS_CLEAR_RECT_SCISSOR);
+   NV50_3D_1(nv50, G80_3D_VIEWPORT_TRANSFORM_EN, 1);
+   nv50->dirty = NV50_DIRTY_ALL;
+   return true;
+}
+
+static void
+nv50_context_destroy(struct pipe_context *pipe)
+{
+   struct nv50_context *nv50 = nv50_context(pipe);
+   struct nouveau_screen *screen = &nv50->screen->base;
+
+   if (pipe->stream_uploader)
+      u_upload_destroy(pipe->stream_uploader);
+   if (nv50->pushbuf) {
+      nv50_context_kick(nv50);
+      /* the objects go below: wait until the GPU is done with them
+       * (every submission lists the fence buffer) */
+      if (!nv50->lost && nv50->fence_bo)
+         nouveau_bo_wait(nv50->fence_bo, NOUVEAU_BO_RDWR, nv50->client);
+   }
+   util_unreference_framebuffer_state(&nv50->framebuffer);
+   if (nv50->fence_bo) {
+      nouveau_screen_remove_fence_bo(screen, nv50->fence_bo);
+      nouveau_bo_ref(NULL, &nv50->fence_bo);
+   }
+   nouveau_pushbuf_del(&nv50->pushbuf);
+   nouveau_object_del(&nv50->eng2d);
+   nouveau_object_del(&nv50->m2mf);
+   nouveau_object_del(&nv50->eng3d);
+   nouveau_object_del(&nv50->channel);
+   nouveau_client_del(&nv50->client);
+   slab_destroy_child(&nv50->transfer_pool);
+   FREE(nv50);
+}
+
+struct pipe_context *
+nv50_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
+{
+   struct nv50_screen *screen = nv50_screen(pscreen);
+   struct nouveau_device *dev = screen->base.device;
+   const struct nvhwdb_chip *chip = screen->chip;
+   struct nv04_fifo fifo = {
+      .vram = NV50_HANDLE_VRAM, .gart = NV50_HANDLE_GART,
+   };
+   struct nv50_context *nv50 = CALLOC_STRUCT(nv50_context);
+   struct pipe_context *pipe;
+   int ret;
+
+   if (!nv50)
+      return NULL;
+   nv50->screen = screen;
+   nv50->chip = chip;
+   pipe = &nv50->base;
+   pipe->screen = pscreen;
+   pipe->priv = priv;
+   pipe->destroy = nv50_context_destroy;
+   pipe->flush = nv50_context_flush;
+   pipe->get_device_reset_status = nv50_get_device_reset_status;
+   pipe->set_debug_callback = nv50_set_debug_callback;
+   nv50_init_transfer_functions(pipe);
+   nv50_init_state_functions(pipe);
+   nv50_init_clear_functions(pipe);
+   nv50_init_draw_functions(pipe);
+   slab_create_child(&nv50->transfer_pool, &screen->base.transfer_pool);
+
+   /* The channel (in this file's VM, the kernel's Tesla path) and the
+    * chip's classes, from hwdb's chip table. */
+   ret = nouveau_client_new(dev, &nv50->client);
+   if (ret == 0)
+      ret = nouveau_object_new(&dev->object, NV50_HANDLE_CHANNEL_NONE,
+                               NOUVEAU_FIFO_CHANNEL_CLASS,
+                               &fifo, sizeof(fifo), &nv50->channel);
+   if (ret == 0)
+      ret = nouveau_object_new(nv50->channel, NV50_HANDLE_3D, chip->class_3d,
+                               NULL, 0, &nv50->eng3d);
+   if (ret == 0)
+      ret = nouveau_object_new(nv50->channel, NV50_HANDLE_M2MF,
+                               chip->class_m2mf, NULL, 0, &nv50->m2mf);
+   if (ret == 0)
+      ret = nouveau_object_new(nv50->channel, NV50_HANDLE_2D, chip->class_2d,
+                               NULL, 0, &nv50->eng2d);
+   if (ret == 0)
+      ret = nouveau_pushbuf_new(nv50->client, nv50->channel,
+                                NV50_PUSHBUF_COUNT, NV50_PUSHBUF_SIZE, true,
+                                &nv50->pushbuf);
+   if (ret == 0)
+      ret = nouveau_bo_new(dev, NOUVEAU_BO_GART | NOUVEAU_BO_MAP, 0, 4096,
+                           NULL, &nv50->fence_bo);
+   /* so that an allocation that finds memory full can wait for us */
+   if (ret == 0 && !nouveau_screen_add_fence_bo(&screen->base, nv50->fence_bo))
+      ret = -ENOMEM;
+   if (ret) {
+      NOUVEAU_ERR("cannot create a context: %d\n", ret);
+      nv50_context_destroy(pipe);
+      return NULL;
+   }
+   nv50->push.pb = nv50->pushbuf;
+   nv50->push.bin = -1;
+   nv50->pushbuf->user_priv = nv50;
+   nv50->pushbuf->kick_notify = nv50_kick_notify;
+
+   pipe->stream_uploader = u_upload_create_default(pipe);
+   if (!pipe->stream_uploader || !nv50_context_init_hw(nv50)) {
+      nv50_context_destroy(pipe);
+      return NULL;
+   }
+   pipe->const_uploader = pipe->stream_uploader;
+   nv50_context_kick(nv50);
+   return pipe;
+}

@@ -1,0 +1,99 @@
+/*
+ * A Tesla pipe_context: its own client, FIFO channel (in the process's
+ * VM), 3D/2D/M2MF objects and pushbuffer, and the state bound to it.
+ */
+#ifndef NV50_CONTEXT_H
+#define NV50_CONTEXT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pipe/p_context.h"
+#include "pipe/p_state.h"
+#include "util/slab.h"
+#include "util/u_debug.h"
+
+#include "nouveau/nouveau_push.h"
+#include "nv50_screen.h"
+
+/* Object handles are ours to choose (any value unique in the channel);
+ * the DMA objects of the channel are libdrm's nv04_fifo handles. */
+#define NV50_HANDLE_3D     0xbeef5097
+#define NV50_HANDLE_2D     0xbeef502d
+#define NV50_HANDLE_M2MF   0xbeef5039
+#define NV50_HANDLE_VRAM   0xbeef0201
+#define NV50_HANDLE_GART   0xbeef0202
+
+enum nv50_dirty {
+   NV50_DIRTY_FRAMEBUFFER = 1 << 0,
+   NV50_DIRTY_ALL = ~0u,
+};
+
+struct nv50_context {
+   struct pipe_context base;
+   struct nv50_screen *screen;
+   const struct nvhwdb_chip *chip;
+
+   struct nouveau_client *client;
+   struct nouveau_object *channel, *eng3d, *eng2d, *m2mf;
+   struct nouveau_pushbuf *pushbuf;
+   struct nouveau_push push;
+   /* every submission lists it: the context's fence (nouveau_screen.h) */
+   struct nouveau_bo *fence_bo;
+   bool fence_referenced;
+   bool lost;            /* a submission failed: nothing more is sent */
+
+   uint32_t dirty;
+   struct pipe_framebuffer_state framebuffer;
+
+   struct util_debug_callback debug;
+   bool warned_draw;
+
+   struct slab_child_pool transfer_pool;
+};
+
+static inline struct nv50_context *
+nv50_context(struct pipe_context *pipe)
+{
+   return (struct nv50_context *)pipe;
+}
+
+/* One method of the 3D object and its data. */
+#define NV50_3D_MTHD(nv50, mthd, count) \
+   nouveau_push_mthd(&(nv50)->push, NOUVEAU_SUBC_3D, mthd, count)
+#define NV50_3D_1(nv50, mthd, data) \
+   nouveau_push_1(&(nv50)->push, NOUVEAU_SUBC_3D, mthd, data)
+
+/* nv50_context.c */
+struct pipe_context *nv50_context_create(struct pipe_screen *pscreen,
+                                         void *priv, unsigned flags);
+/* Room for words and buffer references in this submission (may submit
+ * what came before); false when the channel is lost. */
+bool nv50_push_begin(struct nv50_context *nv50, unsigned words);
+/* Lists bo in the current submission with the access flags
+ * (NOUVEAU_BO_RD/WR | domain): on Tesla a buffer is addressed by its VM
+ * address, no relocation, but the kernel must know what a submission
+ * uses (placement, and CPU waits on it). */
+void nv50_push_ref(struct nv50_context *nv50, struct nouveau_bo *bo,
+                   uint32_t flags);
+void nv50_context_kick(struct nv50_context *nv50);
+/* Submits first if the pushbuffer names bo (a CPU map must wait for
+ * the commands that use it). */
+void nv50_kick_if_referenced(struct nv50_context *nv50,
+                             struct nouveau_bo *bo);
+
+/* nv50_state.c */
+void nv50_init_state_functions(struct pipe_context *pipe);
+
+/* nv50_clear.c */
+void nv50_init_clear_functions(struct pipe_context *pipe);
+/* Sends the framebuffer state if it changed. */
+void nv50_emit_framebuffer(struct nv50_context *nv50);
+
+/* nv50_draw.c */
+void nv50_init_draw_functions(struct pipe_context *pipe);
+
+/* nv50_transfer.c */
+void nv50_init_transfer_functions(struct pipe_context *pipe);
+
+#endif

@@ -1,0 +1,74 @@
+/*
+ * Which Gallium formats are Tesla render targets and zeta buffers, and
+ * their storage types.  The codes are hwdb's (g80_defs.xml
+ * G80_SURFACE_FORMAT, g80_3d.xml ZETA_FORMAT, G80_STORAGE_TYPE); which
+ * Gallium format each one holds (component order, depth in the high or
+ * low bits) is upstream Mesa's nv50 pairing (nv50_formats.c, facts).
+ *
+ * Only what the driver can clear and read back today is listed: UNORM,
+ * sRGB and float colour formats and the depth/stencil formats.  Integer
+ * and SNORM targets wait for draws (their clears take CLEAR_COLOR as
+ * integers / need the signed path tested).
+ */
+
+#include "util/macros.h"
+
+#include "nv50_format.h"
+#include "g80_defs.xml.h"
+#include "g80_3d.xml.h"
+
+#define C(pipe, g80) \
+   [PIPE_FORMAT_##pipe] = { G80_SURFACE_FORMAT_##g80, 0, \
+                            G80_STORAGE_TYPE_BLOCKLINEAR }
+/* 16-byte elements have their own storage type (g80-surface.rst) */
+#define C128(pipe, g80) \
+   [PIPE_FORMAT_##pipe] = { G80_SURFACE_FORMAT_##g80, 0, \
+                            G80_STORAGE_TYPE_BLOCKLINEAR_128 }
+#define Z(pipe, zeta, st) \
+   [PIPE_FORMAT_##pipe] = { 0, G80_3D_ZETA_FORMAT_##zeta, \
+                            G80_STORAGE_TYPE_##st }
+
+static const struct nv50_format nv50_formats[PIPE_FORMAT_COUNT] = {
+   C(B8G8R8A8_UNORM, BGRA8_UNORM),
+   C(B8G8R8X8_UNORM, BGRX8_UNORM),
+   C(R8G8B8A8_UNORM, RGBA8_UNORM),
+   C(R8G8B8X8_UNORM, RGBX8_UNORM),
+   C(B8G8R8A8_SRGB, BGRA8_SRGB),
+   C(B8G8R8X8_SRGB, BGRX8_SRGB),
+   C(R8G8B8A8_SRGB, RGBA8_SRGB),
+   C(B5G6R5_UNORM, B5G6R5_UNORM),
+   C(B5G5R5A1_UNORM, BGR5_A1_UNORM),
+   C(R10G10B10A2_UNORM, RGB10_A2_UNORM),
+   C(B10G10R10A2_UNORM, BGR10_A2_UNORM),
+   C(R8_UNORM, R8_UNORM),
+   C(R8G8_UNORM, RG8_UNORM),
+   C(A8_UNORM, A8_UNORM),
+   C(R16_UNORM, R16_UNORM),
+   C(R16G16_UNORM, RG16_UNORM),
+   C(R16G16B16A16_UNORM, RGBA16_UNORM),
+   C(R16_FLOAT, R16_FLOAT),
+   C(R16G16_FLOAT, RG16_FLOAT),
+   C(R16G16B16A16_FLOAT, RGBA16_FLOAT),
+   C(R16G16B16X16_FLOAT, RGBX16_FLOAT),
+   C(R32_FLOAT, R32_FLOAT),
+   C(R32G32_FLOAT, RG32_FLOAT),
+   C128(R32G32B32A32_FLOAT, RGBA32_FLOAT),
+   C(R11G11B10_FLOAT, R11G11B10_FLOAT),
+
+   Z(Z16_UNORM, Z16_UNORM, Z16),
+   Z(Z24X8_UNORM, Z24_X8_UNORM, Z24_S8),
+   Z(Z24_UNORM_S8_UINT, Z24_S8_UNORM, Z24_S8),
+   Z(S8_UINT_Z24_UNORM, S8_Z24_UNORM, S8_Z24),
+   Z(X8Z24_UNORM, S8_Z24_UNORM, S8_Z24),
+   Z(Z32_FLOAT, Z32_FLOAT, Z32_FLOAT),
+   Z(Z32_FLOAT_S8X24_UINT, Z32_S8_X24_FLOAT, Z32_S8_X24_FLOAT),
+};
+
+const struct nv50_format *
+nv50_format(enum pipe_format format)
+{
+   static const struct nv50_format none;
+
+   return (unsigned)format < ARRAY_SIZE(nv50_formats) ? &nv50_formats[format]
+                                                     : &none;
+}

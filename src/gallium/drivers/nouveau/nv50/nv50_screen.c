@@ -1,0 +1,318 @@
+/*
+ * The Tesla pipe_screen: what the chip and the driver can do (caps,
+ * formats) and the screen's lifetime.
+ *
+ * Caps are what the driver does today, not what the hardware could: the
+ * driver clears and reads back render targets and zeta buffers, maps
+ * buffers and textures, and draws nothing yet (nv50_draw.c).  Limits
+ * come from hwdb's chip table (chips.xml, the chip's row) or from the
+ * Tesla compiler's target (nvc_g80.h, itself filled from hwdb), never
+ * written here.  The aim is GL 3.3 (issue 11); each cap below that is
+ * still off says what it waits for.
+ */
+
+#include <stdio.h>
+
+#include <nouveau.h>
+
+#include "pipe/p_defines.h"
+#include "util/format/u_format.h"
+#include "util/u_memory.h"
+#include "util/u_screen.h"
+
+#include "nvc_g80.h"
+
+#include "nouveau/nouveau_debug.h"
+#include "nv50_context.h"
+#include "nv50_format.h"
+#include "nv50_resource.h"
+#include "nv50_screen.h"
+#include "g80_3d.xml.h"
+
+/* A program's sampler slots: one per value of BIND_TSC's SAMPLER field
+ * (hwdb g80_3d.xml; 16, as upstream's TEX_LIMITS SAMPLERS_LOG2 4). */
+#define NV50_MAX_SAMPLERS \
+   ((G80_3D_BIND_TSC_SAMPLER__MASK >> G80_3D_BIND_TSC_SAMPLER__SHIFT) + 1)
+
+static const char *
+nv50_screen_get_name(struct pipe_screen *pscreen)
+{
+   return nv50_screen(pscreen)->base.name;
+}
+
+static const char *
+nv50_screen_get_vendor(struct pipe_screen *pscreen)
+{
+   return "nouveau";
+}
+
+static const char *
+nv50_screen_get_device_vendor(struct pipe_screen *pscreen)
+{
+   return "NVIDIA";
+}
+
+static int
+nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
+{
+   struct nv50_screen *screen = nv50_screen(pscreen);
+   const struct nvhwdb_chip *chip = screen->chip;
+
+   switch (param) {
+   /* texture sizes of the chip row (resources of these sizes are laid
+    * out and mapped; sampling them waits for draws) */
+   case PIPE_CAP_MAX_TEXTURE_2D_SIZE:
+      return 1 << (chip->tex_2d_levels - 1);
+   case PIPE_CAP_MAX_TEXTURE_3D_LEVELS:
+      return chip->tex_3d_levels;
+   case PIPE_CAP_MAX_TEXTURE_CUBE_LEVELS:
+      return chip->tex_2d_levels;
+   case PIPE_CAP_MAX_RENDER_TARGETS:
+      /* RT 0..7 (the chip row; nv50_clear.c sends each) */
+      return chip->render_targets;
+   case PIPE_CAP_MIXED_FRAMEBUFFER_SIZES:
+      /* every target and zeta has its own size (RT_HORIZ/VERT(i),
+       * ZETA_HORIZ/VERT; chips.xml mixed-fb-sizes) */
+      return chip->mixed_fb_sizes;
+   case PIPE_CAP_CLEAR_SCISSORED:
+      /* SCREEN_SCISSOR bounds CLEAR_BUFFERS (nv50_clear.c) */
+      return 1;
+   case PIPE_CAP_GLSL_FEATURE_LEVEL:
+   case PIPE_CAP_GLSL_FEATURE_LEVEL_COMPATIBILITY:
+      /* No program runs yet (draws are not implemented): the least GLSL
+       * st/mesa takes.  The compiler's straight-line VP/FP are the next
+       * step; 330 is the aim. */
+      return 120;
+   case PIPE_CAP_ESSL_FEATURE_LEVEL:
+      return 100;
+   case PIPE_CAP_MAX_VIEWPORTS:
+      return 1;
+   case PIPE_CAP_TEXTURE_TRANSFER_MODES:
+      /* transfers are CPU maps (nv50_transfer.c), not blits: nothing
+       * draws yet */
+      return 0;
+   case PIPE_CAP_MIN_MAP_BUFFER_ALIGNMENT:
+      return 64;
+   case PIPE_CAP_NPOT_TEXTURES:
+      /* the layout takes any size (nv50_resource.c) */
+      return chip->npot_textures;
+   case PIPE_CAP_FS_COORD_ORIGIN_UPPER_LEFT:
+   case PIPE_CAP_FS_COORD_PIXEL_CENTER_HALF_INTEGER:
+      return 1;
+   case PIPE_CAP_ACCELERATED:
+      return 1;
+   case PIPE_CAP_VIDEO_MEMORY:
+      return screen->base.device->vram_size >> 20;
+   case PIPE_CAP_QUERY_MEMORY_INFO:
+      /* nouveau_screen_query_memory_info */
+      return 1;
+   case PIPE_CAP_UMA:
+      return 0;
+   case PIPE_CAP_VENDOR_ID:
+      return 0x10de;
+   case PIPE_CAP_DEVICE_ID:
+      /* the PCI device of the chip row's board */
+      return chip->pci_device;
+   case PIPE_CAP_DEVICE_RESET_STATUS_QUERY:
+      /* a refused submission marks the context lost (nv50_context.c) */
+      return 1;
+   case PIPE_CAP_TGSI_TEXCOORD:
+      return 0;
+   default:
+      return u_pipe_screen_get_param_defaults(pscreen, param);
+   }
+}
+
+static float
+nv50_screen_get_paramf(struct pipe_screen *pscreen, enum pipe_capf param)
+{
+   switch (param) {
+   /* GL's minimum widths and sizes: nothing is rasterised yet */
+   case PIPE_CAPF_MIN_LINE_WIDTH:
+   case PIPE_CAPF_MIN_LINE_WIDTH_AA:
+   case PIPE_CAPF_MAX_LINE_WIDTH:
+   case PIPE_CAPF_MAX_LINE_WIDTH_AA:
+   case PIPE_CAPF_MIN_POINT_SIZE:
+   case PIPE_CAPF_MIN_POINT_SIZE_AA:
+   case PIPE_CAPF_MAX_POINT_SIZE:
+   case PIPE_CAPF_MAX_POINT_SIZE_AA:
+      return 1.0f;
+   case PIPE_CAPF_LINE_WIDTH_GRANULARITY:
+   case PIPE_CAPF_POINT_SIZE_GRANULARITY:
+      return 0.1f;
+   default:
+      return 0.0f;
+   }
+}
+
+static int
+nv50_screen_get_shader_param(struct pipe_screen *pscreen,
+                             enum pipe_shader_type shader,
+                             enum pipe_shader_cap param)
+{
+   /* the compiler's target: what it obeys is what we report */
+   const struct nvc_g80_target *t = &nv50_screen(pscreen)->target;
+   const struct nvhwdb_chip *chip = nv50_screen(pscreen)->chip;
+
+   /* geometry programs, compute: later steps */
+   if (shader != PIPE_SHADER_VERTEX && shader != PIPE_SHADER_FRAGMENT)
+      return 0;
+
+   switch (param) {
+   case PIPE_SHADER_CAP_MAX_INSTRUCTIONS:
+   case PIPE_SHADER_CAP_MAX_ALU_INSTRUCTIONS:
+   case PIPE_SHADER_CAP_MAX_TEX_INSTRUCTIONS:
+   case PIPE_SHADER_CAP_MAX_TEX_INDIRECTIONS:
+      /* programs are fetched from memory: no slot limit (chips.xml);
+       * GL 2.0's minimum until the driver loads programs */
+      return 512;
+   case PIPE_SHADER_CAP_MAX_INPUTS:
+      /* VP: VP_ATTR_EN's attributes; FP: the VP's result vec4s
+       * (VP_RESULT_MAP words / 4) */
+      return shader == PIPE_SHADER_VERTEX ? t->vp_max_attribs
+                                          : MIN2(t->vp_max_results / 4,
+                                                 PIPE_MAX_SHADER_INPUTS);
+   case PIPE_SHADER_CAP_MAX_OUTPUTS:
+      return shader == PIPE_SHADER_VERTEX ? MIN2(t->vp_max_results / 4,
+                                                 PIPE_MAX_SHADER_OUTPUTS)
+                                          : chip->render_targets;
+   case PIPE_SHADER_CAP_MAX_TEMPS:
+      /* vec4s of the thread's $r registers */
+      return t->max_gprs / 4;
+   case PIPE_SHADER_CAP_MAX_CONST_BUFFER0_SIZE:
+      /* one 64 KiB constant buffer (CB_DEF_SET SIZE 0, docs/tesla.md) */
+      return 65536;
+   case PIPE_SHADER_CAP_MAX_CONST_BUFFERS:
+      return 1;
+   case PIPE_SHADER_CAP_MAX_TEXTURE_SAMPLERS:
+   case PIPE_SHADER_CAP_MAX_SAMPLER_VIEWS:
+      /* The FP's slots (Mesa needs at least one to make a context);
+       * nothing samples yet: TIC/TSC come with draws.  VP texturing
+       * later. */
+      return shader == PIPE_SHADER_FRAGMENT ? NV50_MAX_SAMPLERS : 0;
+   case PIPE_SHADER_CAP_SUPPORTED_IRS:
+      return 1 << PIPE_SHADER_IR_NIR;
+   case PIPE_SHADER_CAP_PREFERRED_IR:
+      return PIPE_SHADER_IR_NIR;
+   default:
+      /* samplers, integers, control flow, indirect addressing ...:
+       * off until programs run */
+      return 0;
+   }
+}
+
+static const void *
+nv50_screen_get_compiler_options(struct pipe_screen *pscreen,
+                                 enum pipe_shader_ir ir,
+                                 enum pipe_shader_type shader)
+{
+   return nvc_g80_nir_options(&nv50_screen(pscreen)->target, shader);
+}
+
+static bool
+nv50_screen_is_format_supported(struct pipe_screen *pscreen,
+                                enum pipe_format format,
+                                enum pipe_texture_target target,
+                                unsigned sample_count,
+                                unsigned storage_sample_count,
+                                unsigned bindings)
+{
+   const struct nv50_format *fmt = nv50_format(format);
+
+   if (format == PIPE_FORMAT_NONE || !util_format_description(format))
+      return false;
+   /* multisampling: a later step (MULTISAMPLE_MODE, the MS layouts) */
+   if (sample_count > 1 || storage_sample_count > 1)
+      return false;
+   if (target == PIPE_BUFFER) {
+      /* vertex, index and constant buffers are accepted as memory (they
+       * are mapped, not yet read by a draw) */
+      bindings &= ~(PIPE_BIND_VERTEX_BUFFER | PIPE_BIND_INDEX_BUFFER |
+                    PIPE_BIND_CONSTANT_BUFFER);
+      return bindings == 0;
+   }
+   if (bindings & PIPE_BIND_RENDER_TARGET) {
+      if (!fmt->rt)
+         return false;
+      bindings &= ~(PIPE_BIND_RENDER_TARGET | PIPE_BIND_DISPLAY_TARGET |
+                    PIPE_BIND_SCANOUT | PIPE_BIND_SHARED);
+   }
+   if (bindings & PIPE_BIND_DEPTH_STENCIL) {
+      if (!fmt->zeta)
+         return false;
+      bindings &= ~PIPE_BIND_DEPTH_STENCIL;
+   }
+   /* sampler views: the formats the driver renders (their data can be
+    * written and read back; nothing samples yet) */
+   if (bindings & PIPE_BIND_SAMPLER_VIEW) {
+      if (!fmt->rt && !fmt->zeta)
+         return false;
+      bindings &= ~PIPE_BIND_SAMPLER_VIEW;
+   }
+   bindings &= ~(PIPE_BIND_LINEAR | PIPE_BIND_BLENDABLE);
+   return bindings == 0;
+}
+
+static void
+nv50_screen_destroy(struct pipe_screen *pscreen)
+{
+   struct nv50_screen *screen = nv50_screen(pscreen);
+
+   nouveau_screen_fini(&screen->base);
+   FREE(screen);
+}
+
+static int
+nv50_screen_get_video_param(struct pipe_screen *pscreen,
+                            enum pipe_video_profile profile,
+                            enum pipe_video_entrypoint entrypoint,
+                            enum pipe_video_cap param)
+{
+   return 0;
+}
+
+/* The screen's entry points; nouveau_screen_init adds the fence ones. */
+static const struct pipe_screen nv50_screen_funcs = {
+   .destroy = nv50_screen_destroy,
+   .get_name = nv50_screen_get_name,
+   .get_vendor = nv50_screen_get_vendor,
+   .get_device_vendor = nv50_screen_get_device_vendor,
+   .get_timestamp = nouveau_screen_get_timestamp,
+   .get_param = nv50_screen_get_param,
+   .get_paramf = nv50_screen_get_paramf,
+   .get_shader_param = nv50_screen_get_shader_param,
+   .get_video_param = nv50_screen_get_video_param,
+   .get_compiler_options = nv50_screen_get_compiler_options,
+   .is_format_supported = nv50_screen_is_format_supported,
+   .context_create = nv50_context_create,
+   .resource_create = nv50_resource_create,
+   .resource_destroy = nv50_resource_destroy,
+   .query_memory_info = nouveau_screen_query_memory_info,
+};
+
+struct nouveau_screen *
+nv50_screen_create(struct nouveau_drm *drm, struct nouveau_device *dev,
+                   const struct nvhwdb_chip *chip)
+{
+   struct nv50_screen *screen = CALLOC_STRUCT(nv50_screen);
+   char *error = NULL;
+
+   if (!screen)
+      return NULL;
+   screen->chip = chip;
+   if (!nvc_g80_target_init(&screen->target, chip, &error)) {
+      NOUVEAU_ERR("%s\n", error ? error : "no Tesla compiler target");
+      free(error);
+      FREE(screen);
+      return NULL;
+   }
+   screen->base.base = nv50_screen_funcs;
+   if (!nouveau_screen_init(&screen->base, drm, dev)) {
+      FREE(screen);
+      return NULL;
+   }
+   /* named by chip, as PMC_BOOT_0 reports it (real or simulated alike) */
+   snprintf(screen->base.name, sizeof(screen->base.name), "%s (%s)",
+            chip->codename, chip->marketing);
+   return &screen->base;
+}

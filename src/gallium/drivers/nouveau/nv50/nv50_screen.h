@@ -1,0 +1,33 @@
+/*
+ * The Tesla (G80..GT218, MCP77/79/89) pipe_screen.
+ */
+#ifndef NV50_SCREEN_H
+#define NV50_SCREEN_H
+
+#include "nouveau/nouveau_screen.h"
+#include "nvc_g80.h"
+#include "nvhwdb_chips.h"
+
+struct nouveau_drm;
+struct nouveau_device;
+
+struct nv50_screen {
+   struct nouveau_screen base;
+   /* the chip's row of hwdb's chip table (chips.xml): classes, limits */
+   const struct nvhwdb_chip *chip;
+   /* the Tesla compiler's target for the chip: its program limits are
+    * the shader caps */
+   struct nvc_g80_target target;
+};
+
+static inline struct nv50_screen *
+nv50_screen(struct pipe_screen *pscreen)
+{
+   return (struct nv50_screen *)pscreen;
+}
+
+struct nouveau_screen *
+nv50_screen_create(struct nouveau_drm *drm, struct nouveau_device *dev,
+                   const struct nvhwdb_chip *chip);
+
+#endif
