@@ -13,6 +13,7 @@
 #include "nouveau/nouveau_push.h"
 #include "nvhwdb_chips.h"
 #include "nv30/nv30_format.h"
+#include "nv50/nv50_resource.h"
 
 uint32_t nouveau_debug;
 
@@ -137,12 +138,43 @@ test_formats(void)
    CHECK_EQ("bad format", nv30_format_info((enum pipe_format)0x7fffffff)->vtx_ok, 0);
 }
 
+/* The Tesla blocklinear function (nv50_layout.c) against offsets worked
+ * out by hand from envytools-docs hw/memory/g80-surface.rst: gobs of
+ * 64 bytes x 4 rows (256 bytes), blocks one gob wide and 2^h x 2^d gobs,
+ * blocks x-major then y then z, gobs in a block y then z, a gob's bytes
+ * row by row. */
+static void
+test_layout(void)
+{
+   /* 64 RGBA8 pixels (256 bytes) x 37 rows: blocks of 16 gobs (64
+    * rows, the smallest covering 37), 4096 bytes, 4 blocks a row */
+   CHECK_EQ("block height for 37 rows", nv50_layout_block_log2(37, 4), 4);
+   CHECK_EQ("block height for 32 rows", nv50_layout_block_log2(32, 4), 3);
+   CHECK_EQ("block height for 4 rows", nv50_layout_block_log2(4, 4), 0);
+   CHECK_EQ("block height capped at 32 gobs", nv50_layout_block_log2(9999, 4), 5);
+   CHECK_EQ("block depth for 3 slices", nv50_layout_block_log2(3, 1), 2);
+   CHECK_EQ("size 256 x 37", nv50_layout_size(256, 37, 1, 4, 0), 16384);
+   CHECK_EQ("(5, 1): row 1 of gob 0", nv50_layout_offset(256, 37, 4, 0, 5, 1, 0), 69);
+   CHECK_EQ("(0, 4): gob 1 of block 0", nv50_layout_offset(256, 37, 4, 0, 0, 4, 0), 256);
+   CHECK_EQ("(64, 0): block 1", nv50_layout_offset(256, 37, 4, 0, 64, 0, 0), 4096);
+   /* block 2 (8192) + gob 15 (3840) + row 3 (192) + byte 2 */
+   CHECK_EQ("(130, 63)", nv50_layout_offset(256, 37, 4, 0, 130, 63, 0), 12226);
+   /* the second row of blocks: block 4 */
+   CHECK_EQ("(0, 64)", nv50_layout_offset(256, 100, 4, 0, 0, 64, 0), 16384);
+   /* 64 bytes x 4 rows x 3 slices, blocks of 1 x 4 gobs (1024 bytes):
+    * slice 2 is gob 2 of block 0; 9 slices: slice 5 is gob 1 of block 1 */
+   CHECK_EQ("3D slice 2", nv50_layout_offset(64, 4, 0, 2, 0, 0, 2), 512);
+   CHECK_EQ("3D slice 5 of 9", nv50_layout_offset(64, 4, 0, 2, 0, 0, 5), 1280);
+   CHECK_EQ("3D size 64 x 4 x 9", nv50_layout_size(64, 4, 9, 0, 2), 3072);
+}
+
 int
 main(void)
 {
    test_command_words();
    test_chipsets();
    test_formats();
+   test_layout();
    if (failures) {
       fprintf(stderr, "%d failure(s)\n", failures);
       return 1;
