@@ -229,9 +229,10 @@ validate_color_masks(struct nv40_3d *ctx, struct nvsim_raster_state *rs)
                        ((v & NV30_3D_COLOR_MASK_A__MASK) ? NVSIM_RASTER_MASK_A : 0);
    /* rankine has COLOR_MASK only (0x0370 is its FOG_COLOR) */
    v = ctx->rankine ? 0 : nv40_3d_reg(ctx, NV40_3D_MRT_COLOR_MASK);
-   for (unsigned i = 1; i < NVSIM_RASTER_MAX_RT && ctx->rankine; i++)
+   /* the chip's 4 colour buffers (the rasteriser holds Tesla's 8) */
+   for (unsigned i = 1; i < NVSIM_NV40_FP_NUM_RT && ctx->rankine; i++)
       rs->color_mask[i] = rs->color_mask[0];
-   for (unsigned i = 1; i < NVSIM_RASTER_MAX_RT && !ctx->rankine; i++) {
+   for (unsigned i = 1; i < NVSIM_NV40_FP_NUM_RT && !ctx->rankine; i++) {
       unsigned sh = 4 * (i - 1);
       rs->color_mask[i] =
          ((v & (NV40_3D_MRT_COLOR_MASK_BUFFER1_R << sh)) ? NVSIM_RASTER_MASK_R : 0) |
