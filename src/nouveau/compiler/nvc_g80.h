@@ -91,10 +91,28 @@ struct nvc_g80_io {
 
 #define NVC_G80_MAX_IO 128
 
+/* Control-stack entries a warp is given (joinat, a divergent bra's
+ * waiting side, breakaddr each hold one until they pop; isa.rst "Other
+ * execution state": 64-bit entries).  The hardware keeps the stack in
+ * memory (rnndb g80_3d.xml STACK_ADDRESS, STACK_SIZE_LOG: up to 2^12
+ * entries); how many a warp gets is the driver's allocation.  64 is the
+ * contract here: upstream's nv50 driver gives each warp 64 entries of 8
+ * bytes (nv50_screen.c, STACK_WARPS_ALLOC * 64 * 8) and nvsim's
+ * interpreter holds 64 (docs/tesla.md "Control flow").  Programs nesting
+ * deeper are refused. */
+#define NVC_G80_STACK_ENTRIES 64
+
 struct nvc_g80_program {
    unsigned stage;             /* MESA_SHADER_VERTEX / FRAGMENT */
    uint32_t *code;             /* malloc()ed; upload at *_START_ID */
    unsigned code_words;
+   /* branch, joinat and breakaddr targets are code addresses (isa.rst:
+    * the PC is an address in the code segment, not relative to the
+    * program): the code is encoded for address 0, and
+    * nvc_g80_relocate() moves it to where it is uploaded.  reloc[i] is
+    * the word index of such an instruction (malloc()ed). */
+   uint32_t *reloc;
+   unsigned num_relocs;
    unsigned num_insns;
    /* *_REG_ALLOC_TEMP */
    unsigned num_gprs;
@@ -128,13 +146,19 @@ struct nvc_g80_program {
 
 /* Compiles a vertex or fragment shader (the stage from nir).  false + a
  * malloc()ed message starting with the chip's codename for what the
- * backend does not do (control flow, textures, ...) or what does not
+ * backend does not do (textures, other stages, ...) or what does not
  * fit the chip. */
 bool nvc_g80_compile(const struct nvc_g80_target *t,
                      const struct nir_shader *nir,
                      struct nvc_g80_program *prog, char **err);
 
 void nvc_g80_program_free(struct nvc_g80_program *prog);
+
+/* Adds base (bytes, a multiple of 8, the program's offset in the code
+ * segment) to every code address in prog->code: upload the result at
+ * *_START_ID = base.  Once per compiled program.  false if a target no
+ * longer fits the field (22 bits of words, g80.xml TARGET). */
+bool nvc_g80_relocate(struct nvc_g80_program *prog, uint32_t base);
 
 /* The disassembly of prog (one instruction a line, through libnvisa's
  * disassembler) into a malloc()ed string. */

@@ -1,10 +1,11 @@
 /*
  * The Tesla backend's pipeline: clone and lower the NIR
- * (nvc_g80_nir.c), select instructions (nvc_g80_isel.c), fold
- * saturations (nvc_g80_opt_fold_sat.c) and memory operands
+ * (nvc_g80_nir.c), select instructions (nvc_g80_isel.c, the control
+ * flow walked by nvc_g80_isel_cf.c), fold saturations (nvc_g80_opt_fold_sat.c) and memory operands
  * (nvc_g80_opt_fold_operands.c) and immediates
  * (nvc_g80_opt_fold_immediates.c), remove dead code
- * (nvc_g80_opt_dce.c), write results in place (nvc_g80_opt_fold_results.c), allocate registers (nvc_g80_ra.c), encode
+ * (nvc_g80_opt_dce.c), write results in place (nvc_g80_opt_fold_results.c),
+ * allocate registers (nvc_g80_ra.c on nvc_g80_live.c's ranges), encode
  * (nvc_g80_emit.c).  NV_DEBUG=shaders / NOUVEAU_DEBUG=shaders print the
  * lowered NIR and the disassembly.
  */
@@ -78,7 +79,8 @@ nvc_g80_compile(const struct nvc_g80_target *t, const nir_shader *nir,
    }
    prog->num_gprs = regs < MIN_GPRS ? MIN_GPRS : regs;
    prog->num_insns = ir.num_insns;
-   if (!nvc_g80_emit(&ir, t->name, &prog->code, &prog->code_words, err))
+   if (!nvc_g80_emit(&ir, t->name, &prog->code, &prog->code_words,
+                     &prog->reloc, &prog->num_relocs, err))
       goto out;
    if (debug_shaders()) {
       char *d = nvc_g80_disasm(prog);
@@ -99,6 +101,9 @@ void
 nvc_g80_program_free(struct nvc_g80_program *prog)
 {
    free(prog->code);
+   free(prog->reloc);
    prog->code = NULL;
+   prog->reloc = NULL;
+   prog->num_relocs = 0;
    prog->code_words = 0;
 }

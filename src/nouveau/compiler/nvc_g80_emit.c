@@ -9,6 +9,16 @@
  * bits to say they are immediate, so a program whose last instruction is
  * one ends with a `nop exit`.  Every instruction selected is long (two
  * words), so each starts on an even word as isa.rst requires.
+ *
+ * Control flow (nvc_g80_isel_cf.c): labels are not encoded, a target is
+ * the word address of the instruction after its label (g80.xml TARGET:
+ * byte address / 4, for code at address 0: the word indices are
+ * returned as relocations, nvc_g80_relocate adds the upload address);
+ * the join modifier is CTRL 2.  The exit goes on a last instruction
+ * that can carry it: not a control instruction (the modifiers do
+ * nothing there, docs/tesla.md), not one that already joins, not the
+ * position a label marks (branches to the end need an instruction
+ * there); otherwise a `nop exit` follows.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,8 +30,9 @@
 
 #define G(x) NVISA_G80_##x
 
-/* g80.xml MOD CTRL (field CTRL, word 1 bits 0-1): 1 is exit */
+/* g80.xml MOD CTRL (field CTRL, word 1 bits 0-1): 1 is exit, 2 join */
 #define CTRL_EXIT 1
+#define CTRL_JOIN 2
 
 static bool
 form_has_mod(unsigned op, unsigned mod)
@@ -33,43 +44,108 @@ form_has_mod(unsigned op, unsigned mod)
    return false;
 }
 
+static bool
+emit_fail(char **err, const char *chip, const char *what, unsigned i)
+{
+   *err = malloc(160);
+   if (*err)
+      snprintf(*err, 160, "%s: internal error: %s (instruction %u)", chip,
+               what, i);
+   return false;
+}
+
 bool
 nvc_g80_emit(const struct nvc_g80_ir *ir, const char *chip, uint32_t **code,
-             unsigned *words, char **err)
+             unsigned *words, uint32_t **reloc, unsigned *num_relocs,
+             char **err)
 {
    unsigned n = ir->num_insns;
-   bool need_nop = !n || !form_has_mod(ir->insns[n - 1].hw.op, G(MOD_CTRL));
-   unsigned total = n + (need_nop ? 1 : 0);
-   uint32_t *w = calloc(total * NVISA_FORM_MAX_WORDS, sizeof(uint32_t));
-   unsigned at = 0;
-
-   if (!w) {
+   /* the word address of each label: the next encoded instruction */
+   uint32_t *at = calloc(ir->num_labels + 1, sizeof(uint32_t));
+   unsigned real = 0, last = n, nrel = 0;
+   if (!at) {
       *err = strdup("out of memory");
       return false;
    }
-   for (unsigned i = 0; i < total; i++) {
+   for (unsigned i = 0; i < n; i++) {
+      const struct nvc_g80_insn *in = &ir->insns[i];
+      if (in->label) {
+         at[in->label] = real * 2;
+         last = n;   /* a label after the last instruction */
+         continue;
+      }
+      real++;
+      last = i;
+      if (in->target)
+         nrel++;
+   }
+   const struct nvc_g80_insn *l = last < n ? &ir->insns[last] : NULL;
+   bool need_nop = !l || !form_has_mod(l->hw.op, G(MOD_CTRL)) || l->join ||
+                   nvc_g80_is_control(l->hw.op);
+   unsigned total = real + (need_nop ? 1 : 0);
+   uint32_t *w = calloc(total * NVISA_FORM_MAX_WORDS, sizeof(uint32_t));
+   uint32_t *rel = malloc((nrel ? nrel : 1) * sizeof(uint32_t));
+   unsigned pos = 0;
+
+   if (!w || !rel) {
+      free(at);
+      free(w);
+      free(rel);
+      *err = strdup("out of memory");
+      return false;
+   }
+   nrel = 0;
+   for (unsigned i = 0; i <= n; i++) {
       struct nvisa_g80_insn hw;
       if (i < n) {
-         hw = ir->insns[i].hw;
+         const struct nvc_g80_insn *in = &ir->insns[i];
+         if (in->label)
+            continue;
+         hw = in->hw;
+         if (in->join)
+            hw.mod[G(MOD_CTRL)] = CTRL_JOIN;
+         if (in->target) {
+            hw.mod[G(MOD_TARGET)] = at[in->target];
+            rel[nrel++] = pos;
+         }
+         if (!need_nop && i == last)
+            hw.mod[G(MOD_CTRL)] = CTRL_EXIT;
       } else {
+         if (!need_nop)
+            break;
          nvisa_g80_insn_init(&hw, G(OP_NOP));
-      }
-      if (i == total - 1)
          hw.mod[G(MOD_CTRL)] = CTRL_EXIT;
-      int k = nvisa_g80_encode(&hw, &w[at]);
-      if (k < 0) {
-         *err = malloc(160);
-         if (*err)
-            snprintf(*err, 160, "%s: internal error: %s rejects its "
-                     "operands (instruction %u)", chip,
-                     nvisa_g80_form(hw.op)->name, i);
-         free(w);
-         return false;
       }
-      at += k;
+      int k = nvisa_g80_encode(&hw, &w[pos]);
+      if (k != 2) {
+         free(at);
+         free(w);
+         free(rel);
+         return emit_fail(err, chip, k < 0 ? "an instruction rejects its "
+                          "operands" : "a short instruction", i);
+      }
+      pos += k;
    }
+   free(at);
    *code = w;
-   *words = at;
+   *words = pos;
+   *reloc = rel;
+   *num_relocs = nrel;
+   return true;
+}
+
+bool
+nvc_g80_relocate(struct nvc_g80_program *prog, uint32_t base)
+{
+   for (unsigned r = 0; r < prog->num_relocs; r++) {
+      uint32_t *w = &prog->code[prog->reloc[r]];
+      struct nvisa_g80_insn hw;
+      if (nvisa_g80_decode(w, 2, &hw) != 2)
+         return false;
+      hw.mod[G(MOD_TARGET)] += base / 4;
+      if (nvisa_g80_encode(&hw, w) != 2)
+         return false;
+   }
    return true;
 }
 

@@ -7,8 +7,20 @@
  *
  * An instruction defines at most one value (operand 0).  A value may be
  * written by several instructions only when they are predicated halves
- * of one select (nvc_g80_isel.c: the first defines it, `redef` marks the
- * others).
+ * of one select (nvc_g80_isel.c), the copies into a NIR phi's value at
+ * the end of each predecessor, or a loop's break flag
+ * (nvc_g80_isel_cf.c): the first in the list defines it, `redef` marks
+ * the others.
+ *
+ * Control flow stays in the one list (nvc_g80_isel_cf.c): NIR's
+ * structured ifs and loops become the hardware's control instructions
+ * (joinat, bra, breakaddr, break) whose `target` names a label, and
+ * labels are pseudo-instructions (op NOP, `label` set, never encoded)
+ * marking the position a target resolves to.  The passes that only look
+ * at a value's definition and its readers need nothing more; a pass that
+ * moves an effect between instructions keeps to one block
+ * (nvc_g80_ir_same_block); liveness reads the loops (`loops`: the label
+ * of each loop's head and of its exit).
  */
 #ifndef NVC_G80_IR_H
 #define NVC_G80_IR_H
@@ -30,6 +42,17 @@ struct nvc_g80_insn {
    /* has an effect besides its destination (writes $c, $o, reserved
     * registers): dead-code elimination keeps it */
    bool side_effect;
+   /* control flow: a label pseudo-instruction (not encoded) when
+    * nonzero; the label a bra / joinat / breakaddr goes to */
+   uint16_t label, target;
+   /* the join modifier (g80.xml CTRL 2): rejoin after this instruction */
+   bool join;
+};
+
+/* A loop of the list: its head label (the back edge's target) and exit
+ * label (the breakaddr's target, right after the back edge). */
+struct nvc_g80_loop {
+   uint16_t head, exit;
 };
 
 struct nvc_g80_ir {
@@ -38,6 +61,9 @@ struct nvc_g80_ir {
    unsigned num_values;
    /* $r0..$r(reserved-1) hold results (FP) and are not allocated */
    unsigned reserved;
+   unsigned num_labels;           /* labels are 1..num_labels */
+   struct nvc_g80_loop *loops;
+   unsigned num_loops, loops_cap;
 };
 
 void nvc_g80_ir_init(struct nvc_g80_ir *ir);
@@ -47,6 +73,22 @@ unsigned nvc_g80_ir_value(struct nvc_g80_ir *ir);
 /* Appends an instruction of form op (predicate always, all lanes);
  * NULL when out of memory. */
 struct nvc_g80_insn *nvc_g80_ir_add(struct nvc_g80_ir *ir, unsigned op);
+
+/* A new label number; nvc_g80_ir_add_label places it (false: out of
+ * memory). */
+unsigned nvc_g80_ir_new_label(struct nvc_g80_ir *ir);
+bool nvc_g80_ir_add_label(struct nvc_g80_ir *ir, unsigned label);
+/* Records a loop (its head and exit labels); false: out of memory. */
+bool nvc_g80_ir_add_loop(struct nvc_g80_ir *ir, unsigned head,
+                         unsigned exit);
+
+/* A control instruction (long control forms: g80.xml CONTROL=1): the
+ * exit and join modifiers do nothing on them (docs/tesla.md). */
+bool nvc_g80_is_control(unsigned op);
+/* No label or control instruction between instructions a < b: one
+ * straight stretch of code that every lane running a runs through to b. */
+bool nvc_g80_ir_same_block(const struct nvc_g80_ir *ir, unsigned a,
+                           unsigned b);
 
 /* Operand helpers */
 static inline void
@@ -92,6 +134,13 @@ void nvc_g80_opt_fold_immediates(struct nvc_g80_ir *ir);
  * into $o or the FP result registers (nvc_g80_opt_fold_results.c). */
 void nvc_g80_opt_fold_results(struct nvc_g80_ir *ir);
 
+/* Live ranges over the list (nvc_g80_live.c): for each value the first
+ * and last instruction index it must keep its register over, a range
+ * that reaches into a loop from before it stretched to the loop's back
+ * edge.  false: out of memory. */
+bool nvc_g80_live(const struct nvc_g80_ir *ir, unsigned *start,
+                  unsigned *end);
+
 /* Linear-scan register allocation (nvc_g80_ra.c): every value gets a $r
  * from ir->reserved up, below max_gprs.  Returns the registers used
  * (highest + 1, at least ir->reserved), or 0 with *err when they do not
@@ -99,10 +148,13 @@ void nvc_g80_opt_fold_results(struct nvc_g80_ir *ir);
 unsigned nvc_g80_ra(struct nvc_g80_ir *ir, unsigned max_gprs,
                     const char *chip, char **err);
 
-/* Encodes (nvc_g80_emit.c): the exit on the last instruction, words
- * through nvisa_g80_encode.  false + *err if a form rejects its
+/* Encodes (nvc_g80_emit.c): the exit on the last instruction (or a nop
+ * exit), labels resolved to word addresses for code at 0 (the words of
+ * the instructions holding one in *reloc), words through
+ * nvisa_g80_encode.  false + *err if a form rejects its
  * operands. */
 bool nvc_g80_emit(const struct nvc_g80_ir *ir, const char *chip,
-                  uint32_t **code, unsigned *words, char **err);
+                  uint32_t **code, unsigned *words, uint32_t **reloc,
+                  unsigned *num_relocs, char **err);
 
 #endif

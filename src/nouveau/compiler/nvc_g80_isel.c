@@ -39,7 +39,7 @@
 #include "nvc_g80_isel.h"
 
 #define G(x) NVISA_G80_##x
-#define NO_VALUE 0xffffffffu
+#define NO_VALUE NVC_G80_NO_VALUE
 
 /* g80.xml enum RND / RINT */
 #define RND_RN G(RND_rn)
@@ -977,6 +977,45 @@ emit_intrinsic(struct isel *c, nir_intrinsic_instr *in)
    }
 }
 
+/* One instruction of a block (nvc_g80_isel_cf.c walks the blocks). */
+static bool
+select_instr(void *isel, nir_instr *instr)
+{
+   struct isel *c = isel;
+   switch (instr->type) {
+   case nir_instr_type_alu:
+      emit_alu(c, nir_instr_as_alu(instr));
+      break;
+   case nir_instr_type_load_const: {
+      nir_load_const_instr *k = nir_instr_as_load_const(instr);
+      if (k->def.bit_size != 32 && k->def.bit_size != 1) {
+         fail(c, "%u-bit constants are not supported yet", k->def.bit_size);
+         break;
+      }
+      for (unsigned n = 0; n < k->def.num_components; n++)
+         c->vals[k->def.index * 4 + n] = imm(c, k->value[n].u32);
+      break;
+   }
+   case nir_instr_type_ssa_undef: {
+      nir_ssa_undef_instr *u = nir_instr_as_ssa_undef(instr);
+      for (unsigned n = 0; n < u->def.num_components; n++)
+         c->vals[u->def.index * 4 + n] = imm(c, 0);
+      break;
+   }
+   case nir_instr_type_intrinsic:
+      emit_intrinsic(c, nir_instr_as_intrinsic(instr));
+      break;
+   case nir_instr_type_tex:
+      fail(c, "texture instructions are not supported yet by the Tesla "
+           "backend");
+      break;
+   default:
+      fail(c, "NIR instruction type %u is not supported yet", instr->type);
+      break;
+   }
+   return !c->failed;
+}
+
 bool
 nvc_g80_isel(const struct nvc_g80_target *t, nir_shader *s,
              const uint8_t interp[NVC_G80_MAX_IO], struct nvc_g80_ir *ir,
@@ -990,13 +1029,6 @@ nvc_g80_isel(const struct nvc_g80_target *t, nir_shader *s,
        s->info.stage != MESA_SHADER_FRAGMENT)
       return fail(&c, "%s programs are not supported yet (VP and FP only)",
                   _mesa_shader_stage_to_string(s->info.stage));
-   /* straight-line programs only: the join/break stacks come next */
-   foreach_list_typed(nir_cf_node, node, node, &impl->body) {
-      if (node->type != nir_cf_node_block)
-         return fail(&c, "control flow (an if or a loop NIR could not "
-                     "flatten) is not supported yet by the Tesla backend");
-   }
-
    c.vals = malloc(impl->ssa_alloc * 4 * sizeof(unsigned) + 1);
    if (!c.vals)
       return fail(&c, "out of memory");
@@ -1018,45 +1050,11 @@ nvc_g80_isel(const struct nvc_g80_target *t, nir_shader *s,
          set_src(i, 1, inv);
    }
 
-   nir_foreach_block(block, impl) {
-      nir_foreach_instr(instr, block) {
-         if (c.failed)
-            break;
-         switch (instr->type) {
-         case nir_instr_type_alu:
-            emit_alu(&c, nir_instr_as_alu(instr));
-            break;
-         case nir_instr_type_load_const: {
-            nir_load_const_instr *k = nir_instr_as_load_const(instr);
-            if (k->def.bit_size != 32 && k->def.bit_size != 1) {
-               fail(&c, "%u-bit constants are not supported yet",
-                    k->def.bit_size);
-               break;
-            }
-            for (unsigned n = 0; n < k->def.num_components; n++)
-               c.vals[k->def.index * 4 + n] = imm(&c, k->value[n].u32);
-            break;
-         }
-         case nir_instr_type_ssa_undef: {
-            nir_ssa_undef_instr *u = nir_instr_as_ssa_undef(instr);
-            for (unsigned n = 0; n < u->def.num_components; n++)
-               c.vals[u->def.index * 4 + n] = imm(&c, 0);
-            break;
-         }
-         case nir_instr_type_intrinsic:
-            emit_intrinsic(&c, nir_instr_as_intrinsic(instr));
-            break;
-         case nir_instr_type_tex:
-            fail(&c, "texture instructions are not supported yet by the "
-                 "Tesla backend");
-            break;
-         default:
-            fail(&c, "NIR instruction type %u is not supported yet",
-                 instr->type);
-            break;
-         }
-      }
-   }
+   struct nvc_g80_isel_cf cf = { .ir = ir, .vals = c.vals, .chip = t->name,
+                                 .err = err, .select = select_instr,
+                                 .isel = &c };
+   if (!c.failed && !nvc_g80_isel_cf(&cf, impl))
+      c.failed = true;
 
    /* FP outputs: the result registers, colour by colour */
    if (!c.failed && s->info.stage == MESA_SHADER_FRAGMENT) {

@@ -54,7 +54,10 @@ nvc_g80_opt_fold_results(struct nvc_g80_ir *ir)
           mv->hw.mod[G(MOD_PRED)] != G(COND_always) || (!out && !reserved))
          continue;
       unsigned v = mv->hw.opnd[1].val;
-      if (uses[v] != 1 || multi[v] || def[v] < 0)
+      /* one block: an earlier write in a branch or loop would reach
+       * lanes and trips the copy does not (nvc_g80_ir.h) */
+      if (uses[v] != 1 || multi[v] || def[v] < 0 ||
+          !nvc_g80_ir_same_block(ir, def[v], i))
          continue;
       struct nvc_g80_insn *d = &ir->insns[def[v]];
       const struct nvisa_form *form = nvisa_g80_form(d->hw.op);

@@ -734,37 +734,12 @@ test_fp_derivatives(void)
 }
 
 /* What the first step does not do is refused with the chip named. */
+/* Control flow is nouveau_compiler_g80_cf's (nvc_g80_cf_test.c). */
 static void
 test_refused(void)
 {
-   nir_builder b = builder(MESA_SHADER_FRAGMENT, "fp_loop");
-   nir_variable *vin = nvc_test_in_vec4(b.shader, VARYING_SLOT_VAR0, 0, "v");
-   nir_variable *c0 = nvc_test_var(b.shader, nir_var_shader_out,
-                                   glsl_vec4_type(), FRAG_RESULT_DATA0, 0, "c0");
-   nir_variable *t = nir_local_variable_create(b.impl, glsl_float_type(), "t");
-   nir_store_var(&b, t, nir_imm_float(&b, 0), 1);
-   nir_push_loop(&b);
-   {
-      nir_ssa_def *x = nir_load_var(&b, t);
-      nir_push_if(&b, nir_fge(&b, x, nir_channel(&b, nir_load_var(&b, vin), 0)));
-      nir_jump(&b, nir_jump_break);
-      nir_pop_if(&b, NULL);
-      nir_store_var(&b, t, nir_fadd_imm(&b, x, 1.0), 1);
-   }
-   nir_pop_loop(&b, NULL);
-   nir_store_var(&b, c0, nir_vec4(&b, nir_load_var(&b, t), nir_load_var(&b, t),
-                                  nir_load_var(&b, t), nir_load_var(&b, t)),
-                 0xf);
-   struct nvc_g80_program p;
    char *err = NULL;
-   bool ok = nvc_g80_compile(&target, b.shader, &p, &err);
-   CHECK(!ok && err && strstr(err, target.name) && strstr(err, "control flow"),
-         "a loop: %s", err ? err : "compiled");
-   free(err);
-   ralloc_free(b.shader);
-
    struct nvc_g80_target nv40;
-   err = NULL;
    CHECK(!nvc_g80_target_init(&nv40, nvhwdb_chip_find(0x40), &err) && err &&
          strstr(err, "NV40"), "NV40 as a Tesla target: %s", err ? err : "");
    free(err);
