@@ -93,6 +93,15 @@ void nv50_emit_framebuffer(struct nv50_context *nv50);
 /* nv50_draw.c */
 void nv50_init_draw_functions(struct pipe_context *pipe);
 
+/* nv50_m2mf.c: copies box of the blocklinear res's level to (or, with
+ * to_surface, from) the pitch buffer lin (rows at stride, slices at
+ * layer_stride) on M2MF; false when the channel is lost. */
+struct nv50_resource;
+bool nv50_m2mf_copy_box(struct nv50_context *nv50, struct nv50_resource *res,
+                        unsigned level, const struct pipe_box *box,
+                        struct nouveau_bo *lin, uint32_t stride,
+                        uint32_t layer_stride, bool to_surface);
+
 /* nv50_transfer.c */
 void nv50_init_transfer_functions(struct pipe_context *pipe);
 

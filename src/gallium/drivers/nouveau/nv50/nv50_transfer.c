@@ -1,12 +1,12 @@
 /*
  * CPU access to resources.  Pitch memory (buffers, linear textures) is
  * mapped directly.  A blocklinear texture goes through a linear staging
- * copy in system memory, filled from and written back to the surface by
- * the CPU with the blocklinear function (nv50_layout.c): through the VM
- * the CPU sees only the high-level rearrangement, gobs and blocks, the
- * storage type hides the rest (g80-surface.rst).  (A staging copy on the
- * GPU, M2MF or 2D, is the next step; NV_DEBUG=fallback says when the CPU
- * swizzles.)
+ * buffer in GART, filled from and written back to the surface by M2MF
+ * (nv50_m2mf.c).  If no staging buffer can be had, the CPU does it with
+ * the blocklinear function (nv50_layout.c) on a copy in system memory:
+ * through the VM the CPU sees only the high-level rearrangement, gobs and
+ * blocks, the storage type hides the rest (g80-surface.rst);
+ * NV_DEBUG=fallback says when.
  */
 
 #include <errno.h>
@@ -25,7 +25,10 @@
 
 struct nv50_transfer {
    struct pipe_transfer base;
-   uint8_t *staging;        /* blocklinear only */
+   /* blocklinear only: the staging buffer M2MF copies through, or (no
+    * room for one) the CPU's copy */
+   struct nouveau_bo *staging_bo;
+   uint8_t *staging;
 };
 
 /* Maps the whole buffer for access (0: without waiting). */
@@ -126,13 +129,38 @@ nv50_transfer_map(struct pipe_context *pipe, struct pipe_resource *pres,
              util_format_get_stride(pres->format, box->x);
    }
 
-   NOUVEAU_FALLBACK("CPU swizzle of a %ux%ux%u box of a blocklinear %s\n",
-                    box->width, box->height, box->depth,
-                    util_format_short_name(pres->format));
    tx->base.stride = util_format_get_stride(pres->format, box->width);
    tx->base.layer_stride = util_format_get_2d_size(pres->format,
                                                    tx->base.stride,
                                                    box->height);
+   {
+      uint32_t domain = NOUVEAU_BO_GART;
+      if (nouveau_screen_bo_new(&nv50->screen->base, &domain, NOUVEAU_BO_MAP,
+                                0, (uint64_t)tx->base.layer_stride * box->depth,
+                                &tx->staging_bo) == 0 &&
+          domain != NOUVEAU_BO_GART)
+         nouveau_bo_ref(NULL, &tx->staging_bo);
+   }
+   if (tx->staging_bo) {
+      /* what the caller does not discard is copied first, so that a
+       * write of part of the box keeps the rest */
+      if (!(usage & (PIPE_MAP_DISCARD_RANGE |
+                     PIPE_MAP_DISCARD_WHOLE_RESOURCE))) {
+         if (!nv50_m2mf_copy_box(nv50, res, level, box, tx->staging_bo,
+                                 tx->base.stride, tx->base.layer_stride,
+                                 false))
+            goto fail;
+         nv50_context_kick(nv50);
+      }
+      if (nouveau_bo_map_shared(tx->staging_bo, NOUVEAU_BO_RDWR, nv50->client))
+         goto fail;
+      *ptransfer = &tx->base;
+      return tx->staging_bo->map;
+   }
+
+   NOUVEAU_FALLBACK("CPU swizzle of a %ux%ux%u box of a blocklinear %s\n",
+                    box->width, box->height, box->depth,
+                    util_format_short_name(pres->format));
    tx->staging = MALLOC((size_t)tx->base.layer_stride * box->depth);
    if (!tx->staging)
       goto fail;
@@ -149,6 +177,7 @@ nv50_transfer_map(struct pipe_context *pipe, struct pipe_resource *pres,
    return tx->staging;
 
 fail:
+   nouveau_bo_ref(NULL, &tx->staging_bo);
    FREE(tx->staging);
    pipe_resource_reference(&tx->base.resource, NULL);
    slab_free(&nv50->transfer_pool, tx);
@@ -162,7 +191,17 @@ nv50_transfer_unmap(struct pipe_context *pipe, struct pipe_transfer *ptx)
    struct nv50_transfer *tx = (struct nv50_transfer *)ptx;
    struct nv50_resource *res = nv50_resource(ptx->resource);
 
-   if (tx->staging) {
+   if (tx->staging_bo) {
+      /* submitted at once: the staging buffer goes with the transfer,
+       * and the kernel keeps a buffer a submission lists until it is
+       * done */
+      if ((ptx->usage & PIPE_MAP_WRITE) &&
+          nv50_m2mf_copy_box(nv50, res, ptx->level, &ptx->box,
+                             tx->staging_bo, ptx->stride, ptx->layer_stride,
+                             true))
+         nv50_context_kick(nv50);
+      nouveau_bo_ref(NULL, &tx->staging_bo);
+   } else if (tx->staging) {
       if (ptx->usage & PIPE_MAP_WRITE) {
          uint8_t *map = nv50_map_bo(nv50, res,
                                     (ptx->usage & PIPE_MAP_UNSYNCHRONIZED) ?

@@ -1,0 +1,101 @@
+/*
+ * Copies between a blocklinear surface and pitch memory on G80_M2MF
+ * (hwdb nv_m2mf.xml, the G80 variant): LAYOUT_IN/OUT choose each side's
+ * layout; a blocklinear side is described by BLOCKLINEAR_DIMENSIONS
+ * (block height/depth in gobs, log2), PITCH (the surface's width in
+ * bytes), HEIGHT, DEPTH and the POSITION of the copied rectangle (x in
+ * bytes, y in rows) and its slice Z; a pitch side by its PITCH_IN/OUT.
+ * OFFSET_IN/OUT (+ _HIGH) are 40-bit VM addresses through the channel's
+ * VM-wide DMA objects (nv50_context_init_hw); BUF_NOTIFY starts the copy
+ * of LINE_COUNT lines of LINE_LENGTH_IN bytes (docs/tesla.md "G80_M2MF
+ * and G80_2D").
+ */
+
+#include <nouveau.h>
+
+#include "util/format/u_format.h"
+#include "util/u_math.h"
+
+#include "nv50_context.h"
+#include "nv50_resource.h"
+#include "nv_m2mf.xml.h"
+
+/* Upstream's nv50 driver copies at most 2047 lines with one BUF_NOTIFY
+ * (nv50_transfer.c, fact): we do the same. */
+#define NV50_M2MF_MAX_LINES 2047
+
+#define M2MF_MTHD(nv50, mthd, n) \
+   nouveau_push_mthd(&(nv50)->push, NOUVEAU_SUBC_M2MF, mthd, n)
+#define M2MF_1(nv50, mthd, data) \
+   nouveau_push_1(&(nv50)->push, NOUVEAU_SUBC_M2MF, mthd, data)
+
+bool
+nv50_m2mf_copy_box(struct nv50_context *nv50, struct nv50_resource *res,
+                   unsigned level, const struct pipe_box *box,
+                   struct nouveau_bo *lin, uint32_t stride,
+                   uint32_t layer_stride, bool to_surface)
+{
+   const struct pipe_resource *t = &res->base;
+   const struct nv50_level *lv = &res->level[level];
+   const bool is3d = t->target == PIPE_TEXTURE_3D;
+   const unsigned cpp = util_format_get_blocksize(t->format);
+   const uint32_t rows = util_format_get_nblocksy(t->format,
+                                                  u_minify(t->height0, level));
+   const uint32_t depth = is3d ? u_minify(t->depth0, level) : 1;
+   const uint32_t bx = box->x / util_format_get_blockwidth(t->format) * cpp;
+   const uint32_t by = box->y / util_format_get_blockheight(t->format);
+   const uint32_t line = util_format_get_nblocksx(t->format, box->width) * cpp;
+   const uint32_t nby = util_format_get_nblocksy(t->format, box->height);
+   const uint32_t dims =
+      G80_M2MF_BLOCKLINEAR_DIMENSIONS_IN_HEIGHT(lv->block_h) |
+      G80_M2MF_BLOCKLINEAR_DIMENSIONS_IN_DEPTH(lv->block_d);
+
+   for (int z = 0; z < box->depth; z++) {
+      uint64_t surf = nv50_resource_address(res, level,
+                                            is3d ? 0 : box->z + z);
+      uint32_t sz = is3d ? box->z + z : 0;
+
+      for (uint32_t y = 0; y < nby; y += NV50_M2MF_MAX_LINES) {
+         uint32_t n = MIN2(nby - y, NV50_M2MF_MAX_LINES);
+         uint64_t linear = lin->offset + (uint64_t)z * layer_stride +
+                           (uint64_t)y * stride;
+         uint64_t in = to_surface ? linear : surf;
+         uint64_t out = to_surface ? surf : linear;
+
+         if (!nv50_push_begin(nv50, 32))
+            return false;
+         nv50_push_ref(nv50, res->bo, res->domain |
+                       (to_surface ? NOUVEAU_BO_WR : NOUVEAU_BO_RD));
+         nv50_push_ref(nv50, lin, NOUVEAU_BO_GART |
+                       (to_surface ? NOUVEAU_BO_RD : NOUVEAU_BO_WR));
+         /* the surface side: IN when reading it, OUT when writing */
+         M2MF_MTHD(nv50, to_surface ? G80_M2MF_LAYOUT_OUT
+                                    : G80_M2MF_LAYOUT_IN, 7);
+         nouveau_push_data(&nv50->push, G80_M2MF_LAYOUT_IN_BLOCKLINEAR);
+         nouveau_push_data(&nv50->push, dims);
+         nouveau_push_data(&nv50->push, lv->pitch);
+         nouveau_push_data(&nv50->push, rows);
+         nouveau_push_data(&nv50->push, depth);
+         nouveau_push_data(&nv50->push, sz);
+         nouveau_push_data(&nv50->push,
+                           G80_M2MF_BLOCKLINEAR_POSITION_IN_X(bx) |
+                           G80_M2MF_BLOCKLINEAR_POSITION_IN_Y(by + y));
+         M2MF_1(nv50, to_surface ? G80_M2MF_LAYOUT_IN : G80_M2MF_LAYOUT_OUT,
+                G80_M2MF_LAYOUT_IN_PITCH);
+         M2MF_MTHD(nv50, G80_M2MF_OFFSET_IN_HIGH, 2);
+         nouveau_push_data(&nv50->push, in >> 32);
+         nouveau_push_data(&nv50->push, out >> 32);
+         M2MF_MTHD(nv50, NV04_M2MF_OFFSET_IN, 7);
+         nouveau_push_data(&nv50->push, in);
+         nouveau_push_data(&nv50->push, out);
+         nouveau_push_data(&nv50->push, stride);     /* PITCH_IN */
+         nouveau_push_data(&nv50->push, stride);     /* PITCH_OUT */
+         nouveau_push_data(&nv50->push, line);       /* LINE_LENGTH_IN */
+         nouveau_push_data(&nv50->push, n);          /* LINE_COUNT */
+         nouveau_push_data(&nv50->push, NV04_M2MF_FORMAT_INPUT_INC_1 |
+                                        NV04_M2MF_FORMAT_OUTPUT_INC_1);
+         M2MF_1(nv50, NV04_M2MF_BUF_NOTIFY, 0);
+      }
+   }
+   return true;
+}
