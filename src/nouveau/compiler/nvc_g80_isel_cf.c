@@ -41,6 +41,9 @@
  *
  *   The flag f says which lanes left the region for good.
  *
+ *   `if (c) break` (or a continue) alone is `@$c0.lg break` after the
+ *   test: no joinat, no stack entry.
+ *
  * Each joinat, divergent bra and breakaddr holds a stack entry until it
  * pops: an if needs two, a loop one, a loop with a continue two, nested
  * constructs the sum.  A program whose deepest nesting needs more than
@@ -302,10 +305,53 @@ push_depth(struct cf *st, unsigned entries)
       st->max_depth = st->depth;
 }
 
+/* The jump of an if whose then side is that jump alone and needs no
+ * copies (no phi after the loop reads a value from it), and whose else
+ * side is empty: NULL otherwise. */
+static nir_jump_instr *
+lone_jump(nir_if *nif)
+{
+   nir_block *then = nir_if_first_then_block(nif);
+   nir_block *other = nir_if_first_else_block(nif);
+   if (then != nir_if_last_then_block(nif) ||
+       other != nir_if_last_else_block(nif) ||
+       !exec_list_is_singular(&then->instr_list) ||
+       !exec_list_is_empty(&other->instr_list))
+      return NULL;
+   nir_instr *last = nir_block_last_instr(then);
+   if (last->type != nir_instr_type_jump)
+      return NULL;
+   nir_jump_instr *j = nir_instr_as_jump(last);
+   if (j->type != nir_jump_break && j->type != nir_jump_continue)
+      return NULL;
+   nir_foreach_instr(instr, then->successors[0]) {
+      if (instr->type != nir_instr_type_phi)
+         break;
+      if (nir_phi_get_src_from_block(nir_instr_as_phi(instr), then))
+         return NULL;
+   }
+   return j;
+}
+
 static void
 emit_if(struct cf *st, nir_if *nif)
 {
    struct nvc_g80_ir *ir = st->in->ir;
+   nir_jump_instr *jump = lone_jump(nif);
+
+   /* if (c) break / continue: one predicated break, no stack entry of
+    * its own (a break's lanes leave, the others go on) */
+   if (jump && st->loop &&
+       (jump->type == nir_jump_break || st->loop->has_continue)) {
+      unsigned c = val(st, nif->condition.ssa, 0);
+      /* the flag: c itself (0 or ~0; a lane still running has flag 0) */
+      if (jump->type == nir_jump_break && st->loop->has_continue)
+         cf_copy(st, st->loop->flag, c);
+      cf_test(st, c);
+      cf_control(st, G(OP_BREAK), 0, G(COND_lg));
+      emit_list(st, &nif->else_list);
+      return;
+   }
    unsigned join = nvc_g80_ir_new_label(ir), other = nvc_g80_ir_new_label(ir);
    unsigned c = val(st, nif->condition.ssa, 0);
 

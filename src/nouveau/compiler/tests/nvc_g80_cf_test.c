@@ -308,6 +308,9 @@ test_loop_break(void)
    char *d = nvc_g80_disasm(&p);
    CHECK(d && strstr(d, "breakaddr") && strstr(d, "break"),
          "no breakaddr/break:\n%s", d ? d : "");
+   /* `if (i >= n) break` is one predicated break (no joinat) */
+   CHECK(d && strstr(d, "@$c0.lg break") && !strstr(d, "joinat"),
+         "the if around the break not a predicated break:\n%s", d ? d : "");
    free(d);
    nvc_g80_program_free(&p);
 }
@@ -316,15 +319,17 @@ test_loop_break(void)
  * continue, and a value live across the back edge:
  *   k = a.y * 2 + 0.5   (before the loop; read on every trip)
  *   i = 0; s = 0;
- *   loop { if (i >= n) break; i += 1; if (i == 2) continue;
- *          s += k; t = s * 3 + i; var0.z = t }
+ *   loop { if (i >= n) { var0.w = 7; break; } i += 1;
+ *          if (i == 2) continue; s += k; t = s * 3 + i; var0.z = t }
  *   var0 = (s, i, _, _) with n = a.x
  * a = (0, 1), (1, 2), (3, 3), (5, 4) per lane: k = 2.5, 4.5, 6.5, 8.5;
  * the trips add k for i = 1..n but 2: n = 0 -> 0; 1 -> 4.5;
  * 3 -> 2 * 6.5 = 13; 5 -> 4 * 8.5 = 34; i = n.
  * var0.z (the last trip that did not continue): lane 1: 4.5 * 3 + 1 =
  * 14.5; lane 2: 13 * 3 + 3 = 42; lane 3: 34 * 3 + 5 = 107; lane 0 never
- * writes it (0).
+ * writes it (0).  var0.w = 7 in every lane (the break's if has a
+ * store: a branch whose break sets the loop's flag; the continue's if is
+ * a predicated break).
  */
 static void
 test_loop_continue(void)
@@ -343,6 +348,7 @@ test_loop_continue(void)
    {
       nir_ssa_def *i = nir_load_var(b, iv);
       nir_push_if(b, nir_ige(b, i, n));
+      store_comp(&v, 3, nir_imm_float(b, 7));
       nir_jump(b, nir_jump_break);
       nir_pop_if(b, NULL);
       nir_ssa_def *i1 = nir_iadd_imm(b, i, 1);
@@ -368,13 +374,15 @@ test_loop_continue(void)
       check_var0(&p, out, 1, (const float[]){ 0, 1, 3, 5 }, "continue i");
       check_var0(&p, out, 2, (const float[]){ 0, 14.5, 42, 107 },
                  "continue last t");
+      check_var0(&p, out, 3, (const float[]){ 7, 7, 7, 7 }, "continue w");
    }
    nvc_g80_program_free(&p);
 }
 
 /*
  * A divergent if on every trip of a long loop:
- *   s = 0; for (i = 0; i < n; i++) { if (((i + p) & 1) == 0)
+ *   s = 0; for (i = 0; ; i++) { if (i >= n) { var0.w = i; break; }
+ *   if (((i + p) & 1) == 0)
  *   { s += i; var0.y = i } else { s += 1; var0.z = i } }  var0.x = s
  * n = a.x = 40 in every lane, p = a.y = 0, 1, 0, 1: on each trip half
  * the lanes take each side.  p = 0: the even i add i (0 + 2 + .. + 38 =
@@ -382,7 +390,8 @@ test_loop_continue(void)
  * 39; p = 1: the odd i (1 + 3 + .. + 39 = 400) and 20 ones: s = 420,
  * then 39, else 38.  Each trip's joinat and divergent bra must pop at
  * the join (40 trips unjoined would hold 80 entries, past the 64 a
- * warp's stack holds).
+ * warp's stack holds).  The break's if stores var0.w = i: 40 (a
+ * branch ending in a break, not a predicated break).
  */
 static void
 test_loop_divergent_if(void)
@@ -399,6 +408,7 @@ test_loop_divergent_if(void)
    {
       nir_ssa_def *i = nir_load_var(b, iv);
       nir_push_if(b, nir_ige(b, i, n));
+      store_comp(&v, 3, nir_i2f32(b, i));
       nir_jump(b, nir_jump_break);
       nir_pop_if(b, NULL);
       nir_ssa_def *fi = nir_i2f32(b, i);
@@ -426,6 +436,7 @@ test_loop_divergent_if(void)
                  "loop if s");
       check_var0(&p, out, 1, (const float[]){ 38, 39, 38, 39 }, "loop if y");
       check_var0(&p, out, 2, (const float[]){ 39, 38, 39, 38 }, "loop if z");
+      check_var0(&p, out, 3, (const float[]){ 40, 40, 40, 40 }, "loop if w");
    }
    nvc_g80_program_free(&p);
 }
