@@ -5,7 +5,8 @@
  * (nvc_g80_opt_fold_operands.c) and immediates
  * (nvc_g80_opt_fold_immediates.c), remove dead code
  * (nvc_g80_opt_dce.c), write results in place (nvc_g80_opt_fold_results.c),
- * allocate registers (nvc_g80_ra.c on nvc_g80_live.c's ranges), encode
+ * allocate registers (nvc_g80_ra.c on nvc_g80_live.c's ranges), drop
+ * the moves that became self-moves (nvc_g80_opt_self_moves.c), encode
  * (nvc_g80_emit.c).  NV_DEBUG=shaders / NOUVEAU_DEBUG=shaders print the
  * lowered NIR and the disassembly.
  */
@@ -77,6 +78,7 @@ nvc_g80_compile(const struct nvc_g80_target *t, const nir_shader *nir,
       *err = NULL;
       nvc_g80_ir_fini(&ir);
    }
+   nvc_g80_opt_self_moves(&ir);
    prog->num_gprs = regs < MIN_GPRS ? MIN_GPRS : regs;
    prog->num_insns = ir.num_insns;
    if (!nvc_g80_emit(&ir, t->name, &prog->code, &prog->code_words,

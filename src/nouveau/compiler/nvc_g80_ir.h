@@ -148,6 +148,10 @@ bool nvc_g80_live(const struct nvc_g80_ir *ir, unsigned *start,
 unsigned nvc_g80_ra(struct nvc_g80_ir *ir, unsigned max_gprs,
                     const char *chip, char **err);
 
+/* After allocation: moves from a register to itself removed
+ * (nvc_g80_opt_self_moves.c). */
+void nvc_g80_opt_self_moves(struct nvc_g80_ir *ir);
+
 /* Encodes (nvc_g80_emit.c): the exit on the last instruction (or a nop
  * exit), labels resolved to word addresses for code at 0 (the words of
  * the instructions holding one in *reloc), words through

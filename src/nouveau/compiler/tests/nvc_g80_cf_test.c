@@ -308,6 +308,14 @@ test_loop_break(void)
    char *d = nvc_g80_disasm(&p);
    CHECK(d && strstr(d, "breakaddr") && strstr(d, "break"),
          "no breakaddr/break:\n%s", d ? d : "");
+   /* the phis' copies that got one register are gone
+    * (nvc_g80_opt_self_moves) */
+   for (const char *m = d; m && (m = strstr(m, "mov b32 $r"));) {
+      unsigned a, c;
+      m += 10;
+      if (sscanf(m, "%u, $r%u", &a, &c) == 2)
+         CHECK(a != c, "a self-move $r%u:\n%s", a, d);
+   }
    /* `if (i >= n) break` is one predicated break (no joinat) */
    CHECK(d && strstr(d, "@$c0.lg break") && !strstr(d, "joinat"),
          "the if around the break not a predicated break:\n%s", d ? d : "");
