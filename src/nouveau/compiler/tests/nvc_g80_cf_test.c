@@ -497,6 +497,66 @@ test_discard_in_branch(void)
 }
 
 /*
+ * FP: discard inside a loop, the lanes' trips differing:
+ *   s = 0; for (i = 0; ; i++) { if (i >= n) break;
+ *     if (i == k) { colour = (9, 9, 9, 9); discard } s += 1 }
+ *   colour = (s, 0, 0, 1)
+ * (n, k) = v.xy = (3, 5), (4, 2), (2, 0), (5, 9): lanes 1 and 2 reach
+ * their k first and are discarded (0x6); lane 0 writes (3, 0, 0, 1),
+ * lane 3 (5, 0, 0, 1).
+ */
+static void
+test_discard_in_loop(void)
+{
+   nir_builder b = builder(MESA_SHADER_FRAGMENT, "cf_discard_loop");
+   nir_variable *vin = nvc_test_in_vec4(b.shader, VARYING_SLOT_VAR0, 0, "v");
+   vin->data.interpolation = INTERP_MODE_NOPERSPECTIVE;
+   nir_variable *col = nvc_test_var(b.shader, nir_var_shader_out,
+                                    glsl_vec4_type(), FRAG_RESULT_COLOR, 0,
+                                    "c");
+   nir_ssa_def *v = nir_load_var(&b, vin);
+   nir_ssa_def *n = nir_f2i32(&b, nir_channel(&b, v, 0));
+   nir_ssa_def *k = nir_f2i32(&b, nir_channel(&b, v, 1));
+   nir_variable *iv = nir_local_variable_create(b.impl, glsl_int_type(), "i");
+   nir_variable *sv = nir_local_variable_create(b.impl, glsl_float_type(), "s");
+   nir_store_var(&b, iv, nir_imm_int(&b, 0), 1);
+   nir_store_var(&b, sv, nir_imm_float(&b, 0), 1);
+   nir_push_loop(&b);
+   {
+      nir_ssa_def *i = nir_load_var(&b, iv);
+      nir_push_if(&b, nir_ige(&b, i, n));
+      nir_jump(&b, nir_jump_break);
+      nir_pop_if(&b, NULL);
+      nir_push_if(&b, nir_ieq(&b, i, k));
+      nir_store_var(&b, col, nir_imm_vec4(&b, 9, 9, 9, 9), 0xf);
+      nir_discard(&b);
+      nir_pop_if(&b, NULL);
+      nir_store_var(&b, sv, nir_fadd_imm(&b, nir_load_var(&b, sv), 1), 1);
+      nir_store_var(&b, iv, nir_iadd_imm(&b, i, 1), 1);
+   }
+   nir_pop_loop(&b, NULL);
+   nir_ssa_def *sum = nir_load_var(&b, sv);
+   nir_store_var(&b, col, nir_vec4(&b, sum, nir_imm_float(&b, 0),
+                                   nir_imm_float(&b, 0), nir_imm_float(&b, 1)),
+                 0xf);
+
+   struct nvc_g80_program p;
+   if (!compile(b.shader, &p))
+      return;
+   const float attr[LANES][4] = { { 3, 5 }, { 4, 2 }, { 2, 0 }, { 5, 9 } };
+   uint32_t out[LANES][64] = { { 0 } }, killed = 0;
+   if (run(&p, LANES, attr, out, 0, &killed)) {
+      CHECK(killed == 0x6, "discarded lanes 0x%x, want 0x6", killed);
+      for (unsigned l = 0; l < LANES; l += 3) {
+         float c[4] = { f(out[l][0]), f(out[l][1]), f(out[l][2]),
+                        f(out[l][3]) };
+         CHECK_VEC4_AS("kept lane", c, attr[l][0], 0, 0, 1, 0);
+      }
+   }
+   nvc_g80_program_free(&p);
+}
+
+/*
  * Nesting against the stack: `depth` ifs one inside the other, the if
  * at depth d taken where a.x > d, each then side storing var0.x = d
  * first (var0.x = -1 before them all).  32 lanes with a.x = lane: lane
@@ -563,6 +623,7 @@ main(void)
    test_loop_continue();
    test_loop_divergent_if();
    test_discard_in_branch();
+   test_discard_in_loop();
    test_stack_depth(32);
    test_stack_depth(33);
    return nvc_test_end("nvc_g80 control flow: if/else, nesting, loops, "
