@@ -178,6 +178,8 @@ check "apps: nv30-gl21 replays nv30 traces, not nv40 ones unless named" \
 check "apps: nv40 and nv50 do not replay nv30-gl21 traces" \
    apps_class "a.replays('nv40', 'nv30-gl21'), a.replays('nv50', 'nv30-gl21'), a.replays('nv40', 'nv30')" \
    "False False True"
+check "apps: gate-all (make test) leaves out the Tesla corpus by its header, not nv40's" \
+   apps_class "bool(a.gate_all_skip('ref-g80')), a.gate_all_skip('nv40')" "True None"
 
 # gl_limit (scripts/gl_limit.py, RULE.md step 3): a stand-in Mesa whose
 # GL_EXT_a and GL_ARB_a share one flag (as Mesa's twins and dummy_true do)
