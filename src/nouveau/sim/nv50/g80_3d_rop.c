@@ -37,8 +37,8 @@
  * Not modelled (trap): more targets than the rasteriser's
  * NVSIM_RASTER_MAX_RT, coverage (CSAA) zeta formats, the multisample
  * modes g80_3d_msaa.c does not model, dual-source
- * blend factors, per-target blend functions that differ between enabled
- * targets.  Draws go to layer LAYER IDX.  Assumptions: a draw touches
+ * blend factors.  Per-target blend functions (GT215_3D's IBLEND) go to
+ * the rasteriser one a target.  Draws go to layer LAYER IDX.  Assumptions: a draw touches
  * pixels inside SCREEN_SCISSOR, scissor 0 when enabled and every bound
  * surface; the sample counters (QUERY_GET) are not fed.
  *
@@ -229,6 +229,22 @@ blend_regs(const struct g80_3d *ctx, unsigned rt)
    return b;
 }
 
+/* The rasteriser's form of a target's blend function registers. */
+static bool
+blend_func(const struct blend_regs *b, struct nvsim_raster_blend_func *f)
+{
+   return blend_eq(b->eq_rgb, &f->eq_rgb) && blend_eq(b->eq_a, &f->eq_a) &&
+          blend_factor(b->src_rgb, &f->src_rgb) &&
+          blend_factor(b->dst_rgb, &f->dst_rgb) &&
+          blend_factor(b->src_a, &f->src_a) &&
+          blend_factor(b->dst_a, &f->dst_a);
+}
+
+/* Blending per target: BLEND_ENABLE(slot) and the target's function
+ * (blend_regs).  Targets can differ only through GT215_3D's IBLEND (the
+ * other classes have one set); then the rasteriser takes one function a
+ * target (ARB_draw_buffers_blend / GL 4.0 4.1.8: BlendFunci and
+ * BlendEquationi set draw buffer i's). */
 static enum nvsim_status
 set_blend(struct g80_3d *ctx, struct g80_3d_rop *rop, const unsigned *slot)
 {
@@ -242,13 +258,23 @@ set_blend(struct g80_3d *ctx, struct g80_3d_rop *rop, const unsigned *slot)
           rop->rt[i].stage_format != G80_SURFACE_FORMAT_RGBA32_FLOAT)
          continue;
       struct blend_regs b = blend_regs(ctx, slot[i]);
-      if (have && memcmp(&b, &first, sizeof(b)))
+      if (!blend_func(&b, &rs->blend_rt[i]))
          return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
-                            "render targets with different blend functions "
-                            "are not modelled (the rasteriser has one set)");
+                            "blend equation or factor not modelled (target "
+                            "%u: equation 0x%x/0x%x, factors 0x%x 0x%x 0x%x "
+                            "0x%x)", slot[i], b.eq_rgb, b.eq_a, b.src_rgb,
+                            b.dst_rgb, b.src_a, b.dst_a);
+      if (have && memcmp(&b, &first, sizeof(b)))
+         rs->blend_per_rt = true;
       if (!have) {
          first = b;
          have = true;
+         rs->src_rgb = rs->blend_rt[i].src_rgb;
+         rs->dst_rgb = rs->blend_rt[i].dst_rgb;
+         rs->src_a = rs->blend_rt[i].src_a;
+         rs->dst_a = rs->blend_rt[i].dst_a;
+         rs->eq_rgb = rs->blend_rt[i].eq_rgb;
+         rs->eq_a = rs->blend_rt[i].eq_a;
       }
       if (i == 0)
          rs->blend = true;
@@ -257,16 +283,6 @@ set_blend(struct g80_3d *ctx, struct g80_3d_rop *rop, const unsigned *slot)
    }
    if (!have)
       return NVSIM_OK;
-   if (!blend_eq(first.eq_rgb, &rs->eq_rgb) || !blend_eq(first.eq_a, &rs->eq_a) ||
-       !blend_factor(first.src_rgb, &rs->src_rgb) ||
-       !blend_factor(first.dst_rgb, &rs->dst_rgb) ||
-       !blend_factor(first.src_a, &rs->src_a) ||
-       !blend_factor(first.dst_a, &rs->dst_a))
-      return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
-                         "blend equation or factor not modelled (equation "
-                         "0x%x/0x%x, factors 0x%x 0x%x 0x%x 0x%x)",
-                         first.eq_rgb, first.eq_a, first.src_rgb,
-                         first.dst_rgb, first.src_a, first.dst_a);
    bool clamp = rop->rt[0].clamp;
    for (unsigned c = 0; c < 4; c++) {
       float v = regf(ctx, G80_3D_BLEND_COLOR(c));

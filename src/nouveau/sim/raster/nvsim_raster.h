@@ -107,6 +107,12 @@ enum nvsim_raster_blend_eq {
    NVSIM_RASTER_BEQ_MAX,
 };
 
+/* One blend function: factors and equations for RGB and alpha. */
+struct nvsim_raster_blend_func {
+   enum nvsim_raster_blend_factor src_rgb, src_a, dst_rgb, dst_a;
+   enum nvsim_raster_blend_eq eq_rgb, eq_a;
+};
+
 /* GL's logic ops in GL order (CLEAR = 0 ... SET = 15). */
 enum nvsim_raster_logic_op {
    NVSIM_RASTER_LOP_CLEAR = 0, NVSIM_RASTER_LOP_AND,
@@ -360,6 +366,11 @@ struct nvsim_raster_state {
    uint8_t blend_mrt;       /* bit i: blending on render target i (1..7) */
    enum nvsim_raster_blend_factor src_rgb, src_a, dst_rgb, dst_a;
    enum nvsim_raster_blend_eq eq_rgb, eq_a;
+   /* per-target blend functions (ARB_draw_buffers_blend, GL 4.0 4.1.8
+    * "BlendEquationi ... BlendFunci"): when set, target i blends with
+    * blend_rt[i] instead of the set above */
+   bool blend_per_rt;
+   struct nvsim_raster_blend_func blend_rt[NVSIM_RASTER_MAX_RT];
    float blend_color[4];
    bool logic_op_enable;
    enum nvsim_raster_logic_op logic_op;

@@ -284,12 +284,17 @@ write_rt(struct nvsim_raster_state *st, unsigned rt, int x, int y,
    if (rt == 0 ? st->blend : (st->blend_mrt >> rt) & 1) {
       nvsim_raster_read_color(s, x, y, dst);
       const float *cc = st->blend_color;
+      const struct nvsim_raster_blend_func shared = {
+         st->src_rgb, st->src_a, st->dst_rgb, st->dst_a, st->eq_rgb, st->eq_a,
+      };
+      const struct nvsim_raster_blend_func *f =
+         st->blend_per_rt ? &st->blend_rt[rt] : &shared;
       for (unsigned c = 0; c < 3; c++)
-         out[c] = equation(st->eq_rgb, src[c],
-                           factor(st->src_rgb, src, dst, cc, c), dst[c],
-                           factor(st->dst_rgb, src, dst, cc, c));
-      out[3] = equation(st->eq_a, src[3], factor(st->src_a, src, dst, cc, 3),
-                        dst[3], factor(st->dst_a, src, dst, cc, 3));
+         out[c] = equation(f->eq_rgb, src[c],
+                           factor(f->src_rgb, src, dst, cc, c), dst[c],
+                           factor(f->dst_rgb, src, dst, cc, c));
+      out[3] = equation(f->eq_a, src[3], factor(f->src_a, src, dst, cc, 3),
+                        dst[3], factor(f->dst_a, src, dst, cc, 3));
       nvsim_raster_write_color(s, x, y, out, mask);
    } else {
       nvsim_raster_write_color(s, x, y, src, mask);

@@ -2329,6 +2329,95 @@ out:
    dfx_fini(&d);
 }
 
+/* Per-target blend functions (GT215_3D's IBLEND(i) with BLEND_INDEPENDENT,
+ * rnndb g80_3d.xml; ARB_draw_buffers_blend / GL 4.0 4.1.8: BlendFunci and
+ * BlendEquationi set draw buffer i's function).  A full-window quad of
+ * colour s = (0.4, 0.2, 0.8, 0.6) to two RGBA8 targets holding
+ * d = 0x40202020 (R, G, B 32/255, A 64/255), both blended; the shared
+ * BLEND_* say ZERO, ZERO.  By hand (GL 3.3 2.1.6: value * 255 rounded):
+ * - target 0, IBLEND(0) ONE, ONE, ADD: s + d = R 102 + 32 = 134, G 51 + 32
+ *   = 83, B 204 + 32 = 236, A 153 + 64 = 217: 0xd9ec5386;
+ * - target 1, IBLEND(1) SRC_ALPHA, ONE_MINUS_SRC_ALPHA, ADD for RGB and
+ *   (SEPARATE_ALPHA) MAX for alpha: R 0.4 * 0.6 * 255 + 32 * 0.4 = 61.2 +
+ *   12.8 = 74, G 30.6 + 12.8 = 43.4 -> 43, B 122.4 + 12.8 = 135.2 -> 135,
+ *   A max(153, 64) = 153: 0x99872b4a.
+ * G80_3D has no IBLEND (rnndb variants GT215_3D-): there the same draw
+ * with BLEND_INDEPENDENT set blends both targets with the shared BLEND_*,
+ * here ONE, ONE: 0xd9ec5386 in both. */
+static void
+draw_independent_blend_class(uint32_t chipset, uint32_t oclass)
+{
+   struct dfx d;
+   if (!dfx_init(&d, chipset, oclass))
+      goto out;
+   struct tfx *t = &d.t;
+   const bool iblend = oclass >= GT215_3D_CLASS;
+   struct surf2d rt1;
+   surf2d_new(t, &rt1, W * H * 4);
+   uint32_t *p0 = (uint32_t *)d.rt.map, *p1 = (uint32_t *)rt1.map;
+   for (unsigned i = 0; i < W * H; i++)
+      p0[i] = p1[i] = 0x40202020;
+   m3d(t, G80_3D_DMA_COLOR(1), t->info.vram_ctxdma);
+   out(t, nvt_inc(3, G80_3D_RT_ADDRESS_HIGH(1), 5));
+   out(t, (uint32_t)(rt1.va >> 32));
+   out(t, (uint32_t)rt1.va);
+   out(t, G80_SURFACE_FORMAT_RGBA8_UNORM);
+   out(t, 0);
+   out(t, 0);
+   out(t, nvt_inc(3, G80_3D_RT_HORIZ(1), 2));
+   out(t, G80_3D_RT_HORIZ_LAYOUT_PITCH | W * 4);
+   out(t, H);
+   m3d(t, G80_3D_COLOR_MASK(1), 0x1111);
+   m3d(t, G80_3D_RT_CONTROL, G80_3D_RT_CONTROL_COUNT(2) |
+       G80_3D_RT_CONTROL_MAP0(0) | G80_3D_RT_CONTROL_MAP1(1));
+   m3d(t, G80_3D_BLEND_ENABLE(0), 1);
+   m3d(t, G80_3D_BLEND_ENABLE(1), 1);
+   m3d(t, G80_3D_BLEND_INDEPENDENT, 1);
+   m3d(t, G80_3D_BLEND_SEPARATE_ALPHA, 0);
+   m3d(t, G80_3D_BLEND_EQUATION_RGB, G80_3D_BLEND_EQUATION_RGB_FUNC_ADD);
+   uint32_t shared = iblend ? G80_BLEND_FACTOR_ZERO : G80_BLEND_FACTOR_ONE;
+   m3d(t, G80_3D_BLEND_FUNC_SRC_RGB, shared);
+   m3d(t, G80_3D_BLEND_FUNC_DST_RGB, shared);
+   if (iblend) {
+      m3d(t, GT215_3D_IBLEND_SEPARATE_ALPHA(0), 0);
+      m3d(t, GT215_3D_IBLEND_EQUATION_RGB(0),
+          G80_3D_BLEND_EQUATION_RGB_FUNC_ADD);
+      m3d(t, GT215_3D_IBLEND_FUNC_SRC_RGB(0), G80_BLEND_FACTOR_ONE);
+      m3d(t, GT215_3D_IBLEND_FUNC_DST_RGB(0), G80_BLEND_FACTOR_ONE);
+      m3d(t, GT215_3D_IBLEND_SEPARATE_ALPHA(1), 1);
+      m3d(t, GT215_3D_IBLEND_EQUATION_RGB(1),
+          G80_3D_BLEND_EQUATION_RGB_FUNC_ADD);
+      m3d(t, GT215_3D_IBLEND_FUNC_SRC_RGB(1), G80_BLEND_FACTOR_SRC_ALPHA);
+      m3d(t, GT215_3D_IBLEND_FUNC_DST_RGB(1),
+          G80_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA);
+      m3d(t, GT215_3D_IBLEND_EQUATION_ALPHA(1), G80_3D_BLEND_EQUATION_RGB_MAX);
+      m3d(t, GT215_3D_IBLEND_FUNC_SRC_ALPHA(1), G80_BLEND_FACTOR_ZERO);
+      m3d(t, GT215_3D_IBLEND_FUNC_DST_ALPHA(1), G80_BLEND_FACTOR_ZERO);
+   }
+   for (unsigned i = 0; i < 4; i++)
+      vtx(&d, i, i & 1 ? 1 : -1, i & 2 ? 1 : -1, 0, 1, 0.4f, 0.2f, 0.8f, 0.6f);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLE_STRIP, 0, 4);
+   struct nvsim_bo *bos[] = { t->push_bo, d.rt.bo, d.vb.bo, rt1.bo };
+   CHECK(tfx_submit(t, bos, 4) > 0);
+   CHECK(nvsim_channel_last_trap(t->chan) == NULL);
+   const uint32_t want1 = iblend ? 0x99872b4au : 0xd9ec5386u;
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++) {
+         CHECK_EQ(p0[y * W + x], 0xd9ec5386u);
+         CHECK_EQ(p1[y * W + x], want1);
+      }
+   surf2d_free(t, &rt1);
+out:
+   dfx_fini(&d);
+}
+
+static void
+draw_independent_blend(void)
+{
+   draw_independent_blend_class(0xa3, GT215_3D_CLASS);
+   draw_independent_blend_class(0x50, G80_3D_CLASS);
+}
+
 static const struct nvt_case cases[] = {
    { "draw_triangle_coverage", draw_triangle_coverage },
    { "draw_interpolation", draw_interpolation },
@@ -2367,6 +2456,7 @@ static const struct nvt_case cases[] = {
    { "draw_adjacency_no_gp", draw_adjacency_no_gp },
    { "draw_logic_op", draw_logic_op },
    { "draw_frag_color_clamp", draw_frag_color_clamp },
+   { "draw_independent_blend", draw_independent_blend },
    { NULL, NULL },
 };
 
