@@ -64,6 +64,9 @@ struct nvc_g80_ir {
    unsigned num_labels;           /* labels are 1..num_labels */
    struct nvc_g80_loop *loops;
    unsigned num_loops, loops_cap;
+   /* $r(reserved)..$r(reserved+tex_regs-1): the texture instructions'
+    * staging block (nvc_g80_isel_tex.c), not allocated either */
+   unsigned tex_regs;
 };
 
 void nvc_g80_ir_init(struct nvc_g80_ir *ir);

@@ -37,6 +37,7 @@
 #include "compiler/nir/nir.h"
 #include "g80_3d.xml.h"
 #include "nvc_g80_isel.h"
+#include "nvc_g80_isel_tex.h"
 
 #define G(x) NVISA_G80_##x
 #define NO_VALUE NVC_G80_NO_VALUE
@@ -1005,10 +1006,14 @@ select_instr(void *isel, nir_instr *instr)
    case nir_instr_type_intrinsic:
       emit_intrinsic(c, nir_instr_as_intrinsic(instr));
       break;
-   case nir_instr_type_tex:
-      fail(c, "texture instructions are not supported yet by the Tesla "
-           "backend");
+   case nir_instr_type_tex: {
+      nir_tex_instr *tex = nir_instr_as_tex(instr);
+      char msg[NVC_G80_TEX_MSG];
+      if (nvc_g80_isel_tex(c->ir, tex, c->vals,
+                           &c->vals[tex->dest.ssa.index * 4], msg))
+         fail(c, "%s", msg);
       break;
+   }
    default:
       fail(c, "NIR instruction type %u is not supported yet", instr->type);
       break;

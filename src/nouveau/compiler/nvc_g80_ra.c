@@ -79,7 +79,8 @@ nvc_g80_ra(struct nvc_g80_ir *ir, unsigned max_gprs, const char *chip,
    /* values by the end of their range: ending[first_end[i]..] */
    unsigned *order = malloc(n * sizeof(unsigned));
    bool *busy = calloc(max_gprs, sizeof(bool));
-   unsigned used = ir->reserved;
+   unsigned first = ir->reserved + ir->tex_regs;
+   unsigned used = first;
 
    if (!start || !end || !reg || !busy || !limit || !order ||
        !nvc_g80_live(ir, start, end)) {
@@ -145,7 +146,7 @@ nvc_g80_ra(struct nvc_g80_ir *ir, unsigned max_gprs, const char *chip,
       }
       /* the destination */
       if (defines && reg[dst] == NO_REG) {
-         unsigned r = ir->reserved;
+         unsigned r = first;
          while (r < limit[dst] && busy[r])
             r++;
          if (r >= limit[dst]) {

@@ -1,0 +1,320 @@
+/*
+ * Texture instructions for Tesla: a NIR tex / txb / txl / txf / txs /
+ * query_levels into g80.xml's long texture forms (tex, texbias, texlod,
+ * texfetch, texsize).
+ *
+ * Facts (envytools docs hw/graph/tesla/cuda/texture.rst, envydis g80.c
+ * ltex/dtex/texf; upstream's nv50 driver read for facts only):
+ *  - a texture instruction reads its sources from consecutive registers
+ *    $rN.. and writes its results to consecutive registers from the same
+ *    $rN (the one DST field names both), the components of TEX_MASK
+ *    packed in x, y, z, w order;
+ *  - sources: "x, y, z, array index, dref [skip all that your current
+ *    sampler setup doesn't use]", x, y, z, dref float, the array index an
+ *    integer; texbias / texlod take the bias / LOD as one more (last)
+ *    float; texfetch takes "x, y, z, index, lod, all integer"; a cube's
+ *    sources are the direction x, y, z with the CUBE flag; TEX_ARGC is
+ *    the source count - 1 (2 bits: at most 4 sources);
+ *  - texsize takes the integer LOD as its only source and "gives you
+ *    (width, height, depth, mipmap level count)" (nvsim answers the
+ *    first three in GL's textureSize order, docs/tesla.md);
+ *  - implicit derivatives: in an FP from the coordinates of all lanes of
+ *    the quad; "all" (LIVE 0) runs the instruction for the invisible
+ *    lanes too, which derivatives need; in a VP the derivatives are 0
+ *    (level base: GLSL's implicit LOD 0 outside FPs);
+ *  - the depth compare is the sampler's (TSC DEPTH_COMPARE) on the dref
+ *    source; its result comes back in the first component;
+ *  - TEX names the texture slot bound with BIND_TIC(stage) TEXTURE, SAMP
+ *    the sampler slot bound with BIND_TSC(stage) SAMPLER (rnndb
+ *    g80_3d.xml); NIR's texture_index and sampler_index are those slots.
+ *
+ * The registers: the backend allocates one value at a time, so the
+ * instruction works in a staging block of 4 registers just above the FP
+ * result registers ($r(reserved)..$r(reserved+3), ir->tex_regs): the
+ * sources are moved in, the results moved out.  It costs the moves and
+ * 4 registers for the whole program; a register allocator that places
+ * vectors is the next step.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "compiler/nir/nir.h"
+#include "g80_3d.xml.h"
+#include "nvc_g80_isel_tex.h"
+
+#define G(x) NVISA_G80_##x
+#define STAGING 4
+
+/* names for the refusals (NIR 22.3 has no such table outside nir_print) */
+static const char *
+texop_name(nir_texop op)
+{
+   static const char *const names[] = {
+      [nir_texop_tex] = "tex", [nir_texop_txb] = "txb",
+      [nir_texop_txl] = "txl", [nir_texop_txd] = "txd (explicit gradients)",
+      [nir_texop_txf] = "txf", [nir_texop_txf_ms] = "txf_ms",
+      [nir_texop_txs] = "txs", [nir_texop_lod] = "lod (LOD query)",
+      [nir_texop_tg4] = "tg4 (gather)",
+      [nir_texop_query_levels] = "query_levels",
+      [nir_texop_texture_samples] = "texture_samples",
+      [nir_texop_samples_identical] = "samples_identical",
+   };
+   return (unsigned)op < sizeof(names) / sizeof(names[0]) && names[op] ?
+          names[op] : "(other)";
+}
+
+static const char *
+src_name(nir_tex_src_type t)
+{
+   static const char *const names[] = {
+      [nir_tex_src_projector] = "projector",
+      [nir_tex_src_offset] = "texel offset",
+      [nir_tex_src_min_lod] = "min_lod",
+      [nir_tex_src_ms_index] = "sample index",
+      [nir_tex_src_ddx] = "ddx", [nir_tex_src_ddy] = "ddy",
+      [nir_tex_src_texture_deref] = "texture deref",
+      [nir_tex_src_sampler_deref] = "sampler deref",
+      [nir_tex_src_texture_offset] = "indirect texture slot",
+      [nir_tex_src_sampler_offset] = "indirect sampler slot",
+      [nir_tex_src_texture_handle] = "bindless texture",
+      [nir_tex_src_sampler_handle] = "bindless sampler",
+   };
+   return (unsigned)t < sizeof(names) / sizeof(names[0]) && names[t] ?
+          names[t] : "(other)";
+}
+
+static struct nvc_g80_insn *
+add(struct nvc_g80_ir *ir, unsigned op, char *msg)
+{
+   struct nvc_g80_insn *i = nvc_g80_ir_add(ir, op);
+   if (!i)
+      snprintf(msg, NVC_G80_TEX_MSG, "out of memory");
+   return i;
+}
+
+/* The value of source component comp. */
+static unsigned
+val(const unsigned *vals, const nir_src *src, unsigned comp)
+{
+   return vals[src->ssa->index * 4 + comp];
+}
+
+/* $r(reg) = v: into the staging block */
+static bool
+stage_in(struct nvc_g80_ir *ir, unsigned reg, unsigned v, char *msg)
+{
+   struct nvc_g80_insn *i = add(ir, G(OP_MOV_B32_L), msg);
+   if (!i)
+      return false;
+   i->hw.opnd[0].file = G(FILE_GPR);
+   i->hw.opnd[0].val = reg;
+   nvc_g80_set_value(i, 1, v);
+   i->side_effect = true;
+   return true;
+}
+
+/* an unsigned layer from a float array coordinate: GL 3.3 3.8.8
+ * "l = clamp(RNE(r), 0, d - 1)": cvt rounding to nearest even, the
+ * unsigned destination saturating negatives to 0 (the sampler clamps
+ * the top, texture.rst) */
+static bool
+layer_from_float(struct nvc_g80_ir *ir, unsigned v, unsigned *out,
+                 char *msg)
+{
+   struct nvc_g80_insn *i = add(ir, G(OP_CVT_F2I), msg);
+   if (!i)
+      return false;
+   *out = nvc_g80_ir_value(ir);
+   nvc_g80_set_value(i, 0, *out);
+   nvc_g80_set_value(i, 1, v);
+   i->hw.mod[G(MOD_SRC32)] = 1;
+   i->hw.mod[G(MOD_DST32)] = 1;
+   i->hw.mod[G(MOD_SSIGNED)] = 1;
+   i->hw.mod[G(MOD_DSIGNED)] = 0;
+   i->hw.mod[G(MOD_RND)] = G(RND_rn);
+   return true;
+}
+
+static unsigned
+field_values(unsigned field)
+{
+   return 1u << nvisa_g80_fields[field].width;
+}
+
+const char *
+nvc_g80_isel_tex(struct nvc_g80_ir *ir, const nir_tex_instr *tex, const unsigned *vals,
+                 unsigned dst[4], char msg[NVC_G80_TEX_MSG])
+{
+   const nir_src *coord = NULL, *lod = NULL, *bias = NULL, *cmp = NULL;
+   unsigned op, src[8], n = 0;
+   bool cube = tex->sampler_dim == GLSL_SAMPLER_DIM_CUBE;
+
+   msg[0] = 0;
+   switch (tex->op) {
+   case nir_texop_tex: op = G(OP_TEX_L); break;
+   case nir_texop_txb: op = G(OP_TXB_L); break;
+   case nir_texop_txl: op = G(OP_TXL_L); break;
+   case nir_texop_txf: op = G(OP_TXF_L); break;
+   case nir_texop_txs:
+   case nir_texop_query_levels: op = G(OP_TXQ_L); break;
+   default:
+      snprintf(msg, NVC_G80_TEX_MSG, "texture instruction %s is not "
+               "supported yet by the Tesla backend (tex, txb, txl, txf, "
+               "txs, query_levels are)", texop_name(tex->op));
+      return msg;
+   }
+   switch (tex->sampler_dim) {
+   case GLSL_SAMPLER_DIM_1D: case GLSL_SAMPLER_DIM_2D:
+   case GLSL_SAMPLER_DIM_3D: case GLSL_SAMPLER_DIM_CUBE:
+   case GLSL_SAMPLER_DIM_RECT: case GLSL_SAMPLER_DIM_BUF:
+      break;
+   default:
+      snprintf(msg, NVC_G80_TEX_MSG, "%s textures are not supported yet "
+               "by the Tesla backend", tex->sampler_dim ==
+               GLSL_SAMPLER_DIM_MS ? "multisampled" : "external/subpass");
+      return msg;
+   }
+   if (cube && tex->is_array) {
+      snprintf(msg, NVC_G80_TEX_MSG, "cube map arrays are not supported "
+               "by the Tesla backend (texprep cube is GT215's and not "
+               "modelled)");
+      return msg;
+   }
+   for (unsigned s = 0; s < tex->num_srcs; s++) {
+      switch (tex->src[s].src_type) {
+      case nir_tex_src_coord: coord = &tex->src[s].src; break;
+      case nir_tex_src_lod: lod = &tex->src[s].src; break;
+      case nir_tex_src_bias: bias = &tex->src[s].src; break;
+      case nir_tex_src_comparator: cmp = &tex->src[s].src; break;
+      default:
+         snprintf(msg, NVC_G80_TEX_MSG, "texture source %s (%s) is not "
+                  "supported yet by the Tesla backend",
+                  src_name(tex->src[s].src_type),
+                  texop_name(tex->op));
+         return msg;
+      }
+   }
+   /* the slots: TEX / SAMP fields and the BIND_TIC / BIND_TSC slots */
+   unsigned max_tex = field_values(G(F_TEX));
+   unsigned max_samp = field_values(G(F_SAMP));
+   unsigned bind_tex = (G80_3D_BIND_TIC_TEXTURE__MASK >>
+                        G80_3D_BIND_TIC_TEXTURE__SHIFT) + 1;
+   unsigned bind_samp = (G80_3D_BIND_TSC_SAMPLER__MASK >>
+                         G80_3D_BIND_TSC_SAMPLER__SHIFT) + 1;
+   if (bind_tex < max_tex)
+      max_tex = bind_tex;
+   if (bind_samp < max_samp)
+      max_samp = bind_samp;
+   if (tex->texture_index >= max_tex || tex->sampler_index >= max_samp) {
+      snprintf(msg, NVC_G80_TEX_MSG, "texture %u / sampler %u: a program "
+               "stage has %u texture and %u sampler slots",
+               tex->texture_index, tex->sampler_index, max_tex, max_samp);
+      return msg;
+   }
+
+   unsigned base = ir->reserved;
+   if (op == G(OP_TXQ_L)) {
+      /* the LOD (txs) or 0 (query_levels: the count is the same) */
+      if (lod) {
+         src[n++] = val(vals, lod, 0);
+      } else {
+         struct nvc_g80_insn *i = add(ir, G(OP_MOV_B32_I), msg);
+         if (!i)
+            return msg;
+         src[n] = nvc_g80_ir_value(ir);
+         nvc_g80_set_value(i, 0, src[n++]);
+         i->hw.opnd[1].file = G(FILE_IMM);
+         i->hw.opnd[1].val = 0;
+      }
+   } else {
+      if (!coord) {
+         snprintf(msg, NVC_G80_TEX_MSG, "a %s without coordinates",
+                  texop_name(tex->op));
+         return msg;
+      }
+      unsigned ncoord = tex->coord_components - (tex->is_array ? 1 : 0);
+      for (unsigned k = 0; k < ncoord; k++)
+         src[n++] = val(vals, coord, k);
+      if (tex->is_array) {
+         unsigned l = val(vals, coord, ncoord);
+         if (op != G(OP_TXF_L) && !layer_from_float(ir, l, &l, msg))
+            return msg;
+         src[n++] = l;
+      }
+      if (cmp) {
+         if (op == G(OP_TXF_L)) {
+            snprintf(msg, NVC_G80_TEX_MSG, "a depth compare on txf");
+            return msg;
+         }
+         src[n++] = val(vals, cmp, 0);
+      }
+      if (op == G(OP_TXB_L))
+         src[n++] = val(vals, bias, 0);
+      else if (op == G(OP_TXL_L) || (op == G(OP_TXF_L) && lod))
+         src[n++] = val(vals, lod, 0);
+      if ((op == G(OP_TXB_L) && !bias) || (op == G(OP_TXL_L) && !lod)) {
+         snprintf(msg, NVC_G80_TEX_MSG, "a %s without its %s",
+                  texop_name(tex->op), bias ? "LOD" : "bias");
+         return msg;
+      }
+      if (n > field_values(G(F_TEX_ARGC))) {
+         snprintf(msg, NVC_G80_TEX_MSG, "%s with %u source words: the "
+                  "texture instructions take at most %u (TEX_ARGC)",
+                  texop_name(tex->op), n, field_values(G(F_TEX_ARGC)));
+         return msg;
+      }
+   }
+   for (unsigned k = 0; k < n; k++)
+      if (!stage_in(ir, base + k, src[k], msg))
+         return msg;
+
+   /* the components read: the mask; they come back packed */
+   unsigned read = nir_ssa_def_components_read(&tex->dest.ssa);
+   unsigned mask;
+   if (tex->op == nir_texop_query_levels)
+      mask = 0x8;   /* the level count is texsize's w */
+   else
+      mask = read & 0xf;
+   if (!mask)
+      mask = 1;
+
+   struct nvc_g80_insn *t = add(ir, op, msg);
+   if (!t)
+      return msg;
+   t->hw.opnd[0].file = G(FILE_GPR);
+   t->hw.opnd[0].val = base;
+   t->hw.opnd[1].file = G(FILE_GPR);
+   t->hw.opnd[1].val = base;
+   t->hw.mod[G(MOD_TEX)] = tex->texture_index;
+   t->hw.mod[G(MOD_SAMP)] = tex->sampler_index;
+   t->hw.mod[G(MOD_MASK)] = mask;
+   /* "all": the quad's invisible lanes run it too (their coordinates
+    * make the derivatives) */
+   t->hw.mod[G(MOD_LIVE)] = 0;
+   t->hw.mod[G(MOD_DERIV)] = 0;
+   if (op != G(OP_TXQ_L)) {
+      t->hw.mod[G(MOD_ARGC)] = n - 1;
+      t->hw.mod[G(MOD_CUBE)] = cube && op != G(OP_TXF_L);
+   }
+   t->side_effect = true;
+
+   unsigned packed = 0;
+   for (unsigned c = 0; c < 4; c++) {
+      dst[c] = 0xffffffffu;
+      unsigned hw_comp = tex->op == nir_texop_query_levels ? 3 : c;
+      if (!(mask >> hw_comp & 1))
+         continue;
+      if (c >= tex->dest.ssa.num_components)
+         break;
+      struct nvc_g80_insn *i = add(ir, G(OP_MOV_B32_L), msg);
+      if (!i)
+         return msg;
+      dst[c] = nvc_g80_ir_value(ir);
+      nvc_g80_set_value(i, 0, dst[c]);
+      i->hw.opnd[1].file = G(FILE_GPR);
+      i->hw.opnd[1].val = base + packed++;
+   }
+   if (ir->tex_regs < STAGING)
+      ir->tex_regs = STAGING;
+   return NULL;
+}
