@@ -213,6 +213,14 @@ g80_3d_create(struct nvsim_object *obj)
     * alone (Gallium's convention: an sRGB surface format only while it
     * is enabled), which works only if the context starts with it on */
    ctx->regs[G80_3D_FRAMEBUFFER_SRGB / 4] = 1;
+   /* IBLEND_SEPARATE_ALPHA(i) likewise 1 (GT215_3D on): the alpha
+    * registers of IBLEND(i) apply.  No document gives its default or
+    * whether the hardware reads it; upstream's nv50 (and nvc0) write
+    * IBLEND(i)'s alpha equation and factors but never the bit, which
+    * gives GL's separate per-target functions only if it starts set */
+   if (obj->oclass >= GT215_3D_CLASS)
+      for (unsigned i = 0; i < GT215_3D_IBLEND__LEN; i++)
+         ctx->regs[GT215_3D_IBLEND_SEPARATE_ALPHA(i) / 4] = 1;
    g80_3d_ms_init(ctx);
    g80_3d_attr_init(ctx);
    return ctx;

@@ -2335,15 +2335,18 @@ out:
  * colour s = (0.4, 0.2, 0.8, 0.6) to two RGBA8 targets holding
  * d = 0x40202020 (R, G, B 32/255, A 64/255), both blended; the shared
  * BLEND_* say ZERO, ZERO.  By hand (GL 3.3 2.1.6: value * 255 rounded):
- * - target 0, IBLEND(0) ONE, ONE, ADD: s + d = R 102 + 32 = 134, G 51 + 32
- *   = 83, B 204 + 32 = 236, A 153 + 64 = 217: 0xd9ec5386;
+ * - target 0, IBLEND(0) ONE, ONE, ADD for RGB: s + d = R 102 + 32 = 134,
+ *   G 51 + 32 = 83, B 204 + 32 = 236; ZERO, ONE, ADD for alpha, without
+ *   IBLEND_SEPARATE_ALPHA(0) written (a new context's is assumed set, as
+ *   upstream needs: docs/tesla.md): A 64: 0x40ec5386;
  * - target 1, IBLEND(1) SRC_ALPHA, ONE_MINUS_SRC_ALPHA, ADD for RGB and
  *   (SEPARATE_ALPHA) MAX for alpha: R 0.4 * 0.6 * 255 + 32 * 0.4 = 61.2 +
  *   12.8 = 74, G 30.6 + 12.8 = 43.4 -> 43, B 122.4 + 12.8 = 135.2 -> 135,
  *   A max(153, 64) = 153: 0x99872b4a.
  * G80_3D has no IBLEND (rnndb variants GT215_3D-): there the same draw
  * with BLEND_INDEPENDENT set blends both targets with the shared BLEND_*,
- * here ONE, ONE: 0xd9ec5386 in both. */
+ * here ONE, ONE (alpha too, BLEND_SEPARATE_ALPHA 0: A 153 + 64 = 217):
+ * 0xd9ec5386 in both. */
 static void
 draw_independent_blend_class(uint32_t chipset, uint32_t oclass)
 {
@@ -2379,11 +2382,14 @@ draw_independent_blend_class(uint32_t chipset, uint32_t oclass)
    m3d(t, G80_3D_BLEND_FUNC_SRC_RGB, shared);
    m3d(t, G80_3D_BLEND_FUNC_DST_RGB, shared);
    if (iblend) {
-      m3d(t, GT215_3D_IBLEND_SEPARATE_ALPHA(0), 0);
       m3d(t, GT215_3D_IBLEND_EQUATION_RGB(0),
           G80_3D_BLEND_EQUATION_RGB_FUNC_ADD);
       m3d(t, GT215_3D_IBLEND_FUNC_SRC_RGB(0), G80_BLEND_FACTOR_ONE);
       m3d(t, GT215_3D_IBLEND_FUNC_DST_RGB(0), G80_BLEND_FACTOR_ONE);
+      m3d(t, GT215_3D_IBLEND_EQUATION_ALPHA(0),
+          G80_3D_BLEND_EQUATION_RGB_FUNC_ADD);
+      m3d(t, GT215_3D_IBLEND_FUNC_SRC_ALPHA(0), G80_BLEND_FACTOR_ZERO);
+      m3d(t, GT215_3D_IBLEND_FUNC_DST_ALPHA(0), G80_BLEND_FACTOR_ONE);
       m3d(t, GT215_3D_IBLEND_SEPARATE_ALPHA(1), 1);
       m3d(t, GT215_3D_IBLEND_EQUATION_RGB(1),
           G80_3D_BLEND_EQUATION_RGB_FUNC_ADD);
@@ -2400,10 +2406,11 @@ draw_independent_blend_class(uint32_t chipset, uint32_t oclass)
    struct nvsim_bo *bos[] = { t->push_bo, d.rt.bo, d.vb.bo, rt1.bo };
    CHECK(tfx_submit(t, bos, 4) > 0);
    CHECK(nvsim_channel_last_trap(t->chan) == NULL);
+   const uint32_t want0 = iblend ? 0x40ec5386u : 0xd9ec5386u;
    const uint32_t want1 = iblend ? 0x99872b4au : 0xd9ec5386u;
    for (unsigned y = 0; y < H; y++)
       for (unsigned x = 0; x < W; x++) {
-         CHECK_EQ(p0[y * W + x], 0xd9ec5386u);
+         CHECK_EQ(p0[y * W + x], want0);
          CHECK_EQ(p1[y * W + x], want1);
       }
    surf2d_free(t, &rt1);
