@@ -28,6 +28,9 @@
  *    the sampler slot bound with BIND_TSC(stage) SAMPLER (rnndb
  *    g80_3d.xml); NIR's texture_index and sampler_index are those slots.
  *
+ * textureProj's projector is applied here (rcp of q, one mul per
+ * coordinate and the reference).
+ *
  * The registers: the backend allocates one value at a time, so the
  * instruction works in a staging block of 4 registers just above the FP
  * result registers ($r(reserved)..$r(reserved+3), ir->tex_regs): the
@@ -67,7 +70,6 @@ static const char *
 src_name(nir_tex_src_type t)
 {
    static const char *const names[] = {
-      [nir_tex_src_projector] = "projector",
       [nir_tex_src_offset] = "texel offset",
       [nir_tex_src_min_lod] = "min_lod",
       [nir_tex_src_ms_index] = "sample index",
@@ -135,6 +137,27 @@ layer_from_float(struct nvc_g80_ir *ir, unsigned v, unsigned *out,
    return true;
 }
 
+/* a new value = op(a) / op(a, b); ~0 when out of memory */
+static unsigned
+alu2(struct nvc_g80_ir *ir, unsigned op, unsigned a, unsigned b, char *msg)
+{
+   struct nvc_g80_insn *i = add(ir, op, msg);
+   if (!i)
+      return ~0u;
+   unsigned d = nvc_g80_ir_value(ir);
+   nvc_g80_set_value(i, 0, d);
+   nvc_g80_set_value(i, 1, a);
+   if (b != ~0u)
+      nvc_g80_set_value(i, 2, b);
+   return d;
+}
+
+static unsigned
+alu1(struct nvc_g80_ir *ir, unsigned op, unsigned a, char *msg)
+{
+   return alu2(ir, op, a, ~0u, msg);
+}
+
 static unsigned
 field_values(unsigned field)
 {
@@ -146,6 +169,7 @@ nvc_g80_isel_tex(struct nvc_g80_ir *ir, const nir_tex_instr *tex, const unsigned
                  unsigned dst[4], char msg[NVC_G80_TEX_MSG])
 {
    const nir_src *coord = NULL, *lod = NULL, *bias = NULL, *cmp = NULL;
+   const nir_src *proj = NULL;
    unsigned op, src[8], n = 0;
    bool cube = tex->sampler_dim == GLSL_SAMPLER_DIM_CUBE;
 
@@ -186,6 +210,7 @@ nvc_g80_isel_tex(struct nvc_g80_ir *ir, const nir_tex_instr *tex, const unsigned
       case nir_tex_src_lod: lod = &tex->src[s].src; break;
       case nir_tex_src_bias: bias = &tex->src[s].src; break;
       case nir_tex_src_comparator: cmp = &tex->src[s].src; break;
+      case nir_tex_src_projector: proj = &tex->src[s].src; break;
       default:
          snprintf(msg, NVC_G80_TEX_MSG, "texture source %s (%s) is not "
                   "supported yet by the Tesla backend",
@@ -233,8 +258,26 @@ nvc_g80_isel_tex(struct nvc_g80_ir *ir, const nir_tex_instr *tex, const unsigned
          return msg;
       }
       unsigned ncoord = tex->coord_components - (tex->is_array ? 1 : 0);
-      for (unsigned k = 0; k < ncoord; k++)
-         src[n++] = val(vals, coord, k);
+      /* textureProj: the coordinates and the reference divided by q
+       * (GL 3.3 3.8.8 / GLSL: s/q, t/q, r/q, dref/q), as 1/q times */
+      unsigned rq = ~0u;
+      if (proj) {
+         if (op == G(OP_TXF_L) || tex->is_array || cube) {
+            snprintf(msg, NVC_G80_TEX_MSG, "a projected %s on an array, "
+                     "cube or txf", texop_name(tex->op));
+            return msg;
+         }
+         rq = alu1(ir, G(OP_RCP_F32), val(vals, proj, 0), msg);
+         if (rq == ~0u)
+            return msg;
+      }
+      for (unsigned k = 0; k < ncoord; k++) {
+         src[n] = val(vals, coord, k);
+         if (proj && (src[n] = alu2(ir, G(OP_MUL_F32_L), src[n], rq,
+                                    msg)) == ~0u)
+            return msg;
+         n++;
+      }
       if (tex->is_array) {
          unsigned l = val(vals, coord, ncoord);
          if (op != G(OP_TXF_L) && !layer_from_float(ir, l, &l, msg))
@@ -246,7 +289,11 @@ nvc_g80_isel_tex(struct nvc_g80_ir *ir, const nir_tex_instr *tex, const unsigned
             snprintf(msg, NVC_G80_TEX_MSG, "a depth compare on txf");
             return msg;
          }
-         src[n++] = val(vals, cmp, 0);
+         src[n] = val(vals, cmp, 0);
+         if (proj && (src[n] = alu2(ir, G(OP_MUL_F32_L), src[n], rq,
+                                    msg)) == ~0u)
+            return msg;
+         n++;
       }
       if (op == G(OP_TXB_L))
          src[n++] = val(vals, bias, 0);

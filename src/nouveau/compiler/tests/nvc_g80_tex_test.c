@@ -46,6 +46,7 @@ struct tic_desc {
    uint32_t cs, type, src[4], tex_type;
    bool pitch;
    uint32_t pitch_bytes, w, h, d, last_level;
+   bool unnormalized;       /* rectangle: coordinates in texels */
 };
 
 struct tsc_desc {
@@ -85,7 +86,8 @@ bind(unsigned slot, const struct tic_desc *d, const struct tsc_desc *s,
            d->src[1] << G80_TIC_0_Y_SOURCE__SHIFT |
            d->src[2] << G80_TIC_0_Z_SOURCE__SHIFT |
            d->src[3] << G80_TIC_0_W_SOURCE__SHIFT;
-   tw[2] = d->tex_type | G80_TIC_2_NORMALIZED_COORDS |
+   tw[2] = d->tex_type |
+           (d->unnormalized ? 0 : G80_TIC_2_NORMALIZED_COORDS) |
            G80_TIC_2_BORDER_SOURCE_COLOR |
            (d->pitch ? G80_TIC_2_LAYOUT_PITCH : 0);
    tw[3] = d->pitch_bytes << G80_TIC_3_PITCH__SHIFT;
@@ -713,6 +715,127 @@ test_array(void)
    nvc_g80_program_free(&p);
 }
 
+/* A VP: pos.x = tex(slot, the first ncomp components of attribute 0),
+ * x; run on `lanes` lanes, lane l's x checked against want[l] / 255. */
+static void
+vp_sample(const char *what, enum glsl_sampler_dim dim, bool array,
+          unsigned slot, unsigned ncomp, bool proj, unsigned lanes,
+          const float a[][4], const float *want)
+{
+   nir_builder b = builder(MESA_SHADER_VERTEX, what);
+   nir_variable *in = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_ssa_def *av = nir_load_var(&b, in);
+   nir_ssa_def *t = tex(&b, nir_texop_tex, dim, array, slot,
+                        nir_channels(&b, av, (1u << ncomp) - 1),
+                        proj ? nir_tex_src_projector : 0,
+                        proj ? nir_channel(&b, av, 3) : NULL, NULL,
+                        nir_type_float32);
+   vp_out(&b, nir_channel(&b, t, 0));
+   struct nvc_g80_program p;
+   if (!compile(b.shader, &p))
+      return;
+   if (dim == GLSL_SAMPLER_DIM_CUBE) {
+      /* the CUBE flag (envydis: "texauto cube"); nvsim's unit takes the
+       * cube from the TIC, so only the encoding shows it */
+      char *dis = nvc_g80_disasm(&p);
+      CHECK(dis && strstr(dis, " cube "), "%s: no cube flag:\n%s", what,
+            dis ? dis : "");
+      free(dis);
+   }
+   uint32_t out[8][4];
+   if (run_vp(&p, lanes, a, out))
+      for (unsigned l = 0; l < lanes; l++)
+         CHECK(f(out[l][0]) == want[l] / 255.0f, "%s, lane %u: %g, want "
+               "%g/255", what, l, f(out[l][0]) * 255.0f, want[l]);
+   nvc_g80_program_free(&p);
+}
+
+/*
+ * The other targets, NEAREST, R8 block-linear, one gob (256 bytes) per
+ * layer / slice / face (g80-surface.rst; each a single gob's rows):
+ *  - 1D, 4 texels 10, 20, 30, 40: s = 0.6 -> u = 2.4, texel 2 (30);
+ *    s = 0.1 -> texel 0 (10);
+ *  - 1D array, 2 texels x 3 layers, layer L 50 + L: (0.75, 2.2) ->
+ *    layer 2 (52);
+ *  - 3D, 2 x 1 x 2, slice z texels 60 + 10 z + x: (0.75, 0.5, 0.75) ->
+ *    (1, 0, 1) = 71; (0.25, 0.5, 0.25) -> 60;
+ *  - cube, 1 x 1 faces +X, -X, +Y, -Y, +Z, -Z (GL's order) of 100 + f:
+ *    the major axis picks the face (GL 3.3 table 3.21): (-1, 0.1, 0.2)
+ *    -X (101), (0.1, 0.2, 1) +Z (104), (0.3, -2, 0.5) -Y (103);
+ *  - rectangle (the RGBA pitch texture, unnormalised): (2.5, 1.5) is
+ *    texel (2, 1), R = 16 * 2 + 1 = 33;
+ *  - textureProj 2D on the 1D texture's data as 4 x 1: (1.2, 0.5, _, 2)
+ *    -> s = 0.6: texel 2 (30).
+ */
+static void
+test_targets(void)
+{
+   static uint8_t mem1d[256] = { 10, 20, 30, 40 };
+   static uint8_t mem1da[3 * 256], mem3d[2 * 256], memcube[6 * 256];
+   struct tsc_desc s = { .wrap = G80_TSC_WRAP_CLAMP_TO_EDGE };
+   struct tic_desc d = {
+      .cs = G80_TIC_0_COMPONENTS_SIZES_R8, .type = G80_TIC_TYPE_UNORM,
+      .src = { G80_TIC_SOURCE_R, G80_TIC_SOURCE_ZERO, G80_TIC_SOURCE_ZERO,
+               G80_TIC_SOURCE_ONE_FLOAT },
+      .tex_type = G80_TIC_2_TEXTURE_TYPE_ONE_D, .w = 4, .h = 1, .d = 1,
+   };
+   bind(3, &d, &s, mem1d, sizeof(mem1d));
+   const float a1[2][4] = { { 0.6f }, { 0.1f } };
+   vp_sample("vp_tex_1d", GLSL_SAMPLER_DIM_1D, false, 3, 1, false, 2, a1,
+             (const float[]){ 30, 10 });
+   d.tex_type = G80_TIC_2_TEXTURE_TYPE_TWO_D;
+   bind(3, &d, &s, mem1d, sizeof(mem1d));
+   const float ap[1][4] = { { 1.2f, 0.5f, 0, 2 } };
+   vp_sample("vp_tex_proj", GLSL_SAMPLER_DIM_2D, false, 3, 2, true, 1, ap,
+             (const float[]){ 30 });
+
+   for (unsigned l = 0; l < 3; l++)
+      mem1da[256 * l] = mem1da[256 * l + 1] = 50 + l;
+   d.tex_type = G80_TIC_2_TEXTURE_TYPE_ONE_D_ARRAY;
+   d.w = 2;
+   d.d = 3;
+   bind(4, &d, &s, mem1da, sizeof(mem1da));
+   const float aa[1][4] = { { 0.75f, 2.2f } };
+   vp_sample("vp_tex_1d_array", GLSL_SAMPLER_DIM_1D, true, 4, 2, false, 1,
+             aa, (const float[]){ 52 });
+
+   for (unsigned z = 0; z < 2; z++)
+      for (unsigned x = 0; x < 2; x++)
+         mem3d[256 * z + x] = 60 + 10 * z + x;
+   d.tex_type = G80_TIC_2_TEXTURE_TYPE_THREE_D;
+   d.w = 2;
+   d.d = 2;
+   bind(5, &d, &s, mem3d, sizeof(mem3d));
+   const float a3[2][4] = { { 0.75f, 0.5f, 0.75f }, { 0.25f, 0.5f, 0.25f } };
+   vp_sample("vp_tex_3d", GLSL_SAMPLER_DIM_3D, false, 5, 3, false, 2, a3,
+             (const float[]){ 71, 60 });
+
+   for (unsigned f = 0; f < 6; f++)
+      memcube[256 * f] = 100 + f;
+   d.tex_type = G80_TIC_2_TEXTURE_TYPE_CUBEMAP;
+   d.w = 1;
+   d.d = 1;   /* one cube */
+   bind(6, &d, &s, memcube, sizeof(memcube));
+   const float ac[3][4] = { { -1, 0.1f, 0.2f }, { 0.1f, 0.2f, 1 },
+                            { 0.3f, -2, 0.5f } };
+   vp_sample("vp_tex_cube", GLSL_SAMPLER_DIM_CUBE, false, 6, 3, false, 3,
+             ac, (const float[]){ 101, 104, 103 });
+
+   struct tsc_desc sr = { .wrap = G80_TSC_WRAP_CLAMP_TO_EDGE };
+   bind_rgba(&sr);
+   struct tic_desc rect = {
+      .cs = G80_TIC_0_COMPONENTS_SIZES_A8B8G8R8, .type = G80_TIC_TYPE_UNORM,
+      .src = { G80_TIC_SOURCE_R, G80_TIC_SOURCE_G, G80_TIC_SOURCE_B,
+               G80_TIC_SOURCE_A },
+      .tex_type = G80_TIC_2_TEXTURE_TYPE_TWO_D_NO_MIPMAP, .pitch = true,
+      .pitch_bytes = 32, .w = 4, .h = 4, .d = 1, .unnormalized = true,
+   };
+   bind(1, &rect, &sr, rgba_mem, sizeof(rgba_mem));
+   const float ar[1][4] = { { 2.5f, 1.5f } };
+   vp_sample("vp_tex_rect", GLSL_SAMPLER_DIM_RECT, false, 1, 2, false, 1,
+             ar, (const float[]){ 33 });
+}
+
 /* What is not done is refused with the chip and the reason named. */
 static void
 test_refused(void)
@@ -761,11 +884,13 @@ main(void)
    test_texel_fetch();
    test_texture_size();
    test_array();
+   test_targets();
    test_shadow();
    test_explicit_lod();
    test_implicit_lod();
    test_refused();
    return nvc_test_end("nvc_g80 textures: NEAREST, LINEAR, texelFetch, "
                        "textureSize, shadow, explicit and implicit LOD, "
+                       "arrays, 1D, 3D, cube, rectangle, textureProj, "
                        "refusals ok");
 }
