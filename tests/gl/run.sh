@@ -53,6 +53,8 @@ runs=(
    "nv30_gl_npot||-- curie|nv40 llvmpipe"
    # the Tesla driver (issue 11): clears and read-back
    "nv50_gl_clear||--|g80 gt215 llvmpipe"
+   # the first draws: a smooth triangle and a uniform-coloured quad
+   "nv50_gl_draw||--|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

@@ -191,6 +191,31 @@ nv50_context_init_hw(struct nv50_context *nv50)
    NV50_3D_1(nv50, G80_3D_SCISSOR_ENABLE(0), 0);
    NV50_3D_1(nv50, G80_3D_CLEAR_FLAGS, G80_3D_CLEAR_FLAGS_CLEAR_RECT_SCISSOR);
    NV50_3D_1(nv50, G80_3D_VIEWPORT_TRANSFORM_EN, 1);
+
+   /* one code segment for VP and FP (rnndb: *_ADDRESS_HIGH/LOW, the
+    * programs at *_START_ID in it) */
+   nv50_push_ref(nv50, nv50->code_bo, NOUVEAU_BO_GART | NOUVEAU_BO_RD);
+   nv50_push_ref(nv50, nv50->cb_bo, NOUVEAU_BO_GART | NOUVEAU_BO_RDWR);
+   const uint32_t code_mthd[] = { G80_3D_VP_ADDRESS_HIGH,
+                                  G80_3D_FP_ADDRESS_HIGH };
+   for (unsigned i = 0; i < ARRAY_SIZE(code_mthd); i++) {
+      NV50_3D_MTHD(nv50, code_mthd[i], 2);
+      nouveau_push_data(p, nv50->code_bo->offset >> 32);
+      nouveau_push_data(p, nv50->code_bo->offset);
+   }
+   /* constant buffers 0 (VP) and 1 (FP) of 64 KiB for user constants
+    * (CB_DEF_SET SIZE 0 is 0x10000 bytes, docs/tesla.md) */
+   for (unsigned i = 0; i < 2; i++) {
+      uint64_t addr = nv50->cb_bo->offset + i * NV50_CB_SIZE;
+      NV50_3D_MTHD(nv50, G80_3D_CB_DEF_ADDRESS_HIGH, 3);
+      nouveau_push_data(p, addr >> 32);
+      nouveau_push_data(p, addr);
+      nouveau_push_data(p, G80_3D_CB_DEF_SET_BUFFER(i) |
+                           G80_3D_CB_DEF_SET_SIZE(0));
+   }
+   /* no geometry program */
+   NV50_3D_1(nv50, G80_3D_GP_ENABLE, 0);
+   NV50_3D_1(nv50, G80_3D_RASTERIZE_ENABLE, 1);
    nv50->dirty = NV50_DIRTY_ALL;
    return true;
 }
@@ -211,6 +236,14 @@ nv50_context_destroy(struct pipe_context *pipe)
          nouveau_bo_wait(nv50->fence_bo, NOUVEAU_BO_RDWR, nv50->client);
    }
    util_unreference_framebuffer_state(&nv50->framebuffer);
+   for (unsigned i = 0; i < ARRAY_SIZE(nv50->vb); i++)
+      pipe_vertex_buffer_unreference(&nv50->vb[i]);
+   for (unsigned i = 0; i < 2; i++) {
+      pipe_resource_reference(&nv50->cb[i].buffer, NULL);
+      FREE(nv50->cb_user[i]);
+   }
+   nouveau_bo_ref(NULL, &nv50->code_bo);
+   nouveau_bo_ref(NULL, &nv50->cb_bo);
    if (nv50->fence_bo) {
       nouveau_screen_remove_fence_bo(screen, nv50->fence_bo);
       nouveau_bo_ref(NULL, &nv50->fence_bo);
@@ -278,6 +311,18 @@ nv50_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
    if (ret == 0)
       ret = nouveau_bo_new(dev, NOUVEAU_BO_GART | NOUVEAU_BO_MAP, 0, 4096,
                            NULL, &nv50->fence_bo);
+   /* the code buffer, CPU-mapped for uploads (nv50_program.c), and the
+    * user constant buffers */
+   if (ret == 0)
+      ret = nouveau_bo_new(dev, NOUVEAU_BO_GART | NOUVEAU_BO_MAP, 0x100,
+                           NV50_CODE_SIZE, NULL, &nv50->code_bo);
+   if (ret == 0)
+      ret = nouveau_bo_map(nv50->code_bo, 0, nv50->client);
+   if (ret == 0) {
+      nv50->code_map = nv50->code_bo->map;
+      ret = nouveau_bo_new(dev, NOUVEAU_BO_GART, 0x100, 2 * NV50_CB_SIZE,
+                           NULL, &nv50->cb_bo);
+   }
    /* so that an allocation that finds memory full can wait for us */
    if (ret == 0 && !nouveau_screen_add_fence_bo(&screen->base, nv50->fence_bo))
       ret = -ENOMEM;

@@ -15,6 +15,7 @@
 
 #include "nouveau/nouveau_push.h"
 #include "nv50_screen.h"
+#include "g80_3d.xml.h"
 
 /* Object handles are ours to choose (any value unique in the channel);
  * the DMA objects of the channel are libdrm's nv04_fifo handles. */
@@ -26,7 +27,34 @@
 
 enum nv50_dirty {
    NV50_DIRTY_FRAMEBUFFER = 1 << 0,
+   NV50_DIRTY_PROGRAMS = 1 << 1,
+   NV50_DIRTY_VERTEX = 1 << 2,     /* vertex elements and buffers */
+   NV50_DIRTY_CONST = 1 << 3,
+   NV50_DIRTY_FRAGMENT = 1 << 4,   /* blend, ZSA, rasterizer, viewport */
    NV50_DIRTY_ALL = ~0u,
+};
+
+/* The code buffer: every program's code, never overwritten (one code
+ * segment for VP and FP: nvsim assumes upstream's 512 KiB segment,
+ * docs/tesla.md "The stage seam"). */
+#define NV50_CODE_SIZE (512 * 1024)
+/* Constant buffers: one of 64 KiB per stage for user constants (CB_DEF
+ * SIZE 0 is 0x10000 bytes, docs/tesla.md "Constant buffers"). */
+#define NV50_CB_SIZE (64 * 1024)
+/* VP_RESULT_MAP value reading 0.0 (upstream's nv50_fp_linkage_validate
+ * fills unused slots with it; nvsim's G80_3D_VP_RESULT_CONST) */
+#define NV50_MAP_ZERO 0x40
+
+struct nv50_program {
+   bool valid;                  /* compiled */
+   int32_t code_base;           /* offset in the code buffer, -1 before */
+   struct nvc_g80_program prog;
+};
+
+struct nv50_vertex_elements {
+   unsigned count;
+   struct pipe_vertex_element e[PIPE_MAX_ATTRIBS];
+   uint32_t attrib[PIPE_MAX_ATTRIBS];   /* VERTEX_ARRAY_ATTRIB words */
 };
 
 struct nv50_context {
@@ -46,8 +74,26 @@ struct nv50_context {
    uint32_t dirty;
    struct pipe_framebuffer_state framebuffer;
 
+   struct nv50_program *vp, *fp;
+   struct nouveau_bo *code_bo;
+   void *code_map;
+   uint32_t code_used;
+   bool code_flush;
+   /* user constants of VP (0) and FP (1): copies, and the buffer their
+    * CB_DEFs point at (NV50_CB_SIZE each) */
+   struct nouveau_bo *cb_bo;
+   struct pipe_constant_buffer cb[2];
+   void *cb_user[2];
+   struct nv50_vertex_elements *velems;
+   struct pipe_vertex_buffer vb[PIPE_MAX_ATTRIBS];
+   unsigned num_vb;
+   struct pipe_blend_state *blend;
+   struct pipe_depth_stencil_alpha_state *zsa;
+   struct pipe_rasterizer_state *rast;
+   struct pipe_viewport_state viewport;
+
    struct util_debug_callback debug;
-   bool warned_draw;
+   bool warned_draw, warned_state;
 
    struct slab_child_pool transfer_pool;
 };
@@ -89,6 +135,17 @@ void nv50_init_state_functions(struct pipe_context *pipe);
 void nv50_init_clear_functions(struct pipe_context *pipe);
 /* Sends the framebuffer state if it changed. */
 void nv50_emit_framebuffer(struct nv50_context *nv50);
+
+/* nv50_program.c */
+void nv50_init_program_functions(struct pipe_context *pipe);
+/* Uploads and sends the bound VP and FP and their linkage; false when
+ * there is none to run (or no room). */
+bool nv50_program_validate(struct nv50_context *nv50);
+
+/* nv50_vertex.c */
+void nv50_init_vertex_functions(struct pipe_context *pipe);
+uint32_t nv50_vertex_format(enum pipe_format format);
+bool nv50_vertex_validate(struct nv50_context *nv50);
 
 /* nv50_draw.c */
 void nv50_init_draw_functions(struct pipe_context *pipe);

@@ -1,14 +1,20 @@
 /*
- * Draws, copies and blits.  Draws are not implemented yet: they need the
- * Tesla compiler's programs (src/nouveau/compiler, nvc_g80_*), vertex
- * fetch and the rest of the 3D state; until then a draw draws nothing and
- * says so, once on stderr and each time through the GL debug output
- * (KHR_debug, GL_DEBUG_TYPE_ERROR), never aborting.
- * resource_copy_region and the blits that are copies run on the CPU
- * through maps (util_resource_copy_region); other blits are refused the
- * same way as draws.
+ * Draws, copies and blits.  A draw sends what changed of the programs
+ * (nv50_program.c), vertex arrays (nv50_vertex.c), constant buffer 0 of
+ * each stage, viewport 0 and the rasterizer / blend / depth state a plain
+ * draw needs, then VERTEX_BEGIN_GL, VERTEX_BUFFER_FIRST/COUNT (arrays) or
+ * the indices as VB_ELEMENT_U32 words, VERTEX_END_GL (rnndb
+ * graph/g80_3d.xml; upstream's nv50_vbo.c and nv50_state_validate.c read
+ * for which methods a draw needs).  What is not done yet (blending,
+ * stencil, scissors, polygon offset, ...) is said once on stderr and
+ * drawn without.  resource_copy_region and the blits that are copies run
+ * on the CPU through maps (util_resource_copy_region); other blits are
+ * refused through the GL debug output (KHR_debug, GL_DEBUG_TYPE_ERROR).
  */
 
+#include "util/u_inlines.h"
+#include "util/u_math.h"
+#include "util/u_prim.h"
 #include "util/u_surface.h"
 
 #include "nouveau/nouveau_debug.h"
@@ -26,6 +32,199 @@ nv50_not_implemented(struct nv50_context *nv50, const char *what)
                       what);
 }
 
+#include "nv50_resource.h"
+
+/* PIPE_FUNC_* (NEVER..ALWAYS) -> the 3D class's GL-valued functions */
+static const uint32_t nv50_depth_func[] = {
+   G80_3D_DEPTH_TEST_FUNC_NEVER, G80_3D_DEPTH_TEST_FUNC_LESS,
+   G80_3D_DEPTH_TEST_FUNC_EQUAL, G80_3D_DEPTH_TEST_FUNC_LEQUAL,
+   G80_3D_DEPTH_TEST_FUNC_GREATER, G80_3D_DEPTH_TEST_FUNC_NOTEQUAL,
+   G80_3D_DEPTH_TEST_FUNC_GEQUAL, G80_3D_DEPTH_TEST_FUNC_ALWAYS,
+};
+
+static const uint32_t nv50_prim[] = {
+   [PIPE_PRIM_POINTS] = G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_POINTS,
+   [PIPE_PRIM_LINES] = G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_LINES,
+   [PIPE_PRIM_LINE_LOOP] = G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_LINE_LOOP,
+   [PIPE_PRIM_LINE_STRIP] = G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_LINE_STRIP,
+   [PIPE_PRIM_TRIANGLES] = G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES,
+   [PIPE_PRIM_TRIANGLE_STRIP] = G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLE_STRIP,
+   [PIPE_PRIM_TRIANGLE_FAN] = G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLE_FAN,
+   [PIPE_PRIM_QUADS] = G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_QUADS,
+   [PIPE_PRIM_QUAD_STRIP] = G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_QUAD_STRIP,
+   [PIPE_PRIM_POLYGON] = G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_POLYGON,
+};
+
+static void
+nv50_warn_once(struct nv50_context *nv50, const char *what)
+{
+   if (!nv50->warned_state) {
+      NOUVEAU_ERR("%s: not implemented yet on Tesla (drawn without)\n", what);
+      nv50->warned_state = true;
+   }
+}
+
+/* rasterizer, blend colour masks, depth test, viewport 0 */
+static bool
+nv50_fragment_validate(struct nv50_context *nv50)
+{
+   const struct pipe_rasterizer_state *r = nv50->rast;
+   const struct pipe_depth_stencil_alpha_state *z = nv50->zsa;
+   const struct pipe_blend_state *b = nv50->blend;
+   const struct pipe_viewport_state *v = &nv50->viewport;
+
+   if (!(nv50->dirty & NV50_DIRTY_FRAGMENT))
+      return true;
+   if (!r || !z || !b)
+      return false;
+   if (!nv50_push_begin(nv50, 96))
+      return false;
+   NV50_3D_1(nv50, G80_3D_FRONT_FACE, r->front_ccw ? G80_3D_FRONT_FACE_CCW
+                                                   : G80_3D_FRONT_FACE_CW);
+   NV50_3D_1(nv50, G80_3D_CULL_FACE_ENABLE, r->cull_face != PIPE_FACE_NONE);
+   if (r->cull_face != PIPE_FACE_NONE)
+      NV50_3D_1(nv50, G80_3D_CULL_FACE,
+                r->cull_face == PIPE_FACE_FRONT ? G80_3D_CULL_FACE_FRONT :
+                r->cull_face == PIPE_FACE_BACK ? G80_3D_CULL_FACE_BACK :
+                G80_3D_CULL_FACE_FRONT_AND_BACK);
+   NV50_3D_1(nv50, G80_3D_POLYGON_MODE_FRONT, G80_3D_POLYGON_MODE_FRONT_FILL);
+   NV50_3D_1(nv50, G80_3D_POLYGON_MODE_BACK, G80_3D_POLYGON_MODE_BACK_FILL);
+   NV50_3D_1(nv50, G80_3D_SHADE_MODEL, r->flatshade ? G80_3D_SHADE_MODEL_FLAT
+                                                    : G80_3D_SHADE_MODEL_SMOOTH);
+   NV50_3D_1(nv50, G80_3D_PROVOKING_VERTEX_LAST, !r->flatshade_first);
+   NV50_3D_1(nv50, G80_3D_VERTEX_TWO_SIDE_ENABLE, 0);
+   NV50_3D_1(nv50, G80_3D_LINE_WIDTH, fui(r->line_width));
+   NV50_3D_1(nv50, G80_3D_POINT_SIZE, fui(r->point_size));
+   if (r->scissor || r->fill_front != PIPE_POLYGON_MODE_FILL ||
+       r->fill_back != PIPE_POLYGON_MODE_FILL || r->offset_tri)
+      nv50_warn_once(nv50, "scissor, polygon mode or offset");
+
+   NV50_3D_1(nv50, G80_3D_DEPTH_TEST_ENABLE, z->depth_enabled);
+   NV50_3D_1(nv50, G80_3D_DEPTH_WRITE_ENABLE,
+             z->depth_enabled && z->depth_writemask);
+   if (z->depth_enabled)
+      NV50_3D_1(nv50, G80_3D_DEPTH_TEST_FUNC, nv50_depth_func[z->depth_func]);
+   NV50_3D_1(nv50, G80_3D_STENCIL_ENABLE, 0);
+   NV50_3D_1(nv50, G80_3D_ALPHA_TEST_ENABLE, 0);
+   if (z->stencil[0].enabled || z->alpha_enabled)
+      nv50_warn_once(nv50, "stencil or alpha test");
+
+   for (unsigned i = 0; i < G80_3D_BLEND_ENABLE__LEN; i++) {
+      unsigned m = b->rt[b->independent_blend_enable ? i : 0].colormask;
+      NV50_3D_1(nv50, G80_3D_BLEND_ENABLE(i), 0);
+      NV50_3D_1(nv50, G80_3D_COLOR_MASK(i),
+                G80_3D_COLOR_MASK_R(!!(m & PIPE_MASK_R)) |
+                G80_3D_COLOR_MASK_G(!!(m & PIPE_MASK_G)) |
+                G80_3D_COLOR_MASK_B(!!(m & PIPE_MASK_B)) |
+                G80_3D_COLOR_MASK_A(!!(m & PIPE_MASK_A)));
+      if (b->rt[b->independent_blend_enable ? i : 0].blend_enable)
+         nv50_warn_once(nv50, "blending");
+   }
+
+   /* viewport 0: window = scale * ndc + translate; depth range from
+    * the z terms (GL's [n, f] with -1..1 clip z: n = t - s, f = t + s,
+    * n > f for a reversed range) */
+   NV50_3D_MTHD(nv50, G80_3D_VIEWPORT_SCALE_X(0), 3);
+   for (unsigned i = 0; i < 3; i++)
+      nouveau_push_dataf(&nv50->push, v->scale[i]);
+   NV50_3D_MTHD(nv50, G80_3D_VIEWPORT_TRANSLATE_X(0), 3);
+   for (unsigned i = 0; i < 3; i++)
+      nouveau_push_dataf(&nv50->push, v->translate[i]);
+   NV50_3D_MTHD(nv50, G80_3D_DEPTH_RANGE_NEAR(0), 2);
+   nouveau_push_dataf(&nv50->push, v->translate[2] - v->scale[2]);
+   nouveau_push_dataf(&nv50->push, v->translate[2] + v->scale[2]);
+   nv50->dirty &= ~NV50_DIRTY_FRAGMENT;
+   return true;
+}
+
+/* constant buffer 0 of VP and FP: user data into the context's buffer
+ * (CB_ADDR + CB_DATA), a buffer by its address (CB_DEF) */
+static bool
+nv50_const_validate(struct nv50_context *nv50)
+{
+   static const uint32_t program[2] = {
+      G80_3D_SET_PROGRAM_CB_PROGRAM_VERTEX,
+      G80_3D_SET_PROGRAM_CB_PROGRAM_FRAGMENT,
+   };
+
+   if (!(nv50->dirty & NV50_DIRTY_CONST))
+      return true;
+   for (unsigned s = 0; s < 2; s++) {
+      const struct pipe_constant_buffer *cb = &nv50->cb[s];
+      unsigned words = cb->buffer_size / 4;
+      /* buffer ids: s for user data, 2 + s for a resource */
+      unsigned id = cb->buffer ? 2 + s : s;
+
+      if (!nv50_push_begin(nv50, 16))
+         return false;
+      if (cb->buffer) {
+         struct nv50_resource *res = nv50_resource(cb->buffer);
+         uint64_t addr = res->bo->offset + cb->buffer_offset;
+         nv50_push_ref(nv50, res->bo, res->domain | NOUVEAU_BO_RD);
+         NV50_3D_MTHD(nv50, G80_3D_CB_DEF_ADDRESS_HIGH, 3);
+         nouveau_push_data(&nv50->push, addr >> 32);
+         nouveau_push_data(&nv50->push, addr);
+         nouveau_push_data(&nv50->push, G80_3D_CB_DEF_SET_BUFFER(id) |
+                           G80_3D_CB_DEF_SET_SIZE(align(cb->buffer_size, 16)));
+      } else if (nv50->cb_user[s]) {
+         const uint32_t *data = nv50->cb_user[s];
+         NV50_3D_1(nv50, G80_3D_CB_ADDR, G80_3D_CB_ADDR_BUFFER(id) |
+                                         G80_3D_CB_ADDR_ID(0));
+         for (unsigned i = 0; i < words;) {
+            unsigned n = MIN2(words - i, 1024);
+            if (!nv50_push_begin(nv50, n + 8))
+               return false;
+            nv50_push_ref(nv50, nv50->cb_bo, NOUVEAU_BO_GART | NOUVEAU_BO_WR);
+            nouveau_push_mthd_ni(&nv50->push, NOUVEAU_SUBC_3D,
+                                 G80_3D_CB_DATA(0), n);
+            nouveau_push_datap(&nv50->push, data + i, n);
+            i += n;
+         }
+      }
+      NV50_3D_1(nv50, G80_3D_SET_PROGRAM_CB,
+                G80_3D_SET_PROGRAM_CB_VALID(1) | program[s] |
+                G80_3D_SET_PROGRAM_CB_INDEX(0) |
+                G80_3D_SET_PROGRAM_CB_BUFFER(id));
+   }
+   nv50->dirty &= ~NV50_DIRTY_CONST;
+   return true;
+}
+
+/* indices as VB_ELEMENT_U32 words (one index a word) */
+static bool
+nv50_draw_elements(struct nv50_context *nv50, const struct pipe_draw_info *info,
+                   const struct pipe_draw_start_count_bias *d)
+{
+   struct pipe_context *pipe = &nv50->base;
+   struct pipe_transfer *xfer = NULL;
+   const uint8_t *idx;
+   unsigned size = info->index_size;
+
+   if (info->has_user_indices) {
+      idx = (const uint8_t *)info->index.user + d->start * size;
+   } else {
+      idx = pipe_buffer_map_range(pipe, info->index.resource, d->start * size,
+                                  d->count * size, PIPE_MAP_READ, &xfer);
+      if (!idx)
+         return false;
+   }
+   for (unsigned i = 0; i < d->count;) {
+      unsigned n = MIN2(d->count - i, 2047);
+      if (!nv50_push_begin(nv50, n + 4))
+         break;
+      nouveau_push_mthd_ni(&nv50->push, NOUVEAU_SUBC_3D,
+                           G80_3D_VB_ELEMENT_U32, n);
+      for (unsigned k = 0; k < n; k++, i++) {
+         uint32_t v = size == 4 ? ((const uint32_t *)idx)[i] :
+                      size == 2 ? ((const uint16_t *)idx)[i] : idx[i];
+         nouveau_push_data(&nv50->push, v);
+      }
+   }
+   if (xfer)
+      pipe_buffer_unmap(pipe, xfer);
+   return true;
+}
+
 static void
 nv50_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
               unsigned drawid_offset,
@@ -33,7 +232,45 @@ nv50_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
               const struct pipe_draw_start_count_bias *draws,
               unsigned num_draws)
 {
-   nv50_not_implemented(nv50_context(pipe), "draw");
+   struct nv50_context *nv50 = nv50_context(pipe);
+
+   if (indirect || info->mode >= ARRAY_SIZE(nv50_prim) ||
+       info->primitive_restart || info->instance_count != 1) {
+      nv50_not_implemented(nv50, "indirect, restart, instanced or adjacency draw");
+      return;
+   }
+   /* room for the state first, so that it is sent in the submission
+    * that lists its buffers (a submission in the middle of a long
+    * element list leaves them unlisted: not handled yet) */
+   if (!nv50_push_begin(nv50, 2048))
+      return;
+   nv50_emit_framebuffer(nv50);
+   if (!nv50_program_validate(nv50) || !nv50_vertex_validate(nv50) ||
+       !nv50_fragment_validate(nv50) || !nv50_const_validate(nv50)) {
+      nv50_not_implemented(nv50, "draw with this state");
+      return;
+   }
+   for (unsigned i = 0; i < num_draws; i++) {
+      const struct pipe_draw_start_count_bias *d = &draws[i];
+
+      if (!d->count)
+         continue;
+      if (!nv50_push_begin(nv50, 16))
+         return;
+      NV50_3D_1(nv50, G80_3D_VB_ELEMENT_BASE,
+                info->index_size ? d->index_bias : 0);
+      NV50_3D_1(nv50, G80_3D_VERTEX_BEGIN_GL, nv50_prim[info->mode]);
+      if (info->index_size) {
+         nv50_draw_elements(nv50, info, d);
+      } else {
+         NV50_3D_MTHD(nv50, G80_3D_VERTEX_BUFFER_FIRST, 2);
+         nouveau_push_data(&nv50->push, d->start);
+         nouveau_push_data(&nv50->push, d->count);
+      }
+      if (!nv50_push_begin(nv50, 4))
+         return;
+      NV50_3D_1(nv50, G80_3D_VERTEX_END_GL, 0);
+   }
 }
 
 static void

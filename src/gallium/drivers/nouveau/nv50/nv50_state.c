@@ -1,10 +1,10 @@
 /*
- * Pipe state of a Tesla context.  So far only the framebuffer reaches
- * the hardware (nv50_clear.c sends it); the other state objects are
- * accepted and kept nowhere, because nothing draws yet (nv50_draw.c):
- * each becomes real with the draws that use it.  Shaders are accepted
- * the same way: the Tesla compiler (src/nouveau/compiler, nvc_g80_*)
- * comes in with the draws.
+ * Pipe state of a Tesla context: the framebuffer (sent by nv50_clear.c),
+ * copies of the blend, ZSA and rasterizer CSOs, viewport 0 and constant
+ * buffer 0 of the VP and FP (sent by nv50_draw.c when a draw needs
+ * them), surfaces and sampler views.  Shaders are nv50_program.c's,
+ * vertex elements and buffers nv50_vertex.c's; samplers and the other
+ * state are accepted and not used yet (no textures in programs).
  */
 
 #include "util/u_framebuffer.h"
@@ -25,45 +25,58 @@ nv50_cso_token(void)
    return &token;
 }
 
+/* Blend, ZSA and rasterizer CSOs are copies; nv50_draw.c sends what a
+ * draw uses of them. */
 static void *
 nv50_create_blend(struct pipe_context *p, const struct pipe_blend_state *s)
 {
-   return nv50_cso_token();
+   return mem_dup(s, sizeof(*s));
 }
 
 static void *
 nv50_create_zsa(struct pipe_context *p,
                 const struct pipe_depth_stencil_alpha_state *s)
 {
-   return nv50_cso_token();
+   return mem_dup(s, sizeof(*s));
 }
 
 static void *
 nv50_create_rasterizer(struct pipe_context *p,
                        const struct pipe_rasterizer_state *s)
 {
-   return nv50_cso_token();
+   return mem_dup(s, sizeof(*s));
+}
+
+static void
+nv50_bind_blend(struct pipe_context *p, void *cso)
+{
+   nv50_context(p)->blend = cso;
+   nv50_context(p)->dirty |= NV50_DIRTY_FRAGMENT;
+}
+
+static void
+nv50_bind_zsa(struct pipe_context *p, void *cso)
+{
+   nv50_context(p)->zsa = cso;
+   nv50_context(p)->dirty |= NV50_DIRTY_FRAGMENT;
+}
+
+static void
+nv50_bind_rasterizer(struct pipe_context *p, void *cso)
+{
+   nv50_context(p)->rast = cso;
+   nv50_context(p)->dirty |= NV50_DIRTY_FRAGMENT;
+}
+
+static void
+nv50_delete_copy(struct pipe_context *p, void *cso)
+{
+   FREE(cso);
 }
 
 static void *
 nv50_create_sampler(struct pipe_context *p, const struct pipe_sampler_state *s)
 {
-   return nv50_cso_token();
-}
-
-static void *
-nv50_create_vertex_elements(struct pipe_context *p, unsigned count,
-                            const struct pipe_vertex_element *e)
-{
-   return nv50_cso_token();
-}
-
-static void *
-nv50_create_shader(struct pipe_context *p, const struct pipe_shader_state *s)
-{
-   /* st/mesa hands over NIR it owns no more */
-   if (s->type == PIPE_SHADER_IR_NIR)
-      ralloc_free(s->ir.nir);
    return nv50_cso_token();
 }
 
@@ -124,6 +137,11 @@ static void
 nv50_set_viewport_states(struct pipe_context *p, unsigned start, unsigned num,
                          const struct pipe_viewport_state *v)
 {
+   /* viewport 0 only (nvsim models no other, docs/tesla.md) */
+   if (start == 0 && num > 0) {
+      nv50_context(p)->viewport = v[0];
+      nv50_context(p)->dirty |= NV50_DIRTY_FRAGMENT;
+   }
 }
 
 static void
@@ -131,22 +149,32 @@ nv50_set_constant_buffer(struct pipe_context *p, enum pipe_shader_type shader,
                          uint index, bool take_ownership,
                          const struct pipe_constant_buffer *cb)
 {
+   struct nv50_context *nv50 = nv50_context(p);
+   int s = shader == PIPE_SHADER_VERTEX ? 0 :
+           shader == PIPE_SHADER_FRAGMENT ? 1 : -1;
+
+   /* constant buffer 0 of the VP and FP (uniforms: the compiler reads
+    * them from c0[]); user data is copied, buffers referenced */
+   if (s >= 0 && index == 0) {
+      pipe_resource_reference(&nv50->cb[s].buffer, NULL);
+      FREE(nv50->cb_user[s]);
+      nv50->cb_user[s] = NULL;
+      memset(&nv50->cb[s], 0, sizeof(nv50->cb[s]));
+      if (cb) {
+         nv50->cb[s].buffer_offset = cb->buffer_offset;
+         nv50->cb[s].buffer_size = MIN2(cb->buffer_size, NV50_CB_SIZE);
+         if (cb->user_buffer) {
+            nv50->cb_user[s] = mem_dup((const uint8_t *)cb->user_buffer,
+                                       nv50->cb[s].buffer_size);
+         } else if (cb->buffer) {
+            pipe_resource_reference(&nv50->cb[s].buffer, cb->buffer);
+         }
+      }
+      nv50->dirty |= NV50_DIRTY_CONST;
+   }
    if (take_ownership && cb && cb->buffer) {
       struct pipe_resource *res = cb->buffer;
       pipe_resource_reference(&res, NULL);
-   }
-}
-
-static void
-nv50_set_vertex_buffers(struct pipe_context *p, unsigned start, unsigned count,
-                        unsigned unbind_trailing, bool take_ownership,
-                        const struct pipe_vertex_buffer *vb)
-{
-   if (take_ownership && vb) {
-      for (unsigned i = 0; i < count; i++) {
-         struct pipe_vertex_buffer b = vb[i];
-         pipe_vertex_buffer_unreference(&b);
-      }
    }
 }
 
@@ -242,26 +270,19 @@ void
 nv50_init_state_functions(struct pipe_context *pipe)
 {
    pipe->create_blend_state = nv50_create_blend;
-   pipe->bind_blend_state = nv50_bind_cso;
-   pipe->delete_blend_state = nv50_delete_cso;
+   pipe->bind_blend_state = nv50_bind_blend;
+   pipe->delete_blend_state = nv50_delete_copy;
    pipe->create_depth_stencil_alpha_state = nv50_create_zsa;
-   pipe->bind_depth_stencil_alpha_state = nv50_bind_cso;
-   pipe->delete_depth_stencil_alpha_state = nv50_delete_cso;
+   pipe->bind_depth_stencil_alpha_state = nv50_bind_zsa;
+   pipe->delete_depth_stencil_alpha_state = nv50_delete_copy;
    pipe->create_rasterizer_state = nv50_create_rasterizer;
-   pipe->bind_rasterizer_state = nv50_bind_cso;
-   pipe->delete_rasterizer_state = nv50_delete_cso;
+   pipe->bind_rasterizer_state = nv50_bind_rasterizer;
+   pipe->delete_rasterizer_state = nv50_delete_copy;
    pipe->create_sampler_state = nv50_create_sampler;
    pipe->bind_sampler_states = nv50_bind_samplers;
    pipe->delete_sampler_state = nv50_delete_cso;
-   pipe->create_vertex_elements_state = nv50_create_vertex_elements;
-   pipe->bind_vertex_elements_state = nv50_bind_cso;
-   pipe->delete_vertex_elements_state = nv50_delete_cso;
-   pipe->create_vs_state = nv50_create_shader;
-   pipe->bind_vs_state = nv50_bind_cso;
-   pipe->delete_vs_state = nv50_delete_cso;
-   pipe->create_fs_state = nv50_create_shader;
-   pipe->bind_fs_state = nv50_bind_cso;
-   pipe->delete_fs_state = nv50_delete_cso;
+   nv50_init_vertex_functions(pipe);
+   nv50_init_program_functions(pipe);
 
    pipe->set_blend_color = nv50_set_blend_color;
    pipe->set_stencil_ref = nv50_set_stencil_ref;
@@ -272,7 +293,6 @@ nv50_init_state_functions(struct pipe_context *pipe)
    pipe->set_scissor_states = nv50_set_scissor_states;
    pipe->set_viewport_states = nv50_set_viewport_states;
    pipe->set_constant_buffer = nv50_set_constant_buffer;
-   pipe->set_vertex_buffers = nv50_set_vertex_buffers;
    pipe->set_framebuffer_state = nv50_set_framebuffer_state;
    pipe->create_surface = nv50_create_surface;
    pipe->surface_destroy = nv50_surface_destroy;

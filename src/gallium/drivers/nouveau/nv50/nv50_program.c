@@ -1,0 +1,225 @@
+/*
+ * Vertex and fragment programs: shader CSOs compiled at create with the
+ * Tesla compiler (src/nouveau/compiler, nvc_g80.h), uploaded at first
+ * use into the context's code buffer, and their 3D state.
+ *
+ * Facts (rnndb graph/g80_3d.xml through hwdb g80_3d.xml, and upstream's
+ * nv50_shader_state.c / nv50_program.c read for which methods a program
+ * needs): a program runs from *_ADDRESS_HIGH/LOW (the code segment, in
+ * DMA_CODE_CB) + *_START_ID (a byte offset); branch targets are code
+ * segment addresses, so the code is relocated to its offset
+ * (nvc_g80_relocate).  CODE_CB_FLUSH after new code.  The VP's inputs are
+ * VP_ATTR_EN, its result words VP_REG_ALLOC_RESULT; VP_RESULT_MAP routes
+ * result words to map slots, slots 0..3 the clip position, then the FP's
+ * inputs from FP_INTERPOLANT_CTRL OFFSET (the compiler's README, "What
+ * the driver gets").
+ */
+
+#include <string.h>
+
+#include "util/u_memory.h"
+#include "util/ralloc.h"
+#include "nir.h"
+
+#include "nouveau/nouveau_debug.h"
+#include "nv50_context.h"
+
+/* map slots 0..3: the clip position, $o0..3 (compiler README) */
+#define NV50_POS_SLOTS 4
+
+static void *
+nv50_program_create(struct pipe_context *pipe,
+                    const struct pipe_shader_state *s)
+{
+   struct nv50_context *nv50 = nv50_context(pipe);
+   struct nv50_program *p = CALLOC_STRUCT(nv50_program);
+   char *err = NULL;
+
+   if (!p) {
+      if (s->type == PIPE_SHADER_IR_NIR)
+         ralloc_free(s->ir.nir);
+      return NULL;
+   }
+   p->code_base = -1;
+   if (s->type != PIPE_SHADER_IR_NIR) {
+      NOUVEAU_ERR("only NIR shaders are accepted\n");
+   } else {
+      /* the compiler never modifies the NIR; st/mesa hands it over */
+      p->valid = nvc_g80_compile(&nv50->screen->target, s->ir.nir,
+                                 &p->prog, &err);
+      if (!p->valid) {
+         NOUVEAU_ERR("%s\n", err ? err : "shader refused");
+         util_debug_message(&nv50->debug, SHADER_INFO,
+                            "nouveau nv50: %s", err ? err : "refused");
+      }
+      free(err);
+      ralloc_free(s->ir.nir);
+   }
+   return p;
+}
+
+static void
+nv50_program_delete(struct pipe_context *pipe, void *cso)
+{
+   struct nv50_program *p = cso;
+
+   if (p->valid)
+      nvc_g80_program_free(&p->prog);
+   FREE(p);
+}
+
+static void
+nv50_bind_vp(struct pipe_context *pipe, void *cso)
+{
+   struct nv50_context *nv50 = nv50_context(pipe);
+
+   nv50->vp = cso;
+   nv50->dirty |= NV50_DIRTY_PROGRAMS;
+}
+
+static void
+nv50_bind_fp(struct pipe_context *pipe, void *cso)
+{
+   struct nv50_context *nv50 = nv50_context(pipe);
+
+   nv50->fp = cso;
+   nv50->dirty |= NV50_DIRTY_PROGRAMS;
+}
+
+void
+nv50_init_program_functions(struct pipe_context *pipe)
+{
+   pipe->create_vs_state = nv50_program_create;
+   pipe->bind_vs_state = nv50_bind_vp;
+   pipe->delete_vs_state = nv50_program_delete;
+   pipe->create_fs_state = nv50_program_create;
+   pipe->bind_fs_state = nv50_bind_fp;
+   pipe->delete_fs_state = nv50_program_delete;
+}
+
+/* Puts p's code in the code buffer (once: code is never overwritten, so
+ * the CPU writes only where no queued command reads).  false when the
+ * buffer is full. */
+static bool
+nv50_program_upload(struct nv50_context *nv50, struct nv50_program *p)
+{
+   uint32_t size = p->prog.code_words * 4;
+
+   if (p->code_base >= 0)
+      return true;
+   /* START_ID and relocation bases are multiples of 8 (an instruction
+    * is 4 or 8 bytes, nvc_g80_relocate) */
+   uint32_t base = align(nv50->code_used, 8);
+   if (base + size > NV50_CODE_SIZE) {
+      NOUVEAU_ERR("the code buffer is full (%u bytes)\n", NV50_CODE_SIZE);
+      return false;
+   }
+   if (!nvc_g80_relocate(&p->prog, base)) {
+      NOUVEAU_ERR("program does not fit at 0x%x\n", base);
+      return false;
+   }
+   memcpy((uint8_t *)nv50->code_map + base, p->prog.code, size);
+   nv50->code_used = base + size;
+   p->code_base = base;
+   nv50->code_flush = true;
+   return true;
+}
+
+/* VP result word of VP output (slot, comp), or -1 */
+static int
+nv50_vp_output_word(const struct nvc_g80_program *vp, unsigned slot,
+                    unsigned comp)
+{
+   for (unsigned i = 0; i < vp->num_outputs; i++) {
+      const struct nvc_g80_io *io = &vp->io[vp->num_inputs + i];
+      if (io->slot == slot && io->comp == comp)
+         return io->word;
+   }
+   return -1;
+}
+
+bool
+nv50_program_validate(struct nv50_context *nv50)
+{
+   struct nv50_program *vpp = nv50->vp, *fpp = nv50->fp;
+
+   if (!vpp || !fpp || !vpp->valid || !fpp->valid)
+      return false;
+   if (!nv50_program_upload(nv50, vpp) || !nv50_program_upload(nv50, fpp))
+      return false;
+   if (!(nv50->dirty & NV50_DIRTY_PROGRAMS) && !nv50->code_flush)
+      return true;
+
+   const struct nvc_g80_program *vp = &vpp->prog, *fp = &fpp->prog;
+   unsigned umask = (fp->fp_interp_ctrl & G80_3D_FP_INTERPOLANT_CTRL_UMASK__MASK)
+                    >> G80_3D_FP_INTERPOLANT_CTRL_UMASK__SHIFT;
+   unsigned npos = util_bitcount(umask);
+   /* result map: 4 position slots, then the FP's inputs by v[] word */
+   uint8_t map[G80_3D_VP_RESULT_MAP__LEN * 4];
+   uint32_t noperspective[G80_3D_NOPERSPECTIVE_BITMAP__LEN] = {0};
+   unsigned nslots = NV50_POS_SLOTS + fp->fp_num_inputs;
+
+   if (nslots > ARRAY_SIZE(map)) {
+      NOUVEAU_ERR("%u map slots, the map has %zu\n", nslots, ARRAY_SIZE(map));
+      return false;
+   }
+   for (unsigned i = 0; i < NV50_POS_SLOTS; i++)
+      map[i] = i;
+   /* an input the VP does not write reads 0 (map value 0x40, nvsim's
+    * and upstream's use: docs/tesla.md "The stage seam") */
+   for (unsigned i = NV50_POS_SLOTS; i < ARRAY_SIZE(map); i++)
+      map[i] = NV50_MAP_ZERO;
+   for (unsigned i = 0; i < fp->num_inputs; i++) {
+      const struct nvc_g80_io *in = &fp->io[i];
+      if (in->word < npos)
+         continue;
+      unsigned s = NV50_POS_SLOTS + in->word - npos;
+      int w = nv50_vp_output_word(vp, in->slot, in->comp);
+      if (s >= nslots)
+         continue;
+      if (w >= 0)
+         map[s] = w;
+      if (in->interp == NVC_G80_INTERP_LINEAR)
+         noperspective[s / 32] |= 1u << (s % 32);
+   }
+
+   if (!nv50_push_begin(nv50, 64))
+      return false;
+   nv50_push_ref(nv50, nv50->code_bo, NOUVEAU_BO_GART | NOUVEAU_BO_RD);
+   if (nv50->code_flush) {
+      NV50_3D_1(nv50, G80_3D_CODE_CB_FLUSH, 0);
+      nv50->code_flush = false;
+   }
+   NV50_3D_1(nv50, G80_3D_VP_START_ID, vpp->code_base);
+   /* at least 4 registers, as upstream allocates (compiler README) */
+   NV50_3D_1(nv50, G80_3D_VP_REG_ALLOC_TEMP, MAX2(vp->num_gprs, 4));
+   NV50_3D_1(nv50, G80_3D_VP_REG_ALLOC_RESULT, vp->vp_num_results);
+   NV50_3D_MTHD(nv50, G80_3D_VP_ATTR_EN(0), 2);
+   nouveau_push_data(&nv50->push, vp->vp_attr_en[0]);
+   nouveau_push_data(&nv50->push, vp->vp_attr_en[1]);
+   NV50_3D_1(nv50, G80_3D_VP_GP_BUILTIN_ATTR_EN, vp->vp_builtin_en);
+
+   NV50_3D_1(nv50, G80_3D_FP_START_ID, fpp->code_base);
+   NV50_3D_1(nv50, G80_3D_FP_REG_ALLOC_TEMP, MAX2(fp->num_gprs, 4));
+   NV50_3D_1(nv50, G80_3D_FP_RESULT_COUNT, fp->fp_result_count);
+   NV50_3D_1(nv50, G80_3D_FP_CONTROL, fp->fp_control);
+   NV50_3D_1(nv50, G80_3D_FP_INTERPOLANT_CTRL,
+             fp->fp_interp_ctrl |
+             G80_3D_FP_INTERPOLANT_CTRL_OFFSET(NV50_POS_SLOTS));
+
+   unsigned map_words = DIV_ROUND_UP(nslots, 4);
+   NV50_3D_1(nv50, G80_3D_VP_RESULT_MAP_SIZE, nslots);
+   NV50_3D_MTHD(nv50, G80_3D_VP_RESULT_MAP(0), map_words);
+   for (unsigned i = 0; i < map_words; i++)
+      nouveau_push_data(&nv50->push,
+                        G80_3D_VP_RESULT_MAP_0(map[4 * i]) |
+                        G80_3D_VP_RESULT_MAP_1(map[4 * i + 1]) |
+                        G80_3D_VP_RESULT_MAP_2(map[4 * i + 2]) |
+                        G80_3D_VP_RESULT_MAP_3(map[4 * i + 3]));
+   NV50_3D_MTHD(nv50, G80_3D_NOPERSPECTIVE_BITMAP(0),
+                G80_3D_NOPERSPECTIVE_BITMAP__LEN);
+   for (unsigned i = 0; i < G80_3D_NOPERSPECTIVE_BITMAP__LEN; i++)
+      nouveau_push_data(&nv50->push, noperspective[i]);
+   nv50->dirty &= ~NV50_DIRTY_PROGRAMS;
+   return true;
+}
