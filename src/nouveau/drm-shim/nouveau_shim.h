@@ -105,6 +105,11 @@ struct nouveau_shim_channel {
    struct nouveau_shim_notifier *ntfy;  /* sorted by offset */
    unsigned num_ntfy, cap_ntfy;
    bool warned_placement;
+   /* Tesla from G84 on: the kernel's fence push after each submission
+    * (nouveau_shim_tesla.c), in the file's VM at fence_va */
+   struct nvsim_vm *fence_vm;
+   struct nvsim_bo *fence_bo;
+   uint64_t fence_va;
 };
 
 struct nouveau_shim_file {
@@ -163,6 +168,11 @@ struct nvsim_vm *nouveau_shim_tesla_vm(int fd);
 int nouveau_shim_tesla_notifier(struct nouveau_shim_channel *chan,
                                 uint32_t handle, uint32_t offset,
                                 uint32_t size);
+/* The kernel's per-submission fence methods of a new channel (G84 on:
+ * DMA_SEMAPHORE = its VRAM DMA object) and their release. */
+int nouveau_shim_tesla_fence_init(int fd, struct nouveau_shim_channel *chan,
+                                  uint32_t vram_ctxdma);
+void nouveau_shim_tesla_fence_fini(struct nouveau_shim_channel *chan);
 int64_t nouveau_shim_tesla_submit(struct nouveau_shim_channel *chan,
                                   const struct drm_nouveau_gem_pushbuf_push *pushes,
                                   unsigned nr_push,

@@ -113,6 +113,14 @@ nouveau_shim_ioctl_channel_alloc(int fd, void *arg)
               req->fb_ctxdma_handle, req->tt_ctxdma_handle);
    }
    chan->id = info.id;
+   if (nouveau_shim_is_tesla()) {
+      ret = nouveau_shim_tesla_fence_init(fd, chan, info.vram_ctxdma);
+      if (ret) {
+         nouveau_shim_bo_close_handle(fd, ntfy_info.handle);
+         nouveau_shim_channel_unref(chan);
+         return ret;
+      }
+   }
 
    req->channel = chan->id;
    /* From G80 on the kernel lets push buffers live in either aperture;
@@ -167,6 +175,7 @@ nouveau_shim_channel_unref(struct nouveau_shim_channel *chan)
    mtx_destroy(&chan->submit_lock);
    /* (both NULL-safe: a CHANNEL_ALLOC that failed half-way ends here) */
    nvsim_channel_destroy(chan->sim);
+   nouveau_shim_tesla_fence_fini(chan);
    /* The block's GEM handle, if the application kept it, holds its own
     * reference. */
    nouveau_shim_mem_unref(chan->ntfy_mem);

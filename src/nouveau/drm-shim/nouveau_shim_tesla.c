@@ -13,6 +13,22 @@
  *    push->length, no_prefetch)), and the suffix libdrm appends is 0.
  * CHANNEL_ALLOC maps the notifier block into the file's VM, and notifiers
  * are DMA objects over its VM range (nouveau_abi16.c ntfy_vma).
+ *
+ * The kernel's fence after each submission (G84 on): nouveau_accel_init
+ * picks nv84_fence for G82_CHANNEL_GPFIFO channels (every Tesla chip but
+ * G80, whose NV50_CHANNEL_GPFIFO gets nv50_fence), and
+ * nouveau_gem_ioctl_pushbuf emits a fence after the pushes, which
+ * nv84_fence_emit32 writes as SET_CONTEXT_DMA_SEMAPHORE = chan->vram (the
+ * channel's VRAM DMA object, fb_ctxdma_handle: on Tesla the whole VM,
+ * nouveau_channel_init), then a semaphore release of the fence's
+ * sequence number at the kernel's fence buffer (SEMAPHOREA..D) and
+ * NON_STALLED_INTERRUPT.  Userspace sees only the DMA_SEMAPHORE part:
+ * its own semaphore methods rewrite the address, sequence and operation
+ * before each use (upstream's nv84_hw_query_fifo_wait does), and the
+ * fence buffer is the kernel's.  So the shim appends, after each
+ * submission's pushes, one IB entry of its own buffer (kernel memory in
+ * the file's VM, pinned) holding that method; the release itself is left
+ * out (the shim tracks completion with nvsim's sequence numbers).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -23,11 +39,17 @@
 #include "nouveau_drm.h"
 #include "nvsim_vm.h"
 #include "g80_fifo.xml.h"
+#include "fifo.xml.h"
+#include "chips.xml.h"
 
 /* GEM_PUSHBUF push lengths: NOUVEAU_GEM_PUSHBUF_NO_PREFETCH is bit 23
  * (libdrm's nouveau_drm.h); the length proper is below it. */
 #define NOUVEAU_SHIM_PUSH_NO_PREFETCH (1u << 23)
 #define NOUVEAU_SHIM_PUSH_LENGTH (NOUVEAU_SHIM_PUSH_NO_PREFETCH - 1)
+/* The fence push: one method header and its handle; its buffer is the
+ * least nvsim allocates. */
+#define NOUVEAU_SHIM_FENCE_PUSH_WORDS 2
+#define NOUVEAU_SHIM_FENCE_PUSH_BYTES 4096
 
 bool
 nouveau_shim_is_tesla(void)
@@ -114,13 +136,57 @@ nouveau_shim_tesla_notifier(struct nouveau_shim_channel *chan,
                            NVSIM_DOMAIN_VM, chan->ntfy_mem->va + offset, size);
 }
 
+int
+nouveau_shim_tesla_fence_init(int fd, struct nouveau_shim_channel *chan,
+                              uint32_t vram_ctxdma)
+{
+   if (nouveau_shim.hw->chipset == CHIPSET_G80)
+      return 0;                 /* nv50_fence: no DMA_SEMAPHORE per fence */
+   struct nvsim_vm *vm = nouveau_shim_tesla_vm(fd);
+   if (!vm)
+      return -ENOMEM;
+   struct nvsim_bo *bo = nvsim_bo_create(nouveau_shim.dev,
+                                         NOUVEAU_SHIM_FENCE_PUSH_BYTES,
+                                         NVSIM_DOMAIN_VRAM |
+                                         NVSIM_DOMAIN_GART, NULL);
+   if (!bo)
+      return -ENOMEM;
+   nvsim_bo_set_pinned(bo, true);
+   uint64_t va;
+   if (nvsim_vm_map(vm, bo, 0, 0, &va)) {
+      nvsim_bo_destroy(bo);
+      return -ENOMEM;
+   }
+   uint32_t *w = nvsim_bo_map(bo);
+   /* SET_CONTEXT_DMA_SEMAPHORE on subchannel 0, as nv84_fence_emit32 */
+   w[0] = NV4_DMA_CMD_TYPE_INCREASING | NV4_DMA_CMD_COUNT(1) |
+          NV4_DMA_CMD_SUBC(0) | NV4_DMA_CMD_METHOD(NV1A_SUBCHAN_DMA_SEMAPHORE);
+   w[1] = vram_ctxdma;
+   nvsim_vm_ref(vm);
+   chan->fence_vm = vm;
+   chan->fence_bo = bo;
+   chan->fence_va = va;
+   return 0;
+}
+
+void
+nouveau_shim_tesla_fence_fini(struct nouveau_shim_channel *chan)
+{
+   if (!chan->fence_bo)
+      return;
+   nvsim_vm_unmap(chan->fence_vm, chan->fence_va);
+   nvsim_vm_unref(chan->fence_vm);
+   nvsim_bo_destroy(chan->fence_bo);
+   chan->fence_bo = NULL;
+}
+
 int64_t
 nouveau_shim_tesla_submit(struct nouveau_shim_channel *chan,
                           const struct drm_nouveau_gem_pushbuf_push *pushes,
                           unsigned nr_push, struct nouveau_shim_mem **mems,
                           struct nvsim_bo **bos, unsigned nr_buffers)
 {
-   uint32_t *entries = calloc(nr_push ? nr_push : 1, 2 * sizeof(uint32_t));
+   uint32_t *entries = calloc(nr_push + 1, 2 * sizeof(uint32_t));
    if (!entries)
       return -ENOMEM;
    for (unsigned i = 0; i < nr_push; i++) {
@@ -134,7 +200,16 @@ nouveau_shim_tesla_submit(struct nouveau_shim_channel *chan,
                            G80_IB_ENTRY_HIGH_NO_PREFETCH(
                               !!(p->length & NOUVEAU_SHIM_PUSH_NO_PREFETCH));
    }
-   int64_t seq = nvsim_submit_ib(chan->sim, entries, nr_push, bos, nr_buffers);
+   unsigned n = nr_push;
+   if (chan->fence_bo) {
+      /* the kernel's fence: DMA_SEMAPHORE (above) */
+      entries[2 * n] = G80_IB_ENTRY_LOW_ADDRESS_LOW(chan->fence_va);
+      entries[2 * n + 1] =
+         G80_IB_ENTRY_HIGH_ADDRESS_HIGH(chan->fence_va >> 32) |
+         G80_IB_ENTRY_HIGH_SIZE(NOUVEAU_SHIM_FENCE_PUSH_WORDS);
+      n++;
+   }
+   int64_t seq = nvsim_submit_ib(chan->sim, entries, n, bos, nr_buffers);
    free(entries);
    return seq;
 }

@@ -13,7 +13,8 @@
  *    envytools-docs/hw/memory/g80-surface.rst puts them and the round trip
  *    gives the source back;
  *  - on G84+ a FIFO semaphore release (puller.rst, new-style) writes its
- *    sequence at a buffer's VM address;
+ *    sequence at a buffer's VM address, with DMA_SEMAPHORE set by the
+ *    kernel's fence after each submission when the application sets none;
  *  - a method of the Tesla 3D class (not modelled yet) kills the channel:
  *    the next submission fails.
  */
@@ -234,6 +235,37 @@ main(void)
    CHECK(bad == 0, "%u bytes differ after the round trip", bad);
    CHECK(bl->offset == bl_va && gem_info_offset(fd, bl) == bl_va,
          "the VM address changed across a submission");
+
+   /* G84+: the kernel's fence after every submission sets DMA_SEMAPHORE
+    * to the channel's VRAM object, the whole VM (Linux nv84_fence_emit32,
+    * nouveau_channel_init): a release of ours without a DMA_SEMAPHORE
+    * lands at back's VM address + 0x804, and still does after we pointed
+    * DMA_SEMAPHORE at the notifier object in a previous submission
+    * (0x804 is past that object: the kernel's fence put it back) */
+   if (chipset != 0x50) {
+      for (unsigned round = 0; round < 2; round++) {
+         if (round) {
+            ret = nouveau_pushbuf_space(push, 4, 0, 0);
+            out(push, incr(0, NV1A_SUBCHAN_DMA_SEMAPHORE, 1));
+            out(push, TEST_HANDLE_NTFY);
+            ret |= nouveau_pushbuf_kick(push, chan);
+            CHECK(!ret, "DMA_SEMAPHORE kick: %d", ret);
+         }
+         ret = nouveau_pushbuf_space(push, 16, 0, 0);
+         ret |= nouveau_pushbuf_refn(push, &refs[2], 1);
+         out(push, incr(0, G84_SUBCHAN_SEMAPHORE_ADDRESS_HIGH, 4));
+         out(push, (uint32_t)((back->offset + 0x804) >> 32));
+         out(push, (uint32_t)(back->offset + 0x804));
+         out(push, 0xfe11ce + round);
+         out(push, G84_SUBCHAN_SEMAPHORE_TRIGGER_ACTION_RELEASE);
+         ret |= nouveau_pushbuf_kick(push, chan);
+         CHECK(!ret, "fence semaphore kick: %d", ret);
+         nouveau_bo_wait(back, NOUVEAU_BO_RD, client);
+         CHECK(((uint32_t *)pk)[0x804 / 4] == 0xfe11ce + round,
+               "release without our DMA_SEMAPHORE, round %u: 0x%x", round,
+               ((uint32_t *)pk)[0x804 / 4]);
+      }
+   }
 
    /* G84+: FIFO semaphore release at back's VM address + 0x800 */
    if (chipset != 0x50) {
