@@ -28,6 +28,8 @@
  *    the sampler slot bound with BIND_TSC(stage) SAMPLER (rnndb
  *    g80_3d.xml); NIR's texture_index and sampler_index are those slots.
  *
+ * Texel offsets (constant, -8..7: TEX_OFFSET's 4-bit fields) go in the
+ * instruction, not on cube maps (the CUBE forms have none).
  * textureProj's projector is applied here (rcp of q, one mul per
  * coordinate and the reference).
  *
@@ -70,7 +72,6 @@ static const char *
 src_name(nir_tex_src_type t)
 {
    static const char *const names[] = {
-      [nir_tex_src_offset] = "texel offset",
       [nir_tex_src_min_lod] = "min_lod",
       [nir_tex_src_ms_index] = "sample index",
       [nir_tex_src_ddx] = "ddx", [nir_tex_src_ddy] = "ddy",
@@ -169,7 +170,7 @@ nvc_g80_isel_tex(struct nvc_g80_ir *ir, const nir_tex_instr *tex, const unsigned
                  unsigned dst[4], char msg[NVC_G80_TEX_MSG])
 {
    const nir_src *coord = NULL, *lod = NULL, *bias = NULL, *cmp = NULL;
-   const nir_src *proj = NULL;
+   const nir_src *proj = NULL, *offset = NULL;
    unsigned op, src[8], n = 0;
    bool cube = tex->sampler_dim == GLSL_SAMPLER_DIM_CUBE;
 
@@ -211,6 +212,7 @@ nvc_g80_isel_tex(struct nvc_g80_ir *ir, const nir_tex_instr *tex, const unsigned
       case nir_tex_src_bias: bias = &tex->src[s].src; break;
       case nir_tex_src_comparator: cmp = &tex->src[s].src; break;
       case nir_tex_src_projector: proj = &tex->src[s].src; break;
+      case nir_tex_src_offset: offset = &tex->src[s].src; break;
       default:
          snprintf(msg, NVC_G80_TEX_MSG, "texture source %s (%s) is not "
                   "supported yet by the Tesla backend",
@@ -235,6 +237,31 @@ nvc_g80_isel_tex(struct nvc_g80_ir *ir, const nir_tex_instr *tex, const unsigned
                "stage has %u texture and %u sampler slots",
                tex->texture_index, tex->sampler_index, max_tex, max_samp);
       return msg;
+   }
+
+   /* texel offsets: constants in TEX_OFFSET, 4 bits each, signed (z at
+    * bits 48-51, y 52-55, x 56-59: envydis TOFFX/Y/Z); the forms with a
+    * CUBE flag and texsize have none */
+   uint32_t offset_field = 0;
+   if (offset) {
+      unsigned bits = nvisa_g80_fields[G(F_TEX_OFFSET)].width / 3;
+      int lo = -(1 << (bits - 1)), hi = (1 << (bits - 1)) - 1;
+      if (cube || op == G(OP_TXQ_L) || !nir_src_is_const(*offset)) {
+         snprintf(msg, NVC_G80_TEX_MSG, "a %stexel offset on %s",
+                  nir_src_is_const(*offset) ? "" : "non-constant ",
+                  cube ? "a cube map" : texop_name(tex->op));
+         return msg;
+      }
+      for (unsigned k = 0; k < offset->ssa->num_components && k < 3; k++) {
+         int o = nir_src_comp_as_int(*offset, k);
+         if (o < lo || o > hi) {
+            snprintf(msg, NVC_G80_TEX_MSG, "texel offset %d outside %d..%d "
+                     "(TEX_OFFSET)", o, lo, hi);
+            return msg;
+         }
+         offset_field |= ((uint32_t)o & ((1u << bits) - 1)) <<
+                         (bits * (2 - k));
+      }
    }
 
    unsigned base = ir->reserved;
@@ -342,6 +369,7 @@ nvc_g80_isel_tex(struct nvc_g80_ir *ir, const nir_tex_instr *tex, const unsigned
    if (op != G(OP_TXQ_L)) {
       t->hw.mod[G(MOD_ARGC)] = n - 1;
       t->hw.mod[G(MOD_CUBE)] = cube && op != G(OP_TXF_L);
+      t->hw.mod[G(MOD_OFFSET)] = offset_field;
    }
    t->side_effect = true;
 

@@ -836,6 +836,65 @@ test_targets(void)
              ar, (const float[]){ 33 });
 }
 
+/*
+ * Texel offsets (GL 3.3 3.8.8: u = s * w + offset, then NEAREST): on the
+ * pitch texture, an FP quad at the centres of texels (1, 2), (2, 2),
+ * (1, 3), (2, 3) with offset (1, -2) reads (2, 0), (3, 0), (2, 1),
+ * (3, 1); texelFetchOffset (0, 3) + (3, -2) in a VP is texel (3, 1).
+ */
+static void
+test_offsets(void)
+{
+   struct tsc_desc s = { .wrap = G80_TSC_WRAP_CLAMP_TO_EDGE };
+   bind_rgba(&s);
+   nir_ssa_def *v;
+   nir_builder b = fp_begin("fp_tex_offset", &v);
+   fp_end(&b, tex(&b, nir_texop_tex, GLSL_SAMPLER_DIM_2D, false, 1,
+                  nir_channels(&b, v, 0x3), nir_tex_src_offset,
+                  nir_imm_ivec2(&b, 1, -2), NULL, nir_type_float32));
+   struct nvc_g80_program p;
+   if (compile(b.shader, &p)) {
+      float in[4][4];
+      for (unsigned l = 0; l < 4; l++) {
+         in[l][0] = (1 + (l & 1) + 0.5f) / 4;
+         in[l][1] = (2 + (l >> 1) + 0.5f) / 4;
+         in[l][2] = in[l][3] = 0;
+      }
+      uint32_t out[4][4];
+      if (run_fp(&p, in, out))
+         for (unsigned l = 0; l < 4; l++)
+            check_texel("textureOffset (1, -2)", out[l], 2 + (l & 1),
+                        l >> 1);
+      nvc_g80_program_free(&p);
+   }
+
+   b = builder(MESA_SHADER_VERTEX, "vp_txf_offset");
+   nir_variable *in = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_ssa_def *a = nir_f2i32(&b, nir_load_var(&b, in));
+   nir_tex_instr *t = nir_tex_instr_create(b.shader, 3);
+   t->op = nir_texop_txf;
+   t->sampler_dim = GLSL_SAMPLER_DIM_2D;
+   t->dest_type = nir_type_float32;
+   t->texture_index = t->sampler_index = 1;
+   t->coord_components = 2;
+   t->src[0].src_type = nir_tex_src_coord;
+   t->src[0].src = nir_src_for_ssa(nir_channels(&b, a, 0x3));
+   t->src[1].src_type = nir_tex_src_lod;
+   t->src[1].src = nir_src_for_ssa(nir_channel(&b, a, 2));
+   t->src[2].src_type = nir_tex_src_offset;
+   t->src[2].src = nir_src_for_ssa(nir_imm_ivec2(&b, 3, -2));
+   nir_ssa_dest_init(&t->instr, &t->dest, 4, 32, NULL);
+   nir_builder_instr_insert(&b, &t->instr);
+   vp_out(&b, &t->dest.ssa);
+   if (!compile(b.shader, &p))
+      return;
+   const float a1[1][4] = { { 0, 3, 0 } };
+   uint32_t o[1][4];
+   if (run_vp(&p, 1, a1, o))
+      check_texel("texelFetchOffset (0, 3) + (3, -2)", o[0], 3, 1);
+   nvc_g80_program_free(&p);
+}
+
 /* What is not done is refused with the chip and the reason named. */
 static void
 test_refused(void)
@@ -846,7 +905,7 @@ test_refused(void)
       const char *what;
    } cases[] = {
       { nir_texop_tg4, 0, "gather" },
-      { nir_texop_tex, nir_tex_src_offset, "texel offset" },
+      { nir_texop_tex, nir_tex_src_offset, "outside -8..7" },
       { nir_texop_lod, 0, "LOD query" },
    };
    for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -855,7 +914,7 @@ test_refused(void)
       nir_ssa_def *st = nir_channels(&b, v, 0x3);
       fp_end(&b, tex(&b, cases[i].op, GLSL_SAMPLER_DIM_2D, false, 1, st,
                      cases[i].extra, cases[i].extra ?
-                     nir_imm_ivec2(&b, 1, 0) : NULL, NULL,
+                     nir_imm_ivec2(&b, 9, 0) : NULL, NULL,
                      nir_type_float32));
       struct nvc_g80_program p;
       char *err = NULL;
@@ -885,6 +944,7 @@ main(void)
    test_texture_size();
    test_array();
    test_targets();
+   test_offsets();
    test_shadow();
    test_explicit_lod();
    test_implicit_lod();
@@ -892,5 +952,6 @@ main(void)
    return nvc_test_end("nvc_g80 textures: NEAREST, LINEAR, texelFetch, "
                        "textureSize, shadow, explicit and implicit LOD, "
                        "arrays, 1D, 3D, cube, rectangle, textureProj, "
+                       "offsets, "
                        "refusals ok");
 }
