@@ -22,7 +22,8 @@
  *
  * Facts (hwdb g80_3d.xml from rnndb): the enums (GL tokens for
  * comparisons, stencil ops and blend equations, G80_BLEND_FACTOR);
- * BLEND_ENABLE(i) per target, BLEND_* shared unless BLEND_INDEPENDENT
+ * BLEND_ENABLE(i) per target (all take BLEND_ENABLE(0) with
+ * BLEND_ENABLE_COMMON), BLEND_* shared unless BLEND_INDEPENDENT
  * (GT215_3D on: IBLEND(i)); COLOR_MASK(i) R, G, B, A fields, all targets
  * take COLOR_MASK(0) with COLOR_MASK_COMMON; RT_CONTROL COUNT and MAPi
  * (FP colour i goes to render target slot MAPi); without FP_CONTROL
@@ -251,10 +252,16 @@ set_blend(struct g80_3d *ctx, struct g80_3d_rop *rop, const unsigned *slot)
    struct nvsim_raster_state *rs = &rop->rs;
    bool have = false;
    struct blend_regs first = { 0 };
+   /* BLEND_ENABLE_COMMON: every target takes BLEND_ENABLE(0), as
+    * COLOR_MASK_COMMON does COLOR_MASK(0) (rnndb names both, documents
+    * neither; upstream writes COMMON with only BLEND_ENABLE(0) for GL's
+    * one glEnable(GL_BLEND), which GL 3.3 4.1.8 applies to every draw
+    * buffer) */
+   const bool common = g80_3d_reg(ctx, G80_3D_BLEND_ENABLE_COMMON);
    for (unsigned i = 0; i < rop->nrt; i++) {
       /* GL 3.3 4.1.8: "Blending applies only if the color buffer has a
        * fixed-point or floating-point format" */
-      if (!g80_3d_reg(ctx, G80_3D_BLEND_ENABLE(slot[i])) ||
+      if (!g80_3d_reg(ctx, G80_3D_BLEND_ENABLE(common ? 0 : slot[i])) ||
           rop->rt[i].stage_format != G80_SURFACE_FORMAT_RGBA32_FLOAT)
          continue;
       struct blend_regs b = blend_regs(ctx, slot[i]);

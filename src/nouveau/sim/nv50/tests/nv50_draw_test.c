@@ -2347,23 +2347,20 @@ out:
  * with BLEND_INDEPENDENT set blends both targets with the shared BLEND_*,
  * here ONE, ONE (alpha too, BLEND_SEPARATE_ALPHA 0: A 153 + 64 = 217):
  * 0xd9ec5386 in both. */
+/* Target 1 (slot 1) in rt1, a pitch RGBA8 surface like target 0; two
+ * targets; both filled with 0x40202020. */
 static void
-draw_independent_blend_class(uint32_t chipset, uint32_t oclass)
+two_targets(struct dfx *d, struct surf2d *rt1)
 {
-   struct dfx d;
-   if (!dfx_init(&d, chipset, oclass))
-      goto out;
-   struct tfx *t = &d.t;
-   const bool iblend = oclass >= GT215_3D_CLASS;
-   struct surf2d rt1;
-   surf2d_new(t, &rt1, W * H * 4);
-   uint32_t *p0 = (uint32_t *)d.rt.map, *p1 = (uint32_t *)rt1.map;
+   struct tfx *t = &d->t;
+   surf2d_new(t, rt1, W * H * 4);
+   uint32_t *p0 = (uint32_t *)d->rt.map, *p1 = (uint32_t *)rt1->map;
    for (unsigned i = 0; i < W * H; i++)
       p0[i] = p1[i] = 0x40202020;
    m3d(t, G80_3D_DMA_COLOR(1), t->info.vram_ctxdma);
    out(t, nvt_inc(3, G80_3D_RT_ADDRESS_HIGH(1), 5));
-   out(t, (uint32_t)(rt1.va >> 32));
-   out(t, (uint32_t)rt1.va);
+   out(t, (uint32_t)(rt1->va >> 32));
+   out(t, (uint32_t)rt1->va);
    out(t, G80_SURFACE_FORMAT_RGBA8_UNORM);
    out(t, 0);
    out(t, 0);
@@ -2373,6 +2370,19 @@ draw_independent_blend_class(uint32_t chipset, uint32_t oclass)
    m3d(t, G80_3D_COLOR_MASK(1), 0x1111);
    m3d(t, G80_3D_RT_CONTROL, G80_3D_RT_CONTROL_COUNT(2) |
        G80_3D_RT_CONTROL_MAP0(0) | G80_3D_RT_CONTROL_MAP1(1));
+}
+
+static void
+draw_independent_blend_class(uint32_t chipset, uint32_t oclass)
+{
+   struct dfx d;
+   if (!dfx_init(&d, chipset, oclass))
+      goto out;
+   struct tfx *t = &d.t;
+   const bool iblend = oclass >= GT215_3D_CLASS;
+   struct surf2d rt1;
+   two_targets(&d, &rt1);
+   uint32_t *p0 = (uint32_t *)d.rt.map, *p1 = (uint32_t *)rt1.map;
    m3d(t, G80_3D_BLEND_ENABLE(0), 1);
    m3d(t, G80_3D_BLEND_ENABLE(1), 1);
    m3d(t, G80_3D_BLEND_INDEPENDENT, 1);
@@ -2425,6 +2435,50 @@ draw_independent_blend(void)
    draw_independent_blend_class(0x50, G80_3D_CLASS);
 }
 
+/* BLEND_ENABLE_COMMON (rnndb; as COLOR_MASK_COMMON: every target takes
+ * slot 0's): two targets holding 0x40202020, BLEND_ENABLE(0) set and
+ * BLEND_ENABLE(1) clear, ONE, ONE, ADD, colour s = (0.4, 0.2, 0.8, 0.6).
+ * GL 3.3 4.1.8, by hand: a blended target holds s + d = 0xd9ec5386 (as
+ * in draw_independent_blend), an unblended one s = R 102, G 51, B 204,
+ * A 153: 0x99cc3366.  With COMMON both are blended; without it only
+ * target 0. */
+static void
+draw_blend_enable_common(void)
+{
+   for (unsigned common = 0; common < 2; common++) {
+      struct dfx d;
+      if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+         goto out;
+      struct tfx *t = &d.t;
+      struct surf2d rt1;
+      two_targets(&d, &rt1);
+      uint32_t *p0 = (uint32_t *)d.rt.map, *p1 = (uint32_t *)rt1.map;
+      m3d(t, G80_3D_BLEND_ENABLE_COMMON, common);
+      m3d(t, G80_3D_BLEND_ENABLE(0), 1);
+      m3d(t, G80_3D_BLEND_ENABLE(1), 0);
+      m3d(t, G80_3D_BLEND_SEPARATE_ALPHA, 0);
+      m3d(t, G80_3D_BLEND_EQUATION_RGB, G80_3D_BLEND_EQUATION_RGB_FUNC_ADD);
+      m3d(t, G80_3D_BLEND_FUNC_SRC_RGB, G80_BLEND_FACTOR_ONE);
+      m3d(t, G80_3D_BLEND_FUNC_DST_RGB, G80_BLEND_FACTOR_ONE);
+      for (unsigned i = 0; i < 4; i++)
+         vtx(&d, i, i & 1 ? 1 : -1, i & 2 ? 1 : -1, 0, 1,
+             0.4f, 0.2f, 0.8f, 0.6f);
+      draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLE_STRIP, 0, 4);
+      struct nvsim_bo *bos[] = { t->push_bo, d.rt.bo, d.vb.bo, rt1.bo };
+      CHECK(tfx_submit(t, bos, 4) > 0);
+      CHECK(nvsim_channel_last_trap(t->chan) == NULL);
+      const uint32_t want1 = common ? 0xd9ec5386u : 0x99cc3366u;
+      for (unsigned y = 0; y < H; y++)
+         for (unsigned x = 0; x < W; x++) {
+            CHECK_EQ(p0[y * W + x], 0xd9ec5386u);
+            CHECK_EQ(p1[y * W + x], want1);
+         }
+      surf2d_free(t, &rt1);
+   out:
+      dfx_fini(&d);
+   }
+}
+
 static const struct nvt_case cases[] = {
    { "draw_triangle_coverage", draw_triangle_coverage },
    { "draw_interpolation", draw_interpolation },
@@ -2464,6 +2518,7 @@ static const struct nvt_case cases[] = {
    { "draw_logic_op", draw_logic_op },
    { "draw_frag_color_clamp", draw_frag_color_clamp },
    { "draw_independent_blend", draw_independent_blend },
+   { "draw_blend_enable_common", draw_blend_enable_common },
    { NULL, NULL },
 };
 
