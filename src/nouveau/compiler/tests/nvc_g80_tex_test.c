@@ -895,6 +895,146 @@ test_offsets(void)
    nvc_g80_program_free(&p);
 }
 
+/*
+ * texelFetch in a loop whose trip count differs per lane (the backend's
+ * control flow): sum of texel i of the 1D texture (10, 20, 30, 40) for
+ * i < n: n = 0, 2, 4, 3 -> 0, 30, 100, 60 (/ 255 each).
+ */
+static void
+test_loop(void)
+{
+   static uint8_t mem[256] = { 10, 20, 30, 40 };
+   struct tic_desc d = {
+      .cs = G80_TIC_0_COMPONENTS_SIZES_R8, .type = G80_TIC_TYPE_UNORM,
+      .src = { G80_TIC_SOURCE_R, G80_TIC_SOURCE_ZERO, G80_TIC_SOURCE_ZERO,
+               G80_TIC_SOURCE_ONE_FLOAT },
+      .tex_type = G80_TIC_2_TEXTURE_TYPE_ONE_D, .w = 4, .h = 1, .d = 1,
+   };
+   struct tsc_desc ts = { .wrap = G80_TSC_WRAP_CLAMP_TO_EDGE };
+   bind(3, &d, &ts, mem, sizeof(mem));
+   nir_builder b = builder(MESA_SHADER_VERTEX, "vp_txf_loop");
+   nir_variable *in = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_ssa_def *n = nir_f2i32(&b, nir_channel(&b, nir_load_var(&b, in), 0));
+   nir_variable *iv = nir_local_variable_create(b.impl, glsl_int_type(), "i");
+   nir_variable *sv = nir_local_variable_create(b.impl, glsl_float_type(), "s");
+   nir_store_var(&b, iv, nir_imm_int(&b, 0), 1);
+   nir_store_var(&b, sv, nir_imm_float(&b, 0), 1);
+   nir_push_loop(&b);
+   {
+      nir_ssa_def *i = nir_load_var(&b, iv);
+      nir_push_if(&b, nir_ige(&b, i, n));
+      nir_jump(&b, nir_jump_break);
+      nir_pop_if(&b, NULL);
+      nir_ssa_def *t = tex(&b, nir_texop_txf, GLSL_SAMPLER_DIM_1D, false, 3,
+                           i, nir_tex_src_lod, nir_imm_int(&b, 0), NULL,
+                           nir_type_float32);
+      nir_store_var(&b, sv, nir_fadd(&b, nir_load_var(&b, sv),
+                                     nir_channel(&b, t, 0)), 1);
+      nir_store_var(&b, iv, nir_iadd_imm(&b, i, 1), 1);
+   }
+   nir_pop_loop(&b, NULL);
+   vp_out(&b, nir_load_var(&b, sv));
+   struct nvc_g80_program p;
+   if (!compile(b.shader, &p))
+      return;
+   const float a[4][4] = { { 0 }, { 2 }, { 4 }, { 3 } };
+   const float want[4] = { 0, 30, 100, 60 };
+   uint32_t out[4][4];
+   if (run_vp(&p, 4, a, out))
+      for (unsigned l = 0; l < 4; l++)
+         CHECK(fabsf(f(out[l][0]) - want[l] / 255.0f) < 1e-6f,
+               "loop of %g texelFetches: %g, want %g/255", a[l][0],
+               f(out[l][0]) * 255.0f, want[l]);
+   nvc_g80_program_free(&p);
+}
+
+/*
+ * Shadow compares with 4 source words: a cube (x, y, z, dref) of Z24S8
+ * faces of depth 0.25 (even faces) and 0.75 (odd), LEQUAL ref 0.5: +X
+ * (face 0: 0.5 <= 0.25 fails, 0), -X (face 1: passes, 1); a 2D array
+ * (s, t, layer, dref), 2 x 1 per layer, layer L of depth 0.25 + 0.5 L:
+ * layer 1 passes (1), layer 0 fails (0).  A 2D array shadow with a bias
+ * is 5 words: refused.
+ */
+static void
+test_shadow_4(void)
+{
+   static uint8_t cube[6 * 256], arr[2 * 256];
+   for (unsigned f = 0; f < 6; f++) {
+      uint32_t z = (f & 1 ? 0xc00000u : 0x400000u) << 8;
+      memcpy(cube + 256 * f, &z, 4);
+   }
+   for (unsigned l = 0; l < 2; l++) {
+      uint32_t z = (l ? 0xc00000u : 0x400000u) << 8;
+      memcpy(arr + 256 * l, &z, 4);
+      memcpy(arr + 256 * l + 4, &z, 4);
+   }
+   struct tic_desc d = {
+      .cs = G80_TIC_0_COMPONENTS_SIZES_Z24S8, .type = G80_TIC_TYPE_UNORM,
+      .src = { G80_TIC_SOURCE_G, G80_TIC_SOURCE_G, G80_TIC_SOURCE_G,
+               G80_TIC_SOURCE_ONE_FLOAT },
+      .tex_type = G80_TIC_2_TEXTURE_TYPE_CUBEMAP, .w = 1, .h = 1, .d = 1,
+   };
+   struct tsc_desc s = { .wrap = G80_TSC_WRAP_CLAMP_TO_EDGE, .compare = true,
+                         .func = G80_TSC_0_DEPTH_COMPARE_FUNC_LEQUAL };
+   bind(6, &d, &s, cube, sizeof(cube));
+   d.tex_type = G80_TIC_2_TEXTURE_TYPE_TWO_D_ARRAY;
+   d.w = 2;
+   d.d = 2;
+   bind(7, &d, &s, arr, sizeof(arr));
+   nir_builder b = builder(MESA_SHADER_VERTEX, "vp_shadow_4");
+   nir_variable *in = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_ssa_def *a = nir_load_var(&b, in);
+   nir_ssa_def *ref = nir_imm_float(&b, 0.5f);
+   nir_ssa_def *tc = tex(&b, nir_texop_tex, GLSL_SAMPLER_DIM_CUBE, false, 6,
+                         nir_channels(&b, a, 0x7), 0, NULL, ref,
+                         nir_type_float32);
+   nir_ssa_def *ta = tex(&b, nir_texop_tex, GLSL_SAMPLER_DIM_2D, true, 7,
+                         nir_vec3(&b, nir_imm_float(&b, 0.25f),
+                                  nir_imm_float(&b, 0.5f),
+                                  nir_channel(&b, a, 3)),
+                         0, NULL, ref, nir_type_float32);
+   vp_out(&b, nir_vec2(&b, nir_channel(&b, tc, 0), nir_channel(&b, ta, 0)));
+   struct nvc_g80_program p;
+   if (compile(b.shader, &p)) {
+      const float at[2][4] = { { 1, 0.1f, 0.2f, 0 }, { -1, 0.1f, 0.2f, 1 } };
+      uint32_t out[2][4];
+      if (run_vp(&p, 2, at, out))
+         CHECK(f(out[0][0]) == 0 && f(out[1][0]) == 1 &&
+               f(out[0][1]) == 0 && f(out[1][1]) == 1,
+               "cube shadow %g %g (want 0 1), array shadow %g %g (want 0 1)",
+               f(out[0][0]), f(out[1][0]), f(out[0][1]), f(out[1][1]));
+      nvc_g80_program_free(&p);
+   }
+
+   nir_ssa_def *v;
+   b = fp_begin("fp_shadow_array_bias", &v);
+   nir_tex_instr *t = nir_tex_instr_create(b.shader, 3);
+   t->op = nir_texop_txb;
+   t->sampler_dim = GLSL_SAMPLER_DIM_2D;
+   t->is_array = t->is_shadow = t->is_new_style_shadow = true;
+   t->dest_type = nir_type_float32;
+   t->texture_index = t->sampler_index = 7;
+   t->coord_components = 3;
+   t->src[0].src_type = nir_tex_src_coord;
+   t->src[0].src = nir_src_for_ssa(nir_channels(&b, v, 0x7));
+   t->src[1].src_type = nir_tex_src_comparator;
+   t->src[1].src = nir_src_for_ssa(nir_channel(&b, v, 3));
+   t->src[2].src_type = nir_tex_src_bias;
+   t->src[2].src = nir_src_for_ssa(nir_imm_float(&b, 1));
+   nir_ssa_dest_init(&t->instr, &t->dest, 1, 32, NULL);
+   nir_builder_instr_insert(&b, &t->instr);
+   fp_end(&b, &t->dest.ssa);
+   char *err = NULL;
+   bool ok = nvc_g80_compile(&target, b.shader, &p, &err);
+   CHECK(!ok && err && strstr(err, target.name) && strstr(err, "at most 4"),
+         "a 5-word shadow array bias: %s", err ? err : "compiled");
+   if (ok)
+      nvc_g80_program_free(&p);
+   free(err);
+   ralloc_free(b.shader);
+}
+
 /* What is not done is refused with the chip and the reason named. */
 static void
 test_refused(void)
@@ -945,6 +1085,8 @@ main(void)
    test_array();
    test_targets();
    test_offsets();
+   test_shadow_4();
+   test_loop();
    test_shadow();
    test_explicit_lod();
    test_implicit_lod();
@@ -952,6 +1094,6 @@ main(void)
    return nvc_test_end("nvc_g80 textures: NEAREST, LINEAR, texelFetch, "
                        "textureSize, shadow, explicit and implicit LOD, "
                        "arrays, 1D, 3D, cube, rectangle, textureProj, "
-                       "offsets, "
+                       "offsets, 4-word shadows, a loop, "
                        "refusals ok");
 }
