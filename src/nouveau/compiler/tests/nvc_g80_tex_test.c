@@ -1035,6 +1035,44 @@ test_shadow_4(void)
    ralloc_free(b.shader);
 }
 
+/*
+ * texelFetch on a buffer texture of R32 UINT (ONE_D_BUFFER, pitch, 3
+ * texels 7, 0xdeadbeef, 42): integers come back as they are (GL 3.3
+ * 3.8.1: no conversion for integer formats), texel 1 and 2 in two lanes,
+ * the x word bit for bit; y from ZERO, w from ONE_INT (1).
+ */
+static void
+test_buffer_int(void)
+{
+   static uint32_t mem[64] = { 7, 0xdeadbeef, 42 };
+   struct tic_desc d = {
+      .cs = G80_TIC_0_COMPONENTS_SIZES_R32, .type = G80_TIC_TYPE_UINT,
+      .src = { G80_TIC_SOURCE_R, G80_TIC_SOURCE_ZERO, G80_TIC_SOURCE_ZERO,
+               G80_TIC_SOURCE_ONE_INT },
+      .tex_type = G80_TIC_2_TEXTURE_TYPE_ONE_D_BUFFER, .pitch = true,
+      .pitch_bytes = 256, .w = 3, .h = 1, .d = 1,
+   };
+   struct tsc_desc s = { .wrap = G80_TSC_WRAP_CLAMP_TO_EDGE };
+   if (!bind(4, &d, &s, (const uint8_t *)mem, sizeof(mem)))
+      return;
+   nir_builder b = builder(MESA_SHADER_VERTEX, "vp_txf_buffer");
+   nir_variable *in = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_ssa_def *x = nir_f2i32(&b, nir_channel(&b, nir_load_var(&b, in), 0));
+   nir_ssa_def *t = tex(&b, nir_texop_txf, GLSL_SAMPLER_DIM_BUF, false, 4,
+                        x, 0, NULL, NULL, nir_type_uint32);
+   vp_out(&b, nir_vec2(&b, nir_channel(&b, t, 0), nir_channel(&b, t, 3)));
+   struct nvc_g80_program p;
+   if (!compile(b.shader, &p))
+      return;
+   const float a[2][4] = { { 1 }, { 2 } };
+   uint32_t out[2][4];
+   if (run_vp(&p, 2, a, out))
+      CHECK(out[0][0] == 0xdeadbeef && out[1][0] == 42 && out[0][1] == 1,
+            "buffer texelFetch 0x%x, %u, w %u; want 0xdeadbeef, 42, 1",
+            out[0][0], out[1][0], out[0][1]);
+   nvc_g80_program_free(&p);
+}
+
 /* What is not done is refused with the chip and the reason named. */
 static void
 test_refused(void)
@@ -1087,6 +1125,7 @@ main(void)
    test_offsets();
    test_shadow_4();
    test_loop();
+   test_buffer_int();
    test_shadow();
    test_explicit_lod();
    test_implicit_lod();
@@ -1094,6 +1133,6 @@ main(void)
    return nvc_test_end("nvc_g80 textures: NEAREST, LINEAR, texelFetch, "
                        "textureSize, shadow, explicit and implicit LOD, "
                        "arrays, 1D, 3D, cube, rectangle, textureProj, "
-                       "offsets, 4-word shadows, a loop, "
+                       "offsets, 4-word shadows, a loop, integer buffer, "
                        "refusals ok");
 }
