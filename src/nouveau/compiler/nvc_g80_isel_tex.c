@@ -331,6 +331,24 @@ nvc_g80_isel_tex(struct nvc_g80_ir *ir, const nir_tex_instr *tex, const unsigned
                   texop_name(tex->op), bias ? "LOD" : "bias");
          return msg;
       }
+      /* GLSL 1.30 8.7: "in all other shaders [than fragment] the
+       * implicit level of detail is 0"; the hardware's derivatives are 0
+       * there (texture.rst), whose lambda is -inf, not 0, once a
+       * sampler's LOD bias is added: texlod with LOD 0 where a word is
+       * left, else tex (a 2D array shadow: the bias then does not count) */
+      gl_shader_stage stage = nir_cf_node_get_function(
+         &tex->instr.block->cf_node)->function->shader->info.stage;
+      if (op == G(OP_TEX_L) && stage != MESA_SHADER_FRAGMENT &&
+          n < field_values(G(F_TEX_ARGC))) {
+         struct nvc_g80_insn *z = add(ir, G(OP_MOV_B32_I), msg);
+         if (!z)
+            return msg;
+         src[n] = nvc_g80_ir_value(ir);
+         nvc_g80_set_value(z, 0, src[n++]);
+         z->hw.opnd[1].file = G(FILE_IMM);
+         z->hw.opnd[1].val = 0;   /* 0.0f */
+         op = G(OP_TXL_L);
+      }
       if (n > field_values(G(F_TEX_ARGC))) {
          snprintf(msg, NVC_G80_TEX_MSG, "%s with %u source words: the "
                   "texture instructions take at most %u (TEX_ARGC)",

@@ -55,6 +55,7 @@ struct tsc_desc {
    uint32_t mip;            /* G80_TSC_1_MIP_FILTER_*, 0: NONE */
    bool compare;
    uint32_t func;
+   int lod_bias;            /* TSC MIP_LOD_BIAS, radix 8 (rnndb) */
 };
 
 #define UNITS 8
@@ -104,7 +105,8 @@ bind(unsigned slot, const struct tic_desc *d, const struct tsc_desc *s,
                         G80_TSC_1_MIN_FILTER_LINEAR
                       : G80_TSC_1_MAG_FILTER_NEAREST |
                         G80_TSC_1_MIN_FILTER_NEAREST) |
-           (s->mip ? s->mip : G80_TSC_1_MIP_FILTER_NONE);
+           (s->mip ? s->mip : G80_TSC_1_MIP_FILTER_NONE) |
+           G80_TSC_1_MIP_LOD_BIAS(s->lod_bias);
    /* MAX_LOD_CLAMP 15 in radix 8 (rnndb) */
    sw[2] = (15u * 256) << G80_TSC_2_MAX_LOD_CLAMP__SHIFT;
    struct g80_tic tic;
@@ -1073,6 +1075,33 @@ test_buffer_int(void)
    nvc_g80_program_free(&p);
 }
 
+/*
+ * texture() in a VP: GLSL 1.30 8.7 makes the implicit LOD 0 outside
+ * fragment shaders, and the sampler's LOD bias still counts (GL 3.3
+ * (3.18)): with TSC MIP_LOD_BIAS 1 (256 in radix 8) on the mip texture,
+ * lambda = 0 + 1: level 1 (R 80), not level 0 as derivatives of 0 would
+ * give.
+ */
+static void
+test_vp_implicit_lod(void)
+{
+   bind_mip();
+   struct tsc_desc s = { .wrap = G80_TSC_WRAP_WRAP,
+                         .mip = G80_TSC_1_MIP_FILTER_NEAREST,
+                         .lod_bias = 256 };
+   struct tic_desc d = {
+      .cs = G80_TIC_0_COMPONENTS_SIZES_A8B8G8R8, .type = G80_TIC_TYPE_UNORM,
+      .src = { G80_TIC_SOURCE_R, G80_TIC_SOURCE_G, G80_TIC_SOURCE_B,
+               G80_TIC_SOURCE_A },
+      .tex_type = G80_TIC_2_TEXTURE_TYPE_TWO_D, .w = 8, .h = 8, .d = 1,
+      .last_level = 3,
+   };
+   bind(2, &d, &s, mip_mem, sizeof(mip_mem));
+   const float a[1][4] = { { 0.3f, 0.3f } };
+   vp_sample("vp_tex_implicit_lod", GLSL_SAMPLER_DIM_2D, false, 2, 2, false,
+             1, a, (const float[]){ 80 });
+}
+
 /* What is not done is refused with the chip and the reason named. */
 static void
 test_refused(void)
@@ -1126,6 +1155,7 @@ main(void)
    test_shadow_4();
    test_loop();
    test_buffer_int();
+   test_vp_implicit_lod();
    test_shadow();
    test_explicit_lod();
    test_implicit_lod();
