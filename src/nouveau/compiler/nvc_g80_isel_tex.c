@@ -1,5 +1,5 @@
 /*
- * Texture instructions for Tesla: a NIR tex / txb / txl / txf / txs /
+ * Texture instructions for Tesla: a NIR tex / txb / txl / txd / txf / txs /
  * query_levels into g80.xml's long texture forms (tex, texbias, texlod,
  * texfetch, texsize).
  *
@@ -56,7 +56,7 @@ texop_name(nir_texop op)
 {
    static const char *const names[] = {
       [nir_texop_tex] = "tex", [nir_texop_txb] = "txb",
-      [nir_texop_txl] = "txl", [nir_texop_txd] = "txd (explicit gradients)",
+      [nir_texop_txl] = "txl", [nir_texop_txd] = "txd",
       [nir_texop_txf] = "txf", [nir_texop_txf_ms] = "txf_ms",
       [nir_texop_txs] = "txs", [nir_texop_lod] = "lod (LOD query)",
       [nir_texop_tg4] = "tg4 (gather)",
@@ -74,7 +74,6 @@ src_name(nir_tex_src_type t)
    static const char *const names[] = {
       [nir_tex_src_min_lod] = "min_lod",
       [nir_tex_src_ms_index] = "sample index",
-      [nir_tex_src_ddx] = "ddx", [nir_tex_src_ddy] = "ddy",
       [nir_tex_src_texture_deref] = "texture deref",
       [nir_tex_src_sampler_deref] = "sampler deref",
       [nir_tex_src_texture_offset] = "indirect texture slot",
@@ -159,6 +158,107 @@ alu1(struct nvc_g80_ir *ir, unsigned op, unsigned a, char *msg)
    return alu2(ir, op, a, ~0u, msg);
 }
 
+/*
+ * textureGrad (txd): Tesla has no gradient source.  For each lane L of
+ * a quad (lanes top-left, top-right, bottom-left, bottom-right), every
+ * lane of the quad gets L's coordinates plus L's ddx if it is a right
+ * lane and L's ddy if it is a bottom lane, so the quad's derivatives are
+ * L's gradients (texture.rst: implicit derivatives "based on coordinates
+ * in all threads of current quad"; in a VP with the deriv flag); the
+ * other words (layer, reference) are L's.  The lanes take L's values
+ * with quadop (isa.rst / hwtest fswz: source 1 from lane LANE, the op of
+ * each lane from QOP: 0 add, 1 subr, 2 sub, 3 mov2 = source 2), and lane
+ * L keeps that pass's result (slct).
+ */
+struct txd_consts {
+   unsigned zero, one, two;
+};
+
+#define QOP(l0, l1, l2, l3) ((l0) << 6 | (l1) << 4 | (l2) << 2 | (l3))
+#define QADD 0
+#define QSUBR 1
+#define QMOV2 3
+
+static unsigned
+imm32(struct nvc_g80_ir *ir, uint32_t v, char *msg)
+{
+   struct nvc_g80_insn *i = add(ir, G(OP_MOV_B32_I), msg);
+   if (!i)
+      return ~0u;
+   unsigned d = nvc_g80_ir_value(ir);
+   nvc_g80_set_value(i, 0, d);
+   i->hw.opnd[1].file = G(FILE_IMM);
+   i->hw.opnd[1].val = v;
+   return d;
+}
+
+static bool
+txd_consts(struct nvc_g80_ir *ir, struct txd_consts *k, char *msg)
+{
+   k->zero = imm32(ir, 0, msg);               /* 0.0f */
+   k->one = imm32(ir, 0x3f800000, msg);       /* 1.0f */
+   k->two = imm32(ir, 0x40000000, msg);       /* 2.0f */
+   return k->zero != ~0u && k->one != ~0u && k->two != ~0u;
+}
+
+/* quadop: lane's op(a from lane `from`, b) */
+static unsigned
+quadop(struct nvc_g80_ir *ir, unsigned from, unsigned qop, unsigned a,
+       unsigned b, char *msg)
+{
+   struct nvc_g80_insn *i = add(ir, G(OP_QUADOP), msg);
+   if (!i)
+      return ~0u;
+   unsigned d = nvc_g80_ir_value(ir);
+   nvc_g80_set_value(i, 0, d);
+   nvc_g80_set_value(i, 1, a);
+   nvc_g80_set_value(i, 2, b);
+   i->hw.mod[G(MOD_LANE)] = from;
+   i->hw.mod[G(MOD_QOP)] = qop;
+   return d;
+}
+
+static bool
+txd_lane_sources(struct nvc_g80_ir *ir, const struct txd_consts *k,
+                 unsigned lane, const unsigned *vals, const nir_src *ddx,
+                 const nir_src *ddy, unsigned ncoord, bool array,
+                 unsigned n, unsigned *src, char *msg)
+{
+   for (unsigned w = 0; w < n; w++) {
+      unsigned v;
+      if (w < ncoord) {
+         /* right lanes: + ddx; bottom lanes: + ddy; all: + c(L) */
+         unsigned x = quadop(ir, lane, QOP(QMOV2, QADD, QMOV2, QADD),
+                             val(vals, ddx, w), k->zero, msg);
+         if (x == ~0u)
+            return false;
+         unsigned y = quadop(ir, lane, QOP(QMOV2, QMOV2, QADD, QADD),
+                             val(vals, ddy, w), x, msg);
+         if (y == ~0u)
+            return false;
+         v = quadop(ir, lane, QOP(QADD, QADD, QADD, QADD), src[w], y, msg);
+      } else {
+         v = quadop(ir, lane, QOP(QADD, QADD, QADD, QADD), src[w], k->zero,
+                    msg);
+      }
+      if (v == ~0u)
+         return false;
+      if (array && w == ncoord && !layer_from_float(ir, v, &v, msg))
+         return false;
+      src[w] = v;
+   }
+   return true;
+}
+
+/* 3 (>= 0) in lane `lane` of each quad, -1 in the others */
+static unsigned
+txd_lane_select(struct nvc_g80_ir *ir, const struct txd_consts *k,
+                unsigned lane, char *msg)
+{
+   unsigned qop = QOP(QSUBR, QSUBR, QSUBR, QSUBR) & ~(3u << (6 - 2 * lane));
+   return quadop(ir, lane, qop, k->two, k->one, msg);
+}
+
 static unsigned
 field_values(unsigned field)
 {
@@ -170,13 +270,15 @@ nvc_g80_isel_tex(struct nvc_g80_ir *ir, const nir_tex_instr *tex, const unsigned
                  unsigned dst[4], char msg[NVC_G80_TEX_MSG])
 {
    const nir_src *coord = NULL, *lod = NULL, *bias = NULL, *cmp = NULL;
-   const nir_src *proj = NULL, *offset = NULL;
+   const nir_src *proj = NULL, *offset = NULL, *ddx = NULL, *ddy = NULL;
+   bool txd = tex->op == nir_texop_txd;
    unsigned op, src[8], n = 0;
    bool cube = tex->sampler_dim == GLSL_SAMPLER_DIM_CUBE;
 
    msg[0] = 0;
    switch (tex->op) {
-   case nir_texop_tex: op = G(OP_TEX_L); break;
+   case nir_texop_tex:
+   case nir_texop_txd: op = G(OP_TEX_L); break;
    case nir_texop_txb: op = G(OP_TXB_L); break;
    case nir_texop_txl: op = G(OP_TXL_L); break;
    case nir_texop_txf: op = G(OP_TXF_L); break;
@@ -213,6 +315,8 @@ nvc_g80_isel_tex(struct nvc_g80_ir *ir, const nir_tex_instr *tex, const unsigned
       case nir_tex_src_comparator: cmp = &tex->src[s].src; break;
       case nir_tex_src_projector: proj = &tex->src[s].src; break;
       case nir_tex_src_offset: offset = &tex->src[s].src; break;
+      case nir_tex_src_ddx: ddx = &tex->src[s].src; break;
+      case nir_tex_src_ddy: ddy = &tex->src[s].src; break;
       default:
          snprintf(msg, NVC_G80_TEX_MSG, "texture source %s (%s) is not "
                   "supported yet by the Tesla backend",
@@ -265,6 +369,8 @@ nvc_g80_isel_tex(struct nvc_g80_ir *ir, const nir_tex_instr *tex, const unsigned
    }
 
    unsigned base = ir->reserved;
+   gl_shader_stage stage = nir_cf_node_get_function(
+      &tex->instr.block->cf_node)->function->shader->info.stage;
    if (op == G(OP_TXQ_L)) {
       /* the LOD (txs) or 0 (query_levels: the count is the same) */
       if (lod) {
@@ -307,7 +413,8 @@ nvc_g80_isel_tex(struct nvc_g80_ir *ir, const nir_tex_instr *tex, const unsigned
       }
       if (tex->is_array) {
          unsigned l = val(vals, coord, ncoord);
-         if (op != G(OP_TXF_L) && !layer_from_float(ir, l, &l, msg))
+         /* txd converts the layer after it is taken from a lane */
+         if (op != G(OP_TXF_L) && !txd && !layer_from_float(ir, l, &l, msg))
             return msg;
          src[n++] = l;
       }
@@ -336,9 +443,7 @@ nvc_g80_isel_tex(struct nvc_g80_ir *ir, const nir_tex_instr *tex, const unsigned
        * there (texture.rst), whose lambda is -inf, not 0, once a
        * sampler's LOD bias is added: texlod with LOD 0 where a word is
        * left, else tex (a 2D array shadow: the bias then does not count) */
-      gl_shader_stage stage = nir_cf_node_get_function(
-         &tex->instr.block->cf_node)->function->shader->info.stage;
-      if (op == G(OP_TEX_L) && stage != MESA_SHADER_FRAGMENT &&
+      if (op == G(OP_TEX_L) && !txd && stage != MESA_SHADER_FRAGMENT &&
           n < field_values(G(F_TEX_ARGC))) {
          struct nvc_g80_insn *z = add(ir, G(OP_MOV_B32_I), msg);
          if (!z)
@@ -356,10 +461,6 @@ nvc_g80_isel_tex(struct nvc_g80_ir *ir, const nir_tex_instr *tex, const unsigned
          return msg;
       }
    }
-   for (unsigned k = 0; k < n; k++)
-      if (!stage_in(ir, base + k, src[k], msg))
-         return msg;
-
    /* the components read: the mask; they come back packed */
    unsigned read = nir_ssa_def_components_read(&tex->dest.ssa);
    unsigned mask;
@@ -369,43 +470,86 @@ nvc_g80_isel_tex(struct nvc_g80_ir *ir, const nir_tex_instr *tex, const unsigned
       mask = read & 0xf;
    if (!mask)
       mask = 1;
-
-   struct nvc_g80_insn *t = add(ir, op, msg);
-   if (!t)
-      return msg;
-   t->hw.opnd[0].file = G(FILE_GPR);
-   t->hw.opnd[0].val = base;
-   t->hw.opnd[1].file = G(FILE_GPR);
-   t->hw.opnd[1].val = base;
-   t->hw.mod[G(MOD_TEX)] = tex->texture_index;
-   t->hw.mod[G(MOD_SAMP)] = tex->sampler_index;
-   t->hw.mod[G(MOD_MASK)] = mask;
-   /* "all": the quad's invisible lanes run it too (their coordinates
-    * make the derivatives) */
-   t->hw.mod[G(MOD_LIVE)] = 0;
-   t->hw.mod[G(MOD_DERIV)] = 0;
-   if (op != G(OP_TXQ_L)) {
-      t->hw.mod[G(MOD_ARGC)] = n - 1;
-      t->hw.mod[G(MOD_CUBE)] = cube && op != G(OP_TXF_L);
-      t->hw.mod[G(MOD_OFFSET)] = offset_field;
-   }
-   t->side_effect = true;
-
-   unsigned packed = 0;
-   for (unsigned c = 0; c < 4; c++) {
+   for (unsigned c = 0; c < 4; c++)
       dst[c] = 0xffffffffu;
-      unsigned hw_comp = tex->op == nir_texop_query_levels ? 3 : c;
-      if (!(mask >> hw_comp & 1))
-         continue;
-      if (c >= tex->dest.ssa.num_components)
-         break;
-      struct nvc_g80_insn *i = add(ir, G(OP_MOV_B32_L), msg);
-      if (!i)
+
+   /* txd: textureGrad has no instruction; the quad's derivatives are
+    * made to be the gradients, one lane at a time (below) */
+   unsigned ncoord = coord ? tex->coord_components -
+                             (tex->is_array ? 1 : 0) : 0;
+   struct txd_consts k = { ~0u, ~0u, ~0u };
+   if (txd) {
+      if (!ddx || !ddy) {
+         snprintf(msg, NVC_G80_TEX_MSG, "a txd without its gradients");
          return msg;
-      dst[c] = nvc_g80_ir_value(ir);
-      nvc_g80_set_value(i, 0, dst[c]);
-      i->hw.opnd[1].file = G(FILE_GPR);
-      i->hw.opnd[1].val = base + packed++;
+      }
+      if (!txd_consts(ir, &k, msg))
+         return msg;
+   }
+   for (unsigned pass = 0; pass < (txd ? 4u : 1u); pass++) {
+      unsigned psrc[8];
+      memcpy(psrc, src, sizeof(psrc));
+      if (txd && !txd_lane_sources(ir, &k, pass, vals, ddx, ddy, ncoord,
+                                   tex->is_array, n, psrc, msg))
+         return msg;
+      for (unsigned w = 0; w < n; w++)
+         if (!stage_in(ir, base + w, psrc[w], msg))
+            return msg;
+
+      struct nvc_g80_insn *t = add(ir, op, msg);
+      if (!t)
+         return msg;
+      t->hw.opnd[0].file = G(FILE_GPR);
+      t->hw.opnd[0].val = base;
+      t->hw.opnd[1].file = G(FILE_GPR);
+      t->hw.opnd[1].val = base;
+      t->hw.mod[G(MOD_TEX)] = tex->texture_index;
+      t->hw.mod[G(MOD_SAMP)] = tex->sampler_index;
+      t->hw.mod[G(MOD_MASK)] = mask;
+      /* "all": the quad's invisible lanes run it too (their coordinates
+       * make the derivatives) */
+      t->hw.mod[G(MOD_LIVE)] = 0;
+      /* derivatives from the quad outside FPs too (texture.rst "deriv") */
+      t->hw.mod[G(MOD_DERIV)] = txd && stage != MESA_SHADER_FRAGMENT;
+      if (op != G(OP_TXQ_L)) {
+         t->hw.mod[G(MOD_ARGC)] = n - 1;
+         t->hw.mod[G(MOD_CUBE)] = cube && op != G(OP_TXF_L);
+         t->hw.mod[G(MOD_OFFSET)] = offset_field;
+      }
+      t->side_effect = true;
+
+      /* lane `pass` of each quad keeps this pass's result */
+      unsigned sel = txd && pass ? txd_lane_select(ir, &k, pass, msg) : ~0u;
+      if (txd && pass && sel == ~0u)
+         return msg;
+      unsigned packed = 0;
+      for (unsigned c = 0; c < 4; c++) {
+         unsigned hw_comp = tex->op == nir_texop_query_levels ? 3 : c;
+         if (!(mask >> hw_comp & 1))
+            continue;
+         if (c >= tex->dest.ssa.num_components)
+            break;
+         struct nvc_g80_insn *i = add(ir, G(OP_MOV_B32_L), msg);
+         if (!i)
+            return msg;
+         unsigned v = nvc_g80_ir_value(ir);
+         nvc_g80_set_value(i, 0, v);
+         i->hw.opnd[1].file = G(FILE_GPR);
+         i->hw.opnd[1].val = base + packed++;
+         if (sel != ~0u) {
+            /* slct: sel >= 0 (this lane) ? this pass : the earlier */
+            struct nvc_g80_insn *sl = add(ir, G(OP_SLCT_F32), msg);
+            if (!sl)
+               return msg;
+            unsigned r = nvc_g80_ir_value(ir);
+            nvc_g80_set_value(sl, 0, r);
+            nvc_g80_set_value(sl, 1, v);
+            nvc_g80_set_value(sl, 2, dst[c]);
+            nvc_g80_set_value(sl, 3, sel);
+            v = r;
+         }
+         dst[c] = v;
+      }
    }
    if (ir->tex_regs < STAGING)
       ir->tex_regs = STAGING;

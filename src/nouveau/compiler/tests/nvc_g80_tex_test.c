@@ -1102,6 +1102,71 @@ test_vp_implicit_lod(void)
              1, a, (const float[]){ 80 });
 }
 
+/*
+ * textureGrad (txd) on the mip texture, MIP NEAREST, the gradients
+ * differing per lane: lane l has ddx = (g, 0), ddy = (0, g), g = 2^l / 8,
+ * so rho = 8 g = 2^l and lambda = l: level l, R = 40 (l + 1) (GL 3.3
+ * 3.8.11, (3.24)), whatever the quad's own coordinates (1/8 apart: lambda
+ * 0).  In an FP quad and in a VP (the deriv flag); and in an FP with
+ * ddy = (-g, 0) instead (rho = max(|ddx|, |ddy|) = g again), which only
+ * holds if ddx went to the right lanes and ddy to the bottom ones.
+ */
+static void
+test_grad(void)
+{
+   bind_mip();
+   for (unsigned mode = 0; mode < 3; mode++) {
+      bool vp = mode == 1, opposite = mode == 2;
+      nir_builder b;
+      nir_ssa_def *v;
+      if (vp) {
+         b = builder(MESA_SHADER_VERTEX, "vp_txd");
+         nir_variable *in = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0,
+                                             0, "a");
+         v = nir_load_var(&b, in);
+      } else {
+         b = fp_begin(opposite ? "fp_txd_opposite" : "fp_txd", &v);
+      }
+      nir_ssa_def *g = nir_channel(&b, v, 2), *z = nir_imm_float(&b, 0);
+      nir_tex_instr *t = nir_tex_instr_create(b.shader, 3);
+      t->op = nir_texop_txd;
+      t->sampler_dim = GLSL_SAMPLER_DIM_2D;
+      t->dest_type = nir_type_float32;
+      t->texture_index = t->sampler_index = 2;
+      t->coord_components = 2;
+      t->src[0].src_type = nir_tex_src_coord;
+      t->src[0].src = nir_src_for_ssa(nir_channels(&b, v, 0x3));
+      t->src[1].src_type = nir_tex_src_ddx;
+      t->src[1].src = nir_src_for_ssa(nir_vec2(&b, g, z));
+      t->src[2].src_type = nir_tex_src_ddy;
+      t->src[2].src = nir_src_for_ssa(opposite ? nir_vec2(&b, nir_fneg(&b, g), z)
+                                               : nir_vec2(&b, z, g));
+      nir_ssa_dest_init(&t->instr, &t->dest, 4, 32, NULL);
+      nir_builder_instr_insert(&b, &t->instr);
+      if (vp)
+         vp_out(&b, &t->dest.ssa);
+      else
+         fp_end(&b, &t->dest.ssa);
+      struct nvc_g80_program p;
+      if (!compile(b.shader, &p))
+         continue;
+      float in[4][4];
+      for (unsigned l = 0; l < 4; l++) {
+         in[l][0] = 0.05f + (l & 1) / 8.0f;
+         in[l][1] = 0.05f + (l >> 1) / 8.0f;
+         in[l][2] = (1u << l) / 8.0f;
+         in[l][3] = 0;
+      }
+      uint32_t out[4][4];
+      if (vp ? run_vp(&p, 4, in, out) : run_fp(&p, in, out))
+         for (unsigned l = 0; l < 4; l++)
+            CHECK(f(out[l][0]) == 40.0f * (l + 1) / 255.0f, "%s lane %u: "
+                  "%g, want %u/255", vp ? "VP textureGrad" : opposite ?
+                  "FP textureGrad, ddy = -ddx" : "FP textureGrad", l, f(out[l][0]) * 255.0f, 40 * (l + 1));
+      nvc_g80_program_free(&p);
+   }
+}
+
 /* What is not done is refused with the chip and the reason named. */
 static void
 test_refused(void)
@@ -1156,6 +1221,7 @@ main(void)
    test_loop();
    test_buffer_int();
    test_vp_implicit_lod();
+   test_grad();
    test_shadow();
    test_explicit_lod();
    test_implicit_lod();
@@ -1164,5 +1230,6 @@ main(void)
                        "textureSize, shadow, explicit and implicit LOD, "
                        "arrays, 1D, 3D, cube, rectangle, textureProj, "
                        "offsets, 4-word shadows, a loop, integer buffer, "
+                       "textureGrad, "
                        "refusals ok");
 }
