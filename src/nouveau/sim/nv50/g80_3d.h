@@ -325,6 +325,27 @@ unsigned g80_3d_prim_vertices(uint32_t prim, unsigned n, unsigned k,
  * with GP_ENABLE, else VP_RESULT_MAP_SIZE. */
 unsigned g80_3d_result_slots(const struct g80_3d *ctx);
 
+/* Layered rendering and viewport indices (g80_3d_layer.c): the layer
+ * (LAYER IDX, or with USE_GP the SEMANTIC_LAYER slot) and viewport (0, or
+ * with GP_VIEWPORT_ID_ENABLE the SEMANTIC_VIEWPORT slot) of a primitive
+ * whose provoking vertex has result map slots `prov` (read only when the
+ * GP selects them: g80_3d_prim_target_varies); traps on what is not
+ * modelled.  g80_3d_surface_layer: the layer of surface s (`what`, for
+ * the trap) the primitive draws into (GL 3.2 4.4.7: a GP's layer has no
+ * effect on a target that is not layered); traps past s's layers. */
+struct g80_3d_target {
+   uint32_t layer;
+   bool gp_layer;               /* from the GP (LAYER USE_GP) */
+   unsigned viewport;
+};
+enum nvsim_status g80_3d_prim_target(struct g80_3d *ctx, const float *prov,
+                                     struct g80_3d_target *t);
+bool g80_3d_prim_target_varies(const struct g80_3d *ctx);
+enum nvsim_status g80_3d_surface_layer(struct g80_3d *ctx,
+                                       const struct g80_3d_surface *s,
+                                       const struct g80_3d_target *t,
+                                       const char *what, uint32_t *out);
+
 /* The GP (g80_3d_gp.c): at VERTEX_BEGIN_GL with GP_ENABLE, traps on what
  * is not modelled; then runs the GP on each input primitive of the VP's
  * vertices `v` and draws what it emits (g80_3d_draw_strips).  *prim_id

@@ -38,7 +38,7 @@
  *   CLIP_DISTANCE_ENABLE are slots SEMANTIC_CLIP CLIP_START + i, clipped
  *   (CLIP_DISTANCE_MODE CLIP) or culling the primitive when negative at
  *   every vertex (CULL, rnndb's doc);
- * - window = ndc * VIEWPORT_SCALE(0) + VIEWPORT_TRANSLATE(0) with
+ * - window = ndc * VIEWPORT_SCALE(i) + VIEWPORT_TRANSLATE(i) with
  *   VIEWPORT_TRANSFORM_EN; without it the position's x, y, z / w are
  *   window coordinates and only w > 0 clips (assumed: upstream's
  *   nv50_clear_texture-style blits draw "in screen coordinates" so);
@@ -55,7 +55,12 @@
  *
  * Transform feedback: g80_3d_strmout.c, handed each run of vertices (with
  * a GP, each strip it emitted).
- * Not modelled (trap): the D3D begin/end, viewports other than 0.
+ * - the viewport i and the layer of each primitive: g80_3d_layer.c
+ *   (viewport 0 and LAYER IDX unless the GP selects them); with the GP
+ *   selecting, each run of consecutive primitives with one pair is drawn
+ *   with a ROP of its own, so each layer sees its primitives in order.
+ *
+ * Not modelled (trap): the D3D begin/end.
  */
 #include <limits.h>
 #include <math.h>
@@ -574,7 +579,52 @@ struct draw_ctx {
    float origin[2];             /* staging (0, 0) in window pixels */
    unsigned attrs;
    struct draw_bounds *bounds;  /* the measuring pass (bound()), or NULL */
+   /* Layers and viewports (g80_3d_layer.c): primitives are numbered in
+    * the order the passes meet them (draw_select); when the GP selects
+    * the pair (`varies`), a scan first records each primitive's pair in
+    * `scan`, and each run of primitives with the same pair, first..end-1,
+    * is drawn with a ROP of its own; the first trap stops the draw */
+   bool varies, scanning;
+   unsigned prim_index, run_first, run_end;
+   struct g80_3d_target *scan;
+   unsigned scan_n, scan_cap;
+   enum nvsim_status st;
 };
+
+/* The next primitive, whose provoking vertex has slots `prov`: whether
+ * this pass draws it (see struct draw_ctx). */
+static bool
+draw_select(struct draw_ctx *dc, const float *prov)
+{
+   unsigned i = dc->prim_index++;
+   if (!dc->scanning)
+      return i >= dc->run_first && i < dc->run_end;
+   if (dc->st)
+      return false;
+   if (dc->scan_n == dc->scan_cap) {
+      unsigned cap = dc->scan_cap ? 2 * dc->scan_cap : 64;
+      struct g80_3d_target *t = realloc(dc->scan, cap * sizeof(*t));
+      if (!t) {
+         dc->st = g80_3d_fail(dc->ctx, NVSIM_INVALID_STATE, "out of memory");
+         return false;
+      }
+      dc->scan = t;
+      dc->scan_cap = cap;
+   }
+   dc->st = g80_3d_prim_target(dc->ctx, prov, &dc->scan[dc->scan_n]);
+   if (!dc->st)
+      dc->scan_n++;
+   return false;
+}
+
+/* A new line stipple pattern (each line of LINES, each strip); nothing
+ * to reset while scanning (no ROP yet). */
+static void
+stipple_reset(struct draw_ctx *dc)
+{
+   if (dc->rs)
+      stipple_reset(dc);
+}
 
 /* A draw runs its primitives twice through the same assembly, clipping
  * and culling: the first pass measures the staging-window bounds of
@@ -733,6 +783,8 @@ set_flat(struct clip_vertex *v, unsigned n, const struct clip_vertex *prov,
 static void
 draw_point(struct draw_ctx *dc, const struct g80_3d_vertex *v)
 {
+   if (!draw_select(dc, v->slot))
+      return;
    struct clip_vertex a;
    memcpy(a.s, v->slot, sizeof(a.s));
    struct plane planes[MAX_PLANES];
@@ -751,6 +803,8 @@ static void
 draw_line(struct draw_ctx *dc, const struct g80_3d_vertex *v0,
           const struct g80_3d_vertex *v1, const struct g80_3d_vertex *prov)
 {
+   if (!draw_select(dc, prov->slot))
+      return;
    struct clip_vertex ab[2], p;
    memcpy(ab[0].s, v0->slot, sizeof(ab[0].s));
    memcpy(ab[1].s, v1->slot, sizeof(ab[1].s));
@@ -786,6 +840,8 @@ draw_triangle(struct draw_ctx *dc, const struct g80_3d_vertex *v0,
               const struct g80_3d_vertex *v1, const struct g80_3d_vertex *v2,
               const struct g80_3d_vertex *prov, unsigned edges)
 {
+   if (!draw_select(dc, prov->slot))
+      return;
    struct g80_3d *ctx = dc->ctx;
    struct clip_vertex a[MAX_CLIP_VERTS], b[MAX_CLIP_VERTS], p, *poly;
    struct nvsim_raster_vertex rv[MAX_CLIP_VERTS];
@@ -836,7 +892,7 @@ draw_triangle(struct draw_ctx *dc, const struct g80_3d_vertex *v0,
    uint32_t mode = g80_3d_reg(ctx, front ? G80_3D_POLYGON_MODE_FRONT
                                          : G80_3D_POLYGON_MODE_BACK);
    if (mode == G80_3D_POLYGON_MODE_FRONT_LINE) {
-      dc->rs->line_stipple_counter = 0;
+      stipple_reset(dc);
       float w = regf(ctx, G80_3D_LINE_WIDTH);
       for (unsigned i = 0; i < n; i++)
          if (poly[i].edge)
@@ -878,13 +934,13 @@ draw_adjacency(struct draw_ctx *dc, uint32_t prim,
 {
    unsigned count = g80_3d_prim_count(prim, n);
    bool lines = g80_3d_prim_size(prim) == 4;
-   dc->rs->line_stipple_counter = 0;
+   stipple_reset(dc);
    for (unsigned k = 0; k < count; k++) {
       unsigned i[6];
       unsigned p = g80_3d_prim_vertices(prim, n, k, last, i);
       if (lines) {
          if (prim == G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_LINES_ADJACENCY)
-            dc->rs->line_stipple_counter = 0;
+            stipple_reset(dc);
          draw_line(dc, &v[i[1]], &v[i[2]], &v[p]);
       } else {
          draw_triangle(dc, &v[i[0]], &v[i[2]], &v[i[4]], &v[p], 0x7);
@@ -896,9 +952,10 @@ static void draw_prims(struct draw_ctx *dc, uint32_t prim,
                        const struct g80_3d_vertex *v, unsigned n);
 
 static enum nvsim_status
-draw_begin(struct g80_3d *ctx, struct draw_ctx *dc)
+draw_begin(struct g80_3d *ctx, struct draw_ctx *dc,
+           const struct g80_3d_target *t)
 {
-   enum nvsim_status st = g80_3d_rop_begin(ctx, &dc->rop, &dc->rs);
+   enum nvsim_status st = g80_3d_rop_begin(ctx, t, &dc->rop, &dc->rs);
    if (st)
       return st;
    int ox, oy;
@@ -906,12 +963,13 @@ draw_begin(struct g80_3d *ctx, struct draw_ctx *dc)
    dc->origin[0] = (float)ox;
    dc->origin[1] = (float)oy;
    dc->transform = g80_3d_reg(ctx, G80_3D_VIEWPORT_TRANSFORM_EN) != 0;
-   dc->scale[0] = regf(ctx, G80_3D_VIEWPORT_SCALE_X(0));
-   dc->scale[1] = regf(ctx, G80_3D_VIEWPORT_SCALE_Y(0));
-   dc->scale[2] = regf(ctx, G80_3D_VIEWPORT_SCALE_Z(0));
-   dc->translate[0] = regf(ctx, G80_3D_VIEWPORT_TRANSLATE_X(0));
-   dc->translate[1] = regf(ctx, G80_3D_VIEWPORT_TRANSLATE_Y(0));
-   dc->translate[2] = regf(ctx, G80_3D_VIEWPORT_TRANSLATE_Z(0));
+   unsigned vp = t->viewport;
+   dc->scale[0] = regf(ctx, G80_3D_VIEWPORT_SCALE_X(vp));
+   dc->scale[1] = regf(ctx, G80_3D_VIEWPORT_SCALE_Y(vp));
+   dc->scale[2] = regf(ctx, G80_3D_VIEWPORT_SCALE_Z(vp));
+   dc->translate[0] = regf(ctx, G80_3D_VIEWPORT_TRANSLATE_X(vp));
+   dc->translate[1] = regf(ctx, G80_3D_VIEWPORT_TRANSLATE_Y(vp));
+   dc->translate[2] = regf(ctx, G80_3D_VIEWPORT_TRANSLATE_Z(vp));
    dc->attrs = (g80_3d_result_slots(ctx) + 3) / 4;
    if (dc->attrs > NVSIM_RASTER_MAX_ATTRIBS)
       dc->attrs = NVSIM_RASTER_MAX_ATTRIBS;
@@ -941,6 +999,60 @@ point_sprites_replace(const struct g80_3d *ctx, uint32_t prim)
       if (g80_3d_reg(ctx, G80_3D_POINT_COORD_REPLACE_MAP(i)))
          return true;
    return false;
+}
+
+/* Every primitive of the strips once through draw_prims (one pass). */
+static void
+walk_strips(struct draw_ctx *dc, uint32_t prim, const struct g80_3d_vertex *v,
+            unsigned n, const unsigned *starts, unsigned strips)
+{
+   dc->prim_index = 0;
+   for (unsigned i = 0; i < strips; i++) {
+      unsigned end = i + 1 < strips ? starts[i + 1] : n;
+      if (starts[i] < end && end <= n)
+         draw_prims(dc, prim, v + starts[i], end - starts[i]);
+   }
+}
+
+/* The primitives run_first..run_end-1, all of layer and viewport t:
+ * measured, staged (what they can touch) and drawn by a ROP of their
+ * own (bound()). */
+static enum nvsim_status
+draw_target_run(struct draw_ctx *dc, const struct g80_3d_target *t,
+                uint32_t prim, const struct g80_3d_vertex *v, unsigned n,
+                const unsigned *starts, unsigned strips)
+{
+   struct g80_3d *ctx = dc->ctx;
+   enum nvsim_status st = draw_begin(ctx, dc, t);
+   if (st)
+      return st;
+   struct draw_bounds b = { false, INFINITY, INFINITY, -INFINITY, -INFINITY };
+   for (int pass = 0; pass < 2; pass++) {
+      dc->bounds = pass ? NULL : &b;
+      walk_strips(dc, prim, v, n, starts, strips);
+      if (pass)
+         break;
+      int x0 = 0, y0 = 0, x1 = 0, y1 = 0;   /* nothing to rasterise */
+      if (b.unbounded) {
+         x0 = y0 = INT_MIN;
+         x1 = y1 = INT_MAX;
+      } else if (b.x0 <= b.x1) {
+         x0 = bound_px(floorf(b.x0));
+         y0 = bound_px(floorf(b.y0));
+         x1 = bound_px(ceilf(b.x1)) + 1;
+         y1 = bound_px(ceilf(b.y1)) + 1;
+      }
+      st = g80_3d_rop_stage(ctx, dc->rop, x0, y0, x1, y1);
+      if (st) {
+         dc->rop = NULL;               /* freed by the stage's trap */
+         dc->rs = NULL;
+         return st;
+      }
+   }
+   st = g80_3d_rop_end(ctx, dc->rop);
+   dc->rop = NULL;
+   dc->rs = NULL;
+   return st;
 }
 
 enum nvsim_status
@@ -975,68 +1087,63 @@ g80_3d_draw_strips(struct g80_3d *ctx, uint32_t prim,
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE, "point sprite coordinate "
                          "replacement (POINT_COORD_REPLACE_MAP) is not "
                          "modelled");
-   st = draw_begin(ctx, &dc);
-   if (st)
-      return st;
-   /* measure, stage what the primitives can touch, draw (bound()) */
-   struct draw_bounds b = { false, INFINITY, INFINITY, -INFINITY, -INFINITY };
-   for (int pass = 0; pass < 2; pass++) {
-      dc.bounds = pass ? NULL : &b;
-      for (unsigned i = 0; i < strips; i++) {
-         unsigned end = i + 1 < strips ? starts[i + 1] : n;
-         if (starts[i] < end && end <= n)
-            draw_prims(&dc, prim, v + starts[i], end - starts[i]);
-      }
-      if (pass)
-         break;
-      int x0 = 0, y0 = 0, x1 = 0, y1 = 0;   /* nothing to rasterise */
-      if (b.unbounded) {
-         x0 = y0 = INT_MIN;
-         x1 = y1 = INT_MAX;
-      } else if (b.x0 <= b.x1) {
-         x0 = bound_px(floorf(b.x0));
-         y0 = bound_px(floorf(b.y0));
-         x1 = bound_px(ceilf(b.x1)) + 1;
-         y1 = bound_px(ceilf(b.y1)) + 1;
-      }
-      st = g80_3d_rop_stage(ctx, dc.rop, x0, y0, x1, y1);
-      if (st)
-         return st;
+   if (!g80_3d_prim_target_varies(ctx)) {
+      /* one layer and viewport for the whole draw */
+      struct g80_3d_target t;
+      st = g80_3d_prim_target(ctx, NULL, &t);
+      dc.run_end = UINT_MAX;
+      return st ? st : draw_target_run(&dc, &t, prim, v, n, starts, strips);
    }
-   return g80_3d_rop_end(ctx, dc.rop);
+   /* the GP selects them: each primitive's pair, then the runs */
+   dc.scanning = true;
+   walk_strips(&dc, prim, v, n, starts, strips);
+   dc.scanning = false;
+   for (unsigned first = 0; first < dc.scan_n && !dc.st;) {
+      const struct g80_3d_target *t = &dc.scan[first];
+      unsigned end = first + 1;
+      while (end < dc.scan_n && dc.scan[end].layer == t->layer &&
+             dc.scan[end].gp_layer == t->gp_layer &&
+             dc.scan[end].viewport == t->viewport)
+         end++;
+      dc.run_first = first;
+      dc.run_end = end;
+      dc.st = draw_target_run(&dc, t, prim, v, n, starts, strips);
+      first = end;
+   }
+   free(dc.scan);
+   return dc.st;
 }
 
 static void
-draw_prims(struct draw_ctx *dcp, uint32_t prim,
+draw_prims(struct draw_ctx *dc, uint32_t prim,
            const struct g80_3d_vertex *v, unsigned n)
 {
-   struct draw_ctx dc = *dcp;
-   struct g80_3d *ctx = dc.ctx;
+   struct g80_3d *ctx = dc->ctx;
    bool last = g80_3d_reg(ctx, G80_3D_PROVOKING_VERTEX_LAST) != 0;
 
    /* GL 3.3 2.6.1 (primitive types) and table 2.12 (provoking vertex) */
    switch (prim) {
    case G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_POINTS:
       for (unsigned i = 0; i < n; i++)
-         draw_point(&dc, &v[i]);
+         draw_point(dc, &v[i]);
       break;
    case G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_LINES:
       for (unsigned i = 0; i + 1 < n; i += 2) {
-         dc.rs->line_stipple_counter = 0;
-         draw_line(&dc, &v[i], &v[i + 1], &v[last ? i + 1 : i]);
+         stipple_reset(dc);
+         draw_line(dc, &v[i], &v[i + 1], &v[last ? i + 1 : i]);
       }
       break;
    case G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_LINE_STRIP:
    case G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_LINE_LOOP:
-      dc.rs->line_stipple_counter = 0;
+      stipple_reset(dc);
       for (unsigned i = 0; i + 1 < n; i++)
-         draw_line(&dc, &v[i], &v[i + 1], &v[last ? i + 1 : i]);
+         draw_line(dc, &v[i], &v[i + 1], &v[last ? i + 1 : i]);
       if (prim == G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_LINE_LOOP && n >= 2)
-         draw_line(&dc, &v[n - 1], &v[0], &v[last ? 0 : n - 1]);
+         draw_line(dc, &v[n - 1], &v[0], &v[last ? 0 : n - 1]);
       break;
    case G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES:
       for (unsigned i = 0; i + 2 < n; i += 3)
-         draw_triangle(&dc, &v[i], &v[i + 1], &v[i + 2],
+         draw_triangle(dc, &v[i], &v[i + 1], &v[i + 2],
                        &v[last ? i + 2 : i], 0x7);
       break;
    case G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLE_STRIP:
@@ -1044,26 +1151,26 @@ draw_prims(struct draw_ctx *dcp, uint32_t prim,
          /* odd triangles keep the winding: (i + 1, i, i + 2) */
          const struct g80_3d_vertex *a = &v[i & 1 ? i + 1 : i];
          const struct g80_3d_vertex *b = &v[i & 1 ? i : i + 1];
-         draw_triangle(&dc, a, b, &v[i + 2], &v[last ? i + 2 : i], 0x7);
+         draw_triangle(dc, a, b, &v[i + 2], &v[last ? i + 2 : i], 0x7);
       }
       break;
    case G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLE_FAN:
       for (unsigned i = 1; i + 1 < n; i++)
-         draw_triangle(&dc, &v[0], &v[i], &v[i + 1],
+         draw_triangle(dc, &v[0], &v[i], &v[i + 1],
                        &v[last ? i + 1 : i], 0x7);
       break;
    case G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_QUADS:
       for (unsigned i = 0; i + 3 < n; i += 4) {
          const struct g80_3d_vertex *q[4] = { &v[i], &v[i + 1], &v[i + 2],
                                               &v[i + 3] };
-         draw_polygon(&dc, q, 4, &v[last ? i + 3 : i]);
+         draw_polygon(dc, q, 4, &v[last ? i + 3 : i]);
       }
       break;
    case G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_QUAD_STRIP:
       for (unsigned i = 0; i + 3 < n; i += 2) {
          const struct g80_3d_vertex *q[4] = { &v[i], &v[i + 1], &v[i + 3],
                                               &v[i + 2] };
-         draw_polygon(&dc, q, 4, &v[last ? i + 3 : i]);
+         draw_polygon(dc, q, 4, &v[last ? i + 3 : i]);
       }
       break;
    case G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_POLYGON:
@@ -1076,13 +1183,13 @@ draw_prims(struct draw_ctx *dcp, uint32_t prim,
          for (unsigned i = 0; i < n; i++)
             p[i] = &v[i];
          /* GL 3.3 table 2.12: a polygon's provoking vertex is its first */
-         draw_polygon(&dc, p, n, &v[0]);
+         draw_polygon(dc, p, n, &v[0]);
          free(p);
       }
       break;
    default:
       if (g80_3d_prim_adjacency(prim))
-         draw_adjacency(&dc, prim, v, n, last);
+         draw_adjacency(dc, prim, v, n, last);
       break;
    }
 }

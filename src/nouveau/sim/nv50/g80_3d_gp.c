@@ -52,9 +52,9 @@
  * (GL leaves it undefined; the hardware's choice is not documented).
  *
  * Not modelled (trap): a GP on quads, quad strips and polygons (GL 3.2
- * has no geometry shader input for them), layered and viewport-indexed
- * output (LAYER USE_GP, GP_VIEWPORT_ID_ENABLE), more than
- * G80_3D_MAP_SLOTS result slots.
+ * has no geometry shader input for them), more than G80_3D_MAP_SLOTS
+ * result slots.  The layer and viewport the GP selects (LAYER USE_GP,
+ * GP_VIEWPORT_ID_ENABLE) are read per primitive: g80_3d_layer.c.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -283,14 +283,6 @@ g80_3d_gp_begin(struct g80_3d *ctx, uint32_t prim)
                          "VP_RESULT_MAP_SIZE %u is past the %u slots",
                          g80_3d_reg(ctx, G80_3D_VP_RESULT_MAP_SIZE),
                          G80_3D_MAP_SLOTS);
-   if (g80_3d_reg(ctx, G80_3D_LAYER) & G80_3D_LAYER_USE_GP__MASK)
-      return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
-                         "the layer from the GP (LAYER USE_GP) is not "
-                         "modelled");
-   if (g80_3d_reg(ctx, G80_3D_GP_VIEWPORT_ID_ENABLE))
-      return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
-                         "the viewport from the GP (GP_VIEWPORT_ID_ENABLE) "
-                         "is not modelled");
    return NVSIM_OK;
 }
 

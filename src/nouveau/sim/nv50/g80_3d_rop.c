@@ -39,9 +39,13 @@
  * NVSIM_RASTER_MAX_RT, coverage (CSAA) zeta formats, the multisample
  * modes g80_3d_msaa.c does not model, dual-source
  * blend factors.  Per-target blend functions (GT215_3D's IBLEND) go to
- * the rasteriser one a target.  Draws go to layer LAYER IDX.  Assumptions: a draw touches
- * pixels inside SCREEN_SCISSOR, scissor 0 when enabled and every bound
- * surface; the sample counters (QUERY_GET) are not fed.
+ * the rasteriser one a target.  Draws go to the layer and use the
+ * viewport's scissor and depth range that g80_3d_layer.c gives (LAYER
+ * IDX and viewport 0 unless the GP selects them); the draw begins a ROP
+ * for each run of primitives with the same pair.  Assumptions: a draw
+ * touches pixels inside SCREEN_SCISSOR, the viewport's scissor when
+ * enabled and every bound surface; the sample counters (QUERY_GET) are
+ * not fed.
  *
  * Multisampled targets (g80_3d_msaa.c): the clip rectangle is in
  * pixels, the staging copies hold its stored pixels (each pixel's block
@@ -58,6 +62,7 @@
 #define MAX_FP_OUT 64
 
 struct staged_rt {
+   uint32_t layer;              /* of s (g80_3d_surface_layer) */
    struct g80_3d_surface s;
    float *px, *orig;            /* RGBA32F, the clip rectangle's stored
                                  * pixels (only the staged ones filled) */
@@ -84,9 +89,12 @@ struct g80_3d_rop {
     * staging copies' (ux1 - ux0) x (uy1 - uy0) */
    int ux0, uy0, ux1, uy1;
    unsigned usw;
-   /* the layer of every bound surface the draw touches: LAYER IDX (2D
-    * array layer or 3D slice, as RT_ARRAY_MODE lays them out) */
-   uint32_t layer;
+   /* the layer and viewport of the draw's primitives (g80_3d_layer.c):
+    * each surface's layer (2D array layer or 3D slice, as RT_ARRAY_MODE
+    * lays them out) is its staged_rt's / zlayer; the viewport's scissor
+    * and depth range apply */
+   struct g80_3d_target target;
+   uint32_t zlayer;
    /* the staged rectangle, in staging pixels (g80_3d_rop_stage): the
     * pixels the draw can touch; the copies' other pixels are never
     * addressed */
@@ -465,7 +473,7 @@ stage_rt(struct g80_3d *ctx, struct g80_3d_rop *rop, struct staged_rt *r)
    for (int y = y0; y < y1; y++) {
       for (int x = x0; x < x1; x++) {
          const uint8_t *p = g80_3d_surface_ptr(ctx, &r->s, rop->ux0 + x,
-                                               rop->uy0 + y, rop->layer,
+                                               rop->uy0 + y, r->layer,
                                                r->s.cpp);
          if (!p)
             return NVSIM_DMA_ERROR;
@@ -536,7 +544,7 @@ stage_zeta(struct g80_3d *ctx, struct g80_3d_rop *rop)
    for (int y = y0; y < y1; y++) {
       for (int x = x0; x < x1; x++) {
          const uint8_t *p = g80_3d_surface_ptr(ctx, &rop->zs, rop->ux0 + x,
-                                               rop->uy0 + y, rop->layer,
+                                               rop->uy0 + y, rop->zlayer,
                                                l->cpp);
          if (!p)
             return NVSIM_DMA_ERROR;
@@ -579,11 +587,9 @@ begin(struct g80_3d *ctx, struct g80_3d_rop *rop)
    if ((st = g80_3d_ms_mode(ctx, &rop->ms)))
       return st;
    const unsigned lx = rop->ms.log2_x, ly = rop->ms.log2_y;
-   /* LAYER IDX selects the layer draws go to (rnndb LAYER: IDX, and
-    * USE_GP, which takes it from the GP and traps in g80_3d_gp.c);
-    * upstream's nv50_blit_3d draws each layer of a 2D array or 3D
-    * target with LAYER IDX = the layer, as CLEAR_BUFFERS LAYER does */
-   rop->layer = G80_3D_FIELD(g80_3d_reg(ctx, G80_3D_LAYER), G80_3D_LAYER_IDX);
+   /* the layer: LAYER IDX (rnndb LAYER; upstream's nv50_blit_3d draws
+    * each layer of a 2D array or 3D target with LAYER IDX = the layer, as
+    * CLEAR_BUFFERS LAYER does) or the GP's (USE_GP), g80_3d_layer.c */
    if (g80_3d_reg(ctx, G80_3D_LOGIC_OP_ENABLE)) {
       /* gl_logic_op: GL's tokens, CLEAR .. SET consecutive, in the order
        * of nvsim_raster_logic_op */
@@ -631,9 +637,10 @@ begin(struct g80_3d *ctx, struct g80_3d_rop *rop)
    rop->y1 = INT32_MAX;
    cut(rop, sx, sy, sx + G80_3D_FIELD(sh, G80_3D_SCREEN_SCISSOR_HORIZ_W),
        sy + G80_3D_FIELD(sv, G80_3D_SCREEN_SCISSOR_VERT_H));
-   if (g80_3d_reg(ctx, G80_3D_SCISSOR_ENABLE(0))) {
-      uint32_t h = g80_3d_reg(ctx, G80_3D_SCISSOR_HORIZ(0));
-      uint32_t v = g80_3d_reg(ctx, G80_3D_SCISSOR_VERT(0));
+   unsigned vp = rop->target.viewport;
+   if (g80_3d_reg(ctx, G80_3D_SCISSOR_ENABLE(vp))) {
+      uint32_t h = g80_3d_reg(ctx, G80_3D_SCISSOR_HORIZ(vp));
+      uint32_t v = g80_3d_reg(ctx, G80_3D_SCISSOR_VERT(vp));
       cut(rop, G80_3D_FIELD(h, G80_3D_SCISSOR_HORIZ_MIN),
           G80_3D_FIELD(v, G80_3D_SCISSOR_VERT_MIN),
           G80_3D_FIELD(h, G80_3D_SCISSOR_HORIZ_MAX),
@@ -663,31 +670,29 @@ begin(struct g80_3d *ctx, struct g80_3d_rop *rop)
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
                          "drawing into %u x %u stored pixels is past the "
                          "8192 x 8192 modelled", rop->usw, rop->sh << ly);
-   /* a layer past a surface's LAYERS: what the hardware does is not
-    * documented */
+   /* each surface's layer; past its LAYERS: g80_3d_surface_layer */
    for (unsigned i = 0; i < rop->nrt; i++)
-      if (rop->layer >= rop->rt[i].s.layers)
-         return g80_3d_fail(ctx, NVSIM_INVALID_STATE, "LAYER IDX %u is past "
-                            "render target %u's %u layers (not modelled)",
-                            rop->layer, i, rop->rt[i].s.layers);
-   if (rop->zeta && rop->layer >= rop->zs.layers)
-      return g80_3d_fail(ctx, NVSIM_INVALID_STATE, "LAYER IDX %u is past "
-                         "the zeta surface's %u layers (not modelled)",
-                         rop->layer, rop->zs.layers);
+      if ((st = g80_3d_surface_layer(ctx, &rop->rt[i].s, &rop->target,
+                                     "a render target", &rop->rt[i].layer)))
+         return st;
+   if (rop->zeta && (st = g80_3d_surface_layer(ctx, &rop->zs, &rop->target,
+                                               "the zeta surface",
+                                               &rop->zlayer)))
+      return st;
    /* the clip rectangle's corners must be in mapped memory before
     * anything is staged: the staging copies are then bounded by the
     * memory the surfaces occupy */
    for (unsigned i = 0; i < rop->nrt && rop->sw; i++)
       if (!g80_3d_surface_ptr(ctx, &rop->rt[i].s, rop->ux0, rop->uy0,
-                              rop->layer, 1) ||
+                              rop->rt[i].layer, 1) ||
           !g80_3d_surface_ptr(ctx, &rop->rt[i].s, rop->ux1 - 1, rop->uy1 - 1,
-                              rop->layer, rop->rt[i].s.cpp))
+                              rop->rt[i].layer, rop->rt[i].s.cpp))
          return NVSIM_DMA_ERROR;
    if (rop->zeta && rop->sw &&
-       (!g80_3d_surface_ptr(ctx, &rop->zs, rop->ux0, rop->uy0, rop->layer,
+       (!g80_3d_surface_ptr(ctx, &rop->zs, rop->ux0, rop->uy0, rop->zlayer,
                             1) ||
         !g80_3d_surface_ptr(ctx, &rop->zs, rop->ux1 - 1, rop->uy1 - 1,
-                            rop->layer, 1)))
+                            rop->zlayer, 1)))
       return NVSIM_DMA_ERROR;
    /* the rasteriser draws in staging coordinates: the rectangle moved to
     * (0, 0) (g80_3d_draw.c subtracts the origin from window positions,
@@ -762,8 +767,8 @@ begin(struct g80_3d *ctx, struct g80_3d_rop *rop)
    uint32_t vv = g80_3d_reg(ctx, G80_3D_VIEW_VOLUME_CLIP_CTRL);
    if (vv & (G80_3D_VIEW_VOLUME_CLIP_CTRL_DEPTH_CLAMP_NEAR |
              G80_3D_VIEW_VOLUME_CLIP_CTRL_DEPTH_CLAMP_FAR)) {
-      float n = regf(ctx, G80_3D_DEPTH_RANGE_NEAR(0));
-      float f = regf(ctx, G80_3D_DEPTH_RANGE_FAR(0));
+      float n = regf(ctx, G80_3D_DEPTH_RANGE_NEAR(vp));
+      float f = regf(ctx, G80_3D_DEPTH_RANGE_FAR(vp));
       rs->depth_clamp = true;
       rs->depth_clamp_min = fminf(n, f);
       rs->depth_clamp_max = fmaxf(n, f);
@@ -835,13 +840,14 @@ rop_free(struct g80_3d_rop *rop)
 }
 
 enum nvsim_status
-g80_3d_rop_begin(struct g80_3d *ctx, struct g80_3d_rop **out,
-                 struct nvsim_raster_state **rs)
+g80_3d_rop_begin(struct g80_3d *ctx, const struct g80_3d_target *target,
+                 struct g80_3d_rop **out, struct nvsim_raster_state **rs)
 {
    struct g80_3d_rop *rop = calloc(1, sizeof(*rop));
    if (!rop)
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE, "out of memory");
    rop->ctx = ctx;
+   rop->target = *target;
    enum nvsim_status st = begin(ctx, rop);
    if (st) {
       rop_free(rop);
@@ -909,7 +915,7 @@ g80_3d_rop_end(struct g80_3d *ctx, struct g80_3d_rop *rop)
                            : !memcmp(&r->px[k], &r->orig[k], 16))
                continue;
             uint8_t *p = g80_3d_surface_ptr(ctx, &r->s, rop->ux0 + x,
-                                            rop->uy0 + y, rop->layer,
+                                            rop->uy0 + y, r->layer,
                                             r->s.cpp);
             if (!p) {
                st = NVSIM_DMA_ERROR;
@@ -941,7 +947,8 @@ g80_3d_rop_end(struct g80_3d *ctx, struct g80_3d_rop *rop)
             if (!memcmp(rop->zpx + k, rop->zorig + k, rop->zbpp))
                continue;
             uint8_t *p = g80_3d_surface_ptr(ctx, &rop->zs, rop->ux0 + x,
-                                            rop->uy0 + y, rop->layer, l->cpp);
+                                            rop->uy0 + y, rop->zlayer,
+                                            l->cpp);
             if (!p) {
                st = NVSIM_DMA_ERROR;
                break;

@@ -16,11 +16,14 @@
 
 struct g80_3d_rop;
 
-/* Builds the raster state for a draw: the render targets RT_CONTROL
- * enables and the zeta buffer (ZETA_ENABLE), the clip rectangle, the
- * tests, blending and masks, and the FP.  Traps (a status other than
+/* Builds the raster state for a draw's primitives of one layer and
+ * viewport (`target`, g80_3d_layer.c): that layer of the render targets
+ * RT_CONTROL enables and of the zeta buffer (ZETA_ENABLE), the clip
+ * rectangle (with the viewport's scissor), the tests (its depth range),
+ * blending and masks, and the FP.  Traps (a status other than
  * NVSIM_OK) for state it cannot model. */
 enum nvsim_status g80_3d_rop_begin(struct g80_3d *ctx,
+                                   const struct g80_3d_target *target,
                                    struct g80_3d_rop **rop,
                                    struct nvsim_raster_state **rs);
 /* Stages the targets' and zeta's pixels of the rectangle x0..x1-1,

@@ -2479,6 +2479,220 @@ draw_blend_enable_common(void)
    }
 }
 
+/* ---- layers and viewports the GP selects (g80_3d_layer.c) ---- */
+
+/* The GP's 9th result word $o8 = $r(sel), an integer (gl_Layer and
+ * gl_ViewportIndex are GLSL ints), then the vertex of $r(r).. emitted. */
+static void
+gp_emit_selected(struct code *c, unsigned r, unsigned sel)
+{
+   emit(c, op2(G(OP_MOV_B32_L), opnd(G(FILE_OUT), 8), reg(sel)));
+   gp_emit_vertex(c, r);
+}
+
+/* $r(d) = the integer v */
+static void
+gp_movi(struct code *c, unsigned d, uint32_t v)
+{
+   emit(c, op2(G(OP_MOV_B32_I), reg(d), opnd(G(FILE_IMM), v)));
+}
+
+/* A GP that emits its input triangle twice, cut by a restart: first with
+ * $o8 = a and its colour, then with $o8 = b and green added; its result
+ * map puts $o8 in slot 8 (what SEMANTIC_LAYER / SEMANTIC_VIEWPORT name). */
+static void
+gp_bind_twice(struct dfx *d, struct surf2d *code, uint32_t a, uint32_t b)
+{
+   struct code gp = { 0 };
+   for (unsigned i = 0; i < 3; i++)
+      gp_load_vertex(&gp, i, 8 * i);
+   gp_movi(&gp, 24, a);
+   for (unsigned i = 0; i < 3; i++)
+      gp_emit_selected(&gp, 8 * i, 24);
+   gp_restart(&gp);
+   gp_movi(&gp, 24, b);
+   for (unsigned i = 0; i < 3; i++) {
+      gp_addf(&gp, 8 * i + 5, 8 * i + 5, 1.0f);   /* green */
+      gp_emit_selected(&gp, 8 * i, 24);
+   }
+   gp_bind(d, code, &gp, G80_3D_GP_OUTPUT_PRIMITIVE_TYPE_TRIANGLE_STRIP, 6);
+   m3d(&d->t, G80_3D_GP_REG_ALLOC_RESULT, 9);
+   m3d(&d->t, G80_3D_GP_RESULT_MAP_SIZE, 9);
+   m3d(&d->t, G80_3D_GP_RESULT_MAP(2), 0x08);
+}
+
+#define LAYERS 3
+
+static uint32_t
+layer_px(const struct surf2d *arr, unsigned layer, unsigned x, unsigned y)
+{
+   return ((const uint32_t *)arr->map)[(layer * H + y) * W + x];
+}
+
+/* Render target 0 as a pitch 2D array of `layers` layers of W x H,
+ * W * H * 4 bytes apart (RT_LAYER_STRIDE in words), every pixel BG. */
+static void
+bind_array(struct dfx *d, struct surf2d *arr, unsigned layers)
+{
+   struct tfx *t = &d->t;
+   for (unsigned i = 0; i < LAYERS * W * H; i++)
+      ((uint32_t *)arr->map)[i] = BG;
+   out(t, nvt_inc(3, G80_3D_RT_ADDRESS_HIGH(0), 5));
+   out(t, (uint32_t)(arr->va >> 32));
+   out(t, (uint32_t)arr->va);
+   out(t, G80_SURFACE_FORMAT_RGBA8_UNORM);
+   out(t, 0);
+   out(t, W * H * 4 >> G80_3D_RT_LAYER_STRIDE__SHR);
+   m3d(t, G80_3D_RT_ARRAY_MODE, G80_3D_RT_ARRAY_MODE_LAYERS(layers));
+}
+
+static int64_t
+array_submit(struct dfx *d, struct surf2d *code, struct surf2d *arr)
+{
+   struct nvsim_bo *bos[] = { d->t.push_bo, arr->bo, d->vb.bo, code->bo };
+   return tfx_submit(&d->t, bos, 4);
+}
+
+/* Layered rendering (GL 3.2 4.4.7): the GP puts the window-space triangle
+ * (0, 0), (8, 0), (0, 8) into layer 2 of a 3-layer array in red, then
+ * into layer 0 in yellow (red + green); layer 1 keeps its pixels, and
+ * each layer holds exactly its triangle (3.6.1 coverage, in_corner).
+ * Then: with LAYERS 1 (a target that is not layered: "A layer number
+ * written by a geometry shader has no effect") both triangles land in
+ * layer 0, the yellow one last; without USE_GP, LAYER IDX 1 is the layer
+ * ("The layer to render into, when not selected by GP", rnndb); a layer
+ * past the 3 of a layered target traps (GL: undefined) and draws
+ * nothing. */
+static void
+draw_gp_layer(void)
+{
+   struct dfx d;
+   struct surf2d code, arr;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   surf2d_new(t, &arr, LAYERS * W * H * 4);
+   gp_bind_twice(&d, &code, 2, 0);
+   m3d(t, G80_3D_SEMANTIC_LAYER, 8);
+   m3d(t, G80_3D_LAYER, G80_3D_LAYER_USE_GP__MASK);
+   bind_array(&d, &arr, LAYERS);
+   vtx(&d, 0, -1, -1, 0, 1, 1, 0, 0, 1);          /* window (0, 0) */
+   vtx(&d, 1, 0, -1, 0, 1, 1, 0, 0, 1);           /* (8, 0) */
+   vtx(&d, 2, -1, 1, 0, 1, 1, 0, 0, 1);           /* (0, 8) */
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+   CHECK(array_submit(&d, &code, &arr) > 0);
+   CHECK(nvsim_channel_error(t->chan) == NULL);
+   CHECK(nvsim_channel_last_trap(t->chan) == NULL);
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++) {
+         bool in = in_corner(x, y, 0);
+         CHECK_EQ(layer_px(&arr, 0, x, y), in ? 0xff00ffffu : BG);
+         CHECK_EQ(layer_px(&arr, 1, x, y), BG);
+         CHECK_EQ(layer_px(&arr, 2, x, y), in ? 0xff0000ffu : BG);
+      }
+
+   /* not layered: layer 2 has no effect, both go to layer 0 in order */
+   bind_array(&d, &arr, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+   CHECK(array_submit(&d, &code, &arr) > 0);
+   CHECK(nvsim_channel_last_trap(t->chan) == NULL);
+   CHECK_EQ(layer_px(&arr, 0, 1, 1), 0xff00ffffu);
+   CHECK_EQ(layer_px(&arr, 1, 1, 1), BG);
+   CHECK_EQ(layer_px(&arr, 2, 1, 1), BG);
+
+   /* LAYER IDX without the GP */
+   bind_array(&d, &arr, LAYERS);
+   m3d(t, G80_3D_GP_ENABLE, 0);
+   m3d(t, G80_3D_LAYER, G80_3D_LAYER_IDX(1));
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+   CHECK(array_submit(&d, &code, &arr) > 0);
+   CHECK(nvsim_channel_last_trap(t->chan) == NULL);
+   CHECK_EQ(layer_px(&arr, 0, 1, 1), BG);
+   CHECK_EQ(layer_px(&arr, 1, 1, 1), 0xff0000ffu);
+   CHECK_EQ(layer_px(&arr, 2, 1, 1), BG);
+
+   /* layer 3 of 3: a trap, nothing drawn */
+   surf2d_free(t, &code);
+   gp_bind_twice(&d, &code, 3, 3);
+   m3d(t, G80_3D_LAYER, G80_3D_LAYER_USE_GP__MASK);
+   bind_array(&d, &arr, LAYERS);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+   CHECK(array_submit(&d, &code, &arr) > 0);
+   CHECK_STR_HAS(nvsim_channel_last_trap(t->chan), "layer 3");
+   for (unsigned l = 0; l < LAYERS; l++)
+      CHECK_EQ(layer_px(&arr, l, 1, 1), BG);
+   surf2d_free(t, &code);
+   surf2d_free(t, &arr);
+out:
+   dfx_fini(&d);
+}
+
+/* Viewport indices (ARB_viewport_array, GL 4.1 13.6.1: "the viewport
+ * transformation ... selected by the viewport index"; the scissor test
+ * 4.1.2 uses the scissor rectangle of the viewport index): the GP emits
+ * the triangle (NDC (-1, -1), (0, -1), (-1, 1)) with viewport 0 in red,
+ * then with viewport 1 in yellow.  Viewport 0 is the fixture's (the
+ * whole target): window (0, 0), (8, 0), (0, 8).  Viewport 1 maps NDC
+ * onto x 8..16 at half the width (scale 4, 4; translate 12, 4): window
+ * (8, 0), (12, 0), (8, 8), a pixel covered when
+ * (x + 0.5 - 8) / 4 + (y + 0.5) / 8 < 1, and its scissor keeps x >= 10
+ * (scissor 0, also enabled, is the whole target).  Then a viewport
+ * index of 16, past the 16 viewports, traps (GL: undefined). */
+static void
+draw_gp_viewport(void)
+{
+   struct dfx d;
+   struct surf2d code;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   gp_bind_twice(&d, &code, 0, 1);
+   m3d(t, G80_3D_SEMANTIC_VIEWPORT, 8);
+   m3d(t, G80_3D_GP_VIEWPORT_ID_ENABLE, 1);
+   m3d(t, G80_3D_VIEWPORT_SCALE_X(1), fbits(4.0f));
+   m3d(t, G80_3D_VIEWPORT_SCALE_Y(1), fbits(4.0f));
+   m3d(t, G80_3D_VIEWPORT_SCALE_Z(1), fbits(0.5f));
+   m3d(t, G80_3D_VIEWPORT_TRANSLATE_X(1), fbits(12.0f));
+   m3d(t, G80_3D_VIEWPORT_TRANSLATE_Y(1), fbits(4.0f));
+   m3d(t, G80_3D_VIEWPORT_TRANSLATE_Z(1), fbits(0.5f));
+   m3d(t, G80_3D_SCISSOR_ENABLE(0), 1);
+   m3d(t, G80_3D_SCISSOR_HORIZ(0), (uint32_t)W << 16);
+   m3d(t, G80_3D_SCISSOR_VERT(0), (uint32_t)H << 16);
+   m3d(t, G80_3D_SCISSOR_ENABLE(1), 1);
+   m3d(t, G80_3D_SCISSOR_HORIZ(1), (uint32_t)W << 16 | 10);
+   m3d(t, G80_3D_SCISSOR_VERT(1), (uint32_t)H << 16);
+   vtx(&d, 0, -1, -1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 1, 0, -1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 2, -1, 1, 0, 1, 1, 0, 0, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+   CHECK(gp_submit(&d, &code) > 0);
+   CHECK(nvsim_channel_error(t->chan) == NULL);
+   CHECK(nvsim_channel_last_trap(t->chan) == NULL);
+   unsigned yellow = 0;
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++) {
+         bool vp1 = x >= 10 &&
+                    (x + 0.5f - 8.0f) / 4.0f + (y + 0.5f) / 8.0f < 1.0f;
+         uint32_t want = in_corner(x, y, 0) ? 0xff0000ffu :
+                         vp1 ? 0xff00ffffu : BG;
+         yellow += vp1;
+         CHECK_EQ(px(&d, x, y), want);
+      }
+   CHECK_EQ(yellow, 4);          /* (10, 0), (11, 0), (10, 1), (10, 2) */
+
+   for (unsigned i = 0; i < W * H; i++)
+      ((uint32_t *)d.rt.map)[i] = BG;
+   surf2d_free(t, &code);
+   gp_bind_twice(&d, &code, 16, 16);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+   CHECK(gp_submit(&d, &code) > 0);
+   CHECK_STR_HAS(nvsim_channel_last_trap(t->chan), "viewport index 16");
+   CHECK_EQ(px(&d, 1, 1), BG);
+   surf2d_free(t, &code);
+out:
+   dfx_fini(&d);
+}
+
 static const struct nvt_case cases[] = {
    { "draw_triangle_coverage", draw_triangle_coverage },
    { "draw_interpolation", draw_interpolation },
@@ -2519,6 +2733,8 @@ static const struct nvt_case cases[] = {
    { "draw_frag_color_clamp", draw_frag_color_clamp },
    { "draw_independent_blend", draw_independent_blend },
    { "draw_blend_enable_common", draw_blend_enable_common },
+   { "draw_gp_layer", draw_gp_layer },
+   { "draw_gp_viewport", draw_gp_viewport },
    { NULL, NULL },
 };
 
