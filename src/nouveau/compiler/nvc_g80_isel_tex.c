@@ -44,6 +44,7 @@
 #include <string.h>
 
 #include "compiler/nir/nir.h"
+#include "util/u_math.h"
 #include "g80_3d.xml.h"
 #include "nvc_g80_isel_tex.h"
 
@@ -168,17 +169,106 @@ alu1(struct nvc_g80_ir *ir, unsigned op, unsigned a, char *msg)
  * other words (layer, reference) are L's.  The lanes take L's values
  * with quadop (isa.rst / hwtest fswz: source 1 from lane LANE, the op of
  * each lane from QOP: 0 add, 1 subr, 2 sub, 3 mov2 = source 2), and lane
- * L keeps that pass's result (slct).
+ * L keeps that pass's result (slct).  Each pass runs under quadon
+ * (control.rst: "enables all threads in the current quad, even if they
+ * were disabled before"), so a quad whose lanes diverged still has all
+ * four coordinates; under it only the staging block is written (a
+ * disabled lane's other registers may hold what it needs later).  Which
+ * lane keeps a pass comes from $physid, not from another lane (a VP's
+ * last quad may have lanes that do not exist).
  */
-struct txd_consts {
-   unsigned zero, one, two;
-};
-
 #define QOP(l0, l1, l2, l3) ((l0) << 6 | (l1) << 4 | (l2) << 2 | (l3))
 #define QADD 0
 #define QSUBR 1
 #define QMOV2 3
 
+static struct nvc_g80_insn *
+phys_insn(struct nvc_g80_ir *ir, unsigned op, unsigned reg, char *msg)
+{
+   struct nvc_g80_insn *i = add(ir, op, msg);
+   if (!i)
+      return NULL;
+   i->hw.opnd[0].file = G(FILE_GPR);
+   i->hw.opnd[0].val = reg;
+   i->side_effect = true;
+   return i;
+}
+
+/* $r(reg) = imm */
+static bool
+phys_imm(struct nvc_g80_ir *ir, unsigned reg, uint32_t v, char *msg)
+{
+   struct nvc_g80_insn *i = phys_insn(ir, G(OP_MOV_B32_I), reg, msg);
+   if (!i)
+      return false;
+   i->hw.opnd[1].file = G(FILE_IMM);
+   i->hw.opnd[1].val = v;
+   return true;
+}
+
+/* $r(reg) = quadop(a from lane `from`, $r(reg)): a is a value, or the
+ * register itself when a_reg */
+static bool
+phys_quadop(struct nvc_g80_ir *ir, unsigned reg, unsigned from, unsigned qop,
+            unsigned a, bool a_reg, char *msg)
+{
+   struct nvc_g80_insn *i = phys_insn(ir, G(OP_QUADOP), reg, msg);
+   if (!i)
+      return false;
+   if (a_reg) {
+      i->hw.opnd[1].file = G(FILE_GPR);
+      i->hw.opnd[1].val = reg;
+   } else {
+      nvc_g80_set_value(i, 1, a);
+   }
+   i->hw.opnd[2].file = G(FILE_GPR);
+   i->hw.opnd[2].val = reg;
+   i->hw.mod[G(MOD_LANE)] = from;
+   i->hw.mod[G(MOD_QOP)] = qop;
+   return true;
+}
+
+/* The staging words of lane `lane`'s pass (under quadon), from the
+ * words of every lane src[] (the layer still a float). */
+static bool
+txd_lane_sources(struct nvc_g80_ir *ir, unsigned base, unsigned lane,
+                 const unsigned *vals, const nir_src *ddx,
+                 const nir_src *ddy, unsigned ncoord, bool array,
+                 unsigned n, const unsigned *src, char *msg)
+{
+   for (unsigned w = 0; w < n; w++) {
+      unsigned r = base + w;
+      if (!phys_imm(ir, r, 0, msg))
+         return false;
+      if (w < ncoord) {
+         /* right lanes: + ddx; bottom lanes: + ddy; all: + c(L) */
+         if (!phys_quadop(ir, r, lane, QOP(QMOV2, QADD, QMOV2, QADD),
+                          val(vals, ddx, w), false, msg) ||
+             !phys_quadop(ir, r, lane, QOP(QMOV2, QMOV2, QADD, QADD),
+                          val(vals, ddy, w), false, msg))
+            return false;
+      }
+      if (!phys_quadop(ir, r, lane, QOP(QADD, QADD, QADD, QADD), src[w],
+                       false, msg))
+         return false;
+      if (array && w == ncoord) {
+         /* the layer as layer_from_float converts it, in place */
+         struct nvc_g80_insn *i = phys_insn(ir, G(OP_CVT_F2I), r, msg);
+         if (!i)
+            return false;
+         i->hw.opnd[1].file = G(FILE_GPR);
+         i->hw.opnd[1].val = r;
+         i->hw.mod[G(MOD_SRC32)] = 1;
+         i->hw.mod[G(MOD_DST32)] = 1;
+         i->hw.mod[G(MOD_SSIGNED)] = 1;
+         i->hw.mod[G(MOD_DSIGNED)] = 0;
+         i->hw.mod[G(MOD_RND)] = G(RND_rn);
+      }
+   }
+   return true;
+}
+
+/* a new value = imm */
 static unsigned
 imm32(struct nvc_g80_ir *ir, uint32_t v, char *msg)
 {
@@ -192,71 +282,52 @@ imm32(struct nvc_g80_ir *ir, uint32_t v, char *msg)
    return d;
 }
 
-static bool
-txd_consts(struct nvc_g80_ir *ir, struct txd_consts *k, char *msg)
-{
-   k->zero = imm32(ir, 0, msg);               /* 0.0f */
-   k->one = imm32(ir, 0x3f800000, msg);       /* 1.0f */
-   k->two = imm32(ir, 0x40000000, msg);       /* 2.0f */
-   return k->zero != ~0u && k->one != ~0u && k->two != ~0u;
-}
-
-/* quadop: lane's op(a from lane `from`, b) */
+/* The lane's place in its quad as a float: $physid's thread index
+ * (isa.rst: bits 0-7) & 3, no other lane read (a VP's last quad may be
+ * partial) */
 static unsigned
-quadop(struct nvc_g80_ir *ir, unsigned from, unsigned qop, unsigned a,
-       unsigned b, char *msg)
+quad_lane_f(struct nvc_g80_ir *ir, char *msg)
 {
-   struct nvc_g80_insn *i = add(ir, G(OP_QUADOP), msg);
+   struct nvc_g80_insn *i = add(ir, G(OP_MOV_FROM_SR), msg);
    if (!i)
       return ~0u;
-   unsigned d = nvc_g80_ir_value(ir);
-   nvc_g80_set_value(i, 0, d);
-   nvc_g80_set_value(i, 1, a);
-   nvc_g80_set_value(i, 2, b);
-   i->hw.mod[G(MOD_LANE)] = from;
-   i->hw.mod[G(MOD_QOP)] = qop;
-   return d;
+   unsigned id = nvc_g80_ir_value(ir);
+   nvc_g80_set_value(i, 0, id);
+   i->hw.opnd[1].file = G(FILE_SREG);
+   i->hw.opnd[1].val = G(SREG_physid);
+   unsigned three = imm32(ir, 3, msg);
+   if (three == ~0u)
+      return ~0u;
+   unsigned q = alu2(ir, G(OP_AND_B32), id, three, msg);
+   if (q == ~0u)
+      return ~0u;
+   i = add(ir, G(OP_CVT_I2F), msg);
+   if (!i)
+      return ~0u;
+   unsigned f = nvc_g80_ir_value(ir);
+   nvc_g80_set_value(i, 0, f);
+   nvc_g80_set_value(i, 1, q);
+   i->hw.mod[G(MOD_SRC32)] = 1;
+   i->hw.mod[G(MOD_DST32)] = 1;
+   i->hw.mod[G(MOD_RND)] = G(RND_rn);
+   return f;
 }
 
-static bool
-txd_lane_sources(struct nvc_g80_ir *ir, const struct txd_consts *k,
-                 unsigned lane, const unsigned *vals, const nir_src *ddx,
-                 const nir_src *ddy, unsigned ncoord, bool array,
-                 unsigned n, unsigned *src, char *msg)
-{
-   for (unsigned w = 0; w < n; w++) {
-      unsigned v;
-      if (w < ncoord) {
-         /* right lanes: + ddx; bottom lanes: + ddy; all: + c(L) */
-         unsigned x = quadop(ir, lane, QOP(QMOV2, QADD, QMOV2, QADD),
-                             val(vals, ddx, w), k->zero, msg);
-         if (x == ~0u)
-            return false;
-         unsigned y = quadop(ir, lane, QOP(QMOV2, QMOV2, QADD, QADD),
-                             val(vals, ddy, w), x, msg);
-         if (y == ~0u)
-            return false;
-         v = quadop(ir, lane, QOP(QADD, QADD, QADD, QADD), src[w], y, msg);
-      } else {
-         v = quadop(ir, lane, QOP(QADD, QADD, QADD, QADD), src[w], k->zero,
-                    msg);
-      }
-      if (v == ~0u)
-         return false;
-      if (array && w == ncoord && !layer_from_float(ir, v, &v, msg))
-         return false;
-      src[w] = v;
-   }
-   return true;
-}
-
-/* 3 (>= 0) in lane `lane` of each quad, -1 in the others */
+/* -(q - lane)^2: 0 (>= 0) in lane `lane` of each quad, < 0 elsewhere */
 static unsigned
-txd_lane_select(struct nvc_g80_ir *ir, const struct txd_consts *k,
-                unsigned lane, char *msg)
+txd_lane_select(struct nvc_g80_ir *ir, unsigned qf, unsigned lane,
+                char *msg)
 {
-   unsigned qop = QOP(QSUBR, QSUBR, QSUBR, QSUBR) & ~(3u << (6 - 2 * lane));
-   return quadop(ir, lane, qop, k->two, k->one, msg);
+   unsigned k = imm32(ir, fui(-(float)lane), msg);
+   if (k == ~0u)
+      return ~0u;
+   unsigned d = alu2(ir, G(OP_ADD_F32_L), qf, k, msg);
+   if (d == ~0u)
+      return ~0u;
+   unsigned sq = alu2(ir, G(OP_MUL_F32_L), d, d, msg);
+   if (sq != ~0u)
+      ir->insns[ir->num_insns - 1].hw.mod[G(MOD_NEG0)] = 1;
+   return sq;
 }
 
 static unsigned
@@ -477,24 +548,28 @@ nvc_g80_isel_tex(struct nvc_g80_ir *ir, const nir_tex_instr *tex, const unsigned
     * made to be the gradients, one lane at a time (below) */
    unsigned ncoord = coord ? tex->coord_components -
                              (tex->is_array ? 1 : 0) : 0;
-   struct txd_consts k = { ~0u, ~0u, ~0u };
-   if (txd) {
-      if (!ddx || !ddy) {
-         snprintf(msg, NVC_G80_TEX_MSG, "a txd without its gradients");
-         return msg;
-      }
-      if (!txd_consts(ir, &k, msg))
-         return msg;
+   if (txd && (!ddx || !ddy)) {
+      snprintf(msg, NVC_G80_TEX_MSG, "a txd without its gradients");
+      return msg;
    }
+   /* txd: each lane's place in its quad */
+   unsigned qf = txd ? quad_lane_f(ir, msg) : ~0u;
+   if (txd && qf == ~0u)
+      return msg;
    for (unsigned pass = 0; pass < (txd ? 4u : 1u); pass++) {
-      unsigned psrc[8];
-      memcpy(psrc, src, sizeof(psrc));
-      if (txd && !txd_lane_sources(ir, &k, pass, vals, ddx, ddy, ncoord,
-                                   tex->is_array, n, psrc, msg))
-         return msg;
-      for (unsigned w = 0; w < n; w++)
-         if (!stage_in(ir, base + w, psrc[w], msg))
+      if (txd) {
+         struct nvc_g80_insn *qo = add(ir, G(OP_QUADON), msg);
+         if (!qo)
             return msg;
+         qo->side_effect = true;
+         if (!txd_lane_sources(ir, base, pass, vals, ddx, ddy, ncoord,
+                               tex->is_array, n, src, msg))
+            return msg;
+      } else {
+         for (unsigned w = 0; w < n; w++)
+            if (!stage_in(ir, base + w, src[w], msg))
+               return msg;
+      }
 
       struct nvc_g80_insn *t = add(ir, op, msg);
       if (!t)
@@ -519,9 +594,15 @@ nvc_g80_isel_tex(struct nvc_g80_ir *ir, const nir_tex_instr *tex, const unsigned
       t->side_effect = true;
 
       /* lane `pass` of each quad keeps this pass's result */
-      unsigned sel = txd && pass ? txd_lane_select(ir, &k, pass, msg) : ~0u;
-      if (txd && pass && sel == ~0u)
-         return msg;
+      unsigned sel = ~0u;
+      if (txd) {
+         struct nvc_g80_insn *qp = add(ir, G(OP_QUADPOP), msg);
+         if (!qp)
+            return msg;
+         qp->side_effect = true;
+         if (pass && (sel = txd_lane_select(ir, qf, pass, msg)) == ~0u)
+            return msg;
+      }
       unsigned packed = 0;
       for (unsigned c = 0; c < 4; c++) {
          unsigned hw_comp = tex->op == nir_texop_query_levels ? 3 : c;
@@ -529,25 +610,25 @@ nvc_g80_isel_tex(struct nvc_g80_ir *ir, const nir_tex_instr *tex, const unsigned
             continue;
          if (c >= tex->dest.ssa.num_components)
             break;
-         struct nvc_g80_insn *i = add(ir, G(OP_MOV_B32_L), msg);
-         if (!i)
-            return msg;
          unsigned v = nvc_g80_ir_value(ir);
-         nvc_g80_set_value(i, 0, v);
-         i->hw.opnd[1].file = G(FILE_GPR);
-         i->hw.opnd[1].val = base + packed++;
-         if (sel != ~0u) {
+         struct nvc_g80_insn *i;
+         if (txd && pass) {
             /* slct: sel >= 0 (this lane) ? this pass : the earlier */
-            struct nvc_g80_insn *sl = add(ir, G(OP_SLCT_F32), msg);
-            if (!sl)
+            i = add(ir, G(OP_SLCT_F32), msg);
+            if (!i)
                return msg;
-            unsigned r = nvc_g80_ir_value(ir);
-            nvc_g80_set_value(sl, 0, r);
-            nvc_g80_set_value(sl, 1, v);
-            nvc_g80_set_value(sl, 2, dst[c]);
-            nvc_g80_set_value(sl, 3, sel);
-            v = r;
+            i->hw.opnd[1].file = G(FILE_GPR);
+            i->hw.opnd[1].val = base + packed++;
+            nvc_g80_set_value(i, 2, dst[c]);
+            nvc_g80_set_value(i, 3, sel);
+         } else {
+            i = add(ir, G(OP_MOV_B32_L), msg);
+            if (!i)
+               return msg;
+            i->hw.opnd[1].file = G(FILE_GPR);
+            i->hw.opnd[1].val = base + packed++;
          }
+         nvc_g80_set_value(i, 0, v);
          dst[c] = v;
       }
    }

@@ -715,6 +715,36 @@ test_array(void)
          CHECK(f(out[l][0]) == want[l] / 255.0f, "layer %g: %g, want "
                "%g/255", r[l], f(out[l][0]) * 255.0f, want[l]);
    nvc_g80_program_free(&p);
+
+   /* the same layers through textureGrad (zero gradients), which takes
+    * each lane's layer through quadop before converting it */
+   b = builder(MESA_SHADER_VERTEX, "vp_txd_array");
+   in = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_ssa_def *zero2 = nir_imm_vec2(&b, 0, 0);
+   nir_tex_instr *t = nir_tex_instr_create(b.shader, 3);
+   t->op = nir_texop_txd;
+   t->sampler_dim = GLSL_SAMPLER_DIM_2D;
+   t->is_array = true;
+   t->dest_type = nir_type_float32;
+   t->texture_index = t->sampler_index = 3;
+   t->coord_components = 3;
+   t->src[0].src_type = nir_tex_src_coord;
+   t->src[0].src = nir_src_for_ssa(nir_channels(&b, nir_load_var(&b, in),
+                                                0x7));
+   t->src[1].src_type = nir_tex_src_ddx;
+   t->src[1].src = nir_src_for_ssa(zero2);
+   t->src[2].src_type = nir_tex_src_ddy;
+   t->src[2].src = nir_src_for_ssa(zero2);
+   nir_ssa_dest_init(&t->instr, &t->dest, 4, 32, NULL);
+   nir_builder_instr_insert(&b, &t->instr);
+   vp_out(&b, &t->dest.ssa);
+   if (!compile(b.shader, &p))
+      return;
+   if (run_vp(&p, 5, a, out))
+      for (unsigned l = 0; l < 5; l++)
+         CHECK(f(out[l][0]) == want[l] / 255.0f, "textureGrad layer %g: %g, "
+               "want %g/255", r[l], f(out[l][0]) * 255.0f, want[l]);
+   nvc_g80_program_free(&p);
 }
 
 /* A VP: pos.x = tex(slot, the first ncomp components of attribute 0),
@@ -1167,6 +1197,64 @@ test_grad(void)
    }
 }
 
+/*
+ * textureGrad inside a branch only lanes 0 and 3 of the quad take (GL
+ * defines explicit gradients in non-uniform control flow): lane 0 has g
+ * = 1/8 (level 0, R 40), lane 3 g = 1 (level 3, R 160), lanes 1 and 2
+ * take the else side (0).  The quad's other lanes must still supply
+ * coordinates for the derivatives (quadon).
+ */
+static void
+test_grad_divergent(void)
+{
+   bind_mip();
+   nir_ssa_def *v;
+   nir_builder b = fp_begin("fp_txd_divergent", &v);
+   nir_ssa_def *g = nir_channel(&b, v, 2), *z = nir_imm_float(&b, 0);
+   nir_push_if(&b, nir_flt(&b, nir_imm_float(&b, 0.5f), nir_channel(&b, v, 3)));
+   nir_tex_instr *t = nir_tex_instr_create(b.shader, 3);
+   t->op = nir_texop_txd;
+   t->sampler_dim = GLSL_SAMPLER_DIM_2D;
+   t->dest_type = nir_type_float32;
+   t->texture_index = t->sampler_index = 2;
+   t->coord_components = 2;
+   t->src[0].src_type = nir_tex_src_coord;
+   t->src[0].src = nir_src_for_ssa(nir_channels(&b, v, 0x3));
+   t->src[1].src_type = nir_tex_src_ddx;
+   t->src[1].src = nir_src_for_ssa(nir_vec2(&b, g, z));
+   t->src[2].src_type = nir_tex_src_ddy;
+   t->src[2].src = nir_src_for_ssa(nir_vec2(&b, z, g));
+   nir_ssa_dest_init(&t->instr, &t->dest, 4, 32, NULL);
+   nir_builder_instr_insert(&b, &t->instr);
+   nir_push_else(&b, NULL);
+   nir_ssa_def *zero4 = nir_imm_vec4(&b, 0, 0, 0, 0);
+   nir_pop_if(&b, NULL);
+   fp_end(&b, nir_if_phi(&b, &t->dest.ssa, zero4));
+   struct nvc_g80_program p;
+   if (!compile(b.shader, &p))
+      return;
+   char *dis = nvc_g80_disasm(&p);
+   CHECK(dis && strstr(dis, "bra") && strstr(dis, "quadon"),
+         "no branch or no quadon:\n%s", dis ? dis : "");
+   free(dis);
+   static const float gl[4] = { 1 / 8.0f, 1 / 8.0f, 1 / 8.0f, 1 };
+   static const float want[4] = { 40, 0, 0, 160 };
+   float in[4][4];
+   for (unsigned l = 0; l < 4; l++) {
+      in[l][0] = 0.05f + (l & 1) / 8.0f;
+      in[l][1] = 0.05f + (l >> 1) / 8.0f;
+      in[l][2] = gl[l];
+      in[l][3] = l == 0 || l == 3 ? 1 : 0;
+   }
+   uint32_t out[4][4];
+   if (run_fp(&p, in, out))
+      for (unsigned l = 0; l < 4; l++)
+         CHECK(f(out[l][0]) == want[l] / 255.0f, "textureGrad in a branch, "
+               "lane %u: %g, want %g/255", l, f(out[l][0]) * 255.0f,
+               want[l]);
+   nvc_g80_program_free(&p);
+}
+
 /* What is not done is refused with the chip and the reason named. */
 static void
 test_refused(void)
@@ -1222,6 +1310,7 @@ main(void)
    test_buffer_int();
    test_vp_implicit_lod();
    test_grad();
+   test_grad_divergent();
    test_shadow();
    test_explicit_lod();
    test_implicit_lod();
