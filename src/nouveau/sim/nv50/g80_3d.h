@@ -66,7 +66,7 @@ struct g80_3d_binding {
  *   slots after the attributes).  Integer attributes (UINT/SINT) are
  *   integer words, the others floats.
  * - VP outputs: the result words the program writes (VP_RESULT_MAP names
- *   them by index; the words below G80_3D_VP_RESULT_CONST).
+ *   them by index; the words below G80_VP_RESULT_MAP_CONST_ZERO).
  * - FP inputs: the interpolants of FP_INTERPOLANT_CTRL: first the
  *   position components UMASK enables (window x, y of the pixel centre,
  *   window z, and 1/w_clip interpolated linearly in window space), then
@@ -252,16 +252,11 @@ bool g80_3d_sampler(struct g80_3d *ctx, enum g80_stage stage, unsigned slot,
 #define G80_3D_VP_IN_WORDS (G80_3D_NUM_ATTRIBS * 4 + 2)
 /* Result map slots: VP_RESULT_MAP's bytes. */
 #define G80_3D_MAP_SLOTS (G80_3D_VP_RESULT_MAP__LEN * 4)
-/* A result map byte at or above this is a constant, not a result word:
- * upstream's nv50_fp_linkage_validate fills unused slots with 0x40 and
- * ORs 1 into a missing W (0x41), i.e. 0x40 reads 0.0 and 0x41 reads 1.0
- * (assumed from that use; rnndb only types the bytes "int"). */
-#define G80_3D_VP_RESULT_CONST 0x40
-#define G80_3D_VP_OUT_WORDS G80_3D_VP_RESULT_CONST
-/* The same for GP_RESULT_MAP: upstream fills the GP's unused slots with
- * 0x80 and ORs 1 into a missing W (nv50_fp_linkage_validate with a GP),
- * so 0x80 reads 0.0 and 0x81 1.0 (assumed from that use). */
-#define G80_3D_GP_RESULT_CONST 0x80
+/* Result map bytes: below G80_VP_RESULT_MAP_CONST_ZERO (VP) or
+ * G80_GP_RESULT_MAP_CONST_ZERO (GP) a result word, at or above it a
+ * constant, ZERO reading 0.0 and ONE 1.0 (hwdb g80_defs.xml, with the
+ * evidence: rnndb only types the bytes "int"). */
+#define G80_3D_VP_OUT_WORDS G80_VP_RESULT_MAP_CONST_ZERO
 
 /* One vertex after the VP: the result map slots (slots 0..3 are the clip
  * position, upstream's map starts with HPOS). */

@@ -29,7 +29,7 @@
  *   id counts from VERTEX_ID_BASE (upstream nv50_push.c writes the first
  *   index there before each packet);
  * - the VP result map: VP_RESULT_MAP_SIZE slots, slot m from result word
- *   VP_RESULT_MAP byte m (G80_3D_VP_RESULT_CONST and up: constants);
+ *   VP_RESULT_MAP byte m (G80_VP_RESULT_MAP_CONST_ZERO and up: constants);
  *   slots 0..3 are the clip position (upstream maps HPOS first);
  * - clipping (GL 3.3 2.20): -w <= x, y <= w; z from -w (from 0 with
  *   DEPTH_CLIP_NEGATIVE_Z, rnndb: "the permitted depth range is [0,1]")
@@ -131,7 +131,7 @@ run_vp(struct g80_3d *ctx, const uint32_t *in, unsigned words,
       if (m < size) {
          uint32_t byte = (g80_3d_reg(ctx, G80_3D_VP_RESULT_MAP(m / 4)) >>
                           (8 * (m % 4))) & 0xff;
-         if (byte < G80_3D_VP_RESULT_CONST)
+         if (byte < G80_VP_RESULT_MAP_CONST_ZERO)
             memcpy(&v, &res[byte], 4);
          else
             v = (byte & 1) ? 1.0f : 0.0f;

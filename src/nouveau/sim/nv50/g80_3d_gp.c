@@ -65,7 +65,7 @@
 
 /* A GP's result words: GP_REG_ALLOC_RESULT's range below the constants of
  * GP_RESULT_MAP (0x80, above). */
-#define GP_OUT_WORDS G80_3D_GP_RESULT_CONST
+#define GP_OUT_WORDS G80_GP_RESULT_MAP_CONST_ZERO
 /* a[]: the input vertices' pointers at 4 i, the primitive id (bytes) */
 #define GP_PRIMITIVE_ID_BYTE 0x18
 #define GP_IN_WORDS 8
@@ -344,7 +344,7 @@ gp_emit(void *priv, uint32_t items, bool restart, const uint32_t *out,
       if (m < size) {
          uint32_t byte = (g80_3d_reg(ctx, G80_3D_GP_RESULT_MAP(m / 4)) >>
                           (8 * (m % 4))) & 0xff;
-         if (byte < G80_3D_GP_RESULT_CONST)
+         if (byte < G80_GP_RESULT_MAP_CONST_ZERO)
             memcpy(&f, &out[byte], 4);
          else
             f = (byte & 1) ? 1.0f : 0.0f;

@@ -41,9 +41,6 @@ enum nv50_dirty {
 /* Constant buffers: one of 64 KiB per stage for user constants (CB_DEF
  * SIZE 0 is 0x10000 bytes, docs/tesla.md "Constant buffers"). */
 #define NV50_CB_SIZE (64 * 1024)
-/* VP_RESULT_MAP value reading 0.0 (upstream's nv50_fp_linkage_validate
- * fills unused slots with it; nvsim's G80_3D_VP_RESULT_CONST) */
-#define NV50_MAP_ZERO 0x40
 
 struct nv50_program {
    bool valid;                  /* compiled */

@@ -165,10 +165,10 @@ nv50_program_validate(struct nv50_context *nv50)
    }
    for (unsigned i = 0; i < NV50_POS_SLOTS; i++)
       map[i] = i;
-   /* an input the VP does not write reads 0 (map value 0x40, nvsim's
-    * and upstream's use: docs/tesla.md "The stage seam") */
+   /* an input the VP does not write reads 0 (hwdb
+    * G80_VP_RESULT_MAP_CONST; docs/tesla.md "The stage seam") */
    for (unsigned i = NV50_POS_SLOTS; i < ARRAY_SIZE(map); i++)
-      map[i] = NV50_MAP_ZERO;
+      map[i] = G80_VP_RESULT_MAP_CONST_ZERO;
    for (unsigned i = 0; i < fp->num_inputs; i++) {
       const struct nvc_g80_io *in = &fp->io[i];
       if (in->word < npos)

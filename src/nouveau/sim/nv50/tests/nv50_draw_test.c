@@ -2134,7 +2134,7 @@ draw_gp_adjacency(void)
    }
    gp_bind(&d, &code, &gp, G80_3D_GP_OUTPUT_PRIMITIVE_TYPE_POINTS, 6);
    /* slots 4..7: red from $o4 twice, then the constants 0.0 and 1.0
-    * (G80_3D_GP_RESULT_CONST) */
+    * (G80_GP_RESULT_MAP_CONST_ZERO) */
    m3d(t, G80_3D_GP_RESULT_MAP(1), 0x81800404);
    m3d(t, G80_3D_VP_GP_BUILTIN_ATTR_EN,
        G80_3D_VP_GP_BUILTIN_ATTR_EN_PRIMITIVE_ID__MASK);
