@@ -43,8 +43,10 @@
  *   G84 TIC MIN_LOD_CLAMP), radix 8 fixed point (rnndb); magnification
  *   when lambda <= 0; MIP_FILTER NONE / NEAREST / LINEAR; levels from
  *   RES_VIEW_MIN_MIP_LEVEL to min(RES_VIEW_MAX_MIP_LEVEL, MAP_MIP_LEVEL)
- *   on G84 on, 0 to MAP_MIP_LEVEL on G80 (upstream writes its view's
- *   levels so).  Wrap modes: G80_TSC_WRAP as GL's REPEAT,
+ *   on G84 on (a view of level 0 alone included), 0 to MAP_MIP_LEVEL on
+ *   G80 (upstream writes its view's levels so); rho scales by the size of
+ *   the view's first level, GL's level_base (assumed: D3D10's resource
+ *   views, whose first level is the view's level 0).  Wrap modes: G80_TSC_WRAP as GL's REPEAT,
  *   MIRRORED_REPEAT, CLAMP_TO_EDGE, CLAMP_TO_BORDER, CLAMP and the
  *   MIRROR_CLAMP* of EXT_texture_mirror_clamp.  Depth compare (TSC
  *   DEPTH_COMPARE, DEPTH_COMPARE_FUNC in GL's order): "r FUNC d" per
@@ -536,14 +538,17 @@ word_f(uint32_t w)
    return nvsim_u2f(w);
 }
 
-/* The level range [*base, *top] the view allows. */
+/* The level range [*base, *top] the view allows: G84 on, word 7's
+ * RES_VIEW_MIN/MAX_MIP_LEVEL (rnndb "min/max LOD for texture resource
+ * views") always, a view of level 0 alone (both 0) included; G80 has no
+ * view levels: 0 to MAP_MIP_LEVEL. */
 static void
 level_range(const struct g80_sampler_texture *t, unsigned *base,
             unsigned *top)
 {
    unsigned last = t->num_levels - 1;
    unsigned b = 0, e = last;
-   if (t->tic.view_max_level || t->tic.view_min_level) {
+   if (t->tic.has_view) {
       b = t->tic.view_min_level;
       e = t->tic.view_max_level;
    }
@@ -784,7 +789,13 @@ g80_sampler_run(const struct g80_sampler_texture *t, enum g80_stage stage,
          } else if (stage == G80_STAGE_FP || req->deriv) {
             float dx[3], dy[3];
             quad_derivs(t, req, lane, dx, dy);
-            const struct g80_sampler_level *l0 = &t->level[0];
+            /* GL 3.3 (3.19)-(3.21): rho scales by the size of level_base,
+             * which is the view's first level (a resource view is a
+             * texture whose level 0 is RES_VIEW_MIN_MIP_LEVEL: assumed,
+             * no document says which level the unit scales by) */
+            unsigned base, top;
+            level_range(t, &base, &top);
+            const struct g80_sampler_level *l0 = &t->level[base];
             float sw = t->tic.normalized_coords ? (float)l0->w : 1.0f;
             float sh = t->tic.normalized_coords ? (float)l0->h : 1.0f;
             float ddx[2] = { dx[0], dx[1] }, ddy[2] = { dy[0], dy[1] };

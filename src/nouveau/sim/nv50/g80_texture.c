@@ -79,6 +79,7 @@ g80_tic_decode(const uint32_t w[G80_TEXTURE_DESC_WORDS], bool g84,
          t->height |= (G80_TIC_5_HEIGHT__MASK >> G80_TIC_5_HEIGHT__SHIFT) + 1;
       t->view_min_level = FIELD(w[7], G84_TIC_7_RES_VIEW_MIN_MIP_LEVEL);
       t->view_max_level = FIELD(w[7], G84_TIC_7_RES_VIEW_MAX_MIP_LEVEL);
+      t->has_view = true;
       t->ms_mode = FIELD(w[7], G84_TIC_7_MULTI_SAMPLE_COUNT);
       t->min_lod_clamp = FIELD(w[7], G84_TIC_7_MIN_LOD_CLAMP);
       t->depth_msb = FIELD(w[7], G84_TIC_7_DEPTH_MSB);

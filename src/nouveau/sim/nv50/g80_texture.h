@@ -45,6 +45,8 @@ struct g80_tic {
     * MIN_LOD_CLAMP (unsigned fixed point, rnndb radix 8); G80: word 7 is
     * COLOR_KEY_VALUE */
    uint32_t view_min_level, view_max_level;
+   bool has_view;              /* word 7 is the G84- one: the view's levels
+                                * bound the level range, 0..0 included */
    uint32_t ms_mode;
    uint32_t min_lod_clamp;
    uint32_t color_key;

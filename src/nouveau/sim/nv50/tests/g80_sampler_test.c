@@ -409,6 +409,104 @@ sampler_mip_levels(void)
    free(mem);
 }
 
+/* Views that start above level 0 or end before the last level (G84 on:
+ * TIC word 7 RES_VIEW_MIN/MAX_MIP_LEVEL, rnndb "min/max LOD for texture
+ * resource views"), over fill_levels' texture (MAP_MIP_LEVEL 3, level l
+ * has R = 40 (l + 1)).  GL 3.3 3.8.9-3.8.11 with level_base the view's
+ * first level and q its last: rho scales by level_base's size, d =
+ * level_base + lambda, clamped to q. */
+static bool
+setup_view(struct g80_sampler_texture *t, const struct tic_desc *td,
+           const struct tsc_desc *sd, const uint8_t *mem, unsigned first,
+           unsigned last)
+{
+   uint32_t tw[8], sw[8];
+   struct g80_tic tic;
+   struct g80_tsc tsc;
+   const char *why = NULL;
+   tic_words(td, tw);
+   tsc_words(sd, sw);
+   tw[7] = first << G84_TIC_7_RES_VIEW_MIN_MIP_LEVEL__SHIFT |
+           last << G84_TIC_7_RES_VIEW_MAX_MIP_LEVEL__SHIFT;
+   if (!g80_tic_decode(tw, true, &tic, &why) ||
+       !g80_tsc_decode(sw, &tsc, &why) ||
+       (why = g80_sampler_setup(t, &tic, &tsc, true))) {
+      fprintf(stderr, "setup: %s\n", why);
+      return false;
+   }
+   t->mem = mem;
+   return true;
+}
+
+/* Lane 0's R of an FP quad whose s and t step by `step` a pixel. */
+static float
+sample_quad(const struct g80_sampler_texture *t, float step)
+{
+   struct g80_tex_request rq = { .op = G80_TEX_SAMPLE, .active = 0xf,
+                                 .argc = 2 };
+   for (unsigned l = 0; l < 4; l++) {
+      rq.coord[l][0] = bits(0.125f + step * (l & 1));
+      rq.coord[l][1] = bits(0.125f + step * (l >> 1));
+   }
+   uint32_t out[32][4] = { { 0 } };
+   CHECK(g80_sampler_run(t, G80_STAGE_FP, &rq, out) == NULL);
+   return f32(out[0][0]);
+}
+
+static void
+sampler_view_levels(void)
+{
+   uint8_t *mem = calloc(1, 1280);
+   fill_levels(mem);
+   struct tic_desc td = {
+      .cs = G80_TIC_0_COMPONENTS_SIZES_A8B8G8R8, .type = G80_TIC_TYPE_UNORM,
+      .src = { G80_TIC_SOURCE_R, G80_TIC_SOURCE_G, G80_TIC_SOURCE_B,
+               G80_TIC_SOURCE_A },
+      .tex_type = G80_TIC_2_TEXTURE_TYPE_TWO_D, .w = 8, .h = 8, .d = 1,
+      .last_level = 3,
+   };
+   struct tsc_desc sd = { .wrap = G80_TSC_WRAP_WRAP,
+                          .mip = G80_TSC_1_MIP_FILTER_NEAREST };
+   struct g80_sampler_texture t;
+   float o[4];
+
+   /* view 1..3: level_base 1 is 4 x 4.  s, t step 1/4 a pixel: rho = 4 /
+    * 4 = 1, lambda 0: magnification, level_base 1 (R 80; scaled by level
+    * 0's 8 texels it would be lambda 1 and level 2).  Step 1/2: rho 2,
+    * lambda 1, d = 2: ceil(2.5) - 1 = level 2 (R 120; not level 3). */
+   CHECK(setup_view(&t, &td, &sd, mem, 1, 3));
+   CHECK_F(sample_quad(&t, 0.25f), 80 / 255.0f);
+   CHECK_F(sample_quad(&t, 0.5f), 120 / 255.0f);
+   /* texlod 1 from level_base 1: d = 2, level 2 */
+   sample1(&t, G80_TEX_SAMPLE_LOD, 0.3f, 0.3f, 0, 1.0f, o);
+   CHECK_F(o[0], 120 / 255.0f);
+
+   /* view 0..0 (a single-level view of level 0): every lambda reads
+    * level 0 (q = level_base), however large */
+   CHECK(setup_view(&t, &td, &sd, mem, 0, 0));
+   sample1(&t, G80_TEX_SAMPLE_LOD, 0.3f, 0.3f, 0, 1.0f, o);
+   CHECK_F(o[0], 40 / 255.0f);
+   sample1(&t, G80_TEX_SAMPLE_LOD, 0.3f, 0.3f, 0, 3.0f, o);
+   CHECK_F(o[0], 40 / 255.0f);
+   CHECK_F(sample_quad(&t, 0.5f), 40 / 255.0f);
+   sd.mip = G80_TSC_1_MIP_FILTER_LINEAR;
+   CHECK(setup_view(&t, &td, &sd, mem, 0, 0));
+   sample1(&t, G80_TEX_SAMPLE_LOD, 0.3f, 0.3f, 0, 1.5f, o);
+   CHECK_F(o[0], 40 / 255.0f);
+   /* texsize at LOD 0: 8 wide, one level in the view */
+   struct g80_tex_request q = { .op = G80_TEX_QUERY, .active = 1, .argc = 1 };
+   uint32_t out[32][4] = { { 0 } };
+   CHECK(g80_sampler_run(&t, G80_STAGE_FP, &q, out) == NULL);
+   CHECK_EQ(out[0][0], 8);
+   CHECK_EQ(out[0][3], 1);
+
+   /* view 2..2 of the 8 x 8 texture: level 2 (2 x 2) only */
+   CHECK(setup_view(&t, &td, &sd, mem, 2, 2));
+   sample1(&t, G80_TEX_SAMPLE_LOD, 0.3f, 0.3f, 0, 0.0f, o);
+   CHECK_F(o[0], 120 / 255.0f);
+   free(mem);
+}
+
 /* ---- cube faces ---- */
 
 /* A cube of 1 x 1 RGBA8 faces: each face one gob (256 bytes), the
@@ -711,6 +809,7 @@ static const struct nvt_case cases[] = {
    { "sampler_wrap", sampler_wrap },
    { "sampler_blocklinear", sampler_blocklinear },
    { "sampler_mip_levels", sampler_mip_levels },
+   { "sampler_view_levels", sampler_view_levels },
    { "sampler_cube", sampler_cube },
    { "sampler_formats", sampler_formats },
    { "sampler_dxt1", sampler_dxt1 },
