@@ -11,8 +11,8 @@
 #   make apps-gate-all                   every chip with expectations (make test),
 #                                        but those whose file says "gate-all: skip"
 #   make apps-gate-tesla                 upstream's nv50 on the simulated G80 and
-#                                        GT215 vs expected-ref-g80/-gt215.txt (not in
-#                                        make test: about 50 minutes a chip)
+#                                        GT215 vs expected-ref-g80/-gt215.txt (also
+#                                        in apps-gate-all: about 4 minutes a chip)
 #   make apps-update-expected CHIP=nv40  rewrite expected-CHIP.txt from the last run
 #   make apps-trace NAME=openarena       (re)record one program of the corpus
 
