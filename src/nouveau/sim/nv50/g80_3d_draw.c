@@ -623,7 +623,7 @@ static void
 stipple_reset(struct draw_ctx *dc)
 {
    if (dc->rs)
-      stipple_reset(dc);
+      dc->rs->line_stipple_counter = 0;
 }
 
 /* A draw runs its primitives twice through the same assembly, clipping
