@@ -15,6 +15,7 @@
 #include "util/u_math.h"
 
 #include "nv50_context.h"
+#include "nv50_funcs.h"
 #include "nv50_format.h"
 #include "nv50_resource.h"
 #include "g80_3d.xml.h"
@@ -152,7 +153,7 @@ nv50_push_clear_values(struct nv50_context *nv50, unsigned buffers,
       NV50_3D_1(nv50, G80_3D_CLEAR_STENCIL, stencil & 0xff);
 }
 
-static void
+void
 nv50_clear(struct pipe_context *pipe, unsigned buffers,
            const struct pipe_scissor_state *scissor,
            const union pipe_color_union *color, double depth,
@@ -237,7 +238,7 @@ nv50_clear_surface(struct nv50_context *nv50, struct pipe_surface *sf,
    nv50->dirty |= NV50_DIRTY_FRAMEBUFFER;
 }
 
-static void
+void
 nv50_clear_render_target(struct pipe_context *pipe, struct pipe_surface *dst,
                          const union pipe_color_union *color, unsigned x,
                          unsigned y, unsigned w, unsigned h,
@@ -247,7 +248,7 @@ nv50_clear_render_target(struct pipe_context *pipe, struct pipe_surface *dst,
                       0, 0, x, y, w, h);
 }
 
-static void
+void
 nv50_clear_depth_stencil(struct pipe_context *pipe, struct pipe_surface *dst,
                          unsigned flags, double depth, unsigned stencil,
                          unsigned x, unsigned y, unsigned w, unsigned h,
@@ -257,10 +258,3 @@ nv50_clear_depth_stencil(struct pipe_context *pipe, struct pipe_surface *dst,
                       stencil, x, y, w, h);
 }
 
-void
-nv50_init_clear_functions(struct pipe_context *pipe)
-{
-   pipe->clear = nv50_clear;
-   pipe->clear_render_target = nv50_clear_render_target;
-   pipe->clear_depth_stencil = nv50_clear_depth_stencil;
-}

@@ -21,6 +21,8 @@
 
 #include "nouveau/nouveau_debug.h"
 #include "nv50_context.h"
+#include "nv50_funcs.h"
+#include "util/u_transfer.h"
 #include "nv50_resource.h"
 #include "fifo.xml.h"
 #include "g80_2d.xml.h"
@@ -258,6 +260,79 @@ nv50_context_destroy(struct pipe_context *pipe)
    FREE(nv50);
 }
 
+/* Every entry point of the context (nv50_funcs.h lists them by file). */
+const struct pipe_context nv50_context_funcs = {
+   .destroy = nv50_context_destroy,
+   .flush = nv50_context_flush,
+   .get_device_reset_status = nv50_get_device_reset_status,
+   .set_debug_callback = nv50_set_debug_callback,
+
+   /* maps (nv50_transfer.c) */
+   .buffer_map = nv50_transfer_map,
+   .texture_map = nv50_transfer_map,
+   .buffer_unmap = nv50_transfer_unmap,
+   .texture_unmap = nv50_transfer_unmap,
+   .transfer_flush_region = nv50_transfer_flush_region,
+   .buffer_subdata = u_default_buffer_subdata,
+   .texture_subdata = u_default_texture_subdata,
+
+   /* state objects and parameters (nv50_state.c) */
+   .create_blend_state = nv50_create_blend,
+   .bind_blend_state = nv50_bind_blend,
+   .delete_blend_state = nv50_delete_copy,
+   .create_depth_stencil_alpha_state = nv50_create_zsa,
+   .bind_depth_stencil_alpha_state = nv50_bind_zsa,
+   .delete_depth_stencil_alpha_state = nv50_delete_copy,
+   .create_rasterizer_state = nv50_create_rasterizer,
+   .bind_rasterizer_state = nv50_bind_rasterizer,
+   .delete_rasterizer_state = nv50_delete_copy,
+   .create_sampler_state = nv50_create_sampler,
+   .bind_sampler_states = nv50_bind_samplers,
+   .delete_sampler_state = nv50_delete_cso,
+   .set_blend_color = nv50_set_blend_color,
+   .set_stencil_ref = nv50_set_stencil_ref,
+   .set_sample_mask = nv50_set_sample_mask,
+   .set_min_samples = nv50_set_min_samples,
+   .set_clip_state = nv50_set_clip_state,
+   .set_polygon_stipple = nv50_set_polygon_stipple,
+   .set_scissor_states = nv50_set_scissor_states,
+   .set_viewport_states = nv50_set_viewport_states,
+   .set_constant_buffer = nv50_set_constant_buffer,
+   .set_framebuffer_state = nv50_set_framebuffer_state,
+   .create_surface = nv50_create_surface,
+   .surface_destroy = nv50_surface_destroy,
+   .create_sampler_view = nv50_create_sampler_view,
+   .sampler_view_destroy = nv50_sampler_view_destroy,
+   .set_sampler_views = nv50_set_sampler_views,
+   .texture_barrier = nv50_texture_barrier,
+   .memory_barrier = nv50_memory_barrier,
+   .flush_resource = nv50_flush_resource,
+
+   /* vertex elements and buffers (nv50_vertex.c) */
+   .create_vertex_elements_state = nv50_vertex_elements_create,
+   .bind_vertex_elements_state = nv50_vertex_elements_bind,
+   .delete_vertex_elements_state = nv50_vertex_elements_delete,
+   .set_vertex_buffers = nv50_set_vertex_buffers,
+
+   /* programs (nv50_program.c) */
+   .create_vs_state = nv50_program_create,
+   .bind_vs_state = nv50_bind_vp,
+   .delete_vs_state = nv50_program_delete,
+   .create_fs_state = nv50_program_create,
+   .bind_fs_state = nv50_bind_fp,
+   .delete_fs_state = nv50_program_delete,
+
+   /* clears (nv50_clear.c) */
+   .clear = nv50_clear,
+   .clear_render_target = nv50_clear_render_target,
+   .clear_depth_stencil = nv50_clear_depth_stencil,
+
+   /* draws, blits and copies (nv50_draw.c) */
+   .draw_vbo = nv50_draw_vbo,
+   .blit = nv50_blit,
+   .resource_copy_region = nv50_resource_copy_region,
+};
+
 struct pipe_context *
 nv50_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
 {
@@ -276,16 +351,9 @@ nv50_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
    nv50->screen = screen;
    nv50->chip = chip;
    pipe = &nv50->base;
+   *pipe = nv50_context_funcs;
    pipe->screen = pscreen;
    pipe->priv = priv;
-   pipe->destroy = nv50_context_destroy;
-   pipe->flush = nv50_context_flush;
-   pipe->get_device_reset_status = nv50_get_device_reset_status;
-   pipe->set_debug_callback = nv50_set_debug_callback;
-   nv50_init_transfer_functions(pipe);
-   nv50_init_state_functions(pipe);
-   nv50_init_clear_functions(pipe);
-   nv50_init_draw_functions(pipe);
    slab_create_child(&nv50->transfer_pool, &screen->base.transfer_pool);
 
    /* The channel (in this file's VM, the kernel's Tesla path) and the

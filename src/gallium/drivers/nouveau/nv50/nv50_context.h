@@ -126,26 +126,21 @@ void nv50_kick_if_referenced(struct nv50_context *nv50,
                              struct nouveau_bo *bo);
 
 /* nv50_state.c */
-void nv50_init_state_functions(struct pipe_context *pipe);
 
 /* nv50_clear.c */
-void nv50_init_clear_functions(struct pipe_context *pipe);
 /* Sends the framebuffer state if it changed. */
 void nv50_emit_framebuffer(struct nv50_context *nv50);
 
 /* nv50_program.c */
-void nv50_init_program_functions(struct pipe_context *pipe);
 /* Uploads and sends the bound VP and FP and their linkage; false when
  * there is none to run (or no room). */
 bool nv50_program_validate(struct nv50_context *nv50);
 
 /* nv50_vertex.c */
-void nv50_init_vertex_functions(struct pipe_context *pipe);
 uint32_t nv50_vertex_format(enum pipe_format format);
 bool nv50_vertex_validate(struct nv50_context *nv50);
 
 /* nv50_draw.c */
-void nv50_init_draw_functions(struct pipe_context *pipe);
 
 /* nv50_m2mf.c: copies box of the blocklinear res's level to (or, with
  * to_surface, from) the pitch buffer lin (rows at stride, slices at
@@ -157,6 +152,5 @@ bool nv50_m2mf_copy_box(struct nv50_context *nv50, struct nv50_resource *res,
                         uint32_t layer_stride, bool to_surface);
 
 /* nv50_transfer.c */
-void nv50_init_transfer_functions(struct pipe_context *pipe);
 
 #endif

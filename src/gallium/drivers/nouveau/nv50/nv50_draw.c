@@ -19,6 +19,7 @@
 
 #include "nouveau/nouveau_debug.h"
 #include "nv50_context.h"
+#include "nv50_funcs.h"
 
 static void
 nv50_not_implemented(struct nv50_context *nv50, const char *what)
@@ -225,7 +226,7 @@ nv50_draw_elements(struct nv50_context *nv50, const struct pipe_draw_info *info,
    return true;
 }
 
-static void
+void
 nv50_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
               unsigned drawid_offset,
               const struct pipe_draw_indirect_info *indirect,
@@ -273,7 +274,7 @@ nv50_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
    }
 }
 
-static void
+void
 nv50_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
 {
    if (util_try_blit_via_copy_region(pipe, info, false))
@@ -281,7 +282,7 @@ nv50_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
    nv50_not_implemented(nv50_context(pipe), "blit (other than a copy)");
 }
 
-static void
+void
 nv50_resource_copy_region(struct pipe_context *pipe,
                           struct pipe_resource *dst, unsigned dst_level,
                           unsigned dstx, unsigned dsty, unsigned dstz,
@@ -293,10 +294,3 @@ nv50_resource_copy_region(struct pipe_context *pipe,
                              src_level, src_box);
 }
 
-void
-nv50_init_draw_functions(struct pipe_context *pipe)
-{
-   pipe->draw_vbo = nv50_draw_vbo;
-   pipe->blit = nv50_blit;
-   pipe->resource_copy_region = nv50_resource_copy_region;
-}

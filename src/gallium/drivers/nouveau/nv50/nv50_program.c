@@ -23,11 +23,12 @@
 
 #include "nouveau/nouveau_debug.h"
 #include "nv50_context.h"
+#include "nv50_funcs.h"
 
 /* map slots 0..3: the clip position, $o0..3 (compiler README) */
 #define NV50_POS_SLOTS 4
 
-static void *
+void *
 nv50_program_create(struct pipe_context *pipe,
                     const struct pipe_shader_state *s)
 {
@@ -58,7 +59,7 @@ nv50_program_create(struct pipe_context *pipe,
    return p;
 }
 
-static void
+void
 nv50_program_delete(struct pipe_context *pipe, void *cso)
 {
    struct nv50_program *p = cso;
@@ -68,7 +69,7 @@ nv50_program_delete(struct pipe_context *pipe, void *cso)
    FREE(p);
 }
 
-static void
+void
 nv50_bind_vp(struct pipe_context *pipe, void *cso)
 {
    struct nv50_context *nv50 = nv50_context(pipe);
@@ -77,7 +78,7 @@ nv50_bind_vp(struct pipe_context *pipe, void *cso)
    nv50->dirty |= NV50_DIRTY_PROGRAMS;
 }
 
-static void
+void
 nv50_bind_fp(struct pipe_context *pipe, void *cso)
 {
    struct nv50_context *nv50 = nv50_context(pipe);
@@ -86,16 +87,6 @@ nv50_bind_fp(struct pipe_context *pipe, void *cso)
    nv50->dirty |= NV50_DIRTY_PROGRAMS;
 }
 
-void
-nv50_init_program_functions(struct pipe_context *pipe)
-{
-   pipe->create_vs_state = nv50_program_create;
-   pipe->bind_vs_state = nv50_bind_vp;
-   pipe->delete_vs_state = nv50_program_delete;
-   pipe->create_fs_state = nv50_program_create;
-   pipe->bind_fs_state = nv50_bind_fp;
-   pipe->delete_fs_state = nv50_program_delete;
-}
 
 /* Puts p's code in the code buffer (once: code is never overwritten, so
  * the CPU writes only where no queued command reads).  false when the

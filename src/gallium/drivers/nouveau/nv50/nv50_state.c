@@ -13,6 +13,7 @@
 #include "util/ralloc.h"
 
 #include "nv50_context.h"
+#include "nv50_funcs.h"
 #include "nv50_resource.h"
 
 /* Every CSO the driver does not use yet: a token that is not NULL
@@ -27,54 +28,54 @@ nv50_cso_token(void)
 
 /* Blend, ZSA and rasterizer CSOs are copies; nv50_draw.c sends what a
  * draw uses of them. */
-static void *
+void *
 nv50_create_blend(struct pipe_context *p, const struct pipe_blend_state *s)
 {
    return mem_dup(s, sizeof(*s));
 }
 
-static void *
+void *
 nv50_create_zsa(struct pipe_context *p,
                 const struct pipe_depth_stencil_alpha_state *s)
 {
    return mem_dup(s, sizeof(*s));
 }
 
-static void *
+void *
 nv50_create_rasterizer(struct pipe_context *p,
                        const struct pipe_rasterizer_state *s)
 {
    return mem_dup(s, sizeof(*s));
 }
 
-static void
+void
 nv50_bind_blend(struct pipe_context *p, void *cso)
 {
    nv50_context(p)->blend = cso;
    nv50_context(p)->dirty |= NV50_DIRTY_FRAGMENT;
 }
 
-static void
+void
 nv50_bind_zsa(struct pipe_context *p, void *cso)
 {
    nv50_context(p)->zsa = cso;
    nv50_context(p)->dirty |= NV50_DIRTY_FRAGMENT;
 }
 
-static void
+void
 nv50_bind_rasterizer(struct pipe_context *p, void *cso)
 {
    nv50_context(p)->rast = cso;
    nv50_context(p)->dirty |= NV50_DIRTY_FRAGMENT;
 }
 
-static void
+void
 nv50_delete_copy(struct pipe_context *p, void *cso)
 {
    FREE(cso);
 }
 
-static void *
+void *
 nv50_create_sampler(struct pipe_context *p, const struct pipe_sampler_state *s)
 {
    return nv50_cso_token();
@@ -85,55 +86,55 @@ nv50_bind_cso(struct pipe_context *p, void *cso)
 {
 }
 
-static void
+void
 nv50_delete_cso(struct pipe_context *p, void *cso)
 {
 }
 
-static void
+void
 nv50_bind_samplers(struct pipe_context *p, enum pipe_shader_type shader,
                    unsigned start, unsigned num, void **samplers)
 {
 }
 
-static void
+void
 nv50_set_blend_color(struct pipe_context *p, const struct pipe_blend_color *c)
 {
 }
 
-static void
+void
 nv50_set_stencil_ref(struct pipe_context *p, const struct pipe_stencil_ref r)
 {
 }
 
-static void
+void
 nv50_set_sample_mask(struct pipe_context *p, unsigned mask)
 {
 }
 
-static void
+void
 nv50_set_min_samples(struct pipe_context *p, unsigned min_samples)
 {
 }
 
-static void
+void
 nv50_set_clip_state(struct pipe_context *p, const struct pipe_clip_state *c)
 {
 }
 
-static void
+void
 nv50_set_polygon_stipple(struct pipe_context *p,
                          const struct pipe_poly_stipple *s)
 {
 }
 
-static void
+void
 nv50_set_scissor_states(struct pipe_context *p, unsigned start, unsigned num,
                         const struct pipe_scissor_state *s)
 {
 }
 
-static void
+void
 nv50_set_viewport_states(struct pipe_context *p, unsigned start, unsigned num,
                          const struct pipe_viewport_state *v)
 {
@@ -144,7 +145,7 @@ nv50_set_viewport_states(struct pipe_context *p, unsigned start, unsigned num,
    }
 }
 
-static void
+void
 nv50_set_constant_buffer(struct pipe_context *p, enum pipe_shader_type shader,
                          uint index, bool take_ownership,
                          const struct pipe_constant_buffer *cb)
@@ -178,7 +179,7 @@ nv50_set_constant_buffer(struct pipe_context *p, enum pipe_shader_type shader,
    }
 }
 
-static void
+void
 nv50_set_framebuffer_state(struct pipe_context *p,
                            const struct pipe_framebuffer_state *fb)
 {
@@ -188,7 +189,7 @@ nv50_set_framebuffer_state(struct pipe_context *p,
    nv50->dirty |= NV50_DIRTY_FRAMEBUFFER;
 }
 
-static struct pipe_surface *
+struct pipe_surface *
 nv50_create_surface(struct pipe_context *p, struct pipe_resource *res,
                     const struct pipe_surface *templ)
 {
@@ -206,14 +207,14 @@ nv50_create_surface(struct pipe_context *p, struct pipe_resource *res,
    return sf;
 }
 
-static void
+void
 nv50_surface_destroy(struct pipe_context *p, struct pipe_surface *sf)
 {
    pipe_resource_reference(&sf->texture, NULL);
    FREE(sf);
 }
 
-static struct pipe_sampler_view *
+struct pipe_sampler_view *
 nv50_create_sampler_view(struct pipe_context *p, struct pipe_resource *res,
                          const struct pipe_sampler_view *templ)
 {
@@ -229,7 +230,7 @@ nv50_create_sampler_view(struct pipe_context *p, struct pipe_resource *res,
    return view;
 }
 
-static void
+void
 nv50_sampler_view_destroy(struct pipe_context *p,
                           struct pipe_sampler_view *view)
 {
@@ -237,7 +238,7 @@ nv50_sampler_view_destroy(struct pipe_context *p,
    FREE(view);
 }
 
-static void
+void
 nv50_set_sampler_views(struct pipe_context *p, enum pipe_shader_type shader,
                        unsigned start, unsigned num,
                        unsigned unbind_trailing, bool take_ownership,
@@ -251,55 +252,18 @@ nv50_set_sampler_views(struct pipe_context *p, enum pipe_shader_type shader,
    }
 }
 
-static void
+void
 nv50_texture_barrier(struct pipe_context *p, unsigned flags)
 {
 }
 
-static void
+void
 nv50_memory_barrier(struct pipe_context *p, unsigned flags)
 {
 }
 
-static void
+void
 nv50_flush_resource(struct pipe_context *p, struct pipe_resource *res)
 {
 }
 
-void
-nv50_init_state_functions(struct pipe_context *pipe)
-{
-   pipe->create_blend_state = nv50_create_blend;
-   pipe->bind_blend_state = nv50_bind_blend;
-   pipe->delete_blend_state = nv50_delete_copy;
-   pipe->create_depth_stencil_alpha_state = nv50_create_zsa;
-   pipe->bind_depth_stencil_alpha_state = nv50_bind_zsa;
-   pipe->delete_depth_stencil_alpha_state = nv50_delete_copy;
-   pipe->create_rasterizer_state = nv50_create_rasterizer;
-   pipe->bind_rasterizer_state = nv50_bind_rasterizer;
-   pipe->delete_rasterizer_state = nv50_delete_copy;
-   pipe->create_sampler_state = nv50_create_sampler;
-   pipe->bind_sampler_states = nv50_bind_samplers;
-   pipe->delete_sampler_state = nv50_delete_cso;
-   nv50_init_vertex_functions(pipe);
-   nv50_init_program_functions(pipe);
-
-   pipe->set_blend_color = nv50_set_blend_color;
-   pipe->set_stencil_ref = nv50_set_stencil_ref;
-   pipe->set_sample_mask = nv50_set_sample_mask;
-   pipe->set_min_samples = nv50_set_min_samples;
-   pipe->set_clip_state = nv50_set_clip_state;
-   pipe->set_polygon_stipple = nv50_set_polygon_stipple;
-   pipe->set_scissor_states = nv50_set_scissor_states;
-   pipe->set_viewport_states = nv50_set_viewport_states;
-   pipe->set_constant_buffer = nv50_set_constant_buffer;
-   pipe->set_framebuffer_state = nv50_set_framebuffer_state;
-   pipe->create_surface = nv50_create_surface;
-   pipe->surface_destroy = nv50_surface_destroy;
-   pipe->create_sampler_view = nv50_create_sampler_view;
-   pipe->sampler_view_destroy = nv50_sampler_view_destroy;
-   pipe->set_sampler_views = nv50_set_sampler_views;
-   pipe->texture_barrier = nv50_texture_barrier;
-   pipe->memory_barrier = nv50_memory_barrier;
-   pipe->flush_resource = nv50_flush_resource;
-}

@@ -21,6 +21,7 @@
 #include "nouveau/nouveau_debug.h"
 #include "nouveau/nouveau_libdrm.h"
 #include "nv50_context.h"
+#include "nv50_funcs.h"
 #include "nv50_resource.h"
 
 struct nv50_transfer {
@@ -84,7 +85,7 @@ nv50_swizzle_box(struct nv50_resource *res, unsigned level, uint8_t *surf,
    }
 }
 
-static void *
+void *
 nv50_transfer_map(struct pipe_context *pipe, struct pipe_resource *pres,
                   unsigned level, unsigned usage, const struct pipe_box *box,
                   struct pipe_transfer **ptransfer)
@@ -184,7 +185,7 @@ fail:
    return NULL;
 }
 
-static void
+void
 nv50_transfer_unmap(struct pipe_context *pipe, struct pipe_transfer *ptx)
 {
    struct nv50_context *nv50 = nv50_context(pipe);
@@ -215,7 +216,7 @@ nv50_transfer_unmap(struct pipe_context *pipe, struct pipe_transfer *ptx)
    slab_free(&nv50->transfer_pool, tx);
 }
 
-static void
+void
 nv50_transfer_flush_region(struct pipe_context *pipe,
                            struct pipe_transfer *ptx,
                            const struct pipe_box *box)
@@ -224,14 +225,3 @@ nv50_transfer_flush_region(struct pipe_context *pipe,
     * copy is written back whole at unmap */
 }
 
-void
-nv50_init_transfer_functions(struct pipe_context *pipe)
-{
-   pipe->buffer_map = nv50_transfer_map;
-   pipe->texture_map = nv50_transfer_map;
-   pipe->buffer_unmap = nv50_transfer_unmap;
-   pipe->texture_unmap = nv50_transfer_unmap;
-   pipe->transfer_flush_region = nv50_transfer_flush_region;
-   pipe->buffer_subdata = u_default_buffer_subdata;
-   pipe->texture_subdata = u_default_texture_subdata;
-}

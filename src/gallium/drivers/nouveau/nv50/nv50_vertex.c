@@ -16,6 +16,7 @@
 
 #include "nouveau/nouveau_debug.h"
 #include "nv50_context.h"
+#include "nv50_funcs.h"
 #include "nv50_resource.h"
 
 /* FORMAT by component size and count (g80_vtxelt_format names them) */
@@ -100,7 +101,7 @@ nv50_vertex_format(enum pipe_format format)
    return f | type | (bgra ? G80_3D_VERTEX_ARRAY_ATTRIB_BGRA : 0);
 }
 
-static void *
+void *
 nv50_vertex_elements_create(struct pipe_context *pipe, unsigned count,
                             const struct pipe_vertex_element *e)
 {
@@ -125,7 +126,7 @@ nv50_vertex_elements_create(struct pipe_context *pipe, unsigned count,
    return ve;
 }
 
-static void
+void
 nv50_vertex_elements_bind(struct pipe_context *pipe, void *cso)
 {
    struct nv50_context *nv50 = nv50_context(pipe);
@@ -134,13 +135,13 @@ nv50_vertex_elements_bind(struct pipe_context *pipe, void *cso)
    nv50->dirty |= NV50_DIRTY_VERTEX;
 }
 
-static void
+void
 nv50_vertex_elements_delete(struct pipe_context *pipe, void *cso)
 {
    FREE(cso);
 }
 
-static void
+void
 nv50_set_vertex_buffers(struct pipe_context *pipe, unsigned start,
                         unsigned count, unsigned unbind_trailing,
                         bool take_ownership,
@@ -153,14 +154,6 @@ nv50_set_vertex_buffers(struct pipe_context *pipe, unsigned start,
    nv50->dirty |= NV50_DIRTY_VERTEX;
 }
 
-void
-nv50_init_vertex_functions(struct pipe_context *pipe)
-{
-   pipe->create_vertex_elements_state = nv50_vertex_elements_create;
-   pipe->bind_vertex_elements_state = nv50_vertex_elements_bind;
-   pipe->delete_vertex_elements_state = nv50_vertex_elements_delete;
-   pipe->set_vertex_buffers = nv50_set_vertex_buffers;
-}
 
 /* Sends the arrays and elements; false when an element's buffer is
  * missing or the channel is lost. */
