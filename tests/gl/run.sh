@@ -55,6 +55,8 @@ runs=(
    "nv50_gl_clear||--|g80 gt215 llvmpipe"
    # the first draws: a smooth triangle and a uniform-coloured quad
    "nv50_gl_draw||--|g80 gt215 llvmpipe"
+   # queries and conditional rendering
+   "nv50_gl_query||--|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

@@ -163,6 +163,8 @@ nv50_clear(struct pipe_context *pipe, unsigned buffers,
    const struct pipe_framebuffer_state *fb = &nv50->framebuffer;
    uint32_t zs = 0;
 
+   if (!nv50_render_condition_pass(nv50))
+      return;
    if (!nv50_push_begin(nv50, 128 + 16 * fb->nr_cbufs))
       return;
    nv50_emit_framebuffer(nv50);
@@ -244,6 +246,9 @@ nv50_clear_render_target(struct pipe_context *pipe, struct pipe_surface *dst,
                          unsigned y, unsigned w, unsigned h,
                          bool render_condition_enabled)
 {
+   if (render_condition_enabled &&
+       !nv50_render_condition_pass(nv50_context(pipe)))
+      return;
    nv50_clear_surface(nv50_context(pipe), dst, false, PIPE_CLEAR_COLOR, color,
                       0, 0, x, y, w, h);
 }
@@ -254,6 +259,9 @@ nv50_clear_depth_stencil(struct pipe_context *pipe, struct pipe_surface *dst,
                          unsigned x, unsigned y, unsigned w, unsigned h,
                          bool render_condition_enabled)
 {
+   if (render_condition_enabled &&
+       !nv50_render_condition_pass(nv50_context(pipe)))
+      return;
    nv50_clear_surface(nv50_context(pipe), dst, true, flags, NULL, depth,
                       stencil, x, y, w, h);
 }

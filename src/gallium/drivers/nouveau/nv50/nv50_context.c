@@ -43,8 +43,12 @@ nv50_kick_notify(struct nouveau_pushbuf *pb)
 {
    struct nv50_context *nv50 = pb->user_priv;
 
-   /* a new submission: the fence buffer is listed again */
+   /* a new submission: the fence buffer is listed again, and so are
+    * the vertex and constant buffers, by sending their state again: a
+    * draw in it that found them clean would leave them unlisted, and a
+    * CPU write to one (glBufferData) would not wait for that draw */
    nv50->fence_referenced = false;
+   nv50->dirty |= NV50_DIRTY_VERTEX | NV50_DIRTY_CONST;
    if (nouveau_debug & NOUVEAU_DEBUG_FLUSH)
       fprintf(stderr, "nouveau: submit on channel %p\n",
               (void *)nv50->channel);
@@ -237,6 +241,7 @@ nv50_context_destroy(struct pipe_context *pipe)
       if (!nv50->lost && nv50->fence_bo)
          nouveau_bo_wait(nv50->fence_bo, NOUVEAU_BO_RDWR, nv50->client);
    }
+   nv50_query_context_fini(nv50);
    util_unreference_framebuffer_state(&nv50->framebuffer);
    for (unsigned i = 0; i < ARRAY_SIZE(nv50->vb); i++)
       pipe_vertex_buffer_unreference(&nv50->vb[i]);
@@ -327,6 +332,15 @@ const struct pipe_context nv50_context_funcs = {
    .clear_render_target = nv50_clear_render_target,
    .clear_depth_stencil = nv50_clear_depth_stencil,
 
+   /* queries and the render condition (nv50_query.c) */
+   .create_query = nv50_create_query,
+   .destroy_query = nv50_destroy_query,
+   .begin_query = nv50_begin_query,
+   .end_query = nv50_end_query,
+   .get_query_result = nv50_get_query_result,
+   .set_active_query_state = nv50_set_active_query_state,
+   .render_condition = nv50_render_condition,
+
    /* draws, blits and copies (nv50_draw.c) */
    .draw_vbo = nv50_draw_vbo,
    .blit = nv50_blit,
@@ -405,7 +419,8 @@ nv50_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
    nv50->pushbuf->kick_notify = nv50_kick_notify;
 
    pipe->stream_uploader = u_upload_create_default(pipe);
-   if (!pipe->stream_uploader || !nv50_context_init_hw(nv50)) {
+   if (!pipe->stream_uploader || !nv50_context_init_hw(nv50) ||
+       !nv50_query_context_init(nv50)) {
       nv50_context_destroy(pipe);
       return NULL;
    }

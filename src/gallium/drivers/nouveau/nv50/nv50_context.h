@@ -89,6 +89,9 @@ struct nv50_context {
    struct pipe_rasterizer_state *rast;
    struct pipe_viewport_state viewport;
 
+   /* queries and the render condition (nv50_query.c) */
+   struct nv50_query_ctx *query;
+
    struct util_debug_callback debug;
    bool warned_draw, warned_state;
 
@@ -152,5 +155,12 @@ bool nv50_m2mf_copy_box(struct nv50_context *nv50, struct nv50_resource *res,
                         uint32_t layer_stride, bool to_surface);
 
 /* nv50_transfer.c */
+
+/* nv50_query.c */
+bool nv50_query_context_init(struct nv50_context *nv50);
+void nv50_query_context_fini(struct nv50_context *nv50);
+/* false when the render condition says a draw, clear or blit it
+ * covers is skipped (waits for the query when its mode says) */
+bool nv50_render_condition_pass(struct nv50_context *nv50);
 
 #endif

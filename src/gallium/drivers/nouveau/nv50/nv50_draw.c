@@ -240,6 +240,8 @@ nv50_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
       nv50_not_implemented(nv50, "indirect, restart, instanced or adjacency draw");
       return;
    }
+   if (!nv50_render_condition_pass(nv50))
+      return;
    /* room for the state first, so that it is sent in the submission
     * that lists its buffers (a submission in the middle of a long
     * element list leaves them unlisted: not handled yet) */
@@ -277,6 +279,9 @@ nv50_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
 void
 nv50_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
 {
+   if (info->render_condition_enable &&
+       !nv50_render_condition_pass(nv50_context(pipe)))
+      return;
    if (util_try_blit_via_copy_region(pipe, info, false))
       return;
    nv50_not_implemented(nv50_context(pipe), "blit (other than a copy)");

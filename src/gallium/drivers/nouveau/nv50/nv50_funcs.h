@@ -45,6 +45,18 @@ void *nv50_program_create(struct pipe_context *pipe,
                           const struct pipe_shader_state *s);
 void nv50_program_delete(struct pipe_context *pipe, void *cso);
 
+/* nv50_query.c */
+bool nv50_begin_query(struct pipe_context *pipe, struct pipe_query *pq);
+struct pipe_query *nv50_create_query(struct pipe_context *pipe, unsigned type,
+                                     unsigned index);
+void nv50_destroy_query(struct pipe_context *pipe, struct pipe_query *pq);
+bool nv50_end_query(struct pipe_context *pipe, struct pipe_query *pq);
+bool nv50_get_query_result(struct pipe_context *pipe, struct pipe_query *pq,
+                           bool wait, union pipe_query_result *result);
+void nv50_render_condition(struct pipe_context *pipe, struct pipe_query *query,
+                           bool condition, enum pipe_render_cond_flag mode);
+void nv50_set_active_query_state(struct pipe_context *pipe, bool enable);
+
 /* nv50_state.c */
 void nv50_bind_blend(struct pipe_context *p, void *cso);
 void nv50_bind_rasterizer(struct pipe_context *p, void *cso);

@@ -118,6 +118,15 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       return 1;
    case PIPE_CAP_TGSI_TEXCOORD:
       return 0;
+   case PIPE_CAP_OCCLUSION_QUERY:
+      /* SAMPLECNT reports (nv50_query.c) */
+   case PIPE_CAP_QUERY_TIMESTAMP:
+   case PIPE_CAP_QUERY_TIME_ELAPSED:
+      /* a report's PTIMER time (nv50_query.c) */
+   case PIPE_CAP_CONDITIONAL_RENDER:
+   case PIPE_CAP_CONDITIONAL_RENDER_INVERTED:
+      /* decided on the CPU from the query's result (nv50_query.c) */
+      return 1;
    default:
       return u_pipe_screen_get_param_defaults(pscreen, param);
    }
