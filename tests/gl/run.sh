@@ -57,6 +57,13 @@ runs=(
    "nv50_gl_draw||--|g80 gt215 llvmpipe"
    # queries and conditional rendering
    "nv50_gl_query||--|g80 gt215 llvmpipe"
+   # textures: TIC/TSC, filters, mipmaps, wraps, cube, array, shadow,
+   # rectangle, a vertex texture
+   "nv50_gl_tex||--|g80 gt215 llvmpipe"
+   # texelFetch needs GLSL 1.30 source, which the driver does not claim
+   # yet (GL 1.5): the overrides only let Mesa's compiler take it, the
+   # driver's caps are not changed
+   "nv50_gl_tex||MESA_GL_VERSION_OVERRIDE=3.0 MESA_GLSL_VERSION_OVERRIDE=130 -- fetch|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

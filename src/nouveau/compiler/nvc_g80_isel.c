@@ -925,9 +925,12 @@ emit_intrinsic(struct isel *c, nir_intrinsic_instr *in)
       } else if (in->intrinsic == nir_intrinsic_load_ubo_vec4) {
          /* st/mesa's uniforms without PIPE_CAP_PACKED_UNIFORMS
           * (nir_lower_uniforms_to_ubo with load_vec4): the offset in
-          * vec4 slots, then the first component */
+          * vec4 slots plus the constant slot BASE (st/mesa's state
+          * uniforms after the user's, e.g. gl_FragCoord's y transform),
+          * then the first component */
          buf = io_offset(c, in, 0);
-         off = io_offset(c, in, 1) * 16 + nir_intrinsic_component(in) * 4;
+         off = (nir_intrinsic_base(in) + io_offset(c, in, 1)) * 16 +
+               nir_intrinsic_component(in) * 4;
       } else {
          /* nir_lower_io's vec4 slots of the default uniform block, which
           * the driver puts in c0[] */

@@ -223,7 +223,8 @@ nv50_context_init_hw(struct nv50_context *nv50)
    NV50_3D_1(nv50, G80_3D_GP_ENABLE, 0);
    NV50_3D_1(nv50, G80_3D_RASTERIZE_ENABLE, 1);
    nv50->dirty = NV50_DIRTY_ALL;
-   return true;
+   /* the TIC and TSC tables (nv50_tex.c) */
+   return nv50_tex_init(nv50);
 }
 
 static void
@@ -249,6 +250,7 @@ nv50_context_destroy(struct pipe_context *pipe)
       pipe_resource_reference(&nv50->cb[i].buffer, NULL);
       FREE(nv50->cb_user[i]);
    }
+   nv50_tex_destroy(nv50);
    nouveau_bo_ref(NULL, &nv50->code_bo);
    nouveau_bo_ref(NULL, &nv50->cb_bo);
    if (nv50->fence_bo) {
@@ -291,9 +293,6 @@ const struct pipe_context nv50_context_funcs = {
    .create_rasterizer_state = nv50_create_rasterizer,
    .bind_rasterizer_state = nv50_bind_rasterizer,
    .delete_rasterizer_state = nv50_delete_copy,
-   .create_sampler_state = nv50_create_sampler,
-   .bind_sampler_states = nv50_bind_samplers,
-   .delete_sampler_state = nv50_delete_cso,
    .set_blend_color = nv50_set_blend_color,
    .set_stencil_ref = nv50_set_stencil_ref,
    .set_sample_mask = nv50_set_sample_mask,
@@ -306,12 +305,17 @@ const struct pipe_context nv50_context_funcs = {
    .set_framebuffer_state = nv50_set_framebuffer_state,
    .create_surface = nv50_create_surface,
    .surface_destroy = nv50_surface_destroy,
-   .create_sampler_view = nv50_create_sampler_view,
-   .sampler_view_destroy = nv50_sampler_view_destroy,
-   .set_sampler_views = nv50_set_sampler_views,
    .texture_barrier = nv50_texture_barrier,
    .memory_barrier = nv50_memory_barrier,
    .flush_resource = nv50_flush_resource,
+
+   /* samplers and sampler views (nv50_tex.c) */
+   .create_sampler_state = nv50_create_sampler,
+   .bind_sampler_states = nv50_bind_samplers,
+   .delete_sampler_state = nv50_delete_sampler,
+   .create_sampler_view = nv50_create_sampler_view,
+   .sampler_view_destroy = nv50_sampler_view_destroy,
+   .set_sampler_views = nv50_set_sampler_views,
 
    /* vertex elements and buffers (nv50_vertex.c) */
    .create_vertex_elements_state = nv50_vertex_elements_create,

@@ -15,6 +15,7 @@
 
 #include "nouveau/nouveau_push.h"
 #include "nv50_screen.h"
+#include "nv50_tex.h"
 #include "g80_3d.xml.h"
 
 /* Object handles are ours to choose (any value unique in the channel);
@@ -88,6 +89,7 @@ struct nv50_context {
    struct pipe_depth_stencil_alpha_state *zsa;
    struct pipe_rasterizer_state *rast;
    struct pipe_viewport_state viewport;
+   struct nv50_tex_state tex;   /* nv50_tex.c */
 
    /* queries and the render condition (nv50_query.c) */
    struct nv50_query_ctx *query;

@@ -249,7 +249,8 @@ nv50_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
       return;
    nv50_emit_framebuffer(nv50);
    if (!nv50_program_validate(nv50) || !nv50_vertex_validate(nv50) ||
-       !nv50_fragment_validate(nv50) || !nv50_const_validate(nv50)) {
+       !nv50_fragment_validate(nv50) || !nv50_const_validate(nv50) ||
+       !nv50_tex_validate(nv50)) {
       nv50_not_implemented(nv50, "draw with this state");
       return;
    }

@@ -60,29 +60,19 @@ void nv50_set_active_query_state(struct pipe_context *pipe, bool enable);
 /* nv50_state.c */
 void nv50_bind_blend(struct pipe_context *p, void *cso);
 void nv50_bind_rasterizer(struct pipe_context *p, void *cso);
-void nv50_bind_samplers(struct pipe_context *p, enum pipe_shader_type shader,
-                        unsigned start, unsigned num, void **samplers);
 void nv50_bind_zsa(struct pipe_context *p, void *cso);
 void *nv50_create_blend(struct pipe_context *p,
                         const struct pipe_blend_state *s);
 void *nv50_create_rasterizer(struct pipe_context *p,
                              const struct pipe_rasterizer_state *s);
-void *nv50_create_sampler(struct pipe_context *p,
-                          const struct pipe_sampler_state *s);
-struct pipe_sampler_view * nv50_create_sampler_view(struct pipe_context *p,
-                                                    struct pipe_resource *res,
-                                                    const struct pipe_sampler_view *templ);
 struct pipe_surface * nv50_create_surface(struct pipe_context *p,
                                           struct pipe_resource *res,
                                           const struct pipe_surface *templ);
 void *nv50_create_zsa(struct pipe_context *p,
                       const struct pipe_depth_stencil_alpha_state *s);
 void nv50_delete_copy(struct pipe_context *p, void *cso);
-void nv50_delete_cso(struct pipe_context *p, void *cso);
 void nv50_flush_resource(struct pipe_context *p, struct pipe_resource *res);
 void nv50_memory_barrier(struct pipe_context *p, unsigned flags);
-void nv50_sampler_view_destroy(struct pipe_context *p,
-                               struct pipe_sampler_view *view);
 void nv50_set_blend_color(struct pipe_context *p,
                           const struct pipe_blend_color *c);
 void nv50_set_clip_state(struct pipe_context *p,
@@ -97,11 +87,6 @@ void nv50_set_min_samples(struct pipe_context *p, unsigned min_samples);
 void nv50_set_polygon_stipple(struct pipe_context *p,
                               const struct pipe_poly_stipple *s);
 void nv50_set_sample_mask(struct pipe_context *p, unsigned mask);
-void nv50_set_sampler_views(struct pipe_context *p,
-                            enum pipe_shader_type shader, unsigned start,
-                            unsigned num, unsigned unbind_trailing,
-                            bool take_ownership,
-                            struct pipe_sampler_view **views);
 void nv50_set_scissor_states(struct pipe_context *p, unsigned start,
                              unsigned num,
                              const struct pipe_scissor_state *s);
@@ -112,6 +97,23 @@ void nv50_set_viewport_states(struct pipe_context *p, unsigned start,
                               const struct pipe_viewport_state *v);
 void nv50_surface_destroy(struct pipe_context *p, struct pipe_surface *sf);
 void nv50_texture_barrier(struct pipe_context *p, unsigned flags);
+
+/* nv50_tex.c */
+void nv50_bind_samplers(struct pipe_context *p, enum pipe_shader_type shader,
+                        unsigned start, unsigned num, void **samplers);
+void *nv50_create_sampler(struct pipe_context *p,
+                          const struct pipe_sampler_state *s);
+struct pipe_sampler_view *nv50_create_sampler_view(struct pipe_context *p,
+                                                   struct pipe_resource *res,
+                                                   const struct pipe_sampler_view *templ);
+void nv50_delete_sampler(struct pipe_context *p, void *cso);
+void nv50_sampler_view_destroy(struct pipe_context *p,
+                               struct pipe_sampler_view *view);
+void nv50_set_sampler_views(struct pipe_context *p,
+                            enum pipe_shader_type shader, unsigned start,
+                            unsigned num, unsigned unbind_trailing,
+                            bool take_ownership,
+                            struct pipe_sampler_view **views);
 
 /* nv50_transfer.c */
 void nv50_transfer_flush_region(struct pipe_context *pipe,

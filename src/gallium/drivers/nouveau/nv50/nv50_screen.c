@@ -29,11 +29,6 @@
 #include "nv50_screen.h"
 #include "g80_3d.xml.h"
 
-/* A program's sampler slots: one per value of BIND_TSC's SAMPLER field
- * (hwdb g80_3d.xml; 16, as upstream's TEX_LIMITS SAMPLERS_LOG2 4). */
-#define NV50_MAX_SAMPLERS \
-   ((G80_3D_BIND_TSC_SAMPLER__MASK >> G80_3D_BIND_TSC_SAMPLER__SHIFT) + 1)
-
 static const char *
 nv50_screen_get_name(struct pipe_screen *pscreen)
 {
@@ -67,6 +62,10 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       return chip->tex_3d_levels;
    case PIPE_CAP_MAX_TEXTURE_CUBE_LEVELS:
       return chip->tex_2d_levels;
+   case PIPE_CAP_MAX_TEXTURE_ARRAY_LAYERS:
+      /* the TIC's DEPTH counts an array's layers (g80_texture.xml);
+       * a layer is rendered to on its own (RT_ARRAY_MODE LAYERS 1) */
+      return (G80_TIC_5_DEPTH__MASK >> G80_TIC_5_DEPTH__SHIFT);
    case PIPE_CAP_MAX_RENDER_TARGETS:
       /* RT 0..7 (the chip row; nv50_clear.c sends each) */
       return chip->render_targets;
@@ -195,10 +194,8 @@ nv50_screen_get_shader_param(struct pipe_screen *pscreen,
       return 1;
    case PIPE_SHADER_CAP_MAX_TEXTURE_SAMPLERS:
    case PIPE_SHADER_CAP_MAX_SAMPLER_VIEWS:
-      /* The FP's slots (Mesa needs at least one to make a context);
-       * nothing samples yet: TIC/TSC come with draws.  VP texturing
-       * later. */
-      return shader == PIPE_SHADER_FRAGMENT ? NV50_MAX_SAMPLERS : 0;
+      /* BIND_TIC/BIND_TSC slots of the program type (nv50_tex.c) */
+      return NV50_MAX_SAMPLERS;
    case PIPE_SHADER_CAP_SUPPORTED_IRS:
       return 1 << PIPE_SHADER_IR_NIR;
    case PIPE_SHADER_CAP_PREFERRED_IR:
@@ -252,9 +249,9 @@ nv50_screen_is_format_supported(struct pipe_screen *pscreen,
       bindings &= ~PIPE_BIND_DEPTH_STENCIL;
    }
    /* sampler views: the formats the driver renders (their data can be
-    * written and read back; nothing samples yet) */
+    * written and read back) that a TIC reads (nv50_tex.c) */
    if (bindings & PIPE_BIND_SAMPLER_VIEW) {
-      if (!fmt->rt && !fmt->zeta)
+      if ((!fmt->rt && !fmt->zeta) || !nv50_tex_format_supported(format))
          return false;
       bindings &= ~PIPE_BIND_SAMPLER_VIEW;
    }

@@ -7,6 +7,12 @@
 #include "nouveau/nouveau_screen.h"
 #include "nvc_g80.h"
 #include "nvhwdb_chips.h"
+#include "g80_3d.xml.h"
+
+/* A program's sampler slots: one per value of BIND_TSC's SAMPLER field
+ * (hwdb g80_3d.xml; 16, as upstream's TEX_LIMITS SAMPLERS_LOG2 4). */
+#define NV50_MAX_SAMPLERS \
+   ((G80_3D_BIND_TSC_SAMPLER__MASK >> G80_3D_BIND_TSC_SAMPLER__SHIFT) + 1)
 
 struct nouveau_drm;
 struct nouveau_device;

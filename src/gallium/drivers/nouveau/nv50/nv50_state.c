@@ -2,9 +2,9 @@
  * Pipe state of a Tesla context: the framebuffer (sent by nv50_clear.c),
  * copies of the blend, ZSA and rasterizer CSOs, viewport 0 and constant
  * buffer 0 of the VP and FP (sent by nv50_draw.c when a draw needs
- * them), surfaces and sampler views.  Shaders are nv50_program.c's,
- * vertex elements and buffers nv50_vertex.c's; samplers and the other
- * state are accepted and not used yet (no textures in programs).
+ * them), surfaces.  Shaders are nv50_program.c's, vertex elements and
+ * buffers nv50_vertex.c's, samplers and sampler views nv50_tex.c's; the
+ * other state is accepted and not used yet.
  */
 
 #include "util/u_framebuffer.h"
@@ -15,16 +15,6 @@
 #include "nv50_context.h"
 #include "nv50_funcs.h"
 #include "nv50_resource.h"
-
-/* Every CSO the driver does not use yet: a token that is not NULL
- * (st/mesa and cso_context treat NULL as failure). */
-static void *
-nv50_cso_token(void)
-{
-   static int token;
-
-   return &token;
-}
 
 /* Blend, ZSA and rasterizer CSOs are copies; nv50_draw.c sends what a
  * draw uses of them. */
@@ -75,25 +65,8 @@ nv50_delete_copy(struct pipe_context *p, void *cso)
    FREE(cso);
 }
 
-void *
-nv50_create_sampler(struct pipe_context *p, const struct pipe_sampler_state *s)
-{
-   return nv50_cso_token();
-}
-
 static void
 nv50_bind_cso(struct pipe_context *p, void *cso)
-{
-}
-
-void
-nv50_delete_cso(struct pipe_context *p, void *cso)
-{
-}
-
-void
-nv50_bind_samplers(struct pipe_context *p, enum pipe_shader_type shader,
-                   unsigned start, unsigned num, void **samplers)
 {
 }
 
@@ -212,44 +185,6 @@ nv50_surface_destroy(struct pipe_context *p, struct pipe_surface *sf)
 {
    pipe_resource_reference(&sf->texture, NULL);
    FREE(sf);
-}
-
-struct pipe_sampler_view *
-nv50_create_sampler_view(struct pipe_context *p, struct pipe_resource *res,
-                         const struct pipe_sampler_view *templ)
-{
-   struct pipe_sampler_view *view = CALLOC_STRUCT(pipe_sampler_view);
-
-   if (!view)
-      return NULL;
-   *view = *templ;
-   pipe_reference_init(&view->reference, 1);
-   view->texture = NULL;
-   pipe_resource_reference(&view->texture, res);
-   view->context = p;
-   return view;
-}
-
-void
-nv50_sampler_view_destroy(struct pipe_context *p,
-                          struct pipe_sampler_view *view)
-{
-   pipe_resource_reference(&view->texture, NULL);
-   FREE(view);
-}
-
-void
-nv50_set_sampler_views(struct pipe_context *p, enum pipe_shader_type shader,
-                       unsigned start, unsigned num,
-                       unsigned unbind_trailing, bool take_ownership,
-                       struct pipe_sampler_view **views)
-{
-   if (take_ownership && views) {
-      for (unsigned i = 0; i < num; i++) {
-         struct pipe_sampler_view *v = views[i];
-         pipe_sampler_view_reference(&v, NULL);
-      }
-   }
 }
 
 void

@@ -1,0 +1,56 @@
+/*
+ * Textures and samplers of a Tesla context (nv50_tex.c): sampler views
+ * as TIC entries, sampler states as TSC entries (hwdb g80_texture.xml),
+ * the context's tables of both and their bindings per program type.
+ */
+#ifndef NV50_TEX_H
+#define NV50_TEX_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pipe/p_state.h"
+
+#include "nv50_screen.h"
+#include "g80_3d.xml.h"
+#include "g80_texture.xml.h"
+
+struct nv50_context;
+struct nouveau_bo;
+
+/* BIND_TIC / BIND_TSC are per program type, in the order vertex,
+ * geometry, fragment (rnndb g80_3d.xml, hwdb's comment on BIND_TSC). */
+enum nv50_tex_stage {
+   NV50_TEX_STAGE_VP,
+   NV50_TEX_STAGE_GP,
+   NV50_TEX_STAGE_FP,
+   NV50_TEX_STAGES = G80_3D_BIND_TIC__LEN,
+};
+
+/* the words of a TIC or TSC entry (g80_texture.xml: 0x20 bytes each) */
+#define NV50_TEX_ENTRY_WORDS (G80_TIC__SIZE / 4)
+
+struct nv50_tex_state {
+   struct pipe_sampler_view *views[NV50_TEX_STAGES][NV50_MAX_SAMPLERS];
+   const struct nv50_tsc *samplers[NV50_TEX_STAGES][NV50_MAX_SAMPLERS];
+   /* slots bound VALID in the hardware, by stage (bit = slot) */
+   uint32_t bound_tic[NV50_TEX_STAGES], bound_tsc[NV50_TEX_STAGES];
+   /* the TIC table, then the TSC table (NV50_TEX_ENTRIES each) */
+   struct nouveau_bo *bo;
+   /* the next free entry of each table, used as a ring */
+   unsigned next_tic, next_tsc;
+   bool dirty;
+   bool warned;
+};
+
+/* Allocates the tables and points TIC/TSC_ADDRESS at them; false when
+ * there is no memory (the context is not made). */
+bool nv50_tex_init(struct nv50_context *nv50);
+void nv50_tex_destroy(struct nv50_context *nv50);
+/* Writes and binds what changed, lists the textures in the submission;
+ * false when the channel is lost. */
+bool nv50_tex_validate(struct nv50_context *nv50);
+/* The TIC format of a Gallium format exists (for is_format_supported) */
+bool nv50_tex_format_supported(enum pipe_format format);
+
+#endif
