@@ -61,9 +61,12 @@ runs=(
    # rectangle, a vertex texture
    "nv50_gl_tex||--|g80 gt215 llvmpipe"
    # texelFetch needs GLSL 1.30 source, which the driver does not claim
-   # yet (GL 1.5): the overrides only let Mesa's compiler take it, the
+   # yet (GLSL 1.20): the overrides only let Mesa's compiler take it, the
    # driver's caps are not changed
    "nv50_gl_tex||MESA_GL_VERSION_OVERRIDE=3.0 MESA_GLSL_VERSION_OVERRIDE=130 -- fetch|g80 gt215 llvmpipe"
+   # blending, depth, stencil, alpha test, scissor, culling, polygon
+   # offset and mode, depth clamp
+   "nv50_gl_state||--|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

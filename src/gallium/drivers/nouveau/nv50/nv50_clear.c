@@ -2,8 +2,9 @@
  * The framebuffer (RT_*, ZETA_*) and clears (CLEAR_COLOR / CLEAR_DEPTH /
  * CLEAR_STENCIL, then CLEAR_BUFFERS per target).  Methods and fields are
  * hwdb's (g80_3d.xml); the clear rectangle is SCREEN_SCISSOR (cut by
- * scissor 0, which we keep disabled: CLEAR_FLAGS CLEAR_RECT SCISSOR,
- * nv50_context_init_hw), so a scissored clear narrows SCREEN_SCISSOR.
+ * scissor 0 when enabled: CLEAR_FLAGS CLEAR_RECT SCISSOR,
+ * nv50_context_init_hw; each clear turns the draws' scissor 0 off,
+ * nv50_rasterizer.c), so a scissored clear narrows SCREEN_SCISSOR.
  * COLOR_MASK does not apply to CLEAR_BUFFERS (its R/G/B/A bits choose
  * the components; docs/tesla.md "Clears").
  */
@@ -168,6 +169,7 @@ nv50_clear(struct pipe_context *pipe, unsigned buffers,
    if (!nv50_push_begin(nv50, 128 + 16 * fb->nr_cbufs))
       return;
    nv50_emit_framebuffer(nv50);
+   nv50_scissor_off(nv50);
    if (scissor) {
       unsigned x0 = MIN2(scissor->minx, fb->width);
       unsigned y0 = MIN2(scissor->miny, fb->height);
@@ -230,6 +232,7 @@ nv50_clear_surface(struct nv50_context *nv50, struct pipe_surface *sf,
    if (!nv50_push_begin(nv50, 128))
       return;
    nv50_emit_fb(nv50, &fb);
+   nv50_scissor_off(nv50);
    NV50_3D_1(nv50, G80_3D_SCREEN_SCISSOR_HORIZ,
              G80_3D_SCREEN_SCISSOR_HORIZ_X(x) | G80_3D_SCREEN_SCISSOR_HORIZ_W(w));
    NV50_3D_1(nv50, G80_3D_SCREEN_SCISSOR_VERT,

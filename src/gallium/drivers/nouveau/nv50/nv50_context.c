@@ -192,9 +192,11 @@ nv50_context_init_hw(struct nv50_context *nv50)
    NV50_3D_MTHD(nv50, G80_3D_WINDOW_OFFSET_X, 2);
    nouveau_push_data(p, 0);
    nouveau_push_data(p, 0);
-   /* clears cover SCREEN_SCISSOR (and scissor 0 when enabled, which we
-    * never do: nv50_clear.c bounds scissored clears by SCREEN_SCISSOR) */
-   NV50_3D_1(nv50, G80_3D_SCISSOR_ENABLE(0), 0);
+   /* clears cover SCREEN_SCISSOR and scissor 0 when enabled (which
+    * they turn off: nv50_clear.c bounds scissored clears by
+    * SCREEN_SCISSOR); scissor 0 is the draws' (nv50_rasterizer.c),
+    * off until a rasterizer state says */
+   nv50_hw_put(nv50, G80_3D_SCISSOR_ENABLE(0), 0);
    NV50_3D_1(nv50, G80_3D_CLEAR_FLAGS, G80_3D_CLEAR_FLAGS_CLEAR_RECT_SCISSOR);
    NV50_3D_1(nv50, G80_3D_VIEWPORT_TRANSFORM_EN, 1);
 

@@ -14,6 +14,7 @@
 #include "util/u_debug.h"
 
 #include "nouveau/nouveau_push.h"
+#include "nv50_hwstate.h"
 #include "nv50_screen.h"
 #include "nv50_tex.h"
 #include "g80_3d.xml.h"
@@ -31,7 +32,15 @@ enum nv50_dirty {
    NV50_DIRTY_PROGRAMS = 1 << 1,
    NV50_DIRTY_VERTEX = 1 << 2,     /* vertex elements and buffers */
    NV50_DIRTY_CONST = 1 << 3,
-   NV50_DIRTY_FRAGMENT = 1 << 4,   /* blend, ZSA, rasterizer, viewport */
+   NV50_DIRTY_FRAGMENT = 1 << 4,   /* viewport */
+   /* nv50_blend.c, nv50_zsa.c, nv50_rasterizer.c */
+   NV50_DIRTY_BLEND = 1 << 5,
+   NV50_DIRTY_BLEND_COLOR = 1 << 6,
+   NV50_DIRTY_ZSA = 1 << 7,
+   NV50_DIRTY_STENCIL_REF = 1 << 8,
+   NV50_DIRTY_RAST = 1 << 9,
+   NV50_DIRTY_SCISSOR = 1 << 10,
+   NV50_DIRTY_STIPPLE = 1 << 11,
    NV50_DIRTY_ALL = ~0u,
 };
 
@@ -85,9 +94,17 @@ struct nv50_context {
    struct nv50_vertex_elements *velems;
    struct pipe_vertex_buffer vb[PIPE_MAX_ATTRIBS];
    unsigned num_vb;
-   struct pipe_blend_state *blend;
-   struct pipe_depth_stencil_alpha_state *zsa;
-   struct pipe_rasterizer_state *rast;
+   struct nv50_blend_cso *blend;
+   struct nv50_zsa_cso *zsa;
+   struct nv50_rast_cso *rast;
+   struct pipe_blend_color blend_color;
+   struct pipe_stencil_ref stencil_ref;
+   struct pipe_scissor_state scissor;
+   struct pipe_poly_stipple stipple;
+   /* what the 3D object's methods below NV50_HW_RECORD_END last got
+    * through nv50_hw_put (nv50_hwstate.h) */
+   uint32_t hw_value[NV50_HW_RECORD_WORDS];
+   BITSET_DECLARE(hw_known, NV50_HW_RECORD_WORDS);
    struct pipe_viewport_state viewport;
    struct nv50_tex_state tex;   /* nv50_tex.c */
 
@@ -95,7 +112,7 @@ struct nv50_context {
    struct nv50_query_ctx *query;
 
    struct util_debug_callback debug;
-   bool warned_draw, warned_state;
+   bool warned_draw;
 
    struct slab_child_pool transfer_pool;
 };
@@ -146,6 +163,17 @@ uint32_t nv50_vertex_format(enum pipe_format format);
 bool nv50_vertex_validate(struct nv50_context *nv50);
 
 /* nv50_draw.c */
+
+/* nv50_blend.c, nv50_zsa.c, nv50_rasterizer.c: send what changed of
+ * the bound state; false when there is none bound or the channel is
+ * lost */
+bool nv50_chip_has_iblend(const struct nvhwdb_chip *chip);
+bool nv50_blend_validate(struct nv50_context *nv50);
+bool nv50_zsa_validate(struct nv50_context *nv50);
+bool nv50_rasterizer_validate(struct nv50_context *nv50);
+/* A clear is not cut by the draws' scissor 0: turns it off until the
+ * next draw (room for 2 words must have been made). */
+void nv50_scissor_off(struct nv50_context *nv50);
 
 /* nv50_m2mf.c: copies box of the blocklinear res's level to (or, with
  * to_surface, from) the pitch buffer lin (rows at stride, slices at

@@ -2,12 +2,11 @@
  * Draws, copies and blits.  A draw sends what changed of the programs
  * (nv50_program.c), vertex arrays (nv50_vertex.c), constant buffer 0 of
  * each stage, viewport 0 and the rasterizer / blend / depth state a plain
- * draw needs, then VERTEX_BEGIN_GL, VERTEX_BUFFER_FIRST/COUNT (arrays) or
+ * draw needs (nv50_blend.c, nv50_zsa.c, nv50_rasterizer.c), then
+ * VERTEX_BEGIN_GL, VERTEX_BUFFER_FIRST/COUNT (arrays) or
  * the indices as VB_ELEMENT_U32 words, VERTEX_END_GL (rnndb
  * graph/g80_3d.xml; upstream's nv50_vbo.c and nv50_state_validate.c read
- * for which methods a draw needs).  What is not done yet (blending,
- * stencil, scissors, polygon offset, ...) is said once on stderr and
- * drawn without.  resource_copy_region and the blits that are copies run
+ * for which methods a draw needs).  resource_copy_region and the blits that are copies run
  * on the CPU through maps (util_resource_copy_region); other blits are
  * refused through the GL debug output (KHR_debug, GL_DEBUG_TYPE_ERROR).
  */
@@ -35,14 +34,6 @@ nv50_not_implemented(struct nv50_context *nv50, const char *what)
 
 #include "nv50_resource.h"
 
-/* PIPE_FUNC_* (NEVER..ALWAYS) -> the 3D class's GL-valued functions */
-static const uint32_t nv50_depth_func[] = {
-   G80_3D_DEPTH_TEST_FUNC_NEVER, G80_3D_DEPTH_TEST_FUNC_LESS,
-   G80_3D_DEPTH_TEST_FUNC_EQUAL, G80_3D_DEPTH_TEST_FUNC_LEQUAL,
-   G80_3D_DEPTH_TEST_FUNC_GREATER, G80_3D_DEPTH_TEST_FUNC_NOTEQUAL,
-   G80_3D_DEPTH_TEST_FUNC_GEQUAL, G80_3D_DEPTH_TEST_FUNC_ALWAYS,
-};
-
 static const uint32_t nv50_prim[] = {
    [PIPE_PRIM_POINTS] = G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_POINTS,
    [PIPE_PRIM_LINES] = G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_LINES,
@@ -56,71 +47,20 @@ static const uint32_t nv50_prim[] = {
    [PIPE_PRIM_POLYGON] = G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_POLYGON,
 };
 
-static void
-nv50_warn_once(struct nv50_context *nv50, const char *what)
-{
-   if (!nv50->warned_state) {
-      NOUVEAU_ERR("%s: not implemented yet on Tesla (drawn without)\n", what);
-      nv50->warned_state = true;
-   }
-}
-
-/* rasterizer, blend colour masks, depth test, viewport 0 */
+/* viewport 0 (blend, ZSA and rasterizer state: nv50_blend.c,
+ * nv50_zsa.c, nv50_rasterizer.c) */
 static bool
 nv50_fragment_validate(struct nv50_context *nv50)
 {
-   const struct pipe_rasterizer_state *r = nv50->rast;
-   const struct pipe_depth_stencil_alpha_state *z = nv50->zsa;
-   const struct pipe_blend_state *b = nv50->blend;
    const struct pipe_viewport_state *v = &nv50->viewport;
 
+   if (!nv50_blend_validate(nv50) || !nv50_zsa_validate(nv50) ||
+       !nv50_rasterizer_validate(nv50))
+      return false;
    if (!(nv50->dirty & NV50_DIRTY_FRAGMENT))
       return true;
-   if (!r || !z || !b)
+   if (!nv50_push_begin(nv50, 16))
       return false;
-   if (!nv50_push_begin(nv50, 96))
-      return false;
-   NV50_3D_1(nv50, G80_3D_FRONT_FACE, r->front_ccw ? G80_3D_FRONT_FACE_CCW
-                                                   : G80_3D_FRONT_FACE_CW);
-   NV50_3D_1(nv50, G80_3D_CULL_FACE_ENABLE, r->cull_face != PIPE_FACE_NONE);
-   if (r->cull_face != PIPE_FACE_NONE)
-      NV50_3D_1(nv50, G80_3D_CULL_FACE,
-                r->cull_face == PIPE_FACE_FRONT ? G80_3D_CULL_FACE_FRONT :
-                r->cull_face == PIPE_FACE_BACK ? G80_3D_CULL_FACE_BACK :
-                G80_3D_CULL_FACE_FRONT_AND_BACK);
-   NV50_3D_1(nv50, G80_3D_POLYGON_MODE_FRONT, G80_3D_POLYGON_MODE_FRONT_FILL);
-   NV50_3D_1(nv50, G80_3D_POLYGON_MODE_BACK, G80_3D_POLYGON_MODE_BACK_FILL);
-   NV50_3D_1(nv50, G80_3D_SHADE_MODEL, r->flatshade ? G80_3D_SHADE_MODEL_FLAT
-                                                    : G80_3D_SHADE_MODEL_SMOOTH);
-   NV50_3D_1(nv50, G80_3D_PROVOKING_VERTEX_LAST, !r->flatshade_first);
-   NV50_3D_1(nv50, G80_3D_VERTEX_TWO_SIDE_ENABLE, 0);
-   NV50_3D_1(nv50, G80_3D_LINE_WIDTH, fui(r->line_width));
-   NV50_3D_1(nv50, G80_3D_POINT_SIZE, fui(r->point_size));
-   if (r->scissor || r->fill_front != PIPE_POLYGON_MODE_FILL ||
-       r->fill_back != PIPE_POLYGON_MODE_FILL || r->offset_tri)
-      nv50_warn_once(nv50, "scissor, polygon mode or offset");
-
-   NV50_3D_1(nv50, G80_3D_DEPTH_TEST_ENABLE, z->depth_enabled);
-   NV50_3D_1(nv50, G80_3D_DEPTH_WRITE_ENABLE,
-             z->depth_enabled && z->depth_writemask);
-   if (z->depth_enabled)
-      NV50_3D_1(nv50, G80_3D_DEPTH_TEST_FUNC, nv50_depth_func[z->depth_func]);
-   NV50_3D_1(nv50, G80_3D_STENCIL_ENABLE, 0);
-   NV50_3D_1(nv50, G80_3D_ALPHA_TEST_ENABLE, 0);
-   if (z->stencil[0].enabled || z->alpha_enabled)
-      nv50_warn_once(nv50, "stencil or alpha test");
-
-   for (unsigned i = 0; i < G80_3D_BLEND_ENABLE__LEN; i++) {
-      unsigned m = b->rt[b->independent_blend_enable ? i : 0].colormask;
-      NV50_3D_1(nv50, G80_3D_BLEND_ENABLE(i), 0);
-      NV50_3D_1(nv50, G80_3D_COLOR_MASK(i),
-                G80_3D_COLOR_MASK_R(!!(m & PIPE_MASK_R)) |
-                G80_3D_COLOR_MASK_G(!!(m & PIPE_MASK_G)) |
-                G80_3D_COLOR_MASK_B(!!(m & PIPE_MASK_B)) |
-                G80_3D_COLOR_MASK_A(!!(m & PIPE_MASK_A)));
-      if (b->rt[b->independent_blend_enable ? i : 0].blend_enable)
-         nv50_warn_once(nv50, "blending");
-   }
 
    /* viewport 0: window = scale * ndc + translate; depth range from
     * the z terms (GL's [n, f] with -1..1 clip z: n = t - s, f = t + s,

@@ -9,6 +9,13 @@
 #include "pipe/p_context.h"
 #include "pipe/p_state.h"
 
+/* nv50_blend.c */
+void nv50_bind_blend(struct pipe_context *p, void *cso);
+void *nv50_create_blend(struct pipe_context *p,
+                        const struct pipe_blend_state *s);
+void nv50_set_blend_color(struct pipe_context *p,
+                          const struct pipe_blend_color *c);
+
 /* nv50_clear.c */
 void nv50_clear(struct pipe_context *pipe, unsigned buffers,
                 const struct pipe_scissor_state *scissor,
@@ -57,24 +64,23 @@ void nv50_render_condition(struct pipe_context *pipe, struct pipe_query *query,
                            bool condition, enum pipe_render_cond_flag mode);
 void nv50_set_active_query_state(struct pipe_context *pipe, bool enable);
 
-/* nv50_state.c */
-void nv50_bind_blend(struct pipe_context *p, void *cso);
+/* nv50_rasterizer.c */
 void nv50_bind_rasterizer(struct pipe_context *p, void *cso);
-void nv50_bind_zsa(struct pipe_context *p, void *cso);
-void *nv50_create_blend(struct pipe_context *p,
-                        const struct pipe_blend_state *s);
 void *nv50_create_rasterizer(struct pipe_context *p,
                              const struct pipe_rasterizer_state *s);
+void nv50_set_polygon_stipple(struct pipe_context *p,
+                              const struct pipe_poly_stipple *s);
+void nv50_set_scissor_states(struct pipe_context *p, unsigned start,
+                             unsigned num,
+                             const struct pipe_scissor_state *s);
+
+/* nv50_state.c */
 struct pipe_surface * nv50_create_surface(struct pipe_context *p,
                                           struct pipe_resource *res,
                                           const struct pipe_surface *templ);
-void *nv50_create_zsa(struct pipe_context *p,
-                      const struct pipe_depth_stencil_alpha_state *s);
 void nv50_delete_copy(struct pipe_context *p, void *cso);
 void nv50_flush_resource(struct pipe_context *p, struct pipe_resource *res);
 void nv50_memory_barrier(struct pipe_context *p, unsigned flags);
-void nv50_set_blend_color(struct pipe_context *p,
-                          const struct pipe_blend_color *c);
 void nv50_set_clip_state(struct pipe_context *p,
                          const struct pipe_clip_state *c);
 void nv50_set_constant_buffer(struct pipe_context *p,
@@ -84,14 +90,7 @@ void nv50_set_constant_buffer(struct pipe_context *p,
 void nv50_set_framebuffer_state(struct pipe_context *p,
                                 const struct pipe_framebuffer_state *fb);
 void nv50_set_min_samples(struct pipe_context *p, unsigned min_samples);
-void nv50_set_polygon_stipple(struct pipe_context *p,
-                              const struct pipe_poly_stipple *s);
 void nv50_set_sample_mask(struct pipe_context *p, unsigned mask);
-void nv50_set_scissor_states(struct pipe_context *p, unsigned start,
-                             unsigned num,
-                             const struct pipe_scissor_state *s);
-void nv50_set_stencil_ref(struct pipe_context *p,
-                          const struct pipe_stencil_ref r);
 void nv50_set_viewport_states(struct pipe_context *p, unsigned start,
                               unsigned num,
                               const struct pipe_viewport_state *v);
@@ -135,6 +134,13 @@ void nv50_vertex_elements_bind(struct pipe_context *pipe, void *cso);
 void *nv50_vertex_elements_create(struct pipe_context *pipe, unsigned count,
                                   const struct pipe_vertex_element *e);
 void nv50_vertex_elements_delete(struct pipe_context *pipe, void *cso);
+
+/* nv50_zsa.c */
+void nv50_bind_zsa(struct pipe_context *p, void *cso);
+void *nv50_create_zsa(struct pipe_context *p,
+                      const struct pipe_depth_stencil_alpha_state *s);
+void nv50_set_stencil_ref(struct pipe_context *p,
+                          const struct pipe_stencil_ref r);
 
 extern const struct pipe_context nv50_context_funcs;
 

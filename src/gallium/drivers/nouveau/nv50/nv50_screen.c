@@ -76,6 +76,22 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
    case PIPE_CAP_CLEAR_SCISSORED:
       /* SCREEN_SCISSOR bounds CLEAR_BUFFERS (nv50_clear.c) */
       return 1;
+   case PIPE_CAP_BLEND_EQUATION_SEPARATE:
+      /* BLEND_EQUATION_ALPHA with BLEND_SEPARATE_ALPHA (chips.xml) */
+      return chip->blend_equation_separate;
+   case PIPE_CAP_INDEP_BLEND_ENABLE:
+      /* BLEND_ENABLE(i) and COLOR_MASK(i) on every Tesla class */
+      return 1;
+   case PIPE_CAP_INDEP_BLEND_FUNC:
+      /* equations and factors per target: the class's IBLEND (hwdb:
+       * GT215_3D on); G80..GT200 have one set (nv50_blend.c) */
+      return nv50_chip_has_iblend(chip);
+   case PIPE_CAP_POLYGON_OFFSET_CLAMP:
+      /* POLYGON_OFFSET_CLAMP (nv50_rasterizer.c) */
+      return 1;
+   case PIPE_CAP_DEPTH_CLIP_DISABLE:
+      /* VIEW_VOLUME_CLIP_CTRL DEPTH_CLAMP_NEAR/FAR (nv50_rasterizer.c) */
+      return 1;
    case PIPE_CAP_GLSL_FEATURE_LEVEL:
    case PIPE_CAP_GLSL_FEATURE_LEVEL_COMPATIBILITY:
       /* No program runs yet (draws are not implemented): the least GLSL

@@ -1,10 +1,11 @@
 /*
  * Pipe state of a Tesla context: the framebuffer (sent by nv50_clear.c),
- * copies of the blend, ZSA and rasterizer CSOs, viewport 0 and constant
- * buffer 0 of the VP and FP (sent by nv50_draw.c when a draw needs
- * them), surfaces.  Shaders are nv50_program.c's, vertex elements and
- * buffers nv50_vertex.c's, samplers and sampler views nv50_tex.c's; the
- * other state is accepted and not used yet.
+ * viewport 0 and constant buffer 0 of the VP and FP (sent by
+ * nv50_draw.c when a draw needs them), surfaces.  Shaders are
+ * nv50_program.c's, vertex elements and buffers nv50_vertex.c's,
+ * samplers and sampler views nv50_tex.c's, blend / ZSA / rasterizer
+ * state nv50_blend.c's, nv50_zsa.c's and nv50_rasterizer.c's; the other
+ * state is accepted and not used yet.
  */
 
 #include "util/u_framebuffer.h"
@@ -16,49 +17,8 @@
 #include "nv50_funcs.h"
 #include "nv50_resource.h"
 
-/* Blend, ZSA and rasterizer CSOs are copies; nv50_draw.c sends what a
- * draw uses of them. */
-void *
-nv50_create_blend(struct pipe_context *p, const struct pipe_blend_state *s)
-{
-   return mem_dup(s, sizeof(*s));
-}
-
-void *
-nv50_create_zsa(struct pipe_context *p,
-                const struct pipe_depth_stencil_alpha_state *s)
-{
-   return mem_dup(s, sizeof(*s));
-}
-
-void *
-nv50_create_rasterizer(struct pipe_context *p,
-                       const struct pipe_rasterizer_state *s)
-{
-   return mem_dup(s, sizeof(*s));
-}
-
-void
-nv50_bind_blend(struct pipe_context *p, void *cso)
-{
-   nv50_context(p)->blend = cso;
-   nv50_context(p)->dirty |= NV50_DIRTY_FRAGMENT;
-}
-
-void
-nv50_bind_zsa(struct pipe_context *p, void *cso)
-{
-   nv50_context(p)->zsa = cso;
-   nv50_context(p)->dirty |= NV50_DIRTY_FRAGMENT;
-}
-
-void
-nv50_bind_rasterizer(struct pipe_context *p, void *cso)
-{
-   nv50_context(p)->rast = cso;
-   nv50_context(p)->dirty |= NV50_DIRTY_FRAGMENT;
-}
-
+/* The blend, ZSA and rasterizer CSOs (nv50_blend.c, nv50_zsa.c,
+ * nv50_rasterizer.c) are one allocation each. */
 void
 nv50_delete_copy(struct pipe_context *p, void *cso)
 {
@@ -67,16 +27,6 @@ nv50_delete_copy(struct pipe_context *p, void *cso)
 
 static void
 nv50_bind_cso(struct pipe_context *p, void *cso)
-{
-}
-
-void
-nv50_set_blend_color(struct pipe_context *p, const struct pipe_blend_color *c)
-{
-}
-
-void
-nv50_set_stencil_ref(struct pipe_context *p, const struct pipe_stencil_ref r)
 {
 }
 
@@ -92,18 +42,6 @@ nv50_set_min_samples(struct pipe_context *p, unsigned min_samples)
 
 void
 nv50_set_clip_state(struct pipe_context *p, const struct pipe_clip_state *c)
-{
-}
-
-void
-nv50_set_polygon_stipple(struct pipe_context *p,
-                         const struct pipe_poly_stipple *s)
-{
-}
-
-void
-nv50_set_scissor_states(struct pipe_context *p, unsigned start, unsigned num,
-                        const struct pipe_scissor_state *s)
 {
 }
 
