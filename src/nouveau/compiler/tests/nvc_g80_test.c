@@ -406,6 +406,44 @@ test_immediate_fallback(void)
 }
 
 /*
+ * st/mesa's uniforms (load_ubo_vec4, nir_lower_uniforms_to_ubo without
+ * packed uniforms): the word is (base + offset source) * 4 + component.
+ * c0[] word w holds 100 + w; u = load_ubo_vec4(0, 1).yz with base 2
+ * (slot 3: words 13, 14), v = load_ubo_vec4(0, 0).x with base 1 (word 4):
+ * var0 = (113, 114, 104, 104 + 113 = 217).  Reading base 0 alone (the
+ * slot of the offset source) would give (105, 106, 100, 205).
+ */
+static void
+test_vp_ubo_vec4(void)
+{
+   nir_builder b = builder(MESA_SHADER_VERTEX, "vp_ubo_vec4");
+   nir_variable *o = nvc_test_out_vec4(b.shader, VARYING_SLOT_VAR0, 0, "o");
+   nir_ssa_def *uv = nir_load_ubo_vec4(&b, 2, 32, nir_imm_int(&b, 0),
+                                       nir_imm_int(&b, 1), .base = 2,
+                                       .component = 1);
+   nir_ssa_def *v = nir_load_ubo_vec4(&b, 1, 32, nir_imm_int(&b, 0),
+                                      nir_imm_int(&b, 0), .base = 1);
+   nir_store_var(&b, o, nir_vec4(&b, nir_channel(&b, uv, 0),
+                                 nir_channel(&b, uv, 1), v,
+                                 nir_fadd(&b, v, nir_channel(&b, uv, 0))),
+                 0xf);
+   struct nvc_g80_program p;
+   if (!compile(b.shader, &p))
+      return;
+   uint32_t cb[16], out[8] = { 0 }, inw[1] = { 0 };
+   for (unsigned w = 0; w < 16; w++)
+      cb[w] = u(100.0f + w);
+   if (run(&p, 1, inw, 1, NULL, NULL, 0, out, 8, cb, 16)) {
+      float got[4];
+      for (unsigned k = 0; k < 4; k++)
+         got[k] = f(out_word(&p, out, VARYING_SLOT_VAR0, k));
+      CHECK_VEC4_AS("load_ubo_vec4 base + offset", got, 113, 114, 104, 217,
+                    0);
+   }
+   nvc_g80_program_free(&p);
+}
+
+/*
  * gl_VertexID and gl_InstanceID: the a[] words after the attributes
  * (VP_GP_BUILTIN_ATTR_EN, nvsim's g80_3d_vertex.c appends them in that
  * order).  Vertex 7 of instance 2 with attribute x = 0.5:
@@ -778,6 +816,7 @@ main(void)
    test_immediate_fallback();
    test_vp_int();
    test_vp_builtins();
+   test_vp_ubo_vec4();
    test_fp_depth();
    test_fp_discard();
    test_fp_derivatives();
