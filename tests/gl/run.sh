@@ -67,6 +67,8 @@ runs=(
    # blending, depth, stencil, alpha test, scissor, culling, polygon
    # offset and mode, depth clamp
    "nv50_gl_state||--|g80 gt215 llvmpipe"
+   # GLSL uniforms: slots past the first, variable indices (compiler)
+   "nv50_gl_glsl||--|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

@@ -212,6 +212,12 @@ nv50_screen_get_shader_param(struct pipe_screen *pscreen,
    case PIPE_SHADER_CAP_MAX_SAMPLER_VIEWS:
       /* BIND_TIC/BIND_TSC slots of the program type (nv50_tex.c) */
       return NV50_MAX_SAMPLERS;
+   case PIPE_SHADER_CAP_INTEGERS:
+      /* 32-bit integer arithmetic, compares, conversions and booleans as
+       * 0 / ~0 in the compiler's VP and FP (src/nouveau/compiler/README.md,
+       * "Tesla": int.rst's add/sub/shifts/min/max/set, imul from the
+       * 16-bit multiplier, division lowered) */
+      return 1;
    case PIPE_SHADER_CAP_SUPPORTED_IRS:
       return 1 << PIPE_SHADER_IR_NIR;
    case PIPE_SHADER_CAP_PREFERRED_IR:
