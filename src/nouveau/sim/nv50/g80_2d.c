@@ -6,7 +6,7 @@
  * What upstream's nv50 driver does with it (nv50_surface.c, nv50_transfer.c)
  * is what is modelled: surfaces set up by the DST_ and SRC_ methods (FORMAT, LINEAR, for
  * block-linear BLOCK_DIMENSIONS/DEPTH/LAYER, for pitch PITCH; WIDTH,
- * HEIGHT, ADDRESS); OPERATION SRCCOPY; COND_MODE ALWAYS; point-sampled
+ * HEIGHT, ADDRESS); OPERATION SRCCOPY; point-sampled
  * blits started by BLIT_SRC_Y_INT, the source position of destination
  * pixel i being SRC_X + (i + 1/2) * DU_DX (ORIGIN CENTER) or SRC_X + i *
  * DU_DX (CORNER), in 32.32 fixed point; SIFC with bitmaps off and a 1:1
@@ -21,9 +21,14 @@
  * DST_HEIGHT (and outside the clip rectangle when CLIP_ENABLE) are not
  * written; source positions are clamped to the source surface.
  * Blits also take OPERATION ROP with a one-colour pattern, as upstream's
- * masked depth/stencil blits use it (g80_2d_rop.c).  Anything else the
+ * masked depth/stencil blits use it (g80_2d_rop.c).  COND_MODE decides
+ * whether a blit or a rectangle happens (g80_cond.c, with DMA_COND and
+ * COND_ADDRESS_HIGH/LOW: upstream's nv50_blit_eng2d sends the render
+ * condition for blits GL makes conditional); SIFC under a mode other than
+ * ALWAYS traps (its words would have to be dropped pixel by pixel, which
+ * upstream never asks).  Anything else the
  * engine can do (other ROP uses, blending, other patterns, bitmaps,
- * scaling SIFC, other shapes, bilinear scaling, conditional modes) traps
+ * scaling SIFC, other shapes, bilinear scaling) traps
  * as not modelled: never silently ignored.
  */
 #include <stdlib.h>
@@ -33,6 +38,7 @@
 #include "nv50_layout.h"
 #include "g80_surface_format.h"
 #include "g80_2d_rop.h"
+#include "g80_cond.h"
 #include "g80_2d.xml.h"
 #include "g80_defs.xml.h"
 
@@ -44,7 +50,8 @@ struct g80_2d_surf {
 };
 
 struct g80_2d {
-   struct nvsim_object *dma_dst, *dma_src;
+   struct nvsim_object *dma_dst, *dma_src, *dma_cond;
+   uint32_t cond_address_high, cond_address_low;
    struct g80_2d_surf dst, src;
    uint32_t operation, cond_mode;
    /* OPERATION ROP (blits only, g80_2d_rop.c) */
@@ -108,21 +115,30 @@ surf_offset(const struct g80_2d_surf *s, unsigned cpp, uint32_t x, uint32_t y)
                                           s->linear ? 0 : s->layer);
 }
 
-/* The checks every drawing operation makes; cpp of the destination. */
+/* The checks every drawing operation makes; cpp of the destination, 0
+ * when COND_MODE drops the operation (g80_cond.c). */
 static enum nvsim_status
 check_draw(struct nvsim_object *obj, struct g80_2d *e, const char *what,
            unsigned *cpp)
 {
+   *cpp = 0;
+   if (e->cond_mode != G80_2D_COND_MODE_ALWAYS && !strcmp(what, "SIFC")) {
+      nvsim_trap_detail(obj, "SIFC with COND_MODE %u: only ALWAYS is "
+                        "modelled", e->cond_mode);
+      return NVSIM_INVALID_STATE;
+   }
+   bool render;
+   enum nvsim_status st =
+      g80_cond_render(obj, e->cond_mode, e->dma_cond,
+                      (uint64_t)e->cond_address_high << 32 |
+                      e->cond_address_low, what, &render);
+   if (st || !render)
+      return st;
    bool rop_blit = e->operation == G80_2D_OPERATION_ROP &&
                    !strcmp(what, "blit");
    if (e->operation != G80_2D_OPERATION_SRCCOPY && !rop_blit) {
       nvsim_trap_detail(obj, "%s with OPERATION %u: only SRCCOPY (and ROP "
                         "for blits) is modelled", what, e->operation);
-      return NVSIM_INVALID_STATE;
-   }
-   if (e->cond_mode != G80_2D_COND_MODE_ALWAYS) {
-      nvsim_trap_detail(obj, "%s with COND_MODE %u: only ALWAYS is modelled",
-                        what, e->cond_mode);
       return NVSIM_INVALID_STATE;
    }
    if (!e->dma_dst) {
@@ -217,7 +233,7 @@ blit(struct nvsim_object *obj, struct g80_2d *e)
 {
    unsigned cpp;
    enum nvsim_status st = check_draw(obj, e, "blit", &cpp);
-   if (st)
+   if (st || !cpp)
       return st;
    if (!e->dma_src) {
       nvsim_trap_detail(obj, "blit without DMA_SRC");
@@ -324,7 +340,7 @@ rectangle(struct nvsim_object *obj, struct g80_2d *e, int32_t x0, int32_t y0,
 {
    unsigned cpp;
    enum nvsim_status st = check_draw(obj, e, "rectangle", &cpp);
-   if (st)
+   if (st || !cpp)
       return st;
    if (g80_surface_format_cpp(e->draw_color_format) != cpp || cpp > 4) {
       nvsim_trap_detail(obj, "DRAW_COLOR_FORMAT 0x%x into DST_FORMAT 0x%x: "
@@ -597,12 +613,13 @@ g80_2d_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
    case G80_2D_DMA_SRC:
       return nvsim_bind_dma(obj, &e->dma_src, data);
    case G80_2D_DMA_COND:
-      /* only used by the conditional modes, which trap */
-      return NVSIM_OK;
+      return nvsim_bind_dma(obj, &e->dma_cond, data);
    case G80_2D_COND_ADDRESS_HIGH:
+      e->cond_address_high = data;
+      return NVSIM_OK;
    case G80_2D_COND_ADDRESS_LOW:
-   case G80_2D_COLOR_KEY_FORMAT:
-   case G80_2D_COLOR_KEY:
+      e->cond_address_low = data;
+      return NVSIM_OK;
    case G80_2D_ROP:
       e->rop = data;
       return NVSIM_OK;
@@ -622,6 +639,8 @@ g80_2d_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
       e->pattern.bitmap[(mthd - G80_2D_PATTERN_BITMAP(0)) /
                         G80_2D_PATTERN_BITMAP__ESIZE] = data;
       return NVSIM_OK;
+   case G80_2D_COLOR_KEY_FORMAT:
+   case G80_2D_COLOR_KEY:
    case G80_2D_BETA1:
    case G80_2D_BETA4:
    case G80_2D_PATTERN_BITMAP_FORMAT:

@@ -378,4 +378,10 @@ enum nvsim_status g80_3d_strmout_draw(struct g80_3d *ctx, uint32_t prim,
                                       unsigned n);
 void g80_3d_strmout_method(struct g80_3d *ctx, uint32_t mthd, uint32_t data);
 
+/* DRAW_TFB_BYTES (g80_3d_draw_tfb.c): the vertices a draw of `bytes`
+ * transform feedback wrote takes, from DRAW_TFB_BASE / DRAW_TFB_STRIDE;
+ * traps on state it cannot follow. */
+enum nvsim_status g80_3d_draw_tfb_count(struct g80_3d *ctx, uint32_t bytes,
+                                        uint32_t *count);
+
 #endif

@@ -143,7 +143,7 @@ is_enum_checked(uint32_t mthd)
  * Methods whose effect is more than their stored value and which nvsim
  * does not model yet: each traps saying so (INVALID_STATE), so that what
  * they would have done is never silently missing.  Their names come from
- * hwdb: the D3D draw methods and the transform feedback draw, CLIPID_FILL (writes the clip id surface), the second
+ * hwdb: the D3D draw methods, CLIPID_FILL (writes the clip id surface), the second
  * texture binding form BIND_TIC2/BIND_TSC2 (undocumented beyond rnndb's
  * one-bit slot; upstream does not use it); the counter snapshots of
  * QUERY_GET are in g80_3d_query.c.
@@ -168,8 +168,6 @@ not_modelled(uint32_t mthd)
       return "the BIND_TIC2/BIND_TSC2 binding form is not modelled (its "
              "meaning is not documented)";
    /* G200_3D on (a class without them traps before, ILLEGAL_MTHD) */
-   if (mthd == G200_3D_DRAW_TFB_BYTES)
-      return "draws are not modelled yet (transform feedback draw)";
    if (mthd >= G200_3D_VTX_ATTR_DATA(0) &&
        mthd <= G200_3D_VTX_ATTR_DATA(G200_3D_VTX_ATTR_DATA__LEN - 1))
       return "immediate vertex data (VTX_ATTR_DATA) is not modelled yet";
@@ -291,6 +289,7 @@ method_body(struct g80_3d *ctx, uint32_t mthd, uint32_t data)
    case G80_3D_VB_ELEMENT_U16:
    case G80_3D_VB_ELEMENT_U32:
    case G80_3D_VERTEX_DATA:
+   case G200_3D_DRAW_TFB_BYTES:  /* G200_3D on: hwdb's class check above */
       return g80_3d_draw_method(ctx, mthd, data);
    default:
       /* state: stored; the cache flushes (CODE_CB_FLUSH, TIC/TSC_FLUSH,

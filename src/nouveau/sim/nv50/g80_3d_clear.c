@@ -15,9 +15,9 @@
  * Assumptions (not documented): RT counts from the render target slots,
  * and a target at or past RT_CONTROL COUNT is not written; Z/S are not
  * written when ZETA_ENABLE is 0; a LAYER at or past the surface's layers is
- * not written.  Not modelled (trap): COND_MODE other than ALWAYS and
- * NEVER, the multisample modes g80_3d_msaa.c does not model, a
- * WINDOW_OFFSET, CLEAR_FLAGS STENCIL_MASK.
+ * not written.  COND_MODE decides whether the clear happens (g80_cond.c).
+ * Not modelled (trap): the multisample modes g80_3d_msaa.c does not
+ * model, a WINDOW_OFFSET, CLEAR_FLAGS STENCIL_MASK.
  *
  * Multisampled targets (g80_3d_msaa.c): the rectangle is in pixels and
  * every sample of its pixels is written, the block of stored pixels
@@ -27,6 +27,7 @@
 
 #include "g80_3d.h"
 #include "g80_3d_msaa.h"
+#include "g80_cond.h"
 
 struct rect {
    int64_t x0, y0, x1, y1;
@@ -112,12 +113,13 @@ fill(struct g80_3d *ctx, const struct g80_3d_surface *s, struct rect r,
 static enum nvsim_status
 check_modelled(struct g80_3d *ctx, uint32_t data, bool *skip)
 {
-   uint32_t cond = g80_3d_reg(ctx, G80_3D_COND_MODE);
-   *skip = cond == G80_3D_COND_MODE_NEVER;
-   if (cond != G80_3D_COND_MODE_ALWAYS && cond != G80_3D_COND_MODE_NEVER)
-      return g80_3d_fail(ctx, NVSIM_INVALID_STATE, "clear under COND_MODE "
-                         "%u: conditional rendering is not modelled yet",
-                         cond);
+   /* COND_MODE gates clears (g80_cond.c; upstream brackets the clears
+    * GL does not make conditional with COND_MODE ALWAYS) */
+   bool render;
+   enum nvsim_status st = g80_3d_cond_render(ctx, "clear", &render);
+   *skip = !render;
+   if (st || !render)
+      return st;
    if (g80_3d_reg(ctx, G80_3D_WINDOW_OFFSET_X) ||
        g80_3d_reg(ctx, G80_3D_WINDOW_OFFSET_Y))
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE, "WINDOW_OFFSET is not "

@@ -60,6 +60,11 @@
  *   selecting, each run of consecutive primitives with one pair is drawn
  *   with a ROP of its own, so each layer sees its primitives in order.
  *
+ * - COND_MODE (g80_cond.c) is read at VERTEX_BEGIN_GL: a primitive it
+ *   does not let render is dropped until VERTEX_END_GL;
+ * - DRAW_TFB_BYTES (G200_3D on, g80_3d_draw_tfb.c) draws vertices 0..
+ *   of the arrays, as many as transform feedback wrote.
+ *
  * Not modelled (trap): the D3D begin/end.
  */
 #include <limits.h>
@@ -68,6 +73,7 @@
 #include <string.h>
 
 #include "g80_3d_rop.h"
+#include "g80_cond.h"
 #include "nvsim_raster_math.h"
 
 /* An inline vertex: every attribute at most 4 words (g80_3d_vertex.c). */
@@ -78,7 +84,8 @@
 
 struct g80_3d_draw {
    bool active;
-   bool failed;                 /* a trap: the rest is dropped until END */
+   bool failed;                 /* a trap, or COND_MODE (g80_cond.c): the
+                                 * rest is dropped until END */
    uint32_t prim;
    uint32_t instance;
    uint32_t prim_id;            /* primitives the GP ran on (g80_3d_gp.c) */
@@ -230,9 +237,8 @@ element(struct g80_3d *ctx, uint32_t e)
 }
 
 static enum nvsim_status
-draw_arrays(struct g80_3d *ctx, uint32_t count)
+draw_arrays(struct g80_3d *ctx, uint32_t first, uint32_t count)
 {
-   uint32_t first = g80_3d_reg(ctx, G80_3D_VERTEX_BUFFER_FIRST);
    bool add_start = g80_3d_reg(ctx, G80_3D_VP_GP_BUILTIN_ATTR_EN) &
                     G80_3D_VP_GP_BUILTIN_ATTR_EN_VERTEX_ID_DRAW_ARRAYS_ADD_START;
    bool restarts = g80_3d_reg(ctx, G80_3D_PRIM_RESTART_WITH_DRAW_ARRAYS);
@@ -331,6 +337,13 @@ begin(struct g80_3d *ctx, uint32_t data)
        !g80_3d_prim_adjacency(prim))
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
                          "primitive 0x%x is not a value rnndb names", prim);
+   /* COND_MODE (g80_cond.c): a primitive it does not let render is
+    * dropped whole (failed stays set): nothing is fetched, run or
+    * counted */
+   bool render;
+   enum nvsim_status st = g80_3d_cond_render(ctx, "draw", &render);
+   if (st || !render)
+      return st;
    if (g80_3d_reg(ctx, G80_3D_GP_ENABLE) && g80_3d_gp_begin(ctx, prim))
       return NVSIM_INVALID_STATE;
    if (!ctx->stages)
@@ -375,8 +388,18 @@ g80_3d_draw_method(struct g80_3d *ctx, uint32_t mthd, uint32_t data)
       return NVSIM_OK;
    switch (mthd) {
    case G80_3D_VERTEX_BUFFER_COUNT:
-      st = draw_arrays(ctx, data);
+      st = draw_arrays(ctx, g80_3d_reg(ctx, G80_3D_VERTEX_BUFFER_FIRST),
+                       data);
       break;
+   case G200_3D_DRAW_TFB_BYTES: {
+      /* vertices 0.. of the count transform feedback wrote
+       * (g80_3d_draw_tfb.c) */
+      uint32_t count;
+      st = g80_3d_draw_tfb_count(ctx, data, &count);
+      if (!st)
+         st = draw_arrays(ctx, 0, count);
+      break;
+   }
    case G80_3D_VB_ELEMENT_U32:
       st = element_word(ctx, data, 4, 0);
       break;
