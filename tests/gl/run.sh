@@ -69,6 +69,9 @@ runs=(
    "nv50_gl_state||--|g80 gt215 llvmpipe"
    # GLSL uniforms: slots past the first, variable indices (compiler)
    "nv50_gl_glsl||--|g80 gt215 llvmpipe"
+   # vertex and index streams: index sizes from buffers and client
+   # memory, base vertex, instancing, restart, code buffer reuse
+   "nv50_gl_vbo||--|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

@@ -78,6 +78,41 @@ nouveau_push_bin(struct nouveau_push *p, unsigned bin)
 }
 
 void
+nouveau_push_bin_clear(struct nouveau_push *p, unsigned bin)
+{
+   if (p->bufctx && bin < p->num_bins)
+      nouveau_push_bin_reset(p, bin);
+}
+
+bool
+nouveau_push_bin_refn(struct nouveau_push *p, unsigned bin,
+                      struct nouveau_bo *bo, uint32_t flags)
+{
+   struct nouveau_pushbuf_refn ref = { bo, flags };
+   struct nouveau_push_bin *b;
+
+   /* this submission: libdrm lists a bin's buffers when it starts the
+    * next one (pushbuf_validate) */
+   nouveau_pushbuf_refn(p->pb, &ref, 1);
+   if (!p->bufctx || bin >= p->num_bins)
+      return false;
+   b = &p->bins[bin];
+   if (b->num == b->cap) {
+      unsigned cap = MAX2(8, 2 * b->cap);
+      struct nouveau_bo **bos = realloc(b->bo, cap * sizeof(*bos));
+      if (!bos)
+         return false;
+      b->bo = bos;
+      b->cap = cap;
+   }
+   if (!nouveau_bufctx_refn(p->bufctx, bin, bo, flags))
+      return false;
+   b->bo[b->num] = NULL;
+   nouveau_bo_ref(bo, &b->bo[b->num++]);
+   return true;
+}
+
+void
 nouveau_push_record(struct nouveau_push *p, struct nouveau_bo *bo,
                     uint32_t data, uint32_t flags, uint32_t vor, uint32_t tor)
 {

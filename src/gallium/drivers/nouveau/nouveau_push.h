@@ -173,6 +173,14 @@ void nouveau_push_bins_fini(struct nouveau_push *p);
 /* Forgets what bin recorded (its state is about to be sent again, or its
  * buffers are no longer used) and records the next relocations there. */
 void nouveau_push_bin(struct nouveau_push *p, unsigned bin);
+/* Forgets what bin recorded without recording there next. */
+void nouveau_push_bin_clear(struct nouveau_push *p, unsigned bin);
+/* Lists bo (flags: NOUVEAU_BO_RD/WR | domain) in this submission and,
+ * without a relocation, in every later one until bin is reset (a buffer
+ * the bound state uses, on a chip that addresses buffers by VM address).
+ * false: not recorded (no bins, or out of memory). */
+bool nouveau_push_bin_refn(struct nouveau_push *p, unsigned bin,
+                           struct nouveau_bo *bo, uint32_t flags);
 /* Records the relocated word about to be written at p->pb->cur. */
 void nouveau_push_record(struct nouveau_push *p, struct nouveau_bo *bo,
                          uint32_t data, uint32_t flags, uint32_t vor,

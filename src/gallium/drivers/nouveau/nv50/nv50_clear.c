@@ -108,21 +108,26 @@ nv50_emit_fb(struct nv50_context *nv50, const struct pipe_framebuffer_state *fb)
 }
 
 /* The framebuffer's buffers are listed in every submission that uses
- * them: each clear does (the state itself stays in the 3D object). */
+ * them: each clear and draw lists them in its bin, which every later
+ * submission lists too (one made in the middle of a draw carries the
+ * rest of it; the state itself stays in the 3D object). */
 static void
 nv50_ref_fb(struct nv50_context *nv50)
 {
    const struct pipe_framebuffer_state *fb = &nv50->framebuffer;
 
+   nv50_bin_reset(nv50, NV50_BIN_FRAMEBUFFER);
    for (unsigned i = 0; i < fb->nr_cbufs; i++) {
       if (fb->cbufs[i]) {
          struct nv50_resource *res = nv50_resource(fb->cbufs[i]->texture);
-         nv50_push_ref(nv50, res->bo, res->domain | NOUVEAU_BO_RDWR);
+         nv50_bin_ref(nv50, NV50_BIN_FRAMEBUFFER, res->bo,
+                      res->domain | NOUVEAU_BO_RDWR);
       }
    }
    if (fb->zsbuf) {
       struct nv50_resource *res = nv50_resource(fb->zsbuf->texture);
-      nv50_push_ref(nv50, res->bo, res->domain | NOUVEAU_BO_RDWR);
+      nv50_bin_ref(nv50, NV50_BIN_FRAMEBUFFER, res->bo,
+                   res->domain | NOUVEAU_BO_RDWR);
    }
 }
 

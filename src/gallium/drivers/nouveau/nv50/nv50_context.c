@@ -43,12 +43,12 @@ nv50_kick_notify(struct nouveau_pushbuf *pb)
 {
    struct nv50_context *nv50 = pb->user_priv;
 
-   /* a new submission: the fence buffer is listed again, and so are
-    * the vertex and constant buffers, by sending their state again: a
-    * draw in it that found them clean would leave them unlisted, and a
-    * CPU write to one (glBufferData) would not wait for that draw */
+   /* a new submission: the fence buffer is listed again (the vertex,
+    * constant, index, code and framebuffer buffers are, by libdrm, from
+    * their bins: a draw in it that found them clean would otherwise
+    * leave them unlisted, and a CPU write to one (glBufferData) would
+    * not wait for that draw) */
    nv50->fence_referenced = false;
-   nv50->dirty |= NV50_DIRTY_VERTEX | NV50_DIRTY_CONST;
    if (nouveau_debug & NOUVEAU_DEBUG_FLUSH)
       fprintf(stderr, "nouveau: submit on channel %p\n",
               (void *)nv50->channel);
@@ -81,6 +81,19 @@ nv50_push_ref(struct nv50_context *nv50, struct nouveau_bo *bo,
    struct nouveau_pushbuf_refn ref = { bo, flags };
 
    nouveau_pushbuf_refn(nv50->pushbuf, &ref, 1);
+}
+
+void
+nv50_bin_ref(struct nv50_context *nv50, enum nv50_bin bin,
+             struct nouveau_bo *bo, uint32_t flags)
+{
+   nouveau_push_bin_refn(&nv50->push, bin, bo, flags);
+}
+
+void
+nv50_bin_reset(struct nv50_context *nv50, enum nv50_bin bin)
+{
+   nouveau_push_bin_clear(&nv50->push, bin);
 }
 
 void
@@ -149,7 +162,7 @@ nv50_context_init_hw(struct nv50_context *nv50)
    struct nouveau_push *p = &nv50->push;
    const uint32_t vram = NV50_HANDLE_VRAM;
 
-   if (!nv50_push_begin(nv50, 128))
+   if (!nv50_push_begin(nv50, 256))
       return false;
 
    /* objects on our subchannels (method 0, fifo.xml) */
@@ -202,8 +215,10 @@ nv50_context_init_hw(struct nv50_context *nv50)
 
    /* one code segment for VP and FP (rnndb: *_ADDRESS_HIGH/LOW, the
     * programs at *_START_ID in it) */
-   nv50_push_ref(nv50, nv50->code_bo, NOUVEAU_BO_GART | NOUVEAU_BO_RD);
-   nv50_push_ref(nv50, nv50->cb_bo, NOUVEAU_BO_GART | NOUVEAU_BO_RDWR);
+   nv50_bin_ref(nv50, NV50_BIN_CONTEXT, nv50->code_bo,
+                NOUVEAU_BO_GART | NOUVEAU_BO_RD);
+   nv50_bin_ref(nv50, NV50_BIN_CONTEXT, nv50->cb_bo,
+                NOUVEAU_BO_GART | NOUVEAU_BO_RDWR);
    const uint32_t code_mthd[] = { G80_3D_VP_ADDRESS_HIGH,
                                   G80_3D_FP_ADDRESS_HIGH };
    for (unsigned i = 0; i < ARRAY_SIZE(code_mthd); i++) {
@@ -221,6 +236,8 @@ nv50_context_init_hw(struct nv50_context *nv50)
       nouveau_push_data(p, G80_3D_CB_DEF_SET_BUFFER(i) |
                            G80_3D_CB_DEF_SET_SIZE(0));
    }
+   nv50_draw_init_hw(nv50);
+   nv50_stack_emit(nv50);
    /* no geometry program */
    NV50_3D_1(nv50, G80_3D_GP_ENABLE, 0);
    NV50_3D_1(nv50, G80_3D_RASTERIZE_ENABLE, 1);
@@ -246,6 +263,7 @@ nv50_context_destroy(struct pipe_context *pipe)
    }
    nv50_query_context_fini(nv50);
    util_unreference_framebuffer_state(&nv50->framebuffer);
+   pipe_resource_reference(&nv50->index.res, NULL);
    for (unsigned i = 0; i < ARRAY_SIZE(nv50->vb); i++)
       pipe_vertex_buffer_unreference(&nv50->vb[i]);
    for (unsigned i = 0; i < 2; i++) {
@@ -254,12 +272,18 @@ nv50_context_destroy(struct pipe_context *pipe)
    }
    nv50_tex_destroy(nv50);
    nouveau_bo_ref(NULL, &nv50->code_bo);
+   nouveau_bo_ref(NULL, &nv50->stack_bo);
+   nv50_code_fini(nv50);
    nouveau_bo_ref(NULL, &nv50->cb_bo);
    if (nv50->fence_bo) {
       nouveau_screen_remove_fence_bo(screen, nv50->fence_bo);
       nouveau_bo_ref(NULL, &nv50->fence_bo);
    }
+   if (nv50->pushbuf)
+      nouveau_pushbuf_bufctx(nv50->pushbuf, NULL);
    nouveau_pushbuf_del(&nv50->pushbuf);
+   /* after the pushbuffer: it kept the buffer context on its list */
+   nouveau_push_bins_fini(&nv50->push);
    nouveau_object_del(&nv50->eng2d);
    nouveau_object_del(&nv50->m2mf);
    nouveau_object_del(&nv50->eng3d);
@@ -411,6 +435,10 @@ nv50_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
       ret = nouveau_bo_new(dev, NOUVEAU_BO_GART, 0x100, 2 * NV50_CB_SIZE,
                            NULL, &nv50->cb_bo);
    }
+   if (ret == 0 && !nv50_stack_init(nv50))
+      ret = -ENOMEM;
+   if (ret == 0 && !nv50_code_init(nv50))
+      ret = -ENOMEM;
    /* so that an allocation that finds memory full can wait for us */
    if (ret == 0 && !nouveau_screen_add_fence_bo(&screen->base, nv50->fence_bo))
       ret = -ENOMEM;
@@ -423,6 +451,10 @@ nv50_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
    nv50->push.bin = -1;
    nv50->pushbuf->user_priv = nv50;
    nv50->pushbuf->kick_notify = nv50_kick_notify;
+   if (!nouveau_push_bins_init(&nv50->push, nv50->client, NV50_BIN_COUNT)) {
+      nv50_context_destroy(pipe);
+      return NULL;
+   }
 
    pipe->stream_uploader = u_upload_create_default(pipe);
    if (!pipe->stream_uploader || !nv50_context_init_hw(nv50) ||

@@ -44,9 +44,21 @@ enum nv50_dirty {
    NV50_DIRTY_ALL = ~0u,
 };
 
-/* The code buffer: every program's code, never overwritten (one code
- * segment for VP and FP: nvsim assumes upstream's 512 KiB segment,
- * docs/tesla.md "The stage seam"). */
+/* Buffers the bound state uses, listed in every submission until the
+ * state that named them is sent again (nv50_bin_ref): a submission in the
+ * middle of a draw, or between draws, carries commands that use them. */
+enum nv50_bin {
+   NV50_BIN_CONTEXT,       /* code and constant buffers, the stack */
+   NV50_BIN_FRAMEBUFFER,
+   NV50_BIN_VERTEX,
+   NV50_BIN_CONST,
+   NV50_BIN_INDEX,         /* the index buffer of the current draw */
+   NV50_BIN_COUNT,
+};
+
+/* The code buffer: every program's code (one code segment for VP and
+ * FP: nvsim assumes upstream's 512 KiB segment, docs/tesla.md "The stage
+ * seam"); a deleted program's space is reused (nv50_code.c). */
 #define NV50_CODE_SIZE (512 * 1024)
 /* Constant buffers: one of 64 KiB per stage for user constants (CB_DEF
  * SIZE 0 is 0x10000 bytes, docs/tesla.md "Constant buffers"). */
@@ -55,13 +67,32 @@ enum nv50_dirty {
 struct nv50_program {
    bool valid;                  /* compiled */
    int32_t code_base;           /* offset in the code buffer, -1 before */
+   /* the context whose code buffer holds it (compared, never followed:
+    * it may be gone when the program is deleted) */
+   const struct nv50_context *code_owner;
    struct nvc_g80_program prog;
+};
+
+/* Ranges of the code segment (nv50_code.c). */
+struct nv50_code_range {
+   uint32_t start, size;
+};
+struct nv50_code_list {
+   struct nv50_code_range *r;
+   unsigned num, cap;
 };
 
 struct nv50_vertex_elements {
    unsigned count;
    struct pipe_vertex_element e[PIPE_MAX_ATTRIBS];
    uint32_t attrib[PIPE_MAX_ATTRIBS];   /* VERTEX_ARRAY_ATTRIB words */
+};
+
+/* The index stream of the current draw: a buffer (the index buffer, or
+ * client indices uploaded), the byte offset of its first index. */
+struct nv50_index_source {
+   struct pipe_resource *res;
+   unsigned offset, size, count;
 };
 
 struct nv50_context {
@@ -82,9 +113,12 @@ struct nv50_context {
    struct pipe_framebuffer_state framebuffer;
 
    struct nv50_program *vp, *fp;
+   /* the warps' control stack (nv50_stack.c) */
+   struct nouveau_bo *stack_bo;
    struct nouveau_bo *code_bo;
    void *code_map;
-   uint32_t code_used;
+   /* free space, and deleted programs' space the GPU may still read */
+   struct nv50_code_list code_free, code_waiting;
    bool code_flush;
    /* user constants of VP (0) and FP (1): copies, and the buffer their
     * CB_DEFs point at (NV50_CB_SIZE each) */
@@ -110,6 +144,16 @@ struct nv50_context {
 
    /* queries and the render condition (nv50_query.c) */
    struct nv50_query_ctx *query;
+
+   /* what the 3D object holds of the draw state (nv50_draw.c,
+    * nv50_vertex.c, nv50_index.c): only changes are sent */
+   struct nv50_index_source index;
+   unsigned num_arrays;         /* VERTEX_ARRAY_FETCH enabled below */
+   uint32_t instance_arrays;    /* VERTEX_ARRAY_PER_INSTANCE set */
+   int32_t index_bias;          /* VB_ELEMENT_BASE, VERTEX_ID_BASE */
+   uint32_t instance_base;      /* VB_INSTANCE_BASE */
+   bool restart;                /* PRIM_RESTART_ENABLE */
+   uint32_t restart_index;      /* PRIM_RESTART_INDEX */
 
    struct util_debug_callback debug;
    bool warned_draw;
@@ -141,6 +185,11 @@ bool nv50_push_begin(struct nv50_context *nv50, unsigned words);
  * uses (placement, and CPU waits on it). */
 void nv50_push_ref(struct nv50_context *nv50, struct nouveau_bo *bo,
                    uint32_t flags);
+/* nv50_push_ref, and the same in every later submission until bin is
+ * reset (its state is sent again). */
+void nv50_bin_ref(struct nv50_context *nv50, enum nv50_bin bin,
+                  struct nouveau_bo *bo, uint32_t flags);
+void nv50_bin_reset(struct nv50_context *nv50, enum nv50_bin bin);
 void nv50_context_kick(struct nv50_context *nv50);
 /* Submits first if the pushbuffer names bo (a CPU map must wait for
  * the commands that use it). */
@@ -153,6 +202,20 @@ void nv50_kick_if_referenced(struct nv50_context *nv50,
 /* Sends the framebuffer state if it changed. */
 void nv50_emit_framebuffer(struct nv50_context *nv50);
 
+/* nv50_code.c: space in the code segment */
+bool nv50_code_init(struct nv50_context *nv50);
+void nv50_code_fini(struct nv50_context *nv50);
+/* A range of size bytes (its offset), -1 when the segment is full of
+ * programs still in use; may submit and wait for the GPU first. */
+int32_t nv50_code_alloc(struct nv50_context *nv50, uint32_t size);
+/* Gives back a deleted program's range (reused once the GPU is done). */
+void nv50_code_free(struct nv50_context *nv50, uint32_t base, uint32_t size);
+
+/* nv50_stack.c: the stack buffer for every warp the chip runs, and its
+ * state (STACK_*, LOCAL_SIZE_LOG) */
+bool nv50_stack_init(struct nv50_context *nv50);
+void nv50_stack_emit(struct nv50_context *nv50);
+
 /* nv50_program.c */
 /* Uploads and sends the bound VP and FP and their linkage; false when
  * there is none to run (or no room). */
@@ -160,9 +223,30 @@ bool nv50_program_validate(struct nv50_context *nv50);
 
 /* nv50_vertex.c */
 uint32_t nv50_vertex_format(enum pipe_format format);
+/* Disables per-instance fetch of every array (a new 3D object). */
+void nv50_vertex_init_hw(struct nv50_context *nv50);
 bool nv50_vertex_validate(struct nv50_context *nv50);
 
+/* nv50_index.c */
+/* The index stream of draw d: the index buffer, or its client indices
+ * uploaded; false for an index size the 3D class has no method for or
+ * when the upload fails. */
+bool nv50_index_bind(struct nv50_context *nv50,
+                     const struct pipe_draw_info *info,
+                     const struct pipe_draw_start_count_bias *d,
+                     struct nv50_index_source *src);
+/* Sends the stream to VB_ELEMENT_* by IB entries pointing at the buffer;
+ * false when the channel is lost. */
+bool nv50_index_emit(struct nv50_context *nv50,
+                     const struct nv50_index_source *src);
+/* PRIM_RESTART_ENABLE and INDEX, when they change. */
+void nv50_index_restart(struct nv50_context *nv50, bool enable,
+                        uint32_t index);
+
 /* nv50_draw.c */
+/* The draw state of a new 3D object (bases, restart, per-instance
+ * arrays), as nv50_draw.c remembers it. */
+void nv50_draw_init_hw(struct nv50_context *nv50);
 
 /* nv50_blend.c, nv50_zsa.c, nv50_rasterizer.c: send what changed of
  * the bound state; false when there is none bound or the channel is

@@ -2,9 +2,9 @@
  * Draws, copies and blits.  A draw sends what changed of the programs
  * (nv50_program.c), vertex arrays (nv50_vertex.c), constant buffer 0 of
  * each stage, viewport 0 and the rasterizer / blend / depth state a plain
- * draw needs (nv50_blend.c, nv50_zsa.c, nv50_rasterizer.c), then
- * VERTEX_BEGIN_GL, VERTEX_BUFFER_FIRST/COUNT (arrays) or
- * the indices as VB_ELEMENT_U32 words, VERTEX_END_GL (rnndb
+ * draw needs (nv50_blend.c, nv50_zsa.c, nv50_rasterizer.c), then per
+ * instance VERTEX_BEGIN_GL, VERTEX_BUFFER_FIRST/COUNT (arrays) or the
+ * index stream (nv50_index.c), VERTEX_END_GL (rnndb
  * graph/g80_3d.xml; upstream's nv50_vbo.c and nv50_state_validate.c read
  * for which methods a draw needs).  resource_copy_region and the blits that are copies run
  * on the CPU through maps (util_resource_copy_region); other blits are
@@ -90,6 +90,7 @@ nv50_const_validate(struct nv50_context *nv50)
 
    if (!(nv50->dirty & NV50_DIRTY_CONST))
       return true;
+   nv50_bin_reset(nv50, NV50_BIN_CONST);
    for (unsigned s = 0; s < 2; s++) {
       const struct pipe_constant_buffer *cb = &nv50->cb[s];
       unsigned words = cb->buffer_size / 4;
@@ -101,7 +102,8 @@ nv50_const_validate(struct nv50_context *nv50)
       if (cb->buffer) {
          struct nv50_resource *res = nv50_resource(cb->buffer);
          uint64_t addr = res->bo->offset + cb->buffer_offset;
-         nv50_push_ref(nv50, res->bo, res->domain | NOUVEAU_BO_RD);
+         nv50_bin_ref(nv50, NV50_BIN_CONST, res->bo,
+                      res->domain | NOUVEAU_BO_RD);
          NV50_3D_MTHD(nv50, G80_3D_CB_DEF_ADDRESS_HIGH, 3);
          nouveau_push_data(&nv50->push, addr >> 32);
          nouveau_push_data(&nv50->push, addr);
@@ -131,60 +133,76 @@ nv50_const_validate(struct nv50_context *nv50)
    return true;
 }
 
-/* indices as VB_ELEMENT_U32 words (one index a word) */
-static bool
-nv50_draw_elements(struct nv50_context *nv50, const struct pipe_draw_info *info,
-                   const struct pipe_draw_start_count_bias *d)
+/* VB_ELEMENT_BASE (added to every index: GL's basevertex) and, from
+ * G84_3D on, VERTEX_ID_BASE (gl_VertexID counts from it: GL 3.2 2.8.2,
+ * the index plus basevertex); VB_INSTANCE_BASE (added to the element of
+ * per-instance arrays: GL 4.2's baseinstance, not to gl_InstanceID).
+ * Sent when they change. */
+static void
+nv50_draw_bases(struct nv50_context *nv50, int32_t bias, uint32_t instance)
 {
-   struct pipe_context *pipe = &nv50->base;
-   struct pipe_transfer *xfer = NULL;
-   const uint8_t *idx;
-   unsigned size = info->index_size;
-
-   if (info->has_user_indices) {
-      idx = (const uint8_t *)info->index.user + d->start * size;
-   } else {
-      idx = pipe_buffer_map_range(pipe, info->index.resource, d->start * size,
-                                  d->count * size, PIPE_MAP_READ, &xfer);
-      if (!idx)
-         return false;
+   if (bias != nv50->index_bias) {
+      NV50_3D_1(nv50, G80_3D_VB_ELEMENT_BASE, bias);
+      if (nv50->chip->class_3d >= G84_3D_CLASS)
+         NV50_3D_1(nv50, G84_3D_VERTEX_ID_BASE, bias);
+      nv50->index_bias = bias;
    }
-   for (unsigned i = 0; i < d->count;) {
-      unsigned n = MIN2(d->count - i, 2047);
-      if (!nv50_push_begin(nv50, n + 4))
-         break;
-      nouveau_push_mthd_ni(&nv50->push, NOUVEAU_SUBC_3D,
-                           G80_3D_VB_ELEMENT_U32, n);
-      for (unsigned k = 0; k < n; k++, i++) {
-         uint32_t v = size == 4 ? ((const uint32_t *)idx)[i] :
-                      size == 2 ? ((const uint16_t *)idx)[i] : idx[i];
-         nouveau_push_data(&nv50->push, v);
-      }
+   if (instance != nv50->instance_base) {
+      NV50_3D_1(nv50, G80_3D_VB_INSTANCE_BASE, instance);
+      nv50->instance_base = instance;
    }
-   if (xfer)
-      pipe_buffer_unmap(pipe, xfer);
-   return true;
 }
 
 void
-nv50_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
-              unsigned drawid_offset,
-              const struct pipe_draw_indirect_info *indirect,
-              const struct pipe_draw_start_count_bias *draws,
-              unsigned num_draws)
+nv50_draw_init_hw(struct nv50_context *nv50)
 {
-   struct nv50_context *nv50 = nv50_context(pipe);
+   NV50_3D_1(nv50, G80_3D_VB_ELEMENT_BASE, 0);
+   if (nv50->chip->class_3d >= G84_3D_CLASS)
+      NV50_3D_1(nv50, G84_3D_VERTEX_ID_BASE, 0);
+   NV50_3D_1(nv50, G80_3D_VB_INSTANCE_BASE, 0);
+   NV50_3D_1(nv50, G80_3D_PRIM_RESTART_ENABLE, 0);
+   NV50_3D_1(nv50, G80_3D_PRIM_RESTART_INDEX, 0);
+   nv50->index_bias = 0;
+   nv50->instance_base = 0;
+   nv50->restart = false;
+   nv50->restart_index = 0;
+   nv50_vertex_init_hw(nv50);
+}
 
-   if (indirect || info->mode >= ARRAY_SIZE(nv50_prim) ||
-       info->primitive_restart || info->instance_count != 1) {
-      nv50_not_implemented(nv50, "indirect, restart, instanced or adjacency draw");
-      return;
+/* One draw of info->instance_count instances: VERTEX_BEGIN_GL starts
+ * instance 0, with INSTANCE_NEXT the one after the last (rnndb). */
+static bool
+nv50_draw_instances(struct nv50_context *nv50,
+                    const struct pipe_draw_info *info,
+                    const struct pipe_draw_start_count_bias *d)
+{
+   uint32_t prim = nv50_prim[info->mode];
+
+   for (unsigned i = 0; i < info->instance_count; i++) {
+      if (!nv50_push_begin(nv50, 8))
+         return false;
+      NV50_3D_1(nv50, G80_3D_VERTEX_BEGIN_GL,
+                prim | (i ? G80_3D_VERTEX_BEGIN_GL_INSTANCE_NEXT : 0));
+      if (info->index_size) {
+         if (!nv50_index_emit(nv50, &nv50->index))
+            return false;
+      } else {
+         NV50_3D_MTHD(nv50, G80_3D_VERTEX_BUFFER_FIRST, 2);
+         nouveau_push_data(&nv50->push, d->start);
+         nouveau_push_data(&nv50->push, d->count);
+      }
+      if (!nv50_push_begin(nv50, 4))
+         return false;
+      NV50_3D_1(nv50, G80_3D_VERTEX_END_GL, 0);
    }
-   if (!nv50_render_condition_pass(nv50))
-      return;
-   /* room for the state first, so that it is sent in the submission
-    * that lists its buffers (a submission in the middle of a long
-    * element list leaves them unlisted: not handled yet) */
+   return true;
+}
+
+static void
+nv50_draw(struct nv50_context *nv50, const struct pipe_draw_info *info,
+          const struct pipe_draw_start_count_bias *draws,
+          unsigned num_draws)
+{
    if (!nv50_push_begin(nv50, 2048))
       return;
    nv50_emit_framebuffer(nv50);
@@ -197,23 +215,42 @@ nv50_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
    for (unsigned i = 0; i < num_draws; i++) {
       const struct pipe_draw_start_count_bias *d = &draws[i];
 
-      if (!d->count)
+      if (!d->count || !info->instance_count)
          continue;
+      if (info->index_size && !nv50_index_bind(nv50, info, d, &nv50->index)) {
+         nv50_not_implemented(nv50, "indexed draw of this index size");
+         return;
+      }
       if (!nv50_push_begin(nv50, 16))
          return;
-      NV50_3D_1(nv50, G80_3D_VB_ELEMENT_BASE,
-                info->index_size ? d->index_bias : 0);
-      NV50_3D_1(nv50, G80_3D_VERTEX_BEGIN_GL, nv50_prim[info->mode]);
-      if (info->index_size) {
-         nv50_draw_elements(nv50, info, d);
-      } else {
-         NV50_3D_MTHD(nv50, G80_3D_VERTEX_BUFFER_FIRST, 2);
-         nouveau_push_data(&nv50->push, d->start);
-         nouveau_push_data(&nv50->push, d->count);
-      }
-      if (!nv50_push_begin(nv50, 4))
+      nv50_draw_bases(nv50, info->index_size ? d->index_bias : 0,
+                      info->start_instance);
+      /* restart applies to indexed draws (GL 3.1 2.8) */
+      nv50_index_restart(nv50, info->index_size && info->primitive_restart,
+                         info->restart_index);
+      if (!nv50_draw_instances(nv50, info, d))
          return;
-      NV50_3D_1(nv50, G80_3D_VERTEX_END_GL, 0);
+   }
+}
+
+void
+nv50_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
+              unsigned drawid_offset,
+              const struct pipe_draw_indirect_info *indirect,
+              const struct pipe_draw_start_count_bias *draws,
+              unsigned num_draws)
+{
+   struct nv50_context *nv50 = nv50_context(pipe);
+
+   if (indirect || info->mode >= ARRAY_SIZE(nv50_prim))
+      nv50_not_implemented(nv50, "indirect or adjacency draw");
+   else if (nv50_render_condition_pass(nv50))
+      nv50_draw(nv50, info, draws, num_draws);
+   /* the caller's reference is ours to drop (p_state.h) */
+   if (info->index_size && !info->has_user_indices &&
+       info->take_index_buffer_ownership) {
+      struct pipe_resource *r = info->index.resource;
+      pipe_resource_reference(&r, NULL);
    }
 }
 

@@ -1,7 +1,8 @@
 /*
  * Vertex and fragment programs: shader CSOs compiled at create with the
  * Tesla compiler (src/nouveau/compiler, nvc_g80.h), uploaded at first
- * use into the context's code buffer, and their 3D state.
+ * use into the context's code buffer (space from nv50_code.c, given back
+ * when a program is deleted), and their 3D state.
  *
  * Facts (rnndb graph/g80_3d.xml through hwdb g80_3d.xml, and upstream's
  * nv50_shader_state.c / nv50_program.c read for which methods a program
@@ -64,6 +65,13 @@ nv50_program_delete(struct pipe_context *pipe, void *cso)
 {
    struct nv50_program *p = cso;
 
+   /* its code space, if it is this context's (a program of a shared
+    * context uploaded elsewhere keeps its space there until that
+    * context goes) */
+   if (p->code_base >= 0 && p->code_owner == nv50_context(pipe))
+      nv50_code_free(nv50_context(pipe), p->code_base,
+                     p->prog.code_words * 4);
+
    if (p->valid)
       nvc_g80_program_free(&p->prog);
    FREE(p);
@@ -88,30 +96,35 @@ nv50_bind_fp(struct pipe_context *pipe, void *cso)
 }
 
 
-/* Puts p's code in the code buffer (once: code is never overwritten, so
- * the CPU writes only where no queued command reads).  false when the
- * buffer is full. */
+/* Puts p's code in the code buffer (once; the CPU writes only where no
+ * queued command reads: nv50_code.c).  false when the buffer is full of
+ * programs in use. */
 static bool
 nv50_program_upload(struct nv50_context *nv50, struct nv50_program *p)
 {
    uint32_t size = p->prog.code_words * 4;
 
-   if (p->code_base >= 0)
-      return true;
-   /* START_ID and relocation bases are multiples of 8 (an instruction
-    * is 4 or 8 bytes, nvc_g80_relocate) */
-   uint32_t base = align(nv50->code_used, 8);
-   if (base + size > NV50_CODE_SIZE) {
+   if (p->code_base >= 0) {
+      if (p->code_owner == nv50)
+         return true;
+      NOUVEAU_ERR("program uploaded by another context\n");
+      return false;
+   }
+   int32_t base = nv50_code_alloc(nv50, size);
+   if (base < 0) {
       NOUVEAU_ERR("the code buffer is full (%u bytes)\n", NV50_CODE_SIZE);
       return false;
    }
    if (!nvc_g80_relocate(&p->prog, base)) {
       NOUVEAU_ERR("program does not fit at 0x%x\n", base);
+      nv50_code_free(nv50, base, size);
       return false;
    }
+   if (nouveau_debug & NOUVEAU_DEBUG_SHADERS)
+      fprintf(stderr, "nouveau: program of %u bytes at 0x%x\n", size, base);
    memcpy((uint8_t *)nv50->code_map + base, p->prog.code, size);
-   nv50->code_used = base + size;
    p->code_base = base;
+   p->code_owner = nv50;
    nv50->code_flush = true;
    return true;
 }

@@ -141,6 +141,15 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
    case PIPE_CAP_CONDITIONAL_RENDER:
    case PIPE_CAP_CONDITIONAL_RENDER_INVERTED:
       /* decided on the CPU from the query's result (nv50_query.c) */
+   /* draws (nv50_draw.c, nv50_index.c, nv50_vertex.c): PRIM_RESTART_*
+    * compares any 32-bit index, VERTEX_ARRAY_DIVISOR / PER_INSTANCE,
+    * VB_INSTANCE_BASE, and the instance id word of VP_GP_BUILTIN_ATTR_EN
+    * (the compiler's gl_InstanceID) */
+   case PIPE_CAP_PRIMITIVE_RESTART:
+   case PIPE_CAP_PRIMITIVE_RESTART_FIXED_INDEX:
+   case PIPE_CAP_VERTEX_ELEMENT_INSTANCE_DIVISOR:
+   case PIPE_CAP_VS_INSTANCEID:
+   case PIPE_CAP_START_INSTANCE:
       return 1;
    default:
       return u_pipe_screen_get_param_defaults(pscreen, param);

@@ -6,10 +6,14 @@
  * (g80_vtxelt_type), BGRA swapping the first and third components;
  * VERTEX_ARRAY_FETCH(b) STRIDE and ENABLE, START_HIGH/LOW the array's
  * address, LIMIT_HIGH/LOW its last valid byte (as upstream writes it),
- * VERTEX_ARRAY_PER_INSTANCE / DIVISOR for instanced elements.
+ * VERTEX_ARRAY_PER_INSTANCE(array) and the array's DIVISOR for instanced
+ * elements: the element fetched is instance / DIVISOR + VB_INSTANCE_BASE
+ * (GL 3.3 2.8.3 with ARB_base_instance's baseinstance; docs/tesla.md
+ * "Vertex fetch").
  */
 
 #include "util/format/u_format.h"
+#include "util/bitscan.h"
 #include "util/u_helpers.h"
 #include "util/u_inlines.h"
 #include "util/u_memory.h"
@@ -119,7 +123,8 @@ nv50_vertex_elements_create(struct pipe_context *pipe, unsigned count,
          fmt = G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_32_32_32_32 |
                G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_FLOAT;
       }
-      ve->attrib[i] = G80_3D_VERTEX_ARRAY_ATTRIB_BUFFER(e[i].vertex_buffer_index) |
+      /* array i is element i's (nv50_vertex_validate) */
+      ve->attrib[i] = G80_3D_VERTEX_ARRAY_ATTRIB_BUFFER(i) |
                       G80_3D_VERTEX_ARRAY_ATTRIB_OFFSET(e[i].src_offset) |
                       fmt;
    }
@@ -155,61 +160,91 @@ nv50_set_vertex_buffers(struct pipe_context *pipe, unsigned start,
 }
 
 
+/* Array i feeds element i (ATTRIB(i) BUFFER i): the divisor and the
+ * per-instance switch are the array's (VERTEX_ARRAY_DIVISOR(i) sits in
+ * the array's FETCH/START block, PER_INSTANCE(i) is by array), so two
+ * elements of one buffer with different divisors need arrays of their
+ * own.  What the 3D object holds is remembered so that a draw sends only
+ * what changed (comparable in bytes with upstream's stream). */
+void
+nv50_vertex_init_hw(struct nv50_context *nv50)
+{
+   NV50_3D_MTHD(nv50, G80_3D_VERTEX_ARRAY_PER_INSTANCE(0),
+                G80_3D_VERTEX_ARRAY_PER_INSTANCE__LEN);
+   for (unsigned i = 0; i < G80_3D_VERTEX_ARRAY_PER_INSTANCE__LEN; i++)
+      nouveau_push_data(&nv50->push, 0);
+   nv50->instance_arrays = 0;
+   /* every array is disabled by the first validation */
+   nv50->num_arrays = G80_3D_VERTEX_ARRAY_FETCH__LEN;
+}
+
 /* Sends the arrays and elements; false when an element's buffer is
  * missing or the channel is lost. */
 bool
 nv50_vertex_validate(struct nv50_context *nv50)
 {
    const struct nv50_vertex_elements *ve = nv50->velems;
+   uint32_t instance = 0;
 
    if (!(nv50->dirty & NV50_DIRTY_VERTEX))
       return true;
    if (!ve)
       return false;
-   if (!nv50_push_begin(nv50, 8 + ve->count * 3 + nv50->num_vb * 12))
+   if (ve->count > G80_3D_VERTEX_ARRAY_FETCH__LEN) {
+      NOUVEAU_ERR("%u vertex elements, the 3D class has %u arrays\n",
+                  ve->count, G80_3D_VERTEX_ARRAY_FETCH__LEN);
       return false;
-   for (unsigned i = 0; i < ve->count; i++) {
-      NV50_3D_1(nv50, G80_3D_VERTEX_ARRAY_ATTRIB(i), ve->attrib[i]);
-      NV50_3D_1(nv50, G80_3D_VERTEX_ARRAY_PER_INSTANCE(i),
-                ve->e[i].instance_divisor != 0);
    }
-   for (unsigned b = 0; b < G80_3D_VERTEX_ARRAY_FETCH__LEN; b++) {
-      const struct pipe_vertex_buffer *vb = &nv50->vb[b];
-      bool used = false;
-
-      for (unsigned i = 0; i < ve->count; i++)
-         used |= ve->e[i].vertex_buffer_index == b;
-      if (!used || b >= nv50->num_vb || !vb->buffer.resource ||
-          vb->is_user_buffer) {
-         if (used) {
-            NOUVEAU_ERR("vertex buffer %u is not bound\n", b);
-            return false;
-         }
-         NV50_3D_1(nv50, G80_3D_VERTEX_ARRAY_FETCH(b), 0);
-         continue;
+   for (unsigned i = 0; i < ve->count; i++) {
+      unsigned b = ve->e[i].vertex_buffer_index;
+      if (b >= nv50->num_vb || !nv50->vb[b].buffer.resource ||
+          nv50->vb[b].is_user_buffer) {
+         NOUVEAU_ERR("vertex buffer %u is not bound\n", b);
+         return false;
       }
+   }
+   if (!nv50_push_begin(nv50, 8 + ve->count * 9 +
+                        2 * G80_3D_VERTEX_ARRAY_FETCH__LEN))
+      return false;
+   nv50_bin_reset(nv50, NV50_BIN_VERTEX);
+   if (ve->count) {
+      NV50_3D_MTHD(nv50, G80_3D_VERTEX_ARRAY_ATTRIB(0), ve->count);
+      nouveau_push_datap(&nv50->push, ve->attrib, ve->count);
+   }
+   for (unsigned i = 0; i < ve->count; i++) {
+      const struct pipe_vertex_buffer *vb =
+         &nv50->vb[ve->e[i].vertex_buffer_index];
       struct nv50_resource *res = nv50_resource(vb->buffer.resource);
       uint64_t start = res->bo->offset + vb->buffer_offset;
       uint64_t limit = res->bo->offset + res->base.width0 - 1;
+      unsigned divisor = ve->e[i].instance_divisor;
 
-      nv50_push_ref(nv50, res->bo, res->domain | NOUVEAU_BO_RD);
-      NV50_3D_1(nv50, G80_3D_VERTEX_ARRAY_FETCH(b),
-                G80_3D_VERTEX_ARRAY_FETCH_ENABLE(1) |
-                G80_3D_VERTEX_ARRAY_FETCH_STRIDE(vb->stride));
-      NV50_3D_MTHD(nv50, G80_3D_VERTEX_ARRAY_START_HIGH(b), 2);
+      nv50_bin_ref(nv50, NV50_BIN_VERTEX, res->bo,
+                   res->domain | NOUVEAU_BO_RD);
+      /* FETCH, START_HIGH, START_LOW and DIVISOR are consecutive */
+      NV50_3D_MTHD(nv50, G80_3D_VERTEX_ARRAY_FETCH(i), divisor ? 4 : 3);
+      nouveau_push_data(&nv50->push,
+                        G80_3D_VERTEX_ARRAY_FETCH_ENABLE(1) |
+                        G80_3D_VERTEX_ARRAY_FETCH_STRIDE(vb->stride));
       nouveau_push_data(&nv50->push, start >> 32);
       nouveau_push_data(&nv50->push, start);
-      NV50_3D_MTHD(nv50, G80_3D_VERTEX_ARRAY_LIMIT_HIGH(b), 2);
+      if (divisor) {
+         nouveau_push_data(&nv50->push, divisor);
+         instance |= 1u << i;
+      }
+      NV50_3D_MTHD(nv50, G80_3D_VERTEX_ARRAY_LIMIT_HIGH(i), 2);
       nouveau_push_data(&nv50->push, limit >> 32);
       nouveau_push_data(&nv50->push, limit);
-      for (unsigned i = 0; i < ve->count; i++) {
-         if (ve->e[i].vertex_buffer_index == b && ve->e[i].instance_divisor) {
-            NV50_3D_1(nv50, G80_3D_VERTEX_ARRAY_DIVISOR(b),
-                      ve->e[i].instance_divisor);
-            break;
-         }
-      }
    }
+   for (unsigned i = ve->count; i < nv50->num_arrays; i++)
+      NV50_3D_1(nv50, G80_3D_VERTEX_ARRAY_FETCH(i), 0);
+   nv50->num_arrays = ve->count;
+   for (uint32_t m = instance ^ nv50->instance_arrays; m;) {
+      unsigned i = u_bit_scan(&m);
+      NV50_3D_1(nv50, G80_3D_VERTEX_ARRAY_PER_INSTANCE(i),
+                (instance >> i) & 1);
+   }
+   nv50->instance_arrays = instance;
    nv50->dirty &= ~NV50_DIRTY_VERTEX;
    return true;
 }
