@@ -33,3 +33,12 @@ nv50_hw_put_list(struct nv50_context *nv50, const struct nv50_hwlist *l)
       nv50_hw_put(nv50, l->mthd[i], l->data[i]);
    return true;
 }
+
+void
+nv50_hw_forget(struct nv50_context *nv50)
+{
+   BITSET_ZERO(nv50->hw_known);
+   nv50->dirty |= NV50_DIRTY_BLEND | NV50_DIRTY_BLEND_COLOR |
+                  NV50_DIRTY_ZSA | NV50_DIRTY_STENCIL_REF |
+                  NV50_DIRTY_RAST | NV50_DIRTY_SCISSOR | NV50_DIRTY_STIPPLE;
+}

@@ -70,5 +70,10 @@ struct nv50_rast_cso {
 void nv50_hw_put(struct nv50_context *nv50, uint32_t mthd, uint32_t data);
 /* Sends what differs of list l; false when the channel is lost. */
 bool nv50_hw_put_list(struct nv50_context *nv50, const struct nv50_hwlist *l);
+/* For code that sends fixed-function methods directly (a 3D blit, say):
+ * forgets every recorded value and marks the blend, ZSA, rasterizer,
+ * scissor and stipple state dirty, so that the next draw sends them all
+ * again. */
+void nv50_hw_forget(struct nv50_context *nv50);
 
 #endif

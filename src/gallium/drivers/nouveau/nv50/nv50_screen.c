@@ -86,6 +86,13 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       /* equations and factors per target: the class's IBLEND (hwdb:
        * GT215_3D on); G80..GT200 have one set (nv50_blend.c) */
       return nv50_chip_has_iblend(chip);
+   case PIPE_CAP_FLATSHADE:
+      /* flat-shaded colours through the FP's flat inputs (st/mesa's
+       * nir_lower_flatshade variant; the compiler reads them with the
+       * flat interpolation of the provoking vertex): the hardware's
+       * SHADE_MODEL FLAT covers the results SEMANTIC_COLOR names, which
+       * the linkage does not set yet */
+      return 0;
    case PIPE_CAP_POLYGON_OFFSET_CLAMP:
       /* POLYGON_OFFSET_CLAMP (nv50_rasterizer.c) */
       return 1;
@@ -160,16 +167,23 @@ static float
 nv50_screen_get_paramf(struct pipe_screen *pscreen, enum pipe_capf param)
 {
    switch (param) {
-   /* GL's minimum widths and sizes: nothing is rasterised yet */
+   /* LINE_WIDTH is a float; the widest line the hardware draws:
+    * upstream's nv50 driver reports 10 (fact; nv50_rasterizer.c clamps
+    * to the range).  Points stay 1 pixel until the linkage routes the
+    * VP's gl_PointSize (SEMANTIC_PTSZ) and the sprite coordinates
+    * (POINT_COORD_REPLACE_MAP): without them larger points draw wrong
+    * (piglit point-attenuation, point_sprite-mipmap; upstream reports
+    * 64). */
    case PIPE_CAPF_MIN_LINE_WIDTH:
    case PIPE_CAPF_MIN_LINE_WIDTH_AA:
-   case PIPE_CAPF_MAX_LINE_WIDTH:
-   case PIPE_CAPF_MAX_LINE_WIDTH_AA:
    case PIPE_CAPF_MIN_POINT_SIZE:
    case PIPE_CAPF_MIN_POINT_SIZE_AA:
    case PIPE_CAPF_MAX_POINT_SIZE:
    case PIPE_CAPF_MAX_POINT_SIZE_AA:
       return 1.0f;
+   case PIPE_CAPF_MAX_LINE_WIDTH:
+   case PIPE_CAPF_MAX_LINE_WIDTH_AA:
+      return 10.0f;
    case PIPE_CAPF_LINE_WIDTH_GRANULARITY:
    case PIPE_CAPF_POINT_SIZE_GRANULARITY:
       return 0.1f;

@@ -53,6 +53,30 @@
  *  9. Depth clamp (ARB_depth_clamp): a rectangle at z = -2 is clipped by
  *     the near plane, and with DEPTH_CLAMP drawn at depth 0 (passes LESS
  *     against 0.5).
+ * 10. Flat shading (2.14.7): a triangle with red, green and blue
+ *     vertices (gl_FrontColor from an attribute, gl_Color in the FP)
+ *     under ShadeModel(FLAT) is the provoking (last, 2.14.7 table 2.12)
+ *     vertex's blue everywhere; under SMOOTH the centre mixes all three.
+ * 11. Two colour targets (gl_FragData[0] and [1] the same colour), both
+ *     cleared to (0.2, 0.4, 0.6, 1):
+ *     a. blending on target 1 only (EXT_draw_buffers2, every Tesla:
+ *        BLEND_ENABLE per target), ONE, ONE, src (0.4, 0.2, 0.2, 0):
+ *        target 0 = src = 66 33 33 00, target 1 = src + dst = 99 99 cc ff
+ *     b. colour mask per target: target 1 without G: src (1, 1, 1, 1)
+ *        -> target 0 ffffffff, target 1 ff 66 ff ff
+ *     c. functions per target (ARB_draw_buffers_blend: GT215's IBLEND;
+ *        G80 has one set of functions, so the extension must be
+ *        absent there): target 0 ONE, ONE, target 1 ZERO, SRC_COLOR,
+ *        src (0.5, 0.5, 0.5, 0.5): target 0 = (0.7, 0.9, 1, 1) =
+ *        b3 e6 ff ff, target 1 = dst * src = (0.1, 0.2, 0.3, 0.5) =
+ *        1a 33 4c 80.
+ * 12. Polygon stipple (3.5.6): a pattern whose even rows are bytes 0xf0
+ *     (the first byte's top bit is x = 0) and odd rows 0: a stippled
+ *     rectangle covers (x, y) with y even and x % 8 < 4 only.
+ * 13. Wide lines (3.4.2): LineWidth(4) of a horizontal line at y = 40
+ *     from x = 8 to 56 covers rows 38 .. 41 (an x-major line widened in
+ *     y, centred on the line).  (Points are 1 pixel on the Tesla driver
+ *     until the linkage gives SEMANTIC_PTSZ: not tested here.)
  * Run on g80, gt215 and llvmpipe (tests/gl/run.sh).  By hand:
  *   L=build/install/lib/x86_64-linux-gnu
  *   gcc -o /tmp/nv50_gl_state nv50_gl_state.c -L$L -lEGL -lGL -lm -Wl,-rpath,$L
@@ -72,18 +96,20 @@
 #define S 64
 
 static GLint colour_loc;
+static GLuint uniform_prog;
+
+static const char *uniform_src[2] = {
+   "#version 120\n"
+   "attribute vec3 pos;\n"
+   "void main() { gl_Position = vec4(pos, 1.0); }\n",
+   "#version 120\n"
+   "uniform vec4 colour;\n"
+   "void main() { gl_FragColor = colour; }\n",
+};
 
 static GLuint
-program(void)
+program(const char **src)
 {
-   static const char *src[2] = {
-      "#version 120\n"
-      "attribute vec3 pos;\n"
-      "void main() { gl_Position = vec4(pos, 1.0); }\n",
-      "#version 120\n"
-      "uniform vec4 colour;\n"
-      "void main() { gl_FragColor = colour; }\n",
-   };
    const GLenum type[2] = { GL_VERTEX_SHADER, GL_FRAGMENT_SHADER };
    GLuint p = glCreateProgram();
 
@@ -100,6 +126,7 @@ program(void)
       glAttachShader(p, s);
    }
    glBindAttribLocation(p, 0, "pos");
+   glBindAttribLocation(p, 1, "col");
    glLinkProgram(p);
    return p;
 }
@@ -416,10 +443,189 @@ depth_clamp(void)
    glDisable(GL_DEPTH_TEST);
 }
 
+static void
+flat_shading(void)
+{
+   static const char *src[2] = {
+      "#version 120\n"
+      "attribute vec3 pos; attribute vec4 col;\n"
+      "void main() { gl_Position = vec4(pos, 1.0); gl_FrontColor = col; }\n",
+      "#version 120\n"
+      "void main() { gl_FragColor = gl_Color; }\n",
+   };
+   /* window (0, 0), (64, 0), (0, 64): red, green, blue */
+   static const float pos[] = { -1, -1, 0,   1, -1, 0,   -1, 1, 0 };
+   static const float col[] = { 1, 0, 0, 1,   0, 1, 0, 1,   0, 0, 1, 1 };
+   GLuint p = program(src);
+
+   clear_all();
+   glUseProgram(p);
+   glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, pos);
+   glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, col);
+   glEnableVertexAttribArray(1);
+   glShadeModel(GL_FLAT);
+   glDrawArrays(GL_TRIANGLES, 0, 3);
+   check("flat: provoking (last) vertex's colour", 1, 1, 0x0000ffff);
+   check("flat: provoking (last) vertex's colour", 40, 10, 0x0000ffff);
+   check("flat: provoking (last) vertex's colour", 20, 20, 0x0000ffff);
+   glShadeModel(GL_SMOOTH);
+   glDrawArrays(GL_TRIANGLES, 0, 3);
+   /* (20.5, 20.5): green 20.5 / 64, blue 20.5 / 64, red the rest */
+   check_tol("smooth again: mixed", 20, 20, 0x5c5252ff, 1);
+   glDisableVertexAttribArray(1);
+   glUseProgram(uniform_prog);
+}
+
+static void
+polygon_stipple(void)
+{
+   GLubyte pat[128];
+
+   for (unsigned r = 0; r < 32; r++)
+      memset(pat + 4 * r, r % 2 ? 0x00 : 0xf0, 4);
+   clear_all();
+   glPolygonStipple(pat);
+   glEnable(GL_POLYGON_STIPPLE);
+   rect(0, 0, 32, 32, 1, 0, 0, 1);
+   glDisable(GL_POLYGON_STIPPLE);
+   check("stipple: even row, x % 8 = 1", 1, 2, 0xff0000ff);
+   check("stipple: even row, x % 8 = 3", 11, 10, 0xff0000ff);
+   check("stipple: even row, x % 8 = 5", 5, 2, BG);
+   check("stipple: odd row", 1, 3, BG);
+   check("stipple: even row, x % 8 = 0 (second word)", 24, 30, 0xff0000ff);
+}
+
+static void
+wide(void)
+{
+   /* ndc = w / 32 - 1 */
+   static const float ln[] = { 8.0f / 32 - 1, 40.0f / 32 - 1, 0,
+                               56.0f / 32 - 1, 40.0f / 32 - 1, 0 };
+
+   clear_all();
+   glUniform4f(colour_loc, 1, 0, 0, 1);
+   glLineWidth(4);
+   glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 0, ln);
+   glDrawArrays(GL_LINES, 0, 2);
+   glLineWidth(1);
+   check("line width 4: row 38", 30, 38, 0xff0000ff);
+   check("line width 4: row 41", 30, 41, 0xff0000ff);
+   check("line width 4: row 37", 30, 37, BG);
+   check("line width 4: row 42", 30, 42, BG);
+}
+
+/* in the extension string (a compatibility context has it) */
+static bool
+has_extension(const char *name)
+{
+   const char *all = (const char *)glGetString(GL_EXTENSIONS);
+   size_t len = strlen(name);
+
+   for (const char *p = all; p && (p = strstr(p, name)); p += len) {
+      if ((p == all || p[-1] == ' ') && (p[len] == ' ' || !p[len]))
+         return true;
+   }
+   return false;
+}
+
+/* pixel (x, y) of colour attachment 0 and 1 */
+static void
+check_mrt(const char *what, int x, int y, unsigned want0, unsigned want1,
+          int tol)
+{
+   char w[96];
+
+   glReadBuffer(GL_COLOR_ATTACHMENT0);
+   snprintf(w, sizeof(w), "%s, target 0", what);
+   check_tol(w, x, y, want0, tol);
+   glReadBuffer(GL_COLOR_ATTACHMENT1);
+   snprintf(w, sizeof(w), "%s, target 1", what);
+   check_tol(w, x, y, want1, tol);
+   glReadBuffer(GL_COLOR_ATTACHMENT0);
+}
+
+static void
+two_targets(const char *renderer)
+{
+   static const char *src[2] = {
+      "#version 120\n"
+      "attribute vec3 pos;\n"
+      "void main() { gl_Position = vec4(pos, 1.0); }\n",
+      "#version 120\n"
+      "uniform vec4 colour;\n"
+      "void main() { gl_FragData[0] = colour; gl_FragData[1] = colour; }\n",
+   };
+   static const GLenum bufs[2] = { GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1 };
+   GLuint rb;
+
+   if (!has_extension("GL_EXT_draw_buffers2")) {
+      printf("FAIL EXT_draw_buffers2 is not exposed\n");
+      fails++;
+      return;
+   }
+   glGenRenderbuffers(1, &rb);
+   glBindRenderbuffer(GL_RENDERBUFFER, rb);
+   glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, S, S);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1,
+                             GL_RENDERBUFFER, rb);
+   glDrawBuffers(2, bufs);
+   GLuint p = program(src);
+   glUseProgram(p);
+   colour_loc = glGetUniformLocation(p, "colour");
+   clear_all();
+
+   glEnableIndexedEXT(GL_BLEND, 1);
+   glBlendFunc(GL_ONE, GL_ONE);
+   rect(0, 0, 8, 8, 0.4f, 0.2f, 0.2f, 0.0f);
+   check_mrt("blend enabled on target 1 only", 4, 4, 0x66333300, 0x9999ccff, 1);
+   glDisableIndexedEXT(GL_BLEND, 1);
+
+   glColorMaskIndexedEXT(1, GL_TRUE, GL_FALSE, GL_TRUE, GL_TRUE);
+   rect(8, 0, 16, 8, 1, 1, 1, 1);
+   check_mrt("colour mask without G on target 1", 12, 4, 0xffffffff,
+             0xff66ffff, 0);
+   glColorMaskIndexedEXT(1, GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+
+   /* G80..GT200 have one set of blend functions (no IBLEND); of the
+    * chips this runs on (g80, gt215, llvmpipe) the G80 */
+   const bool one_set = !strncmp(renderer, "G80", 3);
+   const bool per_target = has_extension("GL_ARB_draw_buffers_blend");
+   if (one_set) {
+      check_u("G80: ARB_draw_buffers_blend exposed", per_target, 0);
+   } else if (!per_target) {
+      printf("FAIL ARB_draw_buffers_blend is not exposed\n");
+      fails++;
+   } else {
+      glEnable(GL_BLEND);
+      glBlendFunciARB(0, GL_ONE, GL_ONE);
+      glBlendFunciARB(1, GL_ZERO, GL_SRC_COLOR);
+      rect(16, 0, 24, 8, 0.5f, 0.5f, 0.5f, 0.5f);
+      check_mrt("blend functions per target", 20, 4, 0xb3e6ffff, 0x1a334c80,
+                1);
+      glDisable(GL_BLEND);
+      glBlendFunc(GL_ONE, GL_ZERO);
+   }
+
+   glDrawBuffers(1, bufs);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1,
+                             GL_RENDERBUFFER, 0);
+   glUseProgram(uniform_prog);
+   colour_loc = glGetUniformLocation(uniform_prog, "colour");
+}
+
+static const char *renderer_name;
+
+static void
+mrt(void)
+{
+   two_targets(renderer_name);
+}
+
 int
 main(int argc, char **argv)
 {
-   if (!nvgl_context())
+   renderer_name = nvgl_context();
+   if (!renderer_name)
       return 2;
    printf("GL_VERSION %s\n", glGetString(GL_VERSION));
 
@@ -441,9 +647,9 @@ main(int argc, char **argv)
    }
    glViewport(0, 0, S, S);
 
-   GLuint p = program();
-   glUseProgram(p);
-   colour_loc = glGetUniformLocation(p, "colour");
+   uniform_prog = program(uniform_src);
+   glUseProgram(uniform_prog);
+   colour_loc = glGetUniformLocation(uniform_prog, "colour");
    glEnableVertexAttribArray(0);
 
    const char *only = argc > 1 ? argv[1] : NULL;
@@ -451,7 +657,8 @@ main(int argc, char **argv)
       { "blend", blending }, { "depth", depth }, { "stencil", stencil },
       { "alpha", alpha_test }, { "scissor", scissor }, { "cull", cull },
       { "offset", polygon_offset }, { "polygonmode", polygon_mode },
-      { "depthclamp", depth_clamp },
+      { "depthclamp", depth_clamp }, { "flat", flat_shading },
+      { "mrt", mrt }, { "stipple", polygon_stipple }, { "wide", wide },
    };
    for (unsigned i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
       if (only && strcmp(only, parts[i].name))
