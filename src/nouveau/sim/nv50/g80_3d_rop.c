@@ -794,6 +794,11 @@ begin(struct g80_3d *ctx, struct g80_3d_rop *rop)
       rs->line_stipple_pattern = G80_3D_FIELD(ls, G80_3D_LINE_STIPPLE_PATTERN);
       rs->line_stipple_factor = G80_3D_FIELD(ls, G80_3D_LINE_STIPPLE_FACTOR_M1) + 1;
    }
+   /* antialiased lines and points: GL's coverage (nvsim_raster.h);
+    * LINE_SMOOTH_BLUR and COVERAGE_LUT have no documented meaning
+    * (rnndb names only) and are not modelled */
+   rs->line_smooth = g80_3d_reg(ctx, G80_3D_LINE_SMOOTH_ENABLE) != 0;
+   rs->point_smooth = g80_3d_reg(ctx, G80_3D_POINT_SMOOTH_ENABLE) != 0;
 
    /* the FP and its inputs: every result map slot is interpolated
     * (attribute k holds slots 4k..4k+3), position in attribute 0 */

@@ -331,6 +331,11 @@ struct nvsim_raster_state {
     * line's w x L rectangle covers, coverage below set per fragment by
     * the line rasterizer (coverage_active false: no multiply) */
    bool line_smooth;
+   /* antialiased points (GL 2.1 section 3.3, "If antialiasing is
+    * enabled"): a fragment for each pixel square the circle of diameter
+    * size touches, alpha multiplied by the share of the square inside
+    * the circle; not for point sprites or multisample rasterization */
+   bool point_smooth;
    bool coverage_active;
    float coverage;
    uint16_t line_stipple_pattern;
@@ -418,7 +423,7 @@ void nvsim_raster_line(struct nvsim_raster_state *st,
                        float width, unsigned provoking);
 
 /* GL non-antialiased point: the size x size square centred on the vertex,
- * pixels whose centres are inside. */
+ * pixels whose centres are inside (antialiased with point_smooth). */
 void nvsim_raster_point(struct nvsim_raster_state *st,
                         const struct nvsim_raster_vertex *v, float size);
 

@@ -677,6 +677,46 @@ ms_line(struct nvsim_raster_state *st, const struct nvsim_raster_vertex *v0,
       st->line_stipple_counter += (unsigned)len;
 }
 
+/*
+ * An antialiased point (GL 2.1 section 3.3: "If antialiasing is enabled,
+ * then point rasterization produces a fragment for each fragment square
+ * that intersects the region lying within the circle having diameter
+ * equal to the current point width"; "the coverage value for each
+ * fragment is the window coordinate area of the intersection").  The
+ * area is counted on the AA_GRID x AA_GRID grid of smooth_line; the
+ * inputs are the vertex's.  How the hardware weighs coverage is not
+ * documented (as for lines).
+ */
+static void
+smooth_point(struct nvsim_raster_state *st, const struct nvsim_raster_vertex *v,
+             float cx, float cy, float size)
+{
+   double r = size * 0.5;
+   int px0 = (int)floor(cx - r), px1 = (int)ceil(cx + r);
+   int py0 = (int)floor(cy - r), py1 = (int)ceil(cy + r);
+   if (px0 < st->clip_x0) px0 = st->clip_x0;
+   if (py0 < st->clip_y0) py0 = st->clip_y0;
+   if (px1 > st->clip_x1) px1 = st->clip_x1;
+   if (py1 > st->clip_y1) py1 = st->clip_y1;
+
+   st->coverage_active = true;
+   for (int py = py0; py < py1; py++)
+      for (int px = px0; px < px1; px++) {
+         unsigned in = 0;
+         for (int j = 0; j < AA_GRID; j++)
+            for (int i = 0; i < AA_GRID; i++) {
+               double sx = px + (i + 0.5) / AA_GRID - cx;
+               double sy = py + (j + 0.5) / AA_GRID - cy;
+               in += sx * sx + sy * sy < r * r;
+            }
+         if (!in)
+            continue;
+         st->coverage = (float)in / (AA_GRID * AA_GRID);
+         emit_lerp(st, px, py, v, v, 0.0f, v, NULL);
+      }
+   st->coverage_active = false;
+}
+
 /* Samples of pixel (px, py) inside a multisampled point centred on
  * (cx, cy) (GL 2.1 section 3.3.3: a circle of diameter size; a square
  * for point sprites, section 3.3.1). */
@@ -783,6 +823,10 @@ nvsim_raster_point(struct nvsim_raster_state *st,
    const float sprite[3] = { cx - size * 0.5f, cy - size * 0.5f, size };
    const float *sp = st->sprite_mask ? sprite : NULL;
    bool ms = ms_active(st);
+   if (st->point_smooth && !ms && !st->sprite_mask) {
+      smooth_point(st, v, cx, cy, size);
+      return;
+   }
    if (ms) {
       /* every pixel the point's square touches; samples decide */
       x0 = (int)nvsim_floor(cx - size * 0.5f);

@@ -1053,6 +1053,62 @@ out:
    dfx_fini(&d);
 }
 
+/* Antialiased points and lines (LINE_SMOOTH_ENABLE, POINT_SMOOTH_ENABLE;
+ * GL 2.1 section 3.3 and 3.4.2 "Antialiasing": a fragment for each pixel
+ * square the circle of diameter size, or the w x L rectangle centred on
+ * the segment, touches; its coverage, the area covered, multiplies alpha;
+ * no blending here, so alpha is what the target keeps).  A 1-wide line
+ * from window (2, 5) to (10, 5) lies on the border of rows 4 and 5: both
+ * rows half covered at x 2..9, alpha 127.5.  A size-1 point at the pixel
+ * corner (3, 1) is a disc of area pi / 4 split among pixels (2..3, 0..1):
+ * pi / 16 of each, alpha 50.1.  Tolerance 4/255: the area is counted on
+ * a 4 x 4 grid (assumed; the hardware's weighing is not documented).
+ * Without the enables the line covers one row and the point one pixel,
+ * alpha 255. */
+static void
+draw_smooth_points_lines(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   m3d(&d.t, G80_3D_LINE_SMOOTH_ENABLE, 1);
+   m3d(&d.t, G80_3D_POINT_SMOOTH_ENABLE, 1);
+   vtx(&d, 0, ndc_x(3.0f), ndc_y(1.0f), 0, 1, 0, 0, 1, 1);
+   vtx(&d, 1, ndc_x(2.0f), ndc_y(5.0f), 0, 1, 1, 0, 0, 1);
+   vtx(&d, 2, ndc_x(10.0f), ndc_y(5.0f), 0, 1, 1, 0, 0, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_POINTS, 0, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_LINES, 1, 2);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(nvsim_channel_error(d.t.chan) == NULL);
+   const float pi = 3.14159265f;
+   unsigned n = 0;
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++) {
+         uint32_t v = px(&d, x, y), rgb = 0;
+         float alpha = -1.0f;
+         if (x >= 2 && x <= 3 && y <= 1) {
+            rgb = 0xff0000u;
+            alpha = 255.0f * pi / 16.0f;
+         } else if (x >= 2 && x < 10 && (y == 4 || y == 5)) {
+            rgb = 0x0000ffu;
+            alpha = 255.0f * 0.5f;
+         }
+         if (alpha < 0.0f) {
+            CHECK_EQ(v, BG);
+            continue;
+         }
+         n++;
+         CHECK_EQ(v & 0xffffffu, rgb);
+         if (fabsf((float)(v >> 24) - alpha) > 4.0f)
+            fprintf(stderr, "(%u, %u): alpha %u, want %.1f\n", x, y,
+                    v >> 24, alpha);
+         CHECK(fabsf((float)(v >> 24) - alpha) <= 4.0f);
+      }
+   CHECK_EQ(n, 20);
+out:
+   dfx_fini(&d);
+}
+
 /* Without a stage runner a draw traps once and the channel goes on. */
 static void
 draw_without_stages_traps(void)
@@ -2710,6 +2766,7 @@ static const struct nvt_case cases[] = {
    { "draw_point_sprite_traps", draw_point_sprite_traps },
    { "draw_layer_idx", draw_layer_idx },
    { "draw_points_lines", draw_points_lines },
+   { "draw_smooth_points_lines", draw_smooth_points_lines },
    { "draw_without_stages_traps", draw_without_stages_traps },
    { "draw_fp_face", draw_fp_face },
    { "draw_strmout_points", draw_strmout_points },
