@@ -250,8 +250,14 @@ g80_sampler_setup(struct g80_sampler_texture *t, const struct g80_tic *tic,
       return "multisampled textures are not modelled";
 
    uint32_t w = tic->width, h = tic->height, d = tic->depth;
-   if (!w || !h)
-      return "WIDTH or HEIGHT is 0";
+   if (!w)
+      return "WIDTH is 0";
+   /* rnndb TIC word 5 HEIGHT: "Set to 0 for height of 65536" (on G84 on
+    * with HEIGHT_MSB clear: assumed, the field's doc predates the MSB);
+    * the 1D types below have no height and read it as 1, so upstream's
+    * buffer textures (word 5 all 0) are 1D, not an error */
+   if (!h)
+      h = (G80_TIC_5_HEIGHT__MASK >> G80_TIC_5_HEIGHT__SHIFT) + 1;
    t->layers = 1;
    t->dims = 2;
    unsigned levels = tic->max_level + 1;

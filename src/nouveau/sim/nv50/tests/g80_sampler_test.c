@@ -763,6 +763,50 @@ sampler_depth_compare(void)
    free(mem);
 }
 
+/* TIC word 5 HEIGHT 0 (rnndb: "Set to 0 for height of 65536").  A
+ * ONE_D_BUFFER as upstream's nv50_tex.c writes a buffer texture (PITCH,
+ * word 3 and word 5 all 0: HEIGHT 0) has no height: texfetch x reads byte
+ * x of the buffer, and past WIDTH reads 0 (GL 3.3 2.11.7: out of range
+ * texelFetch on a buffer texture is undefined; nvsim reads 0).  A
+ * TWO_D_NO_MIPMAP pitch texture of HEIGHT 0 has 65536 rows: nearest
+ * sampling at t = 65535.5 / 65536 reads row 65535 (GL 3.3 3.8.8/3.8.10),
+ * where a height of 1 would clamp to row 0. */
+static void
+sampler_height_zero(void)
+{
+   uint8_t *mem = calloc(1, 64 * 65536);
+   for (unsigned i = 0; i < 8; i++)
+      mem[i] = (uint8_t)(10 * (i + 1));
+   struct tic_desc td = {
+      .cs = G80_TIC_0_COMPONENTS_SIZES_R8, .type = G80_TIC_TYPE_UNORM,
+      .src = { G80_TIC_SOURCE_R, G80_TIC_SOURCE_G, G80_TIC_SOURCE_B,
+               G80_TIC_SOURCE_A },
+      .tex_type = G80_TIC_2_TEXTURE_TYPE_ONE_D_BUFFER, .pitch = true,
+      .w = 8, .h = 0, .d = 0,
+   };
+   struct tsc_desc sd = { .wrap = G80_TSC_WRAP_CLAMP_TO_EDGE };
+   struct g80_sampler_texture t;
+   CHECK(setup(&t, &td, &sd, mem));
+   struct g80_tex_request f = { .op = G80_TEX_FETCH, .active = 3, .argc = 1 };
+   f.coord[0][0] = 5;
+   f.coord[1][0] = 8;
+   uint32_t out[32][4] = { { 0 } };
+   CHECK(g80_sampler_run(&t, G80_STAGE_FP, &f, out) == NULL);
+   CHECK_F(f32(out[0][0]), 60 / 255.0f);
+   CHECK_F(f32(out[1][0]), 0.0f);
+
+   mem[65535 * 64 + 1] = 200;
+   td.tex_type = G80_TIC_2_TEXTURE_TYPE_TWO_D_NO_MIPMAP;
+   td.pitch_bytes = 64;
+   td.w = 4;
+   td.d = 1;
+   CHECK(setup(&t, &td, &sd, mem));
+   float o[4];
+   sample1(&t, G80_TEX_SAMPLE, 1.5f / 4, 65535.5f / 65536, 0, 0, o);
+   CHECK_F(o[0], 200 / 255.0f);
+   free(mem);
+}
+
 /* Descriptors the unit refuses, with the reason. */
 static void
 sampler_refuses(void)
@@ -815,6 +859,7 @@ static const struct nvt_case cases[] = {
    { "sampler_dxt1", sampler_dxt1 },
    { "sampler_rgtc", sampler_rgtc },
    { "sampler_depth_compare", sampler_depth_compare },
+   { "sampler_height_zero", sampler_height_zero },
    { "sampler_refuses", sampler_refuses },
    { NULL, NULL },
 };
