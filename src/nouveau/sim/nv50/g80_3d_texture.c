@@ -12,6 +12,8 @@
  *   TSC.  An entry past the limit traps at the bind (INVALID_VALUE; the
  *   hardware's error is not documented, nvsim never reads past a table),
  *   and is checked again when the entry is read, as the limit may change.
+ *   A BIND_TSC with bits set above TSC (bits 12-20: entries 0-511) traps
+ *   too: the unit's use of them is not documented.
  * - The entries are read when sampled (g80_3d_texture / g80_3d_sampler),
  *   not at the bind: TIC_FLUSH / TSC_FLUSH only invalidate caches nvsim
  *   does not have.
@@ -43,6 +45,18 @@ g80_3d_bind_tsc(struct g80_3d *ctx, unsigned stage, uint32_t data)
    uint32_t index = G80_3D_FIELD(data, G80_3D_BIND_TSC_TSC);
    bool valid = data & G80_3D_BIND_TSC_VALID;
    uint32_t limit = g80_3d_reg(ctx, G80_3D_TSC_LIMIT);
+   /* rnndb: TSC is bits 12-20, so a bind reaches entries 0-511 of a
+    * table TSC_LIMIT may make up to 8192 long; what the unit does with
+    * the bits above it is not documented (reading entry index & 511
+    * samples with another sampler's state, silently) */
+   const uint32_t fields = G80_3D_BIND_TSC_VALID |
+                           G80_3D_BIND_TSC_SAMPLER__MASK |
+                           G80_3D_BIND_TSC_TSC__MASK;
+   if (data & ~fields)
+      return g80_3d_fail(ctx, NVSIM_INVALID_VALUE, "BIND_TSC 0x%08x sets "
+                         "bits outside VALID, SAMPLER and TSC: TSC entry "
+                         "%u is past the field's 9 bits (entries 0-511)",
+                         data, data >> G80_3D_BIND_TSC_TSC__SHIFT);
    if (valid && index > limit)
       return g80_3d_fail(ctx, NVSIM_INVALID_VALUE, "BIND_TSC: TSC entry %u "
                          "is past TSC_LIMIT %u", index, limit);

@@ -1559,7 +1559,8 @@ texture_descriptor_decode(void)
  * (LIMIT 3) in one buffer, the hand-built TIC at entry 2 and TSC at entry
  * 1; BIND_TIC(FP) slot 3 -> TIC 2, BIND_TSC(FP) slot 5 -> TSC 1 (rnndb:
  * TEXTURE at bit 1, TIC at 9; SAMPLER at 4, TSC at 12).  A bind past the
- * limit traps and leaves the slot as it was; unbound slots read nothing.
+ * limit traps and leaves the slot as it was, as does a TSC index above
+ * the TSC field's 9 bits; unbound slots read nothing.
  * The TIC's word 7 is the G84- one (view levels, MIN_LOD_CLAMP,
  * HEIGHT_MSB) on every chip after G80 (rnndb variants "G84-", by
  * chipset), whatever its 3D class: G200 and GT215 have no G84_3D class
@@ -1598,6 +1599,11 @@ tic_tsc_bind_on(uint32_t chipset, uint32_t oclass, bool g84)
    m3d(&t, G80_3D_BIND_TSC(0), 9 << 12 | 0 << 4 | 1);
    tfx_submit(&t, bos, 2);
    CHECK_STR_HAS(nvsim_channel_last_trap(t.chan), "past TSC_LIMIT");
+   /* TSC entry 512 (upstream's 2048-entry table): bit 21, above the TSC
+    * field, whose bits read entry 0, within the limit */
+   m3d(&t, G80_3D_BIND_TSC(2), 512 << 12 | 5 << 4 | 1);
+   tfx_submit(&t, bos, 2);
+   CHECK_STR_HAS(nvsim_channel_last_trap(t.chan), "entry 512 is past the field");
 
    struct g80_3d *ctx = t3d_ctx(&t);
    CHECK(ctx);
