@@ -72,6 +72,10 @@ runs=(
    # vertex and index streams: index sizes from buffers and client
    # memory, base vertex, instancing, restart, code buffer reuse
    "nv50_gl_vbo||--|g80 gt215 llvmpipe"
+   # clip distances: user planes through gl_ClipVertex, gl_ClipDistance
+   # (GLSL 1.30 source: the overrides, as for texelFetch above)
+   "nv50_gl_clip||--|g80 gt215 llvmpipe"
+   "nv50_gl_clip||MESA_GL_VERSION_OVERRIDE=3.0 MESA_GLSL_VERSION_OVERRIDE=130 -- distance|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

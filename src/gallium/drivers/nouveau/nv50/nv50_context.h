@@ -115,6 +115,7 @@ struct nv50_context {
    struct nv50_program *vp, *fp;
    /* the warps' control stack (nv50_stack.c) */
    struct nouveau_bo *stack_bo;
+   uint32_t clip_written;   /* clip distances the VP writes (nv50_clip.c) */
    struct nouveau_bo *code_bo;
    void *code_map;
    /* free space, and deleted programs' space the GPU may still read */
@@ -215,6 +216,15 @@ void nv50_code_free(struct nv50_context *nv50, uint32_t base, uint32_t size);
  * state (STACK_*, LOCAL_SIZE_LOG) */
 bool nv50_stack_init(struct nv50_context *nv50);
 void nv50_stack_emit(struct nv50_context *nv50);
+/* nv50_clip.c */
+/* Puts the VP's clip distances in map slots first.. (at most room in
+ * all), gives SEMANTIC_CLIP and the mask of distances written; returns
+ * the slots used. */
+unsigned nv50_clip_map(const struct nvc_g80_program *vp, uint8_t *map,
+                       unsigned first, unsigned room, uint32_t *semantic,
+                       uint32_t *written);
+/* CLIP_DISTANCE_ENABLE: the rasterizer's enables of those distances. */
+void nv50_clip_validate(struct nv50_context *nv50);
 
 /* nv50_program.c */
 /* Uploads and sends the bound VP and FP and their linkage; false when

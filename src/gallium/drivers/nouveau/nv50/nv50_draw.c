@@ -212,6 +212,7 @@ nv50_draw(struct nv50_context *nv50, const struct pipe_draw_info *info,
       nv50_not_implemented(nv50, "draw with this state");
       return;
    }
+   nv50_clip_validate(nv50);
    for (unsigned i = 0; i < num_draws; i++) {
       const struct pipe_draw_start_count_bias *d = &draws[i];
 

@@ -24,6 +24,7 @@
 
 #include "nouveau/nouveau_debug.h"
 #include "nv50_context.h"
+#include "nv50_hwstate.h"
 #include "nv50_funcs.h"
 
 /* map slots 0..3: the clip position, $o0..3 (compiler README) */
@@ -186,6 +187,10 @@ nv50_program_validate(struct nv50_context *nv50)
       if (in->interp == NVC_G80_INTERP_LINEAR)
          noperspective[s / 32] |= 1u << (s % 32);
    }
+   /* then the clip distances the VP writes (nv50_clip.c) */
+   uint32_t semantic_clip;
+   nslots += nv50_clip_map(vp, map, nslots, ARRAY_SIZE(map), &semantic_clip,
+                           &nv50->clip_written);
 
    if (!nv50_push_begin(nv50, 64))
       return false;
@@ -210,6 +215,8 @@ nv50_program_validate(struct nv50_context *nv50)
    NV50_3D_1(nv50, G80_3D_FP_INTERPOLANT_CTRL,
              fp->fp_interp_ctrl |
              G80_3D_FP_INTERPOLANT_CTRL_OFFSET(NV50_POS_SLOTS));
+
+   nv50_hw_put(nv50, G80_3D_SEMANTIC_CLIP, semantic_clip);
 
    unsigned map_words = DIV_ROUND_UP(nslots, 4);
    NV50_3D_1(nv50, G80_3D_VP_RESULT_MAP_SIZE, nslots);

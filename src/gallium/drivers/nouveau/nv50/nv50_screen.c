@@ -138,6 +138,11 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
    case PIPE_CAP_DEVICE_RESET_STATUS_QUERY:
       /* a refused submission marks the context lost (nv50_context.c) */
       return 1;
+   case PIPE_CAP_CLIP_PLANES:
+      /* no plane registers: the clipper reads distances the VP writes
+       * (SEMANTIC_CLIP, CLIP_DISTANCE_ENABLE); st/mesa writes the user
+       * planes' distances into the VP (nv50_clip.c) */
+      return 0;
    case PIPE_CAP_TGSI_TEXCOORD:
       return 0;
    case PIPE_CAP_OCCLUSION_QUERY:
