@@ -684,7 +684,9 @@ plan_io(struct isel *c, nir_function_impl *impl)
                return;
             }
             in_mask[b] |= nir_ssa_def_components_read(&in->dest.ssa) << comp;
-            c->in_slot[b] = loc;
+            /* an array's element: the variable's first slot plus the
+             * (constant) offset, the slot the driver routes it from */
+            c->in_slot[b] = loc + io_offset(c, in, 0);
             break;
          }
          case nir_intrinsic_load_frag_coord:

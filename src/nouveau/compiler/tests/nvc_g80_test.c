@@ -316,6 +316,52 @@ done:
 }
 
 /*
+ * An FP input array (GLSL's varying vec4 arr[3], one variable of 3 slots
+ * from VAR2, flat): nir_lower_io reads element e as location VAR2 with
+ * offset e, which is the slot the driver routes the VP's output from
+ * (io[].slot).  The VP writes 10 * e + comp into element e (what the
+ * driver routes to the input's word, by its slot):
+ * colour = (arr[2].x, arr[1].y, arr[0].z, arr[2].w) = (20, 11, 2, 23).
+ * Every element named VAR2 would give (0, 1, 2, 3).
+ */
+static void
+test_fp_input_array(void)
+{
+   nir_builder b = builder(MESA_SHADER_FRAGMENT, "fp_input_array");
+   nir_variable *arr = nvc_test_var(b.shader, nir_var_shader_in,
+                                    glsl_array_type(glsl_vec4_type(), 3, 0),
+                                    VARYING_SLOT_VAR2, 0, "arr");
+   arr->data.interpolation = INTERP_MODE_FLAT;
+   nir_variable *o = nvc_test_out_vec4(b.shader, FRAG_RESULT_DATA0, 0, "c");
+   nir_ssa_def *e[3];
+   for (unsigned i = 0; i < 3; i++)
+      e[i] = nir_load_deref(&b, nir_build_deref_array_imm(
+                                   &b, nir_build_deref_var(&b, arr), i));
+   nir_store_var(&b, o, nir_vec4(&b, nir_channel(&b, e[2], 0),
+                                 nir_channel(&b, e[1], 1),
+                                 nir_channel(&b, e[0], 2),
+                                 nir_channel(&b, e[2], 3)), 0xf);
+   struct nvc_g80_program p;
+   if (!compile(b.shader, &p))
+      return;
+   float interp[32] = { 0 };
+   for (unsigned i = 0; i < p.num_inputs; i++) {
+      const struct nvc_g80_io *io = &p.io[i];
+      if (io->word < 32)
+         interp[io->word] = 10.0f * (io->slot - VARYING_SLOT_VAR2) + io->comp;
+   }
+   uint32_t out[4] = { 0 };
+   if (run(&p, 1, NULL, 0, interp, NULL, 32, out, 4, NULL, 0)) {
+      float c[4];
+      for (unsigned k = 0; k < 4; k++)
+         c[k] = f(out[k]);
+      CHECK_VEC4_AS("arr[2].x, arr[1].y, arr[0].z, arr[2].w by slot", c,
+                    20, 11, 2, 23, 0);
+   }
+   nvc_g80_program_free(&p);
+}
+
+/*
  * Registers: 40 values v_j = a.x * j + a.y, all computed before any is
  * stored, each read twice: out_j = v_j - 0.5 * v_(39-j).  With a = (1,
  * 0.5): j + 0.5 - 0.5 * (39 - j + 0.5) = 1.5 j - 19.25.  40+ registers.
@@ -812,6 +858,7 @@ main(void)
    test_target();
    test_vp();
    test_fp();
+   test_fp_input_array();
    test_many_live();
    test_immediate_fallback();
    test_vp_int();
