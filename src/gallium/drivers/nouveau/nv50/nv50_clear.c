@@ -169,7 +169,7 @@ nv50_clear(struct pipe_context *pipe, unsigned buffers,
    const struct pipe_framebuffer_state *fb = &nv50->framebuffer;
    uint32_t zs = 0;
 
-   if (!nv50_render_condition_pass(nv50))
+   if (!nv50_render_condition_pass(nv50, true))
       return;
    if (!nv50_push_begin(nv50, 128 + 16 * fb->nr_cbufs))
       return;
@@ -248,17 +248,33 @@ nv50_clear_surface(struct nv50_context *nv50, struct pipe_surface *sf,
    nv50->dirty |= NV50_DIRTY_FRAMEBUFFER;
 }
 
+/* A surface clear the render condition covers or (its caller says) not:
+ * COND_MODE gates CLEAR_BUFFERS, so it is set aside for the latter. */
+static void
+nv50_clear_surface_cond(struct nv50_context *nv50, bool cond,
+                        struct pipe_surface *sf, bool zeta, unsigned buffers,
+                        const union pipe_color_union *color, double depth,
+                        unsigned stencil, unsigned x, unsigned y, unsigned w,
+                        unsigned h)
+{
+   if (cond && !nv50_render_condition_pass(nv50, true))
+      return;
+   if (!cond)
+      nv50_render_condition_suspend(nv50, true);
+   nv50_clear_surface(nv50, sf, zeta, buffers, color, depth, stencil, x, y,
+                      w, h);
+   if (!cond)
+      nv50_render_condition_suspend(nv50, false);
+}
+
 void
 nv50_clear_render_target(struct pipe_context *pipe, struct pipe_surface *dst,
                          const union pipe_color_union *color, unsigned x,
                          unsigned y, unsigned w, unsigned h,
                          bool render_condition_enabled)
 {
-   if (render_condition_enabled &&
-       !nv50_render_condition_pass(nv50_context(pipe)))
-      return;
-   nv50_clear_surface(nv50_context(pipe), dst, false, PIPE_CLEAR_COLOR, color,
-                      0, 0, x, y, w, h);
+   nv50_clear_surface_cond(nv50_context(pipe), render_condition_enabled, dst,
+                           false, PIPE_CLEAR_COLOR, color, 0, 0, x, y, w, h);
 }
 
 void
@@ -267,10 +283,6 @@ nv50_clear_depth_stencil(struct pipe_context *pipe, struct pipe_surface *dst,
                          unsigned x, unsigned y, unsigned w, unsigned h,
                          bool render_condition_enabled)
 {
-   if (render_condition_enabled &&
-       !nv50_render_condition_pass(nv50_context(pipe)))
-      return;
-   nv50_clear_surface(nv50_context(pipe), dst, true, flags, NULL, depth,
-                      stencil, x, y, w, h);
+   nv50_clear_surface_cond(nv50_context(pipe), render_condition_enabled, dst,
+                           true, flags, NULL, depth, stencil, x, y, w, h);
 }
-

@@ -70,6 +70,9 @@ nv50_push_begin(struct nv50_context *nv50, unsigned words)
       };
       if (nouveau_pushbuf_refn(nv50->pushbuf, &ref, 1) == 0)
          nv50->fence_referenced = true;
+      /* the reports COND_MODE reads (nv50_query.c) */
+      if (nv50->cond_bo)
+         nv50_push_ref(nv50, nv50->cond_bo, NOUVEAU_BO_GART | NOUVEAU_BO_RD);
    }
    return true;
 }

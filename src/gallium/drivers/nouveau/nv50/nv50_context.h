@@ -143,8 +143,10 @@ struct nv50_context {
    struct pipe_viewport_state viewport;
    struct nv50_tex_state tex;   /* nv50_tex.c */
 
-   /* queries and the render condition (nv50_query.c) */
+   /* queries and the render condition (nv50_query.c); the reports the
+    * GPU's render condition reads, listed by every submission */
    struct nv50_query_ctx *query;
+   struct nouveau_bo *cond_bo;
 
    /* what the 3D object holds of the draw state (nv50_draw.c,
     * nv50_vertex.c, nv50_index.c): only changes are sent */
@@ -283,8 +285,13 @@ bool nv50_m2mf_copy_box(struct nv50_context *nv50, struct nv50_resource *res,
 /* nv50_query.c */
 bool nv50_query_context_init(struct nv50_context *nv50);
 void nv50_query_context_fini(struct nv50_context *nv50);
-/* false when the render condition says a draw, clear or blit it
- * covers is skipped (waits for the query when its mode says) */
-bool nv50_render_condition_pass(struct nv50_context *nv50);
+/* false when the render condition says an operation it covers is
+ * skipped (waits for the query when its mode says); gpu_gated: the
+ * operation is a 3D draw or clear, which COND_MODE gates when the GPU
+ * decides (then always true) */
+bool nv50_render_condition_pass(struct nv50_context *nv50, bool gpu_gated);
+/* COND_MODE ALWAYS for a 3D operation the condition must not cover
+ * (true), then back (false) */
+void nv50_render_condition_suspend(struct nv50_context *nv50, bool suspend);
 
 #endif

@@ -245,7 +245,7 @@ nv50_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
 
    if (indirect || info->mode >= ARRAY_SIZE(nv50_prim))
       nv50_not_implemented(nv50, "indirect or adjacency draw");
-   else if (nv50_render_condition_pass(nv50))
+   else if (nv50_render_condition_pass(nv50, true))
       nv50_draw(nv50, info, draws, num_draws);
    /* the caller's reference is ours to drop (p_state.h) */
    if (info->index_size && !info->has_user_indices &&
@@ -258,8 +258,9 @@ nv50_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
 void
 nv50_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
 {
+   /* copies are CPU work, which COND_MODE does not gate */
    if (info->render_condition_enable &&
-       !nv50_render_condition_pass(nv50_context(pipe)))
+       !nv50_render_condition_pass(nv50_context(pipe), false))
       return;
    if (util_try_blit_via_copy_region(pipe, info, false))
       return;

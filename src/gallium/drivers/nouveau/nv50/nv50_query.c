@@ -38,8 +38,8 @@
  * (GEM_CPU_PREP through nouveau_bo_wait) for the submissions that write
  * the slab.
  *
- * Conditional rendering: decided on the CPU for now (nv50_render_condition
- * below); COND_MODE on the GPU is the next step (README).
+ * Conditional rendering (nv50_render_condition below): the GPU decides
+ * for an occlusion query (COND_MODE), the CPU for the rest.
  */
 
 #include <errno.h>
@@ -149,6 +149,8 @@ struct nv50_query_ctx {
    struct pipe_query *cond_query;
    bool cond_condition;
    enum pipe_render_cond_flag cond_mode;
+   /* the COND_MODE sent: ALWAYS unless the GPU decides */
+   uint32_t cond_hw;
 };
 
 struct nv50_query {
@@ -260,6 +262,9 @@ nv50_query_samplecnt_release(struct nv50_context *nv50)
    return true;
 }
 
+static void nv50_cond_emit(struct nv50_context *nv50,
+                           const struct nv50_query *q, uint32_t hw);
+
 void
 nv50_destroy_query(struct pipe_context *pipe, struct pipe_query *pq)
 {
@@ -268,8 +273,13 @@ nv50_destroy_query(struct pipe_context *pipe, struct pipe_query *pq)
 
    if (q->active && q->kind->samples)
       nv50_query_samplecnt_release(nv50);
-   if (nv50->query->cond_query == pq)
+   if (nv50->query->cond_query == pq) {
+      /* its reports may go to another query: the GPU no longer reads
+       * them */
       nv50->query->cond_query = NULL;
+      if (nv50->query->cond_hw != G80_3D_COND_MODE_ALWAYS)
+         nv50_cond_emit(nv50, q, G80_3D_COND_MODE_ALWAYS);
+   }
    /* the GPU may still write the chunk: harmless to its next owner,
     * whose sequences are newer (see the top of the file) */
    if (q->slab)
@@ -488,36 +498,92 @@ nv50_set_active_query_state(struct pipe_context *pipe, bool enable)
 }
 
 /*
- * Conditional rendering, on the CPU for now: each draw, clear and blit
- * that the condition covers asks nv50_render_condition_pass first.  The
- * draw is skipped when the query's result is known and its truth equals
- * `condition` (Gallium: condition says whether to skip on a true or a
- * false result; st/mesa passes true for GL's inverted modes).  The WAIT
- * modes wait for the result; the NO_WAIT modes draw when it is not there
- * yet, which NV_conditional_render allows ("the GL may choose to
- * unconditionally execute the subsequent rendering commands").
- * COND_MODE / COND_ADDRESS (hwdb g80_3d.xml) would let the GPU decide
- * without the CPU waiting: the next step.
+ * Conditional rendering.  For an occlusion query the GPU decides
+ * (COND_ADDRESS, COND_MODE, hwdb g80_3d.xml): EQUAL and NOT_EQUAL compare
+ * two reports, the one at COND_ADDRESS and the next (rnndb g80_cond_mode:
+ * "two query objects", their COUNTER and RES fields, words 0 and 1).  The
+ * query's begin and end SAMPLECNT reports are those two (NV50_QUERY_BEGIN
+ * and END of value 0 are adjacent): word 0 is the use's sequence in both,
+ * word 1 the count, so they are equal exactly when no sample passed.
+ * Gallium's condition says whether to skip on a true or a false result
+ * (st/mesa passes true for GL's inverted modes): true -> render when
+ * equal, false -> render when not.  The GPU reads the reports when it
+ * reaches the draw, after the query's end: so every mode is exact, the
+ * NO_WAIT ones too, and the CPU never waits.
+ *
+ * The other queries (GPU_FINISHED, times) and a query not ended are
+ * decided on the CPU before each operation the condition covers: skipped
+ * when the result is known and its truth equals the condition; the WAIT
+ * modes wait for the result, the NO_WAIT ones draw when it is not there
+ * yet (NV_conditional_render: "the GL may choose to unconditionally
+ * execute the subsequent rendering commands").  So are the operations
+ * the GPU does not gate: copies and blits, done on the CPU.
  */
+static void
+nv50_cond_emit(struct nv50_context *nv50, const struct nv50_query *q,
+               uint32_t hw)
+{
+   struct nv50_query_ctx *qc = nv50->query;
+
+   if (!nv50_push_begin(nv50, 8))
+      return;
+   if (hw != G80_3D_COND_MODE_ALWAYS) {
+      uint64_t addr = nv50_query_address(q, NV50_QUERY_BEGIN(0));
+
+      /* every submission lists the reports its draws read
+       * (nv50_push_begin lists cond_bo in each new one) */
+      nv50->cond_bo = q->slab->bo;
+      nv50_push_ref(nv50, q->slab->bo, NOUVEAU_BO_GART | NOUVEAU_BO_RD);
+      NV50_3D_MTHD(nv50, G80_3D_COND_ADDRESS_HIGH, 3);
+      nouveau_push_data(&nv50->push, addr >> 32);
+      nouveau_push_data(&nv50->push, addr);
+      nouveau_push_data(&nv50->push, hw);
+   } else {
+      nv50->cond_bo = NULL;
+      NV50_3D_1(nv50, G80_3D_COND_MODE, hw);
+   }
+   qc->cond_hw = hw;
+}
+
 void
 nv50_render_condition(struct pipe_context *pipe, struct pipe_query *query,
                       bool condition, enum pipe_render_cond_flag mode)
 {
-   struct nv50_query_ctx *qc = nv50_context(pipe)->query;
+   struct nv50_context *nv50 = nv50_context(pipe);
+   struct nv50_query_ctx *qc = nv50->query;
+   struct nv50_query *q = query ? nv50_query(query) : NULL;
+   uint32_t hw = G80_3D_COND_MODE_ALWAYS;
 
    qc->cond_query = query;
    qc->cond_condition = condition;
    qc->cond_mode = mode;
+   if (q && q->kind->samples && q->ended)
+      hw = condition ? G80_3D_COND_MODE_EQUAL : G80_3D_COND_MODE_NOT_EQUAL;
+   if (hw != qc->cond_hw || hw != G80_3D_COND_MODE_ALWAYS)
+      nv50_cond_emit(nv50, q, hw);
+}
+
+void
+nv50_render_condition_suspend(struct nv50_context *nv50, bool suspend)
+{
+   struct nv50_query_ctx *qc = nv50->query;
+
+   if (qc->cond_hw == G80_3D_COND_MODE_ALWAYS || !nv50_push_begin(nv50, 2))
+      return;
+   NV50_3D_1(nv50, G80_3D_COND_MODE,
+             suspend ? G80_3D_COND_MODE_ALWAYS : qc->cond_hw);
 }
 
 bool
-nv50_render_condition_pass(struct nv50_context *nv50)
+nv50_render_condition_pass(struct nv50_context *nv50, bool gpu_gated)
 {
    struct nv50_query_ctx *qc = nv50->query;
    union pipe_query_result result;
    bool wait, truth;
 
    if (!qc->cond_query)
+      return true;
+   if (gpu_gated && qc->cond_hw != G80_3D_COND_MODE_ALWAYS)
       return true;
    wait = qc->cond_mode == PIPE_RENDER_COND_WAIT ||
           qc->cond_mode == PIPE_RENDER_COND_BY_REGION_WAIT;
@@ -542,6 +608,8 @@ nv50_query_context_init(struct nv50_context *nv50)
    nv50->query = CALLOC_STRUCT(nv50_query_ctx);
    if (!nv50->query || !nv50_push_begin(nv50, 4))
       return false;
+   /* nv50_context_init_hw set it so */
+   nv50->query->cond_hw = G80_3D_COND_MODE_ALWAYS;
    /* the sample count starts at 0 and only counts for queries */
    NV50_3D_1(nv50, G80_3D_COUNTER_RESET, G80_3D_COUNTER_RESET_SAMPLECNT);
    NV50_3D_1(nv50, G80_3D_SAMPLECNT_ENABLE, 0);

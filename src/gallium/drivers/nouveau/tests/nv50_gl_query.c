@@ -26,8 +26,9 @@
  *     query i over a rectangle i % 60 + 1 pixels wide and 1 high; each
  *     result i % 60 + 1, read after all are ended; then polled without
  *     waiting (QUERY_RESULT_AVAILABLE, glFlush between polls) until
- *     available, which it must become.
- *  6. Conditional rendering (NV_conditional_render, WAIT): a draw and a
+ *     available, which it must become (within 10 s here).
+ *  6. Conditional rendering (NV_conditional_render, WAIT; on Tesla the
+ *     GPU decides, COND_MODE): a draw and a
  *     clear under the 0-sample query of 2 leave the pixels alone, under
  *     the 480-sample query of 1 they happen; NO_WAIT under the 480 one
  *     draws (a result, once known, is used; before it is, drawing is
@@ -46,6 +47,8 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "nv40_gl_util.h"
 
@@ -317,12 +320,19 @@ main(int argc, char **argv)
    glBeginQuery(GL_SAMPLES_PASSED, many[0]);
    rect(0, 0, 7, 3, -1.0f, 0xffffffff);
    glEndQuery(GL_SAMPLES_PASSED);
+   /* polled for up to 10 s (llvmpipe's threads may be slow on a busy
+    * machine) */
    GLuint avail = GL_FALSE;
-   for (int i = 0; i < 100000 && !avail; i++) {
+   struct timespec t_start, t_now;
+   clock_gettime(CLOCK_MONOTONIC, &t_start);
+   do {
       glGetQueryObjectuiv(many[0], GL_QUERY_RESULT_AVAILABLE, &avail);
-      if (!avail)
+      if (!avail) {
          glFlush();
-   }
+         usleep(100);
+      }
+      clock_gettime(CLOCK_MONOTONIC, &t_now);
+   } while (!avail && t_now.tv_sec - t_start.tv_sec < 10);
    check_u("polled query becomes available", avail, GL_TRUE);
    check_u("polled query's result, 7x3", result(many[0]), 21);
    glDeleteQueries(N, many);
