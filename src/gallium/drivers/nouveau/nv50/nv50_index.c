@@ -79,15 +79,16 @@ nv50_index_bind(struct nv50_context *nv50, const struct pipe_draw_info *info,
    return true;
 }
 
-/* Room for words and one IB entry of data; lists the channel's fence
- * (nv50_push_begin). */
+/* Room for words and one IB entry of data (two pushes: libdrm's
+ * nouveau_pushbuf_data ends the pushbuffer's segment before the data's);
+ * lists the channel's fence (nv50_push_begin). */
 static bool
 nv50_push_begin_data(struct nv50_context *nv50, unsigned words)
 {
    if (nv50->lost)
       return false;
    /* a submission made here starts the next one with the bins listed */
-   if (nouveau_pushbuf_space(nv50->pushbuf, words + 16, 0, 1)) {
+   if (nouveau_pushbuf_space(nv50->pushbuf, words + 16, 0, 2)) {
       NOUVEAU_ERR("no pushbuffer space, channel lost\n");
       nv50->lost = true;
       return false;
