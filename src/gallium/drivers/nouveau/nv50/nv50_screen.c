@@ -281,8 +281,11 @@ nv50_screen_is_format_supported(struct pipe_screen *pscreen,
    if (sample_count > 1 || storage_sample_count > 1)
       return false;
    if (target == PIPE_BUFFER) {
-      /* vertex, index and constant buffers are accepted as memory (they
-       * are mapped, not yet read by a draw) */
+      /* vertex formats VERTEX_ARRAY_ATTRIB has (nv50_vertex.c; st/mesa
+       * converts the others through u_vbuf); index and constant buffers
+       * are memory */
+      if ((bindings & PIPE_BIND_VERTEX_BUFFER) && !nv50_vertex_format(format))
+         return false;
       bindings &= ~(PIPE_BIND_VERTEX_BUFFER | PIPE_BIND_INDEX_BUFFER |
                     PIPE_BIND_CONSTANT_BUFFER);
       return bindings == 0;

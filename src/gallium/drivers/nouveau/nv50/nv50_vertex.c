@@ -66,11 +66,19 @@ nv50_vertex_format(enum pipe_format format)
    if (!d || d->layout != UTIL_FORMAT_LAYOUT_PLAIN)
       return 0;
    const struct util_format_channel_description *c = &d->channel[0];
+   bool packed = d->nr_channels == 4 && c->size == 10 &&
+                 d->channel[1].size == 10 && d->channel[2].size == 10 &&
+                 d->channel[3].size == 2;
    for (unsigned i = 1; i < d->nr_channels; i++) {
-      if (d->channel[i].size != c->size || d->channel[i].type != c->type)
+      if ((!packed && d->channel[i].size != c->size) ||
+          d->channel[i].type != c->type ||
+          d->channel[i].normalized != c->normalized ||
+          d->channel[i].pure_integer != c->pure_integer)
          return 0;
    }
-   f = nv50_vtx_format(c->size, d->nr_channels);
+   /* 10_10_10_2: x in the low bits (g80_vtxelt_format) */
+   f = packed ? G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_10_10_10_2
+              : nv50_vtx_format(c->size, d->nr_channels);
    if (!f)
       return 0;
    switch (c->type) {
