@@ -76,6 +76,9 @@ runs=(
    # (GLSL 1.30 source: the overrides, as for texelFetch above)
    "nv50_gl_clip||--|g80 gt215 llvmpipe"
    "nv50_gl_clip||MESA_GL_VERSION_OVERRIDE=3.0 MESA_GLSL_VERSION_OVERRIDE=130 -- distance|g80 gt215 llvmpipe"
+   # transform feedback: interleaved and separate captures, overflow,
+   # rasterizer discard, pause / resume, glDrawTransformFeedback
+   "nv50_gl_xfb||--|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

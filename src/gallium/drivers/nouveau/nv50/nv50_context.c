@@ -267,6 +267,8 @@ nv50_context_destroy(struct pipe_context *pipe)
    nv50_query_context_fini(nv50);
    util_unreference_framebuffer_state(&nv50->framebuffer);
    pipe_resource_reference(&nv50->index.res, NULL);
+   for (unsigned i = 0; i < ARRAY_SIZE(nv50->so_target); i++)
+      pipe_so_target_reference(&nv50->so_target[i], NULL);
    for (unsigned i = 0; i < ARRAY_SIZE(nv50->vb); i++)
       pipe_vertex_buffer_unreference(&nv50->vb[i]);
    for (unsigned i = 0; i < 2; i++) {
@@ -351,6 +353,9 @@ const struct pipe_context nv50_context_funcs = {
    .bind_vertex_elements_state = nv50_vertex_elements_bind,
    .delete_vertex_elements_state = nv50_vertex_elements_delete,
    .set_vertex_buffers = nv50_set_vertex_buffers,
+   .create_stream_output_target = nv50_create_so_target,
+   .stream_output_target_destroy = nv50_so_target_destroy,
+   .set_stream_output_targets = nv50_set_so_targets,
 
    /* programs (nv50_program.c) */
    .create_vs_state = nv50_program_create,

@@ -41,6 +41,7 @@ enum nv50_dirty {
    NV50_DIRTY_RAST = 1 << 9,
    NV50_DIRTY_SCISSOR = 1 << 10,
    NV50_DIRTY_STIPPLE = 1 << 11,
+   NV50_DIRTY_STRMOUT = 1 << 12,   /* stream output targets */
    NV50_DIRTY_ALL = ~0u,
 };
 
@@ -53,6 +54,7 @@ enum nv50_bin {
    NV50_BIN_VERTEX,
    NV50_BIN_CONST,
    NV50_BIN_INDEX,         /* the index buffer of the current draw */
+   NV50_BIN_STRMOUT,       /* transform feedback buffers */
    NV50_BIN_COUNT,
 };
 
@@ -71,6 +73,10 @@ struct nv50_program {
     * it may be gone when the program is deleted) */
    const struct nv50_context *code_owner;
    struct nvc_g80_program prog;
+   /* transform feedback: st/mesa's outputs (register_index counts the
+    * written slots of outputs_written, nv50_streamout.c) */
+   struct pipe_stream_output_info so;
+   uint64_t outputs_written;
 };
 
 /* Ranges of the code segment (nv50_code.c). */
@@ -157,6 +163,13 @@ struct nv50_context {
    uint32_t instance_base;      /* VB_INSTANCE_BASE */
    bool restart;                /* PRIM_RESTART_ENABLE */
    uint32_t restart_index;      /* PRIM_RESTART_INDEX */
+
+   /* transform feedback (nv50_streamout.c) */
+   struct pipe_stream_output_target *so_target[G80_3D_STRMOUT_ADDRESS_HIGH__LEN];
+   unsigned num_so_targets;
+   bool so_enabled;             /* STRMOUT_ENABLE */
+   unsigned so_buffers;         /* buffers enabled: bit b */
+   unsigned so_draw_prims, so_draw_nv;  /* G80_3D: the draw's count */
 
    struct util_debug_callback debug;
    bool warned_draw;
@@ -254,6 +267,33 @@ bool nv50_index_emit(struct nv50_context *nv50,
 /* PRIM_RESTART_ENABLE and INDEX, when they change. */
 void nv50_index_restart(struct nv50_context *nv50, bool enable,
                         uint32_t index);
+
+/* Room for words and one IB entry of data (nv50_index.c: two IB
+ * pushes). */
+bool nv50_push_begin_data(struct nv50_context *nv50, unsigned words);
+
+/* nv50_streamout.c */
+/* Adds the result map slots the VP's stream outputs need (map[] and
+ * from_vp[]: the linkage's slots so far, *nslots of at most max_slots)
+ * and their STRMOUT_MAP bytes (so_map[], zeroed by the caller); false
+ * when they do not fit. */
+bool nv50_so_linkage(const struct nv50_program *vp, uint8_t *map,
+                     bool *from_vp, unsigned *nslots, unsigned max_slots,
+                     uint8_t *so_map);
+/* Vertices of the independent primitives mode streams and how many
+ * count vertices make. */
+void nv50_so_prims(enum pipe_prim_type mode, unsigned count, unsigned *nv,
+                   unsigned *prims);
+/* Before a draw of prims primitives of nv vertices: the targets,
+ * STRMOUT_ENABLE; false when the channel is lost. */
+bool nv50_so_validate(struct nv50_context *nv50, unsigned nv,
+                      unsigned prims);
+/* After the draw: G80_3D's CPU count of what was written. */
+void nv50_so_draw_done(struct nv50_context *nv50);
+/* glDrawTransformFeedback's vertex count from target t, inside
+ * VERTEX_BEGIN_GL .. VERTEX_END_GL. */
+bool nv50_so_emit_draw_count(struct nv50_context *nv50,
+                             struct pipe_stream_output_target *t);
 
 /* nv50_draw.c */
 /* The draw state of a new 3D object (bases, restart, per-instance

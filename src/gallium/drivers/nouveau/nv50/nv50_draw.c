@@ -174,7 +174,8 @@ nv50_draw_init_hw(struct nv50_context *nv50)
 static bool
 nv50_draw_instances(struct nv50_context *nv50,
                     const struct pipe_draw_info *info,
-                    const struct pipe_draw_start_count_bias *d)
+                    const struct pipe_draw_start_count_bias *d,
+                    struct pipe_stream_output_target *so_count)
 {
    uint32_t prim = nv50_prim[info->mode];
 
@@ -183,7 +184,11 @@ nv50_draw_instances(struct nv50_context *nv50,
          return false;
       NV50_3D_1(nv50, G80_3D_VERTEX_BEGIN_GL,
                 prim | (i ? G80_3D_VERTEX_BEGIN_GL_INSTANCE_NEXT : 0));
-      if (info->index_size) {
+      if (so_count) {
+         /* glDrawTransformFeedback (nv50_streamout.c) */
+         if (!nv50_so_emit_draw_count(nv50, so_count))
+            return false;
+      } else if (info->index_size) {
          if (!nv50_index_emit(nv50, &nv50->index))
             return false;
       } else {
@@ -201,8 +206,10 @@ nv50_draw_instances(struct nv50_context *nv50,
 static void
 nv50_draw(struct nv50_context *nv50, const struct pipe_draw_info *info,
           const struct pipe_draw_start_count_bias *draws,
-          unsigned num_draws)
+          unsigned num_draws, struct pipe_stream_output_target *so_count)
 {
+   unsigned so_nv = 1, so_prims = 0;
+
    if (!nv50_push_begin(nv50, 2048))
       return;
    nv50_emit_framebuffer(nv50);
@@ -213,10 +220,21 @@ nv50_draw(struct nv50_context *nv50, const struct pipe_draw_info *info,
       return;
    }
    nv50_clip_validate(nv50);
+   /* transform feedback: G80_3D's limit needs the primitives the draw
+    * makes (glDrawTransformFeedback: one draw, of the target's count) */
+   for (unsigned i = 0; i < num_draws; i++) {
+      unsigned prims;
+      nv50_so_prims(info->mode, draws[i].count, &so_nv, &prims);
+      so_prims += prims * info->instance_count;
+   }
+   if (so_count)
+      num_draws = 1;
+   if (!nv50_so_validate(nv50, so_nv, so_prims))
+      return;
    for (unsigned i = 0; i < num_draws; i++) {
       const struct pipe_draw_start_count_bias *d = &draws[i];
 
-      if (!d->count || !info->instance_count)
+      if ((!d->count && !so_count) || !info->instance_count)
          continue;
       if (info->index_size && !nv50_index_bind(nv50, info, d, &nv50->index)) {
          nv50_not_implemented(nv50, "indexed draw of this index size");
@@ -229,9 +247,10 @@ nv50_draw(struct nv50_context *nv50, const struct pipe_draw_info *info,
       /* restart applies to indexed draws (GL 3.1 2.8) */
       nv50_index_restart(nv50, info->index_size && info->primitive_restart,
                          info->restart_index);
-      if (!nv50_draw_instances(nv50, info, d))
+      if (!nv50_draw_instances(nv50, info, d, so_count))
          return;
    }
+   nv50_so_draw_done(nv50);
 }
 
 void
@@ -243,10 +262,13 @@ nv50_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
 {
    struct nv50_context *nv50 = nv50_context(pipe);
 
-   if (indirect || info->mode >= ARRAY_SIZE(nv50_prim))
+   struct pipe_stream_output_target *so_count =
+      indirect ? indirect->count_from_stream_output : NULL;
+
+   if ((indirect && !so_count) || info->mode >= ARRAY_SIZE(nv50_prim))
       nv50_not_implemented(nv50, "indirect or adjacency draw");
    else if (nv50_render_condition_pass(nv50, true))
-      nv50_draw(nv50, info, draws, num_draws);
+      nv50_draw(nv50, info, draws, num_draws, so_count);
    /* the caller's reference is ours to drop (p_state.h) */
    if (info->index_size && !info->has_user_indices &&
        info->take_index_buffer_ownership) {

@@ -97,6 +97,16 @@ void nv50_set_viewport_states(struct pipe_context *p, unsigned start,
 void nv50_surface_destroy(struct pipe_context *p, struct pipe_surface *sf);
 void nv50_texture_barrier(struct pipe_context *p, unsigned flags);
 
+/* nv50_streamout.c */
+struct pipe_stream_output_target *
+nv50_create_so_target(struct pipe_context *pipe, struct pipe_resource *res,
+                      unsigned offset, unsigned size);
+void nv50_set_so_targets(struct pipe_context *pipe, unsigned num,
+                         struct pipe_stream_output_target **targets,
+                         const unsigned *offsets);
+void nv50_so_target_destroy(struct pipe_context *pipe,
+                            struct pipe_stream_output_target *t);
+
 /* nv50_tex.c */
 void nv50_bind_samplers(struct pipe_context *p, enum pipe_shader_type shader,
                         unsigned start, unsigned num, void **samplers);

@@ -82,7 +82,7 @@ nv50_index_bind(struct nv50_context *nv50, const struct pipe_draw_info *info,
 /* Room for words and one IB entry of data (two pushes: libdrm's
  * nouveau_pushbuf_data ends the pushbuffer's segment before the data's);
  * lists the channel's fence (nv50_push_begin). */
-static bool
+bool
 nv50_push_begin_data(struct nv50_context *nv50, unsigned words)
 {
    if (nv50->lost)

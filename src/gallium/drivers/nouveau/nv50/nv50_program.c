@@ -27,9 +27,6 @@
 #include "nv50_hwstate.h"
 #include "nv50_funcs.h"
 
-/* map slots 0..3: the clip position, $o0..3 (compiler README) */
-#define NV50_POS_SLOTS 4
-
 void *
 nv50_program_create(struct pipe_context *pipe,
                     const struct pipe_shader_state *s)
@@ -48,6 +45,9 @@ nv50_program_create(struct pipe_context *pipe,
       NOUVEAU_ERR("only NIR shaders are accepted\n");
    } else {
       /* the compiler never modifies the NIR; st/mesa hands it over */
+      p->so = s->stream_output;
+      p->outputs_written =
+         ((const nir_shader *)s->ir.nir)->info.outputs_written;
       p->valid = nvc_g80_compile(&nv50->screen->target, s->ir.nir,
                                  &p->prog, &err);
       if (!p->valid) {
@@ -161,6 +161,8 @@ nv50_program_validate(struct nv50_context *nv50)
    unsigned npos = util_bitcount(umask);
    /* result map: 4 position slots, then the FP's inputs by v[] word */
    uint8_t map[G80_3D_VP_RESULT_MAP__LEN * 4];
+   bool from_vp[ARRAY_SIZE(map)] = {false};
+   uint8_t so_map[G80_3D_STRMOUT_MAP__LEN * 4] = {0};
    uint32_t noperspective[G80_3D_NOPERSPECTIVE_BITMAP__LEN] = {0};
    unsigned nslots = NV50_POS_SLOTS + fp->fp_num_inputs;
 
@@ -170,6 +172,12 @@ nv50_program_validate(struct nv50_context *nv50)
    }
    for (unsigned i = 0; i < NV50_POS_SLOTS; i++)
       map[i] = i;
+   /* slots 0..3 carry the VP's position when it writes it to $o0..3 */
+   for (unsigned i = 0; i < vp->num_outputs; i++) {
+      const struct nvc_g80_io *io = &vp->io[vp->num_inputs + i];
+      if (io->slot == VARYING_SLOT_POS && io->word == io->comp)
+         from_vp[io->comp] = true;
+   }
    /* an input the VP does not write reads 0 (hwdb
     * G80_VP_RESULT_MAP_CONST; docs/tesla.md "The stage seam") */
    for (unsigned i = NV50_POS_SLOTS; i < ARRAY_SIZE(map); i++)
@@ -182,8 +190,10 @@ nv50_program_validate(struct nv50_context *nv50)
       int w = nv50_vp_output_word(vp, in->slot, in->comp);
       if (s >= nslots)
          continue;
-      if (w >= 0)
+      if (w >= 0) {
          map[s] = w;
+         from_vp[s] = true;
+      }
       if (in->interp == NVC_G80_INTERP_LINEAR)
          noperspective[s / 32] |= 1u << (s % 32);
    }
@@ -192,7 +202,15 @@ nv50_program_validate(struct nv50_context *nv50)
    nslots += nv50_clip_map(vp, map, nslots, ARRAY_SIZE(map), &semantic_clip,
                            &nv50->clip_written);
 
-   if (!nv50_push_begin(nv50, 64))
+   /* slots the stream outputs need, after the FP's
+    * (nv50_streamout.c) */
+   if (!nv50_so_linkage(vpp, map, from_vp, &nslots,
+                        MIN2(ARRAY_SIZE(map), ARRAY_SIZE(so_map)), so_map)) {
+      NOUVEAU_ERR("the stream outputs do not fit the result map\n");
+      return false;
+   }
+
+   if (!nv50_push_begin(nv50, 64 + G80_3D_STRMOUT_MAP__LEN))
       return false;
    nv50_push_ref(nv50, nv50->code_bo, NOUVEAU_BO_GART | NOUVEAU_BO_RD);
    if (nv50->code_flush) {
@@ -227,6 +245,13 @@ nv50_program_validate(struct nv50_context *nv50)
                         G80_3D_VP_RESULT_MAP_1(map[4 * i + 1]) |
                         G80_3D_VP_RESULT_MAP_2(map[4 * i + 2]) |
                         G80_3D_VP_RESULT_MAP_3(map[4 * i + 3]));
+   /* STRMOUT_MAP byte c for map slot c (hwdb g80_strmout_map_entry) */
+   NV50_3D_MTHD(nv50, G80_3D_STRMOUT_MAP(0), map_words);
+   for (unsigned i = 0; i < map_words; i++)
+      nouveau_push_data(&nv50->push, so_map[4 * i] |
+                                     so_map[4 * i + 1] << 8 |
+                                     so_map[4 * i + 2] << 16 |
+                                     (uint32_t)so_map[4 * i + 3] << 24);
    NV50_3D_MTHD(nv50, G80_3D_NOPERSPECTIVE_BITMAP(0),
                 G80_3D_NOPERSPECTIVE_BITMAP__LEN);
    for (unsigned i = 0; i < G80_3D_NOPERSPECTIVE_BITMAP__LEN; i++)

@@ -15,8 +15,8 @@
  *   TIMESTAMP the time of one at end (st/mesa never begins one).
  * - PRIMITIVES_GENERATED / PRIMITIVES_EMITTED / SO_STATISTICS: the
  *   STRMOUT unit's counters GENERATED_PRIMITIVES and TRANSFORM_FEEDBACK
- *   (COUNTER reports: the count at word 0), at begin and end.  GL cannot
- *   reach them until the driver has transform feedback.
+ *   (COUNTER reports: the count at word 0), at begin and end (GL reaches
+ *   them through EXT_transform_feedback: nv50_streamout.c).
  * - GPU_FINISHED: only the closing report below.
  * - TIMESTAMP_DISJOINT: answered on the CPU (PTIMER counts nanoseconds).
  *

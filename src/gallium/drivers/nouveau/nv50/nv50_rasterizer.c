@@ -145,6 +145,9 @@ nv50_create_rasterizer(struct pipe_context *p,
                    G80_3D_VIEW_VOLUME_CLIP_CTRL_UNK12_UNK1);
    nv50_hwlist_add(l, G80_3D_DEPTH_CLIP_NEGATIVE_Z, s->clip_halfz);
    nv50_hwlist_add(l, G80_3D_PIXEL_CENTER_INTEGER, !s->half_pixel_center);
+   /* GL_RASTERIZER_DISCARD: the VP (and transform feedback) run, no
+    * primitive reaches the rasterizer */
+   nv50_hwlist_add(l, G80_3D_RASTERIZE_ENABLE, !s->rasterizer_discard);
    return so;
 }
 

@@ -163,6 +163,21 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
    case PIPE_CAP_VS_INSTANCEID:
    case PIPE_CAP_START_INSTANCE:
       return 1;
+   /* transform feedback (nv50_streamout.c): STRMOUT_ADDRESS's buffers;
+    * a component streams from a result map slot of its own (or one the
+    * FP's inputs share), so the slots after the position's bound them,
+    * shared by the buffers in separate mode */
+   case PIPE_CAP_MAX_STREAM_OUTPUT_BUFFERS:
+      return G80_3D_STRMOUT_ADDRESS_HIGH__LEN;
+   case PIPE_CAP_MAX_STREAM_OUTPUT_INTERLEAVED_COMPONENTS:
+      return screen->target.vp_max_results - NV50_POS_SLOTS;
+   case PIPE_CAP_MAX_STREAM_OUTPUT_SEPARATE_COMPONENTS:
+      return (screen->target.vp_max_results - NV50_POS_SLOTS) /
+             G80_3D_STRMOUT_ADDRESS_HIGH__LEN;
+   /* G80_3D / G84_3D: the driver carries each target's offset; G200_3D
+    * on: STRMOUT_OFFSET written back from its report */
+   case PIPE_CAP_STREAM_OUTPUT_PAUSE_RESUME:
+      return 1;
    default:
       return u_pipe_screen_get_param_defaults(pscreen, param);
    }

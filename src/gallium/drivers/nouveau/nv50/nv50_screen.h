@@ -14,6 +14,10 @@
 #define NV50_MAX_SAMPLERS \
    ((G80_3D_BIND_TSC_SAMPLER__MASK >> G80_3D_BIND_TSC_SAMPLER__SHIFT) + 1)
 
+/* VP_RESULT_MAP slots 0..3: the clip position, $o0..3 (compiler README);
+ * the linkage (nv50_program.c) puts everything else after them */
+#define NV50_POS_SLOTS 4
+
 struct nouveau_drm;
 struct nouveau_device;
 
