@@ -79,6 +79,8 @@ runs=(
    # transform feedback: interleaved and separate captures, overflow,
    # rasterizer discard, pause / resume, glDrawTransformFeedback
    "nv50_gl_xfb||--|g80 gt215 llvmpipe"
+   # facing: two-sided gl_Color, gl_FrontFacing
+   "nv50_gl_facing||--|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

@@ -917,6 +917,22 @@ emit_intrinsic(struct isel *c, nir_intrinsic_instr *in)
       }
       return !c->failed;
    }
+   case nir_intrinsic_load_front_face: {
+      /* v[FACE] (g80.xml VAR_ADDR: not an interpolant) holds all ones
+       * for a front face and 0 for a back face: NIR's 32-bit boolean
+       * as it is, read flat */
+      if (!fp)
+         return fail(c, "gl_FrontFacing outside an FP");
+      unsigned d;
+      struct nvc_g80_insn *i = def_insn(c, G(OP_INTERP_FLAT_L), &d);
+      if (!i)
+         return false;
+      i->hw.opnd[1].file = G(FILE_VAR);
+      i->hw.opnd[1].size = 4;
+      i->hw.opnd[1].val = G(VAR_ADDR_FACE);
+      dst[0] = d;
+      return true;
+   }
    case nir_intrinsic_load_ubo:
    case nir_intrinsic_load_ubo_vec4:
    case nir_intrinsic_load_uniform: {

@@ -362,6 +362,56 @@ test_fp_input_array(void)
 }
 
 /*
+ * gl_FrontFacing (load_front_face): v[FACE] reads all ones on a front
+ * face, 0 on a back face (g80.xml VAR_ADDR, nvsim's warp face words).
+ * colour = front ? (1, 0, 0.25, 1) : (0, 1, 0.75, 1), lane 0 front,
+ * lane 1 back.  Seen failing: the intrinsic refused by the backend.
+ */
+static void
+test_fp_front_face(void)
+{
+   nir_builder b = builder(MESA_SHADER_FRAGMENT, "fp_front_face");
+   nir_variable *o = nvc_test_out_vec4(b.shader, FRAG_RESULT_DATA0, 0, "c");
+   nir_ssa_def *ff = nir_load_front_face(&b, 1);
+   nir_store_var(&b, o, nir_bcsel(&b, ff, nir_imm_vec4(&b, 1, 0, 0.25, 1),
+                                  nir_imm_vec4(&b, 0, 1, 0.75, 1)), 0xf);
+   struct nvc_g80_program p;
+   if (!compile(b.shader, &p))
+      return;
+   const uint32_t *cbs[1] = { NULL };
+   unsigned cbw[1] = { 0 };
+   struct g80_shader_program prog = {
+      .code = (const uint8_t *)p.code, .code_size = p.code_words * 4,
+      .gprs = p.num_gprs, .isa_flags = target.isa_flags,
+      .cb = cbs, .cb_words = cbw, .num_cb = 1,
+   };
+   const uint32_t face[2] = { 0xffffffff, 0 };
+   float interp[2][32] = { { 0 } };
+   uint32_t out[2][4] = { { 0 } };
+   struct g80_shader_warp w = {
+      .lanes = 2, .active = 3, .interp = &interp[0][0], .interp_stride = 32,
+      .face = face, .out = &out[0][0], .out_stride = 4,
+      .out_words = p.fp_result_count,
+   };
+   struct g80_shader_callbacks cb = { 0 };
+   struct g80_shader_fault fault;
+   int r = g80_shader_run(G80_STAGE_FP, &prog, &w, &cb, &fault);
+   CHECK(r == 0, "the interpreter faulted at 0x%x: %s", fault.pc, fault.msg);
+   if (r == 0) {
+      for (unsigned l = 0; l < 2; l++) {
+         float c[4];
+         for (unsigned k = 0; k < 4; k++)
+            c[k] = f(out[l][k]);
+         if (l == 0)
+            CHECK_VEC4_AS("front face", c, 1, 0, 0.25, 1, 0);
+         else
+            CHECK_VEC4_AS("back face", c, 0, 1, 0.75, 1, 0);
+      }
+   }
+   nvc_g80_program_free(&p);
+}
+
+/*
  * Registers: 40 values v_j = a.x * j + a.y, all computed before any is
  * stored, each read twice: out_j = v_j - 0.5 * v_(39-j).  With a = (1,
  * 0.5): j + 0.5 - 0.5 * (39 - j + 0.5) = 1.5 j - 19.25.  40+ registers.
@@ -859,6 +909,7 @@ main(void)
    test_vp();
    test_fp();
    test_fp_input_array();
+   test_fp_front_face();
    test_many_live();
    test_immediate_fallback();
    test_vp_int();

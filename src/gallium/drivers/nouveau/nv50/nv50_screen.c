@@ -138,6 +138,16 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
    case PIPE_CAP_DEVICE_RESET_STATUS_QUERY:
       /* a refused submission marks the context lost (nv50_context.c) */
       return 1;
+   case PIPE_CAP_TWO_SIDED_COLOR:
+      /* back colours through the FP: st/mesa's variant picks the front
+       * or back colour input by gl_FrontFacing (the compiler reads
+       * v[FACE]); VERTEX_TWO_SIDE_ENABLE would need SEMANTIC_COLOR's
+       * BFC0_ID, which the linkage does not give */
+      return 0;
+   case PIPE_CAP_FS_FACE_IS_INTEGER_SYSVAL:
+      /* gl_FrontFacing as load_front_face: the compiler reads v[FACE],
+       * all ones on a front face (not an interpolant: no VP result) */
+      return 1;
    case PIPE_CAP_CLIP_PLANES:
       /* no plane registers: the clipper reads distances the VP writes
        * (SEMANTIC_CLIP, CLIP_DISTANCE_ENABLE); st/mesa writes the user
