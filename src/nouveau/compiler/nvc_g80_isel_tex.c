@@ -465,10 +465,15 @@ nvc_g80_isel_tex(struct nvc_g80_ir *ir, const nir_tex_instr *tex, const unsigned
       /* textureProj: the coordinates and the reference divided by q
        * (GL 3.3 3.8.8 / GLSL: s/q, t/q, r/q, dref/q), as 1/q times */
       unsigned rq = ~0u;
+      /* a cube map's s, t, r are a direction, which q "merely scales"
+       * (GL 2.1 3.8.6: it "can be ignored"); st/mesa's fixed-function and
+       * ARB programs project every unit (TXP), so a cube's direction is
+       * divided by q as the others (what llvmpipe does: a negative q
+       * turns it round) */
       if (proj) {
-         if (op == G(OP_TXF_L) || tex->is_array || cube) {
-            snprintf(msg, NVC_G80_TEX_MSG, "a projected %s on an array, "
-                     "cube or txf", texop_name(tex->op));
+         if (op == G(OP_TXF_L) || tex->is_array) {
+            snprintf(msg, NVC_G80_TEX_MSG, "a projected %s on an array "
+                     "or txf", texop_name(tex->op));
             return msg;
          }
          rq = alu1(ir, G(OP_RCP_F32), val(vals, proj, 0), msg);

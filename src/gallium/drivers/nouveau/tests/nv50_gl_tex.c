@@ -44,6 +44,9 @@
  *     yet): texelFetch of level 0 and level 1 of a 4x4 texture.
  *  10. A vertex program that samples (texture2DLod in the VP, level 1 of
  *     the mipmap of 3) passes the texel to the FP.
+ *  11. The cube map of 5 by fixed function (st/mesa projects every unit):
+ *     glTexCoord4f(2, 1, 1, 2) is +X texel (0, 0), "the q coordinate can
+ *     be ignored since it merely scales the vector" (GL 2.1 3.8.6).
  * By hand:
  *   L=build/install/lib/x86_64-linux-gnu
  *   gcc -o /tmp/nv50_gl_tex nv50_gl_tex.c -L$L -lEGL -lGL -lm -Wl,-rpath,$L
@@ -519,6 +522,19 @@ main(int argc, char **argv)
       check("texelFetch level 1", 15, 0, fetch_l1(1, 0));
    } else {
       printf("(texelFetch: run with the argument \"fetch\" under GLSL 1.30)\n");
+   }
+
+   /* 11: the cube map by fixed function, q = 2 */
+   {
+      glUseProgram(0);
+      glBindTexture(GL_TEXTURE_CUBE_MAP, tex[4]);
+      glEnable(GL_TEXTURE_CUBE_MAP);
+      glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+      glClear(GL_COLOR_BUFFER_BIT);
+      glTexCoord4f(2, 1, 1, 2);
+      glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+      glDisable(GL_TEXTURE_CUBE_MAP);
+      check("fixed-function cube, q = 2: +X texel (0,0)", 7, 7, 0xff0000ff);
    }
 
    /* 10: a vertex texture */
