@@ -60,10 +60,10 @@ runs=(
    # textures: TIC/TSC, filters, mipmaps, wraps, cube, array, shadow,
    # rectangle, a vertex texture
    "nv50_gl_tex||--|g80 gt215 llvmpipe"
-   # texelFetch needs GLSL 1.30 source, which the driver does not claim
-   # yet (GLSL 1.20): the overrides only let Mesa's compiler take it, the
-   # driver's caps are not changed
-   "nv50_gl_tex||MESA_GL_VERSION_OVERRIDE=3.0 MESA_GLSL_VERSION_OVERRIDE=130 -- fetch|g80 gt215 llvmpipe"
+   # texelFetch and samplerBuffer need GLSL 1.30 / 1.40 source, which the
+   # driver does not claim yet (GLSL 1.20): the overrides only let Mesa's
+   # compiler take it, the driver's caps are not changed
+   "nv50_gl_tex||MESA_GL_VERSION_OVERRIDE=3.1 MESA_GLSL_VERSION_OVERRIDE=140 -- fetch|g80 gt215 llvmpipe"
    # blending, depth, stencil, alpha test, scissor, culling, polygon
    # offset and mode, depth clamp
    "nv50_gl_state||--|g80 gt215 llvmpipe"

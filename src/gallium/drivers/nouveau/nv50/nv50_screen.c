@@ -62,6 +62,15 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       return chip->tex_3d_levels;
    case PIPE_CAP_MAX_TEXTURE_CUBE_LEVELS:
       return chip->tex_2d_levels;
+   case PIPE_CAP_TEXTURE_BUFFER_OBJECTS:
+      /* ONE_D_BUFFER TICs (nv50_tex.c) */
+      return 1;
+   case PIPE_CAP_MAX_TEXEL_BUFFER_ELEMENTS_UINT:
+      /* the TIC's WIDTH field counts them (g80_texture.xml) */
+      return G80_TIC_4_WIDTH__MASK >> G80_TIC_4_WIDTH__SHIFT;
+   case PIPE_CAP_TEXTURE_BUFFER_OFFSET_ALIGNMENT:
+      /* what upstream's nv50 asks of a texture buffer's start (fact) */
+      return 16;
    case PIPE_CAP_MAX_TEXTURE_ARRAY_LAYERS:
       /* the TIC's DEPTH counts an array's layers (g80_texture.xml);
        * a layer is rendered to on its own (RT_ARRAY_MODE LAYERS 1) */
@@ -313,6 +322,11 @@ nv50_screen_is_format_supported(struct pipe_screen *pscreen,
          return false;
       bindings &= ~(PIPE_BIND_VERTEX_BUFFER | PIPE_BIND_INDEX_BUFFER |
                     PIPE_BIND_CONSTANT_BUFFER);
+      /* texture buffers: a pitch ONE_D_BUFFER TIC of the format
+       * (nv50_tex.c) */
+      if ((bindings & PIPE_BIND_SAMPLER_VIEW) &&
+          nv50_tex_format_supported(format))
+         bindings &= ~PIPE_BIND_SAMPLER_VIEW;
       return bindings == 0;
    }
    if (bindings & PIPE_BIND_RENDER_TARGET) {

@@ -39,9 +39,11 @@
  *     the other way round.
  *  8. A rectangle texture (ARB_texture_rectangle) 4x2, coordinates in
  *     texels: (x + 0.5) / 4, (y + 0.5) / 8 -> texel (x / 4, y / 8).
- *  9. With the argument "fetch" (GLSL 1.30 required, run.sh asks for it
- *     by MESA_GLSL_VERSION_OVERRIDE=130: the driver does not claim 1.30
- *     yet): texelFetch of level 0 and level 1 of a 4x4 texture.
+ *  9. With the argument "fetch" (GLSL 1.40 required, run.sh asks for it
+ *     by MESA_GL/GLSL_VERSION_OVERRIDE: the driver does not claim it
+ *     yet): texelFetch of level 0 and level 1 of a 4x4 texture, and of
+ *     a texture buffer (ARB_texture_buffer_object) of 8 RGBA8 texels
+ *     from byte 16 on (glTexBufferRange) at x / 2.
  *  10. A vertex program that samples (texture2DLod in the VP, level 1 of
  *     the mipmap of 3) passes the texel to the FP.
  *  11. The cube map of 5 by fixed function (st/mesa projects every unit):
@@ -520,8 +522,32 @@ main(int argc, char **argv)
       draw(pfetch, 1, 0, 0, 0);
       check("texelFetch level 1", 6, 13, fetch_l1(0, 1));
       check("texelFetch level 1", 15, 0, fetch_l1(1, 0));
+
+      GLuint ptbo = program(
+         "#version 140\n"
+         "in vec2 pos;\n"
+         "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n",
+         "#version 140\n"
+         "uniform samplerBuffer t; out vec4 colour;\n"
+         "void main() { colour = texelFetch(t, int(gl_FragCoord.x) / 2); }\n");
+      unsigned char data[4 * 12];
+      for (int i = 0; i < 12; i++)
+         bytes(grid(i & 3, i >> 2), data + 4 * i);
+      GLuint buf;
+      glGenBuffers(1, &buf);
+      glBindBuffer(GL_TEXTURE_BUFFER, buf);
+      glBufferData(GL_TEXTURE_BUFFER, sizeof(data), data, GL_STATIC_DRAW);
+      glBindTexture(GL_TEXTURE_BUFFER, tex[9]);
+      glTexBufferRange(GL_TEXTURE_BUFFER, GL_RGBA8, buf, 16, 32);
+      draw(ptbo, 0, 0, 0, 0);
+      /* texel i of the range is element 4 + i of the buffer */
+      check("texture buffer texel 0", 0, 5, grid(0, 1));
+      check("texture buffer texel 3", 7, 5, grid(3, 1));
+      check("texture buffer texel 6", 13, 5, grid(2, 2));
+      check("texture buffer texel 7", 15, 9, grid(3, 2));
+      glBindTexture(GL_TEXTURE_BUFFER, 0);
    } else {
-      printf("(texelFetch: run with the argument \"fetch\" under GLSL 1.30)\n");
+      printf("(texelFetch: run with the argument \"fetch\" under GLSL 1.40)\n");
    }
 
    /* 11: the cube map by fixed function, q = 2 */
