@@ -28,6 +28,7 @@ Python 3 standard library only.
 import argparse
 import collections
 import datetime
+import glob
 import gzip
 import json
 import os
@@ -323,14 +324,21 @@ def chip_prefix(chip):
                       'llvmpipe, softpipe)' % chip)
 
 
-def chipset_id(chip):
-   """hwdb's hex chipset id of a codename ('g80' -> '50'), None if none."""
+def chip_row(chip):
+   """hwdb's row of a codename or NVxx name ('g80', 'nv50' -> ['50', 'G80',
+   ...]), None if none."""
    hwdb = os.path.join(TOP, 'src', 'nouveau', 'hwdb')
    p = subprocess.run([sys.executable, os.path.join(hwdb, 'gen_chips.py'),
                        '--lookup', chip, os.path.join(hwdb, 'chips.xml')],
                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
    out = p.stdout.decode().split()
-   return out[0] if p.returncode == 0 and out else None
+   return out if p.returncode == 0 and out else None
+
+
+def chipset_id(chip):
+   """hwdb's hex chipset id of a codename ('g80' -> '50'), None if none."""
+   row = chip_row(chip)
+   return row[0] if row else None
 
 
 def expected_renderer(chip):
@@ -343,7 +351,9 @@ def expected_renderer(chip):
       # "NVA3" for GT215 (nouveau_screen.c's renderer string)
       cid = chipset_id(chip[4:])
       return ('NV' + cid.upper()) if cid else chip[4:].upper()
-   return chip.upper()
+   # ours names the row's codename ("G80 (GeForce 8800)" for nv50 too)
+   row = chip_row(chip)
+   return row[1].upper() if row else chip.upper()
 
 
 def preflight(chip, prefix, dest, env=None):
@@ -576,11 +586,22 @@ def run(chip, profile, gate_chip=None, jobs=2, timeout=60, resume=False,
 
 
 def _gate_chip_of(chip):
-   if chip.startswith('ref-'):
-      return chip[4:]
+   """Whose gate list a chip runs: its own (gate-CHIP.txt), else the list
+   of its generation (the Tesla chips share gate-g80.txt: G84's or
+   GT215's list would be chosen by the same rule from the same GL 3.3)."""
    if chip in ('llvmpipe', 'softpipe'):
       return 'nv40'
-   return chip
+   name = chip[4:] if chip.startswith('ref-') else chip
+   if os.path.isfile(gate_list_path(name)):
+      return name
+   row = chip_row(name)
+   if row and len(row) > 4:
+      for path in sorted(glob.glob(gate_list_path('*'))):
+         other = os.path.basename(path)[len('gate-'):-len('.txt')]
+         orow = chip_row(other)
+         if orow and len(orow) > 4 and orow[4] == row[4]:
+            return other
+   return name
 
 
 def _execute(todo, prefix, jobs, timeout, dest, done, total, quiet,

@@ -228,8 +228,9 @@ class ChipGen:
 
 
 def lookup(path, what):
-    """--lookup: the row of a codename (any case) or hex chipset id
-    ("nv40", "G71", "0x4e", "4e"), as "id codename driver nvsim generation"
+    """--lookup: the row of a codename (any case), hex chipset id or
+    NVxx name of the id ("nv40", "G71", "0x4e", "4e", "nv50" for the G80,
+    "nva3" for the GT215: the names nouveau's kernel and envytools use), as "id codename driver nvsim generation"
     (e.g. "40 NV40 nv30 yes curie"), for scripts (scripts/nvrun)."""
     db = gh.Database([])
     db.load(path)
@@ -243,7 +244,7 @@ def lookup(path, what):
         if v.value is None or c.get('generation') is None:
             continue
         ids = ('%x' % v.value, '0x%x' % v.value, '%02x' % v.value,
-               '0x%02x' % v.value)
+               '0x%02x' % v.value, 'nv%02x' % v.value)
         if v.name.lower() == w or w in ids:
             g = gens[c.get('generation')]
             print('%02x %s %s %s %s' % (v.value, v.name,

@@ -45,6 +45,27 @@ check "four verdicts: last line is the summary" \
 check "four verdicts: piglit's own summary reads results.json" \
    bash -c "piglit summary console '$work/four' 2>&1 | grep -q 'crash: *1'"
 
+# 1b. Chip names: the kernel's NVxx names reach the same hwdb rows as the
+#     codenames (issue 10 asks for `make piglit CHIP=ref-nv50`), and a run
+#     on a row checks the renderer string that driver gives: upstream names
+#     the id (NV50, NVA3), ours the codename (G80 ...).
+renderer_of() {
+   /usr/bin/python3 -c "import sys; sys.path.insert(0, '$top/scripts/piglit')
+import piglit_runner as p; print(p.expected_renderer('$1'))"
+}
+check "chip names: ref-nv50 expects upstream's NV50" [ "$(renderer_of ref-nv50)" = NV50 ]
+check "chip names: ref-g84 expects NV84" [ "$(renderer_of ref-g84)" = NV84 ]
+check "chip names: nv50 is our G80" [ "$(renderer_of nv50)" = G80 ]
+check "chip names: nva3 is our GT215" [ "$(renderer_of nva3)" = GT215 ]
+check "chip names: nv40 stays NV40" [ "$(renderer_of nv40)" = NV40 ]
+gate_of() {
+   /usr/bin/python3 -c "import sys; sys.path.insert(0, '$top/scripts/piglit')
+import piglit_runner as p; print(p._gate_chip_of('$1'))"
+}
+check "gate lists: ref-g84 runs its generation's gate-g80" [ "$(gate_of ref-g84)" = g80 ]
+check "gate lists: nv50 runs gate-g80" [ "$(gate_of nv50)" = g80 ]
+check "gate lists: nv30 keeps its own" [ "$(gate_of nv30)" = nv30 ]
+
 # 2. The gate: matching expectations pass, an unexpected pass and a
 #    regression each fail it, naming the test.
 $runner gate --chip none --profile "$here/four-verdicts.txt" --timeout 2 \
