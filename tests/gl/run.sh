@@ -81,6 +81,9 @@ runs=(
    "nv50_gl_xfb||--|g80 gt215 llvmpipe"
    # facing: two-sided gl_Color, gl_FrontFacing
    "nv50_gl_facing||--|g80 gt215 llvmpipe"
+   # copies and blits: the 2D engine (1:1, scaled nearest, flipped),
+   # M2MF buffer copies, linear scaled blits and mipmaps on the CPU
+   "nv50_gl_blit||--|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

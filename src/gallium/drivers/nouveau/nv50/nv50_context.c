@@ -379,7 +379,7 @@ const struct pipe_context nv50_context_funcs = {
    .set_active_query_state = nv50_set_active_query_state,
    .render_condition = nv50_render_condition,
 
-   /* draws, blits and copies (nv50_draw.c) */
+   /* draws (nv50_draw.c), blits and copies (nv50_blit.c) */
    .draw_vbo = nv50_draw_vbo,
    .blit = nv50_blit,
    .resource_copy_region = nv50_resource_copy_region,

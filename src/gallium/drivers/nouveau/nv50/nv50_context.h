@@ -311,6 +311,10 @@ bool nv50_rasterizer_validate(struct nv50_context *nv50);
  * next draw (room for 2 words must have been made). */
 void nv50_scissor_off(struct nv50_context *nv50);
 
+/* Upstream's nv50 driver copies at most 2047 lines with one BUF_NOTIFY
+ * (nv50_transfer.c, fact): we do the same (nv50_m2mf.c, nv50_blit.c). */
+#define NV50_M2MF_MAX_LINES 2047
+
 /* nv50_m2mf.c: copies box of the blocklinear res's level to (or, with
  * to_surface, from) the pitch buffer lin (rows at stride, slices at
  * layer_stride) on M2MF; false when the channel is lost. */

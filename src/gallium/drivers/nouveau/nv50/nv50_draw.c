@@ -6,15 +6,12 @@
  * instance VERTEX_BEGIN_GL, VERTEX_BUFFER_FIRST/COUNT (arrays) or the
  * index stream (nv50_index.c), VERTEX_END_GL (rnndb
  * graph/g80_3d.xml; upstream's nv50_vbo.c and nv50_state_validate.c read
- * for which methods a draw needs).  resource_copy_region and the blits that are copies run
- * on the CPU through maps (util_resource_copy_region); other blits are
- * refused through the GL debug output (KHR_debug, GL_DEBUG_TYPE_ERROR).
+ * for which methods a draw needs).  Copies and blits: nv50_blit.c.
  */
 
 #include "util/u_inlines.h"
 #include "util/u_math.h"
 #include "util/u_prim.h"
-#include "util/u_surface.h"
 
 #include "nouveau/nouveau_debug.h"
 #include "nv50_context.h"
@@ -275,29 +272,5 @@ nv50_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
       struct pipe_resource *r = info->index.resource;
       pipe_resource_reference(&r, NULL);
    }
-}
-
-void
-nv50_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
-{
-   /* copies are CPU work, which COND_MODE does not gate */
-   if (info->render_condition_enable &&
-       !nv50_render_condition_pass(nv50_context(pipe), false))
-      return;
-   if (util_try_blit_via_copy_region(pipe, info, false))
-      return;
-   nv50_not_implemented(nv50_context(pipe), "blit (other than a copy)");
-}
-
-void
-nv50_resource_copy_region(struct pipe_context *pipe,
-                          struct pipe_resource *dst, unsigned dst_level,
-                          unsigned dstx, unsigned dsty, unsigned dstz,
-                          struct pipe_resource *src, unsigned src_level,
-                          const struct pipe_box *src_box)
-{
-   NOUVEAU_FALLBACK("resource_copy_region on the CPU\n");
-   util_resource_copy_region(pipe, dst, dst_level, dstx, dsty, dstz, src,
-                             src_level, src_box);
 }
 

@@ -32,18 +32,20 @@ void nv50_clear_render_target(struct pipe_context *pipe,
                               unsigned y, unsigned w, unsigned h,
                               bool render_condition_enabled);
 
-/* nv50_draw.c */
+/* nv50_blit.c */
 void nv50_blit(struct pipe_context *pipe, const struct pipe_blit_info *info);
-void nv50_draw_vbo(struct pipe_context *pipe,
-                   const struct pipe_draw_info *info, unsigned drawid_offset,
-                   const struct pipe_draw_indirect_info *indirect,
-                   const struct pipe_draw_start_count_bias *draws,
-                   unsigned num_draws);
 void nv50_resource_copy_region(struct pipe_context *pipe,
                                struct pipe_resource *dst, unsigned dst_level,
                                unsigned dstx, unsigned dsty, unsigned dstz,
                                struct pipe_resource *src, unsigned src_level,
                                const struct pipe_box *src_box);
+
+/* nv50_draw.c */
+void nv50_draw_vbo(struct pipe_context *pipe,
+                   const struct pipe_draw_info *info, unsigned drawid_offset,
+                   const struct pipe_draw_indirect_info *indirect,
+                   const struct pipe_draw_start_count_bias *draws,
+                   unsigned num_draws);
 
 /* nv50_program.c */
 void nv50_bind_fp(struct pipe_context *pipe, void *cso);

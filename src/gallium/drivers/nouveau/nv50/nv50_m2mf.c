@@ -20,10 +20,6 @@
 #include "nv50_resource.h"
 #include "nv_m2mf.xml.h"
 
-/* Upstream's nv50 driver copies at most 2047 lines with one BUF_NOTIFY
- * (nv50_transfer.c, fact): we do the same. */
-#define NV50_M2MF_MAX_LINES 2047
-
 #define M2MF_MTHD(nv50, mthd, n) \
    nouveau_push_mthd(&(nv50)->push, NOUVEAU_SUBC_M2MF, mthd, n)
 #define M2MF_1(nv50, mthd, data) \
