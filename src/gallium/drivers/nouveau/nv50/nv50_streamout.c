@@ -388,11 +388,13 @@ nv50_so_emit_draw_count(struct nv50_context *nv50,
 }
 
 /* vertices of one independent primitive the draw's type streams, and how
- * many primitives count vertices of it make (GL 3.0 table 2.9) */
+ * many primitives count vertices of it make (GL 3.0 table 2.9: a quad is
+ * two triangles, a polygon a fan of them, as the STRMOUT unit writes
+ * them: docs/tesla.md) */
 void
 nv50_so_prims(enum pipe_prim_type mode, unsigned count, unsigned *nv,
               unsigned *prims)
 {
    *nv = u_vertices_per_prim(u_reduced_prim(mode));
-   *prims = u_stream_outputs_for_vertices(mode, count) / *nv;
+   *prims = u_reduced_prims_for_vertices(mode, count);
 }

@@ -30,6 +30,10 @@
  *     again as points from C's buffer (pos = a.xyz) while recording {b}
  *     into W: 2 vertices, pos (2, 4, 3) and (4, 8, 3) give
  *     b = (8, 10), (32, 10); PRIMITIVES_GENERATED of that draw 2.
+ *  8. A quad (v0, v1, v2, v3 = (2, 2, 0): b = (4, 10)) recorded as
+ *     TRIANGLES is two triangles (GL 3.0 table 2.9; their vertex order is
+ *     the implementation's), then a triangle v0 v1 v2 follows them:
+ *     vertices 6..8 hold b0, b1, b2; written 3.
  *  7. The limits GL 3.0 requires at least (table 6.48): 4 separate
  *     attribs, 4 separate components, 64 interleaved components.
  * Run on g80, gt215 and llvmpipe (tests/gl/run.sh).
@@ -356,6 +360,36 @@ main(int argc, char **argv)
       check_u("DrawTransformFeedback: points drawn", result(q[0]), 2);
       check_floats("DrawTransformFeedback: {b} of the drawn vertices", w,
                    want_w, 6);
+   }
+
+   /* 8: a quad, then a triangle after its two */
+   {
+      static const float quad[] = { 1, 2, 5,  3, 4, 6,  -1, 0.5f, 7,
+                                    2, 2, 0 };
+      static const float want[] = { 2, 10, 12, 10, -0.5f, 10, -99, -99 };
+      GLuint b = tf_buffer(20);
+      float got[20];
+      glUseProgram(p_b);
+      vertices(quad, 4);
+      bind_base(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b);
+      glBeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q[1]);
+      begin_tf(GL_TRIANGLES);
+      glDrawArrays(GL_QUADS, 0, 4);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      end_tf();
+      glEndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+      check_u("quad + triangle: primitives written", result(q[1]), 3);
+      glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, b);
+      glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, sizeof(got), got);
+      for (unsigned i = 0; i < 8; i++) {
+         if (got[12 + i] != want[i]) {
+            printf("FAIL quad + triangle: float %u got %g want %g\n",
+                   12 + i, got[12 + i], want[i]);
+            fails++;
+         } else {
+            printf("ok   quad + triangle: float %u = %g\n", 12 + i, want[i]);
+         }
+      }
    }
 
    return nvgl_done();
