@@ -1979,6 +1979,65 @@ test_depth_clamp(void)
 }
 
 /*
+ * POLYGON_OFFSET_UNITS counts steps of the depth buffer: r = 2^-24 of a
+ * Z24S8 buffer, 2^-16 of Z16 (upstream nvc0's D3D9 path, whose units are
+ * a plain depth difference, sends units * 2^24, or * 2^16 for Z16, to the
+ * same method; docs/fidelity.md "Polygon offset units").  A flat triangle
+ * (m = 0) at window z 0.25, FACTOR 0, depth test ALWAYS: Z24 0.25 *
+ * 0xffffff = 4194303.75 -> 0x400000 unoffset, UNITS 16 -> 4194319.75 ->
+ * 0x400010, UNITS -16 -> 0x3ffff0; Z16 0.25 * 0xffff = 16383.75 ->
+ * 0x4000, UNITS 16 -> 0x4010.  A unit of half a step (8 steps for 16) or
+ * two (32) misses by far more than the one step interpolation may be off.
+ */
+static void
+test_polygon_offset_units(void)
+{
+   static const struct {
+      bool z16;
+      float units;
+      uint32_t z;
+   } cases[] = {
+      { false, 0.0f, 0x400000 },
+      { false, 16.0f, 0x400010 },
+      { false, -16.0f, 0x3ffff0 },
+      { true, 0.0f, 0x4000 },
+      { true, 16.0f, 0x4010 },
+   };
+   for (unsigned c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+      struct fx3d t;
+      if (!draw_setup(&t))
+         return;
+      put_vertex(&t, 0, 0.5f, 0.5f, -0.5f, green);
+      put_vertex(&t, 1, 3.5f, 0.5f, -0.5f, green);
+      put_vertex(&t, 2, 0.5f, 3.5f, -0.5f, green);
+      if (cases[c].z16)
+         m(&t, NV30_3D_RT_FORMAT, NV30_3D_RT_FORMAT_TYPE_LINEAR |
+                                  NV30_3D_RT_FORMAT_COLOR_A8R8G8B8 |
+                                  NV30_3D_RT_FORMAT_ZETA_Z16);
+      memset(t.zmap, 0xff, 4096);
+      m(&t, NV30_3D_POLYGON_OFFSET_FILL_ENABLE, 1);
+      mf(&t, NV30_3D_POLYGON_OFFSET_FACTOR, 0.0f);
+      mf(&t, NV30_3D_POLYGON_OFFSET_UNITS, cases[c].units);
+      m(&t, NV30_3D_DEPTH_FUNC, NV30_3D_DEPTH_FUNC_ALWAYS);
+      m(&t, NV30_3D_DEPTH_WRITE_ENABLE, 1);
+      m(&t, NV30_3D_DEPTH_TEST_ENABLE, 1);
+      m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_TRIANGLES);
+      m(&t, NV30_3D_VB_VERTEX_BATCH, (2u << 24) | 0);
+      m(&t, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_STOP);
+      CHECK(run(&t));
+      CHECK_EQ(t.cmap[1 * W + 1], 0xff00ff00u);
+      uint32_t z = cases[c].z16 ?
+                   ((const uint16_t *)t.zmap)[1 * (PITCH / 2) + 1] :
+                   t.zmap[1 * W + 1] >> 8;
+      int64_t d = (int64_t)z - cases[c].z;
+      if (d < -1 || d > 1)
+         fprintf(stderr, "case %u: z %x, want %x\n", c, z, cases[c].z);
+      CHECK(d >= -1 && d <= 1);
+      teardown(&t);
+   }
+}
+
+/*
  * QUERY_GET's time (envytools hw/graph/intro.rst, notifiers: the 64-bit
  * PTIMER time of the write, in nanoseconds): nvsim reads the host's
  * monotonic clock when the FIFO reaches the method, so two reports 2 ms
@@ -2666,6 +2725,7 @@ main(int argc, char **argv)
       { "refused_cull_face", test_refused_cull_face },
       { "illegal_method_name", test_illegal_method_name },
       { "fuzz", test_fuzz },
+      { "polygon_offset_units", test_polygon_offset_units },
       { NULL, NULL },
    };
    return nvt_main(argc, argv, cases);

@@ -931,6 +931,62 @@ out:
    dfx_fini(&d);
 }
 
+/* POLYGON_OFFSET_UNITS counts steps of the depth buffer, r = 2^-24 of
+ * S8_Z24 (upstream nvc0's D3D9 path, whose units are a plain depth
+ * difference, sends units * 2^24 to the same method; docs/fidelity.md
+ * "Polygon offset units").  A flat triangle (m = 0) at window z 0.25,
+ * FACTOR 0, CLAMP 0, DEPTH_TEST ALWAYS: 0.25 * (2^24 - 1) = 4194303.75
+ * -> 0x400000 unoffset, UNITS 16 -> 0x400010, UNITS -16 -> 0x3ffff0.  A
+ * unit of half a step (8) or two (32) misses by more than the one step
+ * interpolation may be off. */
+static void
+draw_polygon_offset_units(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   out(t, nvt_inc(3, G80_3D_ZETA_ADDRESS_HIGH, 5));
+   out(t, (uint32_t)(d.zs.va >> 32));
+   out(t, (uint32_t)d.zs.va);
+   out(t, G80_ZETA_FORMAT_S8_Z24_UNORM);
+   out(t, 0);
+   out(t, 0);
+   m3d(t, G80_3D_ZETA_ENABLE, 1);
+   out(t, nvt_inc(3, G80_3D_ZETA_HORIZ, 3));
+   out(t, W);
+   out(t, H);
+   out(t, 1);
+   m3d(t, G80_3D_DEPTH_TEST_ENABLE, 1);
+   m3d(t, G80_3D_DEPTH_WRITE_ENABLE, 1);
+   m3d(t, G80_3D_DEPTH_TEST_FUNC, G80_3D_DEPTH_TEST_FUNC_ALWAYS);
+   m3d(t, G80_3D_POLYGON_OFFSET_FILL_ENABLE, 1);
+   m3d(t, G80_3D_POLYGON_OFFSET_FACTOR, fbits(0.0f));
+   m3d(t, G80_3D_POLYGON_OFFSET_CLAMP, fbits(0.0f));
+   vtx(&d, 0, -1, -1, -0.5f, 1, 1, 0, 0, 1);
+   vtx(&d, 1, 1, -1, -0.5f, 1, 1, 0, 0, 1);
+   vtx(&d, 2, -1, 1, -0.5f, 1, 1, 0, 0, 1);
+   static const struct { float units; uint32_t z; } c[] = {
+      { 0.0f, 0x400000u },
+      { 16.0f, 0x400010u },
+      { -16.0f, 0x3ffff0u },
+   };
+   for (unsigned i = 0; i < 3; i++) {
+      m3d(t, G80_3D_CLEAR_DEPTH, fbits(1.0f));
+      m3d(t, G80_3D_CLEAR_BUFFERS, 0x1);
+      m3d(t, G80_3D_POLYGON_OFFSET_UNITS, fbits(c[i].units));
+      draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+      CHECK(dfx_submit(&d) > 0);
+      CHECK(nvsim_channel_error(d.t.chan) == NULL);
+      int z = (int)(zpx(&d, 1, 1) >> 8);
+      if (abs(z - (int)c[i].z) > 1)
+         fprintf(stderr, "case %u: z 0x%x, want 0x%x\n", i, z, c[i].z);
+      CHECK(abs(z - (int)c[i].z) <= 1);
+   }
+out:
+   dfx_fini(&d);
+}
+
 /* An sRGB target (RGBA8_SRGB) under FRAMEBUFFER_SRGB, which a new context
  * has on (upstream never writes it).  GL 3.3 4.1.8: the destination's R,
  * G, B are linearized before blending, the result encoded again.  Every
@@ -2763,6 +2819,7 @@ static const struct nvt_case cases[] = {
    { "draw_clip_noperspective", draw_clip_noperspective },
    { "draw_srgb_target", draw_srgb_target },
    { "draw_polygon_offset_clamp", draw_polygon_offset_clamp },
+   { "draw_polygon_offset_units", draw_polygon_offset_units },
    { "draw_point_sprite_traps", draw_point_sprite_traps },
    { "draw_layer_idx", draw_layer_idx },
    { "draw_points_lines", draw_points_lines },
