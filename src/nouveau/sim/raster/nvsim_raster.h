@@ -342,8 +342,11 @@ struct nvsim_raster_state {
    unsigned line_stipple_factor;
    unsigned line_stipple_counter;
 
-   /* polygon offset, added to triangle depth when enabled by the caller;
-    * offset_clamp bounds it (EXT_polygon_offset_clamp; 0: unbounded) */
+   /* polygon offset, added to triangle depth when enabled by the caller:
+    * factor * m + units * r, r one step of the depth buffer (2^-24 of
+    * Z24, 2^-16 of Z16; the method's unit, docs/fidelity.md "Polygon
+    * offset units"); offset_clamp bounds it (EXT_polygon_offset_clamp;
+    * 0: unbounded) */
    float offset_factor, offset_units, offset_clamp;
 
    bool alpha_test;

@@ -380,8 +380,12 @@ nvsim_raster_triangle(struct nvsim_raster_state *st,
    float z[3] = { v[0]->z, v[1]->z, v[2]->z };
    float zoff = 0.0f;
    if (offset) {
-      /* GL 2.1 section 3.5.5: m = max(|dz/dx|, |dz/dy|); r is the depth
-       * buffer's resolution */
+      /* GL 2.1 section 3.5.5: m = max(|dz/dx|, |dz/dy|); r is one step
+       * of the depth buffer: POLYGON_OFFSET_UNITS counts steps (upstream
+       * nvc0 sends a D3D9 bias, a plain depth difference, times 2^24, or
+       * 2^16 for Z16; the GL drivers' doubled units make GL's r two
+       * steps, as llvmpipe's is: docs/fidelity.md "Polygon offset
+       * units") */
       double fa = (double)area / ((double)SUB * SUB);
       double ax = (v[1]->x - v[0]->x), ay = (v[1]->y - v[0]->y);
       double bx = (v[2]->x - v[0]->x), by = (v[2]->y - v[0]->y);

@@ -288,8 +288,11 @@ nv30_rasterizer_state_create(struct pipe_context *pipe,
    so->offset_line = cso->offset_line;
    so->offset_fill = cso->offset_tri;
    so->offset_factor = cso->offset_scale;
-   /* GL's units are the minimum resolvable depth difference; the
-    * hardware's are half that (upstream nv30 driver doubles them). */
+   /* POLYGON_OFFSET_UNITS counts steps of the depth buffer (2^-24 of
+    * Z24S8, 2^-16 of Z16); GL's r, the smallest difference guaranteed to
+    * resolve (GL 2.1 3.5.5, implementation-defined), is two steps here
+    * as in upstream's nv30 and in llvmpipe (docs/fidelity.md "Polygon
+    * offset units"). */
    so->offset_units = cso->offset_units * 2.0f;
    /* LINE_WIDTH: 1/8 pixel units, 8 bits (see get_paramf) */
    so->line_width = MIN2(util_iround(cso->line_width * 8.0f), 255);

@@ -5,8 +5,10 @@
  * Hardware facts (hwdb g80_3d.xml from rnndb graph/g80_3d.xml; what
  * upstream's nv50 driver sends read for the values the hardware wants):
  * polygon modes, faces, cull faces and the shade model take GL's tokens;
- * POLYGON_OFFSET_UNITS counts half GL's units (upstream's nv30, nv50 and
- * nvc0 drivers all send twice GL's value); LINE_WIDTH and POINT_SIZE are
+ * POLYGON_OFFSET_UNITS counts steps of the depth buffer (upstream nvc0
+ * sends a D3D9 bias, a plain depth difference, times 2^24 to it) and GL's
+ * r is two steps, as upstream's nv30, nv50 and nvc0 and llvmpipe make it
+ * (docs/fidelity.md "Polygon offset units"); LINE_WIDTH and POINT_SIZE are
  * floats; LINE_STIPPLE holds GL's factor - 1 (FACTOR_M1, which is
  * Gallium's line_stipple_factor) and pattern; the polygon stipple rows
  * have window x = 0 in bit 31 (upstream byte-swaps GL's rows, whose
