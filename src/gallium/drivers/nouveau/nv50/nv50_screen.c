@@ -110,10 +110,15 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       return 1;
    case PIPE_CAP_GLSL_FEATURE_LEVEL:
    case PIPE_CAP_GLSL_FEATURE_LEVEL_COMPATIBILITY:
-      /* No program runs yet (draws are not implemented): the least GLSL
-       * st/mesa takes.  The compiler's straight-line VP/FP are the next
-       * step; 330 is the aim. */
-      return 120;
+      /* GLSL 1.30: integers, bit ops, switch, texelFetch / textureSize,
+       * flat / noperspective inputs, gl_ClipDistance run on the
+       * compiler's VP and FP (the gate's 154 glsl-1.30 tests under a
+       * GLSL 1.30 override, G80 144 and GT215 146 pass; llvmpipe 154:
+       * the rest are integer texture formats, transform feedback and
+       * LOD selection, src/nouveau/compiler/README.md "Piglit").  1.40
+       * wants uniform blocks in constant buffers 1..n: not bound yet;
+       * 330 is the aim. */
+      return 130;
    case PIPE_CAP_ESSL_FEATURE_LEVEL:
       return 100;
    case PIPE_CAP_MAX_VIEWPORTS:
