@@ -84,6 +84,9 @@ runs=(
    # copies and blits: the 2D engine (1:1, scaled nearest, flipped),
    # M2MF buffer copies, linear scaled blits and mipmaps on the CPU
    "nv50_gl_blit||--|g80 gt215 llvmpipe"
+   # geometry shaders: GLSL 1.50 in a GL 3.2 core context (the overrides:
+   # the caps stay below GL 3.2)
+   "nv50_gl_gs||MESA_GL_VERSION_OVERRIDE=3.2 MESA_GLSL_VERSION_OVERRIDE=150 --|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

@@ -103,7 +103,7 @@ struct nvc_g80_io {
 #define NVC_G80_STACK_ENTRIES 64
 
 struct nvc_g80_program {
-   unsigned stage;             /* MESA_SHADER_VERTEX / FRAGMENT */
+   unsigned stage;             /* MESA_SHADER_VERTEX / GEOMETRY / FRAGMENT */
    uint32_t *code;             /* malloc()ed; upload at *_START_ID */
    unsigned code_words;
    /* branch, joinat and breakaddr targets are code addresses (isa.rst:
@@ -138,6 +138,20 @@ struct nvc_g80_program {
     * colours) and FP_CONTROL (MULTIPLE_RESULTS, EXPORTS_Z) */
    unsigned fp_result_count;
    uint32_t fp_control;
+
+   /* GP (the results are $o words as a VP's: vp_num_results is
+    * GP_REG_ALLOC_RESULT, vp_builtin_en the VP_GP_BUILTIN_ATTR_EN bits
+    * the GP needs: PRIMITIVE_ID).  Inputs (io[] slot = gl_varying_slot,
+    * comp, word = p[] word) are the words VP_RESULT_MAP must route the
+    * VP's results into: gp_num_inputs is VP_RESULT_MAP_SIZE.
+    * gp_output_prim is GP_OUTPUT_PRIMITIVE_TYPE, gp_max_vertices GL's
+    * max_vertices (GP_VERTEX_OUTPUT_COUNT: the driver keeps it inside
+    * the method's range), gp_vertices_in the input primitive's vertex
+    * count. */
+   unsigned gp_num_inputs;
+   uint32_t gp_output_prim;
+   unsigned gp_max_vertices;
+   unsigned gp_vertices_in;
 
    /* inputs then outputs, num_inputs + num_outputs entries */
    unsigned num_inputs, num_outputs;

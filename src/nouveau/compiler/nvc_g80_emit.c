@@ -80,8 +80,11 @@ nvc_g80_emit(const struct nvc_g80_ir *ir, const char *chip, uint32_t **code,
          nrel++;
    }
    const struct nvc_g80_insn *l = last < n ? &ir->insns[last] : NULL;
+   /* nor a GP's emit or restart: what exit does there is not
+    * documented */
    bool need_nop = !l || !form_has_mod(l->hw.op, G(MOD_CTRL)) || l->join ||
-                   nvc_g80_is_control(l->hw.op);
+                   nvc_g80_is_control(l->hw.op) ||
+                   l->hw.op == G(OP_EMIT) || l->hw.op == G(OP_RESTART);
    unsigned total = real + (need_nop ? 1 : 0);
    uint32_t *w = calloc(total * NVISA_FORM_MAX_WORDS, sizeof(uint32_t));
    uint32_t *rel = malloc((nrel ? nrel : 1) * sizeof(uint32_t));
@@ -154,7 +157,10 @@ nvc_g80_disasm(const struct nvc_g80_program *prog)
 {
    size_t cap = 64 + prog->code_words * 48, len = 0;
    char *s = malloc(cap);
-   enum nvisa_g80_ptype pt = prog->stage == MESA_SHADER_FRAGMENT ? NVISA_G80_PTYPE_FP : NVISA_G80_PTYPE_VP;
+   enum nvisa_g80_ptype pt =
+      prog->stage == MESA_SHADER_FRAGMENT ? NVISA_G80_PTYPE_FP :
+      prog->stage == MESA_SHADER_GEOMETRY ? NVISA_G80_PTYPE_GP :
+                                            NVISA_G80_PTYPE_VP;
    if (!s)
       return NULL;
    s[0] = 0;

@@ -94,7 +94,11 @@ nvc_g80_ir_same_block(const struct nvc_g80_ir *ir, unsigned a, unsigned b)
 {
    for (unsigned i = a + 1; i < b; i++)
       if (ir->insns[i].label || ir->insns[i].join ||
-          nvc_g80_is_control(ir->insns[i].hw.op))
+          nvc_g80_is_control(ir->insns[i].hw.op) ||
+          /* a GP's emit takes $o as it is and clears it (misc.rst): a
+           * result write moved across it would be lost */
+          ir->insns[i].hw.op == NVISA_G80_OP_EMIT ||
+          ir->insns[i].hw.op == NVISA_G80_OP_RESTART)
          return false;
    return true;
 }

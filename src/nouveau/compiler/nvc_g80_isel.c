@@ -63,6 +63,11 @@ struct isel {
    int vertex_id_word, instance_id_word;   /* VP: a[] words, -1: unused */
    /* VP: $o of varying slot/comp */
    int out_word[VARYING_SLOT_MAX][4];
+   /* GP: p[] word of varying slot/comp; the vertices read (bit i: vertex
+    * i's pointer is in $a(i + 1)); the primitive id read */
+   int gp_in_word[VARYING_SLOT_MAX][4];
+   unsigned gp_vertices;
+   bool gp_prim_id;
 };
 
 static bool
@@ -652,6 +657,167 @@ add_io(struct isel *c, unsigned slot, unsigned comp, unsigned word,
    e->interp = interp;
 }
 
+/* ---------------------------------------------------------- GP I/O */
+
+/*
+ * A geometry program runs once per input primitive (isa.rst).  Its
+ * inputs are the VP's results that VP_RESULT_MAP routes into p[] words
+ * (nvsim g80_3d_gp.c; rnndb g80_3d.xml VP_RESULT_MAP_SIZE): vertex i's
+ * p[] pointer is a[4 i] (g80.xml GP_ATTR_ADDR), so the program moves it
+ * into $a(i + 1) once (`shl $a, a[4 i], 0`, g80.xml SHL_A) and reads
+ * word k of the vertex as p[$a + 4 k] (the offset counts words,
+ * $vstride apart: isa.rst).  The vertex index must be constant (NIR
+ * unrolls loops over gl_in[]); $a1..$a6 are the six vertices a triangle
+ * with adjacency has (GL 3.2 2.12.1) and nothing else uses $a.  Results
+ * are $o words as a VP's; `emit` makes them one vertex and clears them
+ * (misc.rst), `restart` ends the strip.
+ */
+#define GP_MAX_VERTICES_IN 6
+
+static void
+gp_plan_input(struct isel *c, nir_intrinsic_instr *in)
+{
+   unsigned vtx = io_offset(c, in, 0);
+   unsigned loc = nir_intrinsic_io_semantics(in).location +
+                  io_offset(c, in, 1);
+   unsigned comp = nir_intrinsic_component(in);
+   if (c->failed)
+      return;
+   if (vtx >= GP_MAX_VERTICES_IN || vtx >= c->s->info.gs.vertices_in) {
+      fail(c, "GP input vertex %u past the primitive's %u", vtx,
+           c->s->info.gs.vertices_in);
+      return;
+   }
+   if (loc >= VARYING_SLOT_MAX) {
+      fail(c, "GP input slot %u is not a varying", loc);
+      return;
+   }
+   c->gp_vertices |= 1u << vtx;
+   unsigned read = nir_ssa_def_components_read(&in->dest.ssa) << comp;
+   for (unsigned k = 0; k < 4; k++)
+      if (read >> k & 1)
+         c->gp_in_word[loc][k] = 0;   /* numbered by gp_plan */
+}
+
+/* p[] words in slot order (VP_RESULT_MAP_SIZE of them), the primitive
+ * id, what the driver sets up for the GP. */
+static void
+gp_plan(struct isel *c)
+{
+   struct nvc_g80_program *p = c->prog;
+   const struct shader_info *info = &c->s->info;
+   unsigned word = 0;
+   for (unsigned s = 0; s < VARYING_SLOT_MAX; s++) {
+      for (unsigned k = 0; k < 4; k++) {
+         if (c->gp_in_word[s][k] < 0)
+            continue;
+         c->gp_in_word[s][k] = word;
+         add_io(c, s, k, word++, 0);
+         p->num_inputs++;
+      }
+   }
+   if (word > c->t->vp_max_results)
+      fail(c, "%u GP input words, more than the %u of VP_RESULT_MAP", word,
+           c->t->vp_max_results);
+   p->gp_num_inputs = word;
+   if (c->gp_prim_id)
+      p->vp_builtin_en |= G80_3D_VP_GP_BUILTIN_ATTR_EN_PRIMITIVE_ID;
+   p->gp_vertices_in = info->gs.vertices_in;
+   p->gp_max_vertices = info->gs.vertices_out;
+   switch (info->gs.output_primitive) {
+   case SHADER_PRIM_POINTS:
+      p->gp_output_prim = G80_3D_GP_OUTPUT_PRIMITIVE_TYPE_POINTS;
+      break;
+   case SHADER_PRIM_LINE_STRIP:
+      p->gp_output_prim = G80_3D_GP_OUTPUT_PRIMITIVE_TYPE_LINE_STRIP;
+      break;
+   case SHADER_PRIM_TRIANGLE_STRIP:
+      p->gp_output_prim = G80_3D_GP_OUTPUT_PRIMITIVE_TYPE_TRIANGLE_STRIP;
+      break;
+   default:
+      fail(c, "GP output primitive %u is not points, line strip or "
+           "triangle strip", info->gs.output_primitive);
+      break;
+   }
+   if (info->gs.invocations > 1)
+      fail(c, "GP with %u invocations (one per primitive on Tesla)",
+           info->gs.invocations);
+}
+
+/* The vertices' p[] pointers into $a1.. before anything reads them. */
+static void
+gp_prologue(struct isel *c)
+{
+   for (unsigned v = 0; v < GP_MAX_VERTICES_IN; v++) {
+      if (!(c->gp_vertices >> v & 1))
+         continue;
+      struct nvc_g80_insn *i = add(c, G(OP_SHL_A));
+      if (!i)
+         return;
+      i->hw.opnd[0].file = G(FILE_ADDR);
+      i->hw.opnd[0].val = v + 1;
+      i->hw.opnd[1].file = G(FILE_ATTR);
+      i->hw.opnd[1].size = 4;
+      i->hw.opnd[1].val = v * G(GP_ATTR_ADDR_VERTEX_PTR_STRIDE);
+      i->hw.opnd[2].file = G(FILE_IMM);
+      i->hw.opnd[2].val = 0;
+      i->side_effect = true;
+   }
+}
+
+static bool
+gp_intrinsic(struct isel *c, nir_intrinsic_instr *in, unsigned *dst)
+{
+   switch (in->intrinsic) {
+   case nir_intrinsic_load_per_vertex_input: {
+      unsigned vtx = io_offset(c, in, 0);
+      unsigned loc = nir_intrinsic_io_semantics(in).location +
+                     io_offset(c, in, 1);
+      unsigned comp = nir_intrinsic_component(in);
+      unsigned read = nir_ssa_def_components_read(&in->dest.ssa);
+      for (unsigned k = 0; k < in->dest.ssa.num_components; k++) {
+         if (!(read >> k & 1))
+            continue;
+         struct nvc_g80_insn *i = def_insn(c, G(OP_MOV_B32_L), &dst[k]);
+         if (!i)
+            return false;
+         i->hw.opnd[1].file = G(FILE_PRIM);
+         i->hw.opnd[1].size = 4;
+         i->hw.opnd[1].val = c->gp_in_word[loc][comp + k] * 4;
+         i->hw.opnd[1].areg = vtx + 1;
+      }
+      return !c->failed;
+   }
+   case nir_intrinsic_load_primitive_id: {
+      /* ld (not mov): the a[] operands of ALU forms are not folded in a
+       * GP, where a long immediate's memory source is p[] (g80.xml) */
+      struct nvc_g80_insn *i = def_insn(c, G(OP_LD_A), &dst[0]);
+      if (!i)
+         return false;
+      i->hw.opnd[1].file = G(FILE_ATTR);
+      i->hw.opnd[1].size = 4;
+      i->hw.opnd[1].val = G(GP_ATTR_ADDR_PRIMITIVE_ID);
+      return true;
+   }
+   case nir_intrinsic_emit_vertex:
+   case nir_intrinsic_end_primitive: {
+      if (nir_intrinsic_stream_id(in) != 0)
+         return fail(c, "GP vertex stream %u (Tesla has stream 0 only)",
+                     nir_intrinsic_stream_id(in));
+      struct nvc_g80_insn *i = add(c, in->intrinsic ==
+                                   nir_intrinsic_emit_vertex ?
+                                   G(OP_EMIT) : G(OP_RESTART));
+      if (!i)
+         return false;
+      i->side_effect = true;
+      return true;
+   }
+   default:
+      return fail(c, "internal error: %s is not a GP intrinsic",
+                  nir_intrinsic_infos[in->intrinsic].name);
+   }
+}
+
 /* Assigns a[] / v[] / $o / result register words before selection. */
 static void
 plan_io(struct isel *c, nir_function_impl *impl)
@@ -692,6 +858,12 @@ plan_io(struct isel *c, nir_function_impl *impl)
          case nir_intrinsic_load_frag_coord:
             pos_mask |= nir_ssa_def_components_read(&in->dest.ssa);
             break;
+         case nir_intrinsic_load_per_vertex_input:
+            gp_plan_input(c, in);
+            break;
+         case nir_intrinsic_load_primitive_id:
+            c->gp_prim_id = true;
+            break;
          case nir_intrinsic_load_vertex_id:
             c->vertex_id_word = 0;
             break;
@@ -729,6 +901,8 @@ plan_io(struct isel *c, nir_function_impl *impl)
       return;
 
    unsigned word = 0;
+   if (c->s->info.stage == MESA_SHADER_GEOMETRY)
+      gp_plan(c);
    if (!fp) {
       /* a[]: the enabled components packed (VP_ATTR_EN) */
       for (unsigned a = 0; a < c->t->vp_max_attribs; a++) {
@@ -770,8 +944,10 @@ plan_io(struct isel *c, nir_function_impl *impl)
          }
       }
       if (word > c->t->vp_max_results)
-         fail(c, "%u result words, more than the %u of VP_RESULT_MAP",
-              word, c->t->vp_max_results);
+         fail(c, "%u result words, more than the %u of %s", word,
+              c->t->vp_max_results,
+              c->s->info.stage == MESA_SHADER_GEOMETRY ? "GP_RESULT_MAP" :
+                                                         "VP_RESULT_MAP");
       p->vp_num_results = word;
       return;
    }
@@ -881,6 +1057,11 @@ emit_intrinsic(struct isel *c, nir_intrinsic_instr *in)
                                c->vertex_id_word : c->instance_id_word);
       return true;
    }
+   case nir_intrinsic_load_per_vertex_input:
+   case nir_intrinsic_load_primitive_id:
+   case nir_intrinsic_emit_vertex:
+   case nir_intrinsic_end_primitive:
+      return gp_intrinsic(c, in, dst);
    case nir_intrinsic_load_frag_coord: {
       /* gl_FragCoord: window x, y, z and 1/w as the rasteriser gives
        * them (GL 3.3 15.2.2: w is 1/w_c) */
@@ -1059,8 +1240,9 @@ nvc_g80_isel(const struct nvc_g80_target *t, nir_shader *s,
    nir_function_impl *impl = nir_shader_get_entrypoint(s);
 
    if (s->info.stage != MESA_SHADER_VERTEX &&
+       s->info.stage != MESA_SHADER_GEOMETRY &&
        s->info.stage != MESA_SHADER_FRAGMENT)
-      return fail(&c, "%s programs are not supported yet (VP and FP only)",
+      return fail(&c, "%s programs are not supported yet (VP, GP and FP only)",
                   _mesa_shader_stage_to_string(s->info.stage));
    c.vals = malloc(impl->ssa_alloc * 4 * sizeof(unsigned) + 1);
    if (!c.vals)
@@ -1069,10 +1251,13 @@ nvc_g80_isel(const struct nvc_g80_target *t, nir_shader *s,
       c.vals[i] = NO_VALUE;
    memset(c.in_word, -1, sizeof(c.in_word));
    memset(c.out_word, -1, sizeof(c.out_word));
+   memset(c.gp_in_word, -1, sizeof(c.gp_in_word));
    memset(c.pos_word, -1, sizeof(c.pos_word));
    c.vertex_id_word = c.instance_id_word = -1;
 
    plan_io(&c, impl);
+   if (!c.failed && s->info.stage == MESA_SHADER_GEOMETRY)
+      gp_prologue(&c);
 
    /* FP: w = 1 / (1/w), once, for the perspective inputs */
    if (!c.failed && s->info.stage == MESA_SHADER_FRAGMENT &&

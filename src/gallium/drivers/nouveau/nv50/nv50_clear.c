@@ -12,6 +12,7 @@
 #include <nouveau.h>
 
 #include "util/format/u_format.h"
+#include "util/u_framebuffer.h"
 #include "util/u_inlines.h"
 #include "util/u_math.h"
 
@@ -52,7 +53,8 @@ nv50_emit_rt(struct nv50_context *nv50, unsigned i, struct pipe_surface *sf)
 }
 
 static void
-nv50_emit_zeta(struct nv50_context *nv50, struct pipe_surface *sf)
+nv50_emit_zeta(struct nv50_context *nv50, struct pipe_surface *sf,
+               unsigned layers)
 {
    struct nouveau_push *p = &nv50->push;
    struct nv50_resource *res = nv50_resource(sf->texture);
@@ -70,13 +72,15 @@ nv50_emit_zeta(struct nv50_context *nv50, struct pipe_surface *sf)
    NV50_3D_MTHD(nv50, G80_3D_ZETA_HORIZ, 3);
    nouveau_push_data(p, sf->width);
    nouveau_push_data(p, sf->height);
-   nouveau_push_data(p, G80_3D_ZETA_ARRAY_MODE_LAYERS(1));
+   nouveau_push_data(p, G80_3D_ZETA_ARRAY_MODE_LAYERS(layers));
    NV50_3D_1(nv50, G80_3D_ZETA_ENABLE, 1);
    nv50_push_ref(nv50, res->bo, res->domain | NOUVEAU_BO_RDWR);
 }
 
-/* The targets of fb (colour i at RT i), one layer each; SCREEN_SCISSOR
- * the whole framebuffer. */
+/* The targets of fb (colour i at RT i); SCREEN_SCISSOR the whole
+ * framebuffer.  A layered framebuffer (GL 3.2 4.4.7: a whole array
+ * attached) has LAYERS layers LAYER_STRIDE apart from the first: a GP's
+ * gl_Layer selects one (LAYER USE_GP, nv50_gp.c); otherwise 1. */
 static void
 nv50_emit_fb(struct nv50_context *nv50, const struct pipe_framebuffer_state *fb)
 {
@@ -96,9 +100,10 @@ nv50_emit_fb(struct nv50_context *nv50, const struct pipe_framebuffer_state *fb)
       }
    }
    NV50_3D_1(nv50, G80_3D_RT_CONTROL, control);
-   NV50_3D_1(nv50, G80_3D_RT_ARRAY_MODE, G80_3D_RT_ARRAY_MODE_LAYERS(1));
+   unsigned layers = util_framebuffer_get_num_layers(fb);
+   NV50_3D_1(nv50, G80_3D_RT_ARRAY_MODE, G80_3D_RT_ARRAY_MODE_LAYERS(layers));
    if (fb->zsbuf)
-      nv50_emit_zeta(nv50, fb->zsbuf);
+      nv50_emit_zeta(nv50, fb->zsbuf, layers);
    else
       NV50_3D_1(nv50, G80_3D_ZETA_ENABLE, 0);
    NV50_3D_1(nv50, G80_3D_SCREEN_SCISSOR_HORIZ,
@@ -196,16 +201,26 @@ nv50_clear(struct pipe_context *pipe, unsigned buffers,
           util_format_has_stencil(util_format_description(fb->zsbuf->format)))
          zs |= G80_3D_CLEAR_BUFFERS_S__MASK;
    }
-   /* one CLEAR_BUFFERS per colour target, Z/S with the first */
-   for (unsigned i = 0; i < fb->nr_cbufs; i++) {
-      if (!fb->cbufs[i] || !(buffers & (PIPE_CLEAR_COLOR0 << i)))
-         continue;
-      NV50_3D_1(nv50, G80_3D_CLEAR_BUFFERS,
-                zs | NV50_CLEAR_RGBA | G80_3D_CLEAR_BUFFERS_RT(i));
-      zs = 0;
+   /* one CLEAR_BUFFERS per colour target, Z/S with the first; per
+    * layer of a layered framebuffer (CLEAR_BUFFERS LAYER: GL 3.2 4.4.7,
+    * a clear of a layered framebuffer clears every layer) */
+   unsigned layers = util_framebuffer_get_num_layers(fb);
+   for (unsigned l = 0; l < layers; l++) {
+      uint32_t zs_l = zs;
+      if (!nv50_push_begin(nv50, 8 + 2 * fb->nr_cbufs))
+         return;
+      for (unsigned i = 0; i < fb->nr_cbufs; i++) {
+         if (!fb->cbufs[i] || !(buffers & (PIPE_CLEAR_COLOR0 << i)))
+            continue;
+         NV50_3D_1(nv50, G80_3D_CLEAR_BUFFERS,
+                   zs_l | NV50_CLEAR_RGBA | G80_3D_CLEAR_BUFFERS_RT(i) |
+                   G80_3D_CLEAR_BUFFERS_LAYER(l));
+         zs_l = 0;
+      }
+      if (zs_l)
+         NV50_3D_1(nv50, G80_3D_CLEAR_BUFFERS,
+                   zs_l | G80_3D_CLEAR_BUFFERS_LAYER(l));
    }
-   if (zs)
-      NV50_3D_1(nv50, G80_3D_CLEAR_BUFFERS, zs);
 }
 
 /* Clears a rectangle of one surface: the framebuffer becomes that

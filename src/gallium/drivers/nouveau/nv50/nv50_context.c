@@ -216,22 +216,23 @@ nv50_context_init_hw(struct nv50_context *nv50)
    NV50_3D_1(nv50, G80_3D_CLEAR_FLAGS, G80_3D_CLEAR_FLAGS_CLEAR_RECT_SCISSOR);
    NV50_3D_1(nv50, G80_3D_VIEWPORT_TRANSFORM_EN, 1);
 
-   /* one code segment for VP and FP (rnndb: *_ADDRESS_HIGH/LOW, the
+   /* one code segment for VP, GP and FP (rnndb: *_ADDRESS_HIGH/LOW, the
     * programs at *_START_ID in it) */
    nv50_bin_ref(nv50, NV50_BIN_CONTEXT, nv50->code_bo,
                 NOUVEAU_BO_GART | NOUVEAU_BO_RD);
    nv50_bin_ref(nv50, NV50_BIN_CONTEXT, nv50->cb_bo,
                 NOUVEAU_BO_GART | NOUVEAU_BO_RDWR);
    const uint32_t code_mthd[] = { G80_3D_VP_ADDRESS_HIGH,
+                                  G80_3D_GP_ADDRESS_HIGH,
                                   G80_3D_FP_ADDRESS_HIGH };
    for (unsigned i = 0; i < ARRAY_SIZE(code_mthd); i++) {
       NV50_3D_MTHD(nv50, code_mthd[i], 2);
       nouveau_push_data(p, nv50->code_bo->offset >> 32);
       nouveau_push_data(p, nv50->code_bo->offset);
    }
-   /* constant buffers 0 (VP) and 1 (FP) of 64 KiB for user constants
-    * (CB_DEF_SET SIZE 0 is 0x10000 bytes, docs/tesla.md) */
-   for (unsigned i = 0; i < 2; i++) {
+   /* constant buffers 0 (VP), 1 (FP) and 2 (GP) of 64 KiB for user
+    * constants (CB_DEF_SET SIZE 0 is 0x10000 bytes, docs/tesla.md) */
+   for (unsigned i = 0; i < NV50_CB_STAGES; i++) {
       uint64_t addr = nv50->cb_bo->offset + i * NV50_CB_SIZE;
       NV50_3D_MTHD(nv50, G80_3D_CB_DEF_ADDRESS_HIGH, 3);
       nouveau_push_data(p, addr >> 32);
@@ -271,7 +272,7 @@ nv50_context_destroy(struct pipe_context *pipe)
       pipe_so_target_reference(&nv50->so_target[i], NULL);
    for (unsigned i = 0; i < ARRAY_SIZE(nv50->vb); i++)
       pipe_vertex_buffer_unreference(&nv50->vb[i]);
-   for (unsigned i = 0; i < 2; i++) {
+   for (unsigned i = 0; i < NV50_CB_STAGES; i++) {
       pipe_resource_reference(&nv50->cb[i].buffer, NULL);
       FREE(nv50->cb_user[i]);
    }
@@ -364,6 +365,9 @@ const struct pipe_context nv50_context_funcs = {
    .create_fs_state = nv50_program_create,
    .bind_fs_state = nv50_bind_fp,
    .delete_fs_state = nv50_program_delete,
+   .create_gs_state = nv50_program_create,
+   .bind_gs_state = nv50_bind_gp,
+   .delete_gs_state = nv50_program_delete,
 
    /* clears (nv50_clear.c) */
    .clear = nv50_clear,
@@ -440,7 +444,8 @@ nv50_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
       ret = nouveau_bo_map(nv50->code_bo, 0, nv50->client);
    if (ret == 0) {
       nv50->code_map = nv50->code_bo->map;
-      ret = nouveau_bo_new(dev, NOUVEAU_BO_GART, 0x100, 2 * NV50_CB_SIZE,
+      ret = nouveau_bo_new(dev, NOUVEAU_BO_GART, 0x100,
+                           NV50_CB_STAGES * NV50_CB_SIZE,
                            NULL, &nv50->cb_bo);
    }
    if (ret == 0 && !nv50_stack_init(nv50))

@@ -65,6 +65,10 @@ enum nv50_bin {
 /* Constant buffers: one of 64 KiB per stage for user constants (CB_DEF
  * SIZE 0 is 0x10000 bytes, docs/tesla.md "Constant buffers"). */
 #define NV50_CB_SIZE (64 * 1024)
+/* Stages with user constants: VP 0, FP 1, GP 2 (nv50_state.c
+ * nv50_cb_stage); user data in CB_DEF buffer s, a resource in buffer
+ * NV50_CB_STAGES + s (nv50_draw.c). */
+#define NV50_CB_STAGES 3
 
 struct nv50_program {
    bool valid;                  /* compiled */
@@ -119,6 +123,7 @@ struct nv50_context {
    struct pipe_framebuffer_state framebuffer;
 
    struct nv50_program *vp, *fp;
+   struct nv50_program *gp;   /* NULL: no geometry program (nv50_gp.c) */
    /* the warps' control stack (nv50_stack.c) */
    struct nouveau_bo *stack_bo;
    uint32_t clip_written;   /* clip distances the VP writes (nv50_clip.c) */
@@ -127,11 +132,11 @@ struct nv50_context {
    /* free space, and deleted programs' space the GPU may still read */
    struct nv50_code_list code_free, code_waiting;
    bool code_flush;
-   /* user constants of VP (0) and FP (1): copies, and the buffer their
-    * CB_DEFs point at (NV50_CB_SIZE each) */
+   /* user constants of VP (0), FP (1) and GP (2): copies, and the
+    * buffer their CB_DEFs point at (NV50_CB_SIZE each) */
    struct nouveau_bo *cb_bo;
-   struct pipe_constant_buffer cb[2];
-   void *cb_user[2];
+   struct pipe_constant_buffer cb[NV50_CB_STAGES];
+   void *cb_user[NV50_CB_STAGES];
    struct nv50_vertex_elements *velems;
    struct pipe_vertex_buffer vb[PIPE_MAX_ATTRIBS];
    unsigned num_vb;
@@ -240,6 +245,23 @@ unsigned nv50_clip_map(const struct nvc_g80_program *vp, uint8_t *map,
                        uint32_t *written);
 /* CLIP_DISTANCE_ENABLE: the rasterizer's enables of those distances. */
 void nv50_clip_validate(struct nv50_context *nv50);
+
+/* nv50_gp.c */
+/* The GP's layer and viewport index results in map slots first.. (at
+ * most room in all; none without a GP, gp false): LAYER, the
+ * GP_VIEWPORT_ID_ENABLE value and SEMANTIC_LAYER / SEMANTIC_VIEWPORT;
+ * returns the slots added. */
+unsigned nv50_gp_map_layer_viewport(const struct nvc_g80_program *last,
+                                    bool gp, uint8_t *map, unsigned first,
+                                    unsigned room, uint32_t *layer,
+                                    uint32_t *viewport,
+                                    uint32_t *semantic_layer,
+                                    uint32_t *semantic_viewport);
+/* The bound GP's state, VP_RESULT_MAP from the VP's results to its
+ * inputs, GP_RESULT_MAP = map (nslots) and GP_ENABLE. */
+bool nv50_gp_emit(struct nv50_context *nv50, const struct nv50_program *gpp,
+                  const struct nvc_g80_program *vp, const uint8_t *map,
+                  unsigned nslots);
 
 /* nv50_program.c */
 /* Uploads and sends the bound VP and FP and their linkage; false when

@@ -75,24 +75,25 @@ nv50_fragment_validate(struct nv50_context *nv50)
    return true;
 }
 
-/* constant buffer 0 of VP and FP: user data into the context's buffer
- * (CB_ADDR + CB_DATA), a buffer by its address (CB_DEF) */
+/* constant buffer 0 of VP, FP and GP: user data into the context's
+ * buffer (CB_ADDR + CB_DATA), a buffer by its address (CB_DEF) */
 static bool
 nv50_const_validate(struct nv50_context *nv50)
 {
-   static const uint32_t program[2] = {
+   static const uint32_t program[NV50_CB_STAGES] = {
       G80_3D_SET_PROGRAM_CB_PROGRAM_VERTEX,
       G80_3D_SET_PROGRAM_CB_PROGRAM_FRAGMENT,
+      G80_3D_SET_PROGRAM_CB_PROGRAM_GEOMETRY,
    };
 
    if (!(nv50->dirty & NV50_DIRTY_CONST))
       return true;
    nv50_bin_reset(nv50, NV50_BIN_CONST);
-   for (unsigned s = 0; s < 2; s++) {
+   for (unsigned s = 0; s < NV50_CB_STAGES; s++) {
       const struct pipe_constant_buffer *cb = &nv50->cb[s];
       unsigned words = cb->buffer_size / 4;
-      /* buffer ids: s for user data, 2 + s for a resource */
-      unsigned id = cb->buffer ? 2 + s : s;
+      /* buffer ids: s for user data, NV50_CB_STAGES + s for a resource */
+      unsigned id = cb->buffer ? NV50_CB_STAGES + s : s;
 
       if (!nv50_push_begin(nv50, 16))
          return false;

@@ -50,6 +50,8 @@ void nv50_draw_vbo(struct pipe_context *pipe,
 /* nv50_program.c */
 void nv50_bind_fp(struct pipe_context *pipe, void *cso);
 void nv50_bind_vp(struct pipe_context *pipe, void *cso);
+/* nv50_gp.c */
+void nv50_bind_gp(struct pipe_context *pipe, void *cso);
 void *nv50_program_create(struct pipe_context *pipe,
                           const struct pipe_shader_state *s);
 void nv50_program_delete(struct pipe_context *pipe, void *cso);

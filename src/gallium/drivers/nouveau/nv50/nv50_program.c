@@ -146,16 +146,22 @@ nv50_vp_output_word(const struct nvc_g80_program *vp, unsigned slot,
 bool
 nv50_program_validate(struct nv50_context *nv50)
 {
-   struct nv50_program *vpp = nv50->vp, *fpp = nv50->fp;
+   struct nv50_program *vpp = nv50->vp, *fpp = nv50->fp, *gpp = nv50->gp;
 
-   if (!vpp || !fpp || !vpp->valid || !fpp->valid)
+   if (!vpp || !fpp || !vpp->valid || !fpp->valid || (gpp && !gpp->valid))
       return false;
-   if (!nv50_program_upload(nv50, vpp) || !nv50_program_upload(nv50, fpp))
+   if (!nv50_program_upload(nv50, vpp) || !nv50_program_upload(nv50, fpp) ||
+       (gpp && !nv50_program_upload(nv50, gpp)))
       return false;
    if (!(nv50->dirty & NV50_DIRTY_PROGRAMS) && !nv50->code_flush)
       return true;
 
    const struct nvc_g80_program *vp = &vpp->prog, *fp = &fpp->prog;
+   /* the stage whose results the rasteriser and the FP read: the GP
+    * when one is bound (its GP_RESULT_MAP, nv50_gp.c), else the VP */
+   const struct nvc_g80_program *last = gpp ? &gpp->prog : vp;
+   const uint8_t zero = gpp ? G80_GP_RESULT_MAP_CONST_ZERO
+                            : G80_VP_RESULT_MAP_CONST_ZERO;
    unsigned umask = (fp->fp_interp_ctrl & G80_3D_FP_INTERPOLANT_CTRL_UMASK__MASK)
                     >> G80_3D_FP_INTERPOLANT_CTRL_UMASK__SHIFT;
    unsigned npos = util_bitcount(umask);
@@ -172,22 +178,23 @@ nv50_program_validate(struct nv50_context *nv50)
    }
    for (unsigned i = 0; i < NV50_POS_SLOTS; i++)
       map[i] = i;
-   /* slots 0..3 carry the VP's position when it writes it to $o0..3 */
-   for (unsigned i = 0; i < vp->num_outputs; i++) {
-      const struct nvc_g80_io *io = &vp->io[vp->num_inputs + i];
+   /* slots 0..3 carry the position when the last stage writes it to
+    * $o0..3 */
+   for (unsigned i = 0; i < last->num_outputs; i++) {
+      const struct nvc_g80_io *io = &last->io[last->num_inputs + i];
       if (io->slot == VARYING_SLOT_POS && io->word == io->comp)
          from_vp[io->comp] = true;
    }
    /* an input the VP does not write reads 0 (hwdb
     * G80_VP_RESULT_MAP_CONST; docs/tesla.md "The stage seam") */
    for (unsigned i = NV50_POS_SLOTS; i < ARRAY_SIZE(map); i++)
-      map[i] = G80_VP_RESULT_MAP_CONST_ZERO;
+      map[i] = zero;
    for (unsigned i = 0; i < fp->num_inputs; i++) {
       const struct nvc_g80_io *in = &fp->io[i];
       if (in->word < npos)
          continue;
       unsigned s = NV50_POS_SLOTS + in->word - npos;
-      int w = nv50_vp_output_word(vp, in->slot, in->comp);
+      int w = nv50_vp_output_word(last, in->slot, in->comp);
       if (s >= nslots)
          continue;
       if (w >= 0) {
@@ -199,18 +206,28 @@ nv50_program_validate(struct nv50_context *nv50)
    }
    /* then the clip distances the VP writes (nv50_clip.c) */
    uint32_t semantic_clip;
-   nslots += nv50_clip_map(vp, map, nslots, ARRAY_SIZE(map), &semantic_clip,
-                           &nv50->clip_written);
+   unsigned nclip = nv50_clip_map(last, map, nslots, ARRAY_SIZE(map),
+                                  &semantic_clip, &nv50->clip_written);
+   for (unsigned i = 0; i < nclip; i++)
+      if (!(nv50->clip_written >> i & 1))
+         map[nslots + i] = zero;
+   nslots += nclip;
+   /* then the GP's layer and viewport index (nv50_gp.c) */
+   uint32_t layer, viewport, semantic_layer, semantic_viewport;
+   nslots += nv50_gp_map_layer_viewport(last, gpp != NULL, map, nslots,
+                                        ARRAY_SIZE(map), &layer, &viewport,
+                                        &semantic_layer, &semantic_viewport);
 
-   /* slots the stream outputs need, after the FP's
-    * (nv50_streamout.c) */
-   if (!nv50_so_linkage(vpp, map, from_vp, &nslots,
+   /* slots the stream outputs need, after the FP's (nv50_streamout.c):
+    * the last stage's outputs (GL 3.2 2.15: the GP's when there is one;
+    * STRMOUT_MAP then names GP_RESULT_MAP slots, docs/tesla.md) */
+   if (!nv50_so_linkage(gpp ? gpp : vpp, map, from_vp, &nslots,
                         MIN2(ARRAY_SIZE(map), ARRAY_SIZE(so_map)), so_map)) {
       NOUVEAU_ERR("the stream outputs do not fit the result map\n");
       return false;
    }
 
-   if (!nv50_push_begin(nv50, 64 + G80_3D_STRMOUT_MAP__LEN))
+   if (!nv50_push_begin(nv50, 80 + G80_3D_STRMOUT_MAP__LEN))
       return false;
    nv50_push_ref(nv50, nv50->code_bo, NOUVEAU_BO_GART | NOUVEAU_BO_RD);
    if (nv50->code_flush) {
@@ -224,7 +241,8 @@ nv50_program_validate(struct nv50_context *nv50)
    NV50_3D_MTHD(nv50, G80_3D_VP_ATTR_EN(0), 2);
    nouveau_push_data(&nv50->push, vp->vp_attr_en[0]);
    nouveau_push_data(&nv50->push, vp->vp_attr_en[1]);
-   NV50_3D_1(nv50, G80_3D_VP_GP_BUILTIN_ATTR_EN, vp->vp_builtin_en);
+   NV50_3D_1(nv50, G80_3D_VP_GP_BUILTIN_ATTR_EN,
+             vp->vp_builtin_en | (gpp ? gpp->prog.vp_builtin_en : 0));
 
    NV50_3D_1(nv50, G80_3D_FP_START_ID, fpp->code_base);
    NV50_3D_1(nv50, G80_3D_FP_REG_ALLOC_TEMP, MAX2(fp->num_gprs, 4));
@@ -235,7 +253,32 @@ nv50_program_validate(struct nv50_context *nv50)
              G80_3D_FP_INTERPOLANT_CTRL_OFFSET(NV50_POS_SLOTS));
 
    nv50_hw_put(nv50, G80_3D_SEMANTIC_CLIP, semantic_clip);
+   nv50_hw_put(nv50, G80_3D_SEMANTIC_LAYER, semantic_layer);
+   nv50_hw_put(nv50, G80_3D_SEMANTIC_VIEWPORT, semantic_viewport);
+   nv50_hw_put(nv50, G80_3D_LAYER, layer);
+   nv50_hw_put(nv50, G80_3D_GP_VIEWPORT_ID_ENABLE, viewport);
 
+   NV50_3D_MTHD(nv50, G80_3D_NOPERSPECTIVE_BITMAP(0),
+                G80_3D_NOPERSPECTIVE_BITMAP__LEN);
+   for (unsigned i = 0; i < G80_3D_NOPERSPECTIVE_BITMAP__LEN; i++)
+      nouveau_push_data(&nv50->push, noperspective[i]);
+
+   unsigned so_words = DIV_ROUND_UP(nslots, 4);
+   /* STRMOUT_MAP byte c for map slot c (hwdb g80_strmout_map_entry) */
+   NV50_3D_MTHD(nv50, G80_3D_STRMOUT_MAP(0), so_words);
+   for (unsigned i = 0; i < so_words; i++)
+      nouveau_push_data(&nv50->push, so_map[4 * i] |
+                                     so_map[4 * i + 1] << 8 |
+                                     so_map[4 * i + 2] << 16 |
+                                     (uint32_t)so_map[4 * i + 3] << 24);
+
+   if (gpp) {
+      if (!nv50_gp_emit(nv50, gpp, vp, map, nslots))
+         return false;
+      nv50->dirty &= ~NV50_DIRTY_PROGRAMS;
+      return true;
+   }
+   nv50_hw_put(nv50, G80_3D_GP_ENABLE, 0);
    unsigned map_words = DIV_ROUND_UP(nslots, 4);
    NV50_3D_1(nv50, G80_3D_VP_RESULT_MAP_SIZE, nslots);
    NV50_3D_MTHD(nv50, G80_3D_VP_RESULT_MAP(0), map_words);
@@ -245,17 +288,6 @@ nv50_program_validate(struct nv50_context *nv50)
                         G80_3D_VP_RESULT_MAP_1(map[4 * i + 1]) |
                         G80_3D_VP_RESULT_MAP_2(map[4 * i + 2]) |
                         G80_3D_VP_RESULT_MAP_3(map[4 * i + 3]));
-   /* STRMOUT_MAP byte c for map slot c (hwdb g80_strmout_map_entry) */
-   NV50_3D_MTHD(nv50, G80_3D_STRMOUT_MAP(0), map_words);
-   for (unsigned i = 0; i < map_words; i++)
-      nouveau_push_data(&nv50->push, so_map[4 * i] |
-                                     so_map[4 * i + 1] << 8 |
-                                     so_map[4 * i + 2] << 16 |
-                                     (uint32_t)so_map[4 * i + 3] << 24);
-   NV50_3D_MTHD(nv50, G80_3D_NOPERSPECTIVE_BITMAP(0),
-                G80_3D_NOPERSPECTIVE_BITMAP__LEN);
-   for (unsigned i = 0; i < G80_3D_NOPERSPECTIVE_BITMAP__LEN; i++)
-      nouveau_push_data(&nv50->push, noperspective[i]);
    nv50->dirty &= ~NV50_DIRTY_PROGRAMS;
    return true;
 }

@@ -123,6 +123,14 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       return 100;
    case PIPE_CAP_MAX_VIEWPORTS:
       return 1;
+   case PIPE_CAP_MAX_GEOMETRY_OUTPUT_VERTICES:
+      /* GP_VERTEX_OUTPUT_COUNT's range (rnndb 1..0x400, hwdb MAX) */
+      return G80_3D_GP_VERTEX_OUTPUT_COUNT_MAX;
+   case PIPE_CAP_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS:
+      /* how much one invocation's output the hardware buffers is not
+       * documented; GL 3.2's minimum (table 6.43), which upstream's nv50
+       * reports too */
+      return 1024;
    case PIPE_CAP_TEXTURE_TRANSFER_MODES:
       /* transfers are CPU maps (nv50_transfer.c), not blits: nothing
        * draws yet */
@@ -245,8 +253,9 @@ nv50_screen_get_shader_param(struct pipe_screen *pscreen,
    const struct nvc_g80_target *t = &nv50_screen(pscreen)->target;
    const struct nvhwdb_chip *chip = nv50_screen(pscreen)->chip;
 
-   /* geometry programs, compute: later steps */
-   if (shader != PIPE_SHADER_VERTEX && shader != PIPE_SHADER_FRAGMENT)
+   /* compute: a later step */
+   if (shader != PIPE_SHADER_VERTEX && shader != PIPE_SHADER_GEOMETRY &&
+       shader != PIPE_SHADER_FRAGMENT)
       return 0;
 
    switch (param) {
@@ -258,15 +267,16 @@ nv50_screen_get_shader_param(struct pipe_screen *pscreen,
        * GL 2.0's minimum until the driver loads programs */
       return 512;
    case PIPE_SHADER_CAP_MAX_INPUTS:
-      /* VP: VP_ATTR_EN's attributes; FP: the VP's result vec4s
-       * (VP_RESULT_MAP words / 4) */
+      /* VP: VP_ATTR_EN's attributes; GP (a vertex's p[] words) and FP:
+       * the previous stage's result vec4s (VP_RESULT_MAP words / 4) */
       return shader == PIPE_SHADER_VERTEX ? t->vp_max_attribs
                                           : MIN2(t->vp_max_results / 4,
                                                  PIPE_MAX_SHADER_INPUTS);
    case PIPE_SHADER_CAP_MAX_OUTPUTS:
-      return shader == PIPE_SHADER_VERTEX ? MIN2(t->vp_max_results / 4,
-                                                 PIPE_MAX_SHADER_OUTPUTS)
-                                          : chip->render_targets;
+      /* VP and GP: result words the map routes (the compiler's limit) */
+      return shader != PIPE_SHADER_FRAGMENT ?
+                MIN2(t->vp_max_results / 4, PIPE_MAX_SHADER_OUTPUTS) :
+                chip->render_targets;
    case PIPE_SHADER_CAP_MAX_TEMPS:
       /* vec4s of the thread's $r registers */
       return t->max_gprs / 4;

@@ -63,10 +63,11 @@ nv50_set_constant_buffer(struct pipe_context *p, enum pipe_shader_type shader,
 {
    struct nv50_context *nv50 = nv50_context(p);
    int s = shader == PIPE_SHADER_VERTEX ? 0 :
-           shader == PIPE_SHADER_FRAGMENT ? 1 : -1;
+           shader == PIPE_SHADER_FRAGMENT ? 1 :
+           shader == PIPE_SHADER_GEOMETRY ? 2 : -1;
 
-   /* constant buffer 0 of the VP and FP (uniforms: the compiler reads
-    * them from c0[]); user data is copied, buffers referenced */
+   /* constant buffer 0 of the VP, FP and GP (uniforms: the compiler
+    * reads them from c0[]); user data is copied, buffers referenced */
    if (s >= 0 && index == 0) {
       pipe_resource_reference(&nv50->cb[s].buffer, NULL);
       FREE(nv50->cb_user[s]);

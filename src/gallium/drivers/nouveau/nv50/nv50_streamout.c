@@ -244,7 +244,8 @@ nv50_so_vp_buffers(const struct nv50_program *vp)
 bool
 nv50_so_validate(struct nv50_context *nv50, unsigned nv, unsigned prims)
 {
-   const struct nv50_program *vp = nv50->vp;
+   /* the last stage streams: the GP when one is bound (nv50_gp.c) */
+   const struct nv50_program *vp = nv50->gp ? nv50->gp : nv50->vp;
    unsigned mask = nv50->num_so_targets ? nv50_so_vp_buffers(vp) : 0;
    bool offset_mode = nv50_so_offset_mode(nv50);
    bool interleaved = mask == 1 && vp->so.num_outputs;

@@ -1,0 +1,307 @@
+/*
+ * Geometry shaders on the Tesla driver (issue 11: GL 3.2): a GL 3.2 core
+ * context (MESA_GL_VERSION_OVERRIDE=3.2 MESA_GLSL_VERSION_OVERRIDE=150 on
+ * our driver, whose caps stay below), GLSL 1.50 programs, an RGBA8 FBO of
+ * 64x64 read back with glReadPixels.  Pixel x's centre is at ndc
+ * (x + 0.5) / 32 - 1, likewise y; a rectangle from ndc l to r covers the
+ * pixels whose centres are inside (GL 3.2 3.6.1).
+ *
+ * 1. pass-through: a GS copying each triangle (position, colour) of the
+ *    rectangle x in [-1, -0.5] (pixels 0..15) in red: (8, 8) red,
+ *    (20, 8) clear.
+ * 2. two triangles per input: the GS emits the triangle, EndPrimitive,
+ *    then the triangle moved by +1 in ndc x (32 pixels) in green: the
+ *    same rectangle gives red at pixels 0..15 and green at 32..47:
+ *    (8, 40) red, (24, 40) clear, (40, 40) green, (52, 40) clear.
+ * 3. line strip: one point in, a line strip of 2 vertices out from
+ *    (-1, y) to (1, y) at the point's y = (20 + 0.5) / 32 - 1 (the centre
+ *    of row 20): row 20 white at x 5, 32, 60 (GL 3.2 3.5: the diamond
+ *    exit rule), rows 19 and 21 clear.
+ * 4. gl_PrimitiveIDIn: GL_TRIANGLES of two triangles covering the
+ *    window, lower-left (-1,-1) (1,-1) (-1,1) and upper-right (1,-1)
+ *    (1,1) (-1,1); the GS colours primitive 0 red, 1 green: (10, 10)
+ *    red, (50, 50) green (GL 3.2 2.12.4: primitives counted from 0 in
+ *    the draw).
+ * 5. gl_Layer: a 3-layer 2D array texture attached whole (a layered
+ *    framebuffer, GL 3.2 4.4.7), cleared to (0.25, 0, 0, 1) (a clear
+ *    covers every layer), the two triangles of 4 sent to layer
+ *    gl_PrimitiveIDIn + 1 in blue: layer 0 untouched, layer 1 blue at
+ *    (10, 10) and clear at (50, 50), layer 2 the reverse.
+ * Expected values by hand above; run on g80, gt215 and llvmpipe
+ * (tests/gl/run.sh).
+ */
+#define GL_GLEXT_PROTOTYPES 1
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GL/gl.h>
+#include <GL/glext.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "nv40_gl_util.h"
+
+#define S 64
+#define RED 0xff0000ff
+#define GREEN 0x00ff00ff
+#define BLUE 0x0000ffff
+#define WHITE 0xffffffff
+#define CLEAR 0x00000000
+#define DARK_RED 0x400000ff
+
+/* a GL 3.2 core context without a surface */
+static bool
+core_context(void)
+{
+   PFNEGLGETPLATFORMDISPLAYEXTPROC gpd =
+      (void *)eglGetProcAddress("eglGetPlatformDisplayEXT");
+   EGLDisplay dpy = gpd ? gpd(EGL_PLATFORM_SURFACELESS_MESA,
+                              EGL_DEFAULT_DISPLAY, NULL)
+                        : EGL_NO_DISPLAY;
+   EGLint maj, min;
+   if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, &maj, &min)) {
+      printf("FAIL eglInitialize\n");
+      return false;
+   }
+   eglBindAPI(EGL_OPENGL_API);
+   static const EGLint cattr[] = {
+      EGL_CONTEXT_MAJOR_VERSION_KHR, 3,
+      EGL_CONTEXT_MINOR_VERSION_KHR, 2,
+      EGL_CONTEXT_OPENGL_PROFILE_MASK_KHR,
+      EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT_KHR,
+      EGL_NONE,
+   };
+   EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT,
+                                     cattr);
+   if (!ctx || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
+      printf("FAIL no GL 3.2 core context\n");
+      return false;
+   }
+   printf("GL_RENDERER %s\nGL_VERSION %s\n", glGetString(GL_RENDERER),
+          glGetString(GL_VERSION));
+   return true;
+}
+
+static GLuint
+shader(GLenum type, const char *src)
+{
+   GLuint s = glCreateShader(type);
+   GLint ok = 0;
+   glShaderSource(s, 1, &src, NULL);
+   glCompileShader(s);
+   glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+   if (!ok) {
+      char log[512] = "";
+      glGetShaderInfoLog(s, sizeof(log), NULL, log);
+      printf("FAIL shader 0x%x does not compile: %s\n", type, log);
+      fails++;
+   }
+   return s;
+}
+
+static const char *vs_src =
+   "#version 150\n"
+   "in vec2 pos; out vec4 vcol;\n"
+   "uniform vec4 col;\n"
+   "void main() { gl_Position = vec4(pos, 0.0, 1.0); vcol = col; }\n";
+static const char *fs_src =
+   "#version 150\n"
+   "in vec4 gcol; out vec4 c;\n"
+   "void main() { c = gcol; }\n";
+
+static GLuint
+program(const char *gs, const float col[4])
+{
+   GLuint p = glCreateProgram();
+   glAttachShader(p, shader(GL_VERTEX_SHADER, vs_src));
+   glAttachShader(p, shader(GL_GEOMETRY_SHADER, gs));
+   glAttachShader(p, shader(GL_FRAGMENT_SHADER, fs_src));
+   glBindAttribLocation(p, 0, "pos");
+   glBindFragDataLocation(p, 0, "c");
+   glLinkProgram(p);
+   GLint ok = 0;
+   glGetProgramiv(p, GL_LINK_STATUS, &ok);
+   if (!ok) {
+      char log[512] = "";
+      glGetProgramInfoLog(p, sizeof(log), NULL, log);
+      printf("FAIL program does not link: %s\n", log);
+      fails++;
+   }
+   glUseProgram(p);
+   glUniform4fv(glGetUniformLocation(p, "col"), 1, col);
+   return p;
+}
+
+static void
+draw(GLenum mode, const float *v, unsigned n)
+{
+   GLuint vb;
+   glGenBuffers(1, &vb);
+   glBindBuffer(GL_ARRAY_BUFFER, vb);
+   glBufferData(GL_ARRAY_BUFFER, n * 8, v, GL_STATIC_DRAW);
+   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 8, (void *)0);
+   glEnableVertexAttribArray(0);
+   glDrawArrays(mode, 0, n);
+   glDeleteBuffers(1, &vb);
+}
+
+/* the rectangle ndc x in [-1, -0.5], y in [-1, 1] */
+static const float rect_v[] = { -1, -1, -0.5, -1, -0.5, 1,
+                                -1, -1, -0.5, 1, -1, 1 };
+/* the window as a lower-left and an upper-right triangle */
+static const float halves_v[] = { -1, -1, 1, -1, -1, 1,
+                                  1, -1, 1, 1, -1, 1 };
+
+static const char *gs_pass =
+   "#version 150\n"
+   "layout(triangles) in; layout(triangle_strip, max_vertices = 3) out;\n"
+   "in vec4 vcol[]; out vec4 gcol;\n"
+   "void main() {\n"
+   "   for (int i = 0; i < 3; i++) {\n"
+   "      gl_Position = gl_in[i].gl_Position; gcol = vcol[i];\n"
+   "      EmitVertex();\n"
+   "   }\n"
+   "}\n";
+
+static const char *gs_two =
+   "#version 150\n"
+   "layout(triangles) in; layout(triangle_strip, max_vertices = 6) out;\n"
+   "in vec4 vcol[]; out vec4 gcol;\n"
+   "void main() {\n"
+   "   for (int i = 0; i < 3; i++) {\n"
+   "      gl_Position = gl_in[i].gl_Position; gcol = vcol[i];\n"
+   "      EmitVertex();\n"
+   "   }\n"
+   "   EndPrimitive();\n"
+   "   for (int i = 0; i < 3; i++) {\n"
+   "      gl_Position = gl_in[i].gl_Position + vec4(1.0, 0.0, 0.0, 0.0);\n"
+   "      gcol = vec4(0.0, 1.0, 0.0, 1.0);\n"
+   "      EmitVertex();\n"
+   "   }\n"
+   "}\n";
+
+static const char *gs_line =
+   "#version 150\n"
+   "layout(points) in; layout(line_strip, max_vertices = 2) out;\n"
+   "in vec4 vcol[]; out vec4 gcol;\n"
+   "void main() {\n"
+   "   float y = gl_in[0].gl_Position.y;\n"
+   "   gl_Position = vec4(-1.0, y, 0.0, 1.0); gcol = vcol[0]; EmitVertex();\n"
+   "   gl_Position = vec4(1.0, y, 0.0, 1.0); gcol = vcol[0]; EmitVertex();\n"
+   "}\n";
+
+static const char *gs_primid =
+   "#version 150\n"
+   "layout(triangles) in; layout(triangle_strip, max_vertices = 3) out;\n"
+   "in vec4 vcol[]; out vec4 gcol;\n"
+   "void main() {\n"
+   "   for (int i = 0; i < 3; i++) {\n"
+   "      gl_Position = gl_in[i].gl_Position;\n"
+   "      gcol = gl_PrimitiveIDIn == 0 ? vec4(1.0, 0.0, 0.0, 1.0) :\n"
+   "             gl_PrimitiveIDIn == 1 ? vec4(0.0, 1.0, 0.0, 1.0) :\n"
+   "                                     vec4(1.0);\n"
+   "      EmitVertex();\n"
+   "   }\n"
+   "}\n";
+
+static const char *gs_layer =
+   "#version 150\n"
+   "layout(triangles) in; layout(triangle_strip, max_vertices = 3) out;\n"
+   "in vec4 vcol[]; out vec4 gcol;\n"
+   "void main() {\n"
+   "   for (int i = 0; i < 3; i++) {\n"
+   "      gl_Position = gl_in[i].gl_Position; gcol = vcol[i];\n"
+   "      gl_Layer = gl_PrimitiveIDIn + 1;\n"
+   "      EmitVertex();\n"
+   "   }\n"
+   "}\n";
+
+int
+main(void)
+{
+   static const float red[4] = { 1, 0, 0, 1 }, white[4] = { 1, 1, 1, 1 },
+                      blue[4] = { 0, 0, 1, 1 };
+   if (!core_context())
+      return 1;
+
+   GLuint vao, fb, rb;
+   glGenVertexArrays(1, &vao);
+   glBindVertexArray(vao);
+   glGenFramebuffers(1, &fb);
+   glBindFramebuffer(GL_FRAMEBUFFER, fb);
+   glGenRenderbuffers(1, &rb);
+   glBindRenderbuffer(GL_RENDERBUFFER, rb);
+   glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, S, S);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                             GL_RENDERBUFFER, rb);
+   if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+      printf("FAIL framebuffer incomplete\n");
+      return 1;
+   }
+   glViewport(0, 0, S, S);
+   glClearColor(0, 0, 0, 0);
+
+   /* 1. pass-through */
+   glClear(GL_COLOR_BUFFER_BIT);
+   program(gs_pass, red);
+   draw(GL_TRIANGLES, rect_v, 6);
+   check("pass-through: inside", 8, 8, RED);
+   check("pass-through: right of it", 20, 8, CLEAR);
+
+   /* 2. two triangles per input */
+   glClear(GL_COLOR_BUFFER_BIT);
+   program(gs_two, red);
+   draw(GL_TRIANGLES, rect_v, 6);
+   check("two per input: the input", 8, 40, RED);
+   check("two per input: between", 24, 40, CLEAR);
+   check("two per input: the copy at +32", 40, 40, GREEN);
+   check("two per input: right of the copy", 52, 40, CLEAR);
+
+   /* 3. a line strip from a point */
+   glClear(GL_COLOR_BUFFER_BIT);
+   program(gs_line, white);
+   const float pt[2] = { 0.0f, (20 + 0.5f) / 32 - 1 };
+   draw(GL_POINTS, pt, 1);
+   check("line strip: row 20", 5, 20, WHITE);
+   check("line strip: row 20", 32, 20, WHITE);
+   check("line strip: row 20", 60, 20, WHITE);
+   check("line strip: row 19", 32, 19, CLEAR);
+   check("line strip: row 21", 32, 21, CLEAR);
+
+   /* 4. gl_PrimitiveIDIn */
+   glClear(GL_COLOR_BUFFER_BIT);
+   program(gs_primid, white);
+   draw(GL_TRIANGLES, halves_v, 6);
+   check("gl_PrimitiveIDIn 0", 10, 10, RED);
+   check("gl_PrimitiveIDIn 1", 50, 50, GREEN);
+
+   /* 5. gl_Layer into a layered framebuffer */
+   GLuint tex, lfb, rfb;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D_ARRAY, tex);
+   glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, S, S, 3, 0, GL_RGBA,
+                GL_UNSIGNED_BYTE, NULL);
+   glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glGenFramebuffers(1, &lfb);
+   glBindFramebuffer(GL_FRAMEBUFFER, lfb);
+   glFramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex, 0);
+   if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+      printf("FAIL layered framebuffer incomplete\n");
+      fails++;
+   }
+   glClearColor(0.25, 0, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   program(gs_layer, blue);
+   draw(GL_TRIANGLES, halves_v, 6);
+   glGenFramebuffers(1, &rfb);
+   glBindFramebuffer(GL_FRAMEBUFFER, rfb);
+   for (int l = 0; l < 3; l++) {
+      char what[64];
+      glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex, 0,
+                                l);
+      snprintf(what, sizeof(what), "gl_Layer: layer %d lower-left", l);
+      check_tol(what, 10, 10, l == 1 ? BLUE : DARK_RED, 1);
+      snprintf(what, sizeof(what), "gl_Layer: layer %d upper-right", l);
+      check_tol(what, 50, 50, l == 2 ? BLUE : DARK_RED, 1);
+   }
+   return nvgl_done();
+}

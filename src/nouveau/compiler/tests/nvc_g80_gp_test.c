@@ -1,0 +1,348 @@
+/*
+ * Geometry programs of the Tesla backend (nvc_g80.h): nir_builder
+ * geometry shaders compiled for the G80, run by nvsim's Tesla shader
+ * interpreter (sim/nv50/g80_exec*.c) on one primitive whose vertices are
+ * laid out in p[] the way the 3D class does (a[4 i] the byte offset of
+ * column i, word k of a vertex $vstride bytes after word k - 1:
+ * g80_shader.h G80_SHADER_GP_VSTRIDE; the primitive id at a[0x18]), the
+ * emitted vertices and restarts collected through the gp_emit callback
+ * and checked against values worked out by hand below each shader.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compiler/nir/nir.h"
+#include "compiler/nir/nir_builder.h"
+#include "g80_3d.xml.h"
+#include "g80_shader.h"
+#include "nvc_g80.h"
+#include "nvc_test_util.h"
+#include "nvisa_g80.h"
+
+static struct nvc_g80_target target;
+
+#define MAX_EMITS 16
+#define OUT_WORDS 32
+/* a[] words a GP reads: six vertex pointers and the primitive id */
+#define IN_WORDS 8
+#define COLUMNS (G80_SHADER_GP_VSTRIDE / 4)
+
+struct emits {
+   unsigned n;
+   uint32_t v[MAX_EMITS][OUT_WORDS];
+   bool restart_before[MAX_EMITS + 1];   /* a restart before vertex i */
+};
+
+static void
+gp_emit(void *ctx, uint32_t lanes, bool restart, const uint32_t *out,
+        unsigned out_stride)
+{
+   struct emits *e = ctx;
+   (void)lanes;   /* one lane */
+   (void)out_stride;
+   if (restart) {
+      e->restart_before[e->n] = true;
+      return;
+   }
+   if (e->n < MAX_EMITS)
+      memcpy(e->v[e->n], out, sizeof(e->v[0]));
+   e->n++;
+}
+
+static float
+f(uint32_t u)
+{
+   float x;
+   memcpy(&x, &u, 4);
+   return x;
+}
+
+static uint32_t
+u(float x)
+{
+   uint32_t v;
+   memcpy(&v, &x, 4);
+   return v;
+}
+
+static const struct nvc_g80_io *
+find_io(const struct nvc_g80_program *p, bool output, unsigned slot,
+        unsigned comp)
+{
+   unsigned first = output ? p->num_inputs : 0;
+   unsigned n = output ? p->num_outputs : p->num_inputs;
+   for (unsigned i = first; i < first + n; i++)
+      if (p->io[i].slot == slot && p->io[i].comp == comp)
+         return &p->io[i];
+   return NULL;
+}
+
+/* Runs p on one primitive of nv vertices: in_val(vertex, slot, comp) for
+ * every input the program reads, primitive id prim_id. */
+static bool
+run_gp(const struct nvc_g80_program *p, unsigned nv,
+       float (*in_val)(unsigned v, unsigned slot, unsigned comp),
+       uint32_t prim_id, struct emits *e)
+{
+   uint32_t prim[64 * COLUMNS] = { 0 };
+   uint32_t in[IN_WORDS] = { 0 };
+   uint32_t out[OUT_WORDS] = { 0 };
+   for (unsigned v = 0; v < nv; v++) {
+      in[v] = v * 4;    /* column v: its byte offset */
+      for (unsigned i = 0; i < p->num_inputs; i++) {
+         const struct nvc_g80_io *io = &p->io[i];
+         prim[io->word * COLUMNS + v] = u(in_val(v, io->slot, io->comp));
+      }
+   }
+   in[0x18 / 4] = prim_id;
+   struct g80_shader_program prog = {
+      .code = (const uint8_t *)p->code,
+      .code_size = p->code_words * 4,
+      .gprs = p->num_gprs,
+      .isa_flags = target.isa_flags,
+   };
+   struct g80_shader_warp w = {
+      .lanes = 1, .active = 1,
+      .in = in, .in_stride = IN_WORDS,
+      .prim = prim, .prim_words = 64 * COLUMNS,
+      .out = out, .out_stride = OUT_WORDS,
+      .out_words = p->vp_num_results,
+   };
+   memset(e, 0, sizeof(*e));
+   struct g80_shader_callbacks cb = { .ctx = e, .gp_emit = gp_emit };
+   struct g80_shader_fault fault;
+   int r = g80_shader_run(G80_STAGE_GP, &prog, &w, &cb, &fault);
+   CHECK(r == 0, "the interpreter faulted at 0x%x: %s", fault.pc, fault.msg);
+   return r == 0;
+}
+
+/* vertex v: position (v, 2v, 0.5, 1), VAR0 (v + 0.25, 3, -v, 8) */
+static float
+tri_in(unsigned v, unsigned slot, unsigned comp)
+{
+   if (slot == VARYING_SLOT_POS) {
+      const float pos[4] = { v, 2.0f * v, 0.5f, 1.0f };
+      return pos[comp];
+   }
+   const float var[4] = { v + 0.25f, 3.0f, -(float)v, 8.0f };
+   return var[comp];
+}
+
+static float
+out_f(const struct nvc_g80_program *p, const uint32_t *v, unsigned slot,
+      unsigned comp)
+{
+   const struct nvc_g80_io *io = find_io(p, true, slot, comp);
+   return io ? f(v[io->word]) : -12345.0f;
+}
+
+/*
+ * triangles in, triangle strip out, max_vertices 6:
+ *   for i in 0..2: gl_Position = gl_in[i].gl_Position;
+ *                  v0 = gl_in[i].v0 * 2;  EmitVertex();
+ *   EndPrimitive();
+ *   for i in 0..2: gl_Position = gl_in[i].gl_Position + (10, 0, 0, 0);
+ *                  v0 = vec4(float(gl_PrimitiveIDIn), 0, 0, 1);
+ *                  gl_Layer = gl_PrimitiveIDIn + 1;  EmitVertex();
+ * With primitive id 5: vertices 0..2 at (i, 2i, 0.5, 1) with
+ * v0 = (2i + 0.5, 6, -2i, 16), a restart, vertices 3..5 at
+ * (i + 10, 2i, 0.5, 1) with v0 = (5, 0, 0, 1) and layer 6.
+ */
+static void
+test_gp_two_triangles(void)
+{
+   nir_builder b = nir_builder_init_simple_shader(
+      MESA_SHADER_GEOMETRY, nvc_g80_nir_options(&target, MESA_SHADER_GEOMETRY),
+      "gp_two_triangles");
+   nir_shader *s = b.shader;
+   s->info.gs.input_primitive = SHADER_PRIM_TRIANGLES;
+   s->info.gs.output_primitive = SHADER_PRIM_TRIANGLE_STRIP;
+   s->info.gs.vertices_in = 3;
+   s->info.gs.vertices_out = 6;
+   s->info.gs.invocations = 1;
+   const struct glsl_type *arr = glsl_array_type(glsl_vec4_type(), 3, 0);
+   nir_variable *in_pos = nvc_test_var(s, nir_var_shader_in, arr,
+                                       VARYING_SLOT_POS, 0, "in_pos");
+   nir_variable *in_v0 = nvc_test_var(s, nir_var_shader_in, arr,
+                                      VARYING_SLOT_VAR0, 1, "in_v0");
+   nir_variable *pos = nvc_test_out_vec4(s, VARYING_SLOT_POS, 0, "pos");
+   nir_variable *v0 = nvc_test_out_vec4(s, VARYING_SLOT_VAR0, 1, "v0");
+   nir_variable *layer = nvc_test_var(s, nir_var_shader_out,
+                                      glsl_int_type(), VARYING_SLOT_LAYER,
+                                      2, "layer");
+   nir_ssa_def *pid = nir_load_primitive_id(&b);
+   for (unsigned pass = 0; pass < 2; pass++) {
+      for (unsigned i = 0; i < 3; i++) {
+         nir_ssa_def *p = nir_load_deref(&b,
+            nir_build_deref_array_imm(&b, nir_build_deref_var(&b, in_pos), i));
+         nir_ssa_def *v = nir_load_deref(&b,
+            nir_build_deref_array_imm(&b, nir_build_deref_var(&b, in_v0), i));
+         if (pass == 0) {
+            nir_store_var(&b, pos, p, 0xf);
+            nir_store_var(&b, v0, nir_fmul_imm(&b, v, 2.0), 0xf);
+         } else {
+            nir_store_var(&b, pos, nir_fadd(&b, p, nir_imm_vec4(&b, 10, 0, 0, 0)),
+                          0xf);
+            nir_store_var(&b, v0, nir_vec4(&b, nir_i2f32(&b, pid),
+                                           nir_imm_float(&b, 0),
+                                           nir_imm_float(&b, 0),
+                                           nir_imm_float(&b, 1)), 0xf);
+            nir_store_var(&b, layer, nir_iadd_imm(&b, pid, 1), 0x1);
+         }
+         nir_emit_vertex(&b, 0);
+      }
+      if (pass == 0)
+         nir_end_primitive(&b, 0);
+   }
+
+   struct nvc_g80_program p;
+   char *err = NULL;
+   bool ok = nvc_g80_compile(&target, s, &p, &err);
+   CHECK(ok, "gp_two_triangles: %s", err ? err : "?");
+   free(err);
+   ralloc_free(s);
+   if (!ok)
+      return;
+   CHECK(p.gp_output_prim == G80_3D_GP_OUTPUT_PRIMITIVE_TYPE_TRIANGLE_STRIP,
+         "output primitive 0x%x", p.gp_output_prim);
+   CHECK(p.gp_max_vertices == 6 && p.gp_vertices_in == 3,
+         "max vertices %u, vertices in %u", p.gp_max_vertices,
+         p.gp_vertices_in);
+   CHECK(p.gp_num_inputs == 8, "p[] words %u, want 8 (two vec4 inputs)",
+         p.gp_num_inputs);
+   CHECK(p.vp_builtin_en == G80_3D_VP_GP_BUILTIN_ATTR_EN_PRIMITIVE_ID,
+         "builtins 0x%x: want PRIMITIVE_ID", p.vp_builtin_en);
+   CHECK(find_io(&p, true, VARYING_SLOT_LAYER, 0) &&
+         find_io(&p, true, VARYING_SLOT_POS, 3)->word == 3,
+         "the layer is an output, the position $o0..3");
+
+   struct emits e;
+   if (!run_gp(&p, 3, tri_in, 5, &e)) {
+      nvc_g80_program_free(&p);
+      return;
+   }
+   CHECK(e.n == 6, "%u vertices emitted, want 6", e.n);
+   for (unsigned i = 0; i < 6 && i < e.n; i++) {
+      unsigned k = i % 3;
+      float got[4], want_v[4];
+      for (unsigned c = 0; c < 4; c++)
+         got[c] = out_f(&p, e.v[i], VARYING_SLOT_POS, c);
+      CHECK_VEC4_AS(i < 3 ? "first triangle's position" :
+                            "second triangle's position",
+                    got, k + (i < 3 ? 0 : 10), 2.0 * k, 0.5, 1.0, 0);
+      for (unsigned c = 0; c < 4; c++)
+         got[c] = out_f(&p, e.v[i], VARYING_SLOT_VAR0, c);
+      if (i < 3) {
+         want_v[0] = 2 * k + 0.5f; want_v[1] = 6; want_v[2] = -2.0f * k;
+         want_v[3] = 16;
+      } else {
+         want_v[0] = 5; want_v[1] = 0; want_v[2] = 0; want_v[3] = 1;
+      }
+      CHECK_VEC4_AS("v0", got, want_v[0], want_v[1], want_v[2], want_v[3], 0);
+      if (i >= 3) {
+         const struct nvc_g80_io *l = find_io(&p, true, VARYING_SLOT_LAYER, 0);
+         CHECK(l && e.v[i][l->word] == 6, "vertex %u: layer %u, want 6", i,
+               l ? e.v[i][l->word] : 0);
+      }
+   }
+   for (unsigned i = 0; i <= 6; i++)
+      CHECK(e.restart_before[i] == (i == 3), "restart before vertex %u: %d",
+            i, e.restart_before[i]);
+   nvc_g80_program_free(&p);
+}
+
+/*
+ * lines in, line strip out, max_vertices 3, a loop over the vertices
+ * (unrolled by NIR): each input vertex emitted with its VAR0.w + the
+ * position's y, then vertex 1 again: a strip of 3 vertices, no restart.
+ * vertex v: y = 2v, VAR0.w = 8: values 8, 10, 10.  The last vertex's
+ * VAR0.y is vertex 1's VAR0.x * 4 = 1.25 * 4 = 5, computed before the
+ * first emit.
+ */
+static void
+test_gp_line_strip(void)
+{
+   nir_builder b = nir_builder_init_simple_shader(
+      MESA_SHADER_GEOMETRY, nvc_g80_nir_options(&target, MESA_SHADER_GEOMETRY),
+      "gp_line_strip");
+   nir_shader *s = b.shader;
+   s->info.gs.input_primitive = SHADER_PRIM_LINES;
+   s->info.gs.output_primitive = SHADER_PRIM_LINE_STRIP;
+   s->info.gs.vertices_in = 2;
+   s->info.gs.vertices_out = 3;
+   s->info.gs.invocations = 1;
+   const struct glsl_type *arr = glsl_array_type(glsl_vec4_type(), 2, 0);
+   nir_variable *in_pos = nvc_test_var(s, nir_var_shader_in, arr,
+                                       VARYING_SLOT_POS, 0, "in_pos");
+   nir_variable *in_v0 = nvc_test_var(s, nir_var_shader_in, arr,
+                                      VARYING_SLOT_VAR0, 1, "in_v0");
+   nir_variable *pos = nvc_test_out_vec4(s, VARYING_SLOT_POS, 0, "pos");
+   nir_variable *v0 = nvc_test_out_vec4(s, VARYING_SLOT_VAR0, 1, "v0");
+   const unsigned order[3] = { 0, 1, 1 };
+   /* computed before the first emit, written after the second: the
+    * result write must not move across the emits, which clear $o */
+   nir_ssa_def *early = nir_fmul_imm(&b, nir_channel(&b, nir_load_deref(&b,
+      nir_build_deref_array_imm(&b, nir_build_deref_var(&b, in_v0), 1)), 0),
+      4.0);
+   for (unsigned i = 0; i < 3; i++) {
+      nir_ssa_def *p = nir_load_deref(&b,
+         nir_build_deref_array_imm(&b, nir_build_deref_var(&b, in_pos),
+                                   order[i]));
+      nir_ssa_def *v = nir_load_deref(&b,
+         nir_build_deref_array_imm(&b, nir_build_deref_var(&b, in_v0),
+                                   order[i]));
+      nir_store_var(&b, pos, p, 0xf);
+      nir_ssa_def *zero = nir_imm_float(&b, 0);
+      nir_store_var(&b, v0, nir_vec4(&b, nir_fadd(&b, nir_channel(&b, v, 3),
+                                                  nir_channel(&b, p, 1)),
+                                     i == 2 ? early : zero, zero, zero),
+                    i == 2 ? 0x3 : 0x1);
+      nir_emit_vertex(&b, 0);
+   }
+   struct nvc_g80_program p;
+   char *err = NULL;
+   bool ok = nvc_g80_compile(&target, s, &p, &err);
+   CHECK(ok, "gp_line_strip: %s", err ? err : "?");
+   free(err);
+   ralloc_free(s);
+   if (!ok)
+      return;
+   CHECK(p.gp_output_prim == G80_3D_GP_OUTPUT_PRIMITIVE_TYPE_LINE_STRIP,
+         "output primitive 0x%x", p.gp_output_prim);
+   CHECK(p.vp_builtin_en == 0, "no builtins: 0x%x", p.vp_builtin_en);
+   struct emits e;
+   if (run_gp(&p, 2, tri_in, 0, &e)) {
+      const float want[3] = { 8, 10, 10 };
+      CHECK(e.n == 3, "%u vertices, want 3", e.n);
+      for (unsigned i = 0; i < 3 && i < e.n; i++) {
+         CHECK(out_f(&p, e.v[i], VARYING_SLOT_VAR0, 0) == want[i],
+               "vertex %u: v0.x %g, want %g", i,
+               out_f(&p, e.v[i], VARYING_SLOT_VAR0, 0), want[i]);
+         CHECK(out_f(&p, e.v[i], VARYING_SLOT_POS, 1) == 2.0f * order[i],
+               "vertex %u: y %g", i, out_f(&p, e.v[i], VARYING_SLOT_POS, 1));
+      }
+      if (e.n >= 3)
+         CHECK(out_f(&p, e.v[2], VARYING_SLOT_VAR0, 1) == 5.0f,
+               "vertex 2: v0.y %g, want 5 (written after two emits)",
+               out_f(&p, e.v[2], VARYING_SLOT_VAR0, 1));
+      for (unsigned i = 0; i <= 3; i++)
+         CHECK(!e.restart_before[i], "no restart (vertex %u)", i);
+   }
+   nvc_g80_program_free(&p);
+}
+
+int
+main(void)
+{
+   char *err = NULL;
+   glsl_type_singleton_init_or_ref();
+   if (!nvc_g80_target_init(&target, nvhwdb_chip_find(0x50), &err)) {
+      fprintf(stderr, "no G80 target: %s\n", err ? err : "?");
+      return 1;
+   }
+   test_gp_two_triangles();
+   test_gp_line_strip();
+   return nvc_test_end("nvc_g80 GP: inputs by vertex, emit/restart, "
+                       "primitive id, layer ok");
+}
