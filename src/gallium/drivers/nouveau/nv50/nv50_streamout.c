@@ -161,7 +161,11 @@ nv50_set_so_targets(struct pipe_context *pipe, unsigned num,
 /* ------------------------------------------------------ the VP's layout */
 
 /* gl_varying_slot of st/mesa's output register r: the r-th output the
- * shader writes, in slot order (st_translate_stream_output_info) */
+ * shader writes, in slot order (st_translate_stream_output_info).  st
+ * leaves out a gl_PointSize it adds itself (skip_pointsize_xfb), which
+ * it does only without PIPE_CAP_POINT_SIZE_FIXED: the screen leaves that
+ * cap at its default (1), so the NIR's outputs_written is the one st
+ * counted; turning it off needs that slot skipped here. */
 static int
 nv50_so_varying(uint64_t outputs_written, unsigned r)
 {
