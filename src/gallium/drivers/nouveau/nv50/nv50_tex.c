@@ -59,9 +59,11 @@ struct nv50_tic {
    struct pipe_sampler_view base;
    uint32_t w[NV50_TEX_ENTRY_WORDS];
    /* G80, layers: the TIC holds every level of the resource (a layer's
-    * stride counts them all), so the view's last level becomes the
-    * sampler's MAX_LOD_CLAMP (levels above level 0); -1: no clamp */
-   int max_lod;
+    * stride counts them all), so the view's levels become the sampler's
+    * LOD clamps: lambda is then level 0's, which is GL's (of level_base)
+    * plus base, so MIN/MAX_LOD_CLAMP move up by base and stop at the
+    * view's last level; -1: no clamp */
+   int max_lod, lod_base;
 };
 
 struct nv50_tsc {
@@ -263,6 +265,7 @@ nv50_tic_build(struct nv50_context *nv50, struct nv50_tic *v)
 
    memset(w, 0, sizeof(v->w));
    v->max_lod = -1;
+   v->lod_base = 0;
    if (!nv50_tic_format(t->format, &w[0], src))
       return "a format the texture unit does not read";
    {
@@ -337,16 +340,18 @@ nv50_tic_build(struct nv50_context *nv50, struct nv50_tic *v)
       } else {
          levels = r->last_level;
          v->max_lod = t->u.tex.last_level;
+         v->lod_base = t->u.tex.first_level;
       }
-      if (!view_levels && layered && t->u.tex.first_level > 0) {
-         /* G80 cannot start a layered texture above level 0 */
-         if (!nv50->tex.warned) {
-            nv50->tex.warned = true;
-            util_debug_message(&nv50->debug, ERROR,
-                               "nouveau nv50: a base level above 0 of an "
-                               "array or cube texture is not possible on "
-                               "G80 (sampled from level 0)");
-         }
+      if (!view_levels && layered && t->u.tex.first_level > 0 &&
+          !nv50->tex.warned) {
+         /* where GL would magnify level_base, the clamped lambda
+          * minifies it: the level is right, the filter the MIN one */
+         nv50->tex.warned = true;
+         util_debug_message(&nv50->debug, INFO,
+                            "nouveau nv50: G80 samples an array or cube "
+                            "above level 0 through the sampler's LOD "
+                            "clamps (its magnification uses the MIN "
+                            "filter)");
       }
    }
    width = u_minify(r->width0, base);
@@ -579,11 +584,20 @@ nv50_tsc_clamp_lod(uint32_t *w, const struct nv50_tic *v)
    uint32_t hi = (w[2] & G80_TSC_2_MAX_LOD_CLAMP__MASK) >>
                  G80_TSC_2_MAX_LOD_CLAMP__SHIFT;
 
+   const uint32_t base = v->lod_base * NV50_TSC_LOD_ONE;
+
    if (v->max_lod < 0)
       return;
    w[2] &= ~(G80_TSC_2_MIN_LOD_CLAMP__MASK | G80_TSC_2_MAX_LOD_CLAMP__MASK);
-   w[2] |= G80_TSC_2_MIN_LOD_CLAMP(MIN2(lo, max)) |
-           G80_TSC_2_MAX_LOD_CLAMP(MIN2(hi, max));
+   w[2] |= G80_TSC_2_MIN_LOD_CLAMP(MIN2(lo + base, max)) |
+           G80_TSC_2_MAX_LOD_CLAMP(MIN2(hi + base, max));
+   /* without mipmapping GL samples level_base, the TIC's level 0 here:
+    * a NEAREST mip filter held at base by both clamps instead */
+   if (base && (w[1] & G80_TSC_1_MIP_FILTER__MASK) == G80_TSC_1_MIP_FILTER_NONE) {
+      w[1] = (w[1] & ~G80_TSC_1_MIP_FILTER__MASK) | G80_TSC_1_MIP_FILTER_NEAREST;
+      w[2] &= ~(G80_TSC_2_MIN_LOD_CLAMP__MASK | G80_TSC_2_MAX_LOD_CLAMP__MASK);
+      w[2] |= G80_TSC_2_MIN_LOD_CLAMP(base) | G80_TSC_2_MAX_LOD_CLAMP(base);
+   }
 }
 
 /* ---- the tables ---- */

@@ -32,7 +32,7 @@
  *  6. A 2D array (EXT_texture_array) of 3 layers of 4x4 with 2 levels,
  *     each layer and level one colour: layer 1 level 0; layer 2 level 1
  *     (bias 3 on lambda -2); layer 1.6 (rounds to 2); layer 7 (clamped
- *     to 2).
+ *     to 2); BASE_LEVEL 1 (layer 2 of level 1: magnified level_base).
  *  7. Shadow: DEPTH_COMPONENT24 2x2 of 0.25 / 0.75, COMPARE_REF_TO_
  *     TEXTURE, NEAREST: LEQUAL with r = 0.5 is 1 where the texel is 0.75
  *     (DEPTH_TEXTURE_MODE LUMINANCE: (1, 1, 1, 1)), 0 elsewhere; GREATER
@@ -441,6 +441,10 @@ main(int argc, char **argv)
          draw(parr, 1.0f / S, 1.0f / S, c[i].layer, c[i].bias);
          check(c[i].what, 9, 4, c[i].want);
       }
+      /* BASE_LEVEL 1: rho 2/16 magnifies level_base */
+      glTexParameteri(GL_TEXTURE_2D_ARRAY_EXT, GL_TEXTURE_BASE_LEVEL, 1);
+      draw(parr, 1.0f / S, 1.0f / S, 2, 0);
+      check("array BASE_LEVEL 1, layer 2", 9, 4, layer_colour[1][2]);
    } else {
       printf("FAIL GL_EXT_texture_array is not exposed\n");
       fails++;
