@@ -81,6 +81,10 @@ struct nv50_program {
     * written slots of outputs_written, nv50_streamout.c) */
    struct pipe_stream_output_info so;
    uint64_t outputs_written;
+   /* FP: gl_Color / gl_SecondaryColor inputs (bits 0, 1) with their own
+    * interpolation qualifier, which ShadeModel does not govern
+    * (nv50_linkage.c) */
+   uint8_t color_qualified;
 };
 
 /* Ranges of the code segment (nv50_code.c). */
@@ -124,6 +128,8 @@ struct nv50_context {
 
    struct nv50_program *vp, *fp;
    struct nv50_program *gp;   /* NULL: no geometry program (nv50_gp.c) */
+   /* SEMANTIC_PTSZ for a VP that writes gl_PointSize (nv50_linkage.c) */
+   uint32_t semantic_ptsz;
    /* the warps' control stack (nv50_stack.c) */
    struct nouveau_bo *stack_bo;
    uint32_t clip_written;   /* clip distances the VP writes (nv50_clip.c) */
@@ -262,6 +268,26 @@ unsigned nv50_gp_map_layer_viewport(const struct nvc_g80_program *last,
 bool nv50_gp_emit(struct nv50_context *nv50, const struct nv50_program *gpp,
                   const struct nvc_g80_program *vp, const uint8_t *map,
                   unsigned nslots);
+/* nv50_linkage.c */
+/* The FP's colour inputs as SEMANTIC_COLOR's front range (input word w
+ * is map slot input_base + w) and the last stage's back colours in map
+ * slots first.. (at most room in all; zero: the map's 0.0 byte for a
+ * back colour it does not write); returns the slots added. */
+unsigned nv50_linkage_colors(const struct nvc_g80_program *vp,
+                             const struct nvc_g80_program *fp,
+                             int input_base, uint8_t zero, uint8_t *map,
+                             unsigned first, unsigned room,
+                             uint32_t *semantic);
+/* The last stage's gl_PointSize in map slot first, if it writes one; returns the
+ * slots added and gives the SEMANTIC_PTSZ that names it. */
+unsigned nv50_linkage_point_size(const struct nvc_g80_program *vp,
+                                 uint8_t *map, unsigned first,
+                                 unsigned room, uint32_t *semantic);
+/* The FP's colour inputs declared with an interpolation qualifier. */
+uint8_t nv50_linkage_qualified_colors(const struct nir_shader *nir);
+/* SEMANTIC_PTSZ and SHADE_MODEL from the programs and the rasterizer
+ * (every draw; sent when they change). */
+void nv50_linkage_validate(struct nv50_context *nv50);
 
 /* nv50_program.c */
 /* Uploads and sends the bound VP and FP and their linkage; false when

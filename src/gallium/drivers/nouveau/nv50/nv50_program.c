@@ -13,7 +13,8 @@
  * VP_ATTR_EN, its result words VP_REG_ALLOC_RESULT; VP_RESULT_MAP routes
  * result words to map slots, slots 0..3 the clip position, then the FP's
  * inputs from FP_INTERPOLANT_CTRL OFFSET (the compiler's README, "What
- * the driver gets").
+ * the driver gets").  The rasteriser's slots (back colours, point size)
+ * follow the FP's inputs: nv50_linkage.c.
  */
 
 #include <string.h>
@@ -44,6 +45,7 @@ nv50_program_create(struct pipe_context *pipe,
    if (s->type != PIPE_SHADER_IR_NIR) {
       NOUVEAU_ERR("only NIR shaders are accepted\n");
    } else {
+      p->color_qualified = nv50_linkage_qualified_colors(s->ir.nir);
       /* the compiler never modifies the NIR; st/mesa hands it over */
       p->so = s->stream_output;
       p->outputs_written =
@@ -217,6 +219,14 @@ nv50_program_validate(struct nv50_context *nv50)
    nslots += nv50_gp_map_layer_viewport(last, gpp != NULL, map, nslots,
                                         ARRAY_SIZE(map), &layer, &viewport,
                                         &semantic_layer, &semantic_viewport);
+   /* then the slots the rasteriser reads (nv50_linkage.c): the back
+    * colours, the point size, from the last stage */
+   uint32_t semantic_color;
+   nslots += nv50_linkage_colors(last, fp, (int)NV50_POS_SLOTS - (int)npos,
+                                 zero, map, nslots, ARRAY_SIZE(map),
+                                 &semantic_color);
+   nslots += nv50_linkage_point_size(last, map, nslots, ARRAY_SIZE(map),
+                                     &nv50->semantic_ptsz);
 
    /* slots the stream outputs need, after the FP's (nv50_streamout.c):
     * the last stage's outputs (GL 3.2 2.15: the GP's when there is one;
@@ -257,6 +267,7 @@ nv50_program_validate(struct nv50_context *nv50)
    nv50_hw_put(nv50, G80_3D_SEMANTIC_VIEWPORT, semantic_viewport);
    nv50_hw_put(nv50, G80_3D_LAYER, layer);
    nv50_hw_put(nv50, G80_3D_GP_VIEWPORT_ID_ENABLE, viewport);
+   nv50_hw_put(nv50, G80_3D_SEMANTIC_COLOR, semantic_color);
 
    NV50_3D_MTHD(nv50, G80_3D_NOPERSPECTIVE_BITMAP(0),
                 G80_3D_NOPERSPECTIVE_BITMAP__LEN);

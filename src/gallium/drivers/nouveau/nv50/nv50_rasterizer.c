@@ -105,13 +105,11 @@ nv50_create_rasterizer(struct pipe_context *p,
       nv50_hwlist_add(l, G80_3D_POLYGON_OFFSET_CLAMP, fui(s->offset_clamp));
    }
 
-   /* shading: flat colours from the first or last vertex; the back
-    * colours need the VP's BCOLOR results in SEMANTIC_COLOR, which the
-    * linkage (nv50_program.c) does not give yet: one-sided */
-   nv50_hwlist_add(l, G80_3D_SHADE_MODEL, s->flatshade ? G80_3D_SHADE_MODEL_FLAT
-                                                       : G80_3D_SHADE_MODEL_SMOOTH);
+   /* shading: flat colours from the first or last vertex (SHADE_MODEL
+    * depends on the FP too: nv50_linkage.c); back faces take the back
+    * colours the linkage puts in SEMANTIC_COLOR */
    nv50_hwlist_add(l, G80_3D_PROVOKING_VERTEX_LAST, !s->flatshade_first);
-   nv50_hwlist_add(l, G80_3D_VERTEX_TWO_SIDE_ENABLE, 0);
+   nv50_hwlist_add(l, G80_3D_VERTEX_TWO_SIDE_ENABLE, s->light_twoside);
    nv50_hwlist_add(l, G80_3D_FRAG_COLOR_CLAMP_EN,
                    s->clamp_fragment_color ? nv50_frag_clamp_all() : 0);
 
@@ -128,8 +126,8 @@ nv50_create_rasterizer(struct pipe_context *p,
       nv50_hwlist_add(l, G80_3D_LINE_STIPPLE,
                       G80_3D_LINE_STIPPLE_FACTOR_M1(s->line_stipple_factor) |
                       G80_3D_LINE_STIPPLE_PATTERN(s->line_stipple_pattern));
-   /* also the size of points whose VP writes one: the linkage does not
-    * route gl_PointSize (SEMANTIC_PTSZ) yet */
+   /* the size of points unless SEMANTIC_PTSZ names the VP's
+    * gl_PointSize (nv50_linkage.c) */
    nv50_hwlist_add(l, G80_3D_POINT_SIZE,
                    fui(nv50_clamp_cap(p->screen, s->point_size,
                                       aa_point ? PIPE_CAPF_MIN_POINT_SIZE_AA :

@@ -96,12 +96,16 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
        * GT215_3D on); G80..GT200 have one set (nv50_blend.c) */
       return nv50_chip_has_iblend(chip);
    case PIPE_CAP_FLATSHADE:
-      /* flat-shaded colours through the FP's flat inputs (st/mesa's
-       * nir_lower_flatshade variant; the compiler reads them with the
-       * flat interpolation of the provoking vertex): the hardware's
-       * SHADE_MODEL FLAT covers the results SEMANTIC_COLOR names, which
-       * the linkage does not set yet */
-      return 0;
+      /* SHADE_MODEL FLAT over the colour slots SEMANTIC_COLOR names,
+       * front and back (nv50_linkage.c) */
+      return 1;
+   case PIPE_CAP_TWO_SIDED_COLOR:
+      /* VERTEX_TWO_SIDE_ENABLE with the back colours in SEMANTIC_COLOR
+       * (nv50_linkage.c, nv50_rasterizer.c): the rasteriser swaps them
+       * in, so st/mesa's FP variant selecting by gl_FrontFacing (which
+       * 1cbf2af used) is not needed, and flat back colours follow
+       * SHADE_MODEL with the front ones */
+      return 1;
    case PIPE_CAP_POLYGON_OFFSET_CLAMP:
       /* POLYGON_OFFSET_CLAMP (nv50_rasterizer.c) */
       return 1;
@@ -160,12 +164,6 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
    case PIPE_CAP_DEVICE_RESET_STATUS_QUERY:
       /* a refused submission marks the context lost (nv50_context.c) */
       return 1;
-   case PIPE_CAP_TWO_SIDED_COLOR:
-      /* back colours through the FP: st/mesa's variant picks the front
-       * or back colour input by gl_FrontFacing (the compiler reads
-       * v[FACE]); VERTEX_TWO_SIDE_ENABLE would need SEMANTIC_COLOR's
-       * BFC0_ID, which the linkage does not give */
-      return 0;
    case PIPE_CAP_FS_FACE_IS_INTEGER_SYSVAL:
       /* gl_FrontFacing as load_front_face: the compiler reads v[FACE],
        * all ones on a front face (not an interpolant: no VP result) */
@@ -221,17 +219,19 @@ nv50_screen_get_paramf(struct pipe_screen *pscreen, enum pipe_capf param)
    switch (param) {
    /* LINE_WIDTH is a float; the widest line the hardware draws:
     * upstream's nv50 driver reports 10 (fact; nv50_rasterizer.c clamps
-    * to the range).  Points stay 1 pixel until the linkage routes the
-    * VP's gl_PointSize (SEMANTIC_PTSZ) and the sprite coordinates
-    * (POINT_COORD_REPLACE_MAP): without them larger points draw wrong
-    * (piglit point-attenuation, point_sprite-mipmap; upstream reports
-    * 64). */
+    * to the range). */
    case PIPE_CAPF_MIN_LINE_WIDTH:
    case PIPE_CAPF_MIN_LINE_WIDTH_AA:
    case PIPE_CAPF_MIN_POINT_SIZE:
    case PIPE_CAPF_MIN_POINT_SIZE_AA:
+      return 1.0f;
    case PIPE_CAPF_MAX_POINT_SIZE:
    case PIPE_CAPF_MAX_POINT_SIZE_AA:
+      /* POINT_SIZE or the VP's gl_PointSize through SEMANTIC_PTSZ
+       * (nv50_linkage.c) draw up to hwdb's G80_POINT_SIZE_MAX, but
+       * sprites need their coordinates replaced, which the driver does
+       * not do yet: larger sprites draw wrong (piglit
+       * arb_point_sprite-mipmap fails at 64), so 1 until it does */
       return 1.0f;
    case PIPE_CAPF_MAX_LINE_WIDTH:
    case PIPE_CAPF_MAX_LINE_WIDTH_AA:
