@@ -30,7 +30,11 @@
  * output.
  *
  * The render condition (NV_conditional_render) covers blits that ask
- * for it: nv50_render_condition_pass decides on the CPU.
+ * for it.  When the GPU decides it for the 3D engine (an occlusion
+ * query's reports, nv50_query.c), a 2D blit takes the same COND_MODE and
+ * COND_ADDRESS (g80_2d.xml, through DMA_COND; the same g80_cond_mode
+ * values): exact in every mode, no CPU wait.  Otherwise, and for what
+ * the CPU copies, nv50_render_condition_pass decides on the CPU first.
  *
  * Ordering: PGRAPH runs one channel's objects in order, but a 3D draw's
  * writes can still be in the ROP when the 2D engine reads the surface;
@@ -39,6 +43,7 @@
  * engine's work, as the TIC ring (nv50_tex.c) does for its entries.
  */
 
+#include <assert.h>
 #include <math.h>
 
 #include "util/format/u_format.h"
@@ -53,6 +58,7 @@
 #include "nv50_resource.h"
 #include "fifo.xml.h"
 #include "g80_2d.xml.h"
+#include "g80_3d.xml.h"
 #include "g80_defs.xml.h"
 #include "nv_m2mf.xml.h"
 
@@ -164,7 +170,17 @@ struct nv50_2d_blit {
    uint32_t w, h;
    int64_t sx, sy, du_dx, dv_dy;
    const struct pipe_scissor_state *clip;   /* NULL: none */
+   /* COND_MODE and the reports it reads (nv50_render_condition_gpu) */
+   uint32_t cond;
+   uint64_t cond_addr;
 };
+
+/* the 2D class's COND_MODE takes the 3D class's values (rnndb: both are
+ * g80_cond_mode) */
+static_assert(G80_2D_COND_MODE_ALWAYS == G80_3D_COND_MODE_ALWAYS, "");
+static_assert(G80_2D_COND_MODE_EQUAL == G80_3D_COND_MODE_EQUAL, "");
+static_assert(G80_2D_COND_MODE_NOT_EQUAL == G80_3D_COND_MODE_NOT_EQUAL,
+              "");
 
 /* One blit per layer; false when the channel is lost. */
 static bool
@@ -181,7 +197,15 @@ nv50_2d_blit(struct nv50_context *nv50, const struct nv50_2d_blit *b,
       NV50_2D_1(nv50, G80_GRAPH_SERIALIZE, 0);
       /* what nv50_tex.c's SIFC or an earlier blit left set */
       NV50_2D_1(nv50, G80_2D_OPERATION, G80_2D_OPERATION_SRCCOPY);
-      NV50_2D_1(nv50, G80_2D_COND_MODE, G80_2D_COND_MODE_ALWAYS);
+      if (b->cond != G80_2D_COND_MODE_ALWAYS) {
+         /* the reports: nv50_push_begin lists nv50->cond_bo */
+         NV50_2D_MTHD(nv50, G80_2D_COND_ADDRESS_HIGH, 3);
+         nouveau_push_data(&nv50->push, b->cond_addr >> 32);
+         nouveau_push_data(&nv50->push, b->cond_addr);
+         nouveau_push_data(&nv50->push, b->cond);
+      } else {
+         NV50_2D_1(nv50, G80_2D_COND_MODE, G80_2D_COND_MODE_ALWAYS);
+      }
       if (b->clip) {
          NV50_2D_MTHD(nv50, G80_2D_CLIP_X, 5);
          nouveau_push_data(&nv50->push, b->clip->minx);
@@ -281,7 +305,7 @@ nv50_resource_copy_region(struct pipe_context *pipe,
    struct nv50_context *nv50 = nv50_context(pipe);
    const enum pipe_format fmt = src->format;
    const unsigned cpp = util_format_get_blocksize(fmt);
-   struct nv50_2d_blit b = { 0 };
+   struct nv50_2d_blit b = { .cond = G80_2D_COND_MODE_ALWAYS };
 
    if (dst->target == PIPE_BUFFER && src->target == PIPE_BUFFER) {
       nv50_m2mf_copy_buffer(nv50, nv50_resource(dst), dstx,
@@ -440,15 +464,17 @@ nv50_blit_view(enum pipe_format f, bool same, struct nv50_2d_view *v)
           nv50_2d_raw(util_format_get_blocksize(f), v) && v->scale == 1;
 }
 
-/* The blit on the 2D engine, false when it does not do it. */
+/* The blit on the 2D engine under COND_MODE cond (the reports at
+ * cond_addr), false when it does not do it. */
 static bool
-nv50_blit_2d(struct nv50_context *nv50, const struct pipe_blit_info *info)
+nv50_blit_2d(struct nv50_context *nv50, const struct pipe_blit_info *info,
+             uint32_t cond, uint64_t cond_addr)
 {
    const struct pipe_box *db = &info->dst.box, *sb = &info->src.box;
    const bool same = info->src.format == info->dst.format;
    const bool scaled = abs(sb->width) != db->width ||
                        abs(sb->height) != db->height;
-   struct nv50_2d_blit b = { 0 };
+   struct nv50_2d_blit b = { .cond = cond, .cond_addr = cond_addr };
 
    if (util_format_is_depth_or_stencil(info->dst.format) ||
        util_format_is_depth_or_stencil(info->src.format) ||
@@ -493,10 +519,20 @@ nv50_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
 {
    struct nv50_context *nv50 = nv50_context(pipe);
 
-   if (info->render_condition_enable &&
-       !nv50_render_condition_pass(nv50, false))
-      return;
-   if (nv50_blit_2d(nv50, info))
+   uint32_t cond = G80_2D_COND_MODE_ALWAYS;
+   uint64_t cond_addr = 0;
+
+   if (info->render_condition_enable) {
+      cond = nv50_render_condition_gpu(nv50, &cond_addr);
+      /* the GPU decides for a 2D blit */
+      if (cond != G80_2D_COND_MODE_ALWAYS &&
+          nv50_blit_2d(nv50, info, cond, cond_addr))
+         return;
+      /* the CPU for the rest */
+      if (!nv50_render_condition_pass(nv50, false))
+         return;
+   }
+   if (nv50_blit_2d(nv50, info, G80_2D_COND_MODE_ALWAYS, 0))
       return;
    if (util_try_blit_via_copy_region(pipe, info, false))
       return;

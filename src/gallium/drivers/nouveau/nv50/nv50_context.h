@@ -385,5 +385,10 @@ bool nv50_render_condition_pass(struct nv50_context *nv50, bool gpu_gated);
 /* COND_MODE ALWAYS for a 3D operation the condition must not cover
  * (true), then back (false) */
 void nv50_render_condition_suspend(struct nv50_context *nv50, bool suspend);
+/* The COND_MODE the GPU decides by (G80_3D_COND_MODE_ALWAYS when the
+ * CPU decides) and, for another mode, the address of the two reports it
+ * compares: what another object's COND_MODE / COND_ADDRESS take (the 2D
+ * engine's, nv50_blit.c) */
+uint32_t nv50_render_condition_gpu(struct nv50_context *nv50, uint64_t *addr);
 
 #endif

@@ -574,6 +574,17 @@ nv50_render_condition_suspend(struct nv50_context *nv50, bool suspend)
              suspend ? G80_3D_COND_MODE_ALWAYS : qc->cond_hw);
 }
 
+uint32_t
+nv50_render_condition_gpu(struct nv50_context *nv50, uint64_t *addr)
+{
+   struct nv50_query_ctx *qc = nv50->query;
+
+   if (qc->cond_hw != G80_3D_COND_MODE_ALWAYS)
+      *addr = nv50_query_address(nv50_query(qc->cond_query),
+                                 NV50_QUERY_BEGIN(0));
+   return qc->cond_hw;
+}
+
 bool
 nv50_render_condition_pass(struct nv50_context *nv50, bool gpu_gated)
 {

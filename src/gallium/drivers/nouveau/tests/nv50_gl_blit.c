@@ -24,7 +24,12 @@
  *   (k, l) = the mean of its 2x2: R = 64 k + 16; level 2: R = 128 m + 48;
  *   level 3: 112 (every mean exact);
  * - a blit under glBeginConditionalRender of a query that counted no
- *   sample is not done, one that counted samples is (NV_conditional_render).
+ *   sample is not done, one that counted samples is (NV_conditional_render),
+ *   WAIT_INVERTED the other way round (ARB_conditional_render_inverted);
+ *   under NO_WAIT right after the query, GL may do the blit before the
+ *   result is known, but on our driver the 2D engine's COND_MODE reads the
+ *   reports itself: exact, so the 0-sample one must not be done there
+ *   (llvmpipe: either, said in the output).
  * Run on the simulated G80 and GT215 and on llvmpipe (tests/gl/run.sh).
  */
 #define GL_GLEXT_PROTOTYPES 1
@@ -37,6 +42,10 @@
 #include <string.h>
 
 #include "nv40_gl_util.h"
+
+#ifndef GL_QUERY_WAIT_INVERTED
+#define GL_QUERY_WAIT_INVERTED 0x8E17
+#endif
 
 static unsigned
 t_rgba(int i, int j)
@@ -257,6 +266,49 @@ main(int argc, char **argv)
       blit(tfb, g, 0, 0, 4, 4, 0, 0, 4, 4, GL_NEAREST);
       glEndConditionalRender();
       check("blit under a 16-sample condition: done", 2, 1, t_rgba(2, 1));
+
+      /* WAIT_INVERTED: done under the 0-sample query, not the 16 one */
+      const bool inverted =
+         strstr((const char *)glGetString(GL_EXTENSIONS),
+                "GL_ARB_conditional_render_inverted") != NULL;
+      GLuint h = fbo_rb(4, 4);
+      glBeginConditionalRender(q[1], inverted ? GL_QUERY_WAIT_INVERTED
+                                              : GL_QUERY_WAIT);
+      blit(tfb, h, 0, 0, 4, 4, 0, 0, 4, 4, GL_NEAREST);
+      glEndConditionalRender();
+      check(inverted ? "blit under a 16-sample condition (WAIT_INVERTED): "
+                       "not done"
+                     : "blit under a 16-sample condition: done",
+            1, 2, inverted ? 0 : t_rgba(1, 2));
+      if (inverted) {
+         glBeginConditionalRender(q[0], GL_QUERY_WAIT_INVERTED);
+         blit(tfb, h, 0, 0, 4, 4, 0, 0, 4, 4, GL_NEAREST);
+         glEndConditionalRender();
+         check("blit under a 0-sample condition (WAIT_INVERTED): done", 1, 2,
+               t_rgba(1, 2));
+      } else {
+         printf("FAIL GL_ARB_conditional_render_inverted missing\n");
+         fails++;
+      }
+
+      /* NO_WAIT on a fresh query of no samples */
+      GLuint k = fbo_rb(4, 4), q2;
+      glGenQueries(1, &q2);
+      glBeginQuery(GL_SAMPLES_PASSED, q2);
+      glEndQuery(GL_SAMPLES_PASSED);
+      glBeginConditionalRender(q2, GL_QUERY_NO_WAIT);
+      blit(tfb, k, 0, 0, 4, 4, 0, 0, 4, 4, GL_NEAREST);
+      glEndConditionalRender();
+      if (strstr((const char *)glGetString(GL_RENDERER), "llvmpipe")) {
+         unsigned char p[4];
+         glReadPixels(3, 3, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p);
+         printf("note blit under a fresh 0-sample query (NO_WAIT) on "
+                "llvmpipe: %s (GL allows either)\n",
+                p[3] ? "done" : "not done");
+      } else {
+         check("blit under a fresh 0-sample query (NO_WAIT): not done", 3, 3,
+               0);
+      }
    }
 
    return nvgl_done();
