@@ -25,9 +25,11 @@
  * its 3D path: "find correct src coordinate adjustments") and nvsim
  * traps on it: linear scaled blits, partial masks and formats the 2D
  * engine does not take are done on the CPU (nv50_blit_cpu: GL's
- * bilinear filter, clamp to edge); depth/stencil and the rest go to
- * util_try_blit_via_copy_region, else are refused through the debug
- * output.
+ * bilinear filter, clamp to edge), as are depth/stencil blits that are
+ * not plain copies (util_try_blit_via_copy_region first: depth and
+ * stencil each read and written in place by Gallium's packers); MSAA,
+ * integer and compressed blits that are not copies, and a change of the
+ * layer count (3D mipmaps), are refused through the debug output.
  *
  * The render condition (NV_conditional_render) covers blits that ask
  * for it.  When the GPU decides it for the 3D engine (an occlusion
@@ -340,20 +342,44 @@ nv50_resource_copy_region(struct pipe_context *pipe,
    nv50_2d_blit(nv50, &b, dstz, src_box->z, src_box->depth, 1);
 }
 
-/* GL's bilinear filter of a float RGBA image (clamp to edge) or its
- * nearest texel at (u, v), in texels from the corner. */
+/* What a CPU blit reads and writes of a texel: RGBA, depth (out[0]) or
+ * stencil (out[0]). */
+enum nv50_cpu_part { NV50_CPU_RGBA, NV50_CPU_Z, NV50_CPU_S };
+
+static void
+nv50_cpu_texel(enum pipe_format fmt, enum nv50_cpu_part part,
+               const uint8_t *p, float out[4])
+{
+   uint8_t s;
+
+   switch (part) {
+   case NV50_CPU_RGBA:
+      util_format_unpack_rgba(fmt, out, p, 1);
+      break;
+   case NV50_CPU_Z:
+      util_format_unpack_z_float(fmt, out, p, 1);
+      break;
+   case NV50_CPU_S:
+      util_format_unpack_s_8uint(fmt, &s, p, 1);
+      out[0] = s;
+      break;
+   }
+}
+
+/* GL's bilinear filter of the image (clamp to edge) or its nearest texel
+ * at (u, v), in texels from the corner. */
 static void
 nv50_cpu_sample(const uint8_t *map, unsigned stride, enum pipe_format fmt,
-                int x0, int y0, int w, int h, float u, float v, bool linear,
-                float out[4])
+                enum nv50_cpu_part part, int x0, int y0, int w, int h,
+                float u, float v, bool linear, float out[4])
 {
    const unsigned cpp = util_format_get_blocksize(fmt);
 
    if (!linear) {
       int x = CLAMP((int)floorf(u), 0, w - 1);
       int y = CLAMP((int)floorf(v), 0, h - 1);
-      util_format_unpack_rgba(fmt, out,
-                              map + (y - y0) * stride + (x - x0) * cpp, 1);
+      nv50_cpu_texel(fmt, part, map + (y - y0) * stride + (x - x0) * cpp,
+                     out);
       return;
    }
    float fu = u - 0.5f, fv = v - 0.5f;
@@ -363,17 +389,17 @@ nv50_cpu_sample(const uint8_t *map, unsigned stride, enum pipe_format fmt,
    for (int k = 0; k < 4; k++) {
       int x = CLAMP(i0 + (k & 1), 0, w - 1);
       int y = CLAMP(j0 + (k >> 1), 0, h - 1);
-      util_format_unpack_rgba(fmt, t[k],
-                              map + (y - y0) * stride + (x - x0) * cpp, 1);
+      nv50_cpu_texel(fmt, part, map + (y - y0) * stride + (x - x0) * cpp,
+                     t[k]);
    }
    for (int c = 0; c < 4; c++)
       out[c] = (1 - a) * (1 - bb) * t[0][c] + a * (1 - bb) * t[1][c] +
                (1 - a) * bb * t[2][c] + a * bb * t[3][c];
 }
 
-/* A colour blit on the CPU through maps: what the 2D engine does not do
- * (linear scaled blits, partial masks, formats it does not take);
- * false when it cannot either. */
+/* A blit on the CPU through maps: what the 2D engine does not do
+ * (linear scaled blits, partial masks, formats it does not take, depth
+ * and stencil); false when it cannot either. */
 static bool
 nv50_blit_cpu(struct pipe_context *pipe, const struct pipe_blit_info *info)
 {
@@ -384,8 +410,15 @@ nv50_blit_cpu(struct pipe_context *pipe, const struct pipe_blit_info *info)
    const struct pipe_box *db = &info->dst.box, *sb = &info->src.box;
    const bool linear = info->filter == PIPE_TEX_FILTER_LINEAR;
 
-   if (util_format_is_depth_or_stencil(sf) ||
-       util_format_is_depth_or_stencil(df) ||
+   const bool zs = util_format_is_depth_or_stencil(df);
+
+   if (zs != util_format_is_depth_or_stencil(sf) ||
+       (zs && (info->mask & PIPE_MASK_Z) &&
+        !(util_format_has_depth(util_format_description(sf)) &&
+          util_format_has_depth(util_format_description(df)))) ||
+       (zs && (info->mask & PIPE_MASK_S) &&
+        !(util_format_has_stencil(util_format_description(sf)) &&
+          util_format_has_stencil(util_format_description(df)))) ||
        util_format_is_compressed(sf) || util_format_is_compressed(df) ||
        util_format_is_pure_integer(sf) || util_format_is_pure_integer(df) ||
        sr->nr_samples > 1 || info->dst.resource->nr_samples > 1 ||
@@ -402,13 +435,24 @@ nv50_blit_cpu(struct pipe_context *pipe, const struct pipe_blit_info *info)
    sx1 = CLAMP(sx1 + 1, 1, sw);
    sy1 = CLAMP(sy1 + 1, 1, sh);
 
-   NOUVEAU_FALLBACK("blit %s -> %s on the CPU\n", util_format_short_name(sf),
-                    util_format_short_name(df));
+   /* the destination pixels in the level: a box may reach past it
+    * (glBlitFramebuffer's scaled boxes are not clipped) */
+   const int dw = u_minify(info->dst.resource->width0, info->dst.level);
+   const int dh = u_minify(info->dst.resource->height0, info->dst.level);
+   const int cx0 = MAX2(db->x, 0), cx1 = MIN2(db->x + db->width, dw);
+   const int cy0 = MAX2(db->y, 0), cy1 = MIN2(db->y + db->height, dh);
+   if (cx0 >= cx1 || cy0 >= cy1)
+      return true;
+
+   NOUVEAU_FALLBACK("blit %s (%d,%d %dx%d of %dx%d) -> %s (%d,%d %dx%d) on "
+                    "the CPU\n", util_format_short_name(sf), sb->x, sb->y,
+                    sb->width, sb->height, sw, sh, util_format_short_name(df),
+                    db->x, db->y, db->width, db->height);
    for (int z = 0; z < db->depth; z++) {
       struct pipe_transfer *st, *dt;
       struct pipe_box sbox, dbox;
       u_box_3d(sx0, sy0, sb->z + z, sx1 - sx0, sy1 - sy0, 1, &sbox);
-      u_box_3d(db->x, db->y, db->z + z, db->width, db->height, 1, &dbox);
+      u_box_3d(cx0, cy0, db->z + z, cx1 - cx0, cy1 - cy0, 1, &dbox);
       const uint8_t *smap = pipe->texture_map(pipe, info->src.resource,
                                               info->src.level, PIPE_MAP_READ,
                                               &sbox, &st);
@@ -423,9 +467,10 @@ nv50_blit_cpu(struct pipe_context *pipe, const struct pipe_blit_info *info)
          return true;
       }
       const unsigned dcpp = util_format_get_blocksize(df);
-      for (int y = 0; y < db->height; y++) {
-         for (int x = 0; x < db->width; x++) {
-            int px = db->x + x, py = db->y + y;
+      for (int py = cy0; py < cy1; py++) {
+         for (int px = cx0; px < cx1; px++) {
+            /* from the box's corner */
+            const int x = px - db->x, y = py - db->y;
             if (info->scissor_enable &&
                 (px < info->scissor.minx || px >= info->scissor.maxx ||
                  py < info->scissor.miny || py >= info->scissor.maxy))
@@ -433,9 +478,26 @@ nv50_blit_cpu(struct pipe_context *pipe, const struct pipe_blit_info *info)
             float u = sb->x + (x + 0.5f) * sb->width / (float)db->width;
             float v = sb->y + (y + 0.5f) * sb->height / (float)db->height;
             float c[4], d[4];
-            uint8_t *p = dmap + y * dt->stride + x * dcpp;
-            nv50_cpu_sample(smap, st->stride, sf, sx0, sy0, sw, sh, u, v,
-                            linear, c);
+            uint8_t *p = dmap + (py - cy0) * dt->stride + (px - cx0) * dcpp;
+            if (zs) {
+               /* each part in place: the packers keep the other's bits */
+               if (info->mask & PIPE_MASK_Z) {
+                  nv50_cpu_sample(smap, st->stride, sf, NV50_CPU_Z, sx0, sy0,
+                                  sw, sh, u, v, linear, c);
+                  util_format_pack_z_float(df, p, c, 1);
+               }
+               if (info->mask & PIPE_MASK_S) {
+                  uint8_t s8;
+                  /* stencil values are not filtered */
+                  nv50_cpu_sample(smap, st->stride, sf, NV50_CPU_S, sx0, sy0,
+                                  sw, sh, u, v, false, c);
+                  s8 = (uint8_t)c[0];
+                  util_format_pack_s_8uint(df, p, &s8, 1);
+               }
+               continue;
+            }
+            nv50_cpu_sample(smap, st->stride, sf, NV50_CPU_RGBA, sx0, sy0, sw,
+                            sh, u, v, linear, c);
             if ((info->mask & PIPE_MASK_RGBA) != PIPE_MASK_RGBA) {
                util_format_unpack_rgba(df, d, p, 1);
                for (int i = 0; i < 4; i++)

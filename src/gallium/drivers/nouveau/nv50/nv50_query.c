@@ -517,7 +517,8 @@ nv50_set_active_query_state(struct pipe_context *pipe, bool enable)
  * modes wait for the result, the NO_WAIT ones draw when it is not there
  * yet (NV_conditional_render: "the GL may choose to unconditionally
  * execute the subsequent rendering commands").  So are the operations
- * the GPU does not gate: copies and blits, done on the CPU.
+ * the GPU does not gate: copies and blits done on the CPU (2D blits take
+ * the GPU's mode and reports, nv50_render_condition_gpu, nv50_blit.c).
  */
 static void
 nv50_cond_emit(struct nv50_context *nv50, const struct nv50_query *q,

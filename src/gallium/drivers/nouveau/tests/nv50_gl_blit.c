@@ -23,6 +23,10 @@
  * - glGenerateMipmap of an 8x8 texture with R = 32 i, G = 32 j: level 1
  *   (k, l) = the mean of its 2x2: R = 64 k + 16; level 2: R = 128 m + 48;
  *   level 3: 112 (every mean exact);
+ * - depth and stencil blits 2x NEAREST between DEPTH24_STENCIL8
+ *   renderbuffers (4x4 cleared to depth 0.25 / stencil 0x5a, 8x8 to 1.0 /
+ *   0x11): depth alone gives 0.25 and keeps stencil 0x11, then stencil
+ *   alone gives 0x5a and keeps depth 0.25 (24-bit depth: within 1 step);
  * - a blit under glBeginConditionalRender of a query that counted no
  *   sample is not done, one that counted samples is (NV_conditional_render),
  *   WAIT_INVERTED the other way round (ARB_conditional_render_inverted);
@@ -243,6 +247,52 @@ main(int argc, char **argv)
                   (unsigned)(128 * n + 48) << 16 | 0x40ff);
       fbo_tex(mt, 3);
       check("GenerateMipmap: level 3", 0, 0, 112u << 24 | 112u << 16 | 0x40ff);
+   }
+
+   /* depth, then stencil, 2x nearest */
+   {
+      GLuint zfb[2], zrb[2];
+      const int size[2] = { 4, 8 };
+      const float depth[2] = { 0.25f, 1.0f };
+      const int stencil[2] = { 0x5a, 0x11 };
+      glGenFramebuffers(2, zfb);
+      glGenRenderbuffers(2, zrb);
+      for (int i = 0; i < 2; i++) {
+         glBindRenderbuffer(GL_RENDERBUFFER, zrb[i]);
+         glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, size[i],
+                               size[i]);
+         glBindFramebuffer(GL_FRAMEBUFFER, zfb[i]);
+         glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT,
+                                   GL_RENDERBUFFER, zrb[i]);
+         glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT,
+                                   GL_RENDERBUFFER, zrb[i]);
+         glClearDepth(depth[i]);
+         glClearStencil(stencil[i]);
+         glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+      }
+      for (int pass = 0; pass < 2; pass++) {
+         glBindFramebuffer(GL_READ_FRAMEBUFFER, zfb[0]);
+         glBindFramebuffer(GL_DRAW_FRAMEBUFFER, zfb[1]);
+         glBlitFramebuffer(0, 0, 4, 4, 0, 0, 8, 8,
+                           pass ? GL_STENCIL_BUFFER_BIT : GL_DEPTH_BUFFER_BIT,
+                           GL_NEAREST);
+         glBindFramebuffer(GL_FRAMEBUFFER, zfb[1]);
+         const int pts[3][2] = { { 0, 0 }, { 7, 3 }, { 5, 7 } };
+         for (int i = 0; i < 3; i++) {
+            float z = -1;
+            unsigned char st = 0;
+            glReadPixels(pts[i][0], pts[i][1], 1, 1, GL_DEPTH_COMPONENT,
+                         GL_FLOAT, &z);
+            glReadPixels(pts[i][0], pts[i][1], 1, 1, GL_STENCIL_INDEX,
+                         GL_UNSIGNED_BYTE, &st);
+            check_u(pass ? "depth blit then stencil blit: depth x 2^24"
+                         : "depth blit 2x: depth x 2^24",
+                    (unsigned)(z * 16777216.0f + 0.5f) >> 1, 0x200000);
+            check_u(pass ? "stencil blit 2x: stencil"
+                         : "depth blit 2x: stencil kept", st,
+                    pass ? 0x5a : 0x11);
+         }
+      }
    }
 
    /* conditional blits: a query of no draw counts 0 samples, one of a
