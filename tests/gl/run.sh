@@ -79,6 +79,8 @@ runs=(
    # transform feedback: interleaved and separate captures, overflow,
    # rasterizer discard, pause / resume, glDrawTransformFeedback
    "nv50_gl_xfb||--|g80 gt215 llvmpipe"
+   # a GP's primitives captured, limited by the range (GLSL 1.50)
+   "nv50_gl_xfb||MESA_GL_VERSION_OVERRIDE=3.2 MESA_GLSL_VERSION_OVERRIDE=150 -- gs|g80 gt215 llvmpipe"
    # facing: two-sided gl_Color, gl_FrontFacing
    "nv50_gl_facing||--|g80 gt215 llvmpipe"
    # copies and blits: the 2D engine (1:1, scaled nearest, flipped),

@@ -330,8 +330,8 @@ bool nv50_so_linkage(const struct nv50_program *vp, uint8_t *map,
                      uint8_t *so_map);
 /* Vertices of the independent primitives mode streams and how many
  * count vertices make. */
-void nv50_so_prims(enum pipe_prim_type mode, unsigned count, unsigned *nv,
-                   unsigned *prims);
+void nv50_so_prims(const struct nv50_context *nv50, enum pipe_prim_type mode,
+                   unsigned count, unsigned *nv, unsigned *prims);
 /* Before a draw of prims primitives of nv vertices: the targets,
  * STRMOUT_ENABLE; false when the channel is lost. */
 bool nv50_so_validate(struct nv50_context *nv50, unsigned nv,

@@ -222,7 +222,7 @@ nv50_draw(struct nv50_context *nv50, const struct pipe_draw_info *info,
     * makes (glDrawTransformFeedback: one draw, of the target's count) */
    for (unsigned i = 0; i < num_draws; i++) {
       unsigned prims;
-      nv50_so_prims(info->mode, draws[i].count, &so_nv, &prims);
+      nv50_so_prims(nv50, info->mode, draws[i].count, &so_nv, &prims);
       so_prims += prims * info->instance_count;
    }
    if (so_count)

@@ -397,9 +397,32 @@ nv50_so_emit_draw_count(struct nv50_context *nv50,
  * two triangles, a polygon a fan of them, as the STRMOUT unit writes
  * them: docs/tesla.md) */
 void
-nv50_so_prims(enum pipe_prim_type mode, unsigned count, unsigned *nv,
-              unsigned *prims)
+nv50_so_prims(const struct nv50_context *nv50, enum pipe_prim_type mode,
+              unsigned count, unsigned *nv, unsigned *prims)
 {
-   *nv = u_vertices_per_prim(u_reduced_prim(mode));
-   *prims = u_reduced_prims_for_vertices(mode, count);
+   const struct nv50_program *gp = nv50->gp;
+
+   if (!gp) {
+      *nv = u_vertices_per_prim(u_reduced_prim(mode));
+      *prims = u_reduced_prims_for_vertices(mode, count);
+      return;
+   }
+   /* a GP streams its own primitives (GP_OUTPUT_PRIMITIVE_TYPE): the CPU
+    * knows only their most, a strip of gp_max_vertices an input
+    * primitive; PRIMITIVE_LIMIT is then right (in primitives of nv
+    * vertices) but G80's count is an upper bound (README) */
+   switch (gp->prog.gp_output_prim) {
+   case G80_3D_GP_OUTPUT_PRIMITIVE_TYPE_POINTS:
+      *nv = 1;
+      break;
+   case G80_3D_GP_OUTPUT_PRIMITIVE_TYPE_LINE_STRIP:
+      *nv = 2;
+      break;
+   default:
+      *nv = 3;
+      break;
+   }
+   *prims = u_decomposed_prims_for_vertices(mode, count) *
+            (gp->prog.gp_max_vertices >= *nv ?
+             gp->prog.gp_max_vertices - *nv + 1 : 0);
 }

@@ -36,6 +36,13 @@
  *     vertices 6..8 hold b0, b1, b2; written 3.
  *  7. The limits GL 3.0 requires at least (table 6.48): 4 separate
  *     attribs, 4 separate components, 64 interleaved components.
+ * With the argument "gs" (GL 3.2 / GLSL 1.50 overrides, as nv50_gl_gs):
+ *  9. A GP's primitives are what is captured (GL 3.2 2.15): a point in,
+ *     a triangle strip of 4 vertices out (g = 10 x + i for vertex i):
+ *     two triangles a point.  Two points (x = 1, 3) into a range of 6
+ *     floats (room for 2 triangles of one float) of a 10-float buffer:
+ *     written 2, generated 4, the first triangle 10, 11, 12 (a strip's
+ *     first triangle keeps its order), the 4 floats past the range kept.
  * Run on g80, gt215 and llvmpipe (tests/gl/run.sh).
  */
 #include "nv40_gl_util.h"
@@ -143,11 +150,15 @@ result(GLuint q)
    return r;
 }
 
+static int gs_case(void);
+
 int
 main(int argc, char **argv)
 {
    if (!nvgl_context())
       return 1;
+   if (argc > 1 && !strcmp(argv[1], "gs"))
+      return gs_case();
 
    begin_tf = (void *)eglGetProcAddress("glBeginTransformFeedbackEXT");
    end_tf = (void *)eglGetProcAddress("glEndTransformFeedbackEXT");
@@ -392,5 +403,81 @@ main(int argc, char **argv)
       }
    }
 
+   return nvgl_done();
+}
+
+/* 9: a GP's primitives, limited by the range */
+static int
+gs_case(void)
+{
+   static const char *gvs =
+      "#version 150\n"
+      "in vec3 pos;\n"
+      "void main() { gl_Position = vec4(pos.xy, 0.0, 1.0); }\n";
+   static const char *ggs =
+      "#version 150\n"
+      "layout(points) in;\n"
+      "layout(triangle_strip, max_vertices = 4) out;\n"
+      "out float g;\n"
+      "void main() {\n"
+      "   for (int i = 0; i < 4; i++) {\n"
+      "      g = gl_in[0].gl_Position.x * 10.0 + float(i);\n"
+      "      gl_Position = gl_in[0].gl_Position;\n"
+      "      EmitVertex();\n"
+      "   }\n"
+      "}\n";
+   static const char *gfs =
+      "#version 150\n"
+      "out vec4 c;\n"
+      "void main() { c = vec4(1.0); }\n";
+   static const float pts[] = { 1, 2, 0,  3, 4, 0 };
+   const char *names[] = { "g" };
+   float got[10];
+   GLuint p = glCreateProgram(), q[2], b;
+   GLint ok = 0;
+
+   GLuint fbo, rb;
+   glGenFramebuffers(1, &fbo);
+   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glGenRenderbuffers(1, &rb);
+   glBindRenderbuffer(GL_RENDERBUFFER, rb);
+   glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, S, S);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                             GL_RENDERBUFFER, rb);
+   tf_varyings = (void *)eglGetProcAddress("glTransformFeedbackVaryings");
+   glAttachShader(p, shader(GL_VERTEX_SHADER, gvs));
+   glAttachShader(p, shader(GL_GEOMETRY_SHADER, ggs));
+   glAttachShader(p, shader(GL_FRAGMENT_SHADER, gfs));
+   glBindAttribLocation(p, 0, "pos");
+   tf_varyings(p, 1, names, GL_INTERLEAVED_ATTRIBS);
+   glLinkProgram(p);
+   glGetProgramiv(p, GL_LINK_STATUS, &ok);
+   check_true("program with a GP links", ok);
+   glUseProgram(p);
+   glGenBuffers(1, &vbo);
+   vertices(pts, 2);
+   b = tf_buffer(10);
+   glBindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b, 0, 24);
+   glGenQueries(2, q);
+   glEnable(GL_RASTERIZER_DISCARD);
+   glBeginQuery(GL_PRIMITIVES_GENERATED, q[0]);
+   glBeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q[1]);
+   glBeginTransformFeedback(GL_TRIANGLES);
+   glDrawArrays(GL_POINTS, 0, 2);
+   glEndTransformFeedback();
+   glEndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+   glEndQuery(GL_PRIMITIVES_GENERATED);
+   glDisable(GL_RASTERIZER_DISCARD);
+   check_u("GP: primitives generated", result(q[0]), 4);
+   check_u("GP: primitives written", result(q[1]), 2);
+   glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, b);
+   glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, sizeof(got), got);
+   static const float want[] = { 10, 11, 12 };
+   for (unsigned i = 0; i < 3; i++)
+      check_true(i == 0 ? "GP: first triangle 10" :
+                 i == 1 ? "GP: first triangle 11" : "GP: first triangle 12",
+                 got[i] == want[i]);
+   for (unsigned i = 6; i < 10; i++)
+      check_true("GP: past the range kept", got[i] == -99);
    return nvgl_done();
 }
