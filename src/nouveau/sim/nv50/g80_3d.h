@@ -142,6 +142,10 @@ struct g80_3d {
     * reports it) */
    uint64_t samplecnt;
    struct g80_3d_strmout strmout;
+   /* the statistics counters QUERY_GET COUNTER reports, by COUNTER_SELECT
+    * (g80_3d_counter.c; TRANSFORM_FEEDBACK and GENERATED_PRIMITIVES are
+    * the STRMOUT unit's, in strmout) */
+   uint64_t counter[G80_3D_FIELD_VALUES(G80_3D_QUERY_GET_COUNTER_SELECT)];
    uint32_t regs[G80_3D_NUM_MTHD];            /* last value of every method */
    uint32_t known[G80_3D_NUM_MTHD / 32];      /* bit per method hwdb names */
    struct g80_3d_cb cb[G80_3D_NUM_CB];
@@ -197,6 +201,17 @@ enum nvsim_status g80_3d_fail(struct g80_3d *ctx, enum nvsim_status st,
  * the method's data; the registers hold the rest of their state. */
 enum nvsim_status g80_3d_clear(struct g80_3d *ctx, uint32_t data);
 enum nvsim_status g80_3d_query_get(struct g80_3d *ctx, uint32_t data);
+
+/* g80_3d_counter.c: the statistics counters.  select is a QUERY_GET
+ * COUNTER_SELECT value (G80_3D_QUERY_GET_COUNTER_SELECT_*); counted only
+ * while its COUNTER_ENABLE bit is set. */
+void g80_3d_counter_init(struct g80_3d *ctx);
+void g80_3d_count(struct g80_3d *ctx, uint32_t select, uint64_t n);
+void g80_3d_count_prims(struct g80_3d *ctx, uint32_t select, uint32_t prim,
+                        unsigned n, const unsigned *starts, unsigned strips);
+bool g80_3d_counter_reset(struct g80_3d *ctx, uint32_t data);
+bool g80_3d_counter_value(const struct g80_3d *ctx, uint32_t select,
+                          uint64_t *value);
 
 /* The DMA object the handle in method dma_mthd names; traps (a status
  * other than NVSIM_OK) when there is none. */

@@ -51,6 +51,7 @@ static const uint32_t enum_checked_mthds[] = {
    G80_3D_MULTISAMPLE_MODE,
    G80_3D_QUERY_GET,
    G80_3D_SET_PROGRAM_CB,
+   G80_3D_COUNTER_RESET,
 };
 
 static bool
@@ -221,6 +222,7 @@ g80_3d_create(struct nvsim_object *obj)
          ctx->regs[GT215_3D_IBLEND_SEPARATE_ALPHA(i) / 4] = 1;
    g80_3d_ms_init(ctx);
    g80_3d_attr_init(ctx);
+   g80_3d_counter_init(ctx);
    return ctx;
 }
 
@@ -263,11 +265,13 @@ method_body(struct g80_3d *ctx, uint32_t mthd, uint32_t data)
              g80_3d_draw_immediate(ctx) : NVSIM_OK;
    switch (mthd) {
    case G80_3D_COUNTER_RESET:
-      /* the STRMOUT counters in g80_3d_strmout.c; the others are not
-       * kept (they report 0) */
+      /* the STRMOUT counters in g80_3d_strmout.c, the statistics
+       * counters in g80_3d_counter.c; ZCULL_STATS and STRMOUT_VERTICES
+       * are not kept (their reports are 0) */
       if (data == G80_3D_COUNTER_RESET_SAMPLECNT)
          ctx->samplecnt = 0;
-      g80_3d_strmout_method(ctx, mthd, data);
+      else if (!g80_3d_counter_reset(ctx, data))
+         g80_3d_strmout_method(ctx, mthd, data);
       return NVSIM_OK;
    case G80_3D_STRMOUT_PARAMS_LATCH:
       g80_3d_strmout_method(ctx, mthd, data);

@@ -132,6 +132,7 @@ run_vp(struct g80_3d *ctx, const uint32_t *in, unsigned words,
    };
    if (!ctx->stages->run(ctx->stages->priv, ctx, &b))
       return NVSIM_INVALID_STATE;
+   g80_3d_count(ctx, G80_3D_QUERY_GET_COUNTER_SELECT_VP_LAUNCHES, 1);
    unsigned size = g80_3d_reg(ctx, G80_3D_VP_RESULT_MAP_SIZE);
    for (unsigned m = 0; m < G80_3D_MAP_SLOTS; m++) {
       float v = 0.0f;
@@ -186,6 +187,7 @@ push_vertex(struct g80_3d *ctx, const uint32_t *in, unsigned words)
       d->v = v;
       d->cap = cap;
    }
+   g80_3d_count(ctx, G80_3D_QUERY_GET_COUNTER_SELECT_VFETCH_VERTICES, 1);
    enum nvsim_status st = run_vp(ctx, in, words, &d->v[d->n]);
    if (st)
       return st;
@@ -198,6 +200,9 @@ flush_run(struct g80_3d *ctx)
 {
    struct g80_3d_draw *d = ctx->draw;
    enum nvsim_status st = NVSIM_OK;
+   unsigned start = 0;
+   g80_3d_count_prims(ctx, G80_3D_QUERY_GET_COUNTER_SELECT_VFETCH_PRIMITIVES,
+                      d->prim, d->n, &start, 1);
    if (d->n && g80_3d_reg(ctx, G80_3D_GP_ENABLE))
       st = g80_3d_gp_run(ctx, d->prim, d->v, d->n, &d->prim_id);
    else if (d->n)
@@ -458,6 +463,22 @@ struct plane {
    int slot;                    /* >= 0: inside when slot value >= 0 */
 };
 
+/* CLIP_DISTANCE_MODE: distance i's field is bit 4 i (rnndb fields 0..7
+ * at bits 0, 4, .., 28, enum g80_clip_distance_mode: 0 CLIP, 1 CULL;
+ * upstream's nv50_program.c sets 1 << 4 i for GL's cull distances).  A
+ * distance without a field (i >= 8, beyond CLIP_DISTANCE_ENABLE's bits
+ * too) clips. */
+static bool
+distance_culls(uint32_t mode, unsigned i)
+{
+   const unsigned stride = G80_3D_CLIP_DISTANCE_MODE_1__SHIFT -
+                           G80_3D_CLIP_DISTANCE_MODE_0__SHIFT;
+   if (i >= 32 / stride)
+      return false;
+   return ((mode >> (i * stride)) & G80_3D_CLIP_DISTANCE_MODE_0__MASK) ==
+          G80_3D_CLIP_DISTANCE_MODE_0_CULL;
+}
+
 static unsigned
 clip_planes(const struct g80_3d *ctx, struct plane *p)
 {
@@ -481,7 +502,7 @@ clip_planes(const struct g80_3d *ctx, struct plane *p)
    unsigned start = G80_3D_FIELD(sc, G80_3D_SEMANTIC_CLIP_CLIP_START);
    for (unsigned i = 0; i < G80_3D_FIELD_VALUES(G80_3D_SEMANTIC_CLIP_CLIP_NUM) &&
                         i < 32; i++) {
-      if (!(en & (1u << i)) || ((mode >> i) & 1))   /* CULL: not here */
+      if (!(en & (1u << i)) || distance_culls(mode, i))   /* not here */
          continue;
       if (start + i < G80_3D_MAP_SLOTS)
          p[n++] = (struct plane){ 0, 0, 0, 0, (int)(start + i) };
@@ -505,12 +526,13 @@ static bool
 culled_by_distance(const struct g80_3d *ctx, const struct clip_vertex *v,
                    unsigned n)
 {
-   uint32_t en = g80_3d_reg(ctx, G80_3D_CLIP_DISTANCE_ENABLE) &
-                 g80_3d_reg(ctx, G80_3D_CLIP_DISTANCE_MODE);
+   uint32_t en = g80_3d_reg(ctx, G80_3D_CLIP_DISTANCE_ENABLE);
+   uint32_t mode = g80_3d_reg(ctx, G80_3D_CLIP_DISTANCE_MODE);
    unsigned start = G80_3D_FIELD(g80_3d_reg(ctx, G80_3D_SEMANTIC_CLIP),
                                  G80_3D_SEMANTIC_CLIP_CLIP_START);
    for (unsigned i = 0; i < 32 && en >> i; i++) {
-      if (!(en & (1u << i)) || start + i >= G80_3D_MAP_SLOTS)
+      if (!(en & (1u << i)) || !distance_culls(mode, i) ||
+          start + i >= G80_3D_MAP_SLOTS)
          continue;
       bool all_out = true;
       for (unsigned k = 0; k < n; k++)
@@ -638,6 +660,15 @@ draw_select(struct draw_ctx *dc, const float *prov)
    if (!dc->st)
       dc->scan_n++;
    return false;
+}
+
+/* The clipper's counters (g80_3d_counter.c): a primitive is counted in
+ * the measuring pass of the run that draws it (draw_select), once. */
+static void
+count_clip(struct draw_ctx *dc, uint32_t select)
+{
+   if (dc->bounds)
+      g80_3d_count(dc->ctx, select, 1);
 }
 
 /* A new line stipple pattern (each line of LINES, each strip); nothing
@@ -808,6 +839,7 @@ draw_point(struct draw_ctx *dc, const struct g80_3d_vertex *v)
 {
    if (!draw_select(dc, v->slot))
       return;
+   count_clip(dc, G80_3D_QUERY_GET_COUNTER_SELECT_RAST_PRIMITIVES_PRECLIP);
    struct clip_vertex a;
    memcpy(a.s, v->slot, sizeof(a.s));
    struct plane planes[MAX_PLANES];
@@ -817,6 +849,7 @@ draw_point(struct draw_ctx *dc, const struct g80_3d_vertex *v)
          return;
    if (culled_by_distance(dc->ctx, &a, 1))
       return;
+   count_clip(dc, G80_3D_QUERY_GET_COUNTER_SELECT_RAST_PRIMITIVES_POSTCLIP);
    struct nvsim_raster_vertex r;
    to_window(dc, &a, &r);
    raster_point(dc, &r, point_size(dc, &a));
@@ -828,6 +861,7 @@ draw_line(struct draw_ctx *dc, const struct g80_3d_vertex *v0,
 {
    if (!draw_select(dc, prov->slot))
       return;
+   count_clip(dc, G80_3D_QUERY_GET_COUNTER_SELECT_RAST_PRIMITIVES_PRECLIP);
    struct clip_vertex ab[2], p;
    memcpy(ab[0].s, v0->slot, sizeof(ab[0].s));
    memcpy(ab[1].s, v1->slot, sizeof(ab[1].s));
@@ -850,6 +884,7 @@ draw_line(struct draw_ctx *dc, const struct g80_3d_vertex *v0,
          ab[1] = t;
       }
    }
+   count_clip(dc, G80_3D_QUERY_GET_COUNTER_SELECT_RAST_PRIMITIVES_POSTCLIP);
    struct nvsim_raster_vertex r0, r1;
    to_window(dc, &ab[0], &r0);
    to_window(dc, &ab[1], &r1);
@@ -865,6 +900,7 @@ draw_triangle(struct draw_ctx *dc, const struct g80_3d_vertex *v0,
 {
    if (!draw_select(dc, prov->slot))
       return;
+   count_clip(dc, G80_3D_QUERY_GET_COUNTER_SELECT_RAST_PRIMITIVES_PRECLIP);
    struct g80_3d *ctx = dc->ctx;
    struct clip_vertex a[MAX_CLIP_VERTS], b[MAX_CLIP_VERTS], p, *poly;
    struct nvsim_raster_vertex rv[MAX_CLIP_VERTS];
@@ -880,6 +916,7 @@ draw_triangle(struct draw_ctx *dc, const struct g80_3d_vertex *v0,
    unsigned n = clip_polygon(ctx, a, b, 3, &poly);
    if (n < 3)
       return;
+   count_clip(dc, G80_3D_QUERY_GET_COUNTER_SELECT_RAST_PRIMITIVES_POSTCLIP);
    for (unsigned i = 0; i < n; i++)
       to_window(dc, &poly[i], &rv[i]);
    float det = nvsim_raster_polygon_det(rv, n);

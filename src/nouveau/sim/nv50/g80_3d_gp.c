@@ -358,6 +358,8 @@ static enum nvsim_status
 gp_flush(struct gp_out *o)
 {
    enum nvsim_status st = NVSIM_OK;
+   g80_3d_count_prims(o->ctx, G80_3D_QUERY_GET_COUNTER_SELECT_GP_PRIMITIVES_OUT,
+                      o->prim, o->n, o->starts, o->strips);
    if (o->n)
       st = g80_3d_draw_strips(o->ctx, o->prim, o->v, o->n, o->starts,
                               o->strips);
@@ -415,6 +417,7 @@ g80_3d_gp_run(struct g80_3d *ctx, uint32_t prim,
          .prim = prim_words, .prim_words = words * GP_COLUMNS,
          .emit = gp_emit, .emit_priv = &o,
       };
+      g80_3d_count(ctx, G80_3D_QUERY_GET_COUNTER_SELECT_GP_LAUNCHES, 1);
       if (!ctx->stages->run(ctx->stages->priv, ctx, &b) || o.failed)
          st = NVSIM_INVALID_STATE;
       else if (o.n >= GP_FLUSH_VERTICES)

@@ -14,11 +14,19 @@
  * (g80_3d_strmout.c): COUNTER TRANSFORM_FEEDBACK and GENERATED_PRIMITIVES,
  * STRMOUT_NO_OVERFLOW, STRMOUT_DROPPED_PRIMITIVES (rnndb: GENERATED_PRIMITIVES
  * - TRANSFORM_FEEDBACK) and STRMOUT_OFFSET of buffer INDEX (the offset
- * reached); the other counters are not kept and report 0.  Reports
- * nvsim cannot know report 0 and say so here: the ZCULL statistics
- * (zcull is not modelled) and RT_UNK14 (meaning unknown).  MODE SYNC (documented only as
- * "supported by QUERY/ZERO") traps as not modelled.  INTR raises an
- * interrupt nothing here listens to.
+ * reached); the other counters (every COUNTER_SELECT value hwdb names) in
+ * g80_3d_counter.c.  Reports nvsim cannot know report 0 and say so here:
+ * the ZCULL statistics (zcull is not modelled) and RT_UNK14 (meaning
+ * unknown).  INTR raises an interrupt nothing here listens to.
+ *
+ * MODE SYNC traps as not modelled: rnndb documents it as "supported only
+ * by QUERY/ZERO", with SYNC_COND NEQUAL / GREATER ("SYNC if QUERY_COUNTER
+ * > memory"): a comparison of QUERY_SEQUENCE with the word at
+ * QUERY_ADDRESS, i.e. a wait on memory (a semaphore acquire), not a
+ * report; which outcome waits, and whether anything is written after,
+ * is not documented, and no driver nvsim runs (upstream's nv50 writes
+ * MODE WRITE_UNK0 / WRITE_UNK2 only) sends it.  docs/tesla.md
+ * "Statistics counters".
  */
 #include "g80_3d.h"
 
@@ -28,14 +36,12 @@ query_value(const struct g80_3d *ctx, uint32_t data)
    const struct g80_3d_strmout *so = &ctx->strmout;
    uint32_t sel = data & G80_3D_QUERY_GET_QUERY_SELECT__MASK;
    if ((data & G80_3D_QUERY_GET_TYPE__MASK) == G80_3D_QUERY_GET_TYPE_COUNTER) {
-      switch (data & G80_3D_QUERY_GET_COUNTER_SELECT__MASK) {
-      case G80_3D_QUERY_GET_COUNTER_SELECT_TRANSFORM_FEEDBACK:
-         return so->written;
-      case G80_3D_QUERY_GET_COUNTER_SELECT_GENERATED_PRIMITIVES:
-         return so->generated;
-      default:
-         return 0;
-      }
+      uint32_t csel = data & G80_3D_QUERY_GET_COUNTER_SELECT__MASK;
+      uint64_t v;
+      if (g80_3d_counter_value(ctx, csel, &v))
+         return v;
+      return csel == G80_3D_QUERY_GET_COUNTER_SELECT_TRANSFORM_FEEDBACK ?
+             so->written : so->generated;
    }
    switch (sel) {
    case G80_3D_QUERY_GET_QUERY_SELECT_SAMPLECNT:
@@ -57,8 +63,11 @@ enum nvsim_status
 g80_3d_query_get(struct g80_3d *ctx, uint32_t data)
 {
    if ((data & G80_3D_QUERY_GET_MODE__MASK) == G80_3D_QUERY_GET_MODE_SYNC)
-      return g80_3d_fail(ctx, NVSIM_INVALID_STATE, "QUERY_GET MODE SYNC is "
-                         "not modelled");
+      return g80_3d_fail(ctx, NVSIM_INVALID_STATE, "QUERY_GET MODE SYNC "
+                         "(a wait on QUERY_SEQUENCE against memory, SYNC_COND "
+                         "%s; its outcome is not documented) is not modelled",
+                         data & G80_3D_QUERY_GET_SYNC_COND__MASK ? "GREATER" :
+                                                                   "NEQUAL");
    uint32_t handle = g80_3d_reg(ctx, G80_3D_DMA_QUERY);
    struct nvsim_object *dma = handle ? nvsim_lookup(ctx->obj->chan, handle) :
                                        NULL;

@@ -385,6 +385,9 @@ shade_quad(void *data, struct nvsim_raster_quad *q)
        * and lines front-facing, as the rasteriser's q->front has it */
       .face = q->front ? ~0u : 0u,
    };
+   /* FP_PIXELS (g80_3d_counter.c): the quad's covered pixels */
+   g80_3d_count(ctx, G80_3D_QUERY_GET_COUNTER_SELECT_FP_PIXELS,
+                __builtin_popcount(q->mask & 0xf));
    if (!ctx->stages->run(ctx->stages->priv, ctx, &b)) {
       rop->failed = true;
       q->mask = 0;

@@ -2805,6 +2805,150 @@ out:
    dfx_fini(&d);
 }
 
+/* ---- the statistics counters (g80_3d_counter.c) ---- */
+
+static uint32_t
+counter_get(struct dfx *d, unsigned slot, uint32_t select, uint32_t unit)
+{
+   uint32_t w0, w1;
+   so_query(d, slot, G80_3D_QUERY_GET_TYPE_COUNTER | select | unit |
+                     G80_3D_QUERY_GET_MODE_WRITE_UNK2, &w0, &w1);
+   CHECK_EQ(w1, 0);            /* rnndb: "zero at word 1" */
+   return w0;
+}
+
+#define Q(n, u) G80_3D_QUERY_GET_COUNTER_SELECT_##n, G80_3D_QUERY_GET_UNIT_##u
+
+/* draw_clip's three triangles counted by hand (GL 4.6 table 4.x /
+ * ARB_pipeline_statistics_query, the events docs/tesla.md chooses): 9
+ * vertices fetched and run by the VP, 3 triangles submitted, 3 reaching
+ * the clipper, 1 left after it (the other two lie wholly outside: w < 0,
+ * z < -w), no GP; the FP runs for the 4 x 8 pixels the clipped triangle
+ * covers.  COUNTER_RESET VFETCH_VERTICES zeroes that one only;
+ * COUNTER_ENABLE without VP_LAUNCHES stops that one while a second draw
+ * counts the rest. */
+static void
+draw_counters(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   m3d(&d.t, G80_3D_DMA_QUERY, d.t.info.vram_ctxdma);
+   m3d(&d.t, G80_3D_VIEWPORT_SCALE_X(0), fbits(4.0f));
+   m3d(&d.t, G80_3D_VIEWPORT_TRANSLATE_X(0), fbits(4.0f));
+   vtx(&d, 0, 0, -5, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 1, 9, -5, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 2, 0, 5, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 3, -1, -1, 0, -1, 0, 1, 0, 1);
+   vtx(&d, 4, 1, -1, 0, -1, 0, 1, 0, 1);
+   vtx(&d, 5, -1, 1, 0, -1, 0, 1, 0, 1);
+   vtx(&d, 6, -1, -1, -2, 1, 0, 0, 1, 1);
+   vtx(&d, 7, 1, -1, -2, 1, 0, 0, 1, 1);
+   vtx(&d, 8, -1, 1, -2, 1, 0, 0, 1, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 9);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(nvsim_channel_error(d.t.chan) == NULL);
+   CHECK_EQ(px(&d, 5, 3), 0xff0000ffu);
+   CHECK_EQ(counter_get(&d, 0, Q(VFETCH_VERTICES, VFETCH)), 9);
+   CHECK_EQ(counter_get(&d, 1, Q(VFETCH_PRIMITIVES, VFETCH)), 3);
+   CHECK_EQ(counter_get(&d, 2, Q(VP_LAUNCHES, VP)), 9);
+   CHECK_EQ(counter_get(&d, 3, Q(GP_LAUNCHES, GP)), 0);
+   CHECK_EQ(counter_get(&d, 4, Q(GP_PRIMITIVES_OUT, GP)), 0);
+   CHECK_EQ(counter_get(&d, 5, Q(RAST_PRIMITIVES_PRECLIP, RAST)), 3);
+   CHECK_EQ(counter_get(&d, 6, Q(RAST_PRIMITIVES_POSTCLIP, RAST)), 1);
+   CHECK_EQ(counter_get(&d, 7, Q(FP_PIXELS, PROP)), 32);
+
+   m3d(&d.t, G80_3D_COUNTER_RESET, G80_3D_COUNTER_RESET_VFETCH_VERTICES);
+   CHECK_EQ(counter_get(&d, 0, Q(VFETCH_VERTICES, VFETCH)), 0);
+   CHECK_EQ(counter_get(&d, 1, Q(VFETCH_PRIMITIVES, VFETCH)), 3);
+
+   m3d(&d.t, G80_3D_COUNTER_ENABLE,
+       G80_3D_COUNTER_ENABLE_VFETCH_VERTICES |
+       G80_3D_COUNTER_ENABLE_VFETCH_PRIMITIVES |
+       G80_3D_COUNTER_ENABLE_RAST_PRIMITIVES_PRECLIP);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLE_STRIP, 0, 5);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(nvsim_channel_error(d.t.chan) == NULL);
+   /* a strip of 5 vertices is 3 triangles */
+   CHECK_EQ(counter_get(&d, 0, Q(VFETCH_VERTICES, VFETCH)), 5);
+   CHECK_EQ(counter_get(&d, 1, Q(VFETCH_PRIMITIVES, VFETCH)), 6);
+   CHECK_EQ(counter_get(&d, 2, Q(VP_LAUNCHES, VP)), 9);
+   CHECK_EQ(counter_get(&d, 5, Q(RAST_PRIMITIVES_PRECLIP, RAST)), 6);
+   CHECK_EQ(counter_get(&d, 6, Q(RAST_PRIMITIVES_POSTCLIP, RAST)), 1);
+   CHECK_EQ(counter_get(&d, 7, Q(FP_PIXELS, PROP)), 32);
+
+   /* 0x14 is no COUNTER_RESET value rnndb names: a trap, nothing reset */
+   m3d(&d.t, G80_3D_COUNTER_RESET, 0x14);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK_STR_HAS(nvsim_channel_last_trap(d.t.chan), "COUNTER_RESET");
+   CHECK_EQ(counter_get(&d, 1, Q(VFETCH_PRIMITIVES, VFETCH)), 6);
+out:
+   dfx_fini(&d);
+}
+
+/* CLIP_DISTANCE_MODE: distance i's field at bit 4 i (rnndb, 0 CLIP,
+ * 1 CULL; "in CULL mode, triangles are unmodified if they intersect a
+ * plane").  Distances from slot 4 (SEMANTIC_CLIP CLIP_START 4): distance
+ * 1 is slot 5, the green the vertices carry, here the vertex's x.  With
+ * distance 1 enabled and mode 1 << 4 (CULL), a screen-covering triangle
+ * crossing the plane is drawn whole; with mode 0 (CLIP) only x >= 0, the
+ * right 8 columns; a triangle negative at every vertex is culled. */
+static void
+draw_clip_distance_mode(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   vtx(&d, 0, -1, -1, 0, 1, 1, -1, 0, 1);
+   vtx(&d, 1, 3, -1, 0, 1, 1, 3, 0, 1);
+   vtx(&d, 2, -1, 3, 0, 1, 1, -1, 0, 1);
+   vtx(&d, 3, -1, -1, 0, 1, 0, -1, 1, 1);
+   vtx(&d, 4, 3, -1, 0, 1, 0, -0.5f, 1, 1);
+   vtx(&d, 5, -1, 3, 0, 1, 0, -2, 1, 1);
+   m3d(&d.t, G80_3D_SEMANTIC_CLIP, G80_3D_SEMANTIC_CLIP_CLIP_START(4) |
+                                   G80_3D_SEMANTIC_CLIP_CLIP_NUM(2));
+   m3d(&d.t, G80_3D_CLIP_DISTANCE_ENABLE, 0x2);
+   m3d(&d.t, G80_3D_CLIP_DISTANCE_MODE, G80_3D_CLIP_DISTANCE_MODE_1_CULL);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(nvsim_channel_error(d.t.chan) == NULL);
+   for (unsigned x = 0; x < W; x++)
+      CHECK((px(&d, x, 4) & 0xff) == 0xff);    /* red: drawn */
+
+   for (unsigned i = 0; i < W * H; i++)
+      ((uint32_t *)d.rt.map)[i] = BG;
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 3, 3);
+   m3d(&d.t, G80_3D_CLIP_DISTANCE_MODE, G80_3D_CLIP_DISTANCE_MODE_1_CLIP);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(nvsim_channel_error(d.t.chan) == NULL);
+   for (unsigned x = 0; x < W; x++)
+      CHECK_EQ(px(&d, x, 4) == BG, x < W / 2);
+out:
+   dfx_fini(&d);
+}
+
+/* QUERY_GET MODE SYNC (rnndb: a comparison of the sequence with memory,
+ * SYNC_COND, "only by QUERY/ZERO"; what it waits for is not documented)
+ * traps naming itself and writes nothing. */
+static void
+query_sync_traps(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   m3d(&d.t, G80_3D_DMA_QUERY, d.t.info.vram_ctxdma);
+   ((uint32_t *)d.vb.map)[512] = 0x5a5a5a5a;
+   uint32_t w0, w1;
+   so_query(&d, 0, G80_3D_QUERY_GET_MODE_SYNC | G80_3D_QUERY_GET_TYPE_QUERY |
+                   G80_3D_QUERY_GET_QUERY_SELECT_ZERO |
+                   G80_3D_QUERY_GET_UNIT_CROP, &w0, &w1);
+   CHECK_STR_HAS(nvsim_channel_last_trap(d.t.chan), "MODE SYNC");
+   CHECK_EQ(w0, 0x5a5a5a5a);
+out:
+   dfx_fini(&d);
+}
+
 static const struct nvt_case cases[] = {
    { "draw_triangle_coverage", draw_triangle_coverage },
    { "draw_interpolation", draw_interpolation },
@@ -2849,6 +2993,9 @@ static const struct nvt_case cases[] = {
    { "draw_blend_enable_common", draw_blend_enable_common },
    { "draw_gp_layer", draw_gp_layer },
    { "draw_gp_viewport", draw_gp_viewport },
+   { "draw_counters", draw_counters },
+   { "draw_clip_distance_mode", draw_clip_distance_mode },
+   { "query_sync_traps", query_sync_traps },
    { NULL, NULL },
 };
 
