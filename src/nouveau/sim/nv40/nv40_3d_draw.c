@@ -532,20 +532,10 @@ nv40_3d_draw_triangle(struct nv40_3d *ctx, const struct nv40_3d_vertex *v0,
       /* polygon offset applies to the polygon's edges and vertices in
        * these modes too (GL 2.1 section 3.5.5): m from the plane of the
        * first triangle, r of the depth buffer */
-      double ax = rv[1].x - rv[0].x, ay = rv[1].y - rv[0].y;
-      double bx = rv[2].x - rv[0].x, by = rv[2].y - rv[0].y;
-      double az = rv[1].z - rv[0].z, bz = rv[2].z - rv[0].z;
-      double a2 = ax * by - bx * ay;
-      if (a2 != 0.0) {
-         double dzdx = fabs((az * by - bz * ay) / a2);
-         double dzdy = fabs((bz * ax - az * bx) / a2);
-         double r = ctx->rs.zeta.format == NVSIM_RASTER_FMT_Z16 ?
-                    1.0 / 65535.0 : 1.0 / 16777215.0;
-         float zoff = (float)((dzdx > dzdy ? dzdx : dzdy) * ctx->rs.offset_factor +
-                              r * ctx->rs.offset_units);
+      float zoff;
+      if (nvsim_raster_polygon_offset(&ctx->rs, rv, &zoff))
          for (unsigned i = 0; i < n; i++)
             rv[i].z += zoff;
-      }
    }
    if (mode == NV30_3D_POLYGON_MODE_FRONT_LINE) {
       /* the boundary edges of the clipped polygon, one stipple run

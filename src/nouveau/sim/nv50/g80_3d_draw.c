@@ -951,6 +951,18 @@ draw_triangle(struct draw_ctx *dc, const struct g80_3d_vertex *v0,
    }
    uint32_t mode = g80_3d_reg(ctx, front ? G80_3D_POLYGON_MODE_FRONT
                                          : G80_3D_POLYGON_MODE_BACK);
+   /* polygon offset moves the polygon's edges and vertices in these
+    * modes too (GL 2.1 section 3.5.5; POLYGON_OFFSET_LINE/POINT_ENABLE):
+    * m from the plane of the first triangle (nvsim_raster_offset.c) */
+   float zoff;
+   if (!dc->bounds &&
+       ((mode == G80_3D_POLYGON_MODE_FRONT_LINE &&
+         g80_3d_reg(ctx, G80_3D_POLYGON_OFFSET_LINE_ENABLE)) ||
+        (mode == G80_3D_POLYGON_MODE_FRONT_POINT &&
+         g80_3d_reg(ctx, G80_3D_POLYGON_OFFSET_POINT_ENABLE))) &&
+       nvsim_raster_polygon_offset(dc->rs, rv, &zoff))
+      for (unsigned i = 0; i < n; i++)
+         rv[i].z += zoff;
    if (mode == G80_3D_POLYGON_MODE_FRONT_LINE) {
       stipple_reset(dc);
       float w = regf(ctx, G80_3D_LINE_WIDTH);

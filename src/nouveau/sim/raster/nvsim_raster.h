@@ -410,6 +410,18 @@ float nvsim_raster_det(const struct nvsim_raster_vertex *v0,
 float nvsim_raster_polygon_det(const struct nvsim_raster_vertex *v,
                                unsigned n);
 
+/* Polygon offset (nvsim_raster_offset.c): r of the depth buffer for a
+ * primitive whose largest |z| is zmax; o bounded by offset_clamp; the
+ * offset of the polygon whose first three window vertices are v[0..2]
+ * into *o (false, nothing written, if they span no plane). */
+double nvsim_raster_offset_r(const struct nvsim_raster_state *st,
+                             float zmax);
+float nvsim_raster_offset_bound(const struct nvsim_raster_state *st,
+                                float o);
+bool nvsim_raster_polygon_offset(const struct nvsim_raster_state *st,
+                                 const struct nvsim_raster_vertex *v,
+                                 float *o);
+
 /* Fills a triangle.  provoking (0..2) gives flat_mask slots; `offset`
  * enables polygon offset. */
 void nvsim_raster_triangle(struct nvsim_raster_state *st,

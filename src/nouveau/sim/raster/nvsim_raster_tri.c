@@ -380,12 +380,8 @@ nvsim_raster_triangle(struct nvsim_raster_state *st,
    float z[3] = { v[0]->z, v[1]->z, v[2]->z };
    float zoff = 0.0f;
    if (offset) {
-      /* GL 2.1 section 3.5.5: m = max(|dz/dx|, |dz/dy|); r is one step
-       * of the depth buffer: POLYGON_OFFSET_UNITS counts steps (upstream
-       * nvc0 sends a D3D9 bias, a plain depth difference, times 2^24, or
-       * 2^16 for Z16; the GL drivers' doubled units make GL's r two
-       * steps, as llvmpipe's is: docs/fidelity.md "Polygon offset
-       * units") */
+      /* GL 2.1 section 3.5.5: m = max(|dz/dx|, |dz/dy|) from the setup's
+       * snapped area; r and the clamp: nvsim_raster_offset.c */
       double fa = (double)area / ((double)SUB * SUB);
       double ax = (v[1]->x - v[0]->x), ay = (v[1]->y - v[0]->y);
       double bx = (v[2]->x - v[0]->x), by = (v[2]->y - v[0]->y);
@@ -393,26 +389,11 @@ nvsim_raster_triangle(struct nvsim_raster_state *st,
       double dzdx = (az * by - bz * ay) / fa;
       double dzdy = (bz * ax - az * bx) / fa;
       double m = fabs(dzdx) > fabs(dzdy) ? fabs(dzdx) : fabs(dzdy);
-      double r = st->zeta.format == NVSIM_RASTER_FMT_Z16 ? 1.0 / 65535.0
-                                                         : 1.0 / 16777215.0;
-      if (st->zeta.format == NVSIM_RASTER_FMT_Z32F_S8) {
-         /* ARB_depth_buffer_float, 3.5.5 eq. 3.11: r = 2^(e - n), e the
-          * largest exponent of the primitive's z values, n = 23 mantissa
-          * bits of a float */
-         float zmax = nvsim_maxf(nvsim_maxf(fabsf(z[0]), fabsf(z[1])),
-                                 fabsf(z[2]));
-         int e = 0;
-         frexpf(zmax, &e);      /* zmax = f 2^e, f in [0.5, 1) */
-         r = zmax > 0.0f ? ldexp(1.0, e - 1 - 23) : 0.0;
-      }
-      zoff = (float)(m * st->offset_factor + r * st->offset_units);
-      /* EXT_polygon_offset_clamp (GL 4.6 eq. 14.13): o = min(o, clamp)
-       * for clamp > 0, max(o, clamp) for clamp < 0, unbounded for 0 or
-       * NaN */
-      if (st->offset_clamp > 0.0f)
-         zoff = nvsim_minf(zoff, st->offset_clamp);
-      else if (st->offset_clamp < 0.0f)
-         zoff = nvsim_maxf(zoff, st->offset_clamp);
+      float zmax = nvsim_maxf(nvsim_maxf(fabsf(z[0]), fabsf(z[1])),
+                              fabsf(z[2]));
+      double r = nvsim_raster_offset_r(st, zmax);
+      zoff = nvsim_raster_offset_bound(st, (float)(m * st->offset_factor +
+                                                   r * st->offset_units));
    }
 
    uint8_t smooth[NVSIM_RASTER_MAX_ATTRIBS], flat[NVSIM_RASTER_MAX_ATTRIBS];

@@ -987,6 +987,85 @@ out:
    dfx_fini(&d);
 }
 
+/* POLYGON_MODE LINE and POINT take the polygon offset too when
+ * POLYGON_OFFSET_LINE/POINT_ENABLE are set (GL 2.1 section 3.5.5: "if
+ * POLYGON_OFFSET_LINE is enabled, the offset is added to the depth of
+ * the edges"): the flat triangle of draw_polygon_offset_units (window
+ * z 0.25) with UNITS 16, drawn as lines and as points, writes 0x400010
+ * at every pixel it touches with the mode's enable, 0x400000 with only
+ * the FILL enable (which these modes ignore). */
+static void
+draw_polygon_offset_modes(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   out(t, nvt_inc(3, G80_3D_ZETA_ADDRESS_HIGH, 5));
+   out(t, (uint32_t)(d.zs.va >> 32));
+   out(t, (uint32_t)d.zs.va);
+   out(t, G80_ZETA_FORMAT_S8_Z24_UNORM);
+   out(t, 0);
+   out(t, 0);
+   m3d(t, G80_3D_ZETA_ENABLE, 1);
+   out(t, nvt_inc(3, G80_3D_ZETA_HORIZ, 3));
+   out(t, W);
+   out(t, H);
+   out(t, 1);
+   m3d(t, G80_3D_DEPTH_TEST_ENABLE, 1);
+   m3d(t, G80_3D_DEPTH_WRITE_ENABLE, 1);
+   m3d(t, G80_3D_DEPTH_TEST_FUNC, G80_3D_DEPTH_TEST_FUNC_ALWAYS);
+   m3d(t, G80_3D_POLYGON_OFFSET_FACTOR, fbits(0.0f));
+   m3d(t, G80_3D_POLYGON_OFFSET_UNITS, fbits(16.0f));
+   m3d(t, G80_3D_POLYGON_OFFSET_CLAMP, fbits(0.0f));
+   vtx(&d, 0, -0.75f, -0.5f, -0.5f, 1, 1, 0, 0, 1);
+   vtx(&d, 1, 0.75f, -0.5f, -0.5f, 1, 1, 0, 0, 1);
+   vtx(&d, 2, -0.75f, 0.5f, -0.5f, 1, 1, 0, 0, 1);
+   static const struct {
+      uint32_t mode, enable;
+      uint32_t z;
+   } c[] = {
+      { G80_3D_POLYGON_MODE_FRONT_LINE, G80_3D_POLYGON_OFFSET_LINE_ENABLE,
+        0x400010u },
+      { G80_3D_POLYGON_MODE_FRONT_LINE, G80_3D_POLYGON_OFFSET_FILL_ENABLE,
+        0x400000u },
+      { G80_3D_POLYGON_MODE_FRONT_POINT, G80_3D_POLYGON_OFFSET_POINT_ENABLE,
+        0x400010u },
+      { G80_3D_POLYGON_MODE_FRONT_POINT, G80_3D_POLYGON_OFFSET_FILL_ENABLE,
+        0x400000u },
+   };
+   for (unsigned i = 0; i < 4; i++) {
+      m3d(t, G80_3D_POLYGON_MODE_FRONT, c[i].mode);
+      m3d(t, G80_3D_POLYGON_MODE_BACK, c[i].mode);
+      m3d(t, G80_3D_POLYGON_OFFSET_POINT_ENABLE, 0);
+      m3d(t, G80_3D_POLYGON_OFFSET_LINE_ENABLE, 0);
+      m3d(t, G80_3D_POLYGON_OFFSET_FILL_ENABLE, 0);
+      m3d(t, c[i].enable, 1);
+      m3d(t, G80_3D_CLEAR_DEPTH, fbits(1.0f));
+      m3d(t, G80_3D_CLEAR_BUFFERS, 0x1);
+      draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+      CHECK(dfx_submit(&d) > 0);
+      CHECK(nvsim_channel_error(d.t.chan) == NULL);
+      unsigned drawn = 0, bad = 0;
+      for (unsigned y = 0; y < H; y++)
+         for (unsigned x = 0; x < W; x++) {
+            int z = (int)(zpx(&d, x, y) >> 8);
+            if (z == 0xffffff)
+               continue;
+            drawn++;
+            if (abs(z - (int)c[i].z) > 1) {
+               fprintf(stderr, "case %u: (%u, %u) z 0x%x, want 0x%x\n", i,
+                       x, y, z, c[i].z);
+               bad++;
+            }
+         }
+      CHECK(drawn >= 3);
+      CHECK(bad == 0);
+   }
+out:
+   dfx_fini(&d);
+}
+
 /* An sRGB target (RGBA8_SRGB) under FRAMEBUFFER_SRGB, which a new context
  * has on (upstream never writes it).  GL 3.3 4.1.8: the destination's R,
  * G, B are linearized before blending, the result encoded again.  Every
@@ -2964,6 +3043,7 @@ static const struct nvt_case cases[] = {
    { "draw_srgb_target", draw_srgb_target },
    { "draw_polygon_offset_clamp", draw_polygon_offset_clamp },
    { "draw_polygon_offset_units", draw_polygon_offset_units },
+   { "draw_polygon_offset_modes", draw_polygon_offset_modes },
    { "draw_point_sprite_traps", draw_point_sprite_traps },
    { "draw_layer_idx", draw_layer_idx },
    { "draw_points_lines", draw_points_lines },
