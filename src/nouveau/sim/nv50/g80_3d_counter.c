@@ -9,7 +9,7 @@
  * GP_LAUNCHES, GP_PRIMITIVES_OUT, RAST_PRIMITIVES_PRECLIP,
  * RAST_PRIMITIVES_POSTCLIP, FP_PIXELS; PRIMITIVES_GENERATED from the STRMOUT
  * unit's GENERATED_PRIMITIVES (g80_3d_strmout.c keeps that one and
- * TRANSFORM_FEEDBACK).
+ * TRANSFORM_FEEDBACK, gated by their COUNTER_ENABLE bits too).
  *
  * What each counts is not documented beyond its name; nvsim counts GL's
  * matching statistic (GL 4.6 4.2.2 / ARB_pipeline_statistics_query), see

@@ -160,7 +160,11 @@ primitive(struct g80_3d *ctx, struct so_layout *l,
           const struct g80_3d_vertex *const *v, unsigned nv)
 {
    struct g80_3d_strmout *so = &ctx->strmout;
-   so->generated++;
+   /* each counted while its COUNTER_ENABLE bit is set (rnndb; the
+    * context starts with both set, g80_3d_counter.c) */
+   uint32_t counting = g80_3d_reg(ctx, G80_3D_COUNTER_ENABLE);
+   if (counting & G80_3D_COUNTER_ENABLE_GENERATED_PRIMITIVES)
+      so->generated++;
    if (!g80_3d_reg(ctx, G80_3D_STRMOUT_ENABLE))
       return NVSIM_OK;
    if (!l->loaded) {
@@ -207,7 +211,8 @@ primitive(struct g80_3d *ctx, struct so_layout *l,
    }
    for (unsigned b = 0; b < l->nbuf; b++)
       so->offset[b] += nv * l->stride[b];
-   so->written++;
+   if (counting & G80_3D_COUNTER_ENABLE_TRANSFORM_FEEDBACK)
+      so->written++;
    so->latched_prims++;
    return NVSIM_OK;
 }

@@ -2898,14 +2898,16 @@ counter_get(struct dfx *d, unsigned slot, uint32_t select, uint32_t unit)
 
 #define Q(n, u) G80_3D_QUERY_GET_COUNTER_SELECT_##n, G80_3D_QUERY_GET_UNIT_##u
 
-/* draw_clip's three triangles counted by hand (GL 4.6 table 4.x /
- * ARB_pipeline_statistics_query, the events docs/tesla.md chooses): 9
- * vertices fetched and run by the VP, 3 triangles submitted, 3 reaching
- * the clipper, 1 left after it (the other two lie wholly outside: w < 0,
+/* draw_clip's three triangles counted by hand (ARB_pipeline_statistics_
+ * query's statistics, the events docs/tesla.md chooses): 9 vertices
+ * fetched and run by the VP, 3 triangles submitted, 3 reaching the
+ * clipper, 1 left after it (the other two lie wholly outside: w < 0,
  * z < -w), no GP; the FP runs for the 4 x 8 pixels the clipped triangle
- * covers.  COUNTER_RESET VFETCH_VERTICES zeroes that one only;
- * COUNTER_ENABLE without VP_LAUNCHES stops that one while a second draw
- * counts the rest. */
+ * covers.  COUNTER_RESET VFETCH_VERTICES zeroes that one only.  A second
+ * draw (a strip of 5 vertices: 3 triangles) with COUNTER_ENABLE set for
+ * VFETCH_VERTICES, VFETCH_PRIMITIVES and RAST_PRIMITIVES_PRECLIP only
+ * adds to those three; the others, the STRMOUT unit's
+ * GENERATED_PRIMITIVES among them, keep the first draw's counts. */
 static void
 draw_counters(void)
 {
@@ -2955,6 +2957,9 @@ draw_counters(void)
    CHECK_EQ(counter_get(&d, 5, Q(RAST_PRIMITIVES_PRECLIP, RAST)), 6);
    CHECK_EQ(counter_get(&d, 6, Q(RAST_PRIMITIVES_POSTCLIP, RAST)), 1);
    CHECK_EQ(counter_get(&d, 7, Q(FP_PIXELS, PROP)), 32);
+   /* the STRMOUT unit's GENERATED_PRIMITIVES likewise: the first draw's
+    * 3 triangles only */
+   CHECK_EQ(counter_get(&d, 8, Q(GENERATED_PRIMITIVES, STRMOUT)), 3);
 
    /* 0x14 is no COUNTER_RESET value rnndb names: a trap, nothing reset */
    m3d(&d.t, G80_3D_COUNTER_RESET, 0x14);
