@@ -325,21 +325,24 @@ nv50_resource_copy_region(struct pipe_context *pipe,
                                 src_level, src_box);
       return;
    }
+   /* layers in z, a 1D array's too (u_surface.c's boxes) */
+   const struct pipe_box sbox = *src_box;
    b.dst = nv50_resource(dst);
    b.src = nv50_resource(src);
    b.dst_level = dst_level;
    b.src_level = src_level;
    b.dv = b.sv;
-   /* in elements (blocks of a compressed format), then 2D pixels */
-   b.dx = util_format_get_nblocksx(fmt, dstx) * b.sv.scale;
-   b.dy = util_format_get_nblocksy(fmt, dsty);
-   b.w = util_format_get_nblocksx(fmt, src_box->width) * b.sv.scale;
-   b.h = util_format_get_nblocksy(fmt, src_box->height);
-   b.sx = (int64_t)(util_format_get_nblocksx(fmt, src_box->x) *
-                    b.sv.scale) << 32;
-   b.sy = (int64_t)util_format_get_nblocksy(fmt, src_box->y) << 32;
+   /* in elements (blocks of a compressed format: each side's own, for
+    * copies between compressed and plain formats of one element size),
+    * then 2D pixels */
+   b.dx = util_format_get_nblocksx(dst->format, dstx) * b.sv.scale;
+   b.dy = util_format_get_nblocksy(dst->format, dsty);
+   b.w = util_format_get_nblocksx(fmt, sbox.width) * b.sv.scale;
+   b.h = util_format_get_nblocksy(fmt, sbox.height);
+   b.sx = (int64_t)(util_format_get_nblocksx(fmt, sbox.x) * b.sv.scale) << 32;
+   b.sy = (int64_t)util_format_get_nblocksy(fmt, sbox.y) << 32;
    b.du_dx = b.dv_dy = (int64_t)1 << 32;
-   nv50_2d_blit(nv50, &b, dstz, src_box->z, src_box->depth, 1);
+   nv50_2d_blit(nv50, &b, dstz, sbox.z, sbox.depth, 1);
 }
 
 /* What a CPU blit reads and writes of a texel: RGBA, depth (out[0]) or

@@ -183,6 +183,9 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
    case PIPE_CAP_CONDITIONAL_RENDER:
    case PIPE_CAP_CONDITIONAL_RENDER_INVERTED:
       /* decided on the CPU from the query's result (nv50_query.c) */
+   case PIPE_CAP_COPY_BETWEEN_COMPRESSED_AND_PLAIN_FORMATS:
+      /* resource_copy_region copies elements whatever the format
+       * (nv50_blit.c: 2D blits in a raw format of the element's size) */
    /* draws (nv50_draw.c, nv50_index.c, nv50_vertex.c): PRIM_RESTART_*
     * compares any 32-bit index, VERTEX_ARRAY_DIVISOR / PER_INSTANCE,
     * VB_INSTANCE_BASE, and the instance id word of VP_GP_BUILTIN_ATTR_EN

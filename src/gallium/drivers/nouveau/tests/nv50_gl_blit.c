@@ -23,6 +23,8 @@
  * - glGenerateMipmap of an 8x8 texture with R = 32 i, G = 32 j: level 1
  *   (k, l) = the mean of its 2x2: R = 64 k + 16; level 2: R = 128 m + 48;
  *   level 3: 112 (every mean exact);
+ * - glCopyImageSubData (ARB_copy_image) of T's (1, 1) 2x2 into an 8x8
+ *   texture at (5, 4): texel (5 + k, 4 + l) = T(1 + k, 1 + l);
  * - depth and stencil blits 2x NEAREST between DEPTH24_STENCIL8
  *   renderbuffers (4x4 cleared to depth 0.25 / stencil 0x5a, 8x8 to 1.0 /
  *   0x11): depth alone gives 0.25 and keeps stencil 0x11, then stencil
@@ -247,6 +249,21 @@ main(int argc, char **argv)
                   (unsigned)(128 * n + 48) << 16 | 0x40ff);
       fbo_tex(mt, 3);
       check("GenerateMipmap: level 3", 0, 0, 112u << 24 | 112u << 16 | 0x40ff);
+   }
+
+   /* glCopyImageSubData */
+   if (strstr((const char *)glGetString(GL_EXTENSIONS), "GL_ARB_copy_image")) {
+      GLuint w = texture(8, 8, zero);
+      glCopyImageSubData(t, GL_TEXTURE_2D, 0, 1, 1, 0, w, GL_TEXTURE_2D, 0,
+                         5, 4, 0, 2, 2, 1);
+      fbo_tex(w, 0);
+      for (int l = 0; l < 2; l++)
+         for (int k = 0; k < 2; k++)
+            check("CopyImageSubData", 5 + k, 4 + l, t_rgba(1 + k, 1 + l));
+      check("CopyImageSubData: outside", 4, 4, 0);
+   } else {
+      printf("FAIL GL_ARB_copy_image missing\n");
+      fails++;
    }
 
    /* depth, then stencil, 2x nearest */
