@@ -42,6 +42,15 @@ static const uint32_t nv50_prim[] = {
    [PIPE_PRIM_QUADS] = G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_QUADS,
    [PIPE_PRIM_QUAD_STRIP] = G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_QUAD_STRIP,
    [PIPE_PRIM_POLYGON] = G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_POLYGON,
+   /* GL 3.2 2.6.1's primitives with adjacency, for a GP (nv50_gp.c) */
+   [PIPE_PRIM_LINES_ADJACENCY] =
+      G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_LINES_ADJACENCY,
+   [PIPE_PRIM_LINE_STRIP_ADJACENCY] =
+      G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_LINE_STRIP_ADJACENCY,
+   [PIPE_PRIM_TRIANGLES_ADJACENCY] =
+      G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES_ADJACENCY,
+   [PIPE_PRIM_TRIANGLE_STRIP_ADJACENCY] =
+      G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLE_STRIP_ADJACENCY,
 };
 
 /* viewport 0 (blend, ZSA and rasterizer state: nv50_blend.c,
@@ -265,7 +274,7 @@ nv50_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
       indirect ? indirect->count_from_stream_output : NULL;
 
    if ((indirect && !so_count) || info->mode >= ARRAY_SIZE(nv50_prim))
-      nv50_not_implemented(nv50, "indirect or adjacency draw");
+      nv50_not_implemented(nv50, "indirect draw");
    else if (nv50_render_condition_pass(nv50, true))
       nv50_draw(nv50, info, draws, num_draws, so_count);
    /* the caller's reference is ours to drop (p_state.h) */

@@ -27,6 +27,10 @@
  *    covers every layer), the two triangles of 4 sent to layer
  *    gl_PrimitiveIDIn + 1 in blue: layer 0 untouched, layer 1 blue at
  *    (10, 10) and clear at (50, 50), layer 2 the reverse.
+ * 6. the GP's own uniforms and textures: a GS moving the triangles by a
+ *    uniform (0.5, 0, 0, 0) (pixels 16..31) and colouring them with
+ *    texelFetch(texel (1, 0)) of a 2x1 texture (cyan, magenta): (24, 8)
+ *    magenta, (8, 8) clear.
  * Expected values by hand above; run on g80, gt215 and llvmpipe
  * (tests/gl/run.sh).
  */
@@ -203,6 +207,19 @@ static const char *gs_primid =
    "   }\n"
    "}\n";
 
+static const char *gs_tex =
+   "#version 150\n"
+   "layout(triangles) in; layout(triangle_strip, max_vertices = 3) out;\n"
+   "in vec4 vcol[]; out vec4 gcol;\n"
+   "uniform vec4 gofs; uniform sampler2D gtex;\n"
+   "void main() {\n"
+   "   for (int i = 0; i < 3; i++) {\n"
+   "      gl_Position = gl_in[i].gl_Position + gofs;\n"
+   "      gcol = texelFetch(gtex, ivec2(1, 0), 0);\n"
+   "      EmitVertex();\n"
+   "   }\n"
+   "}\n";
+
 static const char *gs_layer =
    "#version 150\n"
    "layout(triangles) in; layout(triangle_strip, max_vertices = 3) out;\n"
@@ -273,6 +290,25 @@ main(void)
    draw(GL_TRIANGLES, halves_v, 6);
    check("gl_PrimitiveIDIn 0", 10, 10, RED);
    check("gl_PrimitiveIDIn 1", 50, 50, GREEN);
+
+   /* 6. the GP's uniforms and textures */
+   glClearColor(0, 0, 0, 0);
+   glClear(GL_COLOR_BUFFER_BIT);
+   static const unsigned char texels[8] = { 0, 255, 255, 255,
+                                            255, 0, 255, 255 };
+   GLuint gtex;
+   glGenTextures(1, &gtex);
+   glBindTexture(GL_TEXTURE_2D, gtex);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 1, 0, GL_RGBA,
+                GL_UNSIGNED_BYTE, texels);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   GLuint tp = program(gs_tex, red);
+   glUniform4f(glGetUniformLocation(tp, "gofs"), 0.5, 0, 0, 0);
+   glUniform1i(glGetUniformLocation(tp, "gtex"), 0);
+   draw(GL_TRIANGLES, rect_v, 6);
+   check("GS uniform and texture: moved, texel (1, 0)", 24, 8, 0xff00ffff);
+   check("GS uniform and texture: where it was", 8, 8, CLEAR);
 
    /* 5. gl_Layer into a layered framebuffer */
    GLuint tex, lfb, rfb;
