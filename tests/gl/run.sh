@@ -89,12 +89,10 @@ runs=(
    # geometry shaders: GLSL 1.50 in a GL 3.2 core context (the overrides:
    # the caps stay below GL 3.2)
    "nv50_gl_gs||MESA_GL_VERSION_OVERRIDE=3.2 MESA_GLSL_VERSION_OVERRIDE=150 --|g80 gt215 llvmpipe"
-   # the VP -> FP linkage: two-sided colour, flat colour from the
-   # provoking vertex; point sizes (glPointSize, gl_PointSize) and sprite
-   # coordinates on llvmpipe only until the Tesla driver replaces sprite
-   # coordinates (its point size range stays 1..1 until then)
-   "nv50_gl_points||-- twoside flat|g80 gt215 llvmpipe"
-   "nv50_gl_points||-- size program sprite|llvmpipe"
+   # the VP -> FP linkage: point sizes (glPointSize, gl_PointSize),
+   # sprite coordinates, two-sided colour, flat colour from the
+   # provoking vertex
+   "nv50_gl_points||-- size program twoside flat sprite|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

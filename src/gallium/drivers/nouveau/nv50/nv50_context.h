@@ -69,6 +69,18 @@ enum nv50_bin {
  * nv50_cb_stage); user data in CB_DEF buffer s, a resource in buffer
  * NV50_CB_STAGES + s (nv50_draw.c). */
 #define NV50_CB_STAGES 3
+/* The driver's constants for point sprite coordinates (nv50_linkage.c):
+ * buffer id NV50_SPRITE_CB_ID, NV50_SPRITE_CB_WORDS words after the user
+ * buffers in cb_bo, read by the FP as c[NV50_SPRITE_CB_INDEX]; the FP
+ * inputs that carry the point's clip position and size. */
+#define NV50_COLOR_SMOOTH 0x1   /* smooth or noperspective */
+#define NV50_COLOR_FLAT 0x4
+#define NV50_SPRITE_CB_ID (2 * NV50_CB_STAGES)
+#define NV50_SPRITE_CB_INDEX 1
+#define NV50_SPRITE_CB_WORDS 20
+#define NV50_SPRITE_GENERICS 9  /* gl_TexCoord[0..7], gl_PointCoord */
+#define NV50_SPRITE_POS_SLOT (VARYING_SLOT_VAR0 + 30)
+#define NV50_SPRITE_SIZE_SLOT (VARYING_SLOT_VAR0 + 31)
 
 struct nv50_program {
    bool valid;                  /* compiled */
@@ -81,9 +93,10 @@ struct nv50_program {
     * written slots of outputs_written, nv50_streamout.c) */
    struct pipe_stream_output_info so;
    uint64_t outputs_written;
-   /* FP: gl_Color / gl_SecondaryColor inputs (bits 0, 1) with their own
+   /* FP: gl_Color / gl_SecondaryColor inputs with their own
     * interpolation qualifier, which ShadeModel does not govern
-    * (nv50_linkage.c) */
+    * (nv50_linkage.c): NV50_COLOR_SMOOTH / _FLAT << 0 (gl_Color), << 1
+    * (gl_SecondaryColor) */
    uint8_t color_qualified;
 };
 
@@ -130,6 +143,9 @@ struct nv50_context {
    struct nv50_program *gp;   /* NULL: no geometry program (nv50_gp.c) */
    /* SEMANTIC_PTSZ for a VP that writes gl_PointSize (nv50_linkage.c) */
    uint32_t semantic_ptsz;
+   /* the sprite constants last sent (nv50_linkage.c) */
+   uint32_t sprite_cb[NV50_SPRITE_CB_WORDS];
+   bool sprite_cb_sent;
    /* the warps' control stack (nv50_stack.c) */
    struct nouveau_bo *stack_bo;
    uint32_t clip_written;   /* clip distances the VP writes (nv50_clip.c) */
@@ -277,7 +293,7 @@ unsigned nv50_linkage_colors(const struct nvc_g80_program *vp,
                              const struct nvc_g80_program *fp,
                              int input_base, uint8_t zero, uint8_t *map,
                              unsigned first, unsigned room,
-                             uint32_t *semantic);
+                             uint32_t *noperspective, uint32_t *semantic);
 /* The last stage's gl_PointSize in map slot first, if it writes one; returns the
  * slots added and gives the SEMANTIC_PTSZ that names it. */
 unsigned nv50_linkage_point_size(const struct nvc_g80_program *vp,
@@ -285,9 +301,18 @@ unsigned nv50_linkage_point_size(const struct nvc_g80_program *vp,
                                  unsigned room, uint32_t *semantic);
 /* The FP's colour inputs declared with an interpolation qualifier. */
 uint8_t nv50_linkage_qualified_colors(const struct nir_shader *nir);
-/* SEMANTIC_PTSZ and SHADE_MODEL from the programs and the rasterizer
- * (every draw; sent when they change). */
-void nv50_linkage_validate(struct nv50_context *nv50);
+/* Point sprite coordinates worked out in the FP (replaces its
+ * gl_PointCoord and, as the driver's constants say, gl_TexCoord[i]
+ * loads); true if it read any. */
+bool nv50_linkage_lower_sprites(struct nir_shader *nir);
+/* The map byte of last stage result (slot, comp) for an FP input, the
+ * sprite inputs included; -1 if the stage does not write it. */
+int nv50_linkage_input_word(const struct nvc_g80_program *last,
+                            unsigned slot, unsigned comp);
+/* SEMANTIC_PTSZ, SHADE_MODEL and the sprite constants from the programs,
+ * the rasterizer and the draw's primitive (every draw; sent when they
+ * change). */
+void nv50_linkage_validate(struct nv50_context *nv50, unsigned mode);
 
 /* nv50_program.c */
 /* Uploads and sends the bound VP and FP and their linkage; false when

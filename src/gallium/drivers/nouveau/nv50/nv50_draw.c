@@ -238,7 +238,7 @@ nv50_draw(struct nv50_context *nv50, const struct pipe_draw_info *info,
       num_draws = 1;
    if (!nv50_so_validate(nv50, so_nv, so_prims))
       return;
-   nv50_linkage_validate(nv50);
+   nv50_linkage_validate(nv50, info->mode);
    for (unsigned i = 0; i < num_draws; i++) {
       const struct pipe_draw_start_count_bias *d = &draws[i];
 

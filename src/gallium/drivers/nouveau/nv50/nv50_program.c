@@ -46,6 +46,7 @@ nv50_program_create(struct pipe_context *pipe,
       NOUVEAU_ERR("only NIR shaders are accepted\n");
    } else {
       p->color_qualified = nv50_linkage_qualified_colors(s->ir.nir);
+      nv50_linkage_lower_sprites(s->ir.nir);
       /* the compiler never modifies the NIR; st/mesa hands it over */
       p->so = s->stream_output;
       p->outputs_written =
@@ -196,7 +197,7 @@ nv50_program_validate(struct nv50_context *nv50)
       if (in->word < npos)
          continue;
       unsigned s = NV50_POS_SLOTS + in->word - npos;
-      int w = nv50_vp_output_word(last, in->slot, in->comp);
+      int w = nv50_linkage_input_word(last, in->slot, in->comp);
       if (s >= nslots)
          continue;
       if (w >= 0) {
@@ -224,7 +225,7 @@ nv50_program_validate(struct nv50_context *nv50)
    uint32_t semantic_color;
    nslots += nv50_linkage_colors(last, fp, (int)NV50_POS_SLOTS - (int)npos,
                                  zero, map, nslots, ARRAY_SIZE(map),
-                                 &semantic_color);
+                                 noperspective, &semantic_color);
    nslots += nv50_linkage_point_size(last, map, nslots, ARRAY_SIZE(map),
                                      &nv50->semantic_ptsz);
 

@@ -230,12 +230,10 @@ nv50_screen_get_paramf(struct pipe_screen *pscreen, enum pipe_capf param)
       return 1.0f;
    case PIPE_CAPF_MAX_POINT_SIZE:
    case PIPE_CAPF_MAX_POINT_SIZE_AA:
-      /* POINT_SIZE or the VP's gl_PointSize through SEMANTIC_PTSZ
-       * (nv50_linkage.c) draw up to hwdb's G80_POINT_SIZE_MAX, but
-       * sprites need their coordinates replaced, which the driver does
-       * not do yet: larger sprites draw wrong (piglit
-       * arb_point_sprite-mipmap fails at 64), so 1 until it does */
-      return 1.0f;
+      /* POINT_SIZE or the VP's gl_PointSize through SEMANTIC_PTSZ up
+       * to hwdb's G80_POINT_SIZE_MAX; sprite coordinates worked out in
+       * the FP (nv50_linkage.c) */
+      return (float)G80_POINT_SIZE_MAX;
    case PIPE_CAPF_MAX_LINE_WIDTH:
    case PIPE_CAPF_MAX_LINE_WIDTH_AA:
       return 10.0f;

@@ -41,12 +41,12 @@
  *           with s = 1/2 + (x_f + 1/2 - x_w) / w and, for the default
  *           UPPER_LEFT origin, t = 1/2 - (y_f + 1/2 - y_w) / w:
  *           (28, 35) is (1/16, 1/16) -> 10 10 00 ff, (35, 28) is
- *           (15/16, 15/16) -> ef ef 00 ff, (28, 28) (1/16, 15/16).
+ *           (15/16, 15/16) -> ef ef 00 ff, (28, 28) (1/16, 15/16); with
+ *           POINT_SPRITE_COORD_ORIGIN LOWER_LEFT t = 1/2 + (y_f + 1/2 -
+ *           y_w) / w: (28, 35) is (1/16, 15/16), (35, 28) (15/16, 1/16).
  *
- * Run on g80, gt215 and llvmpipe (tests/gl/run.sh; the size, program
- * and sprite parts on llvmpipe only while the Tesla driver's point size
- * range is 1..1, run.sh says why; the sprite part runs when named).
- * By hand:
+ * Run on g80, gt215 and llvmpipe (tests/gl/run.sh names every part;
+ * without arguments the sprite part is left out).  By hand:
  *   L=build/install/lib/x86_64-linux-gnu
  *   gcc -o /tmp/nv50_gl_points nv50_gl_points.c -L$L -lEGL -lGL -lm -Wl,-rpath,$L
  *   scripts/nvrun --chip g80 -- /tmp/nv50_gl_points [part]   (PASSED)
@@ -326,6 +326,14 @@ sprite(void)
    check_tol("sprite lower right (15/16, 15/16)", 35, 28, 0xefef00ff, 1);
    check_tol("sprite lower left (1/16, 15/16)", 28, 28, 0x10ef00ff, 1);
    check("sprite: outside", 36, 28, BLACK);
+   /* LOWER_LEFT: t = 1/2 + (y_f + 1/2 - y_w) / w, (28, 35) (1/16, 15/16) */
+   glPointParameteri(GL_POINT_SPRITE_COORD_ORIGIN, GL_LOWER_LEFT);
+   point(32, 32, 0, 1, 1, 1);
+   check_tol("sprite LOWER_LEFT upper left (1/16, 15/16)", 28, 35,
+             0x10ef00ff, 1);
+   check_tol("sprite LOWER_LEFT lower right (15/16, 1/16)", 35, 28,
+             0xef1000ff, 1);
+   glPointParameteri(GL_POINT_SPRITE_COORD_ORIGIN, GL_UPPER_LEFT);
    glPointSize(1);
    glDisable(GL_POINT_SPRITE);
    glUseProgram(0);
