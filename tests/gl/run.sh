@@ -93,6 +93,9 @@ runs=(
    # sprite coordinates, two-sided colour, flat colour from the
    # provoking vertex
    "nv50_gl_points||-- size program twoside flat sprite|g80 gt215 llvmpipe"
+   # draw paths: Begin/End line strips with restart, a buffer rewritten
+   # between two draws, a program shared by two contexts
+   "nv50_gl_draw2||--|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

@@ -419,6 +419,7 @@ nv50_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
       return NULL;
    nv50->screen = screen;
    nv50->chip = chip;
+   nv50->id = nv50_program_new_context_id();
    pipe = &nv50->base;
    *pipe = nv50_context_funcs;
    pipe->screen = pscreen;

@@ -10,6 +10,7 @@
 
 #include "pipe/p_context.h"
 #include "pipe/p_state.h"
+#include "util/simple_mtx.h"
 #include "util/slab.h"
 #include "util/u_debug.h"
 
@@ -82,12 +83,22 @@ enum nv50_bin {
 #define NV50_SPRITE_POS_SLOT (VARYING_SLOT_VAR0 + 30)
 #define NV50_SPRITE_SIZE_SLOT (VARYING_SLOT_VAR0 + 31)
 
+/* Where a program's code lies in one context's code buffer. */
+struct nv50_program_code {
+   uint32_t context_id;         /* nv50_context::id */
+   uint32_t base;               /* offset in that context's code buffer */
+};
+
 struct nv50_program {
    bool valid;                  /* compiled */
-   int32_t code_base;           /* offset in the code buffer, -1 before */
-   /* the context whose code buffer holds it (compared, never followed:
-    * it may be gone when the program is deleted) */
-   const struct nv50_context *code_owner;
+   /* every context that drew with it has its own copy in its own code
+    * buffer (shared contexts share CSOs, not code buffers): one record a
+    * context, by id (a context's id is never reused, so a record of a
+    * context that is gone matches nothing); the lock guards the records,
+    * which contexts of several threads may add to */
+   simple_mtx_t code_lock;
+   struct nv50_program_code *code;
+   unsigned num_code, cap_code;
    struct nvc_g80_program prog;
    /* transform feedback: st/mesa's outputs (register_index counts the
     * written slots of outputs_written, nv50_streamout.c) */
@@ -126,6 +137,7 @@ struct nv50_context {
    struct pipe_context base;
    struct nv50_screen *screen;
    const struct nvhwdb_chip *chip;
+   uint32_t id;          /* unique in the process (nv50_program.c) */
 
    struct nouveau_client *client;
    struct nouveau_object *channel, *eng3d, *eng2d, *m2mf;
@@ -318,6 +330,11 @@ void nv50_linkage_validate(struct nv50_context *nv50, unsigned mode);
 /* Uploads and sends the bound VP and FP and their linkage; false when
  * there is none to run (or no room). */
 bool nv50_program_validate(struct nv50_context *nv50);
+/* a context id no other context of the process has */
+uint32_t nv50_program_new_context_id(void);
+/* p's offset in this context's code buffer, or -1 before its upload */
+int32_t nv50_program_base(const struct nv50_program *p,
+                          const struct nv50_context *nv50);
 
 /* nv50_vertex.c */
 uint32_t nv50_vertex_format(enum pipe_format format);

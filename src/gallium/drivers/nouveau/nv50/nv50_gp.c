@@ -126,7 +126,7 @@ nv50_gp_emit(struct nv50_context *nv50, const struct nv50_program *gpp,
    if (!nv50_push_begin(nv50, 24 + in_words + out_words))
       return false;
    nv50_push_ref(nv50, nv50->code_bo, NOUVEAU_BO_GART | NOUVEAU_BO_RD);
-   NV50_3D_1(nv50, G80_3D_GP_START_ID, gpp->code_base);
+   NV50_3D_1(nv50, G80_3D_GP_START_ID, nv50_program_base(gpp, nv50));
    NV50_3D_1(nv50, G80_3D_GP_REG_ALLOC_TEMP, MAX2(gp->num_gprs, 4));
    NV50_3D_1(nv50, G80_3D_GP_REG_ALLOC_RESULT, gp->vp_num_results);
    NV50_3D_1(nv50, G80_3D_GP_OUTPUT_PRIMITIVE_TYPE, gp->gp_output_prim);

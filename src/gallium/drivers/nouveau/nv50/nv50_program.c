@@ -1,8 +1,9 @@
 /*
  * Vertex and fragment programs: shader CSOs compiled at create with the
  * Tesla compiler (src/nouveau/compiler, nvc_g80.h), uploaded at first
- * use into the context's code buffer (space from nv50_code.c, given back
- * when a program is deleted), and their 3D state.
+ * use into the code buffer of each context that draws with it (space
+ * from nv50_code.c, given back when a program is deleted), and their 3D
+ * state.
  *
  * Facts (rnndb graph/g80_3d.xml through hwdb g80_3d.xml, and upstream's
  * nv50_shader_state.c / nv50_program.c read for which methods a program
@@ -17,8 +18,10 @@
  * follow the FP's inputs: nv50_linkage.c.
  */
 
+#include <stdlib.h>
 #include <string.h>
 
+#include "util/u_atomic.h"
 #include "util/u_memory.h"
 #include "util/ralloc.h"
 #include "nir.h"
@@ -41,7 +44,7 @@ nv50_program_create(struct pipe_context *pipe,
          ralloc_free(s->ir.nir);
       return NULL;
    }
-   p->code_base = -1;
+   simple_mtx_init(&p->code_lock, mtx_plain);
    if (s->type != PIPE_SHADER_IR_NIR) {
       NOUVEAU_ERR("only NIR shaders are accepted\n");
    } else {
@@ -68,13 +71,17 @@ void
 nv50_program_delete(struct pipe_context *pipe, void *cso)
 {
    struct nv50_program *p = cso;
+   struct nv50_context *nv50 = nv50_context(pipe);
 
-   /* its code space, if it is this context's (a program of a shared
-    * context uploaded elsewhere keeps its space there until that
-    * context goes) */
-   if (p->code_base >= 0 && p->code_owner == nv50_context(pipe))
-      nv50_code_free(nv50_context(pipe), p->code_base,
-                     p->prog.code_words * 4);
+   /* its code space in this context's buffer (the copies in other
+    * contexts' buffers keep their space until those contexts go: their
+    * free lists are theirs, maybe another thread's) */
+   for (unsigned i = 0; i < p->num_code; i++) {
+      if (p->code[i].context_id == nv50->id)
+         nv50_code_free(nv50, p->code[i].base, p->prog.code_words * 4);
+   }
+   free(p->code);
+   simple_mtx_destroy(&p->code_lock);
 
    if (p->valid)
       nvc_g80_program_free(&p->prog);
@@ -100,37 +107,90 @@ nv50_bind_fp(struct pipe_context *pipe, void *cso)
 }
 
 
-/* Puts p's code in the code buffer (once; the CPU writes only where no
- * queued command reads: nv50_code.c).  false when the buffer is full of
- * programs in use. */
+uint32_t
+nv50_program_new_context_id(void)
+{
+   static uint32_t last_id;
+   return p_atomic_inc_return(&last_id);
+}
+
+int32_t
+nv50_program_base(const struct nv50_program *p,
+                  const struct nv50_context *nv50)
+{
+   /* the lock is not the program's state: locking it changes nothing a
+    * reader of the const program sees */
+   simple_mtx_t *lock = (simple_mtx_t *)&p->code_lock;
+   int32_t base = -1;
+
+   simple_mtx_lock(lock);
+   for (unsigned i = 0; i < p->num_code; i++) {
+      if (p->code[i].context_id == nv50->id)
+         base = p->code[i].base;
+   }
+   simple_mtx_unlock(lock);
+   return base;
+}
+
 static bool
+nv50_program_add_code(struct nv50_program *p, const struct nv50_context *nv50,
+                      uint32_t base)
+{
+   bool ok = true;
+
+   simple_mtx_lock(&p->code_lock);
+   if (p->num_code == p->cap_code) {
+      unsigned cap = MAX2(2, 2 * p->cap_code);
+      struct nv50_program_code *c = realloc(p->code, cap * sizeof(*c));
+      if (c) {
+         p->code = c;
+         p->cap_code = cap;
+      }
+      ok = c != NULL;
+   }
+   if (ok) {
+      p->code[p->num_code].context_id = nv50->id;
+      p->code[p->num_code].base = base;
+      p->num_code++;
+   }
+   simple_mtx_unlock(&p->code_lock);
+   return ok;
+}
+
+/* Puts p's code in this context's code buffer (once a context; the CPU
+ * writes only where no queued command reads: nv50_code.c) and gives its
+ * offset, or -1 when the buffer is full of programs in use.  The
+ * compiler's code is kept for address 0: each copy is relocated on the
+ * way (branch targets are code segment addresses, isa.rst). */
+static int32_t
 nv50_program_upload(struct nv50_context *nv50, struct nv50_program *p)
 {
    uint32_t size = p->prog.code_words * 4;
+   int32_t base = nv50_program_base(p, nv50);
 
-   if (p->code_base >= 0) {
-      if (p->code_owner == nv50)
-         return true;
-      NOUVEAU_ERR("program uploaded by another context\n");
-      return false;
-   }
-   int32_t base = nv50_code_alloc(nv50, size);
+   if (base >= 0)
+      return base;
+   base = nv50_code_alloc(nv50, size);
    if (base < 0) {
       NOUVEAU_ERR("the code buffer is full (%u bytes)\n", NV50_CODE_SIZE);
-      return false;
+      return -1;
    }
-   if (!nvc_g80_relocate(&p->prog, base)) {
-      NOUVEAU_ERR("program does not fit at 0x%x\n", base);
+   struct nvc_g80_program copy = p->prog;
+   copy.code = malloc(size);
+   if (!copy.code || (memcpy(copy.code, p->prog.code, size),
+                      !nvc_g80_relocate(&copy, base)) ||
+       !nv50_program_add_code(p, nv50, base)) {
+      NOUVEAU_ERR("program cannot be placed at 0x%x\n", base);
+      free(copy.code);
       nv50_code_free(nv50, base, size);
-      return false;
+      return -1;
    }
    if (nouveau_debug & NOUVEAU_DEBUG_SHADERS)
       fprintf(stderr, "nouveau: program of %u bytes at 0x%x\n", size, base);
-   memcpy((uint8_t *)nv50->code_map + base, p->prog.code, size);
-   p->code_base = base;
-   p->code_owner = nv50;
+   memcpy((uint8_t *)nv50->code_map + base, copy.code, size);
+   free(copy.code);
    nv50->code_flush = true;
-   return true;
+   return base;
 }
 
 /* VP result word of VP output (slot, comp), or -1 */
@@ -153,8 +213,10 @@ nv50_program_validate(struct nv50_context *nv50)
 
    if (!vpp || !fpp || !vpp->valid || !fpp->valid || (gpp && !gpp->valid))
       return false;
-   if (!nv50_program_upload(nv50, vpp) || !nv50_program_upload(nv50, fpp) ||
-       (gpp && !nv50_program_upload(nv50, gpp)))
+   int32_t vp_base = nv50_program_upload(nv50, vpp);
+   int32_t fp_base = nv50_program_upload(nv50, fpp);
+   if (vp_base < 0 || fp_base < 0 ||
+       (gpp && nv50_program_upload(nv50, gpp) < 0))
       return false;
    if (!(nv50->dirty & NV50_DIRTY_PROGRAMS) && !nv50->code_flush)
       return true;
@@ -245,7 +307,7 @@ nv50_program_validate(struct nv50_context *nv50)
       NV50_3D_1(nv50, G80_3D_CODE_CB_FLUSH, 0);
       nv50->code_flush = false;
    }
-   NV50_3D_1(nv50, G80_3D_VP_START_ID, vpp->code_base);
+   NV50_3D_1(nv50, G80_3D_VP_START_ID, vp_base);
    /* at least 4 registers, as upstream allocates (compiler README) */
    NV50_3D_1(nv50, G80_3D_VP_REG_ALLOC_TEMP, MAX2(vp->num_gprs, 4));
    NV50_3D_1(nv50, G80_3D_VP_REG_ALLOC_RESULT, vp->vp_num_results);
@@ -255,7 +317,7 @@ nv50_program_validate(struct nv50_context *nv50)
    NV50_3D_1(nv50, G80_3D_VP_GP_BUILTIN_ATTR_EN,
              vp->vp_builtin_en | (gpp ? gpp->prog.vp_builtin_en : 0));
 
-   NV50_3D_1(nv50, G80_3D_FP_START_ID, fpp->code_base);
+   NV50_3D_1(nv50, G80_3D_FP_START_ID, fp_base);
    NV50_3D_1(nv50, G80_3D_FP_REG_ALLOC_TEMP, MAX2(fp->num_gprs, 4));
    NV50_3D_1(nv50, G80_3D_FP_RESULT_COUNT, fp->fp_result_count);
    NV50_3D_1(nv50, G80_3D_FP_CONTROL, fp->fp_control);
