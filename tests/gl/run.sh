@@ -96,6 +96,9 @@ runs=(
    # draw paths: Begin/End line strips with restart, a buffer rewritten
    # between two draws, a program shared by two contexts
    "nv50_gl_draw2||--|g80 gt215 llvmpipe"
+   # GL 3.0's formats: integer textures (texelFetch), R11F_G11F_B10F and
+   # RGBA16I targets, RGTC1, sRGB decode (GLSL 1.30 source: the overrides)
+   "nv50_gl_formats||MESA_GL_VERSION_OVERRIDE=3.0 MESA_GLSL_VERSION_OVERRIDE=130 --|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

@@ -154,9 +154,12 @@ nv50_push_clear_values(struct nv50_context *nv50, unsigned buffers,
    struct nouveau_push *p = &nv50->push;
 
    if (buffers & PIPE_CLEAR_COLOR) {
+      /* the union's words as they are: floats for float and normalized
+       * targets, the integers for integer ones (nvsim, docs/tesla.md
+       * "Clears"), never passed through a float */
       NV50_3D_MTHD(nv50, G80_3D_CLEAR_COLOR(0), 4);
       for (unsigned c = 0; c < 4; c++)
-         nouveau_push_dataf(p, color->f[c]);
+         nouveau_push_data(p, color->ui[c]);
    }
    if (buffers & PIPE_CLEAR_DEPTH)
       NV50_3D_1(nv50, G80_3D_CLEAR_DEPTH, fui((float)depth));

@@ -5,10 +5,12 @@
  * Gallium format each one holds (component order, depth in the high or
  * low bits) is upstream Mesa's nv50 pairing (nv50_formats.c, facts).
  *
- * Only what the driver can clear and read back today is listed: UNORM,
- * sRGB and float colour formats and the depth/stencil formats.  Integer
- * and SNORM targets wait for draws (their clears take CLEAR_COLOR as
- * integers / need the signed path tested).
+ * Listed: UNORM, sRGB, float and integer colour formats and the
+ * depth/stencil formats.  Integer targets take the FP's results as the
+ * integers' bits and clears take CLEAR_COLOR's words as integers
+ * (Gallium's clear colour union holds them so: nv50_clear.c pushes its
+ * words as they are); nv50_gl_formats draws and clears RGBA16I.  SNORM
+ * targets wait for the signed path to be tested.
  */
 
 #include "util/macros.h"
@@ -54,6 +56,27 @@ static const struct nv50_format nv50_formats[PIPE_FORMAT_COUNT] = {
    C(R32G32_FLOAT, RG32_FLOAT),
    C128(R32G32B32A32_FLOAT, RGBA32_FLOAT),
    C(R11G11B10_FLOAT, R11G11B10_FLOAT),
+
+   /* integer targets (EXT_texture_integer, ARB_texture_rgb10_a2ui) */
+   C128(R32G32B32A32_UINT, RGBA32_UINT),
+   C128(R32G32B32A32_SINT, RGBA32_SINT),
+   C(R32G32_UINT, RG32_UINT),
+   C(R32G32_SINT, RG32_SINT),
+   C(R32_UINT, R32_UINT),
+   C(R32_SINT, R32_SINT),
+   C(R16G16B16A16_UINT, RGBA16_UINT),
+   C(R16G16B16A16_SINT, RGBA16_SINT),
+   C(R16G16_UINT, RG16_UINT),
+   C(R16G16_SINT, RG16_SINT),
+   C(R16_UINT, R16_UINT),
+   C(R16_SINT, R16_SINT),
+   C(R8G8B8A8_UINT, RGBA8_UINT),
+   C(R8G8B8A8_SINT, RGBA8_SINT),
+   C(R8G8_UINT, RG8_UINT),
+   C(R8G8_SINT, RG8_SINT),
+   C(R8_UINT, R8_UINT),
+   C(R8_SINT, R8_SINT),
+   C(R10G10B10A2_UINT, RGB10_A2_UINT),
 
    Z(Z16_UNORM, Z16_UNORM, Z16),
    Z(Z24X8_UNORM, Z24_X8_UNORM, Z24_S8),

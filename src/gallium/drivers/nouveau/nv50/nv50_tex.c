@@ -125,6 +125,34 @@ static const struct {
      G80_TIC_TYPE_FLOAT, G80_TIC_TYPE_UINT },
 };
 
+/* Formats that are not channels packed from bit 0 up: their own
+ * COMPONENTS_SIZES (hwdb g80_texture.xml), one data type for every
+ * component, the channels they have (R, G, B in order; the rest read 0,
+ * alpha 1).  Which Gallium format each code holds is upstream nv50's
+ * pairing (nv50_formats.c, facts): R9G9B9E5 E5B9G9R9_SHAREDEXP FLOAT,
+ * RGTC1/RGTC2 DXN1/DXN2 UNORM or SNORM. */
+static const struct {
+   enum pipe_format format;
+   uint32_t sizes;
+   uint8_t type, channels;
+} nv50_tic_special[] = {
+   /* EXT_packed_float's three small floats, R lowest */
+   { PIPE_FORMAT_R11G11B10_FLOAT, G80_TIC_0_COMPONENTS_SIZES_BF10GF11RF11,
+     G80_TIC_TYPE_FLOAT, 3 },
+   /* EXT_texture_shared_exponent */
+   { PIPE_FORMAT_R9G9B9E5_FLOAT, G80_TIC_0_COMPONENTS_SIZES_E5B9G9R9_SHAREDEXP,
+     G80_TIC_TYPE_FLOAT, 3 },
+   /* ARB_texture_compression_rgtc's 4x4 blocks */
+   { PIPE_FORMAT_RGTC1_UNORM, G80_TIC_0_COMPONENTS_SIZES_DXN1,
+     G80_TIC_TYPE_UNORM, 1 },
+   { PIPE_FORMAT_RGTC1_SNORM, G80_TIC_0_COMPONENTS_SIZES_DXN1,
+     G80_TIC_TYPE_SNORM, 1 },
+   { PIPE_FORMAT_RGTC2_UNORM, G80_TIC_0_COMPONENTS_SIZES_DXN2,
+     G80_TIC_TYPE_UNORM, 2 },
+   { PIPE_FORMAT_RGTC2_SNORM, G80_TIC_0_COMPONENTS_SIZES_DXN2,
+     G80_TIC_TYPE_SNORM, 2 },
+};
+
 static const uint32_t nv50_tic_source_of_channel[4] = {
    G80_TIC_SOURCE_R, G80_TIC_SOURCE_G, G80_TIC_SOURCE_B, G80_TIC_SOURCE_A,
 };
@@ -172,14 +200,16 @@ nv50_tic_format(enum pipe_format format, uint32_t *w0, uint32_t src[4])
       goto types;
    }
 
-   if (format == PIPE_FORMAT_R11G11B10_FLOAT) {
-      /* EXT_packed_float's three small floats, R lowest */
-      *w0 = G80_TIC_0_COMPONENTS_SIZES_BF10GF11RF11;
-      type[0] = type[1] = type[2] = type[3] = G80_TIC_TYPE_FLOAT;
-      src[0] = G80_TIC_SOURCE_R;
-      src[1] = G80_TIC_SOURCE_G;
-      src[2] = G80_TIC_SOURCE_B;
-      src[3] = G80_TIC_SOURCE_ONE_FLOAT;
+   for (unsigned i = 0; i < ARRAY_SIZE(nv50_tic_special); i++) {
+      if (nv50_tic_special[i].format != format)
+         continue;
+      *w0 = nv50_tic_special[i].sizes;
+      for (unsigned c = 0; c < 4; c++) {
+         type[c] = nv50_tic_special[i].type;
+         src[c] = c < nv50_tic_special[i].channels ?
+                  nv50_tic_source_of_channel[c] :
+                  c == 3 ? G80_TIC_SOURCE_ONE_FLOAT : G80_TIC_SOURCE_ZERO;
+      }
       goto types;
    }
 
@@ -234,6 +264,15 @@ nv50_tex_format_supported(enum pipe_format format)
    uint32_t w0, src[4];
 
    return nv50_tic_format(format, &w0, src);
+}
+
+bool
+nv50_tex_format_packed(enum pipe_format format)
+{
+   for (unsigned i = 0; i < ARRAY_SIZE(nv50_tic_special); i++)
+      if (nv50_tic_special[i].format == format)
+         return true;
+   return false;
 }
 
 /* ---- sampler views (TIC) ---- */

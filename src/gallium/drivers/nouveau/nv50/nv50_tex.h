@@ -52,5 +52,9 @@ void nv50_tex_destroy(struct nv50_context *nv50);
 bool nv50_tex_validate(struct nv50_context *nv50);
 /* The TIC format of a Gallium format exists (for is_format_supported) */
 bool nv50_tex_format_supported(enum pipe_format format);
+/* Whether the format is one of the TIC's packed or block-compressed
+ * formats (shared exponent, small floats, RGTC): textures the driver
+ * fills through transfers, no render target needed. */
+bool nv50_tex_format_packed(enum pipe_format format);
 
 #endif
