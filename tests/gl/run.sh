@@ -99,6 +99,10 @@ runs=(
    # GL 3.0's formats: integer textures (texelFetch), R11F_G11F_B10F and
    # RGBA16I targets, RGTC1, sRGB decode (GLSL 1.30 source: the overrides)
    "nv50_gl_formats||MESA_GL_VERSION_OVERRIDE=3.0 MESA_GLSL_VERSION_OVERRIDE=130 --|g80 gt215 llvmpipe"
+   # gl_VertexID with a base vertex (GLSL 1.30 source) and indirect draws
+   # (GL 4.0's entry points): overrides to reach them, as above
+   "nv50_gl_draw2||MESA_GL_VERSION_OVERRIDE=3.0 MESA_GLSL_VERSION_OVERRIDE=130 -- vertexid|g80 gt215 llvmpipe"
+   "nv50_gl_draw2||MESA_GL_VERSION_OVERRIDE=4.0 -- indirect|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

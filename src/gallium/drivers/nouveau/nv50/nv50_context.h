@@ -172,6 +172,9 @@ struct nv50_context {
    struct pipe_constant_buffer cb[NV50_CB_STAGES];
    void *cb_user[NV50_CB_STAGES];
    struct nv50_vertex_elements *velems;
+   /* the CPU wrote a buffer since the last draw: the vertex fetch may
+    * hold its old bytes (VERTEX_ARRAY_FLUSH, nv50_draw.c) */
+   bool vertex_flush;
    struct pipe_vertex_buffer vb[PIPE_MAX_ATTRIBS];
    unsigned num_vb;
    struct nv50_blend_cso *blend;
@@ -330,6 +333,23 @@ void nv50_linkage_validate(struct nv50_context *nv50, unsigned mode);
 /* Uploads and sends the bound VP and FP and their linkage; false when
  * there is none to run (or no room). */
 bool nv50_program_validate(struct nv50_context *nv50);
+/* nv50_draw.c: draws with the bound state, no render condition check */
+void nv50_draw_direct(struct nv50_context *nv50,
+                      const struct pipe_draw_info *info,
+                      const struct pipe_draw_start_count_bias *draws,
+                      unsigned num_draws);
+/* nv50_vertexid.c: G80_3D's gl_VertexID with a base vertex */
+bool nv50_vertexid_needs_rebase(const struct nv50_context *nv50,
+                                const struct pipe_draw_info *info,
+                                const struct pipe_draw_start_count_bias *d);
+bool nv50_vertexid_draw_rebased(struct nv50_context *nv50,
+                                const struct pipe_draw_info *info,
+                                const struct pipe_draw_start_count_bias *d);
+/* nv50_draw_indirect.c: the draws of an indirect buffer; false when it
+ * cannot be read */
+bool nv50_draw_indirect(struct nv50_context *nv50,
+                        const struct pipe_draw_info *info,
+                        const struct pipe_draw_indirect_info *ind);
 /* a context id no other context of the process has */
 uint32_t nv50_program_new_context_id(void);
 /* p's offset in this context's code buffer, or -1 before its upload */

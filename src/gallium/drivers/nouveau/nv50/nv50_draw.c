@@ -227,6 +227,14 @@ nv50_draw(struct nv50_context *nv50, const struct pipe_draw_info *info,
       return;
    }
    nv50_clip_validate(nv50);
+   /* the vertex fetch caches array bytes: after CPU writes to a buffer
+    * (nv50_transfer.c) they are dropped before the next fetch (rnndb
+    * g80_3d.xml VERTEX_ARRAY_FLUSH: "Flushes VBO caches"; upstream sends
+    * it before a draw after writes to bound vertex buffers) */
+   if (nv50->vertex_flush) {
+      NV50_3D_1(nv50, G80_3D_VERTEX_ARRAY_FLUSH, 0);
+      nv50->vertex_flush = false;
+   }
    /* transform feedback: G80_3D's limit needs the primitives the draw
     * makes (glDrawTransformFeedback: one draw, of the target's count) */
    for (unsigned i = 0; i < num_draws; i++) {
@@ -262,6 +270,32 @@ nv50_draw(struct nv50_context *nv50, const struct pipe_draw_info *info,
 }
 
 void
+nv50_draw_direct(struct nv50_context *nv50, const struct pipe_draw_info *info,
+                 const struct pipe_draw_start_count_bias *draws,
+                 unsigned num_draws)
+{
+   /* G80_3D: a draw whose VP reads gl_VertexID with a base vertex has
+    * its indices rebased on the CPU (nv50_vertexid.c) */
+   unsigned i = 0;
+   while (i < num_draws) {
+      if (!nv50_vertexid_needs_rebase(nv50, info, &draws[i])) {
+         i++;
+         continue;
+      }
+      if (i)
+         nv50_draw(nv50, info, draws, i, NULL);
+      if (!nv50_vertexid_draw_rebased(nv50, info, &draws[i]))
+         nv50_not_implemented(nv50, "gl_VertexID with a base vertex "
+                                    "(indices not readable)");
+      draws += i + 1;
+      num_draws -= i + 1;
+      i = 0;
+   }
+   if (num_draws)
+      nv50_draw(nv50, info, draws, num_draws, NULL);
+}
+
+void
 nv50_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
               unsigned drawid_offset,
               const struct pipe_draw_indirect_info *indirect,
@@ -273,10 +307,19 @@ nv50_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
    struct pipe_stream_output_target *so_count =
       indirect ? indirect->count_from_stream_output : NULL;
 
-   if ((indirect && !so_count) || info->mode >= ARRAY_SIZE(nv50_prim))
-      nv50_not_implemented(nv50, "indirect draw");
-   else if (nv50_render_condition_pass(nv50, true))
+   if (info->mode >= ARRAY_SIZE(nv50_prim) ||
+       (indirect && !so_count && !indirect->buffer))
+      nv50_not_implemented(nv50, "draw of this kind");
+   else if (!nv50_render_condition_pass(nv50, true))
+      ;
+   else if (indirect && indirect->buffer) {
+      /* parameters from a buffer, read on the CPU (nv50_draw_indirect.c) */
+      if (!nv50_draw_indirect(nv50, info, indirect))
+         nv50_not_implemented(nv50, "indirect draw (buffer not readable)");
+   } else if (so_count)
       nv50_draw(nv50, info, draws, num_draws, so_count);
+   else
+      nv50_draw_direct(nv50, info, draws, num_draws);
    /* the caller's reference is ours to drop (p_state.h) */
    if (info->index_size && !info->has_user_indices &&
        info->take_index_buffer_ownership) {

@@ -195,6 +195,11 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
    case PIPE_CAP_VERTEX_ELEMENT_INSTANCE_DIVISOR:
    case PIPE_CAP_VS_INSTANCEID:
    case PIPE_CAP_START_INSTANCE:
+   /* indirect draws, their parameters read on the CPU: Tesla has no
+    * method that fetches them (nv50_draw_indirect.c) */
+   case PIPE_CAP_DRAW_INDIRECT:
+   case PIPE_CAP_MULTI_DRAW_INDIRECT:
+   case PIPE_CAP_MULTI_DRAW_INDIRECT_PARAMS:
       return 1;
    /* transform feedback (nv50_streamout.c): STRMOUT_ADDRESS's buffers;
     * a component streams from a result map slot of its own (or one the

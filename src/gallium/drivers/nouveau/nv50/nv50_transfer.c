@@ -115,6 +115,11 @@ nv50_transfer_map(struct pipe_context *pipe, struct pipe_resource *pres,
       if (!map)
          goto fail;
       if (pres->target == PIPE_BUFFER) {
+         /* any buffer may be a vertex array, now or at a later bind;
+          * unsynchronized writes too (st/mesa's uploads of glBegin/End
+          * vertices) */
+         if (usage & PIPE_MAP_WRITE)
+            nv50->vertex_flush = true;
          *ptransfer = &tx->base;
          return map + box->x;
       }
