@@ -63,6 +63,22 @@ struct pipe_resource *nv50_resource_create(struct pipe_screen *pscreen,
                                            const struct pipe_resource *templ);
 void nv50_resource_destroy(struct pipe_screen *pscreen,
                            struct pipe_resource *res);
+/* nv50_handle.c: winsys handles (GBM, EGL images, DRI) */
+struct winsys_handle;
+struct pipe_resource *nv50_resource_from_handle(struct pipe_screen *pscreen,
+                                                const struct pipe_resource *templ,
+                                                struct winsys_handle *whandle,
+                                                unsigned usage);
+bool nv50_resource_get_handle(struct pipe_screen *pscreen,
+                              struct pipe_context *ctx,
+                              struct pipe_resource *pres,
+                              struct winsys_handle *whandle, unsigned usage);
+bool nv50_resource_get_param(struct pipe_screen *pscreen,
+                             struct pipe_context *ctx,
+                             struct pipe_resource *pres, unsigned plane,
+                             unsigned layer, unsigned level,
+                             enum pipe_resource_param param, unsigned usage,
+                             uint64_t *value);
 /* The VM address of layer `layer` of `level`. */
 uint64_t nv50_resource_address(const struct nv50_resource *res,
                                unsigned level, unsigned layer);

@@ -408,6 +408,9 @@ static const struct pipe_screen nv50_screen_funcs = {
    .context_create = nv50_context_create,
    .resource_create = nv50_resource_create,
    .resource_destroy = nv50_resource_destroy,
+   .resource_from_handle = nv50_resource_from_handle,
+   .resource_get_handle = nv50_resource_get_handle,
+   .resource_get_param = nv50_resource_get_param,
    .query_memory_info = nouveau_screen_query_memory_info,
 };
 
