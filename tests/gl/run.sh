@@ -106,6 +106,9 @@ runs=(
    # a window on EGL's gbm platform (winsys handles, nv50_handle.c); gbm
    # needs a DRM device, which only nvsim's shim gives: no llvmpipe run
    "nv50_gl_gbm|-lgbm|--|g80 gt215"
+   # multisampling: 4-sample targets, edges resolved, per-sample depth,
+   # the sample mask (nv50_msaa.c)
+   "nv50_gl_msaa||--|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

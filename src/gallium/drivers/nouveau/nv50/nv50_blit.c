@@ -56,6 +56,7 @@
 #include "nouveau/nouveau_debug.h"
 #include "nv50_context.h"
 #include "nv50_format.h"
+#include "nv50_msaa.h"
 #include "nv50_funcs.h"
 #include "nv50_resource.h"
 #include "fifo.xml.h"
@@ -138,11 +139,13 @@ nv50_2d_surface(struct nv50_context *nv50, bool dst, struct nv50_resource *res,
    const bool is3d = t->target == PIPE_TEXTURE_3D;
    const uint32_t base = dst ? G80_2D_DST_FORMAT : G80_2D_SRC_FORMAT;
    const uint64_t addr = nv50_resource_address(res, level, is3d ? 0 : layer);
+   /* multisampled: the stored surface (nv50_msaa.c) */
    const uint32_t width =
-      util_format_get_nblocksx(t->format, u_minify(t->width0, level)) *
-      v->scale;
+      (util_format_get_nblocksx(t->format, u_minify(t->width0, level)) *
+       v->scale) << res->ms_x;
    const uint32_t height =
-      util_format_get_nblocksy(t->format, u_minify(t->height0, level));
+      util_format_get_nblocksy(t->format, u_minify(t->height0, level))
+      << res->ms_y;
 
    nouveau_push_mthd(&nv50->push, NOUVEAU_SUBC_2D, base,
                      (G80_2D_DST_ADDRESS_LOW - G80_2D_DST_FORMAT) / 4 + 1);
@@ -314,15 +317,31 @@ nv50_resource_copy_region(struct pipe_context *pipe,
                             nv50_resource(src), src_box->x, src_box->width);
       return;
    }
+   /* multisampled (one count both sides): the stored surfaces, whose
+    * blocks hold the samples in the same places (nv50_msaa.c) */
+   const unsigned ms_x = nv50_resource(src)->ms_x;
+   const unsigned ms_y = nv50_resource(src)->ms_y;
+   if (MAX2(src->nr_samples, 1) != MAX2(dst->nr_samples, 1)) {
+      util_debug_message(&nv50->debug, ERROR,
+                         "nouveau nv50: resource_copy_region between %u "
+                         "and %u samples refused", src->nr_samples,
+                         dst->nr_samples);
+      return;
+   }
    if (dst->target == PIPE_BUFFER || src->target == PIPE_BUFFER ||
        util_format_is_depth_or_stencil(fmt) ||
        util_format_get_blocksize(dst->format) != cpp ||
-       src->nr_samples > 1 || dst->nr_samples > 1 ||
        !nv50_2d_raw(cpp, &b.sv)) {
+      struct pipe_box box = *src_box;
       NOUVEAU_FALLBACK("resource_copy_region of %s on the CPU\n",
                        util_format_short_name(fmt));
-      util_resource_copy_region(pipe, dst, dst_level, dstx, dsty, dstz, src,
-                                src_level, src_box);
+      /* transfers of a multisampled resource are in stored pixels */
+      box.x <<= ms_x;
+      box.width <<= ms_x;
+      box.y <<= ms_y;
+      box.height <<= ms_y;
+      util_resource_copy_region(pipe, dst, dst_level, dstx << ms_x,
+                                dsty << ms_y, dstz, src, src_level, &box);
       return;
    }
    /* layers in z, a 1D array's too (u_surface.c's boxes) */
@@ -335,12 +354,13 @@ nv50_resource_copy_region(struct pipe_context *pipe,
    /* in elements (blocks of a compressed format: each side's own, for
     * copies between compressed and plain formats of one element size),
     * then 2D pixels */
-   b.dx = util_format_get_nblocksx(dst->format, dstx) * b.sv.scale;
-   b.dy = util_format_get_nblocksy(dst->format, dsty);
-   b.w = util_format_get_nblocksx(fmt, sbox.width) * b.sv.scale;
-   b.h = util_format_get_nblocksy(fmt, sbox.height);
-   b.sx = (int64_t)(util_format_get_nblocksx(fmt, sbox.x) * b.sv.scale) << 32;
-   b.sy = (int64_t)util_format_get_nblocksy(fmt, sbox.y) << 32;
+   b.dx = (util_format_get_nblocksx(dst->format, dstx) * b.sv.scale) << ms_x;
+   b.dy = util_format_get_nblocksy(dst->format, dsty) << ms_y;
+   b.w = (util_format_get_nblocksx(fmt, sbox.width) * b.sv.scale) << ms_x;
+   b.h = util_format_get_nblocksy(fmt, sbox.height) << ms_y;
+   b.sx = (int64_t)((util_format_get_nblocksx(fmt, sbox.x) * b.sv.scale)
+                    << ms_x) << 32;
+   b.sy = (int64_t)(util_format_get_nblocksy(fmt, sbox.y) << ms_y) << 32;
    b.du_dx = b.dv_dy = (int64_t)1 << 32;
    nv50_2d_blit(nv50, &b, dstz, sbox.z, sbox.depth, 1);
 }
@@ -544,8 +564,11 @@ nv50_blit_2d(struct nv50_context *nv50, const struct pipe_blit_info *info,
    if (util_format_is_depth_or_stencil(info->dst.format) ||
        util_format_is_depth_or_stencil(info->src.format) ||
        (info->mask & PIPE_MASK_RGBA) != PIPE_MASK_RGBA ||
-       info->src.resource->nr_samples > 1 ||
-       info->dst.resource->nr_samples > 1 ||
+       MAX2(info->src.resource->nr_samples, 1) !=
+          MAX2(info->dst.resource->nr_samples, 1) ||
+       (info->src.resource->nr_samples > 1 &&
+        (scaled || sb->width < 0 || sb->height < 0 ||
+         info->scissor_enable)) ||
        info->src.resource->target == PIPE_BUFFER ||
        info->dst.resource->target == PIPE_BUFFER ||
        info->num_window_rectangles || info->alpha_blend ||
@@ -565,16 +588,19 @@ nv50_blit_2d(struct nv50_context *nv50, const struct pipe_blit_info *info,
    b.src = nv50_resource(info->src.resource);
    b.dst_level = info->dst.level;
    b.src_level = info->src.level;
-   b.dx = db->x;
-   b.dy = db->y;
-   b.w = db->width;
-   b.h = db->height;
+   /* multisampled, one count both sides, 1:1: a copy of the stored
+    * blocks (nv50_msaa.c) */
+   const unsigned ms_x = b.src->ms_x, ms_y = b.src->ms_y;
+   b.dx = db->x * (1 << ms_x);
+   b.dy = db->y * (1 << ms_y);
+   b.w = db->width << ms_x;
+   b.h = db->height << ms_y;
    /* a negative source width flips: pixel i samples x + (i + 1/2) du
     * with du < 0, from the box's x edge backwards (Gallium's boxes) */
    b.du_dx = ((int64_t)sb->width << 32) / db->width;
    b.dv_dy = ((int64_t)sb->height << 32) / db->height;
-   b.sx = (int64_t)sb->x << 32;
-   b.sy = (int64_t)sb->y << 32;
+   b.sx = (int64_t)sb->x * (1 << ms_x) << 32;
+   b.sy = (int64_t)sb->y * (1 << ms_y) << 32;
    b.clip = info->scissor_enable ? &info->scissor : NULL;
    return nv50_2d_blit(nv50, &b, db->z, sb->z, db->depth, 1);
 }
@@ -598,6 +624,9 @@ nv50_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
          return;
    }
    if (nv50_blit_2d(nv50, info, G80_2D_COND_MODE_ALWAYS, 0))
+      return;
+   /* resolves (nv50_msaa.c) */
+   if (nv50_ms_blit(pipe, info))
       return;
    if (util_try_blit_via_copy_region(pipe, info, false))
       return;

@@ -19,6 +19,7 @@
 #include "nv50_context.h"
 #include "nv50_funcs.h"
 #include "nv50_format.h"
+#include "nv50_msaa.h"
 #include "nv50_resource.h"
 #include "g80_3d.xml.h"
 
@@ -45,10 +46,12 @@ nv50_emit_rt(struct nv50_context *nv50, unsigned i, struct pipe_surface *sf)
                         G80_3D_RT_BLOCK_DIMENSIONS_DEPTH(lv->block_d));
    nouveau_push_data(p, res->layer_stride >> G80_3D_RT_LAYER_STRIDE__SHR);
    NV50_3D_MTHD(nv50, G80_3D_RT_HORIZ(i), 2);
-   /* pitch targets: RT_HORIZ is the pitch in bytes (docs/tesla.md) */
+   /* pitch targets: RT_HORIZ is the pitch in bytes (docs/tesla.md);
+    * multisampled ones are in stored pixels (nv50_msaa.c) */
    nouveau_push_data(p, res->linear ? G80_3D_RT_HORIZ_LAYOUT_PITCH | lv->pitch
-                                    : G80_3D_RT_HORIZ_WIDTH(sf->width));
-   nouveau_push_data(p, sf->height);
+                                    : G80_3D_RT_HORIZ_WIDTH(sf->width <<
+                                                            res->ms_x));
+   nouveau_push_data(p, sf->height << res->ms_y);
    nv50_push_ref(nv50, res->bo, res->domain | NOUVEAU_BO_RDWR);
 }
 
@@ -70,8 +73,8 @@ nv50_emit_zeta(struct nv50_context *nv50, struct pipe_surface *sf,
                         G80_3D_ZETA_BLOCK_DIMENSIONS_DEPTH(lv->block_d));
    nouveau_push_data(p, res->layer_stride >> G80_3D_ZETA_LAYER_STRIDE__SHR);
    NV50_3D_MTHD(nv50, G80_3D_ZETA_HORIZ, 3);
-   nouveau_push_data(p, sf->width);
-   nouveau_push_data(p, sf->height);
+   nouveau_push_data(p, sf->width << res->ms_x);
+   nouveau_push_data(p, sf->height << res->ms_y);
    nouveau_push_data(p, G80_3D_ZETA_ARRAY_MODE_LAYERS(layers));
    NV50_3D_1(nv50, G80_3D_ZETA_ENABLE, 1);
    nv50_push_ref(nv50, res->bo, res->domain | NOUVEAU_BO_RDWR);
@@ -100,6 +103,9 @@ nv50_emit_fb(struct nv50_context *nv50, const struct pipe_framebuffer_state *fb)
       }
    }
    NV50_3D_1(nv50, G80_3D_RT_CONTROL, control);
+   /* the targets' sample count (every attachment has the same, GL 3.0
+    * 4.4.4); the rectangles below stay in pixels */
+   NV50_3D_1(nv50, G80_3D_MULTISAMPLE_MODE, nv50_ms_fb_mode(fb));
    unsigned layers = util_framebuffer_get_num_layers(fb);
    NV50_3D_1(nv50, G80_3D_RT_ARRAY_MODE, G80_3D_RT_ARRAY_MODE_LAYERS(layers));
    if (fb->zsbuf)

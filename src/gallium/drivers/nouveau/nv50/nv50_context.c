@@ -22,6 +22,7 @@
 #include "nouveau/nouveau_debug.h"
 #include "nv50_context.h"
 #include "nv50_funcs.h"
+#include "nv50_msaa.h"
 #include "util/u_transfer.h"
 #include "nv50_resource.h"
 #include "fifo.xml.h"
@@ -200,9 +201,13 @@ nv50_context_init_hw(struct nv50_context *nv50)
       nouveau_push_data(p, vram);
    /* the register file layout upstream uses (REG_MODE STRIPED) */
    NV50_3D_1(nv50, G80_3D_REG_MODE, G80_3D_REG_MODE_STRIPED);
-   /* single-sampled until the framebuffer says */
-   NV50_3D_1(nv50, G80_3D_MULTISAMPLE_ENABLE, 0);
+   /* single-sampled until the framebuffer says (nv50_clear.c), every
+    * sample kept until the sample mask says (nv50_msaa.c); the
+    * rasterizer CSO sends MULTISAMPLE_ENABLE */
+   nv50_hw_put(nv50, G80_3D_MULTISAMPLE_ENABLE, 0);
    NV50_3D_1(nv50, G80_3D_MULTISAMPLE_MODE, G80_3D_MULTISAMPLE_MODE_1X1);
+   for (unsigned i = 0; i < G80_3D_MSAA_MASK__LEN; i++)
+      nv50_hw_put(nv50, G80_3D_MSAA_MASK(i), 0xffff);
    /* y counted from the first row in memory, no window offset */
    NV50_3D_1(nv50, G80_3D_SCREEN_Y_CONTROL, 0);
    NV50_3D_MTHD(nv50, G80_3D_WINDOW_OFFSET_X, 2);
@@ -341,6 +346,7 @@ const struct pipe_context nv50_context_funcs = {
    .set_blend_color = nv50_set_blend_color,
    .set_stencil_ref = nv50_set_stencil_ref,
    .set_sample_mask = nv50_set_sample_mask,
+   .get_sample_position = nv50_get_sample_position,
    .set_min_samples = nv50_set_min_samples,
    .set_clip_state = nv50_set_clip_state,
    .set_polygon_stipple = nv50_set_polygon_stipple,

@@ -36,7 +36,8 @@ nv50_m2mf_copy_box(struct nv50_context *nv50, struct nv50_resource *res,
    const bool is3d = t->target == PIPE_TEXTURE_3D;
    const unsigned cpp = util_format_get_blocksize(t->format);
    const uint32_t rows = util_format_get_nblocksy(t->format,
-                                                  u_minify(t->height0, level));
+                                                  u_minify(t->height0, level))
+                         << res->ms_y;
    const uint32_t depth = is3d ? u_minify(t->depth0, level) : 1;
    const uint32_t bx = box->x / util_format_get_blockwidth(t->format) * cpp;
    const uint32_t by = box->y / util_format_get_blockheight(t->format);

@@ -94,6 +94,11 @@ nv50_create_rasterizer(struct pipe_context *p,
    nv50_hwlist_add(l, G80_3D_POLYGON_SMOOTH_ENABLE, s->poly_smooth);
    nv50_hwlist_add(l, G80_3D_POLYGON_STIPPLE_ENABLE, s->poly_stipple_enable);
 
+   /* multisample rasterization (st/mesa: GL_MULTISAMPLE with a
+    * multisampled framebuffer); with it off every sample takes the
+    * pixel centre's coverage (docs/tesla.md "Multisampling") */
+   nv50_hwlist_add(l, G80_3D_MULTISAMPLE_ENABLE, s->multisample);
+
    /* polygon offset */
    nv50_hwlist_add(l, G80_3D_POLYGON_OFFSET_POINT_ENABLE, s->offset_point);
    nv50_hwlist_add(l, G80_3D_POLYGON_OFFSET_LINE_ENABLE, s->offset_line);

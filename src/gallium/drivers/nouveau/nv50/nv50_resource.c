@@ -17,6 +17,7 @@
 
 #include "nouveau/nouveau_debug.h"
 #include "nv50_format.h"
+#include "nv50_msaa.h"
 #include "nv50_resource.h"
 #include "nv50_screen.h"
 #include "g80_defs.xml.h"
@@ -34,8 +35,10 @@ nv50_resource_layout(struct nv50_resource *res)
 
    for (unsigned l = 0; l <= t->last_level; l++) {
       struct nv50_level *lv = &res->level[l];
-      uint32_t w = util_format_get_nblocksx(t->format, u_minify(t->width0, l));
-      uint32_t h = util_format_get_nblocksy(t->format, u_minify(t->height0, l));
+      uint32_t w = util_format_get_nblocksx(t->format, u_minify(t->width0, l))
+                   << res->ms_x;
+      uint32_t h = util_format_get_nblocksy(t->format, u_minify(t->height0, l))
+                   << res->ms_y;
       uint32_t d = t->target == PIPE_TEXTURE_3D ? u_minify(t->depth0, l) : 1;
 
       lv->offset = offset;
@@ -83,7 +86,17 @@ nv50_resource_create(struct pipe_screen *pscreen,
                                                         : NOUVEAU_BO_VRAM;
    } else {
       const struct nv50_format *fmt = nv50_format(templ->format);
+      struct nv50_ms ms;
 
+      /* a multisampled surface is its stored surface, of the mode's
+       * blocks, with the single-sampled layout and storage type
+       * (g80-surface.rst, nv50_msaa.c) */
+      if (!nv50_ms_mode(templ->nr_samples, &ms)) {
+         FREE(res);
+         return NULL;
+      }
+      res->ms_x = ms.log2_x;
+      res->ms_y = ms.log2_y;
       res->linear = (templ->bind & PIPE_BIND_LINEAR) && !fmt->zeta;
       size = nv50_resource_layout(res);
       res->domain = NOUVEAU_BO_VRAM;

@@ -28,6 +28,10 @@ struct nv50_resource {
    struct nouveau_bo *bo;
    uint32_t domain;      /* NOUVEAU_BO_VRAM or _GART, where it went */
    bool linear;          /* pitch layout (buffers always) */
+   /* multisampled: log2 of the block of stored pixels a pixel takes
+    * (nv50_msaa.c); the levels, transfers and copies are in stored
+    * pixels */
+   uint8_t ms_x, ms_y;
    uint64_t layer_stride;
    struct nv50_level level[PIPE_MAX_TEXTURE_LEVELS];
 };

@@ -25,6 +25,7 @@
 #include "nouveau/nouveau_debug.h"
 #include "nv50_context.h"
 #include "nv50_format.h"
+#include "nv50_msaa.h"
 #include "nv50_resource.h"
 #include "nv50_screen.h"
 #include "g80_3d.xml.h"
@@ -332,9 +333,18 @@ nv50_screen_is_format_supported(struct pipe_screen *pscreen,
 
    if (format == PIPE_FORMAT_NONE || !util_format_description(format))
       return false;
-   /* multisampling: a later step (MULTISAMPLE_MODE, the MS layouts) */
-   if (sample_count > 1 || storage_sample_count > 1)
+   /* multisampling (nv50_msaa.c): the counts of the modes 2X1, 2X2,
+    * 4X2, rendered to 2D targets (no sampler views of them yet) */
+   if (MAX2(sample_count, 1) != MAX2(storage_sample_count, 1))
       return false;
+   if (sample_count > 1) {
+      struct nv50_ms ms;
+      if (!nv50_ms_mode(sample_count, &ms) ||
+          (target != PIPE_TEXTURE_2D && target != PIPE_TEXTURE_2D_ARRAY) ||
+          (bindings & (PIPE_BIND_SAMPLER_VIEW | PIPE_BIND_LINEAR)) ||
+          !(bindings & (PIPE_BIND_RENDER_TARGET | PIPE_BIND_DEPTH_STENCIL)))
+         return false;
+   }
    if (target == PIPE_BUFFER) {
       /* vertex formats VERTEX_ARRAY_ATTRIB has (nv50_vertex.c; st/mesa
        * converts the others through u_vbuf); index and constant buffers

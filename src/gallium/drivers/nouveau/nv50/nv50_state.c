@@ -31,11 +31,6 @@ nv50_bind_cso(struct pipe_context *p, void *cso)
 }
 
 void
-nv50_set_sample_mask(struct pipe_context *p, unsigned mask)
-{
-}
-
-void
 nv50_set_min_samples(struct pipe_context *p, unsigned min_samples)
 {
 }

@@ -55,7 +55,8 @@ nv50_swizzle_box(struct nv50_resource *res, unsigned level, uint8_t *surf,
    const struct nv50_level *lv = &res->level[level];
    const unsigned cpp = util_format_get_blocksize(t->format);
    const uint32_t rows = util_format_get_nblocksy(t->format,
-                                                  u_minify(t->height0, level));
+                                                  u_minify(t->height0, level))
+                         << res->ms_y;
    const uint32_t bx = box->x / util_format_get_blockwidth(t->format);
    const uint32_t by = box->y / util_format_get_blockheight(t->format);
    const uint32_t nbx = util_format_get_nblocksx(t->format, box->width);

@@ -1,0 +1,284 @@
+/*
+ * Multisampling on Tesla: multisampled resources, MULTISAMPLE_MODE, the
+ * sample mask, sample positions and resolves.
+ *
+ * Facts (envytools-docs hw/memory/g80-surface.rst, "Multisampled
+ * surfaces"; hwdb g80_msaa_mode and G80_MS_SAMPLE, g80_defs.xml): in
+ * mode 2X1, 2X2 or 4X2 a surface stores pixel (x, y) as the block of
+ * 2x1, 2x2 or 4x2 surface pixels at (x, y) times the block size, the
+ * layout (blocklinear, storage type) being otherwise the surface's ("a
+ * multisampled render target is bound as a non-multisampled texture for
+ * the resolving process"); sample s of a mode lies at (X, Y) / 16 in the
+ * pixel and is stored at (STORE_X, STORE_Y) in the block.  The block's
+ * size is not written down here: it is the extent of the STORE_X /
+ * STORE_Y fields over the mode's samples.  RT_HORIZ / ZETA_HORIZ take
+ * the stored size, clear and scissor rectangles stay in pixels
+ * (docs/tesla.md "Multisampling").  Sample counts 2, 4, 8 are the modes
+ * 2X1, 2X2, 4X2; the coverage-sampled modes and GT215's D3D orders are
+ * left out (the doc and rnndb disagree on the latter).
+ *
+ * A multisampled resource (nv50_resource.c) is the stored surface:
+ * its levels' sizes, its transfers' boxes (used by the resolve here
+ * only: st/mesa resolves before it maps) and its 2D / M2MF copies are
+ * in stored pixels, res->ms_x / ms_y the block's log2.
+ *
+ * Resolves (multisampled -> single-sampled blits) run on the CPU, the
+ * last resort: G80_2D has nothing multisample-specific (docs/tesla.md),
+ * a 2:1 scaled 2D blit would average only with BLIT_CONTROL
+ * FILTER_BILINEAR, whose tap positions are not documented (nvsim traps
+ * on scaled bilinear blits), and the driver has no 3D blit pass yet.
+ * Blits between two multisampled resources of one sample count, 1:1,
+ * are 2D copies of the stored surfaces (nv50_blit.c).
+ */
+
+#include <math.h>
+
+#include "util/format/u_format.h"
+#include "util/u_box.h"
+#include "util/u_framebuffer.h"
+#include "util/u_inlines.h"
+#include "util/u_math.h"
+
+#include "nouveau/nouveau_debug.h"
+#include "nv50_context.h"
+#include "nv50_funcs.h"
+#include "nv50_msaa.h"
+#include "nv50_resource.h"
+#include "g80_3d.xml.h"
+#include "g80_defs.xml.h"
+
+static const uint32_t nv50_ms_1x1[] = { G80_MS_SAMPLE_1X1_0 };
+static const uint32_t nv50_ms_2x1[] = {
+   G80_MS_SAMPLE_2X1_0, G80_MS_SAMPLE_2X1_1,
+};
+static const uint32_t nv50_ms_2x2[] = {
+   G80_MS_SAMPLE_2X2_0, G80_MS_SAMPLE_2X2_1, G80_MS_SAMPLE_2X2_2,
+   G80_MS_SAMPLE_2X2_3,
+};
+static const uint32_t nv50_ms_4x2[] = {
+   G80_MS_SAMPLE_4X2_0, G80_MS_SAMPLE_4X2_1, G80_MS_SAMPLE_4X2_2,
+   G80_MS_SAMPLE_4X2_3, G80_MS_SAMPLE_4X2_4, G80_MS_SAMPLE_4X2_5,
+   G80_MS_SAMPLE_4X2_6, G80_MS_SAMPLE_4X2_7,
+};
+
+static const struct {
+   uint32_t mode;
+   unsigned samples;
+   const uint32_t *sample;
+} nv50_ms_modes[] = {
+   { G80_3D_MULTISAMPLE_MODE_1X1, ARRAY_SIZE(nv50_ms_1x1), nv50_ms_1x1 },
+   { G80_3D_MULTISAMPLE_MODE_2X1, ARRAY_SIZE(nv50_ms_2x1), nv50_ms_2x1 },
+   { G80_3D_MULTISAMPLE_MODE_2X2, ARRAY_SIZE(nv50_ms_2x2), nv50_ms_2x2 },
+   { G80_3D_MULTISAMPLE_MODE_4X2, ARRAY_SIZE(nv50_ms_4x2), nv50_ms_4x2 },
+};
+
+#define NV50_MS_FIELD(v, f) (((v) & f##__MASK) >> f##__SHIFT)
+
+bool
+nv50_ms_mode(unsigned nr_samples, struct nv50_ms *ms)
+{
+   /* Gallium's 0 is single-sampled too */
+   const unsigned n = MAX2(nr_samples, 1);
+
+   for (unsigned i = 0; i < ARRAY_SIZE(nv50_ms_modes); i++) {
+      if (nv50_ms_modes[i].samples != n)
+         continue;
+      unsigned max_x = 0, max_y = 0;
+      ms->mode = nv50_ms_modes[i].mode;
+      ms->samples = n;
+      for (unsigned s = 0; s < n; s++) {
+         const uint32_t v = nv50_ms_modes[i].sample[s];
+         ms->pos[s][0] = NV50_MS_FIELD(v, G80_MS_SAMPLE_X);
+         ms->pos[s][1] = NV50_MS_FIELD(v, G80_MS_SAMPLE_Y);
+         ms->store[s][0] = NV50_MS_FIELD(v, G80_MS_SAMPLE_STORE_X);
+         ms->store[s][1] = NV50_MS_FIELD(v, G80_MS_SAMPLE_STORE_Y);
+         max_x = MAX2(max_x, ms->store[s][0]);
+         max_y = MAX2(max_y, ms->store[s][1]);
+      }
+      /* the block is as large as its samples' places */
+      ms->log2_x = util_logbase2_ceil(max_x + 1);
+      ms->log2_y = util_logbase2_ceil(max_y + 1);
+      return true;
+   }
+   return false;
+}
+
+uint32_t
+nv50_ms_fb_mode(const struct pipe_framebuffer_state *fb)
+{
+   struct nv50_ms ms;
+
+   if (!nv50_ms_mode(util_framebuffer_get_num_samples(fb), &ms))
+      return G80_3D_MULTISAMPLE_MODE_1X1;
+   return ms.mode;
+}
+
+void
+nv50_get_sample_position(struct pipe_context *p, unsigned sample_count,
+                         unsigned sample_index, float *out_value)
+{
+   struct nv50_ms ms;
+
+   if (!nv50_ms_mode(sample_count, &ms) || sample_index >= ms.samples) {
+      out_value[0] = out_value[1] = 0.5f;
+      return;
+   }
+   /* 1/16 pixel from the pixel's corner (the doc's 0x0.X) */
+   out_value[0] = ms.pos[sample_index][0] / 16.0f;
+   out_value[1] = ms.pos[sample_index][1] / 16.0f;
+}
+
+void
+nv50_set_sample_mask(struct pipe_context *p, unsigned mask)
+{
+   struct nv50_context *nv50 = nv50_context(p);
+
+   if (!nv50_push_begin(nv50, 2 * G80_3D_MSAA_MASK__LEN))
+      return;
+   /* MSAA_MASK(0) bit s keeps sample s; the same mask in all four (the
+    * 16-bit masks upstream writes; nvsim traps on four different ones,
+    * whose meaning rnndb does not give) */
+   for (unsigned i = 0; i < G80_3D_MSAA_MASK__LEN; i++)
+      nv50_hw_put(nv50, G80_3D_MSAA_MASK(i), mask & 0xffff);
+}
+
+/* ---- resolves ---- */
+
+/* Reads sample s of pixel (x, y) (in the box's pixels) of a map of the
+ * stored surface. */
+static const uint8_t *
+nv50_ms_texel(const uint8_t *map, unsigned stride, unsigned cpp,
+              const struct nv50_ms *ms, int x, int y, unsigned s)
+{
+   return map + (size_t)((y << ms->log2_y) + ms->store[s][1]) * stride +
+          (size_t)((x << ms->log2_x) + ms->store[s][0]) * cpp;
+}
+
+bool
+nv50_ms_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
+{
+   struct pipe_resource *sr = info->src.resource, *dr = info->dst.resource;
+   const enum pipe_format sf = info->src.format, df = info->dst.format;
+   const struct pipe_box *sb = &info->src.box, *db = &info->dst.box;
+   struct nv50_ms ms;
+
+   if (sr->nr_samples <= 1 || dr->nr_samples > 1 ||
+       !nv50_ms_mode(sr->nr_samples, &ms))
+      return false;
+   const bool zs = util_format_is_depth_or_stencil(df);
+   const bool integer = util_format_is_pure_integer(sf);
+   if (zs != util_format_is_depth_or_stencil(sf) ||
+       integer != util_format_is_pure_integer(df) ||
+       util_format_is_compressed(df) || sb->depth != db->depth ||
+       sb->width <= 0 || sb->height <= 0 || db->width <= 0 ||
+       db->height <= 0 || info->num_window_rectangles)
+      return false;
+   if (zs && (((info->mask & PIPE_MASK_Z) &&
+               !(util_format_has_depth(util_format_description(sf)) &&
+                 util_format_has_depth(util_format_description(df)))) ||
+              ((info->mask & PIPE_MASK_S) &&
+               !(util_format_has_stencil(util_format_description(sf)) &&
+                 util_format_has_stencil(util_format_description(df))))))
+      return false;
+
+   /* the destination pixels in its level */
+   const int dw = u_minify(dr->width0, info->dst.level);
+   const int dh = u_minify(dr->height0, info->dst.level);
+   const int cx0 = MAX2(db->x, 0), cx1 = MIN2(db->x + db->width, dw);
+   const int cy0 = MAX2(db->y, 0), cy1 = MIN2(db->y + db->height, dh);
+   if (cx0 >= cx1 || cy0 >= cy1)
+      return true;
+   /* the source pixels, inside the resource (GL 3.0 4.3.2: a resolve
+    * keeps the rectangle's size; EXT_framebuffer_multisample_blit_scaled
+    * resolves then scales, nearest here) */
+   const int sw = sr->width0, sh = sr->height0;
+   const int sx0 = CLAMP(sb->x, 0, sw - 1), sy0 = CLAMP(sb->y, 0, sh - 1);
+   const int sx1 = CLAMP(sb->x + sb->width, sx0 + 1, sw);
+   const int sy1 = CLAMP(sb->y + sb->height, sy0 + 1, sh);
+   const unsigned scpp = util_format_get_blocksize(sf);
+   const unsigned dcpp = util_format_get_blocksize(df);
+
+   NOUVEAU_FALLBACK("resolve of %u samples %s -> %s (%dx%d) on the CPU\n",
+                    ms.samples, util_format_short_name(sf),
+                    util_format_short_name(df), db->width, db->height);
+   for (int z = 0; z < db->depth; z++) {
+      struct pipe_transfer *st, *dt;
+      struct pipe_box sbox, dbox;
+      /* the source's transfer box is in stored pixels */
+      u_box_3d(sx0 << ms.log2_x, sy0 << ms.log2_y, sb->z + z,
+               (sx1 - sx0) << ms.log2_x, (sy1 - sy0) << ms.log2_y, 1, &sbox);
+      u_box_3d(cx0, cy0, db->z + z, cx1 - cx0, cy1 - cy0, 1, &dbox);
+      const uint8_t *smap = pipe->texture_map(pipe, sr, 0, PIPE_MAP_READ,
+                                              &sbox, &st);
+      if (!smap)
+         return true;
+      uint8_t *dmap = pipe->texture_map(pipe, dr, info->dst.level,
+                                        PIPE_MAP_READ | PIPE_MAP_WRITE,
+                                        &dbox, &dt);
+      if (!dmap) {
+         pipe->texture_unmap(pipe, st);
+         return true;
+      }
+      for (int py = cy0; py < cy1; py++) {
+         for (int px = cx0; px < cx1; px++) {
+            if (info->scissor_enable &&
+                (px < info->scissor.minx || px >= info->scissor.maxx ||
+                 py < info->scissor.miny || py >= info->scissor.maxy))
+               continue;
+            int x = sb->x + (int)floorf((px - db->x + 0.5f) * sb->width /
+                                        (float)db->width);
+            int y = sb->y + (int)floorf((py - db->y + 0.5f) * sb->height /
+                                        (float)db->height);
+            x = CLAMP(x, sx0, sx1 - 1) - sx0;
+            y = CLAMP(y, sy0, sy1 - 1) - sy0;
+            uint8_t *p = dmap + (py - cy0) * dt->stride + (px - cx0) * dcpp;
+            float c[4] = { 0 }, t[4], d[4];
+
+            if (zs) {
+               /* GL 3.0 4.3.2: a depth or stencil resolve takes one
+                * sample (sample 0 here) */
+               const uint8_t *q = nv50_ms_texel(smap, st->stride, scpp, &ms,
+                                                x, y, 0);
+               if (info->mask & PIPE_MASK_Z) {
+                  util_format_unpack_z_float(sf, c, q, 1);
+                  util_format_pack_z_float(df, p, c, 1);
+               }
+               if (info->mask & PIPE_MASK_S) {
+                  uint8_t s8;
+                  util_format_unpack_s_8uint(sf, &s8, q, 1);
+                  util_format_pack_s_8uint(df, p, &s8, 1);
+               }
+               continue;
+            }
+            if (integer) {
+               /* integer samples are not averaged: one sample (GL 4.6
+                * 18.3.1 allows it; 3.0 leaves it undefined) */
+               util_format_unpack_rgba(sf, c,
+                                       nv50_ms_texel(smap, st->stride, scpp,
+                                                     &ms, x, y, 0), 1);
+            } else {
+               for (unsigned s = 0; s < ms.samples; s++) {
+                  util_format_unpack_rgba(sf, t,
+                                          nv50_ms_texel(smap, st->stride,
+                                                        scpp, &ms, x, y, s),
+                                          1);
+                  for (unsigned i = 0; i < 4; i++)
+                     c[i] += t[i];
+               }
+               for (unsigned i = 0; i < 4; i++)
+                  c[i] /= ms.samples;
+            }
+            if ((info->mask & PIPE_MASK_RGBA) != PIPE_MASK_RGBA) {
+               util_format_unpack_rgba(df, d, p, 1);
+               for (unsigned i = 0; i < 4; i++)
+                  if (!(info->mask & (PIPE_MASK_R << i)))
+                     c[i] = d[i];
+            }
+            util_format_pack_rgba(df, p, c, 1);
+         }
+      }
+      pipe->texture_unmap(pipe, dt);
+      pipe->texture_unmap(pipe, st);
+   }
+   return true;
+}

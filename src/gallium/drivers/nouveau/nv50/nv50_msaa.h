@@ -1,0 +1,39 @@
+/*
+ * Multisampling on Tesla (nv50_msaa.c): the modes of hwdb g80_msaa_mode
+ * and their samples (G80_MS_SAMPLE).
+ */
+#ifndef NV50_MSAA_H
+#define NV50_MSAA_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pipe/p_state.h"
+
+/* The largest mode's samples (4X2) */
+#define NV50_MS_MAX_SAMPLES 8
+
+/* A multisample mode: pixel (x, y) is the block of 2^log2_x x 2^log2_y
+ * stored pixels at (x << log2_x, y << log2_y); sample s lies at pos[s]
+ * (1/16 pixel from the pixel's corner) and is stored at store[s] in the
+ * block. */
+struct nv50_ms {
+   uint32_t mode;        /* MULTISAMPLE_MODE */
+   unsigned samples, log2_x, log2_y;
+   uint8_t pos[NV50_MS_MAX_SAMPLES][2];
+   uint8_t store[NV50_MS_MAX_SAMPLES][2];
+};
+
+/* The mode of nr_samples samples (0 and 1: 1X1); false for counts the
+ * hardware's modes do not have. */
+bool nv50_ms_mode(unsigned nr_samples, struct nv50_ms *ms);
+/* MULTISAMPLE_MODE of a framebuffer's sample count. */
+uint32_t nv50_ms_fb_mode(const struct pipe_framebuffer_state *fb);
+/* A multisampled -> single-sampled blit (a resolve) on the CPU; false
+ * when it is not one or cannot be done. */
+bool nv50_ms_blit(struct pipe_context *pipe,
+                  const struct pipe_blit_info *info);
+void nv50_get_sample_position(struct pipe_context *p, unsigned sample_count,
+                              unsigned sample_index, float *out_value);
+
+#endif
