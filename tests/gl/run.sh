@@ -109,6 +109,9 @@ runs=(
    # multisampling: 4-sample targets, edges resolved, per-sample depth,
    # the sample mask (nv50_msaa.c)
    "nv50_gl_msaa||--|g80 gt215 llvmpipe"
+   # GL 3.2 / 3.3 features: dual-source blending (GLSL 1.30 source:
+   # the overrides, as above)
+   "nv50_gl_gl33||MESA_GL_VERSION_OVERRIDE=3.0 MESA_GLSL_VERSION_OVERRIDE=130 --|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

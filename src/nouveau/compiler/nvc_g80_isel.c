@@ -818,6 +818,20 @@ gp_intrinsic(struct isel *c, nir_intrinsic_instr *in, unsigned *dst)
    }
 }
 
+/* The colour result (registers $r4i..) of an FP colour store at loc:
+ * gl_FragColor and DATA0 are colour 0, DATAi colour i, and the second
+ * source of dual-source blending (ARB_blend_func_extended's index 1, only
+ * at location 0) colour 1: how upstream's nv50 lays it out, the evidence
+ * of where the hardware's blender takes it (nvsim g80_3d_rop.c; rnndb
+ * names only the SRC1 factors), with FP_CONTROL MULTIPLE_RESULTS. */
+static unsigned
+fp_color_index(nir_intrinsic_instr *in, unsigned loc)
+{
+   if (nir_intrinsic_io_semantics(in).dual_source_blend_index)
+      return 1;
+   return loc == FRAG_RESULT_COLOR ? 0 : loc - FRAG_RESULT_DATA0;
+}
+
 /* Assigns a[] / v[] / $o / result register words before selection. */
 static void
 plan_io(struct isel *c, nir_function_impl *impl)
@@ -828,6 +842,8 @@ plan_io(struct isel *c, nir_function_impl *impl)
    uint8_t out_mask[VARYING_SLOT_MAX] = { 0 };
    unsigned pos_mask = 0, colors = 0;
    bool depth = false, data = false;
+   /* a dual-source output; outputs for draw buffers past 0 */
+   bool dual = false, second = false;
 
    nir_foreach_block(block, impl) {
       nir_foreach_instr(instr, block) {
@@ -880,11 +896,17 @@ plan_io(struct isel *c, nir_function_impl *impl)
                   out_mask[loc] |= mask;
             } else if (loc == FRAG_RESULT_DEPTH) {
                depth = true;
+            } else if (nir_intrinsic_io_semantics(in).dual_source_blend_index) {
+               /* the second source of dual-source blending: colour
+                * result 1 (fp_color_index) */
+               colors = MAX2(colors, 2);
+               data = dual = true;
             } else if (loc == FRAG_RESULT_COLOR) {
                colors = MAX2(colors, 1);
             } else if (loc >= FRAG_RESULT_DATA0) {
                colors = MAX2(colors, loc - FRAG_RESULT_DATA0 + 1);
                data |= loc > FRAG_RESULT_DATA0;
+               second |= loc > FRAG_RESULT_DATA0;
             } else {
                fail(c, "fragment output %s is not supported yet",
                     gl_frag_result_name(loc));
@@ -897,6 +919,9 @@ plan_io(struct isel *c, nir_function_impl *impl)
          }
       }
    }
+   if (dual && second)
+      fail(c, "a dual-source output with outputs for more than one draw "
+           "buffer (GL: MAX_DUAL_SOURCE_DRAW_BUFFERS is 1)");
    if (c->failed)
       return;
 
@@ -1090,8 +1115,7 @@ emit_intrinsic(struct isel *c, nir_intrinsic_instr *in)
             i->hw.opnd[0].val = c->out_word[loc][comp + k];
          } else {
             unsigned r = loc == FRAG_RESULT_DEPTH ? c->prog->fp_result_count - 1
-                         : loc == FRAG_RESULT_COLOR ? comp + k
-                         : (loc - FRAG_RESULT_DATA0) * 4 + comp + k;
+                         : fp_color_index(in, loc) * 4 + comp + k;
             i->hw.opnd[0].file = G(FILE_GPR);
             i->hw.opnd[0].val = r;
          }

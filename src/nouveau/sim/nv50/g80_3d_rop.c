@@ -37,8 +37,11 @@
  *
  * Not modelled (trap): more targets than the rasteriser's
  * NVSIM_RASTER_MAX_RT, coverage (CSAA) zeta formats, the multisample
- * modes g80_3d_msaa.c does not model, dual-source
- * blend factors.  Per-target blend functions (GT215_3D's IBLEND) go to
+ * modes g80_3d_msaa.c does not model, dual-source blend factors without
+ * FP_CONTROL MULTIPLE_RESULTS or with more than one target (undocumented).
+ * Dual-source blending (the SRC1 factors): the second source colour is
+ * the FP's colour result 1 (upstream's interface; the setup below says
+ * why).  Per-target blend functions (GT215_3D's IBLEND) go to
  * the rasteriser one a target.  Draws go to the layer and use the
  * viewport's scissor and depth range that g80_3d_layer.c gives (LAYER
  * IDX and viewport 0 unless the GP selects them); the draw begins a ROP
@@ -111,6 +114,9 @@ struct g80_3d_rop {
    uint32_t interp, fp_control;
    unsigned fp_results;
    bool logic;                  /* LOGIC_OP_ENABLE (g80_3d_logic.c) */
+   /* a blend factor of a blended target reads the second source colour
+    * (SRC1_*): the FP's colour 1 (shade_quad) */
+   bool dual;
    enum nvsim_raster_logic_op logic_op;
 };
 
@@ -185,6 +191,11 @@ blend_factor(uint32_t v, enum nvsim_raster_blend_factor *f)
       { G80_BLEND_FACTOR_ONE_MINUS_CONSTANT_COLOR, NVSIM_RASTER_BF_ONE_MINUS_CONSTANT_COLOR },
       { G80_BLEND_FACTOR_CONSTANT_ALPHA, NVSIM_RASTER_BF_CONSTANT_ALPHA },
       { G80_BLEND_FACTOR_ONE_MINUS_CONSTANT_ALPHA, NVSIM_RASTER_BF_ONE_MINUS_CONSTANT_ALPHA },
+      /* dual-source blending: rnndb nv_3ddefs.xml SRC1_* (0xc900..) */
+      { G80_BLEND_FACTOR_SRC1_COLOR, NVSIM_RASTER_BF_SRC1_COLOR },
+      { G80_BLEND_FACTOR_ONE_MINUS_SRC1_COLOR, NVSIM_RASTER_BF_ONE_MINUS_SRC1_COLOR },
+      { G80_BLEND_FACTOR_SRC1_ALPHA, NVSIM_RASTER_BF_SRC1_ALPHA },
+      { G80_BLEND_FACTOR_ONE_MINUS_SRC1_ALPHA, NVSIM_RASTER_BF_ONE_MINUS_SRC1_ALPHA },
    };
    for (unsigned i = 0; i < sizeof(t) / sizeof(t[0]); i++)
       if (t[i].hw == v) {
@@ -249,6 +260,23 @@ blend_func(const struct blend_regs *b, struct nvsim_raster_blend_func *f)
           blend_factor(b->dst_a, &f->dst_a);
 }
 
+static bool
+is_src1(enum nvsim_raster_blend_factor f)
+{
+   return f >= NVSIM_RASTER_BF_SRC1_COLOR &&
+          f <= NVSIM_RASTER_BF_ONE_MINUS_SRC1_ALPHA;
+}
+
+/* Whether function f reads the second source colour.  (MIN and MAX take
+ * no factors, GL 3.3 table 4.1, but the rasteriser's factors are not
+ * read then either: it counts as dual all the same.) */
+static bool
+blend_func_dual(const struct nvsim_raster_blend_func *f)
+{
+   return is_src1(f->src_rgb) || is_src1(f->dst_rgb) ||
+          is_src1(f->src_a) || is_src1(f->dst_a);
+}
+
 /* Blending per target: BLEND_ENABLE(slot) and the target's function
  * (blend_regs).  Targets can differ only through GT215_3D's IBLEND (the
  * other classes have one set); then the rasteriser takes one function a
@@ -279,6 +307,7 @@ set_blend(struct g80_3d *ctx, struct g80_3d_rop *rop, const unsigned *slot)
                             "%u: equation 0x%x/0x%x, factors 0x%x 0x%x 0x%x "
                             "0x%x)", slot[i], b.eq_rgb, b.eq_a, b.src_rgb,
                             b.dst_rgb, b.src_a, b.dst_a);
+      rop->dual |= blend_func_dual(&rs->blend_rt[i]);
       if (have && memcmp(&b, &first, sizeof(b)))
          rs->blend_per_rt = true;
       if (!have) {
@@ -417,6 +446,18 @@ shade_quad(void *data, struct nvsim_raster_quad *q)
                v = isnan(v) ? 0.0f : fminf(fmaxf(v, rop->rt[rt].lo), 1.0f);
             q->color[f][rt][c] = v;
          }
+      }
+      /* the second source colour (dual-source blending, see the FP's
+       * setup): colour result 1, clamped as target 0's colour */
+      for (unsigned c = 0; rop->dual && c < 4; c++) {
+         float v = 0.0f;
+         if (4 + c < rop->fp_results)
+            memcpy(&v, &out[f][4 + c], 4);
+         if (clamp_en & G80_3D_FRAG_COLOR_CLAMP_EN_0)
+            v = isnan(v) ? 0.0f : fminf(fmaxf(v, 0.0f), 1.0f);
+         if (rop->rt[0].clamp)
+            v = isnan(v) ? 0.0f : fminf(fmaxf(v, rop->rt[0].lo), 1.0f);
+         q->color1[f][c] = v;
       }
       if (rop->fp_control & G80_3D_FP_CONTROL_EXPORTS_Z)
          memcpy(&q->depth[f], &out[f][rop->fp_results - 1], 4);
@@ -815,6 +856,22 @@ begin(struct g80_3d *ctx, struct g80_3d_rop *rop)
    if ((rop->fp_control & G80_3D_FP_CONTROL_EXPORTS_Z) && !rop->fp_results)
       return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
                          "FP_CONTROL EXPORTS_Z with no result words");
+   /* Dual-source blending: rnndb names the SRC1 factors but not where the
+    * second source comes from.  Upstream's nv50 (the evidence of the
+    * interface) writes a dual-source program's second output as colour
+    * result 1 (words 4..7), sets MULTIPLE_RESULTS for a program of more
+    * than one colour and draws with one target (its
+    * MAX_DUAL_SOURCE_RENDER_TARGETS is 1): source 1 is colour result 1
+    * there.  What the hardware does without MULTIPLE_RESULTS, or with
+    * colour 1 also going to a second target, is not documented. */
+   if (rop->dual && !(rop->fp_control & G80_3D_FP_CONTROL_MULTIPLE_RESULTS))
+      return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
+                         "dual-source blend factor without FP_CONTROL "
+                         "MULTIPLE_RESULTS is not modelled (undocumented)");
+   if (rop->dual && rop->nrt > 1)
+      return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
+                         "dual-source blend factor with %u render targets "
+                         "is not modelled (undocumented)", rop->nrt);
    unsigned slots = g80_3d_result_slots(ctx);
    unsigned attrs = (slots + 3) / 4;
    if (attrs > NVSIM_RASTER_MAX_ATTRIBS)

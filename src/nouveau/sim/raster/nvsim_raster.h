@@ -97,6 +97,12 @@ enum nvsim_raster_blend_factor {
    NVSIM_RASTER_BF_ONE_MINUS_CONSTANT_COLOR,
    NVSIM_RASTER_BF_CONSTANT_ALPHA,
    NVSIM_RASTER_BF_ONE_MINUS_CONSTANT_ALPHA,
+   /* dual-source blending (ARB_blend_func_extended, GL 3.3 4.1.8 table
+    * 4.2): the fragment's second source colour, color1 below */
+   NVSIM_RASTER_BF_SRC1_COLOR,
+   NVSIM_RASTER_BF_ONE_MINUS_SRC1_COLOR,
+   NVSIM_RASTER_BF_SRC1_ALPHA,
+   NVSIM_RASTER_BF_ONE_MINUS_SRC1_ALPHA,
 };
 
 enum nvsim_raster_blend_eq {
@@ -244,6 +250,10 @@ struct nvsim_raster_frag {
    float in[NVSIM_RASTER_MAX_ATTRIBS][4];  /* attr_mask slots valid */
    /* outputs, written by the shade callback */
    float color[NVSIM_RASTER_MAX_RT][4];
+   /* the second source colour of dual-source blending (GL 3.3 4.1.8:
+    * the SRC1 factors read it; only read, so only written, when a blend
+    * function names one) */
+   float color1[4];
    bool depth_written;
    float depth;
 };
@@ -268,6 +278,7 @@ struct nvsim_raster_quad {
    float zs[4][NVSIM_RASTER_MAX_SAMPLES];
    float in[4][NVSIM_RASTER_MAX_ATTRIBS][4];
    float color[4][NVSIM_RASTER_MAX_RT][4];   /* [frag][rt][comp] */
+   float color1[4][4];                       /* [frag][comp] */
    bool depth_written;
    float depth[4];
 };

@@ -177,9 +177,11 @@ depth_bounds(const struct nvsim_raster_state *st, int x, int y)
    return z >= zmin && z <= zmax;
 }
 
+/* GL 3.3 4.1.8 table 4.2; src1 is the second source colour of
+ * dual-source blending (the SRC1 factors) */
 static float
-factor(enum nvsim_raster_blend_factor f, const float *src, const float *dst,
-       const float *cc, unsigned c)
+factor(enum nvsim_raster_blend_factor f, const float *src, const float *src1,
+       const float *dst, const float *cc, unsigned c)
 {
    switch (f) {
    case NVSIM_RASTER_BF_ZERO: return 0.0f;
@@ -200,6 +202,10 @@ factor(enum nvsim_raster_blend_factor f, const float *src, const float *dst,
    case NVSIM_RASTER_BF_ONE_MINUS_CONSTANT_COLOR: return 1.0f - cc[c];
    case NVSIM_RASTER_BF_CONSTANT_ALPHA: return cc[3];
    case NVSIM_RASTER_BF_ONE_MINUS_CONSTANT_ALPHA: return 1.0f - cc[3];
+   case NVSIM_RASTER_BF_SRC1_COLOR: return src1[c];
+   case NVSIM_RASTER_BF_ONE_MINUS_SRC1_COLOR: return 1.0f - src1[c];
+   case NVSIM_RASTER_BF_SRC1_ALPHA: return src1[3];
+   case NVSIM_RASTER_BF_ONE_MINUS_SRC1_ALPHA: return 1.0f - src1[3];
    }
    return 0.0f;
 }
@@ -246,21 +252,26 @@ is_float_format(enum nvsim_raster_format f)
           f == NVSIM_RASTER_FMT_R32F;
 }
 
+/* in1: the fragment's second source colour (dual-source blending) */
 static void
 write_rt(struct nvsim_raster_state *st, unsigned rt, int x, int y,
-         const float *in)
+         const float *in, const float *in1)
 {
    const struct nvsim_raster_surface *s = &st->color[rt];
    unsigned mask = st->color_mask[rt];
-   float src[4], dst[4], out[4];
+   float src[4], src1[4], dst[4], out[4];
    bool fl = is_float_format(s->format);
 
    if (!mask)
       return;
    if (s->written)
       s->written[(size_t)y * s->written_pitch + x] = 1;
-   for (unsigned c = 0; c < 4; c++)
+   /* GL 3.3 4.1.8: for a fixed-point buffer the source values and the
+    * blend factors (so the second source's too) are clamped to [0, 1] */
+   for (unsigned c = 0; c < 4; c++) {
       src[c] = fl ? in[c] : clamp01(in[c]);
+      src1[c] = fl ? in1[c] : clamp01(in1[c]);
+   }
 
    if (st->logic_op_enable && !fl) {
       /* logic op on the stored bits: pack the source into a scratch pixel
@@ -291,10 +302,11 @@ write_rt(struct nvsim_raster_state *st, unsigned rt, int x, int y,
          st->blend_per_rt ? &st->blend_rt[rt] : &shared;
       for (unsigned c = 0; c < 3; c++)
          out[c] = equation(f->eq_rgb, src[c],
-                           factor(f->src_rgb, src, dst, cc, c), dst[c],
-                           factor(f->dst_rgb, src, dst, cc, c));
-      out[3] = equation(f->eq_a, src[3], factor(f->src_a, src, dst, cc, 3),
-                        dst[3], factor(f->dst_a, src, dst, cc, 3));
+                           factor(f->src_rgb, src, src1, dst, cc, c), dst[c],
+                           factor(f->dst_rgb, src, src1, dst, cc, c));
+      out[3] = equation(f->eq_a, src[3],
+                        factor(f->src_a, src, src1, dst, cc, 3), dst[3],
+                        factor(f->dst_a, src, src1, dst, cc, 3));
       nvsim_raster_write_color(s, x, y, out, mask);
    } else {
       nvsim_raster_write_color(s, x, y, src, mask);
@@ -360,8 +372,8 @@ early_tests(const struct nvsim_raster_state *st)
  * alpha test, depth/stencil unless early, the writes of each sample. */
 static void
 finish_fragment(struct nvsim_raster_state *st, int x, int y, bool front,
-                unsigned mask, float (*color)[4], const float *zs,
-                bool depth_written, float depth, bool early)
+                unsigned mask, float (*color)[4], const float *color1,
+                const float *zs, bool depth_written, float depth, bool early)
 {
    /* antialiasing: coverage multiplies alpha before the per-fragment
     * operations (GL 2.1 section 3.12) */
@@ -406,7 +418,7 @@ finish_fragment(struct nvsim_raster_state *st, int x, int y, bool front,
       for (unsigned m = mask; m; m &= m - 1) {
          int sx, sy;
          nvsim_raster_sample_xy(cs, x, y, __builtin_ctz(m), &sx, &sy);
-         write_rt(st, rt, sx, sy, color[rt]);
+         write_rt(st, rt, sx, sy, color[rt], color1);
       }
    }
 }
@@ -423,6 +435,8 @@ nvsim_raster_fragment(struct nvsim_raster_state *st,
       return;
 
    f->depth_written = false;
+   /* a program that writes no second colour leaves it 0 */
+   memset(f->color1, 0, sizeof(f->color1));
    if (st->shade) {
       if (!st->shade(st->shade_ctx, f))
          return;
@@ -431,8 +445,8 @@ nvsim_raster_fragment(struct nvsim_raster_state *st,
       for (unsigned rt = 0; rt < NVSIM_RASTER_MAX_RT; rt++)
          memcpy(f->color[rt], f->in[1], sizeof(f->color[rt]));
    }
-   finish_fragment(st, f->x, f->y, f->front, mask, f->color, f->zs,
-                   f->depth_written, f->depth, early);
+   finish_fragment(st, f->x, f->y, f->front, mask, f->color, f->color1,
+                   f->zs, f->depth_written, f->depth, early);
 }
 
 void
@@ -456,12 +470,13 @@ nvsim_raster_quad_ops(struct nvsim_raster_state *st,
 
    q->mask = mask;
    q->depth_written = false;
+   memset(q->color1, 0, sizeof(q->color1));
    st->shade_quad(st->shade_ctx, q);
    mask &= q->mask;
 
    for (unsigned i = 0; i < 4; i++)
       if (mask & (1u << i))
          finish_fragment(st, q->x + (i & 1), q->y + (i >> 1), q->front,
-                         smask[i], q->color[i], q->zs[i], q->depth_written,
-                         q->depth[i], early);
+                         smask[i], q->color[i], q->color1[i], q->zs[i],
+                         q->depth_written, q->depth[i], early);
 }

@@ -96,6 +96,11 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       /* equations and factors per target: the class's IBLEND (hwdb:
        * GT215_3D on); G80..GT200 have one set (nv50_blend.c) */
       return nv50_chip_has_iblend(chip);
+   case PIPE_CAP_MAX_DUAL_SOURCE_RENDER_TARGETS:
+      /* the SRC1 blend factors (rnndb nv_3ddefs.xml) read the FP's
+       * colour result 1 (the compiler's fp_color_index, MULTIPLE_RESULTS),
+       * which with two targets would also be target 1's colour: one */
+      return 1;
    case PIPE_CAP_FLATSHADE:
       /* SHADE_MODEL FLAT over the colour slots SEMANTIC_COLOR names,
        * front and back (nv50_linkage.c) */

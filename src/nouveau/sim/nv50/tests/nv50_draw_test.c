@@ -2670,6 +2670,91 @@ draw_blend_enable_common(void)
    }
 }
 
+/* Dual-source blending (ARB_blend_func_extended; rnndb's SRC1_* factors;
+ * the second source is the FP's colour result 1 with FP_CONTROL
+ * MULTIPLE_RESULTS, as upstream's nv50 lays a dual-source program out:
+ * g80_3d_rop.c).  The FP results are its 8 interpolants: colour 0 s =
+ * (0.4, 0.2, 0.8, 0.6) from the vertices, colour 1 s1 = the same words
+ * in reverse (VP_RESULT_MAP(2) = words 7, 6, 5, 4): (0.6, 0.8, 0.2, 0.4).
+ * One RGBA8 target holding d = 0x40202020 (R, G, B 32/255, A 64/255),
+ * SRC1_COLOR, ONE_MINUS_SRC1_COLOR for RGB and SRC1_ALPHA,
+ * ONE_MINUS_SRC1_ALPHA for alpha, ADD.  By hand (GL 3.3 4.1.8, table 4.2:
+ * the factors are s1's; 2.1.6: value * 255 rounded):
+ * R 0.4 * 0.6 * 255 + 32 * 0.4 = 61.2 + 12.8 = 74 (0x4a),
+ * G 0.2 * 0.8 * 255 + 32 * 0.2 = 40.8 + 6.4 = 47.2 -> 47 (0x2f),
+ * B 0.8 * 0.2 * 255 + 32 * 0.8 = 40.8 + 25.6 = 66.4 -> 66 (0x42),
+ * A 0.6 * 0.4 * 255 + 64 * 0.6 = 61.2 + 38.4 = 99.6 -> 100 (0x64).
+ * On G80_3D through the shared BLEND_*, on GT215_3D through IBLEND(0)
+ * with BLEND_INDEPENDENT.  Without MULTIPLE_RESULTS the source is not
+ * documented: a trap, the target unchanged. */
+static void
+draw_dual_source_class(uint32_t chipset, uint32_t oclass)
+{
+   struct dfx d;
+   if (!dfx_init(&d, chipset, oclass))
+      goto out;
+   struct tfx *t = &d.t;
+   uint32_t *p0 = (uint32_t *)d.rt.map;
+   for (unsigned i = 0; i < W * H; i++)
+      p0[i] = 0x40202020;
+   m3d(t, G80_3D_VP_RESULT_MAP_SIZE, 12);
+   m3d(t, G80_3D_VP_RESULT_MAP(2), 0x04050607);
+   m3d(t, G80_3D_FP_INTERPOLANT_CTRL,
+       G80_3D_FP_INTERPOLANT_CTRL_UMASK(0xf) |
+       G80_3D_FP_INTERPOLANT_CTRL_COUNT(8) |
+       G80_3D_FP_INTERPOLANT_CTRL_OFFSET(4) |
+       G80_3D_FP_INTERPOLANT_CTRL_COUNT_NONFLAT(8));
+   m3d(t, G80_3D_FP_RESULT_COUNT, 8);
+   m3d(t, G80_3D_BLEND_ENABLE(0), 1);
+   const uint32_t f[4] = {
+      G80_BLEND_FACTOR_SRC1_COLOR, G80_BLEND_FACTOR_ONE_MINUS_SRC1_COLOR,
+      G80_BLEND_FACTOR_SRC1_ALPHA, G80_BLEND_FACTOR_ONE_MINUS_SRC1_ALPHA,
+   };
+   if (oclass >= GT215_3D_CLASS) {
+      m3d(t, G80_3D_BLEND_INDEPENDENT, 1);
+      m3d(t, GT215_3D_IBLEND_SEPARATE_ALPHA(0), 1);
+      m3d(t, GT215_3D_IBLEND_EQUATION_RGB(0),
+          G80_3D_BLEND_EQUATION_RGB_FUNC_ADD);
+      m3d(t, GT215_3D_IBLEND_EQUATION_ALPHA(0),
+          G80_3D_BLEND_EQUATION_RGB_FUNC_ADD);
+      m3d(t, GT215_3D_IBLEND_FUNC_SRC_RGB(0), f[0]);
+      m3d(t, GT215_3D_IBLEND_FUNC_DST_RGB(0), f[1]);
+      m3d(t, GT215_3D_IBLEND_FUNC_SRC_ALPHA(0), f[2]);
+      m3d(t, GT215_3D_IBLEND_FUNC_DST_ALPHA(0), f[3]);
+   } else {
+      m3d(t, G80_3D_BLEND_SEPARATE_ALPHA, 1);
+      m3d(t, G80_3D_BLEND_EQUATION_RGB, G80_3D_BLEND_EQUATION_RGB_FUNC_ADD);
+      m3d(t, G80_3D_BLEND_EQUATION_ALPHA, G80_3D_BLEND_EQUATION_RGB_FUNC_ADD);
+      m3d(t, G80_3D_BLEND_FUNC_SRC_RGB, f[0]);
+      m3d(t, G80_3D_BLEND_FUNC_DST_RGB, f[1]);
+      m3d(t, G80_3D_BLEND_FUNC_SRC_ALPHA, f[2]);
+      m3d(t, G80_3D_BLEND_FUNC_DST_ALPHA, f[3]);
+   }
+   for (unsigned i = 0; i < 4; i++)
+      vtx(&d, i, i & 1 ? 1 : -1, i & 2 ? 1 : -1, 0, 1, 0.4f, 0.2f, 0.8f, 0.6f);
+   /* without MULTIPLE_RESULTS: a trap, nothing drawn */
+   m3d(t, G80_3D_FP_CONTROL, 0);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLE_STRIP, 0, 4);
+   dfx_submit(&d);
+   CHECK_STR_HAS(nvsim_channel_last_trap(t->chan), "MULTIPLE_RESULTS");
+   CHECK_EQ(p0[3 * W + 5], 0x40202020u);
+   m3d(t, G80_3D_FP_CONTROL, G80_3D_FP_CONTROL_MULTIPLE_RESULTS);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLE_STRIP, 0, 4);
+   CHECK(dfx_submit(&d) > 0);
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++)
+         CHECK_EQ(p0[y * W + x], 0x64422f4au);
+out:
+   dfx_fini(&d);
+}
+
+static void
+draw_dual_source(void)
+{
+   draw_dual_source_class(0x50, G80_3D_CLASS);
+   draw_dual_source_class(0xa3, GT215_3D_CLASS);
+}
+
 /* ---- layers and viewports the GP selects (g80_3d_layer.c) ---- */
 
 /* The GP's 9th result word $o8 = $r(sel), an integer (gl_Layer and
@@ -3075,6 +3160,7 @@ static const struct nvt_case cases[] = {
    { "draw_logic_op", draw_logic_op },
    { "draw_frag_color_clamp", draw_frag_color_clamp },
    { "draw_independent_blend", draw_independent_blend },
+   { "draw_dual_source", draw_dual_source },
    { "draw_blend_enable_common", draw_blend_enable_common },
    { "draw_gp_layer", draw_gp_layer },
    { "draw_gp_viewport", draw_gp_viewport },
