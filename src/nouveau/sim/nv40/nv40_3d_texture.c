@@ -44,12 +44,9 @@
  *
  * Anisotropic filtering (TEX_ENABLE ANISO: at most 2..16 samples; the
  * sample pattern is not documented): the footprint EXT_texture_filter_
- * anisotropic gives as its example - Px, Py the lengths of the texel-space
- * derivatives along x and y, N = min(ceil(Pmax / Pmin), max),
- * lambda' = log2(Pmax / N), and the mean of N' lookups at lambda' spaced
- * evenly along the major axis, at -1/2 + i / (N' + 1) of its derivative
- * (i = 1..N'), N' being N rounded up to a rate the field has (which the
- * extension allows).
+ * anisotropic gives as its example, shared with Tesla
+ * (sim/texture/nvsim_texture_aniso.c), N rounded up to a rate the field
+ * has (which the extension allows).
  *
  * fp32 (RGBA32F): the units filter fp16 but not fp32 texels (NVIDIA's
  * GPU programming guide for the GeForce 6 series; not in rnndb): a
@@ -136,7 +133,8 @@ ilog2(unsigned v)
    return r;
 }
 
-/* Samples per lookup of each TEX_ENABLE ANISO value (the hwdb names). */
+/* Samples per lookup of each TEX_ENABLE ANISO value (the hwdb names),
+ * ascending as the shared footprint's rates. */
 #define ANISO(v) (NV40_3D_TEX_ENABLE_ANISO_##v >> NV40_3D_TEX_ENABLE_ANISO__SHIFT)
 static const uint8_t aniso_rates[(NV40_3D_TEX_ENABLE_ANISO__MASK >>
                                   NV40_3D_TEX_ENABLE_ANISO__SHIFT) + 1] = {
@@ -144,17 +142,6 @@ static const uint8_t aniso_rates[(NV40_3D_TEX_ENABLE_ANISO__MASK >>
    [ANISO(8X)] = 8, [ANISO(10X)] = 10, [ANISO(12X)] = 12, [ANISO(16X)] = 16,
 };
 #undef ANISO
-
-/* The smallest rate of the ANISO field that is at least n (the
- * extension allows rounding N up), at most max. */
-static unsigned
-aniso_round_up(unsigned n, unsigned max)
-{
-   for (unsigned v = 0; v < sizeof(aniso_rates); v++)
-      if (aniso_rates[v] >= n)
-         return aniso_rates[v] < max ? aniso_rates[v] : max;
-   return max;
-}
 
 /* ---- texture cache ---- */
 
@@ -784,6 +771,13 @@ sample_one(const struct nv40_3d_tex_unit *u, const float *coord,
    }
 }
 
+/* sample_one as the shared anisotropic filter's lookup */
+static void
+lookup_one(const void *ctx, const float c[4], float lambda, float out[4])
+{
+   sample_one(ctx, c, lambda, out);
+}
+
 void
 nv40_3d_texture_sample(void *data, const struct nvsim_tex_request *req,
                        float result[4][4])
@@ -823,20 +817,12 @@ nv40_3d_texture_sample(void *data, const struct nvsim_tex_request *req,
          }
          if (u->aniso > 1 && !u->one_d && !u->three_d && !u->point_only) {
             /* the anisotropic footprint (file header) */
-            float px = sqrtf(ddx[0] * sw * ddx[0] * sw +
-                             ddx[1] * sh * ddx[1] * sh);
-            float py = sqrtf(ddy[0] * sw * ddy[0] * sw +
-                             ddy[1] * sh * ddy[1] * sh);
-            float pmax = nvsim_maxf(px, py), pmin = nvsim_minf(px, py);
-            float ratio = pmin > 0.0f ? pmax / pmin : (float)u->aniso;
-            n = 1;
-            while (n < u->aniso && (float)n < ratio)
-               n++;
-            /* the level from the spec's N; the lookups rounded up to a
-             * rate the field has (more samples of the same level) */
-            lambda = nvsim_tex_log2(pmax / (float)n);
-            n = aniso_round_up(n, u->aniso);
-            axis = px > py ? req->ddx[f] : req->ddy[f];
+            struct nvsim_tex_aniso fp;
+            nvsim_tex_aniso_footprint(ddx, ddy, sw, sh, u->aniso,
+                                      aniso_rates, sizeof(aniso_rates), &fp);
+            lambda = fp.lambda;
+            n = fp.n;
+            axis = fp.major_y ? req->ddy[f] : req->ddx[f];
          } else {
             lambda = nvsim_tex_lambda(ddx, ddy, sw, sh);
          }
@@ -848,17 +834,8 @@ nv40_3d_texture_sample(void *data, const struct nvsim_tex_request *req,
          sample_one(u, req->coord[f], lambda, result[f]);
          continue;
       }
-      /* N lookups at -1/2 + i / (N + 1) of the major axis' derivative */
-      float sum[4] = { 0.0f, 0.0f, 0.0f, 0.0f };
-      for (unsigned i = 1; i <= n; i++) {
-         float k = -0.5f + (float)i / (float)(n + 1), c[4], one[4];
-         for (unsigned j = 0; j < 4; j++)
-            c[j] = req->coord[f][j] + (j < 3 ? k * axis[j] : 0.0f);
-         sample_one(u, c, lambda, one);
-         for (unsigned j = 0; j < 4; j++)
-            sum[j] += one[j];
-      }
-      for (unsigned j = 0; j < 4; j++)
-         result[f][j] = sum[j] / (float)n;
+      /* N lookups along the major axis (the shared footprint) */
+      nvsim_tex_aniso_sample(lookup_one, u, req->coord[f], axis, n, lambda,
+                             result[f]);
    }
 }

@@ -70,9 +70,18 @@
  *   count of the view (upstream passes the result through);
  * - sRGB (TIC SRGB_CONVERSION) decodes R, G, B of UNORM components and
  *   S3TC before filtering (EXT_texture_sRGB).
- * Not modelled (the request fails: the 3D class traps): anisotropic
- * filtering (sampled isotropically: MAX_ANISOTROPY is a limit, not a
- * requirement), texgather, texquerylod, texprep cube and CUBE_ARRAY,
+ * - Anisotropic filtering: TSC MAX_ANISOTROPY (rnndb g80_max_anisotropy,
+ *   1_TO_1 .. 16_TO_1: at most 1, 2, 4, 6, 8, 10, 12, 16 samples) with
+ *   the footprint EXT_texture_filter_anisotropic gives as its example
+ *   (sim/texture/nvsim_texture_aniso.c, shared with curie): N lookups
+ *   along the major axis at lambda = log2(Pmax / N), N rounded up to a
+ *   rate the field has.  Assumed (the pattern is not documented): it
+ *   applies to implicit-LOD lookups of 2D textures, 2D arrays and cubes
+ *   with any filter, not to 1D or 3D ones nor unfiltered (integer)
+ *   formats, as curie's; TIC word 6's MAX_ANISOTROPY and the ANISO_*
+ *   spread and quality fields (no document says what they do; upstream
+ *   leaves them 0) are not read.
+ * Not modelled (the request fails: the 3D class traps): texgather, texquerylod, texprep cube and CUBE_ARRAY,
  * multisampled textures, the subsampled and video formats, R1.
  */
 #include <math.h>
@@ -611,15 +620,15 @@ clampf(float v, float lo, float hi)
    return v < lo ? lo : v > hi ? hi : v;
 }
 
-/* Samples one lane at level of detail lambda (GL 3.3 3.8.9-3.8.11). */
+/* Samples one lane at coordinates c (lane_coords, or moved along the
+ * anisotropic footprint) and level of detail lambda (GL 3.3
+ * 3.8.9-3.8.11). */
 static void
 sample_lane(const struct g80_sampler_texture *t,
-            const struct g80_tex_request *req, unsigned lane, float lambda,
-            float out[4])
+            const struct g80_tex_request *req, unsigned lane,
+            const float c[3], float lambda, float out[4])
 {
    const struct fmt *f = tex_fmt(t);
-   float c[3];
-   lane_coords(t, req, lane, c);
    unsigned layer = 0;
    float s = c[0], tt = c[1], r = c[2];
    if (t->cube) {
@@ -693,6 +702,20 @@ sample_lane(const struct g80_sampler_texture *t,
    }
    for (unsigned i = 0; i < 4; i++)
       out[i] = lf > 0.0f ? o[0][i] + lf * (o[1][i] - o[0][i]) : o[0][i];
+}
+
+/* One lane's lookup for the shared anisotropic filter. */
+struct lane_lookup {
+   const struct g80_sampler_texture *t;
+   const struct g80_tex_request *req;
+   unsigned lane;
+};
+
+static void
+lookup_lane(const void *data, const float c[4], float lambda, float out[4])
+{
+   const struct lane_lookup *l = data;
+   sample_lane(l->t, l->req, l->lane, c, lambda, out);
 }
 
 static void
@@ -790,6 +813,9 @@ g80_sampler_run(const struct g80_sampler_texture *t, enum g80_stage stage,
          fetch_lane(t, req, lane, v);
       } else {
          float lambda = -128.0f;   /* derivatives 0: log2(0) */
+         float c[4] = { 0.0f, 0.0f, 0.0f, 0.0f }, axis[3];
+         unsigned n = 1;           /* anisotropic lookups */
+         lane_coords(t, req, lane, c);
          if (req->op == G80_TEX_SAMPLE_LOD) {
             lambda = word_f(req->lod_or_bias[lane]);
          } else if (stage == G80_STAGE_FP || req->deriv) {
@@ -805,14 +831,24 @@ g80_sampler_run(const struct g80_sampler_texture *t, enum g80_stage stage,
             float sw = t->tic.normalized_coords ? (float)l0->w : 1.0f;
             float sh = t->tic.normalized_coords ? (float)l0->h : 1.0f;
             float ddx[2] = { dx[0], dx[1] }, ddy[2] = { dy[0], dy[1] };
-            if (t->cube) {
-               float c[3];
-               lane_coords(t, req, lane, c);
+            if (t->cube)
                nvsim_tex_cube_derivs(c, dx, dy, ddx, ddy);
-            }
             if (t->dims == 1)
                ddx[1] = ddy[1] = 0.0f;
-            lambda = nvsim_tex_lambda(ddx, ddy, sw, sh);
+            if (t->tsc.max_anisotropy > 1 && (t->dims == 2 || t->cube) &&
+                !reads_integer(&t->tic, tex_fmt(t))) {
+               /* the anisotropic footprint (file header) */
+               struct nvsim_tex_aniso fp;
+               nvsim_tex_aniso_footprint(ddx, ddy, sw, sh,
+                                         t->tsc.max_anisotropy,
+                                         g80_tsc_aniso_rates,
+                                         G80_TSC_ANISO_RATES, &fp);
+               lambda = fp.lambda;
+               n = fp.n;
+               memcpy(axis, fp.major_y ? dy : dx, sizeof(axis));
+            } else {
+               lambda = nvsim_tex_lambda(ddx, ddy, sw, sh);
+            }
             if (t->dims == 3 && !t->cube) {
                float sd = t->tic.normalized_coords ? (float)l0->d : 1.0f;
                float lz = nvsim_tex_log2(fmaxf(fabsf(dx[2] * sd),
@@ -827,7 +863,12 @@ g80_sampler_run(const struct g80_sampler_texture *t, enum g80_stage stage,
                          (float)t->tsc.max_lod * bias_fixed);
          if (t->tic.min_lod_clamp)
             lambda = fmaxf(lambda, (float)t->tic.min_lod_clamp * bias_fixed);
-         sample_lane(t, req, lane, lambda, v);
+         if (n > 1) {
+            struct lane_lookup l = { t, req, lane };
+            nvsim_tex_aniso_sample(lookup_lane, &l, c, axis, n, lambda, v);
+         } else {
+            sample_lane(t, req, lane, c, lambda, v);
+         }
       }
       for (unsigned i = 0; i < 4; i++)
          out[lane][i] = nvsim_f2u(v[i]);

@@ -21,6 +21,16 @@ sign_extend(uint32_t v, unsigned bits)
 
 #define FIELD_BITS(F) (__builtin_popcount(F##__MASK))
 
+/* Samples of each TSC MAX_ANISOTROPY value, by hwdb's names (rnndb
+ * g80_max_anisotropy: 1_TO_1 .. 16_TO_1), ascending. */
+#define MAXA(v) (G80_TSC_0_MAX_ANISOTROPY_##v >> G80_TSC_0_MAX_ANISOTROPY__SHIFT)
+const uint8_t g80_tsc_aniso_rates[G80_TSC_ANISO_RATES] = {
+   [MAXA(1_TO_1)] = 1, [MAXA(2_TO_1)] = 2, [MAXA(4_TO_1)] = 4,
+   [MAXA(6_TO_1)] = 6, [MAXA(8_TO_1)] = 8, [MAXA(10_TO_1)] = 10,
+   [MAXA(12_TO_1)] = 12, [MAXA(16_TO_1)] = 16,
+};
+#undef MAXA
+
 static bool
 source_named(uint32_t s)
 {
@@ -112,7 +122,8 @@ g80_tsc_decode(const uint32_t w[G80_TEXTURE_DESC_WORDS], struct g80_tsc *s,
    s->depth_compare = w[0] & G80_TSC_0_DEPTH_COMPARE__MASK;
    s->depth_compare_func = FIELD(w[0], G80_TSC_0_DEPTH_COMPARE_FUNC);
    s->srgb = w[0] & G80_TSC_0_SRGB_CONVERSION__MASK;
-   s->max_anisotropy = FIELD(w[0], G80_TSC_0_MAX_ANISOTROPY);
+   s->max_anisotropy =
+      g80_tsc_aniso_rates[FIELD(w[0], G80_TSC_0_MAX_ANISOTROPY)];
    s->mag_filter = FIELD(w[1], G80_TSC_1_MAG_FILTER);
    s->min_filter = FIELD(w[1], G80_TSC_1_MIN_FILTER);
    s->mip_filter = FIELD(w[1], G80_TSC_1_MIP_FILTER);

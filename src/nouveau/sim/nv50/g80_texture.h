@@ -57,7 +57,7 @@ struct g80_tsc {
    bool depth_compare;
    uint32_t depth_compare_func;   /* g80_depth_compare_func */
    bool srgb;
-   uint32_t max_anisotropy;    /* g80_max_anisotropy */
+   uint32_t max_anisotropy;    /* MAX_ANISOTROPY as samples: 1..16 */
    uint32_t mag_filter, min_filter;   /* g80_tsc_filter */
    uint32_t mip_filter;        /* g80_tsc_mipfilter */
    int32_t lod_bias;           /* MIP_LOD_BIAS, signed fixed point (rnndb
@@ -67,6 +67,12 @@ struct g80_tsc {
    uint8_t srgb_border[3];     /* SRGB_BORDER_COLOR_R/G/B */
    uint32_t border[4];         /* BORDER_COLOR_R/G/B/A, float bits */
 };
+
+/* The sample counts of the 8 MAX_ANISOTROPY values (g80_texture.c),
+ * ascending. */
+#define G80_TSC_ANISO_RATES \
+   ((G80_TSC_0_MAX_ANISOTROPY__MASK >> G80_TSC_0_MAX_ANISOTROPY__SHIFT) + 1)
+extern const uint8_t g80_tsc_aniso_rates[G80_TSC_ANISO_RATES];
 
 /* Decodes a TIC.  g84: the chip is G84 or later (rnndb's G84- variant
  * fields, word 7).  false when a field holds a value hwdb does not name

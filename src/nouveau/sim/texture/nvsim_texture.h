@@ -91,6 +91,34 @@ void nvsim_tex_cube_derivs(const float c[3], const float ddx[3],
 float nvsim_tex_lambda(const float ddx[2], const float ddy[2], float sw,
                        float sh);
 
+/* Anisotropic filtering (nvsim_texture_aniso.c): EXT_texture_filter_
+ * anisotropic's example footprint. */
+struct nvsim_tex_aniso {
+   unsigned n;          /* lookups: N rounded up to one of the rates */
+   float lambda;        /* their level of detail, log2(Pmax / N) */
+   bool major_y;        /* the major axis is window y (else x) */
+};
+
+/* The footprint of (s, t) derivatives ddx, ddy scaled by the level size
+ * sw, sh, with at most max samples; rates: the ascending sample counts
+ * the unit's anisotropy field names. */
+void nvsim_tex_aniso_footprint(const float ddx[2], const float ddy[2],
+                               float sw, float sh, unsigned max,
+                               const uint8_t *rates, unsigned num_rates,
+                               struct nvsim_tex_aniso *fp);
+
+/* One lookup of the unit at coordinates c (s, t, r or a cube direction,
+ * and the unit's fourth) and level of detail lambda. */
+typedef void (*nvsim_tex_lookup_fn)(const void *ctx, const float c[4],
+                                    float lambda, float out[4]);
+
+/* The mean of n lookups at lambda, coordinates coord moved by
+ * -1/2 + i / (n + 1) of axis (the coordinates' derivative along the
+ * major axis), i = 1..n. */
+void nvsim_tex_aniso_sample(nvsim_tex_lookup_fn lookup, const void *ctx,
+                            const float coord[4], const float axis[3],
+                            unsigned n, float lambda, float out[4]);
+
 /* One texel (x, y, z) of a level, already wrapped or not: the texture
  * unit's fetch, wrap, border and compare; ctx is the unit's. */
 typedef void (*nvsim_tex_texel_fn)(const void *ctx, int x, int y, int z,

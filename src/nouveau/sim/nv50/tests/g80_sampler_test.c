@@ -88,6 +88,7 @@ struct tsc_desc {
    bool compare;
    uint32_t func;           /* G80_TSC_0_DEPTH_COMPARE_FUNC_* */
    float border[4];
+   uint32_t aniso;          /* G80_TSC_0_MAX_ANISOTROPY_* */
 };
 
 static void
@@ -96,7 +97,7 @@ tsc_words(const struct tsc_desc *d, uint32_t w[8])
    memset(w, 0, 8 * sizeof(uint32_t));
    w[0] = d->wrap << G80_TSC_0_ADDRESS_U__SHIFT |
           d->wrap << G80_TSC_0_ADDRESS_V__SHIFT |
-          d->wrap << G80_TSC_0_ADDRESS_P__SHIFT;
+          d->wrap << G80_TSC_0_ADDRESS_P__SHIFT | d->aniso;
    if (d->compare)
       w[0] |= G80_TSC_0_DEPTH_COMPARE | d->func;
    w[1] = (d->linear ? G80_TSC_1_MAG_FILTER_LINEAR | G80_TSC_1_MIN_FILTER_LINEAR
@@ -507,6 +508,85 @@ sampler_view_levels(void)
    free(mem);
 }
 
+/* ---- anisotropic filtering ---- */
+
+/* Lane 0's R of an FP quad at (s0, t0) whose s steps sx a pixel right
+ * and t steps ty a pixel down. */
+static float
+sample_quad_st(const struct g80_sampler_texture *t, float s0, float t0,
+               float sx, float ty)
+{
+   struct g80_tex_request rq = { .op = G80_TEX_SAMPLE, .active = 0xf,
+                                 .argc = 2 };
+   for (unsigned l = 0; l < 4; l++) {
+      rq.coord[l][0] = bits(s0 + sx * (l & 1));
+      rq.coord[l][1] = bits(t0 + ty * (l >> 1));
+   }
+   uint32_t out[32][4] = { { 0 } };
+   CHECK(g80_sampler_run(t, G80_STAGE_FP, &rq, out) == NULL);
+   return f32(out[0][0]);
+}
+
+/* TSC MAX_ANISOTROPY with EXT_texture_filter_anisotropic's example
+ * footprint.  A quad whose s steps 1/2 a pixel right and t 1/8 down on
+ * an 8 x 8 texture: Px = 4, Py = 1 texels. */
+static void
+sampler_anisotropic(void)
+{
+   uint8_t *mem = calloc(1, 1280);
+   fill_levels(mem);
+   struct tic_desc td = {
+      .cs = G80_TIC_0_COMPONENTS_SIZES_A8B8G8R8, .type = G80_TIC_TYPE_UNORM,
+      .src = { G80_TIC_SOURCE_R, G80_TIC_SOURCE_G, G80_TIC_SOURCE_B,
+               G80_TIC_SOURCE_A },
+      .tex_type = G80_TIC_2_TEXTURE_TYPE_TWO_D, .w = 8, .h = 8, .d = 1,
+      .last_level = 3,
+   };
+   struct tsc_desc sd = { .wrap = G80_TSC_WRAP_WRAP,
+                          .mip = G80_TSC_1_MIP_FILTER_NEAREST };
+   struct g80_sampler_texture t;
+   /* the level (fill_levels: level l has R 40 (l + 1)).  1_TO_1
+    * (isotropic, GL 3.3 (3.19)): rho = 4, lambda 2, level 2 (R 120).
+    * 2_TO_1: N = min(ceil(4 / 1), 2) = 2, lambda = log2(4 / 2) = 1,
+    * level 1 (R 80).  4_TO_1 and 16_TO_1: N = 4, lambda 0:
+    * magnification, level 0 (R 40). */
+   static const struct { uint32_t aniso; unsigned r; } lv[] = {
+      { G80_TSC_0_MAX_ANISOTROPY_1_TO_1, 120 },
+      { G80_TSC_0_MAX_ANISOTROPY_2_TO_1, 80 },
+      { G80_TSC_0_MAX_ANISOTROPY_4_TO_1, 40 },
+      { G80_TSC_0_MAX_ANISOTROPY_16_TO_1, 40 },
+   };
+   for (unsigned i = 0; i < sizeof(lv) / sizeof(lv[0]); i++) {
+      sd.aniso = lv[i].aniso;
+      CHECK(setup(&t, &td, &sd, mem));
+      CHECK_F(sample_quad_st(&t, 0.3f, 0.3f, 0.5f, 0.125f),
+              lv[i].r / 255.0f);
+   }
+
+   /* the lookups: one level whose texel columns alternate R 0 (even x)
+    * and 255 (odd x), LINEAR.  Lane 0 at u = 4.5 (texel 4's centre): 1
+    * lookup reads R 0.  4_TO_1: N = 4 lookups at lambda 0
+    * (magnification, LINEAR) moved along ds/dx = 1/2 (4 texels) by
+    * -1/2 + i / 5, i = 1..4: u = 3.3, 4.1, 4.9, 5.7, u - 1/2 = 2.8, 3.6,
+    * 4.4, 5.2 (GL 3.3 3.8.8 LINEAR): 0.8, 0.4, 0.4, 0.8 of 255, mean
+    * 0.6. */
+   memset(mem, 0, 1280);
+   for (unsigned b = 0; b < 512; b += 4)
+      mem[b] = (b % 64 / 4) & 1 ? 255 : 0;   /* a gob row is 64 bytes */
+   td.last_level = 0;
+   sd = (struct tsc_desc){ .wrap = G80_TSC_WRAP_WRAP, .linear = true };
+   CHECK(setup(&t, &td, &sd, mem));
+   CHECK(fabsf(sample_quad_st(&t, 4.5f / 8, 4.5f / 8, 0.5f, 0.125f)) < 1e-5f);
+   sd.aniso = G80_TSC_0_MAX_ANISOTROPY_4_TO_1;
+   CHECK(setup(&t, &td, &sd, mem));
+   CHECK(fabsf(sample_quad_st(&t, 4.5f / 8, 4.5f / 8, 0.5f, 0.125f) - 0.6f) <
+         1e-4f);
+   /* the same footprint along y (t steps 1/2 down, s 1/8 right): the
+    * lookups move along t, down a column of one value (R 0) */
+   CHECK(fabsf(sample_quad_st(&t, 4.5f / 8, 4.5f / 8, 0.125f, 0.5f)) < 1e-5f);
+   free(mem);
+}
+
 /* ---- cube faces ---- */
 
 /* A cube of 1 x 1 RGBA8 faces: each face one gob (256 bytes), the
@@ -854,6 +934,7 @@ static const struct nvt_case cases[] = {
    { "sampler_blocklinear", sampler_blocklinear },
    { "sampler_mip_levels", sampler_mip_levels },
    { "sampler_view_levels", sampler_view_levels },
+   { "sampler_anisotropic", sampler_anisotropic },
    { "sampler_cube", sampler_cube },
    { "sampler_formats", sampler_formats },
    { "sampler_dxt1", sampler_dxt1 },

@@ -1537,7 +1537,7 @@ texture_descriptor_decode(void)
    CHECK(tsc.depth_compare);
    CHECK_EQ(tsc.depth_compare_func, 3);
    CHECK(!tsc.srgb);
-   CHECK_EQ(tsc.max_anisotropy, 2);
+   CHECK_EQ(tsc.max_anisotropy, 4);   /* value 2: 4_TO_1 (rnndb) */
    CHECK_EQ(tsc.mag_filter, 2);
    CHECK_EQ(tsc.min_filter, 1);
    CHECK_EQ(tsc.mip_filter, 3);
