@@ -112,6 +112,9 @@ runs=(
    # GL 3.2 / 3.3 features: dual-source blending (GLSL 1.30 source:
    # the overrides, as above)
    "nv50_gl_gl33||MESA_GL_VERSION_OVERRIDE=3.0 MESA_GLSL_VERSION_OVERRIDE=130 --|g80 gt215 llvmpipe"
+   # uniform blocks in c1[]..: GLSL 1.40 (the overrides: the caps stay
+   # below GL 3.1), ranges at an offset, buffers updated between draws
+   "nv50_gl_ubo||MESA_GL_VERSION_OVERRIDE=3.1 MESA_GLSL_VERSION_OVERRIDE=140 --|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

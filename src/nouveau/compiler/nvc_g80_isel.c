@@ -641,6 +641,42 @@ io_offset(struct isel *c, nir_intrinsic_instr *in, unsigned src)
    return nir_src_as_uint(in->src[src]);
 }
 
+/*
+ * A variable offset into a constant buffer: `shl $aK, $r, shift`
+ * (g80.xml SHL_A) makes it bytes in an address register, and the loads
+ * right after read c[$aK + offset] (isa.rst "memory operands": an
+ * indirect operand's address is $aX + offset * factor; the const spaces
+ * are 16-bit byte-addressed, so $a's 16 bits cover one).  The load reads
+ * $aK before any later shl: the selected instructions keep their order
+ * and operand folding leaves $a operands alone.  $a1 in a VP or FP; a GP
+ * takes the first of $a1..$a4 (isa.rst's per-thread ones) that holds no
+ * vertex pointer (gp_prologue).  Returns K, 0 after a failure.
+ */
+static unsigned
+const_index_areg(struct isel *c, unsigned v, unsigned shift)
+{
+   unsigned k = 1;
+   if (c->s->info.stage == MESA_SHADER_GEOMETRY) {
+      while (k <= 4 && (c->gp_vertices >> (k - 1) & 1))
+         k++;
+      if (k > 4) {
+         fail(c, "no address register left for a variable constant offset "
+              "beside the GP's vertex pointers");
+         return 0;
+      }
+   }
+   struct nvc_g80_insn *i = add(c, G(OP_SHL_A));
+   if (!i)
+      return 0;
+   i->hw.opnd[0].file = G(FILE_ADDR);
+   i->hw.opnd[0].val = k;
+   set_src(i, 1, v);
+   i->hw.opnd[2].file = G(FILE_IMM);
+   i->hw.opnd[2].val = shift;
+   i->side_effect = true;
+   return c->failed ? 0 : k;
+}
+
 static void
 add_io(struct isel *c, unsigned slot, unsigned comp, unsigned word,
        unsigned interp)
@@ -1141,10 +1177,13 @@ emit_intrinsic(struct isel *c, nir_intrinsic_instr *in)
    case nir_intrinsic_load_ubo:
    case nir_intrinsic_load_ubo_vec4:
    case nir_intrinsic_load_uniform: {
-      unsigned buf, off;
+      /* the offset source in bytes (load_ubo) or vec4 slots */
+      unsigned buf, off, osrc, oshift;
       if (in->intrinsic == nir_intrinsic_load_ubo) {
          buf = io_offset(c, in, 0);
-         off = io_offset(c, in, 1);
+         osrc = 1;
+         oshift = 0;
+         off = 0;
       } else if (in->intrinsic == nir_intrinsic_load_ubo_vec4) {
          /* st/mesa's uniforms without PIPE_CAP_PACKED_UNIFORMS
           * (nir_lower_uniforms_to_ubo with load_vec4): the offset in
@@ -1152,19 +1191,30 @@ emit_intrinsic(struct isel *c, nir_intrinsic_instr *in)
           * uniforms after the user's, e.g. gl_FragCoord's y transform),
           * then the first component */
          buf = io_offset(c, in, 0);
-         off = (nir_intrinsic_base(in) + io_offset(c, in, 1)) * 16 +
-               nir_intrinsic_component(in) * 4;
+         osrc = 1;
+         oshift = 4;
+         off = nir_intrinsic_base(in) * 16 + nir_intrinsic_component(in) * 4;
       } else {
          /* nir_lower_io's vec4 slots of the default uniform block, which
           * the driver puts in c0[] */
          buf = 0;
-         off = (nir_intrinsic_base(in) + io_offset(c, in, 0)) * 16;
+         osrc = 0;
+         oshift = 4;
+         off = nir_intrinsic_base(in) * 16;
       }
       if (c->failed)
          return false;
       if (buf >= c->t->num_cbufs)
          return fail(c, "constant buffer %u past c%u[]", buf,
                      c->t->num_cbufs - 1);
+      unsigned areg = 0;
+      if (nir_src_is_const(in->src[osrc])) {
+         off += nir_src_as_uint(in->src[osrc]) << oshift;
+      } else {
+         areg = const_index_areg(c, ssa_val(c, &in->src[osrc], 0), oshift);
+         if (!areg)
+            return false;
+      }
       for (unsigned k = 0; k < in->dest.ssa.num_components; k++) {
          struct nvc_g80_insn *i = def_insn(c, G(OP_LD_C_B32), &dst[k]);
          if (!i)
@@ -1173,6 +1223,7 @@ emit_intrinsic(struct isel *c, nir_intrinsic_instr *in)
          i->hw.opnd[1].size = 4;
          i->hw.opnd[1].buf = buf;
          i->hw.opnd[1].val = off + 4 * k;
+         i->hw.opnd[1].areg = areg;
       }
       return true;
    }

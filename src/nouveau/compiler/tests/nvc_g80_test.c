@@ -540,6 +540,57 @@ test_vp_ubo_vec4(void)
 }
 
 /*
+ * Variable offsets into c0[] (uniform arrays and blocks indexed by a
+ * value: c[$a + offset] after `shl $a, $r, shift`).  c0[] word w holds
+ * 100 + w; idx = int(a.x), 2 in lane 0 and 0 in lane 1:
+ *   load_ubo_vec4(0, idx, base 1).xy: slot 1 + idx, words 4 (1 + idx)..
+ *   load_ubo(0, idx * 4 + 4).x: byte 4 idx + 4, word idx + 1
+ *   var0 = (112, 113, 103, 0) in lane 0, (104, 105, 101, 0) in lane 1.
+ * A constant offset alone (idx read as 0) gives lane 1's values in both.
+ */
+static void
+test_vp_ubo_indirect(void)
+{
+   nir_builder b = builder(MESA_SHADER_VERTEX, "vp_ubo_indirect");
+   nir_variable *in = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_variable *o = nvc_test_out_vec4(b.shader, VARYING_SLOT_VAR0, 0, "o");
+   nir_ssa_def *idx = nir_f2i32(&b, nir_channel(&b, nir_load_var(&b, in), 0));
+   nir_ssa_def *v = nir_load_ubo_vec4(&b, 2, 32, nir_imm_int(&b, 0), idx,
+                                      .base = 1);
+   nir_ssa_def *w = nir_load_ubo(&b, 1, 32, nir_imm_int(&b, 0),
+                                 nir_iadd_imm(&b, nir_ishl_imm(&b, idx, 2), 4),
+                                 .align_mul = 4, .range = ~0);
+   nir_store_var(&b, o, nir_vec4(&b, nir_channel(&b, v, 0),
+                                 nir_channel(&b, v, 1), w,
+                                 nir_imm_float(&b, 0)), 0xf);
+   struct nvc_g80_program p;
+   if (!compile(b.shader, &p))
+      return;
+   CHECK(disasm_has(&p, "shl $a1"), "no address register written");
+   uint32_t cb[16], out[16] = { 0 }, inw[32] = { 0 };
+   for (unsigned k = 0; k < 16; k++)
+      cb[k] = u(100.0f + k);
+   for (unsigned i = 0; i < p.num_inputs; i++)
+      if (p.io[i].comp == 0)
+         inw[p.io[i].word] = u(2.0f);   /* lane 1: 0.0 */
+   if (run(&p, 2, inw, 16, NULL, NULL, 0, out, 8, cb, 16)) {
+      static const float want[2][4] = { { 112, 113, 103, 0 },
+                                        { 104, 105, 101, 0 } };
+      for (unsigned l = 0; l < 2; l++) {
+         float got[4];
+         for (unsigned k = 0; k < 4; k++) {
+            const struct nvc_g80_io *io = find_io(&p, true, VARYING_SLOT_VAR0,
+                                                  k);
+            got[k] = io ? f(out[l * 8 + io->word]) : NAN;
+         }
+         CHECK_VEC4_AS("c0[$a + offset]", got, want[l][0], want[l][1],
+                       want[l][2], want[l][3], 0);
+      }
+   }
+   nvc_g80_program_free(&p);
+}
+
+/*
  * gl_VertexID and gl_InstanceID: the a[] words after the attributes
  * (VP_GP_BUILTIN_ATTR_EN, nvsim's g80_3d_vertex.c appends them in that
  * order).  Vertex 7 of instance 2 with attribute x = 0.5:
@@ -915,6 +966,7 @@ main(void)
    test_vp_int();
    test_vp_builtins();
    test_vp_ubo_vec4();
+   test_vp_ubo_indirect();
    test_fp_depth();
    test_fp_discard();
    test_fp_derivatives();

@@ -245,7 +245,8 @@ nv50_context_init_hw(struct nv50_context *nv50)
       nouveau_push_data(p, G80_3D_CB_DEF_SET_BUFFER(i) |
                            G80_3D_CB_DEF_SET_SIZE(0));
    }
-   /* the sprite constants after them (nv50_linkage.c), the FP's c1[] */
+   /* the sprite constants after them (nv50_linkage.c), the FP's last
+    * const space (NV50_SPRITE_CB_INDEX) */
    uint64_t sprite = nv50->cb_bo->offset + NV50_CB_STAGES * NV50_CB_SIZE;
    NV50_3D_MTHD(nv50, G80_3D_CB_DEF_ADDRESS_HIGH, 3);
    nouveau_push_data(p, sprite >> 32);
@@ -264,6 +265,7 @@ nv50_context_init_hw(struct nv50_context *nv50)
    NV50_3D_1(nv50, G80_3D_GP_ENABLE, 0);
    NV50_3D_1(nv50, G80_3D_RASTERIZE_ENABLE, 1);
    nv50->dirty = NV50_DIRTY_ALL;
+   memset(nv50->cb_dirty, 0xff, sizeof(nv50->cb_dirty));
    /* the TIC and TSC tables (nv50_tex.c) */
    return nv50_tex_init(nv50);
 }
@@ -291,7 +293,8 @@ nv50_context_destroy(struct pipe_context *pipe)
    for (unsigned i = 0; i < ARRAY_SIZE(nv50->vb); i++)
       pipe_vertex_buffer_unreference(&nv50->vb[i]);
    for (unsigned i = 0; i < NV50_CB_STAGES; i++) {
-      pipe_resource_reference(&nv50->cb[i].buffer, NULL);
+      for (unsigned j = 0; j < NV50_CB_USER_SLOTS; j++)
+         pipe_resource_reference(&nv50->cb[i][j].buffer, NULL);
       FREE(nv50->cb_user[i]);
    }
    nv50_tex_destroy(nv50);

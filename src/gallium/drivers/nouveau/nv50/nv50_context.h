@@ -66,10 +66,16 @@ enum nv50_bin {
 /* Constant buffers: one of 64 KiB per stage for user constants (CB_DEF
  * SIZE 0 is 0x10000 bytes, docs/tesla.md "Constant buffers"). */
 #define NV50_CB_SIZE (64 * 1024)
-/* Stages with user constants: VP 0, FP 1, GP 2 (nv50_state.c
- * nv50_cb_stage); user data in CB_DEF buffer s, a resource in buffer
- * NV50_CB_STAGES + s (nv50_draw.c). */
+/* Stages with user constants: VP 0, FP 1, GP 2; c0[] user data in
+ * CB_DEF buffer s, resources in buffers past NV50_CB_STAGES (nv50_cb.c). */
 #define NV50_CB_STAGES 3
+/* c0[]..c15[] of a stage: SET_PROGRAM_CB INDEX's range (rnndb; isa.rst
+ * "16 const spaces of each program type"); the last is the FP's sprite
+ * constants (below), so GL's uniforms and blocks take c0[]..c14[] of
+ * every stage (nv50_cb.c) */
+#define NV50_CB_SLOTS \
+   ((G80_3D_SET_PROGRAM_CB_INDEX__MASK >> G80_3D_SET_PROGRAM_CB_INDEX__SHIFT) + 1)
+#define NV50_CB_USER_SLOTS (NV50_CB_SLOTS - 1)
 /* The driver's constants for point sprite coordinates (nv50_linkage.c):
  * buffer id NV50_SPRITE_CB_ID, NV50_SPRITE_CB_WORDS words after the user
  * buffers in cb_bo, read by the FP as c[NV50_SPRITE_CB_INDEX]; the FP
@@ -77,8 +83,11 @@ enum nv50_bin {
 #define NV50_COLOR_SMOOTH 0x1   /* smooth or noperspective */
 #define NV50_COLOR_FLAT 0x4
 #define NV50_SPRITE_CB_ID (2 * NV50_CB_STAGES)
-#define NV50_SPRITE_CB_INDEX 1
+#define NV50_SPRITE_CB_INDEX (NV50_CB_SLOTS - 1)
 #define NV50_SPRITE_CB_WORDS 20
+/* CB_DEF ids of resources bound as constant buffers: past the sprite
+ * constants' (nv50_cb.c) */
+#define NV50_CB_RESOURCE_ID0 (NV50_SPRITE_CB_ID + 1)
 #define NV50_SPRITE_GENERICS 9  /* gl_TexCoord[0..7], gl_PointCoord */
 #define NV50_SPRITE_POS_SLOT (VARYING_SLOT_VAR0 + 30)
 #define NV50_SPRITE_SIZE_SLOT (VARYING_SLOT_VAR0 + 31)
@@ -166,11 +175,13 @@ struct nv50_context {
    /* free space, and deleted programs' space the GPU may still read */
    struct nv50_code_list code_free, code_waiting;
    bool code_flush;
-   /* user constants of VP (0), FP (1) and GP (2): copies, and the
-    * buffer their CB_DEFs point at (NV50_CB_SIZE each) */
+   /* constant buffers of VP (0), FP (1) and GP (2), c0[]..c15[]
+    * (nv50_cb.c): c0[]'s user data copied into the buffer its CB_DEF
+    * points at (NV50_CB_SIZE each), the others' uploaded; slots to send */
    struct nouveau_bo *cb_bo;
-   struct pipe_constant_buffer cb[NV50_CB_STAGES];
+   struct pipe_constant_buffer cb[NV50_CB_STAGES][NV50_CB_USER_SLOTS];
    void *cb_user[NV50_CB_STAGES];
+   uint16_t cb_dirty[NV50_CB_STAGES];
    struct nv50_vertex_elements *velems;
    /* the CPU wrote a buffer since the last draw: the vertex fetch may
     * hold its old bytes (VERTEX_ARRAY_FLUSH, nv50_draw.c) */
@@ -355,6 +366,7 @@ uint32_t nv50_program_new_context_id(void);
 /* p's offset in this context's code buffer, or -1 before its upload */
 int32_t nv50_program_base(const struct nv50_program *p,
                           const struct nv50_context *nv50);
+bool nv50_cb_validate(struct nv50_context *nv50);
 
 /* nv50_vertex.c */
 uint32_t nv50_vertex_format(enum pipe_format format);

@@ -1,7 +1,7 @@
 /*
  * Draws, copies and blits.  A draw sends what changed of the programs
- * (nv50_program.c), vertex arrays (nv50_vertex.c), constant buffer 0 of
- * each stage, viewport 0 and the rasterizer / blend / depth state a plain
+ * (nv50_program.c), vertex arrays (nv50_vertex.c), constant buffers
+ * (nv50_cb.c), viewport 0 and the rasterizer / blend / depth state a plain
  * draw needs (nv50_blend.c, nv50_zsa.c, nv50_rasterizer.c), then per
  * instance VERTEX_BEGIN_GL, VERTEX_BUFFER_FIRST/COUNT (arrays) or the
  * index stream (nv50_index.c), VERTEX_END_GL (rnndb
@@ -81,62 +81,6 @@ nv50_fragment_validate(struct nv50_context *nv50)
    nouveau_push_dataf(&nv50->push, v->translate[2] - v->scale[2]);
    nouveau_push_dataf(&nv50->push, v->translate[2] + v->scale[2]);
    nv50->dirty &= ~NV50_DIRTY_FRAGMENT;
-   return true;
-}
-
-/* constant buffer 0 of VP, FP and GP: user data into the context's
- * buffer (CB_ADDR + CB_DATA), a buffer by its address (CB_DEF) */
-static bool
-nv50_const_validate(struct nv50_context *nv50)
-{
-   static const uint32_t program[NV50_CB_STAGES] = {
-      G80_3D_SET_PROGRAM_CB_PROGRAM_VERTEX,
-      G80_3D_SET_PROGRAM_CB_PROGRAM_FRAGMENT,
-      G80_3D_SET_PROGRAM_CB_PROGRAM_GEOMETRY,
-   };
-
-   if (!(nv50->dirty & NV50_DIRTY_CONST))
-      return true;
-   nv50_bin_reset(nv50, NV50_BIN_CONST);
-   for (unsigned s = 0; s < NV50_CB_STAGES; s++) {
-      const struct pipe_constant_buffer *cb = &nv50->cb[s];
-      unsigned words = cb->buffer_size / 4;
-      /* buffer ids: s for user data, NV50_CB_STAGES + s for a resource */
-      unsigned id = cb->buffer ? NV50_CB_STAGES + s : s;
-
-      if (!nv50_push_begin(nv50, 16))
-         return false;
-      if (cb->buffer) {
-         struct nv50_resource *res = nv50_resource(cb->buffer);
-         uint64_t addr = res->bo->offset + cb->buffer_offset;
-         nv50_bin_ref(nv50, NV50_BIN_CONST, res->bo,
-                      res->domain | NOUVEAU_BO_RD);
-         NV50_3D_MTHD(nv50, G80_3D_CB_DEF_ADDRESS_HIGH, 3);
-         nouveau_push_data(&nv50->push, addr >> 32);
-         nouveau_push_data(&nv50->push, addr);
-         nouveau_push_data(&nv50->push, G80_3D_CB_DEF_SET_BUFFER(id) |
-                           G80_3D_CB_DEF_SET_SIZE(align(cb->buffer_size, 16)));
-      } else if (nv50->cb_user[s]) {
-         const uint32_t *data = nv50->cb_user[s];
-         NV50_3D_1(nv50, G80_3D_CB_ADDR, G80_3D_CB_ADDR_BUFFER(id) |
-                                         G80_3D_CB_ADDR_ID(0));
-         for (unsigned i = 0; i < words;) {
-            unsigned n = MIN2(words - i, 1024);
-            if (!nv50_push_begin(nv50, n + 8))
-               return false;
-            nv50_push_ref(nv50, nv50->cb_bo, NOUVEAU_BO_GART | NOUVEAU_BO_WR);
-            nouveau_push_mthd_ni(&nv50->push, NOUVEAU_SUBC_3D,
-                                 G80_3D_CB_DATA(0), n);
-            nouveau_push_datap(&nv50->push, data + i, n);
-            i += n;
-         }
-      }
-      NV50_3D_1(nv50, G80_3D_SET_PROGRAM_CB,
-                G80_3D_SET_PROGRAM_CB_VALID(1) | program[s] |
-                G80_3D_SET_PROGRAM_CB_INDEX(0) |
-                G80_3D_SET_PROGRAM_CB_BUFFER(id));
-   }
-   nv50->dirty &= ~NV50_DIRTY_CONST;
    return true;
 }
 
@@ -221,7 +165,7 @@ nv50_draw(struct nv50_context *nv50, const struct pipe_draw_info *info,
       return;
    nv50_emit_framebuffer(nv50);
    if (!nv50_program_validate(nv50) || !nv50_vertex_validate(nv50) ||
-       !nv50_fragment_validate(nv50) || !nv50_const_validate(nv50) ||
+       !nv50_fragment_validate(nv50) || !nv50_cb_validate(nv50) ||
        !nv50_tex_validate(nv50)) {
       nv50_not_implemented(nv50, "draw with this state");
       return;

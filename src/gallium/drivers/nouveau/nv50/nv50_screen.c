@@ -29,6 +29,7 @@
 #include "nv50_resource.h"
 #include "nv50_screen.h"
 #include "g80_3d.xml.h"
+#include "g80_defs.xml.h"
 
 static const char *
 nv50_screen_get_name(struct pipe_screen *pscreen)
@@ -125,9 +126,9 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
        * compiler's VP and FP (the gate's 154 glsl-1.30 tests under a
        * GLSL 1.30 override, G80 144 and GT215 146 pass; llvmpipe 154:
        * the rest are integer texture formats, transform feedback and
-       * LOD selection, src/nouveau/compiler/README.md "Piglit").  1.40
-       * wants uniform blocks in constant buffers 1..n: not bound yet;
-       * 330 is the aim. */
+       * LOD selection, src/nouveau/compiler/README.md "Piglit").  1.40's
+       * uniform blocks are bound (c1[].., nv50_cb.c) but not the rest of
+       * 1.40 measured yet; 330 is the aim. */
       return 130;
    case PIPE_CAP_ESSL_FEATURE_LEVEL:
       return 100;
@@ -147,6 +148,9 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       return 0;
    case PIPE_CAP_MIN_MAP_BUFFER_ALIGNMENT:
       return 64;
+   case PIPE_CAP_CONSTANT_BUFFER_OFFSET_ALIGNMENT:
+      /* a const buffer's VM range (hwdb G80_CB_RANGE_ALIGN, nv50_cb.c) */
+      return G80_CB_RANGE_ALIGN;
    case PIPE_CAP_NPOT_TEXTURES:
       /* the layout takes any size (nv50_resource.c) */
       return chip->npot_textures;
@@ -295,8 +299,15 @@ nv50_screen_get_shader_param(struct pipe_screen *pscreen,
    case PIPE_SHADER_CAP_MAX_CONST_BUFFER0_SIZE:
       /* one 64 KiB constant buffer (CB_DEF_SET SIZE 0, docs/tesla.md) */
       return 65536;
-   case PIPE_SHADER_CAP_MAX_CONST_BUFFERS:
+   case PIPE_SHADER_CAP_INDIRECT_CONST_ADDR:
+      /* c[$a + offset] (the compiler's const_index_areg); st/mesa offers
+       * uniform blocks only with it */
       return 1;
+   case PIPE_SHADER_CAP_MAX_CONST_BUFFERS:
+      /* c0[] (uniforms) and uniform blocks in c1[]..: the const spaces
+       * SET_PROGRAM_CB binds and the compiler addresses, less the last
+       * (the FP's sprite constants, nv50_linkage.c) */
+      return MIN2(NV50_CB_SLOTS, t->num_cbufs) - 1;
    case PIPE_SHADER_CAP_MAX_TEXTURE_SAMPLERS:
    case PIPE_SHADER_CAP_MAX_SAMPLER_VIEWS:
       /* BIND_TIC/BIND_TSC slots of the program type (nv50_tex.c) */

@@ -1,7 +1,7 @@
 /*
  * Pipe state of a Tesla context: the framebuffer (sent by nv50_clear.c),
- * viewport 0 and constant buffer 0 of the VP and FP (sent by
- * nv50_draw.c when a draw needs them), surfaces.  Shaders are
+ * viewport 0 (sent by nv50_draw.c when a draw needs it), surfaces;
+ * constant buffers are nv50_cb.c's.  Shaders are
  * nv50_program.c's, vertex elements and buffers nv50_vertex.c's,
  * samplers and sampler views nv50_tex.c's, blend / ZSA / rasterizer
  * state nv50_blend.c's, nv50_zsa.c's and nv50_rasterizer.c's; the other
@@ -48,41 +48,6 @@ nv50_set_viewport_states(struct pipe_context *p, unsigned start, unsigned num,
    if (start == 0 && num > 0) {
       nv50_context(p)->viewport = v[0];
       nv50_context(p)->dirty |= NV50_DIRTY_FRAGMENT;
-   }
-}
-
-void
-nv50_set_constant_buffer(struct pipe_context *p, enum pipe_shader_type shader,
-                         uint index, bool take_ownership,
-                         const struct pipe_constant_buffer *cb)
-{
-   struct nv50_context *nv50 = nv50_context(p);
-   int s = shader == PIPE_SHADER_VERTEX ? 0 :
-           shader == PIPE_SHADER_FRAGMENT ? 1 :
-           shader == PIPE_SHADER_GEOMETRY ? 2 : -1;
-
-   /* constant buffer 0 of the VP, FP and GP (uniforms: the compiler
-    * reads them from c0[]); user data is copied, buffers referenced */
-   if (s >= 0 && index == 0) {
-      pipe_resource_reference(&nv50->cb[s].buffer, NULL);
-      FREE(nv50->cb_user[s]);
-      nv50->cb_user[s] = NULL;
-      memset(&nv50->cb[s], 0, sizeof(nv50->cb[s]));
-      if (cb) {
-         nv50->cb[s].buffer_offset = cb->buffer_offset;
-         nv50->cb[s].buffer_size = MIN2(cb->buffer_size, NV50_CB_SIZE);
-         if (cb->user_buffer) {
-            nv50->cb_user[s] = mem_dup((const uint8_t *)cb->user_buffer,
-                                       nv50->cb[s].buffer_size);
-         } else if (cb->buffer) {
-            pipe_resource_reference(&nv50->cb[s].buffer, cb->buffer);
-         }
-      }
-      nv50->dirty |= NV50_DIRTY_CONST;
-   }
-   if (take_ownership && cb && cb->buffer) {
-      struct pipe_resource *res = cb->buffer;
-      pipe_resource_reference(&res, NULL);
    }
 }
 
