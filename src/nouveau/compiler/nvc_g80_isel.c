@@ -572,6 +572,14 @@ emit_alu(struct isel *c, nir_alu_instr *alu)
       d = int_imm(c, G(OP_AND_B32),
                   ssa_val(c, &alu->src[0].src, alu->src[0].swizzle[0]), 1);
       break;
+   /* an integer as a boolean (GLSL's bools in uniform blocks are
+    * 32-bit words, any non-zero true): set ne against 0 */
+   case nir_op_i2b32:
+      d = int_imm(c, G(OP_SET_B32),
+                  ssa_val(c, &alu->src[0].src, alu->src[0].swizzle[0]), 0);
+      if (!c->failed)
+         c->ir->insns[c->ir->num_insns - 1].hw.mod[G(MOD_CMP)] = G(COND_lg);
+      break;
 
    case nir_op_iadd: d = int_op(c, alu, G(OP_ADD_B32_L), 2); break;
    case nir_op_isub:

@@ -545,7 +545,9 @@ test_vp_ubo_vec4(void)
  * 100 + w; idx = int(a.x), 2 in lane 0 and 0 in lane 1:
  *   load_ubo_vec4(0, idx, base 1).xy: slot 1 + idx, words 4 (1 + idx)..
  *   load_ubo(0, idx * 4 + 4).x: byte 4 idx + 4, word idx + 1
- *   var0 = (112, 113, 103, 0) in lane 0, (104, 105, 101, 0) in lane 1.
+ *   w: b2f(i2b(idx)) (a GLSL bool read from a block is an int: any
+ *   non-zero is true)
+ *   var0 = (112, 113, 103, 1) in lane 0, (104, 105, 101, 0) in lane 1.
  * A constant offset alone (idx read as 0) gives lane 1's values in both.
  */
 static void
@@ -562,7 +564,7 @@ test_vp_ubo_indirect(void)
                                  .align_mul = 4, .range = ~0);
    nir_store_var(&b, o, nir_vec4(&b, nir_channel(&b, v, 0),
                                  nir_channel(&b, v, 1), w,
-                                 nir_imm_float(&b, 0)), 0xf);
+                                 nir_b2f32(&b, nir_i2b32(&b, idx))), 0xf);
    struct nvc_g80_program p;
    if (!compile(b.shader, &p))
       return;
@@ -574,7 +576,7 @@ test_vp_ubo_indirect(void)
       if (p.io[i].comp == 0)
          inw[p.io[i].word] = u(2.0f);   /* lane 1: 0.0 */
    if (run(&p, 2, inw, 16, NULL, NULL, 0, out, 8, cb, 16)) {
-      static const float want[2][4] = { { 112, 113, 103, 0 },
+      static const float want[2][4] = { { 112, 113, 103, 1 },
                                         { 104, 105, 101, 0 } };
       for (unsigned l = 0; l < 2; l++) {
          float got[4];
