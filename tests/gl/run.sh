@@ -109,9 +109,11 @@ runs=(
    # multisampling: 4-sample targets, edges resolved, per-sample depth,
    # the sample mask (nv50_msaa.c)
    "nv50_gl_msaa||--|g80 gt215 llvmpipe"
-   # GL 3.2 / 3.3 features: dual-source blending (GLSL 1.30 source:
-   # the overrides, as above)
-   "nv50_gl_gl33||MESA_GL_VERSION_OVERRIDE=3.0 MESA_GLSL_VERSION_OVERRIDE=130 --|g80 gt215 llvmpipe"
+   # GL 3.2 / 3.3 features: dual-source blending, texture swizzle, and
+   # seamless cube maps where the class has TEX_MISC (G200 on; GLSL 1.30
+   # source: the overrides, as above)
+   "nv50_gl_gl33||MESA_GL_VERSION_OVERRIDE=3.0 MESA_GLSL_VERSION_OVERRIDE=130 -- dual swizzle|g80 gt215 llvmpipe"
+   "nv50_gl_gl33||MESA_GL_VERSION_OVERRIDE=3.0 MESA_GLSL_VERSION_OVERRIDE=130 -- seamless|gt215 llvmpipe"
    # uniform blocks in c1[]..: GLSL 1.40 (the overrides: the caps stay
    # below GL 3.1), ranges at an offset, buffers updated between draws
    "nv50_gl_ubo||MESA_GL_VERSION_OVERRIDE=3.1 MESA_GLSL_VERSION_OVERRIDE=140 --|g80 gt215 llvmpipe"

@@ -95,6 +95,12 @@ texture(void *data, enum g80_stage stage, const struct g80_tex_request *req,
                   why);
       return;
    }
+   /* TEX_MISC SEAMLESS_CUBE_MAP: G200_3D on (rnndb variants), for every
+    * cube the class samples (a 3D state, not the TSC's: Kepler's TSC
+    * CUBEMAP_INTERFACE_FILTERING is per sampler) */
+   t->seamless = ctx->obj->oclass >= G200_3D_CLASS &&
+                 (g80_3d_reg(ctx, G200_3D_TEX_MISC) &
+                  G200_3D_TEX_MISC_SEAMLESS_CUBE_MAP);
    if (req->op != G80_TEX_QUERY) {
       struct nvsim_object *dma;
       if (g80_3d_resolve_dma(ctx, G80_3D_DMA_TEXTURE, "texture", &dma))

@@ -64,7 +64,9 @@
  * - formats with an integer component selected by SOURCE are point
  *   sampled on the nearest level (GL makes such filtering incomplete);
  * - cube faces use the TSC wrap modes on their own (no seamless
- *   filtering across faces); a cube's sources are x, y, z as a direction;
+ *   filtering across faces) unless G200's TEX_MISC SEAMLESS_CUBE_MAP is
+ *   set (seamless_texel: GL's seamless filtering, its corner assumed);
+ *   a cube's sources are x, y, z as a direction;
  * - texsize answers GL's textureSize order: 1D arrays (w, layers), 2D
  *   arrays (w, h, layers), cubes (w, h), 3D (w, h, d), with the level
  *   count of the view (upstream passes the result through);
@@ -522,6 +524,44 @@ route(const struct g80_tic *tic, const float comp[4], float out[4])
    }
 }
 
+/* A cube face's texel (x, y) outside the face with seamless filtering
+ * (TEX_MISC SEAMLESS_CUBE_MAP; GL 3.2 3.8.8 "Seamless Cube Map
+ * Filtering": the wrap modes are ignored, the texel comes from the
+ * adjacent face, nvsim_tex_cube_adjacent).  A corner texel, outside in
+ * both, is taken as the average of the three texels that meet there
+ * (this face's corner and its two neighbours'): assumed, as
+ * ARB_seamless_cube_map's corner case (no document gives Tesla's). */
+static void
+seamless_texel(const struct texel_ctx *c, int x, int y, float out[4])
+{
+   const unsigned n = c->t->level[c->level].w;
+   const int cx = x < 0 ? 0 : x >= (int)n ? (int)n - 1 : x;
+   const int cy = y < 0 ? 0 : y >= (int)n ? (int)n - 1 : y;
+   int fx[3], fy[3], ff[3];
+   unsigned count = 1;
+   ff[0] = nvsim_tex_cube_adjacent(c->layer, x, y, n, &fx[0], &fy[0]);
+   if (ff[0] < 0) {
+      ff[0] = (int)c->layer;
+      fx[0] = cx;
+      fy[0] = cy;
+      ff[1] = nvsim_tex_cube_adjacent(c->layer, x, cy, n, &fx[1], &fy[1]);
+      ff[2] = nvsim_tex_cube_adjacent(c->layer, cx, y, n, &fx[2], &fy[2]);
+      count = 3;
+   }
+   float sum[4] = { 0, 0, 0, 0 };
+   for (unsigned k = 0; k < count; k++) {
+      struct texel_ctx a = *c;
+      float comp[4], o[4];
+      a.layer = (unsigned)ff[k];
+      decode_texel(&a, (uint32_t)fx[k], (uint32_t)fy[k], 0, comp);
+      route(&a.t->tic, comp, o);
+      for (unsigned i = 0; i < 4; i++)
+         sum[i] += o[i];
+   }
+   for (unsigned i = 0; i < 4; i++)
+      out[i] = sum[i] / (float)count;
+}
+
 /* The shared filters' texel: wrap, border, decode, compare, SOURCE. */
 static void
 texel_cb(const void *data, int x, int y, int z, float out[4])
@@ -529,6 +569,11 @@ texel_cb(const void *data, int x, int y, int z, float out[4])
    const struct texel_ctx *c = data;
    const struct g80_sampler_texture *t = c->t;
    const struct g80_sampler_level *lv = &t->level[c->level];
+   if (t->cube && t->seamless &&
+       (x < 0 || y < 0 || x >= (int)lv->w || y >= (int)lv->h)) {
+      seamless_texel(c, x, y, out);
+      return;
+   }
    int ix = nvsim_tex_wrap_index(tesla_wrap(t->tsc.wrap[0]), x, (int)lv->w);
    int iy = t->dims >= 2 ? nvsim_tex_wrap_index(tesla_wrap(t->tsc.wrap[1]), y,
                                                (int)lv->h) : 0;

@@ -30,6 +30,9 @@ struct g80_sampler_texture {
    unsigned format;              /* index into the format table */
    unsigned dims;                /* coordinates: 1, 2 or 3 */
    bool array, cube;
+   /* G200_3D's TEX_MISC SEAMLESS_CUBE_MAP (the 3D class's state, not the
+    * descriptors': the caller sets it after g80_sampler_setup) */
+   bool seamless;
    unsigned layers;              /* subtextures (a cube's faces count) */
    unsigned num_levels;
    struct g80_sampler_level level[G80_SAMPLER_MAX_LEVELS];

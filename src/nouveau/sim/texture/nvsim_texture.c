@@ -209,6 +209,53 @@ nvsim_tex_cube_face_st(const float c[3], unsigned f, float *s, float *t)
    *t = 0.5f * (tc / ma + 1.0f);
 }
 
+/* In integers, so that large levels map exactly: with the face's texel
+ * centres at X = 2x + 1 - n, Y = 2y + 1 - n (n times the face
+ * coordinates sc, tc of GL 2.1 table 3.21, major axis n), the direction
+ * is the table read backwards; its new major axis ma picks the face and
+ * the texel is floor((sc' / ma + 1) / 2 * n) (clamped to the face). */
+int
+nvsim_tex_cube_adjacent(unsigned f, int x, int y, unsigned n, int *x2,
+                        int *y2)
+{
+   const int64_t nn = n, X = 2 * (int64_t)x + 1 - nn, Y = 2 * (int64_t)y + 1 - nn;
+   bool out_x = x < 0 || x >= (int)n, out_y = y < 0 || y >= (int)n;
+   int64_t c[3], sc, tc, ma;
+   unsigned g;
+   if (out_x == out_y)
+      return -1;
+   switch (f) {
+   case 0: c[0] = nn; c[1] = -Y; c[2] = -X; break;
+   case 1: c[0] = -nn; c[1] = -Y; c[2] = X; break;
+   case 2: c[0] = X; c[1] = nn; c[2] = Y; break;
+   case 3: c[0] = X; c[1] = -nn; c[2] = -Y; break;
+   case 4: c[0] = X; c[1] = -Y; c[2] = nn; break;
+   default: c[0] = -X; c[1] = -Y; c[2] = -nn; break;
+   }
+   int64_t ax = c[0] < 0 ? -c[0] : c[0], ay = c[1] < 0 ? -c[1] : c[1],
+           az = c[2] < 0 ? -c[2] : c[2];
+   if (ax >= ay && ax >= az) {
+      ma = ax;
+      g = c[0] >= 0 ? 0 : 1;
+      sc = c[0] >= 0 ? -c[2] : c[2];
+      tc = -c[1];
+   } else if (ay >= az) {
+      ma = ay;
+      g = c[1] >= 0 ? 2 : 3;
+      sc = c[0];
+      tc = c[1] >= 0 ? c[2] : -c[2];
+   } else {
+      ma = az;
+      g = c[2] >= 0 ? 4 : 5;
+      sc = c[2] >= 0 ? c[0] : -c[0];
+      tc = -c[1];
+   }
+   int64_t i = (sc + ma) * nn / (2 * ma), j = (tc + ma) * nn / (2 * ma);
+   *x2 = (int)(i < 0 ? 0 : i >= nn ? nn - 1 : i);
+   *y2 = (int)(j < 0 ? 0 : j >= nn ? nn - 1 : j);
+   return (int)g;
+}
+
 /* A cube map's s and t are the face coordinates (sc / |ma| + 1) / 2 (GL
  * 2.1 section 3.8.6, cube map texture selection), not the direction:
  * differentiate those, on the face of the fragment's own direction. */

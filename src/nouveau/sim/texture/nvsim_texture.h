@@ -76,6 +76,14 @@ float nvsim_tex_log2(float x);
 /* Cube face (GL order +X -X +Y -Y +Z -Z) of direction c and its (s, t)
  * in [0, 1] (GL 2.1 table 3.21). */
 unsigned nvsim_tex_cube_face(const float c[3], float *s, float *t);
+/* Seamless cube map filtering (ARB_seamless_cube_map, GL 3.2 3.8.8
+ * "Seamless Cube Map Filtering"): texel (x, y) of face f of an n x n
+ * level, outside the face in x or in y (by one: a LINEAR footprint), is
+ * the texel of the adjacent face that the direction through its centre
+ * selects: its face is returned, its texel in *x2, *y2.  -1 when it is
+ * outside in both (a corner, which has no such texel). */
+int nvsim_tex_cube_adjacent(unsigned f, int x, int y, unsigned n, int *x2,
+                            int *y2);
 /* (s, t) of direction c projected on face f. */
 void nvsim_tex_cube_face_st(const float c[3], unsigned f, float *s,
                             float *t);

@@ -97,6 +97,22 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       /* equations and factors per target: the class's IBLEND (hwdb:
        * GT215_3D on); G80..GT200 have one set (nv50_blend.c) */
       return nv50_chip_has_iblend(chip);
+   case PIPE_CAP_TEXTURE_SWIZZLE:
+      /* the TIC's X/Y/Z/W_SOURCE route any component or ZERO / ONE
+       * (g80_texture.xml; nv50_tex.c composes the view's swizzle with the
+       * format's) */
+      return 1;
+   case PIPE_CAP_TEXTURE_BORDER_COLOR_QUIRK:
+      /* the border colour (TSC BORDER_COLOR) comes back past the TIC's
+       * SOURCE routing, unswizzled (upstream's nv50_state.c says so of
+       * the hardware; nvsim's g80_sampler.c models it so): st/mesa
+       * swizzles it by the view's swizzle itself */
+      return PIPE_QUIRK_TEXTURE_BORDER_COLOR_SWIZZLE_NV50;
+   case PIPE_CAP_SEAMLESS_CUBE_MAP:
+      /* TEX_MISC SEAMLESS_CUBE_MAP (nv50_tex.c): G200 and later; G80..G98
+       * filter each face on its own (upstream claims it on every Tesla
+       * all the same, to reach GL 3.2) */
+      return nv50_chip_has_seamless_cube_map(chip);
    case PIPE_CAP_MAX_DUAL_SOURCE_RENDER_TARGETS:
       /* the SRC1 blend factors (rnndb nv_3ddefs.xml) read the FP's
        * colour result 1 (the compiler's fp_color_index, MULTIPLE_RESULTS),

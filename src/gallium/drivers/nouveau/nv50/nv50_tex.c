@@ -68,6 +68,10 @@ struct nv50_tic {
 
 struct nv50_tsc {
    uint32_t w[NV50_TEX_ENTRY_WORDS];
+   /* GL's TEXTURE_CUBE_MAP_SEAMLESS: not a TSC field on Tesla but the 3D
+    * class's TEX_MISC, sent at validate (one for all samplers, as GL's
+    * enable is) */
+   bool seamless;
 };
 
 static inline struct nv50_tic *
@@ -583,6 +587,7 @@ nv50_create_sampler(struct pipe_context *p, const struct pipe_sampler_state *s)
    /* BORDER_COLOR R, G, B, A as floats (words 4..7) */
    for (unsigned i = 0; i < 4; i++)
       tsc->w[4 + i] = fui(s->border_color.f[i]);
+   tsc->seamless = s->seamless_cube_map;
    return tsc;
 }
 
@@ -731,12 +736,19 @@ nv50_tex_sifc_entries(struct nv50_context *nv50, unsigned row, unsigned first,
 }
 
 bool
+nv50_chip_has_seamless_cube_map(const struct nvhwdb_chip *chip)
+{
+   return chip->class_3d >= G200_3D_CLASS;
+}
+
+bool
 nv50_tex_validate(struct nv50_context *nv50)
 {
    struct nv50_tex_state *tex = &nv50->tex;
    uint32_t tic[NV50_TEX_STAGES * NV50_MAX_SAMPLERS][NV50_TEX_ENTRY_WORDS];
    uint32_t tsc[NV50_TEX_STAGES * NV50_MAX_SAMPLERS][NV50_TEX_ENTRY_WORDS];
    unsigned ntic = 0, ntsc = 0;
+   bool seamless = false;
 
    if (tex->dirty) {
       for (unsigned s = 0; s < NV50_TEX_STAGES; s++) {
@@ -746,6 +758,7 @@ nv50_tex_validate(struct nv50_context *nv50)
                       sizeof(tic[0]));
             if (tex->samplers[s][i]) {
                memcpy(tsc[ntsc], tex->samplers[s][i]->w, sizeof(tsc[0]));
+               seamless |= tex->samplers[s][i]->seamless;
                if (tex->views[s][i])
                   nv50_tsc_clamp_lod(tsc[ntsc], nv50_tic(tex->views[s][i]));
                ntsc++;
@@ -787,6 +800,11 @@ nv50_tex_validate(struct nv50_context *nv50)
    /* all entries: the ones just written are new to the caches */
    NV50_3D_1(nv50, G80_3D_TIC_FLUSH, 0);
    NV50_3D_1(nv50, G80_3D_TSC_FLUSH, 0);
+   /* GL's enable is global, so any bound sampler's says it (the caps
+    * offer no per-texture seamless filtering) */
+   if (nv50_chip_has_seamless_cube_map(nv50->chip))
+      NV50_3D_1(nv50, G200_3D_TEX_MISC,
+                seamless ? G200_3D_TEX_MISC_SEAMLESS_CUBE_MAP : 0);
 
    for (unsigned s = 0; s < NV50_TEX_STAGES; s++) {
       uint32_t bound_tic = 0, bound_tsc = 0;

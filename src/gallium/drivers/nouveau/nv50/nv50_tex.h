@@ -52,6 +52,10 @@ void nv50_tex_destroy(struct nv50_context *nv50);
 bool nv50_tex_validate(struct nv50_context *nv50);
 /* The TIC format of a Gallium format exists (for is_format_supported) */
 bool nv50_tex_format_supported(enum pipe_format format);
+struct nvhwdb_chip;
+/* Seamless cube map filtering: the 3D class's TEX_MISC
+ * SEAMLESS_CUBE_MAP, G200_3D on (rnndb variants); G80..G98 have none. */
+bool nv50_chip_has_seamless_cube_map(const struct nvhwdb_chip *chip);
 /* Whether the format is one of the TIC's packed or block-compressed
  * formats (shared exponent, small floats, RGTC): textures the driver
  * fills through transfers, no render target needed. */

@@ -21,6 +21,37 @@
  *    within 1 (llvmpipe blends in 8-bit fixed point).  The extension is
  *    listed and MAX_DUAL_SOURCE_DRAW_BUFFERS is at least 1.
  *
+ * swizzle: EXT_texture_swizzle (GL 3.3 3.8.14 "Texture Swizzle": the
+ *    components of the filtered texel, the border colour's included, are
+ *    routed by TEXTURE_SWIZZLE_R/G/B/A, ZERO and ONE as constants).  A
+ *    2x2 RGBA8 texture of texels (0x10, 0x20, 0x30, 0x40), NEAREST,
+ *    CLAMP_TO_BORDER with border (0.25, 0.5, 0.75, 1), read at (0.25,
+ *    0.25) (a texel) and at (-0.5, -0.5) (the border) by an FP that
+ *    writes the lookup:
+ *    - swizzle (BLUE, ZERO, ONE, RED): texel 0x3000ff10, border
+ *      (0.75, 0, 1, 0.25) = 0xbf00ff40;
+ *    - TEXTURE_SWIZZLE_A alone set to GREEN, the others as they start
+ *      (RED, GREEN, BLUE, ALPHA): texel 0x10203020, border 0x4080bf80;
+ *    - the identity again: texel 0x10203040, border 0x4080bfff.
+ *    Exact (GL 3.3 2.1.6: round(c * 255); 0.75 -> 191.25 -> 0xbf).
+ *
+ * seamless: ARB_seamless_cube_map (GL 3.2 3.8.8 "Seamless Cube Map
+ *    Filtering"), claimed from G200 on (TEX_MISC): not on g80.  A cube of
+ *    2 x 2 RGBA8 faces, R only (row y of the image is t's texel y): +X
+ *    16, +Y 64 + 8x + 5y, +Z 128 + 8x + 4y, -Z 200 + 10x + 24y, the
+ *    others 0; LINEAR, CLAMP_TO_EDGE; an FP writes texture(cube, d).  By
+ *    hand (GL table 3.21 faces, 3.8.8 bilinear weights):
+ *    - d = (1, 0, -0.75): +X at s = 0.875, t = 0.5: texels i 1, 2
+ *      (weights 0.75, 0.25), j 0, 1 (0.5 each); i = 2 is -Z's column 0
+ *      (rows alike): 0.75 * 16 + 0.25 * (200 + 224) / 2 = 65; without
+ *      seamless filtering clamped to the edge: 16;
+ *    - d = (1, 0.75, 0.75): +X at s = t = 0.125: i, j -1, 0 (weights
+ *      0.25, 0.75); (0, -1) is +Y's (1, 1) = 77, (-1, 0) +Z's (1, 0) =
+ *      136, (-1, -1) the corner, taken as the average of the three texels
+ *      there, (16 + 77 + 136) / 3: 0.0625 * 76.33 + 0.1875 * 77 + 0.1875 *
+ *      136 + 0.5625 * 16 = 53.7 -> 54; without: 16.
+ *    Within 1 (llvmpipe filters in 8-bit fixed point).
+ *
  * GLSL 1.30 source: run under MESA_GL_VERSION_OVERRIDE=3.0
  * MESA_GLSL_VERSION_OVERRIDE=130 while the driver claims less
  * (tests/gl/run.sh).  Expected values by hand above; run on g80, gt215
@@ -155,6 +186,140 @@ part_dual(GLuint vb)
    glDeleteProgram(p);
 }
 
+/* The colour of a full-window quad whose FP writes the lookup of the
+ * bound 2D texture at (u, v), read at the centre. */
+static void
+swizzle_case(GLuint p, GLuint vb, const char *what, const GLint swz[4],
+             unsigned texel, unsigned border)
+{
+   char name[96];
+   glTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, swz);
+   glUniform2f(glGetUniformLocation(p, "uv"), 0.25f, 0.25f);
+   quad(vb, 0, S);
+   snprintf(name, sizeof(name), "swizzle %s texel", what);
+   check(name, S / 2, S / 2, texel);
+   glUniform2f(glGetUniformLocation(p, "uv"), -0.5f, -0.5f);
+   quad(vb, 0, S);
+   snprintf(name, sizeof(name), "swizzle %s border", what);
+   check(name, S / 2, S / 2, border);
+}
+
+static void
+part_swizzle(GLuint vb)
+{
+   if (!has_ext("GL_EXT_texture_swizzle")) {
+      printf("FAIL GL_EXT_texture_swizzle is not listed\n");
+      fails++;
+      return;
+   }
+   GLuint p = glCreateProgram();
+   glAttachShader(p, shader(GL_VERTEX_SHADER, vs_pos));
+   glAttachShader(p, shader(GL_FRAGMENT_SHADER,
+      "#version 130\n"
+      "uniform sampler2D t; uniform vec2 uv;\n"
+      "out vec4 c;\n"
+      "void main() { c = texture(t, uv); }\n"));
+   if (!link(p))
+      return;
+   glUseProgram(p);
+   glUniform1i(glGetUniformLocation(p, "t"), 0);
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   static const unsigned char texels[4][4] = {
+      { 0x10, 0x20, 0x30, 0x40 }, { 0x10, 0x20, 0x30, 0x40 },
+      { 0x10, 0x20, 0x30, 0x40 }, { 0x10, 0x20, 0x30, 0x40 },
+   };
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 0, GL_RGBA,
+                GL_UNSIGNED_BYTE, texels);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER);
+   static const float border[4] = { 0.25f, 0.5f, 0.75f, 1.0f };
+   glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, border);
+
+   static const GLint bzor[4] = { GL_BLUE, GL_ZERO, GL_ONE, GL_RED };
+   static const GLint ident[4] = { GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA };
+   swizzle_case(p, vb, "(B, 0, 1, R)", bzor, 0x3000ff10, 0xbf00ff40);
+   glTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, ident);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_A, GL_GREEN);
+   glUniform2f(glGetUniformLocation(p, "uv"), 0.25f, 0.25f);
+   quad(vb, 0, S);
+   check("swizzle A = G texel", S / 2, S / 2, 0x10203020);
+   glUniform2f(glGetUniformLocation(p, "uv"), -0.5f, -0.5f);
+   quad(vb, 0, S);
+   check("swizzle A = G border", S / 2, S / 2, 0x4080bf80);
+   swizzle_case(p, vb, "identity", ident, 0x10203040, 0x4080bfff);
+   glUseProgram(0);
+   glDeleteProgram(p);
+   glDeleteTextures(1, &tex);
+}
+
+static void
+part_seamless(GLuint vb)
+{
+   if (!has_ext("GL_ARB_seamless_cube_map")) {
+      printf("FAIL GL_ARB_seamless_cube_map is not listed\n");
+      fails++;
+      return;
+   }
+   GLuint p = glCreateProgram();
+   glAttachShader(p, shader(GL_VERTEX_SHADER, vs_pos));
+   glAttachShader(p, shader(GL_FRAGMENT_SHADER,
+      "#version 130\n"
+      "uniform samplerCube t; uniform vec3 d;\n"
+      "out vec4 c;\n"
+      "void main() { c = texture(t, d); }\n"));
+   if (!link(p))
+      return;
+   glUseProgram(p);
+   glUniform1i(glGetUniformLocation(p, "t"), 0);
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_CUBE_MAP, tex);
+   for (unsigned f = 0; f < 6; f++) {
+      unsigned char px[2][2][4];
+      memset(px, 0, sizeof(px));
+      for (unsigned y = 0; y < 2; y++)
+         for (unsigned x = 0; x < 2; x++) {
+            unsigned r = f == 0 ? 16 : f == 2 ? 64 + 8 * x + 5 * y :
+                         f == 4 ? 128 + 8 * x + 4 * y :
+                         f == 5 ? 200 + 10 * x + 24 * y : 0;
+            px[y][x][0] = r;
+            px[y][x][3] = 255;
+         }
+      glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_RGBA8, 2, 2, 0,
+                   GL_RGBA, GL_UNSIGNED_BYTE, px);
+   }
+   glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+   glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+   glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+   glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+   static const struct { float d[3]; unsigned r; const char *what; } c[] = {
+      { { 1.0f, 0.0f, -0.75f }, 65, "edge +X/-Z" },
+      { { 1.0f, 0.75f, 0.75f }, 54, "corner +X/+Y/+Z" },
+   };
+   for (unsigned on = 0; on < 2; on++) {
+      if (on)
+         glEnable(GL_TEXTURE_CUBE_MAP_SEAMLESS);
+      else
+         glDisable(GL_TEXTURE_CUBE_MAP_SEAMLESS);
+      for (unsigned i = 0; i < 2; i++) {
+         char name[96];
+         glUniform3fv(glGetUniformLocation(p, "d"), 1, c[i].d);
+         quad(vb, 0, S);
+         snprintf(name, sizeof(name), "seamless %s %s", c[i].what,
+                  on ? "on" : "off");
+         check_tol(name, S / 2, S / 2, (on ? c[i].r : 16) << 24 | 0xff, 1);
+      }
+   }
+   glDisable(GL_TEXTURE_CUBE_MAP_SEAMLESS);
+   glUseProgram(0);
+   glDeleteProgram(p);
+   glDeleteTextures(1, &tex);
+}
+
 static bool
 want(int argc, char **argv, const char *part)
 {
@@ -191,6 +356,10 @@ main(int argc, char **argv)
 
    if (want(argc, argv, "dual"))
       part_dual(vb);
+   if (want(argc, argv, "swizzle"))
+      part_swizzle(vb);
+   if (want(argc, argv, "seamless"))
+      part_seamless(vb);
 
    glDeleteBuffers(1, &vb);
    glDeleteRenderbuffers(1, &rb);

@@ -623,6 +623,57 @@ sampler_cube(void)
    free(mem);
 }
 
+/* Seamless filtering (G200_3D's TEX_MISC SEAMLESS_CUBE_MAP, which the
+ * class hands over as t.seamless; GL 3.2 3.8.8 "Seamless Cube Map
+ * Filtering").  A cube of 2 x 2 RGBA8 faces (one gob each, texel (x, y)
+ * at 64 y + 4 x), R only: +X all 16, +Y 64 + 8x + 4y, +Z 128 + 8x + 4y,
+ * -Z 200 + 10x + 20y, the others 0; LINEAR, CLAMP_TO_EDGE.  By hand
+ * (GL 3.3 3.8.8 bilinear weights; the faces of GL table 3.21):
+ * - direction (1, 0, -0.75): +X at s = 0.875, t = 0.5, u = 1.75, v = 1:
+ *   texels i 1 and 2 (weights 0.75, 0.25), j 0 and 1 (0.5 each).  i = 2
+ *   is past +X's s = 1 edge, where -Z's s = 0 column (-Z's sc = -x, x =
+ *   1) meets it, rows alike (both tc = -y): 200 and 220.  Seamless 0.75 *
+ *   16 + 0.25 * 210 = 64.5; clamped to the edge 16.
+ * - direction (1, 0.75, 0.75): +X at s = t = 0.125, u = v = 0.25: i, j
+ *   -1 and 0 (weights 0.25, 0.75).  (0, -1) is past t = 0, on +Y (tc =
+ *   z: its row 1, sc = x: column 1): 76; (-1, 0) past s = 0, on +Z
+ *   (column 1, row 0): 136; (-1, -1) the corner: the average of +X's
+ *   (0, 0), +Y's and +Z's (16 + 76 + 136) / 3 = 76 (assumed: g80_sampler.c).
+ *   0.0625 * 76 + 0.1875 * 76 + 0.1875 * 136 + 0.5625 * 16 = 53.5;
+ *   clamped 16. */
+static void
+sampler_cube_seamless(void)
+{
+   uint8_t *mem = calloc(1, 6 * 256);
+   for (unsigned y = 0; y < 2; y++)
+      for (unsigned x = 0; x < 2; x++) {
+         unsigned o = 64 * y + 4 * x;
+         mem[256 * 0 + o] = 16;
+         mem[256 * 2 + o] = 64 + 8 * x + 4 * y;
+         mem[256 * 4 + o] = 128 + 8 * x + 4 * y;
+         mem[256 * 5 + o] = 200 + 10 * x + 20 * y;
+      }
+   struct tic_desc td = {
+      .cs = G80_TIC_0_COMPONENTS_SIZES_A8B8G8R8, .type = G80_TIC_TYPE_UNORM,
+      .src = { G80_TIC_SOURCE_R, G80_TIC_SOURCE_G, G80_TIC_SOURCE_B,
+               G80_TIC_SOURCE_A },
+      .tex_type = G80_TIC_2_TEXTURE_TYPE_CUBEMAP, .w = 2, .h = 2, .d = 1,
+   };
+   struct tsc_desc sd = { .wrap = G80_TSC_WRAP_CLAMP_TO_EDGE, .linear = true };
+   struct g80_sampler_texture t;
+   CHECK(setup(&t, &td, &sd, mem));
+   CHECK_EQ(t.bytes, 6 * 256);
+   for (unsigned seamless = 0; seamless < 2; seamless++) {
+      float o[4];
+      t.seamless = seamless;
+      sample1(&t, G80_TEX_SAMPLE, 1.0f, 0.0f, -0.75f, 0, o);
+      CHECK_F(o[0], (seamless ? 64.5f : 16.0f) / 255.0f);
+      sample1(&t, G80_TEX_SAMPLE, 1.0f, 0.75f, 0.75f, 0, o);
+      CHECK_F(o[0], (seamless ? 53.5f : 16.0f) / 255.0f);
+   }
+   free(mem);
+}
+
 /* ---- formats ---- */
 
 static void
@@ -936,6 +987,7 @@ static const struct nvt_case cases[] = {
    { "sampler_view_levels", sampler_view_levels },
    { "sampler_anisotropic", sampler_anisotropic },
    { "sampler_cube", sampler_cube },
+   { "sampler_cube_seamless", sampler_cube_seamless },
    { "sampler_formats", sampler_formats },
    { "sampler_dxt1", sampler_dxt1 },
    { "sampler_rgtc", sampler_rgtc },
