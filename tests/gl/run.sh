@@ -117,6 +117,12 @@ runs=(
    # uniform blocks in c1[]..: GLSL 1.40 (the overrides: the caps stay
    # below GL 3.1), ranges at an offset, buffers updated between draws
    "nv50_gl_ubo||MESA_GL_VERSION_OVERRIDE=3.1 MESA_GLSL_VERSION_OVERRIDE=140 --|g80 gt215 llvmpipe"
+   # GL 3.0 other than multisampling: vertex and fragment colour clamps
+   # on a float target, ARB_shader_texture_lod's explicit LOD and
+   # gradients, ARB programs' SLT / SGE, glBitmap; then GLSL 1.30's
+   # textureLod / textureGrad (the overrides while GL 2.1 is reported)
+   "nv50_gl_gl30||--|g80 gt215 llvmpipe"
+   "nv50_gl_gl30||MESA_GL_VERSION_OVERRIDE=3.0 MESA_GLSL_VERSION_OVERRIDE=130 -- lod130|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

@@ -550,6 +550,16 @@ emit_alu(struct isel *c, nir_alu_instr *alu)
    case nir_op_fge32: d = fcmp(c, alu, G(COND_ge)); break;
    case nir_op_feq32: d = fcmp(c, alu, G(COND_e)); break;
    case nir_op_fneu32: d = fcmp(c, alu, G(COND_lgu)); break;
+   /* a float as a boolean (NIR: a != 0.0, true on NaN; nir_lower_bitmap's
+    * discard condition): set lgu against 0.0, -0.0 compares equal; an
+    * fneg / fabs around the source changes nothing, so fsrc drops it */
+   case nir_op_f2b32: {
+      struct fsrc s = fsrc(c, alu, 0);
+      d = int_imm(c, G(OP_SET_F32), s.v, 0);
+      if (!c->failed)
+         c->ir->insns[c->ir->num_insns - 1].hw.mod[G(MOD_CMP)] = G(COND_lgu);
+      break;
+   }
    case nir_op_ilt32: d = icmp(c, alu, G(COND_l), true); break;
    case nir_op_ige32: d = icmp(c, alu, G(COND_ge), true); break;
    case nir_op_ult32: d = icmp(c, alu, G(COND_l), false); break;

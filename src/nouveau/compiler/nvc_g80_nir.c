@@ -44,6 +44,10 @@ static const nir_shader_compiler_options g80_options = {
    .lower_extract_word = true,
    .lower_insert_byte = true,
    .lower_insert_word = true,
+   /* ARB programs' SLT / SGE / SEQ / SNE (prog_to_nir's slt ... ) as
+    * b2f of a comparison: Tesla's set writes 0 / ~0, not 0.0 / 1.0
+    * (isa.rst), and b2f32 is its and with 1.0 */
+   .lower_scmp = true,
    /* uniforms in UBO 0, which the driver binds as c0[] */
    .lower_uniforms_to_ubo = true,
    .max_unroll_iterations = 32,

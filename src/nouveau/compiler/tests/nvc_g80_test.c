@@ -749,6 +749,61 @@ test_vp_int(void)
 }
 
 /*
+ * ARB programs' set-on-compare (prog_to_nir's slt / sge / seq / sne,
+ * 1.0 or 0.0: ARB_vertex_program 2.14.5.x) and f2b (nir_lower_bitmap's
+ * discard condition: a != 0.0, true on NaN, nir_opcodes.py).  VP,
+ * attribute a = (1, 2, NaN, -0.0):
+ *   var0 = (slt(a.x, a.y), sge(a.x, a.y), seq(a.x, a.x), sne(a.x, a.y))
+ *        = (1, 0, 1, 1)
+ *   var1 = (sge(a.y, a.x), slt(a.y, a.x), seq(a.x, a.y), sne(a.y, a.y))
+ *        = (1, 0, 0, 0)
+ *   var2 = b2f(f2b(a.x), f2b(a.w), f2b(a.z), f2b(-a.y)) = (1, 0, 1, 1)
+ * Both were refused before ("slt", "f2b32" not supported).
+ */
+static void
+test_vp_scmp_f2b(void)
+{
+   nir_builder b = builder(MESA_SHADER_VERTEX, "vp_scmp_f2b");
+   nir_variable *in0 = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_variable *o[3];
+   for (unsigned k = 0; k < 3; k++)
+      o[k] = nvc_test_out_vec4(b.shader, VARYING_SLOT_VAR0 + k, k, "o");
+   nir_ssa_def *a = nir_load_var(&b, in0);
+   nir_ssa_def *x = nir_channel(&b, a, 0), *y = nir_channel(&b, a, 1);
+   nir_ssa_def *z = nir_channel(&b, a, 2), *w = nir_channel(&b, a, 3);
+   nir_store_var(&b, o[0], nir_vec4(&b, nir_slt(&b, x, y), nir_sge(&b, x, y),
+                                    nir_seq(&b, x, x), nir_sne(&b, x, y)),
+                 0xf);
+   nir_store_var(&b, o[1], nir_vec4(&b, nir_sge(&b, y, x), nir_slt(&b, y, x),
+                                    nir_seq(&b, x, y), nir_sne(&b, y, y)),
+                 0xf);
+   nir_store_var(&b, o[2], nir_vec4(&b, nir_b2f32(&b, nir_f2b(&b, x)),
+                                    nir_b2f32(&b, nir_f2b(&b, w)),
+                                    nir_b2f32(&b, nir_f2b(&b, z)),
+                                    nir_b2f32(&b, nir_f2b(&b, nir_fneg(&b, y)))),
+                 0xf);
+   struct nvc_g80_program p;
+   if (!compile(b.shader, &p))
+      return;
+   const uint32_t attr[4] = { u(1), u(2), 0x7fc00000, 0x80000000 };
+   uint32_t inw[4] = { 0 }, out[64] = { 0 };
+   for (unsigned n = 0; n < p.num_inputs; n++)
+      inw[p.io[n].word] = attr[p.io[n].comp];
+   if (run(&p, 1, inw, 4, NULL, NULL, 0, out, 64, NULL, 0)) {
+      const float want[3][4] = {
+         { 1, 0, 1, 1 }, { 1, 0, 0, 0 }, { 1, 0, 1, 1 },
+      };
+      for (unsigned v = 0; v < 3; v++)
+         for (unsigned k = 0; k < 4; k++) {
+            uint32_t got = out_word(&p, out, VARYING_SLOT_VAR0 + v, k);
+            CHECK(got == u(want[v][k]), "var%u.%c = 0x%08x, want %g", v,
+                  "xyzw"[k], got, want[v][k]);
+         }
+   }
+   nvc_g80_program_free(&p);
+}
+
+/*
  * FP with a noperspective input n = (3, 0.75, ...) (the interpolator
  * gives n itself: NOPERSPECTIVE_BITMAP), gl_FragCoord.xy = (10.5, 20.5),
  * writing depth = n.x / 4 = 0.75 after one colour (n.y, x, y, 1):
@@ -966,6 +1021,7 @@ main(void)
    test_many_live();
    test_immediate_fallback();
    test_vp_int();
+   test_vp_scmp_f2b();
    test_vp_builtins();
    test_vp_ubo_vec4();
    test_vp_ubo_indirect();

@@ -164,6 +164,9 @@ struct nv50_context {
    struct nv50_program *gp;   /* NULL: no geometry program (nv50_gp.c) */
    /* SEMANTIC_PTSZ for a VP that writes gl_PointSize (nv50_linkage.c) */
    uint32_t semantic_ptsz;
+   /* SEMANTIC_COLOR's slots without CLMP_EN, which the rasterizer's
+    * clamp_vertex_color adds (nv50_linkage.c) */
+   uint32_t semantic_color;
    /* the sprite constants last sent (nv50_linkage.c) */
    uint32_t sprite_cb[NV50_SPRITE_CB_WORDS];
    bool sprite_cb_sent;

@@ -212,9 +212,16 @@ nv50_linkage_validate(struct nv50_context *nv50, unsigned mode)
    bool smooth_q = q & (NV50_COLOR_SMOOTH | NV50_COLOR_SMOOTH << 1);
    bool flat_q = q & (NV50_COLOR_FLAT | NV50_COLOR_FLAT << 1);
    bool flat = r && !smooth_q && (r->flatshade || flat_q);
+   /* ARB_color_buffer_float's CLAMP_VERTEX_COLOR (GL 3.0 2.19.6: the
+    * colours clamped to [0, 1] after lighting): CLMP_EN over the colour
+    * slots SEMANTIC_COLOR names (PIPE_CAP_VERTEX_COLOR_CLAMPED); off,
+    * they reach the FP as the VP wrote them (VERTEX_COLOR_UNCLAMPED) */
+   bool clamp = r && r->clamp_vertex_color;
 
-   if (!nv50_push_begin(nv50, 4))
+   if (!nv50_push_begin(nv50, 6))
       return;
+   nv50_hw_put(nv50, G80_3D_SEMANTIC_COLOR,
+               nv50->semantic_color | G80_3D_SEMANTIC_COLOR_CLMP_EN(clamp));
    nv50_hw_put(nv50, G80_3D_SEMANTIC_PTSZ,
                per_vertex ? nv50->semantic_ptsz : 0);
    nv50_hw_put(nv50, G80_3D_SHADE_MODEL, flat ? G80_3D_SHADE_MODEL_FLAT

@@ -284,10 +284,9 @@ nv50_program_validate(struct nv50_context *nv50)
                                         &semantic_layer, &semantic_viewport);
    /* then the slots the rasteriser reads (nv50_linkage.c): the back
     * colours, the point size, from the last stage */
-   uint32_t semantic_color;
    nslots += nv50_linkage_colors(last, fp, (int)NV50_POS_SLOTS - (int)npos,
                                  zero, map, nslots, ARRAY_SIZE(map),
-                                 noperspective, &semantic_color);
+                                 noperspective, &nv50->semantic_color);
    nslots += nv50_linkage_point_size(last, map, nslots, ARRAY_SIZE(map),
                                      &nv50->semantic_ptsz);
 
@@ -330,7 +329,6 @@ nv50_program_validate(struct nv50_context *nv50)
    nv50_hw_put(nv50, G80_3D_SEMANTIC_VIEWPORT, semantic_viewport);
    nv50_hw_put(nv50, G80_3D_LAYER, layer);
    nv50_hw_put(nv50, G80_3D_GP_VIEWPORT_ID_ENABLE, viewport);
-   nv50_hw_put(nv50, G80_3D_SEMANTIC_COLOR, semantic_color);
 
    NV50_3D_MTHD(nv50, G80_3D_NOPERSPECTIVE_BITMAP(0),
                 G80_3D_NOPERSPECTIVE_BITMAP__LEN);

@@ -129,6 +129,20 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
        * 1cbf2af used) is not needed, and flat back colours follow
        * SHADE_MODEL with the front ones */
       return 1;
+   /* ARB_color_buffer_float: vertex colours leave the VP unclamped and
+    * are clamped by SEMANTIC_COLOR CLMP_EN when clamp_vertex_color says
+    * so (nv50_linkage.c); fragment colours by FRAG_COLOR_CLAMP_EN per
+    * target under clamp_fragment_color (nv50_rasterizer.c) */
+   case PIPE_CAP_VERTEX_COLOR_UNCLAMPED:
+   case PIPE_CAP_VERTEX_COLOR_CLAMPED:
+   case PIPE_CAP_FRAGMENT_COLOR_CLAMPED:
+      return 1;
+   /* ARB_shader_texture_lod: texlod and textureGrad's four quad passes
+    * run in FPs (nvc_g80_isel_tex.c), derivatives by quadop
+    * (nvc_g80_isel.c) */
+   case PIPE_CAP_FRAGMENT_SHADER_TEXTURE_LOD:
+   case PIPE_CAP_FRAGMENT_SHADER_DERIVATIVES:
+      return 1;
    case PIPE_CAP_POLYGON_OFFSET_CLAMP:
       /* POLYGON_OFFSET_CLAMP (nv50_rasterizer.c) */
       return 1;
