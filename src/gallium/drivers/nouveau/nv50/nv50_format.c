@@ -10,7 +10,8 @@
  * integers' bits and clears take CLEAR_COLOR's words as integers
  * (Gallium's clear colour union holds them so: nv50_clear.c pushes its
  * words as they are); nv50_gl_formats draws and clears RGBA16I.  SNORM
- * targets wait for the signed path to be tested.
+ * targets (EXT_texture_snorm; blending clamps to [-1, 1], GL 3.3 4.1.8)
+ * are drawn, cleared and sampled by nv50_gl_gl30's snorm part.
  */
 
 #include "util/macros.h"
@@ -56,6 +57,14 @@ static const struct nv50_format nv50_formats[PIPE_FORMAT_COUNT] = {
    C(R32G32_FLOAT, RG32_FLOAT),
    C128(R32G32B32A32_FLOAT, RGBA32_FLOAT),
    C(R11G11B10_FLOAT, R11G11B10_FLOAT),
+
+   /* signed normalized (EXT_texture_snorm, GL 3.1) */
+   C(R8_SNORM, R8_SNORM),
+   C(R8G8_SNORM, RG8_SNORM),
+   C(R8G8B8A8_SNORM, RGBA8_SNORM),
+   C(R16_SNORM, R16_SNORM),
+   C(R16G16_SNORM, RG16_SNORM),
+   C(R16G16B16A16_SNORM, RGBA16_SNORM),
 
    /* integer targets (EXT_texture_integer, ARB_texture_rgb10_a2ui) */
    C128(R32G32B32A32_UINT, RGBA32_UINT),

@@ -48,6 +48,21 @@
  *   in green on black: pixels 2, 4, 5, 9 of row 3 green, 3, 6, 7, 8
  *   black (GL 2.1 3.7).
  *
+ * snorm (EXT_texture_snorm, GL 3.1; the RGBA32F target and read clamp
+ *   off of clamp): an RGBA8_SNORM texel (127, -127, 0, -64) samples as
+ *   c / 127 = (1, -1, 0, -0.50394), an R16_SNORM texel -16384 as
+ *   (-16384 / 32767, 0, 0, 1) = (-0.50002, 0, 0, 1) (GL 3.1 2.1.6's
+ *   signed conversion, components a format lacks (0, 0, 1) by table
+ *   3.20).  An RGBA8_SNORM target: cleared to (-1, 1, -64/127, 0),
+ *   its right half drawn with (64/127, -64/127, 2, -1) under
+ *   CLAMP_FRAGMENT_COLOR FALSE, which the target clamps to [-1, 1] (GL
+ *   3.3 4.1.8): bytes (64, -64, 127, -127), read back as floats
+ *   (0.50394, -0.50394, 1, -1); the left half keeps the clear.  (Not
+ *   -2: llvmpipe stores -128 for it, which Mesa reads back as -128/127.)  Drawn
+ *   again under FIXED_ONLY: an SNORM buffer is fixed-point, so the
+ *   colour is clamped to [0, 1] first (ARB_color_buffer_float): (0.50394,
+ *   0, 1, 0).
+ *
  * Expected values by hand above; run on g80, gt215 and llvmpipe
  * (tests/gl/run.sh).
  */
@@ -392,6 +407,68 @@ test_bitmap(void)
    check("bitmap row above", 4, 4, BLACK);
 }
 
+static void
+test_snorm(void)
+{
+   static const char vs[] =
+      "#version 120\n"
+      "attribute vec2 pos;\n"
+      "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
+   static const char fs_tex[] =
+      "#version 120\n"
+      "uniform sampler2D t;\n"
+      "void main() { gl_FragColor = texture2D(t, vec2(0.5)); }\n";
+   static const char fs_col[] =
+      "#version 120\n"
+      "uniform vec4 u;\n"
+      "void main() { gl_FragColor = u; }\n";
+   static const GLbyte rgba8[4] = { 127, -127, 0, -64 };
+   static const GLshort r16[1] = { -16384 };
+   const float want_rgba8[4] = { 1, -1, 0, -64 / 127.0f };
+   const float want_r16[4] = { -16384 / 32767.0f, 0, 0, 1 };
+   const float want_clear[4] = { -1, 1, -64 / 127.0f, 0 };
+   const float want_draw[4] = { 64 / 127.0f, -64 / 127.0f, 1, -1 };
+   const float want_fixed[4] = { 64 / 127.0f, 0, 1, 0 };
+   GLuint t;
+
+   if (!has_ext("GL_EXT_texture_snorm"))
+      return;
+   clamp_color = (PFNGLCLAMPCOLORARBPROC)eglGetProcAddress("glClampColorARB");
+   target(GL_RGBA32F);
+   clamp_color(GL_CLAMP_READ_COLOR_ARB, GL_FALSE);
+   clamp_color(GL_CLAMP_FRAGMENT_COLOR_ARB, GL_FALSE);
+   GLuint p = program(vs, fs_tex);
+   glUniform1i(glGetUniformLocation(p, "t"), 0);
+   glGenTextures(1, &t);
+   glBindTexture(GL_TEXTURE_2D, t);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8_SNORM, 1, 1, 0, GL_RGBA, GL_BYTE,
+                rgba8);
+   quad(-1, 1);
+   check_f4("snorm RGBA8 texel", 5, 5, want_rgba8);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_R16_SNORM, 1, 1, 0, GL_RED, GL_SHORT,
+                r16);
+   quad(-1, 1);
+   check_f4("snorm R16 texel", 5, 5, want_r16);
+
+   target(GL_RGBA8_SNORM);
+   glClearColor(-1, 1, -64 / 127.0f, 0);
+   glClear(GL_COLOR_BUFFER_BIT);
+   p = program(vs, fs_col);
+   glUniform4f(glGetUniformLocation(p, "u"), 64 / 127.0f, -64 / 127.0f, 2, -1);
+   quad(0, 1);
+   check_f4("snorm target cleared", 3, 8, want_clear);
+   check_f4("snorm target drawn", 12, 8, want_draw);
+   clamp_color(GL_CLAMP_FRAGMENT_COLOR_ARB, GL_FIXED_ONLY_ARB);
+   quad(0, 1);
+   check_f4("snorm target drawn, fixed-point clamp", 12, 8, want_fixed);
+   clamp_color(GL_CLAMP_READ_COLOR_ARB, GL_FIXED_ONLY_ARB);
+   glClearColor(0, 0, 0, 1);
+   glUseProgram(0);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -410,6 +487,8 @@ main(int argc, char **argv)
          test_arb();
       if (all || !strcmp(what, "bitmap"))
          test_bitmap();
+      if (all || !strcmp(what, "snorm"))
+         test_snorm();
       if (all)
          break;
    }
