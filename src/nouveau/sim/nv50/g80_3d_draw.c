@@ -1048,31 +1048,6 @@ draw_begin(struct g80_3d *ctx, struct draw_ctx *dc,
    return NVSIM_OK;
 }
 
-/* Point sprites: with POINT_SPRITE_ENABLE, POINT_COORD_REPLACE_MAP
- * (4 bits a result-map slot, upstream's nv50_sprite_coords_validate
- * writes component + 1 of GL's (s, t, 0, 1)) and POINT_SPRITE_CTRL
- * COORD_ORIGIN replace interpolants across a point; rnndb describes
- * neither the codes nor how the replaced value meets the FP's
- * perspective interpolation, so rasterising points under a non-zero map
- * traps instead of drawing them with the vertex's coordinates. */
-static bool
-point_sprites_replace(const struct g80_3d *ctx, uint32_t prim)
-{
-   if (!g80_3d_reg(ctx, G80_3D_POINT_SPRITE_ENABLE))
-      return false;
-   bool points = prim == G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_POINTS ||
-                 (prim >= G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES &&
-                  prim <= G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_POLYGON &&
-                  (g80_3d_reg(ctx, G80_3D_POLYGON_MODE_FRONT) ==
-                      G80_3D_POLYGON_MODE_FRONT_POINT ||
-                   g80_3d_reg(ctx, G80_3D_POLYGON_MODE_BACK) ==
-                      G80_3D_POLYGON_MODE_FRONT_POINT));
-   for (unsigned i = 0; points && i < G80_3D_POINT_COORD_REPLACE_MAP__LEN; i++)
-      if (g80_3d_reg(ctx, G80_3D_POINT_COORD_REPLACE_MAP(i)))
-         return true;
-   return false;
-}
-
 /* Every primitive of the strips once through draw_prims (one pass). */
 static void
 walk_strips(struct draw_ctx *dc, uint32_t prim, const struct g80_3d_vertex *v,
@@ -1155,10 +1130,9 @@ g80_3d_draw_strips(struct g80_3d *ctx, uint32_t prim,
     * rasterizer_discard) */
    if (!g80_3d_reg(ctx, G80_3D_RASTERIZE_ENABLE))
       return NVSIM_OK;
-   if (point_sprites_replace(ctx, prim))
-      return g80_3d_fail(ctx, NVSIM_INVALID_STATE, "point sprite coordinate "
-                         "replacement (POINT_COORD_REPLACE_MAP) is not "
-                         "modelled");
+   /* point sprites (g80_3d_sprite.c): what the model does not know traps */
+   if ((st = g80_3d_sprite_check(ctx, prim)))
+      return st;
    if (!g80_3d_prim_target_varies(ctx)) {
       /* one layer and viewport for the whole draw */
       struct g80_3d_target t;

@@ -117,6 +117,7 @@ struct g80_3d_rop {
    /* a blend factor of a blended target reads the second source colour
     * (SRC1_*): the FP's colour 1 (shade_quad) */
    bool dual;
+   struct g80_3d_sprite sprite; /* point sprites (g80_3d_sprite.c) */
    enum nvsim_raster_logic_op logic_op;
 };
 
@@ -392,11 +393,18 @@ shade_quad(void *data, struct nvsim_raster_quad *q)
          unsigned m = off + j;
          float v = m < G80_3D_MAP_SLOTS && m / 4 < NVSIM_RASTER_MAX_ATTRIBS
                       ? a[m / 4][m % 4] : 0.0f;
-         /* the rasteriser interpolated v perspective-correctly; the FP
-          * reads v/w linear in window space (its pinterp multiplies by
-          * w): times the interpolated 1/w (g80_3d.h, the seam) */
-         if (j < nonflat)
+         if (q->sprite && rop->sprite.any &&
+             g80_3d_sprite_value(&rop->sprite, m, q->sprite_st[f], &v)) {
+            /* the program reads the sprite coordinate as it is: a
+             * perspective slot's pinterp multiplies by w (g80_3d_sprite.c) */
+            if (j < nonflat && !g80_3d_slot_linear(ctx, m))
+               v *= pos[3];
+         } else if (j < nonflat) {
+            /* the rasteriser interpolated v perspective-correctly; the FP
+             * reads v/w linear in window space (its pinterp multiplies by
+             * w): times the interpolated 1/w (g80_3d.h, the seam) */
             v *= pos[3];
+         }
          memcpy(&in[f][n++], &v, 4);
       }
    }
@@ -843,6 +851,7 @@ begin(struct g80_3d *ctx, struct g80_3d_rop *rop)
     * (rnndb names only) and are not modelled */
    rs->line_smooth = g80_3d_reg(ctx, G80_3D_LINE_SMOOTH_ENABLE) != 0;
    rs->point_smooth = g80_3d_reg(ctx, G80_3D_POINT_SMOOTH_ENABLE) != 0;
+   g80_3d_sprite_setup(ctx, &rop->sprite, rs);
 
    /* the FP and its inputs: every result map slot is interpolated
     * (attribute k holds slots 4k..4k+3), position in attribute 0 */

@@ -52,4 +52,23 @@ void g80_3d_logic_pixel(uint32_t format, enum nvsim_raster_logic_op op,
 bool g80_3d_slot_flat(const struct g80_3d *ctx, unsigned m);
 bool g80_3d_slot_linear(const struct g80_3d *ctx, unsigned m);
 
+/* Point sprites (g80_3d_sprite.c). */
+struct g80_3d_sprite {
+   bool any;                            /* some slot is replaced */
+   bool upper_left;                     /* POINT_SPRITE_CTRL COORD_ORIGIN */
+   uint8_t code[G80_3D_MAP_SLOTS];      /* g80_point_coord_replace */
+};
+/* Traps on point sprite state the model does not know (map codes past
+ * ONE, map words past the result map, POINT_SPRITE_CTRL bits other than
+ * COORD_ORIGIN) when a draw of `prim` can rasterise point sprites. */
+enum nvsim_status g80_3d_sprite_check(struct g80_3d *ctx, uint32_t prim);
+/* The draw's sprite state: rs->point_sprite from POINT_SPRITE_ENABLE,
+ * the map's codes and the origin into *sp. */
+void g80_3d_sprite_setup(const struct g80_3d *ctx, struct g80_3d_sprite *sp,
+                         struct nvsim_raster_state *rs);
+/* Whether a point sprite's fragment with rasteriser coordinates st
+ * (nvsim_raster_quad sprite_st) reads slot m replaced, and as what. */
+bool g80_3d_sprite_value(const struct g80_3d_sprite *sp, unsigned m,
+                         const float st[2], float *v);
+
 #endif

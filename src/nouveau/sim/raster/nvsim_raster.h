@@ -248,6 +248,10 @@ struct nvsim_raster_frag {
    unsigned smask;
    float zs[NVSIM_RASTER_MAX_SAMPLES];
    float in[NVSIM_RASTER_MAX_ATTRIBS][4];  /* attr_mask slots valid */
+   /* a point sprite's fragment (see point_sprite): its (s, t), t from
+    * the point's top; sprite false elsewhere */
+   bool sprite;
+   float sprite_st[2];
    /* outputs, written by the shade callback */
    float color[NVSIM_RASTER_MAX_RT][4];
    /* the second source colour of dual-source blending (GL 3.3 4.1.8:
@@ -277,6 +281,8 @@ struct nvsim_raster_quad {
    unsigned smask[4];
    float zs[4][NVSIM_RASTER_MAX_SAMPLES];
    float in[4][NVSIM_RASTER_MAX_ATTRIBS][4];
+   bool sprite;                     /* a point sprite's quad */
+   float sprite_st[4][2];           /* with sprite: each fragment's (s, t) */
    float color[4][NVSIM_RASTER_MAX_RT][4];   /* [frag][rt][comp] */
    float color1[4][4];                       /* [frag][comp] */
    bool depth_written;
@@ -324,6 +330,12 @@ struct nvsim_raster_state {
     * 0 at its left edge to 1 at its right, t from 0 at its top (the
     * upper-left origin; upstream leaves lower-left to the draw module) */
    uint32_t sprite_mask;
+   /* points are point sprites even with no sprite_mask slot (ARB
+    * point_sprite: squares, the antialiasing enable ignored): their
+    * fragments carry their (s, t) in sprite_st (as above, t from the
+    * top) for the caller's shade_quad to place (Tesla's
+    * POINT_COORD_REPLACE_MAP, per component) */
+   bool point_sprite;
    uint32_t flat_mask;      /* slots taken from the provoking vertex */
 
    /* polygon stipple (triangles only): pixel (x, y) is drawn when bit

@@ -112,7 +112,9 @@ single_fragment(struct nvsim_raster_state *st, struct nvsim_raster_frag *f)
    q.x = f->x - (f->x & 1);
    q.y = f->y - (f->y & 1);
    q.front = f->front;
+   q.sprite = f->sprite;
    for (unsigned k = 0; k < 4; k++) {
+      memcpy(q.sprite_st[k], f->sprite_st, sizeof(q.sprite_st[k]));
       q.z[k] = f->z;
       q.smask[k] = f->smask;
       memcpy(q.zs[k], f->zs, sizeof(q.zs[k]));
@@ -260,6 +262,7 @@ scan_quads(struct nvsim_raster_state *st,
       e_row[k] = dx[k] * (sy - Y[a]) - dy[k] * (sx - X[a]);
    }
    q.front = front;
+   q.sprite = false;
    for (unsigned i = 0; i < 4; i++)
       for (unsigned j = 0; j < nflat; j++)
          memcpy(q.in[i][flat[j]], pv->attr[flat[j]], sizeof(q.in[i][0]));
@@ -402,6 +405,7 @@ nvsim_raster_triangle(struct nvsim_raster_state *st,
 
    struct nvsim_raster_frag f;
    f.front = front;
+   f.sprite = false;
    for (unsigned i = 0; i < nflat; i++)
       memcpy(f.in[flat[i]], pv->attr[flat[i]], sizeof(f.in[0]));
 
@@ -524,10 +528,14 @@ lerp_frag(struct nvsim_raster_state *st, int px, int py,
    }
    for (unsigned i = 0; i < nflat; i++)
       memcpy(f.in[flat[i]], pv->attr[flat[i]], sizeof(f.in[0]));
+   f.sprite = sprite != NULL;
+   f.sprite_st[0] = f.sprite_st[1] = 0.0f;
    if (sprite) {
       /* sprite = { left, top, size } of the point */
       float ss = ((float)px + 0.5f - sprite[0]) / sprite[2];
       float tt = ((float)py + 0.5f - sprite[1]) / sprite[2];
+      f.sprite_st[0] = ss;
+      f.sprite_st[1] = tt;
       uint32_t m = st->sprite_mask;
       while (m) {
          unsigned i = __builtin_ctz(m);
@@ -715,7 +723,8 @@ point_samples(const struct nvsim_raster_state *st, int px, int py, float cx,
 
    for (unsigned s = 0; s < st->samples; s++) {
       float dx = px + pos[s][0] / 16.0f - cx, dy = py + pos[s][1] / 16.0f - cy;
-      bool in = st->sprite_mask ? dx >= -r && dx < r && dy >= -r && dy < r
+      bool in = st->sprite_mask || st->point_sprite
+                   ? dx >= -r && dx < r && dy >= -r && dy < r
                                 : dx * dx + dy * dy < r * r;
       if (in)
          m |= 1u << s;
@@ -806,9 +815,9 @@ nvsim_raster_point(struct nvsim_raster_state *st,
    int y0 = (int)nvsim_ceil(cy - size * 0.5f - 0.5f);
    int y1 = (int)nvsim_ceil(cy + size * 0.5f - 0.5f);
    const float sprite[3] = { cx - size * 0.5f, cy - size * 0.5f, size };
-   const float *sp = st->sprite_mask ? sprite : NULL;
+   const float *sp = st->sprite_mask || st->point_sprite ? sprite : NULL;
    bool ms = ms_active(st);
-   if (st->point_smooth && !ms && !st->sprite_mask) {
+   if (st->point_smooth && !ms && !sp) {
       smooth_point(st, v, cx, cy, size);
       return;
    }
@@ -842,6 +851,7 @@ nvsim_raster_point(struct nvsim_raster_state *st,
          q.x = qx;
          q.y = qy;
          q.front = true;
+         q.sprite = sp != NULL;
          for (unsigned k = 0; k < 4; k++) {
             int x = qx + (int)(k & 1), y = qy + (int)(k >> 1);
             struct nvsim_raster_frag f;
@@ -855,6 +865,7 @@ nvsim_raster_point(struct nvsim_raster_state *st,
             for (unsigned s = 0; s < NVSIM_RASTER_MAX_SAMPLES; s++)
                q.zs[k][s] = f.z;
             memcpy(q.in[k], f.in, sizeof(q.in[k]));
+            memcpy(q.sprite_st[k], f.sprite_st, sizeof(q.sprite_st[k]));
          }
          if (mask)
             nvsim_raster_quad_ops(st, &q, mask);

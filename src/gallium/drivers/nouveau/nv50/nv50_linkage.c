@@ -249,8 +249,8 @@ nv50_linkage_validate(struct nv50_context *nv50, unsigned mode)
  * Point sprite coordinates.  The hardware replaces interpolants across a
  * sprite by POINT_COORD_REPLACE_MAP and POINT_SPRITE_CTRL, but rnndb
  * gives neither the map's codes nor how a replaced value meets the FP's
- * interpolation, and nvsim traps on a non-zero map (docs/tesla.md,
- * "arb_point_sprite-mipmap").  So the FP works them out from documented
+ * interpolation (nvsim models both from upstream's use, an inference:
+ * docs/tesla.md "Point sprites").  So the FP works them out from documented
  * inputs instead (GL 2.1 3.4.1):
  *    s = 1/2 + (x_f + 1/2 - x_w) / size,  t = 1/2 -+ (y_f + 1/2 - y_w) / size
  * with (x_f + 1/2, y_f + 1/2) gl_FragCoord's window position, (x_w, y_w)

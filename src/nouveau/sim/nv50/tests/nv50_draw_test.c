@@ -843,33 +843,147 @@ out:
    dfx_fini(&d);
 }
 
-/* Point sprite coordinate replacement is not modelled: a point drawn
- * with POINT_SPRITE_ENABLE and a non-zero POINT_COORD_REPLACE_MAP traps
- * and draws nothing (it was drawn with the vertex's coordinates); with
- * the map zero, or with the sprite bit off, the point is drawn (window
- * (3.5, 1.5), pixel (3, 1)); a triangle filled is not a point. */
+/* Point sprites (g80_3d_sprite.c; ARB_point_sprite, "The following
+ * formula": s = 1/2 + (x_f + 1/2 - x_w) / size, t from y likewise; r, q
+ * replaced by 0, 1).  POINT_COORD_REPLACE_MAP nibble m of word 0 is
+ * result map slot m; the FP writes slots 4..7 as colour 0 (UNORM8 by
+ * round to nearest, GL 3.3 2.1.6).
+ *
+ * Case 1, origin UPPER_LEFT (t from the top, window y down), slots 4..7
+ * S T ZERO ONE, vertex colour 0.2 everywhere (all replaced):
+ * - size 4 at window (8, 4): pixels x, y 6..9, s = (x + 0.5 - 6) / 4 =
+ *   0.125 0.375 0.625 0.875 -> 32 96 159 223, t the same from row 6;
+ * - size 2 at (12.25, 4): x 11, 12 (centres 11.5, 12.5 in [11.25,
+ *   13.25)), s = 0.125, 0.625 -> 32, 159; rows 3, 4, t = 0.25, 0.75 ->
+ *   64, 191.
+ * Case 2, origin LOWER_LEFT, slot 4 T, 5 S, 6 ONE, 7 NONE (alpha 0.6 of
+ * the vertex, 153), the point at w 2 (clip position times 2: the FP's
+ * perspective multiply by w must give s, t as they are): the size-4
+ * point's red t = 1/2 + (y_f + 1/2 - y_w) / size in GL's y-up window,
+ * 1 - (y + 0.5 - 2) / 4 here: 223 159 96 32 for rows 2..5.
+ * Case 3: slot 4 S in NOPERSPECTIVE_BITMAP (the program reads it
+ * linearly), w 2: red s as in case 1.
+ * Case 4: POINT_SPRITE_ENABLE 0: the map is not used, the size-4 point
+ * has the vertex's colour (0.2 -> 51, alpha 153).
+ * Case 5: traps, nothing drawn: code 5, a slot past the result map's
+ * 68 (word 9, slot 72), POINT_SPRITE_CTRL bit 0; a filled triangle under the same
+ * state is no point and is drawn. */
+static uint32_t
+rgba8(float r, float g, float b, float a)
+{
+   return (uint32_t)lrintf(255.0f * r) | (uint32_t)lrintf(255.0f * g) << 8 |
+          (uint32_t)lrintf(255.0f * b) << 16 | (uint32_t)lrintf(255.0f * a) << 24;
+}
+
 static void
-draw_point_sprite_traps(void)
+rt_clear(struct dfx *d)
+{
+   for (unsigned i = 0; i < W * H; i++)
+      ((uint32_t *)d->rt.map)[i] = BG;
+}
+
+static void
+draw_point_sprite(void)
 {
    struct dfx d;
    if (!dfx_init(&d, 0x50, G80_3D_CLASS))
       goto out;
    struct tfx *t = &d.t;
-   vtx(&d, 0, ndc_x(3.5f), ndc_y(1.5f), 0, 1, 0, 0, 1, 1);
-   vtx(&d, 1, -1, -1, 0, 1, 1, 0, 0, 1);
-   vtx(&d, 2, 1, -1, 0, 1, 1, 0, 0, 1);
-   vtx(&d, 3, -1, 1, 0, 1, 1, 0, 0, 1);
+   const float v = 0.2f;
    m3d(t, G80_3D_POINT_SPRITE_ENABLE, 1);
-   m3d(t, G80_3D_POINT_COORD_REPLACE_MAP(1), 0x4321);
+
+   /* case 1 */
+   vtx(&d, 0, ndc_x(8), ndc_y(4), 0, 1, v, v, v, v);
+   vtx(&d, 1, ndc_x(12.25f), ndc_y(4), 0, 1, v, v, v, v);
+   m3d(t, G80_3D_POINT_SPRITE_CTRL,
+       G80_3D_POINT_SPRITE_CTRL_COORD_ORIGIN_UPPER_LEFT);
+   m3d(t, G80_3D_POINT_COORD_REPLACE_MAP(0),
+       G80_POINT_COORD_REPLACE_MAP_4_S | G80_POINT_COORD_REPLACE_MAP_5_T |
+       G80_POINT_COORD_REPLACE_MAP_6_ZERO | G80_POINT_COORD_REPLACE_MAP_7_ONE);
+   m3d(t, G80_3D_POINT_SIZE, fbits(4.0f));
    draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_POINTS, 0, 1);
-   dfx_submit(&d);
-   CHECK_STR_HAS(nvsim_channel_last_trap(t->chan), "POINT_COORD_REPLACE_MAP");
-   CHECK_EQ(px(&d, 3, 1), BG);
+   m3d(t, G80_3D_POINT_SIZE, fbits(2.0f));
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_POINTS, 1, 1);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(nvsim_channel_error(t->chan) == NULL);
+   CHECK(nvsim_channel_last_trap(t->chan) == NULL);
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++) {
+         uint32_t want = BG;
+         if (x >= 6 && x < 10 && y >= 2 && y < 6)
+            want = rgba8((x + 0.5f - 6) / 4, (y + 0.5f - 2) / 4, 0, 1);
+         else if (x >= 11 && x < 13 && y >= 3 && y < 5)
+            want = rgba8((x + 0.5f - 11.25f) / 2, (y + 0.5f - 3) / 2, 0, 1);
+         CHECK_EQ(px(&d, x, y), want);
+      }
+   CHECK_EQ(px(&d, 6, 2), 0xff002020u);     /* s, t 0.125 by hand */
+   CHECK_EQ(px(&d, 9, 5), 0xff00dfdfu);     /* 0.875, blue ZERO */
+   CHECK_EQ(px(&d, 12, 3), 0xff00409fu);    /* s 0.625, t 0.25 */
+
+   /* case 2 */
+   rt_clear(&d);
+   vtx(&d, 0, 2 * ndc_x(8), 2 * ndc_y(4), 0, 2, v, v, v, 0.6f);
+   m3d(t, G80_3D_POINT_SPRITE_CTRL,
+       G80_3D_POINT_SPRITE_CTRL_COORD_ORIGIN_LOWER_LEFT);
+   m3d(t, G80_3D_POINT_COORD_REPLACE_MAP(0),
+       G80_POINT_COORD_REPLACE_MAP_4_T | G80_POINT_COORD_REPLACE_MAP_5_S |
+       G80_POINT_COORD_REPLACE_MAP_6_ONE | G80_POINT_COORD_REPLACE_MAP_7_NONE);
+   m3d(t, G80_3D_POINT_SIZE, fbits(4.0f));
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_POINTS, 0, 1);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(nvsim_channel_last_trap(t->chan) == NULL);
+   for (unsigned y = 2; y < 6; y++)
+      for (unsigned x = 6; x < 10; x++)
+         CHECK_EQ(px(&d, x, y), rgba8(1 - (y + 0.5f - 2) / 4,
+                                      (x + 0.5f - 6) / 4, 1, 0.6f));
+   CHECK_EQ(px(&d, 6, 2), 0x99ff20dfu);     /* t 0.875 (bottom origin) */
+   CHECK_EQ(px(&d, 5, 2), BG);
+
+   /* case 3 */
+   rt_clear(&d);
+   m3d(t, G80_3D_POINT_COORD_REPLACE_MAP(0), G80_POINT_COORD_REPLACE_MAP_4_S);
+   m3d(t, G80_3D_NOPERSPECTIVE_BITMAP(0), 1u << 4);
+   d.pt.linear = 1u << 0;
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_POINTS, 0, 1);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(nvsim_channel_last_trap(t->chan) == NULL);
+   for (unsigned x = 6; x < 10; x++)
+      CHECK_EQ(px(&d, x, 3) & 0xff, (uint32_t)lrintf(255.0f * (x + 0.5f - 6) / 4));
+   m3d(t, G80_3D_NOPERSPECTIVE_BITMAP(0), 0);
+   d.pt.linear = 0;
+
+   /* case 4 */
+   rt_clear(&d);
    m3d(t, G80_3D_POINT_SPRITE_ENABLE, 0);
    draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_POINTS, 0, 1);
    CHECK(dfx_submit(&d) > 0);
-   CHECK_EQ(px(&d, 3, 1), 0xffff0000u);
+   CHECK(nvsim_channel_last_trap(t->chan) == NULL);
+   CHECK_EQ(px(&d, 6, 2), rgba8(v, v, v, 0.6f));
+   CHECK_EQ(px(&d, 9, 5), rgba8(v, v, v, 0.6f));
    m3d(t, G80_3D_POINT_SPRITE_ENABLE, 1);
+
+   /* case 5 */
+   rt_clear(&d);
+   m3d(t, G80_3D_POINT_COORD_REPLACE_MAP(0), G80_POINT_COORD_REPLACE_MAP_4(5));
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_POINTS, 0, 1);
+   dfx_submit(&d);
+   CHECK_STR_HAS(nvsim_channel_last_trap(t->chan), "code 5");
+   CHECK_EQ(px(&d, 6, 2), BG);
+   m3d(t, G80_3D_POINT_COORD_REPLACE_MAP(0), 0);
+   m3d(t, G80_3D_POINT_COORD_REPLACE_MAP(9), G80_POINT_COORD_REPLACE_MAP_0_S);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_POINTS, 0, 1);
+   dfx_submit(&d);
+   CHECK_STR_HAS(nvsim_channel_last_trap(t->chan), "slot 72 is past");
+   CHECK_EQ(px(&d, 6, 2), BG);
+   m3d(t, G80_3D_POINT_COORD_REPLACE_MAP(9), 0);
+   m3d(t, G80_3D_POINT_SPRITE_CTRL, 1);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_POINTS, 0, 1);
+   dfx_submit(&d);
+   CHECK_STR_HAS(nvsim_channel_last_trap(t->chan), "POINT_SPRITE_CTRL 0x1");
+   CHECK_EQ(px(&d, 6, 2), BG);
+   vtx(&d, 1, -1, -1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 2, 1, -1, 0, 1, 1, 0, 0, 1);
+   vtx(&d, 3, -1, 1, 0, 1, 1, 0, 0, 1);
    draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 1, 3);
    CHECK(dfx_submit(&d) > 0);
    CHECK_EQ(px(&d, 1, 1), 0xff0000ffu);
@@ -3134,7 +3248,7 @@ static const struct nvt_case cases[] = {
    { "draw_polygon_offset_clamp", draw_polygon_offset_clamp },
    { "draw_polygon_offset_units", draw_polygon_offset_units },
    { "draw_polygon_offset_modes", draw_polygon_offset_modes },
-   { "draw_point_sprite_traps", draw_point_sprite_traps },
+   { "draw_point_sprite", draw_point_sprite },
    { "draw_layer_idx", draw_layer_idx },
    { "draw_points_lines", draw_points_lines },
    { "draw_smooth_points_lines", draw_smooth_points_lines },
