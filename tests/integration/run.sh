@@ -3,7 +3,8 @@
 # driver -> libdrm_nouveau -> drm-shim -> nvsim) on a simulated NV40.
 #  1. glinfo shows our renderer on the simulated NV40;
 #  2. the piglit tests of tests/integration/piglit-smoke.txt pass;
-#  3. the demo on the simulated NV40 matches llvmpipe (demo/test-demo.sh);
+#  3. the demo on the simulated NV40, G80 and GT215 matches llvmpipe
+#     (demo/test-demo.sh);
 #  4. the trace toolkit; 5. a chip without our driver is an error.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -54,6 +55,15 @@ if bash "$top/demo/test-demo.sh" "$chip"; then
 else
    result "demo on $chip matches llvmpipe" fail "see above"
 fi
+# ... and on the Tesla chips of our nv50 driver (issue 11: "the demo runs
+# on NV50"), with the same tolerance.
+for tesla in g80 gt215; do
+   if bash "$top/demo/test-demo.sh" "$tesla"; then
+      result "demo on $tesla matches llvmpipe" pass
+   else
+      result "demo on $tesla matches llvmpipe" fail "see above"
+   fi
+done
 
 # 4. The trace toolkit on our driver (issue 3, docs/walkthrough-trace.md):
 #    two runs differing in glDepthFunc differ in exactly DEPTH_FUNC, and the
