@@ -130,7 +130,7 @@ for r in "${runs[@]}"; do
    [ -f "$src/$prog.c" ] || continue
    bin=$out/$prog${flags:+-$(echo "$flags" | tr -cd 'A-Za-z0-9')}
    if [ ! -x "$bin" ] || [ "$src/$prog.c" -nt "$bin" ] ||
-      [ "$src/nv40_gl_util.h" -nt "$bin" ]; then
+      [ "$src/nouveau_gl_util.h" -nt "$bin" ]; then
       # (flags last: a library they name comes after the program that
       # needs it, which the linker's --as-needed wants)
       if ! gcc -O1 -g -std=gnu11 -I"$inc" -I"$top/build/install/include" -o "$bin" "$src/$prog.c" \

@@ -52,7 +52,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "nv40_gl_util.h"
+#include "nouveau_gl_util.h"
 
 #define S 64
 #define RED   0xff0000ff
@@ -62,53 +62,14 @@
 static GLuint
 program(const char *vs, const char *fs)
 {
-   GLuint p = glCreateProgram();
-   const char *src[2] = { vs, fs };
-   const GLenum type[2] = { GL_VERTEX_SHADER, GL_FRAGMENT_SHADER };
-   for (int i = 0; i < 2; i++) {
-      GLuint s = glCreateShader(type[i]);
-      GLint ok = 0;
-      glShaderSource(s, 1, &src[i], NULL);
-      glCompileShader(s);
-      glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-      if (!ok) {
-         char log[512] = "";
-         glGetShaderInfoLog(s, sizeof(log), NULL, log);
-         printf("FAIL shader %d does not compile: %s\n", i, log);
-         fails++;
-      }
-      glAttachShader(p, s);
-   }
-   glBindAttribLocation(p, 0, "pos");
-   glLinkProgram(p);
-   GLint ok = 0;
-   glGetProgramiv(p, GL_LINK_STATUS, &ok);
-   if (!ok) {
-      char log[512] = "";
-      glGetProgramInfoLog(p, sizeof(log), NULL, log);
-      printf("FAIL program does not link: %s\n", log);
-      fails++;
-   }
-   return p;
+   return nvgl_program(vs, fs, "pos", NULL);
 }
 
 /* a 64x64 RGBA8 FBO, bound and cleared to 0 */
 static GLuint
 fbo(void)
 {
-   GLuint fb, rb;
-   glGenFramebuffers(1, &fb);
-   glBindFramebuffer(GL_FRAMEBUFFER, fb);
-   glGenRenderbuffers(1, &rb);
-   glBindRenderbuffer(GL_RENDERBUFFER, rb);
-   glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, S, S);
-   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                             GL_RENDERBUFFER, rb);
-   if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-      printf("FAIL framebuffer incomplete\n");
-      fails++;
-   }
-   glViewport(0, 0, S, S);
+   GLuint fb = nvgl_fbo(GL_RGBA8, S, S);
    glClearColor(0, 0, 0, 0);
    glClear(GL_COLOR_BUFFER_BIT);
    return fb;

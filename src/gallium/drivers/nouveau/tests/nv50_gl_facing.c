@@ -23,39 +23,14 @@
 #include <GL/glext.h>
 #include <stdio.h>
 
-#include "nv40_gl_util.h"
+#include "nouveau_gl_util.h"
 
 #define S 64
 
 static GLuint
 program(const char *vs, const char *fs)
 {
-   GLuint p = glCreateProgram();
-   const char *src[2] = { vs, fs };
-   const GLenum type[2] = { GL_VERTEX_SHADER, GL_FRAGMENT_SHADER };
-   for (int i = 0; i < 2; i++) {
-      GLuint s = glCreateShader(type[i]);
-      GLint ok = 0;
-      glShaderSource(s, 1, &src[i], NULL);
-      glCompileShader(s);
-      glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-      if (!ok) {
-         char log[512] = "";
-         glGetShaderInfoLog(s, sizeof(log), NULL, log);
-         printf("FAIL shader %d does not compile: %s\n", i, log);
-         fails++;
-      }
-      glAttachShader(p, s);
-   }
-   glBindAttribLocation(p, 0, "pos");
-   glLinkProgram(p);
-   GLint ok = 0;
-   glGetProgramiv(p, GL_LINK_STATUS, &ok);
-   if (!ok) {
-      printf("FAIL program does not link\n");
-      fails++;
-   }
-   return p;
+   return nvgl_program(vs, fs, "pos", NULL);
 }
 
 /* a rectangle over window x0..x1, y0..y1, counter-clockwise (front) or
@@ -84,19 +59,8 @@ main(int argc, char **argv)
       return 2;
    printf("GL_VERSION %s\n", glGetString(GL_VERSION));
 
-   GLuint fb, rb;
-   glGenFramebuffers(1, &fb);
-   glBindFramebuffer(GL_FRAMEBUFFER, fb);
-   glGenRenderbuffers(1, &rb);
-   glBindRenderbuffer(GL_RENDERBUFFER, rb);
-   glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, S, S);
-   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                             GL_RENDERBUFFER, rb);
-   if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-      printf("FAIL framebuffer incomplete\n");
+   if (!nvgl_fbo(GL_RGBA8, S, S))
       return 1;
-   }
-   glViewport(0, 0, S, S);
    glClearColor(0, 0, 0, 0);
    glClear(GL_COLOR_BUFFER_BIT);
    glDisable(GL_CULL_FACE);
