@@ -60,10 +60,19 @@ check_u(const char *what, unsigned got, unsigned want)
    }
 }
 
-/* A current GL context with no surface; returns GL_RENDERER, or NULL
- * after saying what failed. */
+/* A condition that must hold, named by what. */
+static inline void
+check_true(const char *what, bool ok)
+{
+   printf("%s %s\n", ok ? "ok  " : "FAIL", what);
+   fails += !ok;
+}
+
+/* A current GL context with no surface, made with the context attributes
+ * cattr (up to EGL_NONE); returns GL_RENDERER, or NULL after saying what
+ * failed. */
 static inline const char *
-nvgl_context(void)
+nvgl_context_attribs(const EGLint *cattr)
 {
    PFNEGLGETPLATFORMDISPLAYEXTPROC gpd =
       (void *)eglGetProcAddress("eglGetPlatformDisplayEXT");
@@ -76,7 +85,6 @@ nvgl_context(void)
       return NULL;
    }
    eglBindAPI(EGL_OPENGL_API);
-   static const EGLint cattr[] = { EGL_NONE };
    EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT,
                                      cattr);
    if (!ctx || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
@@ -86,6 +94,14 @@ nvgl_context(void)
    const char *renderer = (const char *)glGetString(GL_RENDERER);
    printf("GL_RENDERER %s\n", renderer);
    return renderer;
+}
+
+/* The same with the default attributes (a compatibility context). */
+static inline const char *
+nvgl_context(void)
+{
+   static const EGLint cattr[] = { EGL_NONE };
+   return nvgl_context_attribs(cattr);
 }
 
 /* Whether the context's GL_EXTENSIONS string names name (a whole word). */

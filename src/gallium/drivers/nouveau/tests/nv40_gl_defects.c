@@ -65,7 +65,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "nv40_gl_util.h"
+#include "nouveau_gl_util.h"
 
 static GLuint
 make_fbo(int w, int h)
@@ -280,13 +280,6 @@ cpu_ns(void)
    struct timespec ts;
    clock_gettime(CLOCK_MONOTONIC, &ts);
    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-static void
-check_true(const char *what, bool ok)
-{
-   printf("%s %s\n", ok ? "ok  " : "FAIL", what);
-   fails += !ok;
 }
 
 static void

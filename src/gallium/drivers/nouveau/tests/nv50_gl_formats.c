@@ -34,7 +34,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "nv40_gl_util.h"
+#include "nouveau_gl_util.h"
 
 #define S 16
 
@@ -46,31 +46,11 @@ program(const char *fs)
       "in vec2 pos;\n"
       "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
    GLuint p = glCreateProgram();
-   const char *src[2] = { vs, fs };
-   const GLenum type[2] = { GL_VERTEX_SHADER, GL_FRAGMENT_SHADER };
-   for (int i = 0; i < 2; i++) {
-      GLuint s = glCreateShader(type[i]);
-      GLint ok = 0;
-      glShaderSource(s, 1, &src[i], NULL);
-      glCompileShader(s);
-      glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-      if (!ok) {
-         char log[512] = "";
-         glGetShaderInfoLog(s, sizeof(log), NULL, log);
-         printf("FAIL shader %d does not compile: %s\n", i, log);
-         fails++;
-      }
-      glAttachShader(p, s);
-   }
+   glAttachShader(p, nvgl_shader(GL_VERTEX_SHADER, vs));
+   glAttachShader(p, nvgl_shader(GL_FRAGMENT_SHADER, fs));
    glBindAttribLocation(p, 0, "pos");
    glBindFragDataLocation(p, 0, "c");
-   glLinkProgram(p);
-   GLint ok = 0;
-   glGetProgramiv(p, GL_LINK_STATUS, &ok);
-   if (!ok) {
-      printf("FAIL program does not link\n");
-      fails++;
-   }
+   nvgl_link(p);
    glUseProgram(p);
    glUniform1i(glGetUniformLocation(p, "t"), 0);
    return p;
@@ -96,21 +76,10 @@ rect(int x0, int x1)
 static bool
 target(GLenum fmt, const char *what)
 {
-   GLuint fb, rb;
-   glGenFramebuffers(1, &fb);
-   glBindFramebuffer(GL_FRAMEBUFFER, fb);
-   glGenRenderbuffers(1, &rb);
-   glBindRenderbuffer(GL_RENDERBUFFER, rb);
-   glRenderbufferStorage(GL_RENDERBUFFER, fmt, S, S);
-   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                             GL_RENDERBUFFER, rb);
-   glViewport(0, 0, S, S);
-   if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-      printf("FAIL %s framebuffer incomplete\n", what);
-      fails++;
-      return false;
-   }
-   return true;
+   if (nvgl_fbo(fmt, S, S))
+      return true;
+   printf("     (the %s target)\n", what);
+   return false;
 }
 
 static void

@@ -42,7 +42,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "nv40_gl_util.h"
+#include "nouveau_gl_util.h"
 
 #define S 64
 #define RED 0xff0000ff
@@ -56,17 +56,6 @@
 static bool
 core_context(void)
 {
-   PFNEGLGETPLATFORMDISPLAYEXTPROC gpd =
-      (void *)eglGetProcAddress("eglGetPlatformDisplayEXT");
-   EGLDisplay dpy = gpd ? gpd(EGL_PLATFORM_SURFACELESS_MESA,
-                              EGL_DEFAULT_DISPLAY, NULL)
-                        : EGL_NO_DISPLAY;
-   EGLint maj, min;
-   if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, &maj, &min)) {
-      printf("FAIL eglInitialize\n");
-      return false;
-   }
-   eglBindAPI(EGL_OPENGL_API);
    static const EGLint cattr[] = {
       EGL_CONTEXT_MAJOR_VERSION_KHR, 3,
       EGL_CONTEXT_MINOR_VERSION_KHR, 2,
@@ -74,32 +63,12 @@ core_context(void)
       EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT_KHR,
       EGL_NONE,
    };
-   EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT,
-                                     cattr);
-   if (!ctx || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
+   if (!nvgl_context_attribs(cattr)) {
       printf("FAIL no GL 3.2 core context\n");
       return false;
    }
-   printf("GL_RENDERER %s\nGL_VERSION %s\n", glGetString(GL_RENDERER),
-          glGetString(GL_VERSION));
+   printf("GL_VERSION %s\n", glGetString(GL_VERSION));
    return true;
-}
-
-static GLuint
-shader(GLenum type, const char *src)
-{
-   GLuint s = glCreateShader(type);
-   GLint ok = 0;
-   glShaderSource(s, 1, &src, NULL);
-   glCompileShader(s);
-   glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-   if (!ok) {
-      char log[512] = "";
-      glGetShaderInfoLog(s, sizeof(log), NULL, log);
-      printf("FAIL shader 0x%x does not compile: %s\n", type, log);
-      fails++;
-   }
-   return s;
 }
 
 static const char *vs_src =
@@ -116,20 +85,12 @@ static GLuint
 program(const char *gs, const float col[4])
 {
    GLuint p = glCreateProgram();
-   glAttachShader(p, shader(GL_VERTEX_SHADER, vs_src));
-   glAttachShader(p, shader(GL_GEOMETRY_SHADER, gs));
-   glAttachShader(p, shader(GL_FRAGMENT_SHADER, fs_src));
+   glAttachShader(p, nvgl_shader(GL_VERTEX_SHADER, vs_src));
+   glAttachShader(p, nvgl_shader(GL_GEOMETRY_SHADER, gs));
+   glAttachShader(p, nvgl_shader(GL_FRAGMENT_SHADER, fs_src));
    glBindAttribLocation(p, 0, "pos");
    glBindFragDataLocation(p, 0, "c");
-   glLinkProgram(p);
-   GLint ok = 0;
-   glGetProgramiv(p, GL_LINK_STATUS, &ok);
-   if (!ok) {
-      char log[512] = "";
-      glGetProgramInfoLog(p, sizeof(log), NULL, log);
-      printf("FAIL program does not link: %s\n", log);
-      fails++;
-   }
+   nvgl_link(p);
    glUseProgram(p);
    glUniform4fv(glGetUniformLocation(p, "col"), 1, col);
    return p;
@@ -240,21 +201,11 @@ main(void)
    if (!core_context())
       return 1;
 
-   GLuint vao, fb, rb;
+   GLuint vao;
    glGenVertexArrays(1, &vao);
    glBindVertexArray(vao);
-   glGenFramebuffers(1, &fb);
-   glBindFramebuffer(GL_FRAMEBUFFER, fb);
-   glGenRenderbuffers(1, &rb);
-   glBindRenderbuffer(GL_RENDERBUFFER, rb);
-   glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, S, S);
-   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                             GL_RENDERBUFFER, rb);
-   if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-      printf("FAIL framebuffer incomplete\n");
+   if (!nvgl_fbo(GL_RGBA8, S, S))
       return 1;
-   }
-   glViewport(0, 0, S, S);
    glClearColor(0, 0, 0, 0);
 
    /* 1. pass-through */

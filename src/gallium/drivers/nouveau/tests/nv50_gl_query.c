@@ -50,7 +50,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "nv40_gl_util.h"
+#include "nouveau_gl_util.h"
 
 #define S 64
 
@@ -65,18 +65,6 @@ static PFNGLENDCONDITIONALRENDERNVPROC end_cond;
 static PFNGLQUERYCOUNTERPROC query_counter;
 static PFNGLGETQUERYOBJECTUI64VPROC query_u64;
 
-static bool
-has_ext(const char *name)
-{
-   const char *e = (const char *)glGetString(GL_EXTENSIONS);
-   size_t n = strlen(name);
-   for (const char *p = e; p && (p = strstr(p, name)); p += n) {
-      if ((p == e || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
-         return true;
-   }
-   return false;
-}
-
 static void
 setup_program(void)
 {
@@ -88,23 +76,7 @@ setup_program(void)
       "#version 120\n"
       "uniform vec4 colour;\n"
       "void main() { gl_FragColor = colour; }\n";
-   const char *src[2] = { vs, fs };
-   const GLenum type[2] = { GL_VERTEX_SHADER, GL_FRAGMENT_SHADER };
-   prog = glCreateProgram();
-   for (int i = 0; i < 2; i++) {
-      GLuint s = glCreateShader(type[i]);
-      GLint ok = 0;
-      glShaderSource(s, 1, &src[i], NULL);
-      glCompileShader(s);
-      glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-      if (!ok) {
-         printf("FAIL shader %d does not compile\n", i);
-         fails++;
-      }
-      glAttachShader(prog, s);
-   }
-   glBindAttribLocation(prog, 0, "pos");
-   glLinkProgram(prog);
+   prog = nvgl_program(vs, fs, "pos", NULL);
    glUseProgram(prog);
    colour_loc = glGetUniformLocation(prog, "colour");
    glGenBuffers(1, &vbo);
@@ -144,13 +116,6 @@ result64(GLuint q)
    return r;
 }
 
-static void
-check_true(const char *what, bool ok)
-{
-   printf("%s %s\n", ok ? "ok  " : "FAIL", what);
-   fails += !ok;
-}
-
 /* the depth test of 2: window depth 0.75 against 0.25 */
 static void
 failing_rect(int x0, int y0, int x1, int y1)
@@ -175,10 +140,10 @@ main(int argc, char **argv)
    if (!nvgl_context())
       return 2;
    printf("GL_VERSION %s\n", glGetString(GL_VERSION));
-   bool oq2 = has_ext("GL_ARB_occlusion_query2");
-   bool timer = has_ext("GL_ARB_timer_query");
-   bool cond = has_ext("GL_NV_conditional_render");
-   bool inverted = has_ext("GL_ARB_conditional_render_inverted");
+   bool oq2 = nvgl_has_ext("GL_ARB_occlusion_query2");
+   bool timer = nvgl_has_ext("GL_ARB_timer_query");
+   bool cond = nvgl_has_ext("GL_NV_conditional_render");
+   bool inverted = nvgl_has_ext("GL_ARB_conditional_render_inverted");
    /* the test is for a driver that has them all: missing is a failure */
    check_true("GL_ARB_occlusion_query2", oq2);
    check_true("GL_ARB_timer_query", timer);
@@ -191,23 +156,8 @@ main(int argc, char **argv)
    query_counter = (void *)eglGetProcAddress("glQueryCounter");
    query_u64 = (void *)eglGetProcAddress("glGetQueryObjectui64v");
 
-   GLuint fb, rb[2];
-   glGenFramebuffers(1, &fb);
-   glBindFramebuffer(GL_FRAMEBUFFER, fb);
-   glGenRenderbuffers(2, rb);
-   glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
-   glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, S, S);
-   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                             GL_RENDERBUFFER, rb[0]);
-   glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
-   glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, S, S);
-   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT,
-                             GL_RENDERBUFFER, rb[1]);
-   if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-      printf("FAIL framebuffer incomplete\n");
+   if (!nvgl_fbo_zs(GL_RGBA8, GL_DEPTH_ATTACHMENT, GL_DEPTH24_STENCIL8, S, S))
       return 1;
-   }
-   glViewport(0, 0, S, S);
    setup_program();
    glEnable(GL_DEPTH_TEST);
    glDepthFunc(GL_LESS);

@@ -91,7 +91,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "nv40_gl_util.h"
+#include "nouveau_gl_util.h"
 
 #define S 64
 
@@ -110,25 +110,7 @@ static const char *uniform_src[2] = {
 static GLuint
 program(const char **src)
 {
-   const GLenum type[2] = { GL_VERTEX_SHADER, GL_FRAGMENT_SHADER };
-   GLuint p = glCreateProgram();
-
-   for (int i = 0; i < 2; i++) {
-      GLuint s = glCreateShader(type[i]);
-      GLint ok = 0;
-      glShaderSource(s, 1, &src[i], NULL);
-      glCompileShader(s);
-      glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-      if (!ok) {
-         printf("FAIL shader %d does not compile\n", i);
-         fails++;
-      }
-      glAttachShader(p, s);
-   }
-   glBindAttribLocation(p, 0, "pos");
-   glBindAttribLocation(p, 1, "col");
-   glLinkProgram(p);
-   return p;
+   return nvgl_program(src[0], src[1], "pos", "col", NULL);
 }
 
 /* The window rectangle x0..x1, y0..y1 at window depth z0 (left) .. z1
@@ -515,19 +497,6 @@ wide(void)
 }
 
 /* in the extension string (a compatibility context has it) */
-static bool
-has_extension(const char *name)
-{
-   const char *all = (const char *)glGetString(GL_EXTENSIONS);
-   size_t len = strlen(name);
-
-   for (const char *p = all; p && (p = strstr(p, name)); p += len) {
-      if ((p == all || p[-1] == ' ') && (p[len] == ' ' || !p[len]))
-         return true;
-   }
-   return false;
-}
-
 /* pixel (x, y) of colour attachment 0 and 1 */
 static void
 check_mrt(const char *what, int x, int y, unsigned want0, unsigned want1,
@@ -558,7 +527,7 @@ two_targets(const char *renderer)
    static const GLenum bufs[2] = { GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1 };
    GLuint rb;
 
-   if (!has_extension("GL_EXT_draw_buffers2")) {
+   if (!nvgl_has_ext("GL_EXT_draw_buffers2")) {
       printf("FAIL EXT_draw_buffers2 is not exposed\n");
       fails++;
       return;
@@ -589,7 +558,7 @@ two_targets(const char *renderer)
    /* G80..GT200 have one set of blend functions (no IBLEND); of the
     * chips this runs on (g80, gt215, llvmpipe) the G80 */
    const bool one_set = !strncmp(renderer, "G80", 3);
-   const bool per_target = has_extension("GL_ARB_draw_buffers_blend");
+   const bool per_target = nvgl_has_ext("GL_ARB_draw_buffers_blend");
    if (one_set) {
       check_u("G80: ARB_draw_buffers_blend exposed", per_target, 0);
    } else if (!per_target) {
@@ -629,23 +598,8 @@ main(int argc, char **argv)
       return 2;
    printf("GL_VERSION %s\n", glGetString(GL_VERSION));
 
-   GLuint fb, rb[2];
-   glGenFramebuffers(1, &fb);
-   glBindFramebuffer(GL_FRAMEBUFFER, fb);
-   glGenRenderbuffers(2, rb);
-   glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
-   glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, S, S);
-   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                             GL_RENDERBUFFER, rb[0]);
-   glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
-   glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, S, S);
-   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
-                             GL_RENDERBUFFER, rb[1]);
-   if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-      printf("FAIL framebuffer incomplete\n");
+   if (!nvgl_fbo_zs(GL_RGBA8, GL_DEPTH_STENCIL_ATTACHMENT, GL_DEPTH24_STENCIL8, S, S))
       return 1;
-   }
-   glViewport(0, 0, S, S);
 
    uniform_prog = program(uniform_src);
    glUseProgram(uniform_prog);

@@ -34,26 +34,9 @@
  */
 #include <string.h>
 
-#include "nv40_gl_util.h"
+#include "nouveau_gl_util.h"
 
 #define S 16
-
-static GLuint
-shader(GLenum type, const char *src)
-{
-   GLuint s = glCreateShader(type);
-   GLint ok = 0;
-   glShaderSource(s, 1, &src, NULL);
-   glCompileShader(s);
-   glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-   if (!ok) {
-      char log[512] = "";
-      glGetShaderInfoLog(s, sizeof(log), NULL, log);
-      printf("FAIL shader 0x%x does not compile: %s\n", type, log);
-      fails++;
-   }
-   return s;
-}
 
 static const char *vs_src =
    "#version 140\n"
@@ -106,36 +89,19 @@ main(void)
       return 1;
    }
 
-   GLuint fb, rb, vao;
-   glGenFramebuffers(1, &fb);
-   glBindFramebuffer(GL_FRAMEBUFFER, fb);
-   glGenRenderbuffers(1, &rb);
-   glBindRenderbuffer(GL_RENDERBUFFER, rb);
-   glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, S, S);
-   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                             GL_RENDERBUFFER, rb);
-   if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-      printf("FAIL framebuffer incomplete\n");
+   GLuint vao;
+   if (!nvgl_fbo(GL_RGBA8, S, S))
       return 1;
-   }
-   glViewport(0, 0, S, S);
    glClearColor(0, 0, 0, 0);
    glClear(GL_COLOR_BUFFER_BIT);
 
    GLuint p = glCreateProgram();
-   glAttachShader(p, shader(GL_VERTEX_SHADER, vs_src));
-   glAttachShader(p, shader(GL_FRAGMENT_SHADER, fs_src));
+   glAttachShader(p, nvgl_shader(GL_VERTEX_SHADER, vs_src));
+   glAttachShader(p, nvgl_shader(GL_FRAGMENT_SHADER, fs_src));
    glBindAttribLocation(p, 0, "pos");
    glBindFragDataLocation(p, 0, "c");
-   glLinkProgram(p);
-   GLint ok = 0;
-   glGetProgramiv(p, GL_LINK_STATUS, &ok);
-   if (!ok) {
-      char log[512] = "";
-      glGetProgramInfoLog(p, sizeof(log), NULL, log);
-      printf("FAIL program does not link: %s\n", log);
+   if (!nvgl_link(p))
       return 1;
-   }
    glUseProgram(p);
    glUniformBlockBinding(p, glGetUniformBlockIndex(p, "Place"), 1);
    glUniformBlockBinding(p, glGetUniformBlockIndex(p, "Shared"), 2);

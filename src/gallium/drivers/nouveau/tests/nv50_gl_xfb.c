@@ -45,7 +45,7 @@
  *     first triangle keeps its order), the 4 floats past the range kept.
  * Run on g80, gt215 and llvmpipe (tests/gl/run.sh).
  */
-#include "nv40_gl_util.h"
+#include "nouveau_gl_util.h"
 
 #include <math.h>
 #include <string.h>
@@ -66,25 +66,6 @@ static GLuint vs, fs, vbo;
 
 static const float verts[] = { 1, 2, 5,  3, 4, 6,  -1, 0.5f, 7 };
 static const float big_tri[] = { -1, -1, 0,  3, -1, 0,  -1, 3, 0 };
-
-static void
-check_true(const char *what, bool ok)
-{
-   printf("%s %s\n", ok ? "ok  " : "FAIL", what);
-   fails += !ok;
-}
-
-static GLuint
-shader(GLenum type, const char *src)
-{
-   GLuint s = glCreateShader(type);
-   GLint ok = 0;
-   glShaderSource(s, 1, &src, NULL);
-   glCompileShader(s);
-   glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-   check_true("shader compiles", ok);
-   return s;
-}
 
 static GLuint
 program(int n, const char **names, GLenum mode)
@@ -199,7 +180,7 @@ main(int argc, char **argv)
    glClearColor(0, 0, 1, 1);
    glClear(GL_COLOR_BUFFER_BIT);
 
-   vs = shader(GL_VERTEX_SHADER,
+   vs = nvgl_shader(GL_VERTEX_SHADER,
       "#version 120\n"
       "attribute vec3 pos;\n"
       "varying vec4 a;\n"
@@ -209,7 +190,7 @@ main(int argc, char **argv)
       "   a = vec4(pos.x + 1.0, pos.y * 2.0, 3.0, pos.z);\n"
       "   b = vec2(pos.x * pos.y, 10.0);\n"
       "}\n");
-   fs = shader(GL_FRAGMENT_SHADER,
+   fs = nvgl_shader(GL_FRAGMENT_SHADER,
       "#version 120\n"
       "varying vec4 a;\n"
       "void main() { gl_FragColor = vec4(1.0, 0.0, 0.0, 1.0) + 0.0 * a; }\n");
@@ -445,9 +426,9 @@ gs_case(void)
    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
                              GL_RENDERBUFFER, rb);
    tf_varyings = (void *)eglGetProcAddress("glTransformFeedbackVaryings");
-   glAttachShader(p, shader(GL_VERTEX_SHADER, gvs));
-   glAttachShader(p, shader(GL_GEOMETRY_SHADER, ggs));
-   glAttachShader(p, shader(GL_FRAGMENT_SHADER, gfs));
+   glAttachShader(p, nvgl_shader(GL_VERTEX_SHADER, gvs));
+   glAttachShader(p, nvgl_shader(GL_GEOMETRY_SHADER, ggs));
+   glAttachShader(p, nvgl_shader(GL_FRAGMENT_SHADER, gfs));
    glBindAttribLocation(p, 0, "pos");
    tf_varyings(p, 1, names, GL_INTERLEAVED_ATTRIBS);
    glLinkProgram(p);
