@@ -18,7 +18,7 @@
  *   gcc -o /tmp/nv30_gl_branches nv30_gl_branches.c -L$L -lEGL -lGL -Wl,-rpath,$L
  *   scripts/nvrun --chip nv30 -- /tmp/nv30_gl_branches
  */
-#include "nv40_gl_util.h"
+#include "nouveau_gl_util.h"
 
 static const char *vs_src =
    "void main() { gl_Position = gl_Vertex; }\n";
@@ -36,21 +36,6 @@ static const char *fs_src =
    "   }\n"
    "   gl_FragColor = vec4(0.0, acc, 0.0, 1.0);\n"
    "}\n";
-
-static GLuint
-shader(GLenum type, const char *src)
-{
-   GLuint s = glCreateShader(type);
-   GLint ok = 0;
-   glShaderSource(s, 1, &src, NULL);
-   glCompileShader(s);
-   glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-   if (!ok) {
-      printf("FAIL shader does not compile\n");
-      fails++;
-   }
-   return s;
-}
 
 static void
 draw(GLuint prog, int n, bool early, float step)
@@ -97,15 +82,10 @@ main(void)
    glViewport(0, 0, 16, 16);
 
    GLuint prog = glCreateProgram();
-   glAttachShader(prog, shader(GL_VERTEX_SHADER, vs_src));
-   glAttachShader(prog, shader(GL_FRAGMENT_SHADER, fs_src));
-   glLinkProgram(prog);
-   GLint ok = 0;
-   glGetProgramiv(prog, GL_LINK_STATUS, &ok);
-   if (!ok) {
-      printf("FAIL program does not link\n");
+   glAttachShader(prog, nvgl_shader(GL_VERTEX_SHADER, vs_src));
+   glAttachShader(prog, nvgl_shader(GL_FRAGMENT_SHADER, fs_src));
+   if (!nvgl_link(prog))
       return 1;
-   }
    glUseProgram(prog);
 
    expect(prog, 3, false, 0.125f);

@@ -59,7 +59,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "nv40_gl_util.h"
+#include "nouveau_gl_util.h"
 
 #define S 64
 #define BLACK 0x000000ffu
@@ -67,27 +67,7 @@
 static GLuint
 program(const char *vs, const char *fs)
 {
-   const char *src[2] = { vs, fs };
-   const GLenum type[2] = { GL_VERTEX_SHADER, GL_FRAGMENT_SHADER };
-   GLuint p = glCreateProgram();
-
-   for (int i = 0; i < 2; i++) {
-      GLuint s = glCreateShader(type[i]);
-      GLint ok = 0;
-      glShaderSource(s, 1, &src[i], NULL);
-      glCompileShader(s);
-      glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-      if (!ok) {
-         printf("FAIL shader %d does not compile\n", i);
-         fails++;
-      }
-      glAttachShader(p, s);
-   }
-   glBindAttribLocation(p, 0, "pos");
-   glBindAttribLocation(p, 1, "col");
-   glBindAttribLocation(p, 2, "size");
-   glLinkProgram(p);
-   return p;
+   return nvgl_program(vs, fs, "pos", "col", "size", NULL);
 }
 
 static void
@@ -346,19 +326,8 @@ main(int argc, char **argv)
    if (!nvgl_context())
       return 2;
 
-   GLuint fb, rb;
-   glGenFramebuffers(1, &fb);
-   glBindFramebuffer(GL_FRAMEBUFFER, fb);
-   glGenRenderbuffers(1, &rb);
-   glBindRenderbuffer(GL_RENDERBUFFER, rb);
-   glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, S, S);
-   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                             GL_RENDERBUFFER, rb);
-   if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-      printf("FAIL framebuffer incomplete\n");
+   if (!nvgl_fbo(GL_RGBA8, S, S))
       return 1;
-   }
-   glViewport(0, 0, S, S);
    glEnableVertexAttribArray(0);
 
    GLfloat range[2];
