@@ -123,6 +123,8 @@ runs=(
    # textureLod / textureGrad (the overrides while GL 2.1 is reported)
    "nv50_gl_gl30||--|g80 gt215 llvmpipe"
    "nv50_gl_gl30||MESA_GL_VERSION_OVERRIDE=3.0 MESA_GLSL_VERSION_OVERRIDE=130 -- lod130|g80 gt215 llvmpipe"
+   # multisampled textures: texelFetch on a sampler2DMS, glSampleMaski
+   "nv50_gl_msaa||MESA_GL_VERSION_OVERRIDE=3.0 MESA_GLSL_VERSION_OVERRIDE=130 -- texms|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

@@ -245,20 +245,28 @@ nv50_context_init_hw(struct nv50_context *nv50)
       nouveau_push_data(p, G80_3D_CB_DEF_SET_BUFFER(i) |
                            G80_3D_CB_DEF_SET_SIZE(0));
    }
-   /* the sprite constants after them (nv50_linkage.c), the FP's last
-    * const space (NV50_SPRITE_CB_INDEX) */
+   /* the sprite constants after them (nv50_linkage.c), then the
+    * multisampled textures' (nv50_msaa.c): the last const space
+    * (NV50_SPRITE_CB_INDEX) of the FP, and of the VP and GP for the
+    * latter (GL's constants take the others: nv50_cb.c) */
    uint64_t sprite = nv50->cb_bo->offset + NV50_CB_STAGES * NV50_CB_SIZE;
    NV50_3D_MTHD(nv50, G80_3D_CB_DEF_ADDRESS_HIGH, 3);
    nouveau_push_data(p, sprite >> 32);
    nouveau_push_data(p, sprite);
    nouveau_push_data(p, G80_3D_CB_DEF_SET_BUFFER(NV50_SPRITE_CB_ID) |
-                        G80_3D_CB_DEF_SET_SIZE(NV50_SPRITE_CB_WORDS * 4));
-   NV50_3D_1(nv50, G80_3D_SET_PROGRAM_CB,
-             G80_3D_SET_PROGRAM_CB_VALID(1) |
-             G80_3D_SET_PROGRAM_CB_PROGRAM_FRAGMENT |
-             G80_3D_SET_PROGRAM_CB_INDEX(NV50_SPRITE_CB_INDEX) |
-             G80_3D_SET_PROGRAM_CB_BUFFER(NV50_SPRITE_CB_ID));
+                        G80_3D_CB_DEF_SET_SIZE(NV50_DRIVER_CB_WORDS * 4));
+   static const uint32_t cb_program[] = {
+      G80_3D_SET_PROGRAM_CB_PROGRAM_FRAGMENT,
+      G80_3D_SET_PROGRAM_CB_PROGRAM_VERTEX,
+      G80_3D_SET_PROGRAM_CB_PROGRAM_GEOMETRY,
+   };
+   for (unsigned i = 0; i < ARRAY_SIZE(cb_program); i++)
+      NV50_3D_1(nv50, G80_3D_SET_PROGRAM_CB,
+                G80_3D_SET_PROGRAM_CB_VALID(1) | cb_program[i] |
+                G80_3D_SET_PROGRAM_CB_INDEX(NV50_SPRITE_CB_INDEX) |
+                G80_3D_SET_PROGRAM_CB_BUFFER(NV50_SPRITE_CB_ID));
    nv50->sprite_cb_sent = false;
+   nv50->ms_cb_sent = false;
    nv50_draw_init_hw(nv50);
    nv50_stack_emit(nv50);
    /* no geometry program */
@@ -469,7 +477,7 @@ nv50_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
       nv50->code_map = nv50->code_bo->map;
       ret = nouveau_bo_new(dev, NOUVEAU_BO_GART, 0x100,
                            NV50_CB_STAGES * NV50_CB_SIZE +
-                           NV50_SPRITE_CB_WORDS * 4,
+                           NV50_DRIVER_CB_WORDS * 4,
                            NULL, &nv50->cb_bo);
    }
    if (ret == 0 && !nv50_stack_init(nv50))

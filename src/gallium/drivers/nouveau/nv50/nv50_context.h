@@ -88,6 +88,15 @@ enum nv50_bin {
 /* CB_DEF ids of resources bound as constant buffers: past the sprite
  * constants' (nv50_cb.c) */
 #define NV50_CB_RESOURCE_ID0 (NV50_SPRITE_CB_ID + 1)
+/* After them in the same buffer (c[NV50_SPRITE_CB_INDEX] of every stage), the multisampled
+ * textures (nv50_msaa.c): per stage (nv50_tex_stage) and sampler slot,
+ * NV50_MS_CB_SLOT_WORDS words (the samples' places in the block, then
+ * the block's log2 in x and y). */
+#define NV50_MS_CB_WORD NV50_SPRITE_CB_WORDS
+#define NV50_MS_CB_SLOT_WORDS 12
+#define NV50_MS_CB_STAGE_WORDS (NV50_MAX_SAMPLERS * NV50_MS_CB_SLOT_WORDS)
+#define NV50_MS_CB_WORDS (NV50_TEX_STAGES * NV50_MS_CB_STAGE_WORDS)
+#define NV50_DRIVER_CB_WORDS (NV50_MS_CB_WORD + NV50_MS_CB_WORDS)
 #define NV50_SPRITE_GENERICS 9  /* gl_TexCoord[0..7], gl_PointCoord */
 #define NV50_SPRITE_POS_SLOT (VARYING_SLOT_VAR0 + 30)
 #define NV50_SPRITE_SIZE_SLOT (VARYING_SLOT_VAR0 + 31)
@@ -170,6 +179,9 @@ struct nv50_context {
    /* the sprite constants last sent (nv50_linkage.c) */
    uint32_t sprite_cb[NV50_SPRITE_CB_WORDS];
    bool sprite_cb_sent;
+   /* the multisampled textures' constants last sent (nv50_msaa.c) */
+   uint32_t ms_cb[NV50_MS_CB_WORDS];
+   bool ms_cb_sent;
    /* the warps' control stack (nv50_stack.c) */
    struct nouveau_bo *stack_bo;
    uint32_t clip_written;   /* clip distances the VP writes (nv50_clip.c) */

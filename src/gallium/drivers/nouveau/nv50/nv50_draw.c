@@ -16,6 +16,7 @@
 #include "nouveau/nouveau_debug.h"
 #include "nv50_context.h"
 #include "nv50_funcs.h"
+#include "nv50_msaa.h"
 
 static void
 nv50_not_implemented(struct nv50_context *nv50, const char *what)
@@ -191,6 +192,7 @@ nv50_draw(struct nv50_context *nv50, const struct pipe_draw_info *info,
    if (!nv50_so_validate(nv50, so_nv, so_prims))
       return;
    nv50_linkage_validate(nv50, info->mode);
+   nv50_ms_validate(nv50);
    for (unsigned i = 0; i < num_draws; i++) {
       const struct pipe_draw_start_count_bias *d = &draws[i];
 

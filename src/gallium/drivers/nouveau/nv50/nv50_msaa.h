@@ -10,6 +10,8 @@
 
 #include "pipe/p_state.h"
 
+struct nir_shader;
+
 /* The largest mode's samples (4X2) */
 #define NV50_MS_MAX_SAMPLES 8
 
@@ -29,10 +31,18 @@ struct nv50_ms {
 bool nv50_ms_mode(unsigned nr_samples, struct nv50_ms *ms);
 /* MULTISAMPLE_MODE of a framebuffer's sample count. */
 uint32_t nv50_ms_fb_mode(const struct pipe_framebuffer_state *fb);
-/* A multisampled -> single-sampled blit (a resolve) on the CPU; false
- * when it is not one or cannot be done. */
+/* A blit from a multisampled resource on the CPU: a resolve into a
+ * single-sampled one, or a 1:1 copy into one of the same count; false
+ * when it is neither or cannot be done. */
 bool nv50_ms_blit(struct pipe_context *pipe,
                   const struct pipe_blit_info *info);
+/* texelFetch of a multisampled texture (txf_ms) and its size (txs) in
+ * an FP: moved onto the stored surface with the constants
+ * nv50_ms_validate sends (other stages keep them: the compiler refuses). */
+void nv50_ms_lower_tex(struct nir_shader *nir);
+/* The FP's multisampled textures' constants, before a draw. */
+struct nv50_context;
+void nv50_ms_validate(struct nv50_context *nv50);
 void nv50_get_sample_position(struct pipe_context *p, unsigned sample_count,
                               unsigned sample_index, float *out_value);
 

@@ -30,6 +30,7 @@
 #include "nv50_context.h"
 #include "nv50_hwstate.h"
 #include "nv50_funcs.h"
+#include "nv50_msaa.h"
 
 void *
 nv50_program_create(struct pipe_context *pipe,
@@ -50,6 +51,7 @@ nv50_program_create(struct pipe_context *pipe,
    } else {
       p->color_qualified = nv50_linkage_qualified_colors(s->ir.nir);
       nv50_linkage_lower_sprites(s->ir.nir);
+      nv50_ms_lower_tex(s->ir.nir);
       /* the compiler never modifies the NIR; st/mesa hands it over */
       p->so = s->stream_output;
       p->outputs_written =

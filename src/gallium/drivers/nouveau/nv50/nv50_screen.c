@@ -226,6 +226,9 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
    case PIPE_CAP_COPY_BETWEEN_COMPRESSED_AND_PLAIN_FORMATS:
       /* resource_copy_region copies elements whatever the format
        * (nv50_blit.c: 2D blits in a raw format of the element's size) */
+   case PIPE_CAP_TEXTURE_MULTISAMPLE:
+      /* multisampled textures as their stored surface, texelFetch and
+       * textureSize of the FP moved there (nv50_msaa.c) */
    /* draws (nv50_draw.c, nv50_index.c, nv50_vertex.c): PRIM_RESTART_*
     * compares any 32-bit index, VERTEX_ARRAY_DIVISOR / PER_INSTANCE,
     * VB_INSTANCE_BASE, and the instance id word of VP_GP_BUILTIN_ATTR_EN
@@ -380,15 +383,14 @@ nv50_screen_is_format_supported(struct pipe_screen *pscreen,
    if (format == PIPE_FORMAT_NONE || !util_format_description(format))
       return false;
    /* multisampling (nv50_msaa.c): the counts of the modes 2X1, 2X2,
-    * 4X2, rendered to 2D targets (no sampler views of them yet) */
+    * 4X2, rendered to 2D targets and sampled as their stored surface */
    if (MAX2(sample_count, 1) != MAX2(storage_sample_count, 1))
       return false;
    if (sample_count > 1) {
       struct nv50_ms ms;
       if (!nv50_ms_mode(sample_count, &ms) ||
           (target != PIPE_TEXTURE_2D && target != PIPE_TEXTURE_2D_ARRAY) ||
-          (bindings & (PIPE_BIND_SAMPLER_VIEW | PIPE_BIND_LINEAR)) ||
-          !(bindings & (PIPE_BIND_RENDER_TARGET | PIPE_BIND_DEPTH_STENCIL)))
+          (bindings & PIPE_BIND_LINEAR))
          return false;
    }
    if (target == PIPE_BUFFER) {

@@ -397,9 +397,11 @@ nv50_tic_build(struct nv50_context *nv50, struct nv50_tic *v)
                             "filter)");
       }
    }
-   width = u_minify(r->width0, base);
+   /* a multisampled texture is its stored surface (texelFetch's
+    * coordinates are moved there: nv50_msaa.c) */
+   width = u_minify(r->width0, base) << res->ms_x;
    if (t->target != PIPE_TEXTURE_1D && t->target != PIPE_TEXTURE_1D_ARRAY)
-      height = u_minify(r->height0, base);
+      height = u_minify(r->height0, base) << res->ms_y;
    depth = t->target == PIPE_TEXTURE_3D ? u_minify(r->depth0, base) : layers;
 
    addr = nv50_resource_address(res, base, layered ? t->u.tex.first_layer : 0);

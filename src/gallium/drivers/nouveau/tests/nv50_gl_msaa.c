@@ -42,6 +42,17 @@
  *         the next a driver has: llvmpipe makes 2 into 4, so the part
  *         runs only where GL_MAX_SAMPLES is 8; ours has both).
  *
+ *  texms  (GL 3.0 / GLSL 1.30 overrides, ARB_texture_multisample) a
+ *         4-sample RGBA8 texture (glTexImage2DMultisample) drawn white to
+ *         x = 10.5 under glSampleMaski(0, 0x3) (GL_SAMPLE_MASK: samples
+ *         0 and 1 only), then read per sample by texelFetch on a
+ *         sampler2DMS into a single-sampled target, sample i into
+ *         component i: column 9 (255, 255, 0, 0), column 10 (sample 0 at
+ *         x 6 covered, 1 at x 14 not, 2 and 3 masked) (255, 0, 0, 0),
+ *         column 11 0; textureSize 16 x 16, GL_TEXTURE_SAMPLES 4; a
+ *         sample index from a uniform (0, then 1): column 10 white, then
+ *         black (column 9 white).
+ *
  * Fails before nv50_msaa.c: no sample count but 1 (GL_MAX_SAMPLES 0,
  * the framebuffers incomplete).
  * Built and run by tests/gl/run.sh (g80, gt215, llvmpipe):
@@ -101,9 +112,16 @@ rect(float x0, float y0, float x1, float y1, float z, unsigned rgba)
    static GLuint vb;
    if (!vb)
       glGenBuffers(1, &vb);
-   glUniform4f(col_loc, (rgba >> 24) / 255.0f, ((rgba >> 16) & 0xff) / 255.0f,
-               ((rgba >> 8) & 0xff) / 255.0f, (rgba & 0xff) / 255.0f);
-   glUniform1f(z_loc, z);
+   GLint cur = 0;
+   /* the colour and depth of the plain program (texms draws with its
+    * own) */
+   glGetIntegerv(GL_CURRENT_PROGRAM, &cur);
+   if ((GLuint)cur == prog) {
+      glUniform4f(col_loc, (rgba >> 24) / 255.0f,
+                  ((rgba >> 16) & 0xff) / 255.0f,
+                  ((rgba >> 8) & 0xff) / 255.0f, (rgba & 0xff) / 255.0f);
+      glUniform1f(z_loc, z);
+   }
    glBindBuffer(GL_ARRAY_BUFFER, vb);
    glBufferData(GL_ARRAY_BUFFER, sizeof(v), v, GL_STREAM_DRAW);
    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 8, (void *)0);
@@ -263,6 +281,122 @@ test_mask(void)
    check("outside", 11, 4, 0);
 }
 
+static GLuint
+texms_program(const char *fs)
+{
+   static const char *vs =
+      "#version 130\n"
+      "in vec2 pos;\n"
+      "void main() { gl_Position = vec4(pos / 8.0 - 1.0, 0.0, 1.0); }\n";
+   const char *src[2] = { vs, fs };
+   const GLenum type[2] = { GL_VERTEX_SHADER, GL_FRAGMENT_SHADER };
+   GLuint p = glCreateProgram();
+
+   for (int i = 0; i < 2; i++) {
+      GLuint s = glCreateShader(type[i]);
+      GLint ok = 0;
+      glShaderSource(s, 1, &src[i], NULL);
+      glCompileShader(s);
+      glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+      if (!ok) {
+         char log[512] = "";
+         glGetShaderInfoLog(s, sizeof(log), NULL, log);
+         printf("FAIL texms shader %d does not compile: %s\n", i, log);
+         fails++;
+      }
+      glAttachShader(p, s);
+   }
+   glBindAttribLocation(p, 0, "pos");
+   glBindFragDataLocation(p, 0, "c");
+   glLinkProgram(p);
+   glUseProgram(p);
+   glUniform1i(glGetUniformLocation(p, "t"), 0);
+   return p;
+}
+
+static void
+test_texms(void)
+{
+   GLuint tex, ms, ss;
+   GLint samples = 0;
+
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, tex);
+   glTexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, NS, GL_RGBA8, S, S,
+                           GL_TRUE);
+   glGetTexLevelParameteriv(GL_TEXTURE_2D_MULTISAMPLE, 0, GL_TEXTURE_SAMPLES,
+                            &samples);
+   check_u("GL_TEXTURE_SAMPLES", samples, NS);
+   glGenFramebuffers(1, &ms);
+   glBindFramebuffer(GL_FRAMEBUFFER, ms);
+   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                          GL_TEXTURE_2D_MULTISAMPLE, tex, 0);
+   if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+      printf("FAIL multisampled texture framebuffer incomplete\n");
+      fails++;
+      return;
+   }
+   glViewport(0, 0, S, S);
+   glClearColor(0, 0, 0, 0);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glUseProgram(prog);
+   glEnable(GL_SAMPLE_MASK);
+   glSampleMaski(0, 0x3);
+   rect(0, 0, 10.5f, S, 0, 0xffffffff);
+   glDisable(GL_SAMPLE_MASK);
+
+   glGenFramebuffers(1, &ss);
+   glBindFramebuffer(GL_FRAMEBUFFER, ss);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                             GL_RENDERBUFFER, renderbuffer(GL_RGBA8, 0));
+   glClear(GL_COLOR_BUFFER_BIT);
+   GLuint p = texms_program(
+      "#version 130\n"
+      "#extension GL_ARB_texture_multisample : require\n"
+      "uniform sampler2DMS t;\n"
+      "out vec4 c;\n"
+      "void main() {\n"
+      "   ivec2 p = ivec2(gl_FragCoord.xy);\n"
+      "   c = vec4(texelFetch(t, p, 0).r, texelFetch(t, p, 1).r,\n"
+      "            texelFetch(t, p, 2).r, texelFetch(t, p, 3).r);\n"
+      "}\n");
+   rect(0, 0, S, 4, 0, 0);
+   glDeleteProgram(p);
+   p = texms_program(
+      "#version 130\n"
+      "#extension GL_ARB_texture_multisample : require\n"
+      "uniform sampler2DMS t;\n"
+      "out vec4 c;\n"
+      "void main() {\n"
+      "   ivec2 s = textureSize(t);\n"
+      "   c = vec4(s.x == 16 ? 1.0 : 0.0, s.y == 16 ? 1.0 : 0.0,\n"
+      "            float(s.x) / 255.0, float(s.y) / 255.0);\n"
+      "}\n");
+   rect(0, 4, S, 6, 0, 0);
+   glDeleteProgram(p);
+   /* a sample index only known when drawn (a uniform) */
+   p = texms_program(
+      "#version 130\n"
+      "#extension GL_ARB_texture_multisample : require\n"
+      "uniform sampler2DMS t;\n"
+      "uniform int si;\n"
+      "out vec4 c;\n"
+      "void main() { c = texelFetch(t, ivec2(gl_FragCoord.xy), si); }\n");
+   glUniform1i(glGetUniformLocation(p, "si"), 0);
+   rect(0, 6, S, 8, 0, 0);
+   glUniform1i(glGetUniformLocation(p, "si"), 1);
+   rect(0, 8, S, 10, 0, 0);
+   glDeleteProgram(p);
+   glUseProgram(prog);
+   check("samples 0, 1 covered", 9, 1, 0xffff0000);
+   check("sample 0 covered (x 6 < 8), 1 not (x 14)", 10, 1, 0xff000000);
+   check("none", 11, 1, 0);
+   check("textureSize 16 x 16", 3, 5, 0xffff1010);
+   check("uniform sample 0 at column 10", 10, 7, 0xffffffff);
+   check("uniform sample 1 at column 10", 10, 9, 0);
+   check("uniform sample 1 at column 9", 9, 9, 0xffffffff);
+}
+
 static void
 test_counts(void)
 {
@@ -310,6 +444,7 @@ main(int argc, char **argv)
       { "depth", test_depth },
       { "mask", test_mask },
       { "counts", test_counts },
+      { "texms", test_texms },
    };
    GLint max = 0;
 
@@ -324,7 +459,8 @@ main(int argc, char **argv)
    printf("ok   GL_MAX_SAMPLES %d\n", max);
    program();
    for (unsigned i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
-      bool run = argc < 2;
+      /* texms needs GLSL 1.30 (its run.sh line has the overrides) */
+      bool run = argc < 2 && strcmp(parts[i].name, "texms");
       for (int a = 1; a < argc; a++)
          run |= !strcmp(argv[a], parts[i].name);
       if (run) {
