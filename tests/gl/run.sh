@@ -109,10 +109,10 @@ runs=(
    # multisampling: 4-sample targets, edges resolved, per-sample depth,
    # the sample mask (nv50_msaa.c)
    "nv50_gl_msaa||--|g80 gt215 llvmpipe"
-   # GL 3.2 / 3.3 features: dual-source blending, texture swizzle, and
-   # seamless cube maps where the class has TEX_MISC (G200 on; GLSL 1.30
-   # source: the overrides, as above)
-   "nv50_gl_gl33||MESA_GL_VERSION_OVERRIDE=3.0 MESA_GLSL_VERSION_OVERRIDE=130 -- dual swizzle|g80 gt215 llvmpipe"
+   # GL 3.2 / 3.3 features: dual-source blending, texture swizzle, quads'
+   # provoking vertex, and seamless cube maps where the class has TEX_MISC
+   # (G200 on; GLSL 1.30 source: the overrides, as above)
+   "nv50_gl_gl33||MESA_GL_VERSION_OVERRIDE=3.0 MESA_GLSL_VERSION_OVERRIDE=130 -- dual swizzle provoking|g80 gt215 llvmpipe"
    "nv50_gl_gl33||MESA_GL_VERSION_OVERRIDE=3.0 MESA_GLSL_VERSION_OVERRIDE=130 -- seamless|gt215 llvmpipe"
    # uniform blocks in c1[]..: GLSL 1.40 (the overrides: the caps stay
    # below GL 3.1), ranges at an offset, buffers updated between draws

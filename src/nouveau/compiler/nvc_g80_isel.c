@@ -495,7 +495,10 @@ emit_alu(struct isel *c, nir_alu_instr *alu)
       /* a cvt with the modifiers fsrc found; unused when every reader
        * takes them as modifiers (nvc_g80_opt_dce) */
       struct fsrc s = fsrc(c, alu, 0);
-      if (alu->op == nir_op_fneg && !s.abs)
+      /* the hardware takes |x| before the negation: an fneg outside an
+       * fabs fsrc folded still negates (-abs(x)); only one inside it
+       * (abs(-x)) is dropped, which fsrc does */
+      if (alu->op == nir_op_fneg)
          s.neg = !s.neg;
       if (alu->op == nir_op_fabs) {
          s.abs = true;

@@ -749,6 +749,44 @@ test_vp_int(void)
 }
 
 /*
+ * fneg and fabs whose result no float instruction takes as modifiers
+ * (the VP's results are plain words, as floatBitsToInt would read them):
+ * a = (-2.5, 7.25, 0, -0): -|a.x| = -2.5, |-a.y| = 7.25, -|a.z| = -0.0
+ * (0x80000000, GLSL 4.60 8.3 and ARB_shader_bit_encoding's piglit
+ * tests), -(-a.w) = -0.0.  -|x| was stored as |x| before (the negation
+ * outside the fabs dropped).
+ */
+static void
+test_vp_neg_abs(void)
+{
+   nir_builder b = builder(MESA_SHADER_VERTEX, "vp_neg_abs");
+   nir_variable *in0 = nvc_test_in_vec4(b.shader, VERT_ATTRIB_GENERIC0, 0, "a");
+   nir_variable *o = nvc_test_out_vec4(b.shader, VARYING_SLOT_VAR0, 0, "o");
+   nir_ssa_def *a = nir_load_var(&b, in0);
+   nir_store_var(&b, o, nir_vec4(&b,
+      nir_fneg(&b, nir_fabs(&b, nir_channel(&b, a, 0))),
+      nir_fabs(&b, nir_fneg(&b, nir_channel(&b, a, 1))),
+      nir_fneg(&b, nir_fabs(&b, nir_channel(&b, a, 2))),
+      nir_fneg(&b, nir_fneg(&b, nir_channel(&b, a, 3)))), 0xf);
+   struct nvc_g80_program p;
+   if (!compile(b.shader, &p))
+      return;
+   const uint32_t attr[4] = { u(-2.5), u(7.25), u(0.0f), u(-0.0f) };
+   uint32_t inw[4] = { 0 }, out[64] = { 0 };
+   for (unsigned n = 0; n < p.num_inputs; n++)
+      inw[p.io[n].word] = attr[p.io[n].comp];
+   if (run(&p, 1, inw, 4, NULL, NULL, 0, out, 64, NULL, 0)) {
+      const uint32_t want[4] = { u(-2.5), u(7.25), 0x80000000, 0x80000000 };
+      for (unsigned k = 0; k < 4; k++) {
+         uint32_t got = out_word(&p, out, VARYING_SLOT_VAR0, k);
+         CHECK(got == want[k], "o.%c = 0x%08x, want 0x%08x", "xyzw"[k], got,
+               want[k]);
+      }
+   }
+   nvc_g80_program_free(&p);
+}
+
+/*
  * ARB programs' set-on-compare (prog_to_nir's slt / sge / seq / sne,
  * 1.0 or 0.0: ARB_vertex_program 2.14.5.x) and f2b (nir_lower_bitmap's
  * discard condition: a != 0.0, true on NaN, nir_opcodes.py).  VP,
@@ -1022,6 +1060,7 @@ main(void)
    test_immediate_fallback();
    test_vp_int();
    test_vp_scmp_f2b();
+   test_vp_neg_abs();
    test_vp_builtins();
    test_vp_ubo_vec4();
    test_vp_ubo_indirect();

@@ -108,6 +108,12 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
        * the hardware; nvsim's g80_sampler.c models it so): st/mesa
        * swizzles it by the view's swizzle itself */
       return PIPE_QUIRK_TEXTURE_BORDER_COLOR_SWIZZLE_NV50;
+   case PIPE_CAP_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION:
+      /* VERTEX_BEGIN_GL QUADS / QUAD_STRIP take PROVOKING_VERTEX_LAST as
+       * the other primitives do (upstream's nv50 says so of the
+       * hardware; nvsim's g80_3d_draw.c draws them so), so a quad's flat
+       * colour follows glProvokingVertex */
+      return 1;
    case PIPE_CAP_SEAMLESS_CUBE_MAP:
       /* TEX_MISC SEAMLESS_CUBE_MAP (nv50_tex.c): G200 and later; G80..G98
        * filter each face on its own (upstream claims it on every Tesla

@@ -52,6 +52,16 @@
  *      136 + 0.5625 * 16 = 53.7 -> 54; without: 16.
  *    Within 1 (llvmpipe filters in 8-bit fixed point).
  *
+ * provoking: EXT_provoking_vertex for quads (GL 3.2 table 2.12 with
+ *    QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION: when true a quad's and a
+ *    quad strip quad's provoking vertex follows glProvokingVertex, the
+ *    first or last of the quad; when false it is the last either way).
+ *    Flat shaded (glShadeModel FLAT, fixed function) GL_QUADS in the left
+ *    half and a GL_QUAD_STRIP of one quad in the right, vertices red,
+ *    green, blue, white in the order sent (the strip's last vertex of the
+ *    quad, 2i + 2, is its 4th sent): FIRST gives red when the query says
+ *    quads follow, else white; LAST gives white.
+ *
  * GLSL 1.30 source: run under MESA_GL_VERSION_OVERRIDE=3.0
  * MESA_GLSL_VERSION_OVERRIDE=130 while the driver claims less
  * (tests/gl/run.sh).  Expected values by hand above; run on g80, gt215
@@ -320,6 +330,47 @@ part_seamless(GLuint vb)
    glDeleteTextures(1, &tex);
 }
 
+static void
+part_provoking(void)
+{
+   GLboolean follow = GL_FALSE;
+   glGetBooleanv(GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION, &follow);
+   printf("QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION %d\n", follow);
+   static const float col[4][3] = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 },
+                                    { 1, 1, 1 } };
+   static const float quad[4][2] = { { -1, -1 }, { 0, -1 }, { 0, 1 },
+                                     { -1, 1 } };
+   static const float strip[4][2] = { { 0, -1 }, { 1, -1 }, { 0, 1 },
+                                      { 1, 1 } };
+   glUseProgram(0);
+   glShadeModel(GL_FLAT);
+   for (unsigned last = 0; last < 2; last++) {
+      glProvokingVertex(last ? GL_LAST_VERTEX_CONVENTION
+                             : GL_FIRST_VERTEX_CONVENTION);
+      glClearColor(0, 0, 0, 0);
+      glClear(GL_COLOR_BUFFER_BIT);
+      glBegin(GL_QUADS);
+      for (unsigned i = 0; i < 4; i++) {
+         glColor3fv(col[i]);
+         glVertex2fv(quad[i]);
+      }
+      glEnd();
+      glBegin(GL_QUAD_STRIP);
+      for (unsigned i = 0; i < 4; i++) {
+         glColor3fv(col[i]);
+         glVertex2fv(strip[i]);
+      }
+      glEnd();
+      unsigned want = !last && follow ? 0xff0000ff : 0xffffffff;
+      check(last ? "provoking LAST quads" : "provoking FIRST quads",
+            S / 4, S / 2, want);
+      check(last ? "provoking LAST quad strip" : "provoking FIRST quad strip",
+            3 * S / 4, S / 2, want);
+   }
+   glProvokingVertex(GL_LAST_VERTEX_CONVENTION);
+   glShadeModel(GL_SMOOTH);
+}
+
 static bool
 want(int argc, char **argv, const char *part)
 {
@@ -360,6 +411,8 @@ main(int argc, char **argv)
       part_swizzle(vb);
    if (want(argc, argv, "seamless"))
       part_seamless(vb);
+   if (want(argc, argv, "provoking"))
+      part_provoking();
 
    glDeleteBuffers(1, &vb);
    glDeleteRenderbuffers(1, &rb);
