@@ -81,52 +81,16 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "nv40_gl_util.h"
+#include "nouveau_gl_util.h"
 
 #define S 64
 
-static bool
-has_ext(const char *name)
-{
-   GLint n = 0;
-   glGetIntegerv(GL_NUM_EXTENSIONS, &n);
-   for (GLint i = 0; i < n; i++)
-      if (!strcmp((const char *)glGetStringi(GL_EXTENSIONS, i), name))
-         return true;
-   return false;
-}
-
-static GLuint
-shader(GLenum type, const char *src)
-{
-   GLuint s = glCreateShader(type);
-   GLint ok = 0;
-   glShaderSource(s, 1, &src, NULL);
-   glCompileShader(s);
-   glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-   if (!ok) {
-      char log[512] = "";
-      glGetShaderInfoLog(s, sizeof(log), NULL, log);
-      printf("FAIL shader does not compile: %s\n", log);
-      fails++;
-   }
-   return s;
-}
-
+/* Links p with its attribute "pos" at location 0. */
 static bool
 link(GLuint p)
 {
-   GLint ok = 0;
    glBindAttribLocation(p, 0, "pos");
-   glLinkProgram(p);
-   glGetProgramiv(p, GL_LINK_STATUS, &ok);
-   if (!ok) {
-      char log[512] = "";
-      glGetProgramInfoLog(p, sizeof(log), NULL, log);
-      printf("FAIL program does not link: %s\n", log);
-      fails++;
-   }
-   return ok;
+   return nvgl_link(p);
 }
 
 static const char *vs_pos =
@@ -150,7 +114,7 @@ quad(GLuint vb, int x0, int x1)
 static void
 part_dual(GLuint vb)
 {
-   if (!has_ext("GL_ARB_blend_func_extended")) {
+   if (!nvgl_has_ext("GL_ARB_blend_func_extended")) {
       printf("FAIL GL_ARB_blend_func_extended is not listed\n");
       fails++;
       return;
@@ -162,8 +126,8 @@ part_dual(GLuint vb)
       fails++;
    }
    GLuint p = glCreateProgram();
-   glAttachShader(p, shader(GL_VERTEX_SHADER, vs_pos));
-   glAttachShader(p, shader(GL_FRAGMENT_SHADER,
+   glAttachShader(p, nvgl_shader(GL_VERTEX_SHADER, vs_pos));
+   glAttachShader(p, nvgl_shader(GL_FRAGMENT_SHADER,
       "#version 130\n"
       "out vec4 c0, c1;\n"
       "void main() {\n"
@@ -217,14 +181,14 @@ swizzle_case(GLuint p, GLuint vb, const char *what, const GLint swz[4],
 static void
 part_swizzle(GLuint vb)
 {
-   if (!has_ext("GL_EXT_texture_swizzle")) {
+   if (!nvgl_has_ext("GL_EXT_texture_swizzle")) {
       printf("FAIL GL_EXT_texture_swizzle is not listed\n");
       fails++;
       return;
    }
    GLuint p = glCreateProgram();
-   glAttachShader(p, shader(GL_VERTEX_SHADER, vs_pos));
-   glAttachShader(p, shader(GL_FRAGMENT_SHADER,
+   glAttachShader(p, nvgl_shader(GL_VERTEX_SHADER, vs_pos));
+   glAttachShader(p, nvgl_shader(GL_FRAGMENT_SHADER,
       "#version 130\n"
       "uniform sampler2D t; uniform vec2 uv;\n"
       "out vec4 c;\n"
@@ -269,14 +233,14 @@ part_swizzle(GLuint vb)
 static void
 part_seamless(GLuint vb)
 {
-   if (!has_ext("GL_ARB_seamless_cube_map")) {
+   if (!nvgl_has_ext("GL_ARB_seamless_cube_map")) {
       printf("FAIL GL_ARB_seamless_cube_map is not listed\n");
       fails++;
       return;
    }
    GLuint p = glCreateProgram();
-   glAttachShader(p, shader(GL_VERTEX_SHADER, vs_pos));
-   glAttachShader(p, shader(GL_FRAGMENT_SHADER,
+   glAttachShader(p, nvgl_shader(GL_VERTEX_SHADER, vs_pos));
+   glAttachShader(p, nvgl_shader(GL_FRAGMENT_SHADER,
       "#version 130\n"
       "uniform samplerCube t; uniform vec3 d;\n"
       "out vec4 c;\n"
@@ -389,19 +353,8 @@ main(int argc, char **argv)
       return 2;
    printf("GL_VERSION %s\n", glGetString(GL_VERSION));
 
-   GLuint fb, rb;
-   glGenFramebuffers(1, &fb);
-   glBindFramebuffer(GL_FRAMEBUFFER, fb);
-   glGenRenderbuffers(1, &rb);
-   glBindRenderbuffer(GL_RENDERBUFFER, rb);
-   glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, S, S);
-   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                             GL_RENDERBUFFER, rb);
-   if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-      printf("FAIL framebuffer incomplete\n");
-      return 1;
-   }
-   glViewport(0, 0, S, S);
+   if (!nvgl_fbo(GL_RGBA8, S, S))
+      return nvgl_done();
    GLuint vb;
    glGenBuffers(1, &vb);
 
@@ -415,7 +368,5 @@ main(int argc, char **argv)
       part_provoking();
 
    glDeleteBuffers(1, &vb);
-   glDeleteRenderbuffers(1, &rb);
-   glDeleteFramebuffers(1, &fb);
    return nvgl_done();
 }
