@@ -51,7 +51,8 @@
  *         x 6 covered, 1 at x 14 not, 2 and 3 masked) (255, 0, 0, 0),
  *         column 11 0; textureSize 16 x 16, GL_TEXTURE_SAMPLES 4; a
  *         sample index from a uniform (0, then 1): column 10 white, then
- *         black (column 9 white).
+ *         black (column 9 white); GL_SAMPLE_POSITION of each sample
+ *         (get_sample_position) is the table's, x * 100 + y in 1/16.
  *
  * Fails before nv50_msaa.c: no sample count but 1 (GL_MAX_SAMPLES 0,
  * the framebuffers incomplete).
@@ -61,7 +62,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nv40_gl_util.h"
+#include "nouveau_gl_util.h"
 
 #define S 16
 #define NS 4
@@ -72,33 +73,14 @@ static GLint col_loc, z_loc;
 static void
 program(void)
 {
-   static const char *vs =
-      "#version 120\n"
-      "attribute vec2 pos;\n"
-      "uniform float z;\n"
-      "void main() { gl_Position = vec4(pos / 8.0 - 1.0, z, 1.0); }\n";
-   static const char *fs =
-      "#version 120\n"
-      "uniform vec4 col;\n"
-      "void main() { gl_FragColor = col; }\n";
-   const char *src[2] = { vs, fs };
-   const GLenum type[2] = { GL_VERTEX_SHADER, GL_FRAGMENT_SHADER };
-
-   prog = glCreateProgram();
-   for (int i = 0; i < 2; i++) {
-      GLuint s = glCreateShader(type[i]);
-      GLint ok = 0;
-      glShaderSource(s, 1, &src[i], NULL);
-      glCompileShader(s);
-      glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-      if (!ok) {
-         printf("FAIL shader %d does not compile\n", i);
-         fails++;
-      }
-      glAttachShader(prog, s);
-   }
-   glBindAttribLocation(prog, 0, "pos");
-   glLinkProgram(prog);
+   prog = nvgl_program("#version 120\n"
+                       "attribute vec2 pos;\n"
+                       "uniform float z;\n"
+                       "void main() { gl_Position = vec4(pos / 8.0 - 1.0, z, 1.0); }\n",
+                       "#version 120\n"
+                       "uniform vec4 col;\n"
+                       "void main() { gl_FragColor = col; }\n",
+                       "pos", NULL);
    glUseProgram(prog);
    col_loc = glGetUniformLocation(prog, "col");
    z_loc = glGetUniformLocation(prog, "z");
@@ -284,31 +266,10 @@ test_mask(void)
 static GLuint
 texms_program(const char *fs)
 {
-   static const char *vs =
-      "#version 130\n"
-      "in vec2 pos;\n"
-      "void main() { gl_Position = vec4(pos / 8.0 - 1.0, 0.0, 1.0); }\n";
-   const char *src[2] = { vs, fs };
-   const GLenum type[2] = { GL_VERTEX_SHADER, GL_FRAGMENT_SHADER };
-   GLuint p = glCreateProgram();
-
-   for (int i = 0; i < 2; i++) {
-      GLuint s = glCreateShader(type[i]);
-      GLint ok = 0;
-      glShaderSource(s, 1, &src[i], NULL);
-      glCompileShader(s);
-      glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-      if (!ok) {
-         char log[512] = "";
-         glGetShaderInfoLog(s, sizeof(log), NULL, log);
-         printf("FAIL texms shader %d does not compile: %s\n", i, log);
-         fails++;
-      }
-      glAttachShader(p, s);
-   }
-   glBindAttribLocation(p, 0, "pos");
-   glBindFragDataLocation(p, 0, "c");
-   glLinkProgram(p);
+   GLuint p = nvgl_program("#version 130\n"
+                           "in vec2 pos;\n"
+                           "void main() { gl_Position = vec4(pos / 8.0 - 1.0, 0.0, 1.0); }\n",
+                           fs, "pos", NULL);
    glUseProgram(p);
    glUniform1i(glGetUniformLocation(p, "t"), 0);
    return p;
@@ -335,6 +296,17 @@ test_texms(void)
       printf("FAIL multisampled texture framebuffer incomplete\n");
       fails++;
       return;
+   }
+   /* GL_SAMPLE_POSITION (get_sample_position): the 2X2 places of
+    * G80_MS_SAMPLE_2X2_0..3 in 1/16 pixel, llvmpipe's the same */
+   static const int pos[NS][2] = { { 6, 2 }, { 14, 6 }, { 2, 10 }, { 10, 14 } };
+   for (int i = 0; i < NS; i++) {
+      GLfloat v[2] = { -1, -1 };
+      char what[48];
+      glGetMultisamplefv(GL_SAMPLE_POSITION, i, v);
+      snprintf(what, sizeof(what), "sample %d position x, y (1/16)", i);
+      check_u(what, (unsigned)(v[0] * 16) * 100 + (unsigned)(v[1] * 16),
+              pos[i][0] * 100 + pos[i][1]);
    }
    glViewport(0, 0, S, S);
    glClearColor(0, 0, 0, 0);
