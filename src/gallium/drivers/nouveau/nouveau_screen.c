@@ -11,6 +11,7 @@
 #include <nouveau.h>
 #include <nouveau_drm.h>
 
+#include "frontend/winsys_handle.h"
 #include "nouveau/nouveau_drm_ext.h"
 #include "util/os_time.h"
 #include "util/u_inlines.h"
@@ -75,6 +76,46 @@ nouveau_screen_init(struct nouveau_screen *screen, struct nouveau_drm *drm,
    slab_create_parent(&screen->transfer_pool, 256, 16);
    nouveau_screen_init_fences(&screen->base);
    return true;
+}
+
+int
+nouveau_screen_bo_from_handle(struct nouveau_screen *screen,
+                              const struct winsys_handle *whandle,
+                              struct nouveau_bo **pbo)
+{
+   switch (whandle->type) {
+   case WINSYS_HANDLE_TYPE_SHARED:
+      return nouveau_bo_name_ref(screen->device, whandle->handle, pbo);
+   case WINSYS_HANDLE_TYPE_FD:
+      return nouveau_bo_prime_handle_ref(screen->device, whandle->handle,
+                                         pbo);
+   case WINSYS_HANDLE_TYPE_KMS:
+      return nouveau_bo_wrap(screen->device, whandle->handle, pbo);
+   default:
+      return -EINVAL;
+   }
+}
+
+bool
+nouveau_screen_bo_get_handle(struct nouveau_bo *bo,
+                             struct winsys_handle *whandle)
+{
+   int fd;
+
+   switch (whandle->type) {
+   case WINSYS_HANDLE_TYPE_SHARED:
+      return nouveau_bo_name_get(bo, &whandle->handle) == 0;
+   case WINSYS_HANDLE_TYPE_KMS:
+      whandle->handle = bo->handle;
+      return true;
+   case WINSYS_HANDLE_TYPE_FD:
+      if (nouveau_bo_set_prime(bo, &fd))
+         return false;
+      whandle->handle = fd;
+      return true;
+   default:
+      return false;
+   }
 }
 
 bool

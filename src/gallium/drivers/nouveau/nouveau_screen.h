@@ -13,6 +13,7 @@ struct nouveau_device;
 struct nouveau_client;
 struct nouveau_bo;
 union nouveau_bo_config;
+struct winsys_handle;
 
 /* What every nouveau pipe_screen holds, whatever the generation.  By
  * design the screen owns only the device and what is shared between
@@ -87,6 +88,18 @@ int nouveau_screen_bo_new_config(struct nouveau_screen *screen,
                                  uint32_t align, uint64_t size,
                                  union nouveau_bo_config *config,
                                  struct nouveau_bo **pbo);
+/* Winsys handles (GEM flink names, dma-buf fds, KMS handles) of buffer
+ * objects, through libdrm's nouveau_bo_* helpers; each generation's
+ * resource_from_handle / resource_get_handle adds the layout around
+ * them.  From a handle: 0 and a reference to the buffer in *pbo, or the
+ * error (-EINVAL for a handle type there is none of). */
+int nouveau_screen_bo_from_handle(struct nouveau_screen *screen,
+                                  const struct winsys_handle *whandle,
+                                  struct nouveau_bo **pbo);
+/* To a handle: whandle->handle of whandle->type for bo; false when the
+ * kernel gives none. */
+bool nouveau_screen_bo_get_handle(struct nouveau_bo *bo,
+                                  struct winsys_handle *whandle);
 /* A context's fence buffer joins / leaves the list waited for above. */
 bool nouveau_screen_add_fence_bo(struct nouveau_screen *screen,
                                  struct nouveau_bo *bo);

@@ -3,8 +3,6 @@
  * surfaces that name one image of them.
  */
 
-#include <errno.h>
-
 #include <nouveau.h>
 
 #include "frontend/winsys_handle.h"
@@ -213,21 +211,7 @@ nv30_resource_from_handle(struct pipe_screen *pscreen,
    pipe_reference_init(&res->base.reference, 1);
    res->base.screen = pscreen;
 
-   switch (whandle->type) {
-   case WINSYS_HANDLE_TYPE_SHARED:
-      ret = nouveau_bo_name_ref(screen->device, whandle->handle, &res->bo);
-      break;
-   case WINSYS_HANDLE_TYPE_FD:
-      ret = nouveau_bo_prime_handle_ref(screen->device, whandle->handle,
-                                        &res->bo);
-      break;
-   case WINSYS_HANDLE_TYPE_KMS:
-      ret = nouveau_bo_wrap(screen->device, whandle->handle, &res->bo);
-      break;
-   default:
-      ret = -EINVAL;
-      break;
-   }
+   ret = nouveau_screen_bo_from_handle(screen, whandle, &res->bo);
    if (ret || (whandle->stride % NV30_PITCH_ALIGN) ||
        (whandle->offset % NV30_OFFSET_ALIGN)) {
       nouveau_bo_ref(NULL, &res->bo);
@@ -251,7 +235,6 @@ nv30_resource_get_handle(struct pipe_screen *pscreen, struct pipe_context *ctx,
                          struct winsys_handle *whandle, unsigned usage)
 {
    struct nv30_resource *res = nv30_resource(pres);
-   int fd;
 
    /* rankine's packed layout has no modifier others know: not shared */
    if (!res->bo || res->packed)
@@ -259,21 +242,7 @@ nv30_resource_get_handle(struct pipe_screen *pscreen, struct pipe_context *ctx,
    whandle->stride = res->level[0].pitch;
    whandle->offset = res->level[0].offset;
    whandle->modifier = DRM_FORMAT_MOD_LINEAR;
-
-   switch (whandle->type) {
-   case WINSYS_HANDLE_TYPE_SHARED:
-      return nouveau_bo_name_get(res->bo, &whandle->handle) == 0;
-   case WINSYS_HANDLE_TYPE_KMS:
-      whandle->handle = res->bo->handle;
-      return true;
-   case WINSYS_HANDLE_TYPE_FD:
-      if (nouveau_bo_set_prime(res->bo, &fd))
-         return false;
-      whandle->handle = fd;
-      return true;
-   default:
-      return false;
-   }
+   return nouveau_screen_bo_get_handle(res->bo, whandle);
 }
 
 /* -------------------------------------------------------------------- */

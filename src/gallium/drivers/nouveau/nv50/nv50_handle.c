@@ -1,8 +1,8 @@
 /*
  * Sharing resources with other processes and APIs (GBM, EGL images,
  * DRI buffers): winsys handles of the buffer object (GEM flink names,
- * KMS handles, dma-buf fds through libdrm's nouveau_bo_* helpers, as
- * nv30/ does), and back.
+ * KMS handles, dma-buf fds: nouveau_screen_bo_from_handle and
+ * _get_handle, shared with nv30/), and back.
  *
  * The layout travels with the buffer: on Tesla the kernel keeps each
  * buffer's storage type and block height (GEM_NEW tile_flags/tile_mode,
@@ -15,8 +15,6 @@
  * are exported as DRM_FORMAT_MOD_INVALID (the kernel's tiling is
  * implicit), pitch ones as DRM_FORMAT_MOD_LINEAR.
  */
-
-#include <errno.h>
 
 #include <nouveau.h>
 
@@ -60,21 +58,7 @@ nv50_resource_from_handle(struct pipe_screen *pscreen,
    pipe_reference_init(&res->base.reference, 1);
    res->base.screen = pscreen;
 
-   switch (whandle->type) {
-   case WINSYS_HANDLE_TYPE_SHARED:
-      ret = nouveau_bo_name_ref(screen->device, whandle->handle, &res->bo);
-      break;
-   case WINSYS_HANDLE_TYPE_FD:
-      ret = nouveau_bo_prime_handle_ref(screen->device, whandle->handle,
-                                        &res->bo);
-      break;
-   case WINSYS_HANDLE_TYPE_KMS:
-      ret = nouveau_bo_wrap(screen->device, whandle->handle, &res->bo);
-      break;
-   default:
-      ret = -EINVAL;
-      break;
-   }
+   ret = nouveau_screen_bo_from_handle(screen, whandle, &res->bo);
    if (ret)
       goto fail;
 
@@ -130,7 +114,6 @@ nv50_resource_get_handle(struct pipe_screen *pscreen,
                          struct winsys_handle *whandle, unsigned usage)
 {
    struct nv50_resource *res = nv50_resource(pres);
-   int fd;
 
    if (!res->bo)
       return false;
@@ -139,21 +122,7 @@ nv50_resource_get_handle(struct pipe_screen *pscreen,
    whandle->offset = res->level[0].offset;
    whandle->modifier = res->linear ? DRM_FORMAT_MOD_LINEAR
                                    : DRM_FORMAT_MOD_INVALID;
-
-   switch (whandle->type) {
-   case WINSYS_HANDLE_TYPE_SHARED:
-      return nouveau_bo_name_get(res->bo, &whandle->handle) == 0;
-   case WINSYS_HANDLE_TYPE_KMS:
-      whandle->handle = res->bo->handle;
-      return true;
-   case WINSYS_HANDLE_TYPE_FD:
-      if (nouveau_bo_set_prime(res->bo, &fd))
-         return false;
-      whandle->handle = fd;
-      return true;
-   default:
-      return false;
-   }
+   return nouveau_screen_bo_get_handle(res->bo, whandle);
 }
 
 bool
