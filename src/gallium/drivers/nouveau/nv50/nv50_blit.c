@@ -2,7 +2,7 @@
  * Copies and blits on the GPU.
  *
  * resource_copy_region: buffers by M2MF (pitch to pitch lines,
- * nv_m2mf.xml); textures by a G80_2D blit (g80_2d.xml: SRC_ / DST_
+ * nv50_m2mf_copy_buffer); textures by a G80_2D blit (g80_2d.xml: SRC_ / DST_
  * surfaces, BLIT_* rectangle with 32.32 du/dv steps) of 1:1 point
  * samples in a "raw" format of the element's size: R8 / R16 / BGRA8
  * (BGRA8 n times as wide for elements of 4n bytes: a surface is
@@ -63,16 +63,11 @@
 #include "g80_2d.xml.h"
 #include "g80_3d.xml.h"
 #include "g80_defs.xml.h"
-#include "nv_m2mf.xml.h"
 
 #define NV50_2D_MTHD(nv50, mthd, n) \
    nouveau_push_mthd(&(nv50)->push, NOUVEAU_SUBC_2D, mthd, n)
 #define NV50_2D_1(nv50, mthd, data) \
    nouveau_push_1(&(nv50)->push, NOUVEAU_SUBC_2D, mthd, data)
-#define M2MF_MTHD(nv50, mthd, n) \
-   nouveau_push_mthd(&(nv50)->push, NOUVEAU_SUBC_M2MF, mthd, n)
-#define M2MF_1(nv50, mthd, data) \
-   nouveau_push_1(&(nv50)->push, NOUVEAU_SUBC_M2MF, mthd, data)
 
 /* The colour formats G80_2D takes as SRC/DST_FORMAT and converts
  * between: of G80_SURFACE_FORMAT's 0xc0..0xff, the set upstream's nv50
@@ -247,55 +242,6 @@ nv50_2d_blit(struct nv50_context *nv50, const struct nv50_2d_blit *b,
       nouveau_push_data(&nv50->push, (uint32_t)(b->sy >> 32));
       /* the 3D engine's next reads and writes wait for the blit */
       NV50_3D_1(nv50, G80_GRAPH_SERIALIZE, 0);
-   }
-   return true;
-}
-
-/* Copies size bytes between buffers in lines of M2MF (pitch both
- * sides); false when the channel is lost. */
-static bool
-nv50_m2mf_copy_buffer(struct nv50_context *nv50, struct nv50_resource *dst,
-                      uint64_t dst_offset, struct nv50_resource *src,
-                      uint64_t src_offset, uint64_t size)
-{
-   /* lines of 64 KiB (upstream copies buffers in lines of up to 128
-    * KiB, fact), at most NV50_M2MF_MAX_LINES a BUF_NOTIFY as
-    * nv50_m2mf.c; the rest in one shorter line */
-   const uint32_t line = 1 << 16;
-   const uint32_t max_lines = NV50_M2MF_MAX_LINES;
-
-   while (size) {
-      uint32_t lines = MIN2(size / line, max_lines);
-      uint32_t len = lines ? line : (uint32_t)size;
-      uint64_t in = src->bo->offset + src_offset;
-      uint64_t out = dst->bo->offset + dst_offset;
-
-      if (!lines)
-         lines = 1;
-      if (!nv50_push_begin(nv50, 24))
-         return false;
-      nv50_push_ref(nv50, src->bo, src->domain | NOUVEAU_BO_RD);
-      nv50_push_ref(nv50, dst->bo, dst->domain | NOUVEAU_BO_WR);
-      M2MF_1(nv50, G80_GRAPH_SERIALIZE, 0);
-      M2MF_1(nv50, G80_M2MF_LAYOUT_IN, G80_M2MF_LAYOUT_IN_PITCH);
-      M2MF_1(nv50, G80_M2MF_LAYOUT_OUT, G80_M2MF_LAYOUT_IN_PITCH);
-      M2MF_MTHD(nv50, G80_M2MF_OFFSET_IN_HIGH, 2);
-      nouveau_push_data(&nv50->push, in >> 32);
-      nouveau_push_data(&nv50->push, out >> 32);
-      M2MF_MTHD(nv50, NV04_M2MF_OFFSET_IN, 7);
-      nouveau_push_data(&nv50->push, in);
-      nouveau_push_data(&nv50->push, out);
-      nouveau_push_data(&nv50->push, len);          /* PITCH_IN */
-      nouveau_push_data(&nv50->push, len);          /* PITCH_OUT */
-      nouveau_push_data(&nv50->push, len);          /* LINE_LENGTH_IN */
-      nouveau_push_data(&nv50->push, lines);        /* LINE_COUNT */
-      nouveau_push_data(&nv50->push, NV04_M2MF_FORMAT_INPUT_INC_1 |
-                                     NV04_M2MF_FORMAT_OUTPUT_INC_1);
-      M2MF_1(nv50, NV04_M2MF_BUF_NOTIFY, 0);
-      NV50_3D_1(nv50, G80_GRAPH_SERIALIZE, 0);
-      size -= (uint64_t)len * lines;
-      src_offset += (uint64_t)len * lines;
-      dst_offset += (uint64_t)len * lines;
    }
    return true;
 }

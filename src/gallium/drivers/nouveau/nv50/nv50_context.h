@@ -460,6 +460,12 @@ bool nv50_m2mf_copy_box(struct nv50_context *nv50, struct nv50_resource *res,
                         unsigned level, const struct pipe_box *box,
                         struct nouveau_bo *lin, uint32_t stride,
                         uint32_t layer_stride, bool to_surface);
+/* nv50_m2mf.c: copies size bytes from src (at src_offset) to dst (at
+ * dst_offset), buffers both; false when the channel is lost. */
+bool nv50_m2mf_copy_buffer(struct nv50_context *nv50,
+                           struct nv50_resource *dst, uint64_t dst_offset,
+                           struct nv50_resource *src, uint64_t src_offset,
+                           uint64_t size);
 
 /* nv50_transfer.c */
 

@@ -18,12 +18,35 @@
 
 #include "nv50_context.h"
 #include "nv50_resource.h"
+#include "fifo.xml.h"
 #include "nv_m2mf.xml.h"
 
 #define M2MF_MTHD(nv50, mthd, n) \
    nouveau_push_mthd(&(nv50)->push, NOUVEAU_SUBC_M2MF, mthd, n)
 #define M2MF_1(nv50, mthd, data) \
    nouveau_push_1(&(nv50)->push, NOUVEAU_SUBC_M2MF, mthd, data)
+
+/* The copy once both sides' layouts are set: count lines of len bytes
+ * from the VM address in to out, pitch apart on the pitch side(s),
+ * started by BUF_NOTIFY. */
+static void
+m2mf_lines(struct nv50_context *nv50, uint64_t in, uint64_t out,
+           uint32_t pitch, uint32_t len, uint32_t count)
+{
+   M2MF_MTHD(nv50, G80_M2MF_OFFSET_IN_HIGH, 2);
+   nouveau_push_data(&nv50->push, in >> 32);
+   nouveau_push_data(&nv50->push, out >> 32);
+   M2MF_MTHD(nv50, NV04_M2MF_OFFSET_IN, 7);
+   nouveau_push_data(&nv50->push, in);
+   nouveau_push_data(&nv50->push, out);
+   nouveau_push_data(&nv50->push, pitch);        /* PITCH_IN */
+   nouveau_push_data(&nv50->push, pitch);        /* PITCH_OUT */
+   nouveau_push_data(&nv50->push, len);          /* LINE_LENGTH_IN */
+   nouveau_push_data(&nv50->push, count);        /* LINE_COUNT */
+   nouveau_push_data(&nv50->push, NV04_M2MF_FORMAT_INPUT_INC_1 |
+                                  NV04_M2MF_FORMAT_OUTPUT_INC_1);
+   M2MF_1(nv50, NV04_M2MF_BUF_NOTIFY, 0);
+}
 
 bool
 nv50_m2mf_copy_box(struct nv50_context *nv50, struct nv50_resource *res,
@@ -79,20 +102,45 @@ nv50_m2mf_copy_box(struct nv50_context *nv50, struct nv50_resource *res,
                            G80_M2MF_BLOCKLINEAR_POSITION_IN_Y(by + y));
          M2MF_1(nv50, to_surface ? G80_M2MF_LAYOUT_IN : G80_M2MF_LAYOUT_OUT,
                 G80_M2MF_LAYOUT_IN_PITCH);
-         M2MF_MTHD(nv50, G80_M2MF_OFFSET_IN_HIGH, 2);
-         nouveau_push_data(&nv50->push, in >> 32);
-         nouveau_push_data(&nv50->push, out >> 32);
-         M2MF_MTHD(nv50, NV04_M2MF_OFFSET_IN, 7);
-         nouveau_push_data(&nv50->push, in);
-         nouveau_push_data(&nv50->push, out);
-         nouveau_push_data(&nv50->push, stride);     /* PITCH_IN */
-         nouveau_push_data(&nv50->push, stride);     /* PITCH_OUT */
-         nouveau_push_data(&nv50->push, line);       /* LINE_LENGTH_IN */
-         nouveau_push_data(&nv50->push, n);          /* LINE_COUNT */
-         nouveau_push_data(&nv50->push, NV04_M2MF_FORMAT_INPUT_INC_1 |
-                                        NV04_M2MF_FORMAT_OUTPUT_INC_1);
-         M2MF_1(nv50, NV04_M2MF_BUF_NOTIFY, 0);
+         m2mf_lines(nv50, in, out, stride, line, n);
       }
+   }
+   return true;
+}
+
+/* Copies size bytes between buffers in lines of M2MF (pitch both
+ * sides); false when the channel is lost. */
+bool
+nv50_m2mf_copy_buffer(struct nv50_context *nv50, struct nv50_resource *dst,
+                      uint64_t dst_offset, struct nv50_resource *src,
+                      uint64_t src_offset, uint64_t size)
+{
+   /* lines of 64 KiB (upstream copies buffers in lines of up to 128
+    * KiB, fact), at most NV50_M2MF_MAX_LINES a BUF_NOTIFY as
+    * nv50_m2mf_copy_box; the rest in one shorter line */
+   const uint32_t line = 1 << 16;
+   const uint32_t max_lines = NV50_M2MF_MAX_LINES;
+
+   while (size) {
+      uint32_t lines = MIN2(size / line, max_lines);
+      uint32_t len = lines ? line : (uint32_t)size;
+      uint64_t in = src->bo->offset + src_offset;
+      uint64_t out = dst->bo->offset + dst_offset;
+
+      if (!lines)
+         lines = 1;
+      if (!nv50_push_begin(nv50, 24))
+         return false;
+      nv50_push_ref(nv50, src->bo, src->domain | NOUVEAU_BO_RD);
+      nv50_push_ref(nv50, dst->bo, dst->domain | NOUVEAU_BO_WR);
+      M2MF_1(nv50, G80_GRAPH_SERIALIZE, 0);
+      M2MF_1(nv50, G80_M2MF_LAYOUT_IN, G80_M2MF_LAYOUT_IN_PITCH);
+      M2MF_1(nv50, G80_M2MF_LAYOUT_OUT, G80_M2MF_LAYOUT_IN_PITCH);
+      m2mf_lines(nv50, in, out, len, len, lines);
+      NV50_3D_1(nv50, G80_GRAPH_SERIALIZE, 0);
+      size -= (uint64_t)len * lines;
+      src_offset += (uint64_t)len * lines;
+      dst_offset += (uint64_t)len * lines;
    }
    return true;
 }
