@@ -195,19 +195,6 @@ nv50_program_upload(struct nv50_context *nv50, struct nv50_program *p)
    return base;
 }
 
-/* VP result word of VP output (slot, comp), or -1 */
-static int
-nv50_vp_output_word(const struct nvc_g80_program *vp, unsigned slot,
-                    unsigned comp)
-{
-   for (unsigned i = 0; i < vp->num_outputs; i++) {
-      const struct nvc_g80_io *io = &vp->io[vp->num_inputs + i];
-      if (io->slot == slot && io->comp == comp)
-         return io->word;
-   }
-   return -1;
-}
-
 bool
 nv50_program_validate(struct nv50_context *nv50)
 {
