@@ -60,10 +60,9 @@ runs=(
    # textures: TIC/TSC, filters, mipmaps, wraps, cube, array, shadow,
    # rectangle, a vertex texture
    "nv50_gl_tex||--|g80 gt215 llvmpipe"
-   # texelFetch and samplerBuffer need GLSL 1.30 / 1.40 source, which the
-   # driver does not claim yet (GLSL 1.20): the overrides only let Mesa's
-   # compiler take it, the driver's caps are not changed
-   "nv50_gl_tex||MESA_GL_VERSION_OVERRIDE=3.1 MESA_GLSL_VERSION_OVERRIDE=140 -- fetch|g80 gt215 llvmpipe"
+   # texelFetch and samplerBuffer (GLSL 1.30 / 1.40 source: the driver
+   # reports GL 3.1 / GLSL 1.40)
+   "nv50_gl_tex||-- fetch|g80 gt215 llvmpipe"
    # blending, depth, stencil, alpha test, scissor, culling, polygon
    # offset and mode, depth clamp
    "nv50_gl_state||--|g80 gt215 llvmpipe"
@@ -73,9 +72,9 @@ runs=(
    # memory, base vertex, instancing, restart, code buffer reuse
    "nv50_gl_vbo||--|g80 gt215 llvmpipe"
    # clip distances: user planes through gl_ClipVertex, gl_ClipDistance
-   # (GLSL 1.30 source: the overrides, as for texelFetch above)
+   # (GLSL 1.30 source)
    "nv50_gl_clip||--|g80 gt215 llvmpipe"
-   "nv50_gl_clip||MESA_GL_VERSION_OVERRIDE=3.0 MESA_GLSL_VERSION_OVERRIDE=130 -- distance|g80 gt215 llvmpipe"
+   "nv50_gl_clip||-- distance|g80 gt215 llvmpipe"
    # transform feedback: interleaved and separate captures, overflow,
    # rasterizer discard, pause / resume, glDrawTransformFeedback
    "nv50_gl_xfb||--|g80 gt215 llvmpipe"
@@ -97,11 +96,11 @@ runs=(
    # between two draws, a program shared by two contexts
    "nv50_gl_draw2||--|g80 gt215 llvmpipe"
    # GL 3.0's formats: integer textures (texelFetch), R11F_G11F_B10F and
-   # RGBA16I targets, RGTC1, sRGB decode (GLSL 1.30 source: the overrides)
-   "nv50_gl_formats||MESA_GL_VERSION_OVERRIDE=3.0 MESA_GLSL_VERSION_OVERRIDE=130 --|g80 gt215 llvmpipe"
+   # RGBA16I targets, RGTC1, sRGB decode (GLSL 1.30 source)
+   "nv50_gl_formats||--|g80 gt215 llvmpipe"
    # gl_VertexID with a base vertex (GLSL 1.30 source) and indirect draws
-   # (GL 4.0's entry points): overrides to reach them, as above
-   "nv50_gl_draw2||MESA_GL_VERSION_OVERRIDE=3.0 MESA_GLSL_VERSION_OVERRIDE=130 -- vertexid|g80 gt215 llvmpipe"
+   # (GL 4.0's entry points: an override to reach them)
+   "nv50_gl_draw2||-- vertexid|g80 gt215 llvmpipe"
    "nv50_gl_draw2||MESA_GL_VERSION_OVERRIDE=4.0 -- indirect|g80 gt215 llvmpipe"
    # a window on EGL's gbm platform (winsys handles, nv50_handle.c); gbm
    # needs a DRM device, which only nvsim's shim gives: no llvmpipe run
@@ -111,20 +110,21 @@ runs=(
    "nv50_gl_msaa||--|g80 gt215 llvmpipe"
    # GL 3.2 / 3.3 features: dual-source blending, texture swizzle, quads'
    # provoking vertex, and seamless cube maps where the class has TEX_MISC
-   # (G200 on; GLSL 1.30 source: the overrides, as above)
-   "nv50_gl_gl33||MESA_GL_VERSION_OVERRIDE=3.0 MESA_GLSL_VERSION_OVERRIDE=130 -- dual swizzle provoking|g80 gt215 llvmpipe"
-   "nv50_gl_gl33||MESA_GL_VERSION_OVERRIDE=3.0 MESA_GLSL_VERSION_OVERRIDE=130 -- seamless|gt215 llvmpipe"
-   # uniform blocks in c1[]..: GLSL 1.40 (the overrides: the caps stay
-   # below GL 3.1), ranges at an offset, buffers updated between draws
-   "nv50_gl_ubo||MESA_GL_VERSION_OVERRIDE=3.1 MESA_GLSL_VERSION_OVERRIDE=140 --|g80 gt215 llvmpipe"
+   # (G200 on; GLSL 1.30 source)
+   "nv50_gl_gl33||-- dual swizzle provoking|g80 gt215 llvmpipe"
+   "nv50_gl_gl33||-- seamless|gt215 llvmpipe"
+   # uniform blocks in c1[]..: GLSL 1.40, ranges at an offset, buffers
+   # updated between draws
+   "nv50_gl_ubo||--|g80 gt215 llvmpipe"
    # GL 3.0 other than multisampling: vertex and fragment colour clamps
    # on a float target, ARB_shader_texture_lod's explicit LOD and
-   # gradients, ARB programs' SLT / SGE, glBitmap; then GLSL 1.30's
-   # textureLod / textureGrad (the overrides while GL 2.1 is reported)
+   # gradients, ARB programs' SLT / SGE, glBitmap, SNORM; then GLSL
+   # 1.30's textureLod / textureGrad
    "nv50_gl_gl30||--|g80 gt215 llvmpipe"
-   "nv50_gl_gl30||MESA_GL_VERSION_OVERRIDE=3.0 MESA_GLSL_VERSION_OVERRIDE=130 -- lod130|g80 gt215 llvmpipe"
+   "nv50_gl_gl30||-- lod130|g80 gt215 llvmpipe"
    # multisampled textures: texelFetch on a sampler2DMS, glSampleMaski
-   "nv50_gl_msaa||MESA_GL_VERSION_OVERRIDE=3.0 MESA_GLSL_VERSION_OVERRIDE=130 -- texms|g80 gt215 llvmpipe"
+   # (GLSL 1.30 source)
+   "nv50_gl_msaa||-- texms|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

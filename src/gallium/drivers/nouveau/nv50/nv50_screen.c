@@ -157,15 +157,15 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       return 1;
    case PIPE_CAP_GLSL_FEATURE_LEVEL:
    case PIPE_CAP_GLSL_FEATURE_LEVEL_COMPATIBILITY:
-      /* GLSL 1.30: integers, bit ops, switch, texelFetch / textureSize,
-       * flat / noperspective inputs, gl_ClipDistance run on the
-       * compiler's VP and FP (the gate's 154 glsl-1.30 tests under a
-       * GLSL 1.30 override, G80 144 and GT215 146 pass; llvmpipe 154:
-       * the rest are integer texture formats, transform feedback and
-       * LOD selection, src/nouveau/compiler/README.md "Piglit").  1.40's
-       * uniform blocks are bound (c1[].., nv50_cb.c) but not the rest of
-       * 1.40 measured yet; 330 is the aim. */
-      return 130;
+      /* GLSL 1.40: 1.30's integers, bit ops, switch, texelFetch /
+       * textureSize, flat / noperspective inputs, gl_ClipDistance run
+       * on the compiler's VP and FP (src/nouveau/compiler/README.md
+       * "Piglit"); 1.40's uniform blocks in c1[].. (nv50_cb.c),
+       * samplerBuffer (ONE_D_BUFFER TICs), sampler2DRect, gl_InstanceID.
+       * With GL 3.1's other requirements (texture buffers, SNORM,
+       * primitive restart, 16 VP texture units) Mesa reports GL 3.1.
+       * 330 is the aim. */
+      return 140;
    case PIPE_CAP_ESSL_FEATURE_LEVEL:
       return 100;
    case PIPE_CAP_MAX_VIEWPORTS:

@@ -15,8 +15,8 @@
  *    2.17): rows 32..63 white, 0..31 black, every column.
  * The distances are VP results the clipper reads (SEMANTIC_CLIP,
  * CLIP_DISTANCE_ENABLE: nv50_clip.c).  Expected values by hand above;
- * run on g80, gt215 and llvmpipe (tests/gl/run.sh; "distance" with the
- * GLSL 1.30 override).
+ * run on g80, gt215 and llvmpipe (tests/gl/run.sh; "distance" is GLSL
+ * 1.30 source).
  */
 #define GL_GLEXT_PROTOTYPES 1
 #include <EGL/egl.h>

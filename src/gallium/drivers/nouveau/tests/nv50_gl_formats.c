@@ -1,8 +1,7 @@
 /*
  * GL 3.0's texture and render formats on the Tesla driver (issue 11):
- * EGL surfaceless, GLSL 1.30 source (run with MESA_GL_VERSION_OVERRIDE=3.0
- * MESA_GLSL_VERSION_OVERRIDE=130: the overrides only let Mesa take the
- * source, the formats are the driver's).  Every draw is a full-viewport
+ * EGL surfaceless, GLSL 1.30 source (the driver reports GL 3.1 / GLSL
+ * 1.40 since nv50_gl_gl30; overrides before).  Every draw is a full-viewport
  * rectangle; a fragment's gl_FragCoord.xy is its pixel centre (x + 0.5,
  * y + 0.5).  Expected values by hand:
  *

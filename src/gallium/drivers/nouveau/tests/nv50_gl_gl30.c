@@ -1,8 +1,8 @@
 /*
  * GL 3.0's requirements on the Tesla driver other than multisampling
  * (issue 11).  EGL surfaceless, 16x16 FBOs read back with glReadPixels;
- * each section is chosen by name (no argument: all but lod130, which
- * needs GLSL 1.30 while the driver reports GL 2.1):
+ * each section is chosen by name (no argument: all but lod130, GLSL 1.30
+ * source, which ran under overrides while the driver reported GL 2.1):
  *
  * clamp (ARB_color_buffer_float): an RGBA32F target, the read colour
  *   clamp off (CLAMP_READ_COLOR FALSE), a full-window quad whose vertex

@@ -39,9 +39,8 @@
  *     the other way round.
  *  8. A rectangle texture (ARB_texture_rectangle) 4x2, coordinates in
  *     texels: (x + 0.5) / 4, (y + 0.5) / 8 -> texel (x / 4, y / 8).
- *  9. With the argument "fetch" (GLSL 1.40 required, run.sh asks for it
- *     by MESA_GL/GLSL_VERSION_OVERRIDE: the driver does not claim it
- *     yet): texelFetch of level 0 and level 1 of a 4x4 texture, and of
+ *  9. With the argument "fetch" (GLSL 1.40 source, which the driver
+ *     reports since nv50_gl_gl30): texelFetch of level 0 and level 1 of a 4x4 texture, and of
  *     a texture buffer (ARB_texture_buffer_object) of 8 RGBA8 texels
  *     from byte 16 on (glTexBufferRange) at x / 2.
  *  10. A vertex program that samples (texture2DLod in the VP, level 1 of

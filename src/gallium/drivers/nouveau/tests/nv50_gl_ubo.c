@@ -1,7 +1,7 @@
 /*
  * Uniform blocks on the Tesla driver (issue 11: GL 3.1): GLSL 1.40
- * programs (MESA_GL_VERSION_OVERRIDE=3.1 MESA_GLSL_VERSION_OVERRIDE=140
- * while the driver's own version is lower), an RGBA8 FBO of 16x16 read
+ * programs (the driver reports GL 3.1 / GLSL 1.40 since nv50_gl_gl30),
+ * an RGBA8 FBO of 16x16 read
  * back with glReadPixels.  A quad from ndc l to r covers the pixels whose
  * centres are inside; pixel x's centre is at ndc (x + 0.5) / 8 - 1.
  *
