@@ -17,8 +17,7 @@
  */
 #include <stdlib.h>
 
-#include "nv50_tfx.h"
-#include "g80_3d.h"
+#include "nv50_ptfx.h"
 #include "g80_defs.xml.h"
 #include "g80_2d.xml.h"
 
@@ -28,34 +27,6 @@
 #define RED 0xff0000ffu
 #define BLUE 0xffff0000u
 #define REPORTS 2048            /* the reports' offset in the vb buffer */
-
-/* ---- a pass-through stage: VP copies, FP gives the colour ---- */
-
-static bool
-pt_run(void *priv, struct g80_3d *ctx, struct g80_stage_batch *b)
-{
-   (void)priv;
-   (void)ctx;
-   b->killed = 0;
-   for (unsigned i = 0; i < b->count; i++) {
-      const uint32_t *in = &b->in[i * b->in_stride];
-      uint32_t *o = &b->out[i * b->out_stride];
-      if (b->stage == G80_STAGE_VP) {
-         for (unsigned w = 0; w < b->in_words && w < b->out_words; w++)
-            o[w] = in[w];
-         continue;
-      }
-      /* FP: position x, y, z, 1/w, then colour / w; times w */
-      float iw, v;
-      memcpy(&iw, &in[3], 4);
-      for (unsigned c = 0; c < 4 && c < b->out_words; c++) {
-         memcpy(&v, &in[4 + c], 4);
-         v /= iw;
-         memcpy(&o[c], &v, 4);
-      }
-   }
-   return true;
-}
 
 struct cfx {
    struct tfx t;
@@ -98,50 +69,14 @@ cfx_init(struct cfx *c, uint32_t chipset, uint32_t oclass)
    c->bos[0] = t->push_bo;
    c->bos[1] = c->rt.bo;
    c->bos[2] = c->vb.bo;
-   t3d_bind(t, oclass);
-   c->runner.run = pt_run;
-   struct nvsim_object *obj = nvsim_lookup(t->chan, T3D_HANDLE);
-   CHECK(obj && obj->priv);
-   if (!obj || !obj->priv)
+   c->runner.run = ptfx_copy_run;
+   if (!ptfx_bind(t, oclass, &c->runner))
       return false;
-   ((struct g80_3d *)obj->priv)->stages = &c->runner;
 
-   out(t, nvt_inc(3, G80_3D_RT_ADDRESS_HIGH(0), 5));
-   out(t, (uint32_t)(c->rt.va >> 32));
-   out(t, (uint32_t)c->rt.va);
-   out(t, G80_SURFACE_FORMAT_RGBA8_UNORM);
-   out(t, 0);
-   out(t, 0);
-   out(t, nvt_inc(3, G80_3D_RT_HORIZ(0), 2));
-   out(t, G80_3D_RT_HORIZ_LAYOUT_PITCH | W * 4);
-   out(t, H);
+   ptfx_rt(t, c->rt.va, G80_3D_RT_HORIZ_LAYOUT_PITCH | W * 4, H);
    m3d(t, G80_3D_RT_ARRAY_MODE, 0);
    m3d(t, G80_3D_COLOR_MASK(0), 0x1111);
-   m3d(t, G80_3D_DMA_VTXBUF, t->info.vram_ctxdma);
-   m3d(t, G80_3D_VP_ATTR_EN(0), 0xff);
-   m3d(t, G80_3D_VERTEX_ARRAY_ATTRIB(0),
-       G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_32_32_32_32 |
-       G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_FLOAT);
-   m3d(t, G80_3D_VERTEX_ARRAY_ATTRIB(1),
-       G80_3D_VERTEX_ARRAY_ATTRIB_OFFSET(16) |
-       G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_32_32_32_32 |
-       G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_FLOAT);
-   m3d(t, G80_3D_VERTEX_ARRAY_FETCH(0),
-       G80_3D_VERTEX_ARRAY_FETCH_ENABLE | 32);
-   m3d(t, G80_3D_VERTEX_ARRAY_START_HIGH(0), (uint32_t)(c->vb.va >> 32));
-   m3d(t, G80_3D_VERTEX_ARRAY_START_LOW(0), (uint32_t)c->vb.va);
-   m3d(t, G80_3D_VERTEX_ARRAY_LIMIT_HIGH(0),
-       (uint32_t)((c->vb.va + REPORTS - 1) >> 32));
-   m3d(t, G80_3D_VERTEX_ARRAY_LIMIT_LOW(0), (uint32_t)(c->vb.va + REPORTS - 1));
-   m3d(t, G80_3D_VP_RESULT_MAP_SIZE, 8);
-   m3d(t, G80_3D_VP_RESULT_MAP(0), 0x03020100);
-   m3d(t, G80_3D_VP_RESULT_MAP(1), 0x07060504);
-   m3d(t, G80_3D_FP_INTERPOLANT_CTRL,
-       G80_3D_FP_INTERPOLANT_CTRL_UMASK(0xf) |
-       G80_3D_FP_INTERPOLANT_CTRL_COUNT(4) |
-       G80_3D_FP_INTERPOLANT_CTRL_OFFSET(4) |
-       G80_3D_FP_INTERPOLANT_CTRL_COUNT_NONFLAT(4));
-   m3d(t, G80_3D_FP_RESULT_COUNT, 4);
+   ptfx_arrays(t, c->vb.va, REPORTS);
    m3d(t, G80_3D_VIEWPORT_TRANSFORM_EN, 0);
    m3d(t, G80_3D_POLYGON_MODE_FRONT, G80_3D_POLYGON_MODE_FRONT_FILL);
    m3d(t, G80_3D_POLYGON_MODE_BACK, G80_3D_POLYGON_MODE_FRONT_FILL);

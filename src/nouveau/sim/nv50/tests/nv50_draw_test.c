@@ -17,8 +17,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "nv50_tfx.h"
-#include "g80_3d.h"
+#include "nv50_ptfx.h"
 #include "g80_defs.xml.h"
 #include "nvisa_g80.h"
 
@@ -111,53 +110,15 @@ dfx_init(struct dfx *d, uint32_t chipset, uint32_t oclass)
    d->bos[1] = d->rt.bo;
    d->bos[2] = d->vb.bo;
    d->bos[3] = d->zs.bo;
-   t3d_bind(t, oclass);
    d->runner.priv = &d->pt;
    d->runner.run = pt_run;
-   struct nvsim_object *obj = nvsim_lookup(t->chan, T3D_HANDLE);
-   CHECK(obj && obj->priv);
-   if (!obj || !obj->priv)
+   if (!ptfx_bind(t, oclass, &d->runner))
       return false;
-   ((struct g80_3d *)obj->priv)->stages = &d->runner;
 
-   out(t, nvt_inc(3, G80_3D_RT_ADDRESS_HIGH(0), 5));
-   out(t, (uint32_t)(d->rt.va >> 32));
-   out(t, (uint32_t)d->rt.va);
-   out(t, G80_SURFACE_FORMAT_RGBA8_UNORM);
-   out(t, 0);
-   out(t, 0);
-   out(t, nvt_inc(3, G80_3D_RT_HORIZ(0), 2));
-   out(t, G80_3D_RT_HORIZ_LAYOUT_PITCH | W * 4);
-   out(t, H);
+   ptfx_rt(t, d->rt.va, G80_3D_RT_HORIZ_LAYOUT_PITCH | W * 4, H);
    m3d(t, G80_3D_RT_ARRAY_MODE, 0);
    m3d(t, G80_3D_COLOR_MASK(0), 0x1111);
-   m3d(t, G80_3D_DMA_VTXBUF, t->info.vram_ctxdma);
-
-   m3d(t, G80_3D_VP_ATTR_EN(0), 0xff);           /* attributes 0, 1: XYZW */
-   m3d(t, G80_3D_VERTEX_ARRAY_ATTRIB(0),
-       G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_32_32_32_32 |
-       G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_FLOAT);
-   m3d(t, G80_3D_VERTEX_ARRAY_ATTRIB(1),
-       G80_3D_VERTEX_ARRAY_ATTRIB_OFFSET(16) |
-       G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_32_32_32_32 |
-       G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_FLOAT);
-   m3d(t, G80_3D_VERTEX_ARRAY_FETCH(0),
-       G80_3D_VERTEX_ARRAY_FETCH_ENABLE | 32);
-   m3d(t, G80_3D_VERTEX_ARRAY_START_HIGH(0), (uint32_t)(d->vb.va >> 32));
-   m3d(t, G80_3D_VERTEX_ARRAY_START_LOW(0), (uint32_t)d->vb.va);
-   m3d(t, G80_3D_VERTEX_ARRAY_LIMIT_HIGH(0),
-       (uint32_t)((d->vb.va + 4095) >> 32));
-   m3d(t, G80_3D_VERTEX_ARRAY_LIMIT_LOW(0), (uint32_t)(d->vb.va + 4095));
-
-   m3d(t, G80_3D_VP_RESULT_MAP_SIZE, 8);
-   m3d(t, G80_3D_VP_RESULT_MAP(0), 0x03020100);
-   m3d(t, G80_3D_VP_RESULT_MAP(1), 0x07060504);
-   m3d(t, G80_3D_FP_INTERPOLANT_CTRL,
-       G80_3D_FP_INTERPOLANT_CTRL_UMASK(0xf) |
-       G80_3D_FP_INTERPOLANT_CTRL_COUNT(4) |
-       G80_3D_FP_INTERPOLANT_CTRL_OFFSET(4) |
-       G80_3D_FP_INTERPOLANT_CTRL_COUNT_NONFLAT(4));
-   m3d(t, G80_3D_FP_RESULT_COUNT, 4);
+   ptfx_arrays(t, d->vb.va, 4096);
 
    m3d(t, G80_3D_VIEWPORT_TRANSFORM_EN, 1);
    m3d(t, G80_3D_VIEWPORT_SCALE_X(0), fbits(W / 2.0f));

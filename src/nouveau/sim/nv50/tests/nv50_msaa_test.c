@@ -24,8 +24,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "nv50_tfx.h"
-#include "g80_3d.h"
+#include "nv50_ptfx.h"
 #include "g80_defs.xml.h"
 #include "g80_sampler.h"
 #include "g80_texture.xml.h"
@@ -48,34 +47,6 @@ static const struct sample ms8[8] = {
    { 1, 7, 0, 0 }, { 5, 3, 1, 0 }, { 3, 13, 0, 1 }, { 7, 11, 1, 1 },
    { 9, 5, 2, 0 }, { 15, 1, 3, 0 }, { 11, 15, 2, 1 }, { 13, 9, 3, 1 },
 };
-
-/* ---- a pass-through stage: VP copies, FP gives the colour ---- */
-
-static bool
-pt_run(void *priv, struct g80_3d *ctx, struct g80_stage_batch *b)
-{
-   (void)priv;
-   (void)ctx;
-   b->killed = 0;
-   for (unsigned i = 0; i < b->count; i++) {
-      const uint32_t *in = &b->in[i * b->in_stride];
-      uint32_t *o = &b->out[i * b->out_stride];
-      if (b->stage == G80_STAGE_VP) {
-         for (unsigned w = 0; w < b->in_words && w < b->out_words; w++)
-            o[w] = in[w];
-         continue;
-      }
-      /* FP: position x, y, z, 1/w, then colour / w; times w */
-      float iw, v;
-      memcpy(&iw, &in[3], 4);
-      for (unsigned c = 0; c < 4 && c < b->out_words; c++) {
-         memcpy(&v, &in[4 + c], 4);
-         v /= iw;
-         memcpy(&o[c], &v, 4);
-      }
-   }
-   return true;
-}
 
 struct mfx {
    struct tfx t;
@@ -115,56 +86,19 @@ mfx_init(struct mfx *m, uint32_t mode, unsigned lx, unsigned ly)
    m->bos[0] = t->push_bo;
    m->bos[1] = m->rt.bo;
    m->bos[2] = m->vb.bo;
-   t3d_bind(t, G80_3D_CLASS);
-   m->runner.run = pt_run;
-   struct nvsim_object *obj = nvsim_lookup(t->chan, T3D_HANDLE);
-   CHECK(obj && obj->priv);
-   if (!obj || !obj->priv)
+   m->runner.run = ptfx_copy_run;
+   if (!ptfx_bind(t, G80_3D_CLASS, &m->runner))
       return false;
-   ((struct g80_3d *)obj->priv)->stages = &m->runner;
 
    /* the target as upstream's nv50_validate_fb binds one: RT_HORIZ/VERT
     * the surface's size (the pixels times the block) */
-   out(t, nvt_inc(3, G80_3D_RT_ADDRESS_HIGH(0), 5));
-   out(t, (uint32_t)(m->rt.va >> 32));
-   out(t, (uint32_t)m->rt.va);
-   out(t, G80_SURFACE_FORMAT_RGBA8_UNORM);
-   out(t, 0);                   /* RT_BLOCK_DIMENSIONS: one gob */
-   out(t, 0);
-   out(t, nvt_inc(3, G80_3D_RT_HORIZ(0), 2));
-   out(t, PW << lx);
-   out(t, PH << ly);
+   ptfx_rt(t, m->rt.va, PW << lx, PH << ly);
    m3d(t, G80_3D_RT_ARRAY_MODE, 1);
    m3d(t, G80_3D_MULTISAMPLE_MODE, mode);
    m3d(t, G80_3D_COLOR_MASK(0), 0x1111);
    /* MSAA_MASK is left as a new context has it, every sample kept, as
     * upstream's first draws into a multisampled target leave it */
-   m3d(t, G80_3D_DMA_VTXBUF, t->info.vram_ctxdma);
-
-   m3d(t, G80_3D_VP_ATTR_EN(0), 0xff);
-   m3d(t, G80_3D_VERTEX_ARRAY_ATTRIB(0),
-       G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_32_32_32_32 |
-       G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_FLOAT);
-   m3d(t, G80_3D_VERTEX_ARRAY_ATTRIB(1),
-       G80_3D_VERTEX_ARRAY_ATTRIB_OFFSET(16) |
-       G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_32_32_32_32 |
-       G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_FLOAT);
-   m3d(t, G80_3D_VERTEX_ARRAY_FETCH(0),
-       G80_3D_VERTEX_ARRAY_FETCH_ENABLE | 32);
-   m3d(t, G80_3D_VERTEX_ARRAY_START_HIGH(0), (uint32_t)(m->vb.va >> 32));
-   m3d(t, G80_3D_VERTEX_ARRAY_START_LOW(0), (uint32_t)m->vb.va);
-   m3d(t, G80_3D_VERTEX_ARRAY_LIMIT_HIGH(0),
-       (uint32_t)((m->vb.va + 0xfff) >> 32));
-   m3d(t, G80_3D_VERTEX_ARRAY_LIMIT_LOW(0), (uint32_t)(m->vb.va + 0xfff));
-   m3d(t, G80_3D_VP_RESULT_MAP_SIZE, 8);
-   m3d(t, G80_3D_VP_RESULT_MAP(0), 0x03020100);
-   m3d(t, G80_3D_VP_RESULT_MAP(1), 0x07060504);
-   m3d(t, G80_3D_FP_INTERPOLANT_CTRL,
-       G80_3D_FP_INTERPOLANT_CTRL_UMASK(0xf) |
-       G80_3D_FP_INTERPOLANT_CTRL_COUNT(4) |
-       G80_3D_FP_INTERPOLANT_CTRL_OFFSET(4) |
-       G80_3D_FP_INTERPOLANT_CTRL_COUNT_NONFLAT(4));
-   m3d(t, G80_3D_FP_RESULT_COUNT, 4);
+   ptfx_arrays(t, m->vb.va, 0x1000);
    /* positions are window coordinates (no viewport transform) */
    m3d(t, G80_3D_VIEWPORT_TRANSFORM_EN, 0);
    m3d(t, G80_3D_POLYGON_MODE_FRONT, G80_3D_POLYGON_MODE_FRONT_FILL);
