@@ -335,6 +335,28 @@ nv50_cpu_texel(enum pipe_format fmt, enum nv50_cpu_part part,
    }
 }
 
+bool
+nv50_blit_scissored(const struct pipe_blit_info *info, int x, int y)
+{
+   return info->scissor_enable &&
+          (x < info->scissor.minx || x >= info->scissor.maxx ||
+           y < info->scissor.miny || y >= info->scissor.maxy);
+}
+
+void
+nv50_pack_rgba_masked(enum pipe_format f, uint8_t *p, float c[4],
+                      unsigned mask)
+{
+   if ((mask & PIPE_MASK_RGBA) != PIPE_MASK_RGBA) {
+      float d[4];
+      util_format_unpack_rgba(f, d, p, 1);
+      for (int i = 0; i < 4; i++)
+         if (!(mask & (PIPE_MASK_R << i)))
+            c[i] = d[i];
+   }
+   util_format_pack_rgba(f, p, c, 1);
+}
+
 /* GL's bilinear filter of the image (clamp to edge) or its nearest texel
  * at (u, v), in texels from the corner. */
 static void
@@ -440,13 +462,11 @@ nv50_blit_cpu(struct pipe_context *pipe, const struct pipe_blit_info *info)
          for (int px = cx0; px < cx1; px++) {
             /* from the box's corner */
             const int x = px - db->x, y = py - db->y;
-            if (info->scissor_enable &&
-                (px < info->scissor.minx || px >= info->scissor.maxx ||
-                 py < info->scissor.miny || py >= info->scissor.maxy))
+            if (nv50_blit_scissored(info, px, py))
                continue;
             float u = sb->x + (x + 0.5f) * sb->width / (float)db->width;
             float v = sb->y + (y + 0.5f) * sb->height / (float)db->height;
-            float c[4], d[4];
+            float c[4];
             uint8_t *p = dmap + (py - cy0) * dt->stride + (px - cx0) * dcpp;
             if (zs) {
                /* each part in place: the packers keep the other's bits */
@@ -467,13 +487,7 @@ nv50_blit_cpu(struct pipe_context *pipe, const struct pipe_blit_info *info)
             }
             nv50_cpu_sample(smap, st->stride, sf, NV50_CPU_RGBA, sx0, sy0, sw,
                             sh, u, v, linear, c);
-            if ((info->mask & PIPE_MASK_RGBA) != PIPE_MASK_RGBA) {
-               util_format_unpack_rgba(df, d, p, 1);
-               for (int i = 0; i < 4; i++)
-                  if (!(info->mask & (PIPE_MASK_R << i)))
-                     c[i] = d[i];
-            }
-            util_format_pack_rgba(df, p, c, 1);
+            nv50_pack_rgba_masked(df, p, c, info->mask);
          }
       }
       pipe->texture_unmap(pipe, dt);

@@ -39,6 +39,13 @@ void nv50_resource_copy_region(struct pipe_context *pipe,
                                unsigned dstx, unsigned dsty, unsigned dstz,
                                struct pipe_resource *src, unsigned src_level,
                                const struct pipe_box *src_box);
+/* For the blits done on the CPU (here and nv50_msaa.c): whether the
+ * blit's scissor leaves destination pixel (x, y) out; and the colour c
+ * packed into the texel p of format f, the channels outside mask
+ * keeping their old values. */
+bool nv50_blit_scissored(const struct pipe_blit_info *info, int x, int y);
+void nv50_pack_rgba_masked(enum pipe_format f, uint8_t *p, float c[4],
+                           unsigned mask);
 
 /* nv50_draw.c */
 void nv50_draw_vbo(struct pipe_context *pipe,

@@ -285,9 +285,7 @@ nv50_ms_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
       }
       for (int py = cy0; py < cy1; py++) {
          for (int px = cx0; px < cx1; px++) {
-            if (info->scissor_enable &&
-                (px < info->scissor.minx || px >= info->scissor.maxx ||
-                 py < info->scissor.miny || py >= info->scissor.maxy))
+            if (nv50_blit_scissored(info, px, py))
                continue;
             int x = sb->x + (int)floorf((px - db->x + 0.5f) * sb->width /
                                         (float)db->width);
@@ -319,7 +317,7 @@ nv50_ms_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
                                              x, y, 0), p);
                continue;
             }
-            float c[4] = { 0 }, t[4], d[4];
+            float c[4] = { 0 }, t[4];
             for (unsigned s = 0; s < ms.samples; s++) {
                util_format_unpack_rgba(sf, t,
                                        nv50_ms_texel(smap, st->stride, scpp,
@@ -329,13 +327,7 @@ nv50_ms_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
             }
             for (unsigned i = 0; i < 4; i++)
                c[i] /= ms.samples;
-            if ((info->mask & PIPE_MASK_RGBA) != PIPE_MASK_RGBA) {
-               util_format_unpack_rgba(df, d, p, 1);
-               for (unsigned i = 0; i < 4; i++)
-                  if (!(info->mask & (PIPE_MASK_R << i)))
-                     c[i] = d[i];
-            }
-            util_format_pack_rgba(df, p, c, 1);
+            nv50_pack_rgba_masked(df, p, c, info->mask);
          }
       }
       pipe->texture_unmap(pipe, dt);
