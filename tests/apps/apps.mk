@@ -10,9 +10,12 @@
 #                                        sanitizer report fails it
 #   make apps-gate-all                   every chip with expectations (make test),
 #                                        but those whose file says "gate-all: skip"
-#   make apps-gate-tesla                 upstream's nv50 on the simulated G80 and
-#                                        GT215 vs expected-ref-g80/-gt215.txt (also
-#                                        in apps-gate-all: about 4 minutes a chip)
+#   make apps-gate-tesla                 upstream's nv50 and ours on the simulated
+#                                        G80 and GT215 vs expected-ref-g80/-gt215.txt
+#                                        and expected-g80/-gt215.txt (also in
+#                                        apps-gate-all: about 4 minutes a chip with
+#                                        upstream's, 13-17 with ours)
+#   make apps CHIP=g80                   our nv50 driver (issue 11; also CHIP=gt215)
 #   make apps-update-expected CHIP=nv40  rewrite expected-CHIP.txt from the last run
 #   make apps-trace NAME=openarena       (re)record one program of the corpus
 
@@ -29,9 +32,9 @@ apps-gate: demo-bin
 apps-gate-all: demo-bin
 	@$(APPS_PY) gate-all
 
-# Tesla (issue 10): each chip's gate whatever the other's verdicts
+# Tesla (issues 10 and 11): each chip's gate whatever the other's verdicts
 apps-gate-tesla: demo-bin
-	@rc=0; for c in ref-g80 ref-gt215; do \
+	@rc=0; for c in ref-g80 ref-gt215 g80 gt215; do \
 		[ -f $(TOP)/tests/apps/expected-$$c.txt ] || continue; \
 		echo "=== application corpus on $$c"; \
 		$(APPS_PY) gate --chip $$c --quiet || rc=1; \
