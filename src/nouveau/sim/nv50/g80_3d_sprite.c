@@ -36,7 +36,8 @@
 static unsigned
 map_code(const struct g80_3d *ctx, unsigned m)
 {
-   uint32_t w = g80_3d_reg(ctx, G80_3D_POINT_COORD_REPLACE_MAP(m / CODES_PER_WORD));
+   uint32_t w = g80_3d_reg(ctx,
+                           G80_3D_POINT_COORD_REPLACE_MAP(m / CODES_PER_WORD));
    return (w >> (m % CODES_PER_WORD * CODE_BITS)) &
           G80_POINT_COORD_REPLACE_MAP_0__MASK;
 }

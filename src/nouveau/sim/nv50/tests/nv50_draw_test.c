@@ -827,13 +827,14 @@ out:
  * Case 4: POINT_SPRITE_ENABLE 0: the map is not used, the size-4 point
  * has the vertex's colour (0.2 -> 51, alpha 153).
  * Case 5: traps, nothing drawn: code 5, a slot past the result map's
- * 68 (word 9, slot 72), POINT_SPRITE_CTRL bit 0; a filled triangle under the same
- * state is no point and is drawn. */
+ * 68 (word 9, slot 72), POINT_SPRITE_CTRL bit 0; a filled triangle
+ * under the same state is no point and is drawn. */
 static uint32_t
 rgba8(float r, float g, float b, float a)
 {
    return (uint32_t)lrintf(255.0f * r) | (uint32_t)lrintf(255.0f * g) << 8 |
-          (uint32_t)lrintf(255.0f * b) << 16 | (uint32_t)lrintf(255.0f * a) << 24;
+          (uint32_t)lrintf(255.0f * b) << 16 |
+          (uint32_t)lrintf(255.0f * a) << 24;
 }
 
 static void
@@ -909,7 +910,8 @@ draw_point_sprite(void)
    CHECK(dfx_submit(&d) > 0);
    CHECK(nvsim_channel_last_trap(t->chan) == NULL);
    for (unsigned x = 6; x < 10; x++)
-      CHECK_EQ(px(&d, x, 3) & 0xff, (uint32_t)lrintf(255.0f * (x + 0.5f - 6) / 4));
+      CHECK_EQ(px(&d, x, 3) & 0xff,
+               (uint32_t)lrintf(255.0f * (x + 0.5f - 6) / 4));
    m3d(t, G80_3D_NOPERSPECTIVE_BITMAP(0), 0);
    d.pt.linear = 0;
 
