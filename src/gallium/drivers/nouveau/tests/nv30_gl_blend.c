@@ -14,7 +14,7 @@
  *   gcc -o /tmp/nv30_gl_blend nv30_gl_blend.c -L$L -lEGL -lGL -Wl,-rpath,$L
  *   scripts/nvrun --chip nv30 -- /tmp/nv30_gl_blend
  */
-#include "nv40_gl_util.h"
+#include "nouveau_gl_util.h"
 
 #define W 64
 #define H 64

@@ -37,7 +37,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "nv40_gl_util.h"
+#include "nouveau_gl_util.h"
 
 enum kind { NONE, RB, TEX2D, CUBE, TEX3D };
 

@@ -33,7 +33,7 @@
  */
 #include <string.h>
 
-#include "nv40_gl_util.h"
+#include "nouveau_gl_util.h"
 
 #define W 64
 #define H 64

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nv40_gl_util.h"
+#include "nouveau_gl_util.h"
 
 /* A texel of every (level, face, x, y, z) that differs from its
  * neighbours in each coordinate: 0xRRGGBBAA. */

@@ -35,7 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nv40_gl_util.h"
+#include "nouveau_gl_util.h"
 
 #define W 32
 #define H 32

@@ -38,7 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nv40_gl_util.h"
+#include "nouveau_gl_util.h"
 
 #ifndef GL_GPU_MEMORY_INFO_DEDICATED_VIDMEM_NVX
 #define GL_GPU_MEMORY_INFO_DEDICATED_VIDMEM_NVX 0x9047

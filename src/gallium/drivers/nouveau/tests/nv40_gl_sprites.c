@@ -47,7 +47,7 @@
 #define WHITE 0xffffffffu
 #define BLACK 0x000000ffu
 
-#include "nv40_gl_util.h"
+#include "nouveau_gl_util.h"
 
 static void
 setup(void)

@@ -28,7 +28,7 @@
 
 #define SIZE 64
 
-#include "nv40_gl_util.h"
+#include "nouveau_gl_util.h"
 
 static bool is_nv40;
 

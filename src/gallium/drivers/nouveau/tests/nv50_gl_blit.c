@@ -47,7 +47,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "nv40_gl_util.h"
+#include "nouveau_gl_util.h"
 
 #ifndef GL_QUERY_WAIT_INVERTED
 #define GL_QUERY_WAIT_INVERTED 0x8E17

@@ -27,7 +27,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "nv40_gl_util.h"
+#include "nouveau_gl_util.h"
 
 #define W 70
 #define H 37

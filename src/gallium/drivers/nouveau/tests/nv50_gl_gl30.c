@@ -71,7 +71,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "nv40_gl_util.h"
+#include "nouveau_gl_util.h"
 
 #define S 16
 #define RED   0xff0000ffu
@@ -82,14 +82,12 @@
 
 static PFNGLCLAMPCOLORARBPROC clamp_color;
 
+/* the extension is exposed; a failure when not */
 static bool
 has_ext(const char *name)
 {
-   const char *all = (const char *)glGetString(GL_EXTENSIONS);
-   size_t len = strlen(name);
-   for (const char *p = all; p && (p = strstr(p, name)); p += len)
-      if ((p == all || p[-1] == ' ') && (p[len] == ' ' || !p[len]))
-         return true;
+   if (nvgl_has_ext(name))
+      return true;
    printf("FAIL %s is not exposed\n", name);
    fails++;
    return false;
@@ -98,31 +96,7 @@ has_ext(const char *name)
 static GLuint
 program(const char *vs, const char *fs)
 {
-   GLuint p = glCreateProgram();
-   const char *src[2] = { vs, fs };
-   const GLenum type[2] = { GL_VERTEX_SHADER, GL_FRAGMENT_SHADER };
-   for (int i = 0; i < 2; i++) {
-      GLuint s = glCreateShader(type[i]);
-      GLint ok = 0;
-      glShaderSource(s, 1, &src[i], NULL);
-      glCompileShader(s);
-      glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-      if (!ok) {
-         char log[512] = "";
-         glGetShaderInfoLog(s, sizeof(log), NULL, log);
-         printf("FAIL shader %d does not compile: %s\n", i, log);
-         fails++;
-      }
-      glAttachShader(p, s);
-   }
-   glBindAttribLocation(p, 0, "pos");
-   glLinkProgram(p);
-   GLint ok = 0;
-   glGetProgramiv(p, GL_LINK_STATUS, &ok);
-   if (!ok) {
-      printf("FAIL program does not link\n");
-      fails++;
-   }
+   GLuint p = nvgl_program(vs, fs, "pos", NULL);
    glUseProgram(p);
    return p;
 }
@@ -131,19 +105,8 @@ program(const char *vs, const char *fs)
 static void
 target(GLenum fmt)
 {
-   GLuint fb, rb;
-   glGenFramebuffers(1, &fb);
-   glBindFramebuffer(GL_FRAMEBUFFER, fb);
-   glGenRenderbuffers(1, &rb);
-   glBindRenderbuffer(GL_RENDERBUFFER, rb);
-   glRenderbufferStorage(GL_RENDERBUFFER, fmt, S, S);
-   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                             GL_RENDERBUFFER, rb);
-   glViewport(0, 0, S, S);
-   if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
-      printf("FAIL framebuffer 0x%x incomplete\n", fmt);
-      fails++;
-   }
+   if (!nvgl_fbo(fmt, S, S))
+      printf("     (format 0x%x)\n", fmt);
    glClearColor(0, 0, 0, 1);
    glClear(GL_COLOR_BUFFER_BIT);
 }
