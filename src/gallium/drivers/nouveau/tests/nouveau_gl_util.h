@@ -218,6 +218,18 @@ nvgl_fbo(GLenum colour, int w, int h)
    return nvgl_fbo_zs(colour, GL_NONE, 0, w, h);
 }
 
+/* The start of most programs: nvgl_context, GL_VERSION printed, an
+ * RGBA8 nvgl_fbo of w x h bound.  0, or the exit status when one of them
+ * failed (2: no context, 1: an incomplete framebuffer). */
+static inline int
+nvgl_start(int w, int h)
+{
+   if (!nvgl_context())
+      return 2;
+   printf("GL_VERSION %s\n", glGetString(GL_VERSION));
+   return nvgl_fbo(GL_RGBA8, w, h) ? 0 : 1;
+}
+
 /* No GL error may be left at the end; prints the verdict, returns the
  * exit status. */
 static inline int

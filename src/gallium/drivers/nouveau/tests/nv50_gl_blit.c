@@ -38,14 +38,7 @@
  *   (llvmpipe: either, said in the output).
  * Run on the simulated G80 and GT215 and on llvmpipe (tests/gl/run.sh).
  */
-#define GL_GLEXT_PROTOTYPES 1
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GL/gl.h>
-#include <GL/glext.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "nouveau_gl_util.h"
 

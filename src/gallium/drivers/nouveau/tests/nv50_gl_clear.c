@@ -18,14 +18,7 @@
  *   gcc -o /tmp/nv50_gl_clear nv50_gl_clear.c -L$L -lEGL -lGL -Wl,-rpath,$L
  *   scripts/nvrun --chip g80 -- /tmp/nv50_gl_clear      (prints PASSED)
  */
-#define GL_GLEXT_PROTOTYPES 1
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GL/gl.h>
-#include <GL/glext.h>
 #include <math.h>
-#include <stdio.h>
-#include <string.h>
 
 #include "nouveau_gl_util.h"
 

@@ -18,14 +18,6 @@
  * run on g80, gt215 and llvmpipe (tests/gl/run.sh; "distance" is GLSL
  * 1.30 source).
  */
-#define GL_GLEXT_PROTOTYPES 1
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GL/gl.h>
-#include <GL/glext.h>
-#include <stdio.h>
-#include <string.h>
-
 #include "nouveau_gl_util.h"
 
 #define S 64
@@ -55,12 +47,9 @@ int
 main(int argc, char **argv)
 {
    const bool distance = argc > 1 && !strcmp(argv[1], "distance");
-   if (!nvgl_context())
-      return 2;
-   printf("GL_VERSION %s\n", glGetString(GL_VERSION));
-
-   if (!nvgl_fbo(GL_RGBA8, S, S))
-      return 1;
+   int rc = nvgl_start(S, S);
+   if (rc)
+      return rc;
    glClearColor(0, 0, 0, 0);
    glClear(GL_COLOR_BUFFER_BIT);
 

@@ -22,14 +22,7 @@
  *   gcc -o /tmp/nv50_gl_draw nv50_gl_draw.c -L$L -lEGL -lGL -lm -Wl,-rpath,$L
  *   scripts/nvrun --chip g80 -- /tmp/nv50_gl_draw      (prints PASSED)
  */
-#define GL_GLEXT_PROTOTYPES 1
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GL/gl.h>
-#include <GL/glext.h>
 #include <math.h>
-#include <stdio.h>
-#include <string.h>
 
 #include "nouveau_gl_util.h"
 
@@ -58,12 +51,9 @@ tri_colour(int x, int y)
 int
 main(int argc, char **argv)
 {
-   if (!nvgl_context())
-      return 2;
-   printf("GL_VERSION %s\n", glGetString(GL_VERSION));
-
-   if (!nvgl_fbo(GL_RGBA8, S, S))
-      return 1;
+   int rc = nvgl_start(S, S);
+   if (rc)
+      return rc;
    glClearColor(0, 0, 0, 0);
    glClear(GL_COLOR_BUFFER_BIT);
 

@@ -43,14 +43,7 @@
  * Expected values by hand above; run on g80, gt215 and llvmpipe
  * (tests/gl/run.sh).
  */
-#define GL_GLEXT_PROTOTYPES 1
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GL/gl.h>
-#include <GL/glext.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <string.h>
 
 #include "nouveau_gl_util.h"
 

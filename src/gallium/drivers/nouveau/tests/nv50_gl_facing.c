@@ -16,13 +16,6 @@
  * PIPE_CAP_TWO_SIDED_COLOR) back faces are red.  Expected values by
  * hand above; run on g80, gt215 and llvmpipe (tests/gl/run.sh).
  */
-#define GL_GLEXT_PROTOTYPES 1
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GL/gl.h>
-#include <GL/glext.h>
-#include <stdio.h>
-
 #include "nouveau_gl_util.h"
 
 #define S 64
@@ -55,12 +48,9 @@ rect(int x0, int x1, int y0, int y1, int front)
 int
 main(int argc, char **argv)
 {
-   if (!nvgl_context())
-      return 2;
-   printf("GL_VERSION %s\n", glGetString(GL_VERSION));
-
-   if (!nvgl_fbo(GL_RGBA8, S, S))
-      return 1;
+   int rc = nvgl_start(S, S);
+   if (rc)
+      return rc;
    glClearColor(0, 0, 0, 0);
    glClear(GL_COLOR_BUFFER_BIT);
    glDisable(GL_CULL_FACE);

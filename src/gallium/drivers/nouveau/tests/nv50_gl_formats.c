@@ -30,8 +30,6 @@
  */
 #include <math.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <string.h>
 
 #include "nouveau_gl_util.h"
 

@@ -29,14 +29,9 @@
  *      nv50_gl_gbm.c -L$L -lEGL -lGL -lgbm -Wl,-rpath,$L
  *   scripts/nvrun --chip g80 -- /tmp/nv50_gl_gbm      (prints PASSED)
  */
-#define GL_GLEXT_PROTOTYPES 1
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GL/gl.h>
 #include <fcntl.h>
 #include <gbm.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <unistd.h>
 
 #include "nouveau_gl_util.h"

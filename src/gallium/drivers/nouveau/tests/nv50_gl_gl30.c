@@ -68,8 +68,6 @@
  */
 #include <math.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <string.h>
 
 #include "nouveau_gl_util.h"
 

@@ -51,14 +51,6 @@
  *   gcc -o /tmp/nv50_gl_points nv50_gl_points.c -L$L -lEGL -lGL -lm -Wl,-rpath,$L
  *   scripts/nvrun --chip g80 -- /tmp/nv50_gl_points [part]   (PASSED)
  */
-#define GL_GLEXT_PROTOTYPES 1
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GL/gl.h>
-#include <GL/glext.h>
-#include <stdio.h>
-#include <string.h>
-
 #include "nouveau_gl_util.h"
 
 #define S 64

@@ -39,14 +39,7 @@
  *   gcc -o /tmp/nv50_gl_query nv50_gl_query.c -L$L -lEGL -lGL -lm -Wl,-rpath,$L
  *   scripts/nvrun --chip g80 -- /tmp/nv50_gl_query      (prints PASSED)
  */
-#define GL_GLEXT_PROTOTYPES 1
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GL/gl.h>
-#include <GL/glext.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <string.h>
 #include <time.h>
 #include <unistd.h>
 

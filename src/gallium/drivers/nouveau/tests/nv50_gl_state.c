@@ -82,14 +82,7 @@
  *   gcc -o /tmp/nv50_gl_state nv50_gl_state.c -L$L -lEGL -lGL -lm -Wl,-rpath,$L
  *   scripts/nvrun --chip g80 -- /tmp/nv50_gl_state      (prints PASSED)
  */
-#define GL_GLEXT_PROTOTYPES 1
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GL/gl.h>
-#include <GL/glext.h>
 #include <math.h>
-#include <stdio.h>
-#include <string.h>
 
 #include "nouveau_gl_util.h"
 

@@ -53,15 +53,8 @@
  *   gcc -o /tmp/nv50_gl_tex nv50_gl_tex.c -L$L -lEGL -lGL -lm -Wl,-rpath,$L
  *   scripts/nvrun --chip g80 -- /tmp/nv50_gl_tex      (prints PASSED)
  */
-#define GL_GLEXT_PROTOTYPES 1
-#include <EGL/egl.h>
-#include <EGL/eglext.h>
-#include <GL/gl.h>
-#include <GL/glext.h>
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "nouveau_gl_util.h"
 
@@ -208,12 +201,9 @@ main(int argc, char **argv)
 {
    const bool fetch = argc > 1 && !strcmp(argv[1], "fetch");
 
-   if (!nvgl_context())
-      return 2;
-   printf("GL_VERSION %s\n", glGetString(GL_VERSION));
-
-   if (!nvgl_fbo(GL_RGBA8, S, S))
-      return 1;
+   int rc = nvgl_start(S, S);
+   if (rc)
+      return rc;
    glClearColor(0, 0, 0, 0);
 
    static const float quad[] = { -1, -1, 1, -1, -1, 1, 1, 1 };

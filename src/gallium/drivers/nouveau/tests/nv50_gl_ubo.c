@@ -32,8 +32,6 @@
  * Expected values by hand above; run on g80, gt215 and llvmpipe
  * (tests/gl/run.sh).
  */
-#include <string.h>
-
 #include "nouveau_gl_util.h"
 
 #define S 16
