@@ -133,6 +133,34 @@ result(GLuint q)
 
 static int gs_case(void);
 
+/* p's capture of the three points of verts, counted by the queries q[0]
+ * (primitives generated) and q[1] (written), into a buffer of n floats:
+ * they are want (what), 3 primitives generated and written written
+ * (what_q). */
+static void
+capture_points(GLuint p, const GLuint *q, const char *what,
+               const char *what_q, const float *want, unsigned n,
+               unsigned written)
+{
+   char name[96];
+   GLuint b = tf_buffer(n);
+   glUseProgram(p);
+   vertices(verts, 3);
+   bind_base(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b);
+   glBeginQuery(GL_PRIMITIVES_GENERATED, q[0]);
+   glBeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q[1]);
+   begin_tf(GL_POINTS);
+   glDrawArrays(GL_POINTS, 0, 3);
+   end_tf();
+   glEndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+   glEndQuery(GL_PRIMITIVES_GENERATED);
+   check_floats(what, b, want, n);
+   snprintf(name, sizeof(name), "%s: primitives generated", what_q);
+   check_u(name, result(q[0]), 3);
+   snprintf(name, sizeof(name), "%s: primitives written", what_q);
+   check_u(name, result(q[1]), written);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -209,20 +237,8 @@ main(int argc, char **argv)
    {
       static const float want[] = { 2, 4, 3, 5, 2, 10,  4, 8, 3, 6, 12, 10,
                                     0, 1, 3, 7, -0.5f, 10 };
-      GLuint b = tf_buffer(18);
-      glUseProgram(p_ab);
-      vertices(verts, 3);
-      bind_base(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b);
-      glBeginQuery(GL_PRIMITIVES_GENERATED, q[0]);
-      glBeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q[1]);
-      begin_tf(GL_POINTS);
-      glDrawArrays(GL_POINTS, 0, 3);
-      end_tf();
-      glEndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
-      glEndQuery(GL_PRIMITIVES_GENERATED);
-      check_floats("interleaved {a, b}", b, want, 18);
-      check_u("interleaved: primitives generated", result(q[0]), 3);
-      check_u("interleaved: primitives written", result(q[1]), 3);
+      capture_points(p_ab, q, "interleaved {a, b}", "interleaved", want, 18,
+                     3);
    }
 
    /* 2: separate, one triangle */
@@ -250,20 +266,7 @@ main(int argc, char **argv)
    {
       static const float want[] = { 2, 4, 3, 5, 2, 10,  4, 8, 3, 6, 12, 10,
                                     -99, -99 };
-      GLuint b = tf_buffer(14);
-      glUseProgram(p_ab);
-      vertices(verts, 3);
-      bind_base(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b);
-      glBeginQuery(GL_PRIMITIVES_GENERATED, q[0]);
-      glBeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q[1]);
-      begin_tf(GL_POINTS);
-      glDrawArrays(GL_POINTS, 0, 3);
-      end_tf();
-      glEndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
-      glEndQuery(GL_PRIMITIVES_GENERATED);
-      check_floats("overflow", b, want, 14);
-      check_u("overflow: primitives generated", result(q[0]), 3);
-      check_u("overflow: primitives written", result(q[1]), 2);
+      capture_points(p_ab, q, "overflow", "overflow", want, 14, 2);
    }
 
    /* 4: rasterizer discard */
