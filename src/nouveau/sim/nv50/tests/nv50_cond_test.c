@@ -421,29 +421,22 @@ draw_tfb_bytes(void)
    m3d(t, G80_3D_VERTEX_ARRAY_START_HIGH(0), (uint32_t)(a >> 32));
    m3d(t, G80_3D_VERTEX_ARRAY_START_LOW(0), (uint32_t)a);
 
-   draw_tfb(&c, 0, 32, 3 * 32 + 16);
-   CHECK(cfx_submit(&c) > 0);
-   CHECK(nvsim_channel_error(c.t.chan) == NULL);
-   check_row(&c, 0x7);
-
-   fill_bg(&c);
-   draw_tfb(&c, 32, 32, 96);
-   CHECK(cfx_submit(&c) > 0);
-   CHECK(nvsim_channel_error(c.t.chan) == NULL);
-   check_row(&c, 0x3);
-
-   fill_bg(&c);
-   draw_tfb(&c, 0, 64, 128);
-   CHECK(cfx_submit(&c) > 0);
-   CHECK(nvsim_channel_error(c.t.chan) == NULL);
-   check_row(&c, 0x3);
-
-   /* nothing written: no vertex */
-   fill_bg(&c);
-   draw_tfb(&c, 0, 32, 0);
-   CHECK(cfx_submit(&c) > 0);
-   CHECK(nvsim_channel_error(c.t.chan) == NULL);
-   check_row(&c, 0);
+   static const struct {
+      uint32_t base, stride, bytes;
+      unsigned drawn;           /* check_row's mask */
+   } draws[] = {
+      { 0, 32, 3 * 32 + 16, 0x7 },
+      { 32, 32, 96, 0x3 },
+      { 0, 64, 128, 0x3 },
+      { 0, 32, 0, 0 },          /* nothing written: no vertex */
+   };
+   for (unsigned i = 0; i < sizeof(draws) / sizeof(draws[0]); i++) {
+      fill_bg(&c);
+      draw_tfb(&c, draws[i].base, draws[i].stride, draws[i].bytes);
+      CHECK(cfx_submit(&c) > 0);
+      CHECK(nvsim_channel_error(c.t.chan) == NULL);
+      check_row(&c, draws[i].drawn);
+   }
 out:
    cfx_fini(&c);
 }
