@@ -219,15 +219,38 @@ nvgl_fbo(GLenum colour, int w, int h)
 }
 
 /* The start of most programs: nvgl_context, GL_VERSION printed, an
- * RGBA8 nvgl_fbo of w x h bound.  0, or the exit status when one of them
- * failed (2: no context, 1: an incomplete framebuffer). */
+ * RGBA8 nvgl_fbo of w x h bound and cleared to 0.  0, or the exit status
+ * when one of them failed (2: no context, 1: an incomplete
+ * framebuffer). */
 static inline int
 nvgl_start(int w, int h)
 {
    if (!nvgl_context())
       return 2;
    printf("GL_VERSION %s\n", glGetString(GL_VERSION));
-   return nvgl_fbo(GL_RGBA8, w, h) ? 0 : 1;
+   if (!nvgl_fbo(GL_RGBA8, w, h))
+      return 1;
+   glClearColor(0, 0, 0, 0);
+   glClear(GL_COLOR_BUFFER_BIT);
+   return 0;
+}
+
+/* Two triangles over the window columns [x0, x1) of a viewport s pixels
+ * wide, every row, as vec2 attribute 0 from one buffer that each call
+ * rewrites. */
+static inline void
+nvgl_columns(int x0, int x1, int s)
+{
+   const float l = x0 * 2.0f / s - 1, r = x1 * 2.0f / s - 1;
+   const float v[] = { l, -1, r, -1, r, 1, l, -1, r, 1, l, 1 };
+   static GLuint vb;
+   if (!vb)
+      glGenBuffers(1, &vb);
+   glBindBuffer(GL_ARRAY_BUFFER, vb);
+   glBufferData(GL_ARRAY_BUFFER, sizeof(v), v, GL_STREAM_DRAW);
+   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 8, (void *)0);
+   glEnableVertexAttribArray(0);
+   glDrawArrays(GL_TRIANGLES, 0, 6);
 }
 
 /* No GL error may be left at the end; prints the verdict, returns the

@@ -28,21 +28,6 @@ program(const char *vs, const char *fs)
    return nvgl_program(vs, fs, "pos", NULL);
 }
 
-/* a rectangle from window x0 to x1 over the whole height */
-static void
-rect(int x0, int x1)
-{
-   const float l = x0 * 2.0f / S - 1, r = x1 * 2.0f / S - 1;
-   const float v[] = { l, -1, r, -1, r, 1, l, -1, r, 1, l, 1 };
-   GLuint vb;
-   glGenBuffers(1, &vb);
-   glBindBuffer(GL_ARRAY_BUFFER, vb);
-   glBufferData(GL_ARRAY_BUFFER, sizeof(v), v, GL_STATIC_DRAW);
-   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 8, (void *)0);
-   glEnableVertexAttribArray(0);
-   glDrawArrays(GL_TRIANGLES, 0, 6);
-}
-
 int
 main(int argc, char **argv)
 {
@@ -50,8 +35,6 @@ main(int argc, char **argv)
    int rc = nvgl_start(S, S);
    if (rc)
       return rc;
-   glClearColor(0, 0, 0, 0);
-   glClear(GL_COLOR_BUFFER_BIT);
 
    const char *fs = "#version 120\n"
                     "void main() { gl_FragColor = vec4(1.0); }\n";
@@ -78,7 +61,7 @@ main(int argc, char **argv)
          "out vec4 c; void main() { c = vec4(1.0); }\n"));
       glEnable(GL_CLIP_DISTANCE1);
    }
-   rect(0, S);
+   nvgl_columns(0, S, S);
 
    const int pts[][2] = { {0, 0}, {31, 0}, {32, 0}, {63, 0}, {0, 31},
                           {0, 32}, {31, 31}, {32, 32}, {63, 63}, {40, 10},

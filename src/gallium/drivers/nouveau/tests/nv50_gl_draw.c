@@ -54,8 +54,6 @@ main(int argc, char **argv)
    int rc = nvgl_start(S, S);
    if (rc)
       return rc;
-   glClearColor(0, 0, 0, 0);
-   glClear(GL_COLOR_BUFFER_BIT);
 
    /* 1: the smooth triangle */
    GLuint smooth = program(

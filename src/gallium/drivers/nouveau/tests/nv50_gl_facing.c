@@ -51,8 +51,6 @@ main(int argc, char **argv)
    int rc = nvgl_start(S, S);
    if (rc)
       return rc;
-   glClearColor(0, 0, 0, 0);
-   glClear(GL_COLOR_BUFFER_BIT);
    glDisable(GL_CULL_FACE);
 
    /* 1: two-sided colour */

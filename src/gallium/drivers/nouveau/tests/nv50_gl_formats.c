@@ -53,22 +53,6 @@ program(const char *fs)
    return p;
 }
 
-/* a rectangle from window x0 to x1 over the whole height */
-static void
-rect(int x0, int x1)
-{
-   const float l = x0 * 2.0f / S - 1, r = x1 * 2.0f / S - 1;
-   const float v[] = { l, -1, r, -1, r, 1, l, -1, r, 1, l, 1 };
-   static GLuint vb;
-   if (!vb)
-      glGenBuffers(1, &vb);
-   glBindBuffer(GL_ARRAY_BUFFER, vb);
-   glBufferData(GL_ARRAY_BUFFER, sizeof(v), v, GL_STREAM_DRAW);
-   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 8, (void *)0);
-   glEnableVertexAttribArray(0);
-   glDrawArrays(GL_TRIANGLES, 0, 6);
-}
-
 /* a framebuffer of one S x S renderbuffer of internal format fmt */
 static bool
 target(GLenum fmt, const char *what)
@@ -135,7 +119,7 @@ main(void)
               "void main() {\n"
               "   uvec4 u = texelFetch(t, ivec2(int(gl_FragCoord.x) & 1, 0), 0);\n"
               "   c = vec4(u) / 255.0; }\n");
-      rect(0, S);
+      nvgl_columns(0, S, S);
       check("RGBA8UI texelFetch texel 0", 0, 0, 0x0a141e28);
       check("RGBA8UI texelFetch texel 1", 1, 0, 0xc8ff0001);
       check("RGBA8UI texelFetch texel 0", 6, 3, 0x0a141e28);
@@ -148,7 +132,7 @@ main(void)
               "void main() {\n"
               "   ivec4 v = texelFetch(t, ivec2(0), 0);\n"
               "   c = vec4(equal(v, ivec4(-5, 100000, 7, -2147483647))); }\n");
-      rect(0, S);
+      nvgl_columns(0, S, S);
       check("RGBA32I texelFetch, each component equal", 3, 3, 0xffffffff);
 
       /* 5. RGTC1 */
@@ -171,7 +155,7 @@ main(void)
               "void main() {\n"
               "   c = vec4(texelFetch(t, ivec2(gl_FragCoord.xy) & 3, 0).r,"
               " 0.0, 0.0, 1.0); }\n");
-      rect(0, S);
+      nvgl_columns(0, S, S);
       check("RGTC1 index 0 (red0)", 0, 0, 0xff0000ff);
       check("RGTC1 index 1 (red1)", 1, 0, 0x000000ff);
       check_tol("RGTC1 index 2 (6 red0 + red1) / 7", 2, 0, 0xdb0000ff, 1);
@@ -183,7 +167,7 @@ main(void)
       program("#version 130\n"
               "uniform sampler2D t; out vec4 c;\n"
               "void main() { c = texture(t, vec2(0.5)); }\n");
-      rect(0, S);
+      nvgl_columns(0, S, S);
       check_tol("SRGB8_ALPHA8 texel decoded", 5, 5, 0x80370d80, 1);
    }
 
@@ -194,7 +178,7 @@ main(void)
       program("#version 130\n"
               "out vec4 c;\n"
               "void main() { c = vec4(0.5, 2.0, 1.25, 1.0); }\n");
-      rect(0, S / 2);
+      nvgl_columns(0, S / 2, S);
       float f[3] = { -1, -1, -1 };
       glReadPixels(1, 1, 1, 1, GL_RGB, GL_FLOAT, f);
       check_f("R11F_G11F_B10F drawn R", f[0], 0.5f);
@@ -212,7 +196,7 @@ main(void)
       program("#version 130\n"
               "out ivec4 c;\n"
               "void main() { c = ivec4(-3, 1000, -32768, 32767); }\n");
-      rect(0, S / 2);
+      nvgl_columns(0, S / 2, S);
       const int drawn[4] = { -3, 1000, -32768, 32767 };
       check_i("RGBA16I drawn", 2, drawn);
       check_i("RGBA16I cleared", S - 2, clear);

@@ -31,29 +31,12 @@ program(const char *vs, const char *fs)
    return nvgl_program(vs, fs, "pos", NULL);
 }
 
-/* a rectangle from window x0 to x1 over the whole height */
-static void
-rect(int x0, int x1)
-{
-   const float l = x0 * 2.0f / S - 1, r = x1 * 2.0f / S - 1;
-   const float v[] = { l, -1, r, -1, r, 1, l, -1, r, 1, l, 1 };
-   GLuint vb;
-   glGenBuffers(1, &vb);
-   glBindBuffer(GL_ARRAY_BUFFER, vb);
-   glBufferData(GL_ARRAY_BUFFER, sizeof(v), v, GL_STATIC_DRAW);
-   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 8, (void *)0);
-   glEnableVertexAttribArray(0);
-   glDrawArrays(GL_TRIANGLES, 0, 6);
-}
-
 int
 main(int argc, char **argv)
 {
    int rc = nvgl_start(S, S);
    if (rc)
       return rc;
-   glClearColor(0, 0, 0, 0);
-   glClear(GL_COLOR_BUFFER_BIT);
 
    /* 1: the FP's uniforms */
    GLuint fp = program(
@@ -69,7 +52,7 @@ main(int argc, char **argv)
    glUniform4fv(glGetUniformLocation(fp, "b"), 3, bv);
    glUniform4f(glGetUniformLocation(fp, "c"), 0, 0, 0, 1);
    glUniform1i(glGetUniformLocation(fp, "idx"), 1);
-   rect(0, 32);
+   nvgl_columns(0, 32, S);
 
    /* 2: the VP's */
    GLuint vp = program(
@@ -85,7 +68,7 @@ main(int argc, char **argv)
                                  0.5f, 1, 0.25f, 1 };
    glUniform4fv(glGetUniformLocation(vp, "v"), 4, vv);
    glUniform1i(glGetUniformLocation(vp, "vidx"), 3);
-   rect(32, 64);
+   nvgl_columns(32, 64, S);
 
    const int l[][2] = { {0, 0}, {31, 63}, {16, 30} };
    for (unsigned i = 0; i < sizeof(l) / sizeof(l[0]); i++)

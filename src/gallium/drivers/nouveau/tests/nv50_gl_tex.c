@@ -204,7 +204,6 @@ main(int argc, char **argv)
    int rc = nvgl_start(S, S);
    if (rc)
       return rc;
-   glClearColor(0, 0, 0, 0);
 
    static const float quad[] = { -1, -1, 1, -1, -1, 1, 1, 1 };
    GLuint vb;

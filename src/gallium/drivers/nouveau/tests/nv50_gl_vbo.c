@@ -84,8 +84,6 @@ main(int argc, char **argv)
    int rc = nvgl_start(S, S);
    if (rc)
       return rc;
-   glClearColor(0, 0, 0, 0);
-   glClear(GL_COLOR_BUFFER_BIT);
 
    GLuint prog = program(
       "#version 120\n"

@@ -196,15 +196,7 @@ main(int argc, char **argv)
    check_true("MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS >= 64",
               lim >= 64);
 
-   GLuint fbo, rb;
-   glGenFramebuffers(1, &fbo);
-   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-   glGenRenderbuffers(1, &rb);
-   glBindRenderbuffer(GL_RENDERBUFFER, rb);
-   glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, S, S);
-   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
-                             GL_RENDERBUFFER, rb);
-   glViewport(0, 0, S, S);
+   nvgl_fbo(GL_RGBA8, S, S);
    glClearColor(0, 0, 1, 1);
    glClear(GL_COLOR_BUFFER_BIT);
 
