@@ -17,6 +17,7 @@
 #include "g80_3d.xml.h"
 #include "g80_shader.h"
 #include "nvc_g80.h"
+#include "nvc_g80_test_util.h"
 #include "nvc_test_util.h"
 #include "nvisa_g80.h"
 
@@ -40,22 +41,6 @@ compile(nir_shader *s, struct nvc_g80_program *p)
    free(err);
    ralloc_free(s);
    return ok;
-}
-
-static float
-f(uint32_t u)
-{
-   float x;
-   memcpy(&x, &u, 4);
-   return x;
-}
-
-static uint32_t
-u(float x)
-{
-   uint32_t v;
-   memcpy(&v, &x, 4);
-   return v;
 }
 
 /* Runs p on `lanes` lanes with the code at byte `base` of the code

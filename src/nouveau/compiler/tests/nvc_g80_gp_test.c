@@ -17,6 +17,7 @@
 #include "g80_3d.xml.h"
 #include "g80_shader.h"
 #include "nvc_g80.h"
+#include "nvc_g80_test_util.h"
 #include "nvc_test_util.h"
 #include "nvisa_g80.h"
 
@@ -48,34 +49,6 @@ gp_emit(void *ctx, uint32_t lanes, bool restart, const uint32_t *out,
    if (e->n < MAX_EMITS)
       memcpy(e->v[e->n], out, sizeof(e->v[0]));
    e->n++;
-}
-
-static float
-f(uint32_t u)
-{
-   float x;
-   memcpy(&x, &u, 4);
-   return x;
-}
-
-static uint32_t
-u(float x)
-{
-   uint32_t v;
-   memcpy(&v, &x, 4);
-   return v;
-}
-
-static const struct nvc_g80_io *
-find_io(const struct nvc_g80_program *p, bool output, unsigned slot,
-        unsigned comp)
-{
-   unsigned first = output ? p->num_inputs : 0;
-   unsigned n = output ? p->num_outputs : p->num_inputs;
-   for (unsigned i = first; i < first + n; i++)
-      if (p->io[i].slot == slot && p->io[i].comp == comp)
-         return &p->io[i];
-   return NULL;
 }
 
 /* Runs p on one primitive of nv vertices: in_val(vertex, slot, comp) for

@@ -16,6 +16,7 @@
 #include "g80_3d.xml.h"
 #include "g80_shader.h"
 #include "nvc_g80.h"
+#include "nvc_g80_test_util.h"
 #include "nvc_test_util.h"
 #include "nvisa_g80.h"
 
@@ -37,22 +38,6 @@ compile(nir_shader *s, struct nvc_g80_program *p)
    free(err);
    ralloc_free(s);
    return ok;
-}
-
-static float
-f(uint32_t u)
-{
-   float x;
-   memcpy(&x, &u, 4);
-   return x;
-}
-
-static uint32_t
-u(float x)
-{
-   uint32_t v;
-   memcpy(&v, &x, 4);
-   return v;
 }
 
 static nir_ssa_def *
@@ -113,18 +98,6 @@ run_kil(const struct nvc_g80_program *p, unsigned lanes, const uint32_t *in,
    if (discarded)
       *discarded = w.discarded;
    return r == 0;
-}
-
-static const struct nvc_g80_io *
-find_io(const struct nvc_g80_program *p, bool output, unsigned slot,
-        unsigned comp)
-{
-   unsigned first = output ? p->num_inputs : 0;
-   unsigned n = output ? p->num_outputs : p->num_inputs;
-   for (unsigned i = first; i < first + n; i++)
-      if (p->io[i].slot == slot && p->io[i].comp == comp)
-         return &p->io[i];
-   return NULL;
 }
 
 static bool

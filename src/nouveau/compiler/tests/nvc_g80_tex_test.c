@@ -20,25 +20,10 @@
 #include "g80_shader.h"
 #include "g80_texture.xml.h"
 #include "nvc_g80.h"
+#include "nvc_g80_test_util.h"
 #include "nvc_test_util.h"
 
 static struct nvc_g80_target target;
-
-static float
-f(uint32_t w)
-{
-   float x;
-   memcpy(&x, &w, 4);
-   return x;
-}
-
-static uint32_t
-u(float x)
-{
-   uint32_t w;
-   memcpy(&w, &x, 4);
-   return w;
-}
 
 /* ---- textures ---- */
 

@@ -1,0 +1,46 @@
+/*
+ * What the Tesla backend's tests (nvc_g80_test.c, nvc_g80_gp_test.c,
+ * nvc_g80_cf_test.c, nvc_g80_tex_test.c) share beyond nvc_test_util.h:
+ * the float a 32-bit word holds and back (the interpreter's registers
+ * and memory are words), and a program's input or output by slot.
+ */
+#ifndef NVC_G80_TEST_UTIL_H
+#define NVC_G80_TEST_UTIL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "nvc_g80.h"
+
+static inline float
+f(uint32_t w)
+{
+   float x;
+   memcpy(&x, &w, 4);
+   return x;
+}
+
+static inline uint32_t
+u(float x)
+{
+   uint32_t w;
+   memcpy(&w, &x, 4);
+   return w;
+}
+
+/* The input (or, with output, the result) of p at (slot, comp); NULL
+ * when p has none there. */
+static inline const struct nvc_g80_io *
+find_io(const struct nvc_g80_program *p, bool output, unsigned slot,
+        unsigned comp)
+{
+   unsigned first = output ? p->num_inputs : 0;
+   unsigned n = output ? p->num_outputs : p->num_inputs;
+   for (unsigned i = first; i < first + n; i++)
+      if (p->io[i].slot == slot && p->io[i].comp == comp)
+         return &p->io[i];
+   return NULL;
+}
+
+#endif
