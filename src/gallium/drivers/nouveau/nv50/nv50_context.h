@@ -91,7 +91,7 @@ enum nv50_bin {
 /* After them in the same buffer (c[NV50_SPRITE_CB_INDEX] of every stage), the multisampled
  * textures (nv50_msaa.c): per stage (nv50_tex_stage) and sampler slot,
  * NV50_MS_CB_SLOT_WORDS words (the samples' places in the block, then
- * the block's log2 in x and y). */
+ * the block's log2 in x and y and the sample count). */
 #define NV50_MS_CB_WORD NV50_SPRITE_CB_WORDS
 #define NV50_MS_CB_SLOT_WORDS 12
 #define NV50_MS_CB_STAGE_WORDS (NV50_MAX_SAMPLERS * NV50_MS_CB_SLOT_WORDS)

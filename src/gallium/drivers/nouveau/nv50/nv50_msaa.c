@@ -45,6 +45,7 @@
  * from c15[] (docs/tesla.md, t2.hex).
  */
 
+#include <assert.h>
 #include <math.h>
 #include <string.h>
 
@@ -92,6 +93,12 @@ static const struct {
 };
 
 #define NV50_MS_FIELD(v, f) (((v) & f##__MASK) >> f##__SHIFT)
+
+/* A slot's word holding the texture's sample count (textureSamples),
+ * after the places and the block's log2 */
+#define NV50_MS_SLOT_SAMPLES (NV50_MS_MAX_SAMPLES + 2)
+static_assert(NV50_MS_SLOT_SAMPLES < NV50_MS_CB_SLOT_WORDS,
+              "the slot holds the places, log2_x, log2_y and the count");
 
 bool
 nv50_ms_mode(unsigned nr_samples, struct nv50_ms *ms)
@@ -225,15 +232,20 @@ nv50_ms_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
    struct pipe_resource *sr = info->src.resource, *dr = info->dst.resource;
    const enum pipe_format sf = info->src.format, df = info->dst.format;
    const struct pipe_box *sb = &info->src.box, *db = &info->dst.box;
-   struct nv50_ms ms;
+   struct nv50_ms ms, dms;
 
-   if (sr->nr_samples <= 1 || !nv50_ms_mode(sr->nr_samples, &ms))
+   if (!nv50_ms_mode(sr->nr_samples, &ms) ||
+       !nv50_ms_mode(dr->nr_samples, &dms) ||
+       (ms.samples == 1 && dms.samples == 1))
       return false;
-   /* multisampled both sides: one count, 1:1 (GL 3.0 4.3.2) */
-   const bool copy = dr->nr_samples > 1;
+   /* multisampled both sides: one count, 1:1 (GL 3.0 4.3.2); into a
+    * multisampled one from a single-sampled one (desktop GL after 3.0
+    * allows it; Mesa passes it on): every sample takes the pixel */
+   const bool copy = ms.samples > 1 && dms.samples > 1;
+   const bool upsample = ms.samples == 1;
    const bool zs = util_format_is_depth_or_stencil(df);
    const bool integer = util_format_is_pure_integer(sf);
-   if ((copy && (dr->nr_samples != sr->nr_samples ||
+   if ((copy && (dms.samples != ms.samples ||
                  sb->width != db->width || sb->height != db->height)) ||
        zs != util_format_is_depth_or_stencil(sf) ||
        integer != util_format_is_pure_integer(df) ||
@@ -259,7 +271,8 @@ nv50_ms_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
    /* the source pixels, inside the resource (GL 3.0 4.3.2: a resolve
     * keeps the rectangle's size; EXT_framebuffer_multisample_blit_scaled
     * resolves then scales, nearest here) */
-   const int sw = sr->width0, sh = sr->height0;
+   const int sw = u_minify(sr->width0, info->src.level);
+   const int sh = u_minify(sr->height0, info->src.level);
    const int sx0 = CLAMP(sb->x, 0, sw - 1), sy0 = CLAMP(sb->y, 0, sh - 1);
    const int sx1 = CLAMP(sb->x + sb->width, sx0 + 1, sw);
    const int sy1 = CLAMP(sb->y + sb->height, sy0 + 1, sh);
@@ -267,12 +280,14 @@ nv50_ms_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
    const unsigned dcpp = util_format_get_blocksize(df);
 
    NOUVEAU_FALLBACK("%s of %u samples %s -> %s (%dx%d) on the CPU\n",
-                    copy ? "copy" : "resolve", ms.samples,
+                    copy ? "copy" : upsample ? "upsample" : "resolve",
+                    MAX2(ms.samples, dms.samples),
                     util_format_short_name(sf), util_format_short_name(df),
                     db->width, db->height);
    for (int z = 0; z < db->depth; z++) {
       struct pipe_transfer *st, *dt;
-      const uint8_t *smap = nv50_ms_map(pipe, sr, 0, PIPE_MAP_READ, sx0, sy0,
+      const uint8_t *smap = nv50_ms_map(pipe, sr, info->src.level,
+                                        PIPE_MAP_READ, sx0, sy0,
                                         sb->z + z, sx1 - sx0, sy1 - sy0, &st);
       if (!smap)
          return true;
@@ -294,14 +309,15 @@ nv50_ms_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
             x = CLAMP(x, sx0, sx1 - 1) - sx0;
             y = CLAMP(y, sy0, sy1 - 1) - sy0;
 
-            if (copy) {
-               /* every sample to its place in the same block */
-               for (unsigned s = 0; s < ms.samples; s++)
+            if (copy || upsample) {
+               /* every sample to its place in the same block, or the
+                * pixel to every sample */
+               for (unsigned s = 0; s < dms.samples; s++)
                   nv50_ms_convert(sf, df, info->mask, zs,
                                   nv50_ms_texel(smap, st->stride, scpp, &ms,
-                                                x, y, s),
+                                                x, y, copy ? s : 0),
                                   (uint8_t *)nv50_ms_texel(dmap, dt->stride,
-                                                           dcpp, &ms,
+                                                           dcpp, &dms,
                                                            px - cx0, py - cy0,
                                                            s));
                continue;
@@ -353,7 +369,8 @@ nv50_ms_lower_instr(nir_builder *b, nir_instr *instr, void *data)
       return false;
    nir_tex_instr *tex = nir_instr_as_tex(instr);
    if (tex->sampler_dim != GLSL_SAMPLER_DIM_MS ||
-       (tex->op != nir_texop_txf_ms && tex->op != nir_texop_txs) ||
+       (tex->op != nir_texop_txf_ms && tex->op != nir_texop_txs &&
+        tex->op != nir_texop_texture_samples) ||
        nir_tex_instr_src_index(tex, nir_tex_src_texture_offset) >= 0 ||
        nir_tex_instr_src_index(tex, nir_tex_src_texture_deref) >= 0 ||
        tex->texture_index >= NV50_MAX_SAMPLERS)
@@ -367,6 +384,14 @@ nv50_ms_lower_instr(nir_builder *b, nir_instr *instr, void *data)
                                                    NV50_MS_MAX_SAMPLES * 4));
    nir_ssa_def *log2_y = nv50_ms_cb(b, nir_imm_int(b, slot +
                                                    NV50_MS_MAX_SAMPLES * 4 + 4));
+   if (tex->op == nir_texop_texture_samples) {
+      /* textureSamples: the count, the slot's last word */
+      nir_ssa_def *n = nv50_ms_cb(b, nir_imm_int(b, slot + 4 *
+                                                 NV50_MS_SLOT_SAMPLES));
+      nir_ssa_def_rewrite_uses(&tex->dest.ssa, n);
+      nir_instr_remove(instr);
+      return true;
+   }
    tex->sampler_dim = GLSL_SAMPLER_DIM_2D;
 
    if (tex->op == nir_texop_txs) {
@@ -455,6 +480,7 @@ nv50_ms_validate(struct nv50_context *nv50)
          w[s] = ms.store[s][0] | (uint32_t)ms.store[s][1] << 16;
       w[NV50_MS_MAX_SAMPLES] = ms.log2_x;
       w[NV50_MS_MAX_SAMPLES + 1] = ms.log2_y;
+      w[NV50_MS_SLOT_SAMPLES] = ms.samples;
    }
    if (nv50->ms_cb_sent && !memcmp(c, nv50->ms_cb, sizeof(c)))
       return;

@@ -31,9 +31,10 @@ struct nv50_ms {
 bool nv50_ms_mode(unsigned nr_samples, struct nv50_ms *ms);
 /* MULTISAMPLE_MODE of a framebuffer's sample count. */
 uint32_t nv50_ms_fb_mode(const struct pipe_framebuffer_state *fb);
-/* A blit from a multisampled resource on the CPU: a resolve into a
- * single-sampled one, or a 1:1 copy into one of the same count; false
- * when it is neither or cannot be done. */
+/* A blit with a multisampled side on the CPU: a resolve into a
+ * single-sampled one, a 1:1 copy into one of the same count, or a
+ * single-sampled source into every sample; false when it is none of
+ * them or cannot be done. */
 bool nv50_ms_blit(struct pipe_context *pipe,
                   const struct pipe_blit_info *info);
 /* texelFetch of a multisampled texture (txf_ms) and its size (txs) in

@@ -233,8 +233,10 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       /* resource_copy_region copies elements whatever the format
        * (nv50_blit.c: 2D blits in a raw format of the element's size) */
    case PIPE_CAP_TEXTURE_MULTISAMPLE:
+   case PIPE_CAP_TEXTURE_QUERY_SAMPLES:
       /* multisampled textures as their stored surface, texelFetch and
-       * textureSize of the FP moved there (nv50_msaa.c) */
+       * textureSize moved there, textureSamples from the driver's
+       * constants (nv50_msaa.c) */
    /* draws (nv50_draw.c, nv50_index.c, nv50_vertex.c): PRIM_RESTART_*
     * compares any 32-bit index, VERTEX_ARRAY_DIVISOR / PER_INSTANCE,
     * VB_INSTANCE_BASE, and the instance id word of VP_GP_BUILTIN_ATTR_EN

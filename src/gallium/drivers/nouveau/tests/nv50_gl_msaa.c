@@ -32,7 +32,10 @@
  *  copy   the fbo part's edges blitted 1:1 into a second 4-sample FBO
  *         (GL 3.0 4.3.2: same sample count, same rectangle), that one
  *         resolved: the same 1, 2, 3 of 4; and on ours a G80_2D copy of
- *         the stored surfaces.
+ *         the stored surfaces.  That resolved image blitted back into
+ *         the second one (cleared red) fills every sample (desktop GL
+ *         lets a single-sampled source be blitted into a multisampled
+ *         framebuffer): resolved again, the same values, no red.
  *  counts 2 and 8 samples where GL_MAX_SAMPLES has them (not llvmpipe:
  *         4 is its most; the part says so and checks nothing there):
  *         G80's 2X1 at x = 4, 12 (/16) and 4X2 at x = 1, 5, 3, 7, 9, 15,
@@ -52,7 +55,8 @@
  *         column 11 0; textureSize 16 x 16, GL_TEXTURE_SAMPLES 4; a
  *         sample index from a uniform (0, then 1): column 10 white, then
  *         black (column 9 white); GL_SAMPLE_POSITION of each sample
- *         (get_sample_position) is the table's, x * 100 + y in 1/16.
+ *         (get_sample_position) is the table's, x * 100 + y in 1/16;
+ *         textureSamples 4.
  *
  * Fails before nv50_msaa.c: no sample count but 1 (GL_MAX_SAMPLES 0,
  * the framebuffers incomplete).
@@ -220,6 +224,20 @@ test_copy(void)
       check("copied inside", 9, 2 * k - 1, 0xffffffff);
       check("copied outside", 11, 2 * k - 1, 0);
    }
+   /* upsampling: that resolved image into every sample of the second
+    * FBO, cleared red first, resolved again into the first one's */
+   glBindFramebuffer(GL_FRAMEBUFFER, ms2);
+   glClearColor(1, 0, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glClearColor(0, 0, 0, 0);
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, ss2);
+   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ms2);
+   glBlitFramebuffer(0, 0, S, S, 0, 0, S, S, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+   resolve(ms2, ss);
+   for (int k = 1; k <= 3; k++) {
+      check_tol("upsampled edge", 10, 2 * k - 1, grey(k), 1);
+      check("upsampled outside", 11, 2 * k - 1, 0);
+   }
 }
 
 static void
@@ -359,6 +377,19 @@ test_texms(void)
    glUniform1i(glGetUniformLocation(p, "si"), 1);
    rect(0, 8, S, 10, 0, 0);
    glDeleteProgram(p);
+   /* textureSamples (ARB_shader_texture_image_samples) */
+   p = texms_program(
+      "#version 130\n"
+      "#extension GL_ARB_texture_multisample : require\n"
+      "#extension GL_ARB_shader_texture_image_samples : require\n"
+      "uniform sampler2DMS t;\n"
+      "out vec4 c;\n"
+      "void main() {\n"
+      "   int n = textureSamples(t);\n"
+      "   c = vec4(n == 4 ? 1.0 : 0.0, float(n) / 255.0, 0.0, 1.0);\n"
+      "}\n");
+   rect(0, 10, S, 12, 0, 0);
+   glDeleteProgram(p);
    glUseProgram(prog);
    check("samples 0, 1 covered", 9, 1, 0xffff0000);
    check("sample 0 covered (x 6 < 8), 1 not (x 14)", 10, 1, 0xff000000);
@@ -367,6 +398,7 @@ test_texms(void)
    check("uniform sample 0 at column 10", 10, 7, 0xffffffff);
    check("uniform sample 1 at column 10", 10, 9, 0);
    check("uniform sample 1 at column 9", 9, 9, 0xffffffff);
+   check("textureSamples 4", 3, 11, 0xff0400ff);
 }
 
 static void
