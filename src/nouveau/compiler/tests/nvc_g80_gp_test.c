@@ -110,6 +110,33 @@ out_f(const struct nvc_g80_program *p, const uint32_t *v, unsigned slot,
    return io ? f(v[io->word]) : -12345.0f;
 }
 
+/* A GP of in_prim (nv_in vertices) in and out_prim (at most nv_out
+ * vertices) out, one invocation, with per-vertex inputs in_pos (POS)
+ * and in_v0 (VAR0) and the outputs pos and v0. */
+static nir_builder
+gp_begin(const char *name, enum shader_prim in_prim, unsigned nv_in,
+         enum shader_prim out_prim, unsigned nv_out, nir_variable **in_pos,
+         nir_variable **in_v0, nir_variable **pos, nir_variable **v0)
+{
+   nir_builder b = nir_builder_init_simple_shader(
+      MESA_SHADER_GEOMETRY, nvc_g80_nir_options(&target, MESA_SHADER_GEOMETRY),
+      "%s", name);
+   nir_shader *s = b.shader;
+   s->info.gs.input_primitive = in_prim;
+   s->info.gs.output_primitive = out_prim;
+   s->info.gs.vertices_in = nv_in;
+   s->info.gs.vertices_out = nv_out;
+   s->info.gs.invocations = 1;
+   const struct glsl_type *arr = glsl_array_type(glsl_vec4_type(), nv_in, 0);
+   *in_pos = nvc_test_var(s, nir_var_shader_in, arr, VARYING_SLOT_POS, 0,
+                          "in_pos");
+   *in_v0 = nvc_test_var(s, nir_var_shader_in, arr, VARYING_SLOT_VAR0, 1,
+                         "in_v0");
+   *pos = nvc_test_out_vec4(s, VARYING_SLOT_POS, 0, "pos");
+   *v0 = nvc_test_out_vec4(s, VARYING_SLOT_VAR0, 1, "v0");
+   return b;
+}
+
 /*
  * triangles in, triangle strip out, max_vertices 6:
  *   for i in 0..2: gl_Position = gl_in[i].gl_Position;
@@ -125,22 +152,10 @@ out_f(const struct nvc_g80_program *p, const uint32_t *v, unsigned slot,
 static void
 test_gp_two_triangles(void)
 {
-   nir_builder b = nir_builder_init_simple_shader(
-      MESA_SHADER_GEOMETRY, nvc_g80_nir_options(&target, MESA_SHADER_GEOMETRY),
-      "gp_two_triangles");
+   nir_variable *in_pos, *in_v0, *pos, *v0;
+   nir_builder b = gp_begin("gp_two_triangles", SHADER_PRIM_TRIANGLES, 3, SHADER_PRIM_TRIANGLE_STRIP, 6, &in_pos, &in_v0, &pos,
+                            &v0);
    nir_shader *s = b.shader;
-   s->info.gs.input_primitive = SHADER_PRIM_TRIANGLES;
-   s->info.gs.output_primitive = SHADER_PRIM_TRIANGLE_STRIP;
-   s->info.gs.vertices_in = 3;
-   s->info.gs.vertices_out = 6;
-   s->info.gs.invocations = 1;
-   const struct glsl_type *arr = glsl_array_type(glsl_vec4_type(), 3, 0);
-   nir_variable *in_pos = nvc_test_var(s, nir_var_shader_in, arr,
-                                       VARYING_SLOT_POS, 0, "in_pos");
-   nir_variable *in_v0 = nvc_test_var(s, nir_var_shader_in, arr,
-                                      VARYING_SLOT_VAR0, 1, "in_v0");
-   nir_variable *pos = nvc_test_out_vec4(s, VARYING_SLOT_POS, 0, "pos");
-   nir_variable *v0 = nvc_test_out_vec4(s, VARYING_SLOT_VAR0, 1, "v0");
    nir_variable *layer = nvc_test_var(s, nir_var_shader_out,
                                       glsl_int_type(), VARYING_SLOT_LAYER,
                                       2, "layer");
@@ -236,22 +251,10 @@ test_gp_two_triangles(void)
 static void
 test_gp_line_strip(void)
 {
-   nir_builder b = nir_builder_init_simple_shader(
-      MESA_SHADER_GEOMETRY, nvc_g80_nir_options(&target, MESA_SHADER_GEOMETRY),
-      "gp_line_strip");
+   nir_variable *in_pos, *in_v0, *pos, *v0;
+   nir_builder b = gp_begin("gp_line_strip", SHADER_PRIM_LINES, 2, SHADER_PRIM_LINE_STRIP, 3, &in_pos, &in_v0, &pos,
+                            &v0);
    nir_shader *s = b.shader;
-   s->info.gs.input_primitive = SHADER_PRIM_LINES;
-   s->info.gs.output_primitive = SHADER_PRIM_LINE_STRIP;
-   s->info.gs.vertices_in = 2;
-   s->info.gs.vertices_out = 3;
-   s->info.gs.invocations = 1;
-   const struct glsl_type *arr = glsl_array_type(glsl_vec4_type(), 2, 0);
-   nir_variable *in_pos = nvc_test_var(s, nir_var_shader_in, arr,
-                                       VARYING_SLOT_POS, 0, "in_pos");
-   nir_variable *in_v0 = nvc_test_var(s, nir_var_shader_in, arr,
-                                      VARYING_SLOT_VAR0, 1, "in_v0");
-   nir_variable *pos = nvc_test_out_vec4(s, VARYING_SLOT_POS, 0, "pos");
-   nir_variable *v0 = nvc_test_out_vec4(s, VARYING_SLOT_VAR0, 1, "v0");
    const unsigned order[3] = { 0, 1, 1 };
    /* computed before the first emit, written after the second: the
     * result write must not move across the emits, which clear $o */
