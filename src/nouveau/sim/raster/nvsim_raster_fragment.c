@@ -372,7 +372,7 @@ early_tests(const struct nvsim_raster_state *st)
  * alpha test, depth/stencil unless early, the writes of each sample. */
 static void
 finish_fragment(struct nvsim_raster_state *st, int x, int y, bool front,
-                unsigned mask, float (*color)[4], const float *color1,
+                unsigned mask, float (*color)[4], float *color1,
                 const float *zs, bool depth_written, float depth, bool early)
 {
    /* antialiasing: coverage multiplies alpha before the per-fragment
@@ -387,9 +387,13 @@ finish_fragment(struct nvsim_raster_state *st, int x, int y, bool front,
       if (st->alpha_to_coverage)
          mask &= nvsim_raster_alpha_coverage(st->samples,
                                              clamp01(color[0][3]));
-      if (st->alpha_to_one)
+      if (st->alpha_to_one) {
+         /* "each alpha value is replaced": the second source colour's of
+          * dual-source blending too (GL 3.3 4.1.3) */
          for (unsigned rt = 0; rt < NVSIM_RASTER_MAX_RT; rt++)
             color[rt][3] = 1.0f;
+         color1[3] = 1.0f;
+      }
    }
    if (!mask)
       return;

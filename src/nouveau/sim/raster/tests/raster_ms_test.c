@@ -293,6 +293,19 @@ test_alpha_to_coverage(void)
       CHECK(sample(&st, 3, 3, __builtin_ctz(m)) == 0xffff0000,
             "alpha-to-one writes 0x%08x, want 0xffff0000",
             sample(&st, 3, 3, __builtin_ctz(m)));
+   /* alpha-to-one replaces each alpha value (GL 3.3 4.1.3), the second
+    * source colour's of dual-source blending too: with no program that
+    * colour is 0, so SRC1_ALPHA, ZERO blends to the colour itself only
+    * if its alpha became 1 (0 before: 0x00000000) */
+   setup(&st, 4);
+   st.alpha_to_one = true;
+   st.blend = true;
+   st.src_rgb = st.src_a = NVSIM_RASTER_BF_SRC1_ALPHA;
+   st.dst_rgb = st.dst_a = NVSIM_RASTER_BF_ZERO;
+   rect(&st, 0, 0, 8, 8, 0, 0x80ff0000);
+   CHECK(sample(&st, 3, 3, 0) == 0xffff0000,
+         "alpha-to-one, SRC1_ALPHA: 0x%08x, want 0xffff0000",
+         sample(&st, 3, 3, 0));
    /* without multisample rasterization neither applies */
    setup(&st, 4);
    st.multisample = false;
