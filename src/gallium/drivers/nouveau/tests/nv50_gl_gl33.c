@@ -91,6 +91,32 @@ static const char *vs_pos =
    "in vec2 pos;\n"
    "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
 
+/* A failure unless the extension is listed. */
+static bool
+listed(const char *ext)
+{
+   if (nvgl_has_ext(ext))
+      return true;
+   printf("FAIL %s is not listed\n", ext);
+   fails++;
+   return false;
+}
+
+/* A texture part's program: vs_pos and the FP fs, linked and in use,
+ * its sampler t on unit 0; 0 when it does not link. */
+static GLuint
+tex_program(const char *fs)
+{
+   GLuint p = glCreateProgram();
+   glAttachShader(p, nvgl_shader(GL_VERTEX_SHADER, vs_pos));
+   glAttachShader(p, nvgl_shader(GL_FRAGMENT_SHADER, fs));
+   if (!link(p))
+      return 0;
+   glUseProgram(p);
+   glUniform1i(glGetUniformLocation(p, "t"), 0);
+   return p;
+}
+
 /* A quad over window columns [x0, x1) (all rows) from the bound array. */
 static void
 quad(GLuint vb, int x0, int x1)
@@ -107,11 +133,8 @@ quad(GLuint vb, int x0, int x1)
 static void
 part_dual(GLuint vb)
 {
-   if (!nvgl_has_ext("GL_ARB_blend_func_extended")) {
-      printf("FAIL GL_ARB_blend_func_extended is not listed\n");
-      fails++;
+   if (!listed("GL_ARB_blend_func_extended"))
       return;
-   }
    GLint n = 0;
    glGetIntegerv(GL_MAX_DUAL_SOURCE_DRAW_BUFFERS, &n);
    if (n < 1) {
@@ -174,22 +197,15 @@ swizzle_case(GLuint p, GLuint vb, const char *what, const GLint swz[4],
 static void
 part_swizzle(GLuint vb)
 {
-   if (!nvgl_has_ext("GL_EXT_texture_swizzle")) {
-      printf("FAIL GL_EXT_texture_swizzle is not listed\n");
-      fails++;
+   if (!listed("GL_EXT_texture_swizzle"))
       return;
-   }
-   GLuint p = glCreateProgram();
-   glAttachShader(p, nvgl_shader(GL_VERTEX_SHADER, vs_pos));
-   glAttachShader(p, nvgl_shader(GL_FRAGMENT_SHADER,
+   GLuint p = tex_program(
       "#version 130\n"
       "uniform sampler2D t; uniform vec2 uv;\n"
       "out vec4 c;\n"
-      "void main() { c = texture(t, uv); }\n"));
-   if (!link(p))
+      "void main() { c = texture(t, uv); }\n");
+   if (!p)
       return;
-   glUseProgram(p);
-   glUniform1i(glGetUniformLocation(p, "t"), 0);
    GLuint tex;
    glGenTextures(1, &tex);
    glBindTexture(GL_TEXTURE_2D, tex);
@@ -226,22 +242,15 @@ part_swizzle(GLuint vb)
 static void
 part_seamless(GLuint vb)
 {
-   if (!nvgl_has_ext("GL_ARB_seamless_cube_map")) {
-      printf("FAIL GL_ARB_seamless_cube_map is not listed\n");
-      fails++;
+   if (!listed("GL_ARB_seamless_cube_map"))
       return;
-   }
-   GLuint p = glCreateProgram();
-   glAttachShader(p, nvgl_shader(GL_VERTEX_SHADER, vs_pos));
-   glAttachShader(p, nvgl_shader(GL_FRAGMENT_SHADER,
+   GLuint p = tex_program(
       "#version 130\n"
       "uniform samplerCube t; uniform vec3 d;\n"
       "out vec4 c;\n"
-      "void main() { c = texture(t, d); }\n"));
-   if (!link(p))
+      "void main() { c = texture(t, d); }\n");
+   if (!p)
       return;
-   glUseProgram(p);
-   glUniform1i(glGetUniformLocation(p, "t"), 0);
    GLuint tex;
    glGenTextures(1, &tex);
    glBindTexture(GL_TEXTURE_CUBE_MAP, tex);
