@@ -311,12 +311,8 @@ test_gp_line_strip(void)
 int
 main(void)
 {
-   char *err = NULL;
-   glsl_type_singleton_init_or_ref();
-   if (!nvc_g80_target_init(&target, nvhwdb_chip_find(0x50), &err)) {
-      fprintf(stderr, "no G80 target: %s\n", err ? err : "?");
+   if (!nvc_g80_test_target(&target))
       return 1;
-   }
    test_gp_two_triangles();
    test_gp_line_strip();
    return nvc_test_end("nvc_g80 GP: inputs by vertex, emit/restart, "

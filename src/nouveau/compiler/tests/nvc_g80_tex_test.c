@@ -1277,12 +1277,8 @@ test_refused(void)
 int
 main(void)
 {
-   char *err = NULL;
-   glsl_type_singleton_init_or_ref();
-   if (!nvc_g80_target_init(&target, nvhwdb_chip_find(0x50), &err)) {
-      fprintf(stderr, "no G80 target: %s\n", err ? err : "?");
+   if (!nvc_g80_test_target(&target))
       return 1;
-   }
    test_nearest_2d();
    test_linear_vp();
    test_texel_fetch();
