@@ -79,10 +79,16 @@ nouveau_screen_init(struct nouveau_screen *screen, struct nouveau_drm *drm,
 }
 
 int
-nouveau_screen_bo_from_handle(struct nouveau_screen *screen,
-                              const struct winsys_handle *whandle,
-                              struct nouveau_bo **pbo)
+nouveau_screen_import_handle(struct nouveau_screen *screen,
+                             const struct pipe_resource *templ,
+                             const struct winsys_handle *whandle,
+                             struct pipe_resource *base,
+                             struct nouveau_bo **pbo)
 {
+   *base = *templ;
+   pipe_reference_init(&base->reference, 1);
+   base->screen = &screen->base;
+
    switch (whandle->type) {
    case WINSYS_HANDLE_TYPE_SHARED:
       return nouveau_bo_name_ref(screen->device, whandle->handle, pbo);

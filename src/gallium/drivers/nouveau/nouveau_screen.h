@@ -91,11 +91,14 @@ int nouveau_screen_bo_new_config(struct nouveau_screen *screen,
 /* Winsys handles (GEM flink names, dma-buf fds, KMS handles) of buffer
  * objects, through libdrm's nouveau_bo_* helpers; each generation's
  * resource_from_handle / resource_get_handle adds the layout around
- * them.  From a handle: 0 and a reference to the buffer in *pbo, or the
- * error (-EINVAL for a handle type there is none of). */
-int nouveau_screen_bo_from_handle(struct nouveau_screen *screen,
-                                  const struct winsys_handle *whandle,
-                                  struct nouveau_bo **pbo);
+ * them.  From a handle: the resource's base made from templ (one
+ * reference, on this screen), and 0 with a reference to the buffer in
+ * *pbo, or the error (-EINVAL for a handle type there is none of). */
+int nouveau_screen_import_handle(struct nouveau_screen *screen,
+                                 const struct pipe_resource *templ,
+                                 const struct winsys_handle *whandle,
+                                 struct pipe_resource *base,
+                                 struct nouveau_bo **pbo);
 /* To a handle: whandle->handle of whandle->type for bo; false when the
  * kernel gives none. */
 bool nouveau_screen_bo_get_handle(struct nouveau_bo *bo,

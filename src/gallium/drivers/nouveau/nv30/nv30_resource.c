@@ -207,11 +207,8 @@ nv30_resource_from_handle(struct pipe_screen *pscreen,
    res = CALLOC_STRUCT(nv30_resource);
    if (!res)
       return NULL;
-   res->base = *templ;
-   pipe_reference_init(&res->base.reference, 1);
-   res->base.screen = pscreen;
-
-   ret = nouveau_screen_bo_from_handle(screen, whandle, &res->bo);
+   ret = nouveau_screen_import_handle(screen, templ, whandle, &res->base,
+                                      &res->bo);
    if (ret || (whandle->stride % NV30_PITCH_ALIGN) ||
        (whandle->offset % NV30_OFFSET_ALIGN)) {
       nouveau_bo_ref(NULL, &res->bo);

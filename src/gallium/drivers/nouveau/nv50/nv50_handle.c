@@ -1,8 +1,8 @@
 /*
  * Sharing resources with other processes and APIs (GBM, EGL images,
  * DRI buffers): winsys handles of the buffer object (GEM flink names,
- * KMS handles, dma-buf fds: nouveau_screen_bo_from_handle and
- * _get_handle, shared with nv30/), and back.
+ * KMS handles, dma-buf fds: nouveau_screen_import_handle and
+ * nouveau_screen_bo_get_handle, shared with nv30/), and back.
  *
  * The layout travels with the buffer: on Tesla the kernel keeps each
  * buffer's storage type and block height (GEM_NEW tile_flags/tile_mode,
@@ -54,11 +54,8 @@ nv50_resource_from_handle(struct pipe_screen *pscreen,
    res = CALLOC_STRUCT(nv50_resource);
    if (!res)
       return NULL;
-   res->base = *templ;
-   pipe_reference_init(&res->base.reference, 1);
-   res->base.screen = pscreen;
-
-   ret = nouveau_screen_bo_from_handle(screen, whandle, &res->bo);
+   ret = nouveau_screen_import_handle(screen, templ, whandle, &res->base,
+                                      &res->bo);
    if (ret)
       goto fail;
 
