@@ -359,6 +359,11 @@ void nv50_linkage_validate(struct nv50_context *nv50, unsigned mode);
 /* Uploads and sends the bound VP and FP and their linkage; false when
  * there is none to run (or no room). */
 bool nv50_program_validate(struct nv50_context *nv50);
+/* VP_RESULT_MAP_SIZE n and VP_RESULT_MAP's words for map's n entries
+ * (the VP results that become the next stage's inputs 0..n-1), into
+ * room the caller reserved. */
+void nv50_vp_result_map(struct nv50_context *nv50, const uint8_t *map,
+                        unsigned n);
 /* nv50_draw.c: draws with the bound state, no render condition check */
 void nv50_draw_direct(struct nv50_context *nv50,
                       const struct pipe_draw_info *info,

@@ -132,16 +132,7 @@ nv50_gp_emit(struct nv50_context *nv50, const struct nv50_program *gpp,
    NV50_3D_1(nv50, G80_3D_GP_OUTPUT_PRIMITIVE_TYPE, gp->gp_output_prim);
    NV50_3D_1(nv50, G80_3D_GP_VERTEX_OUTPUT_COUNT, count);
 
-   NV50_3D_1(nv50, G80_3D_VP_RESULT_MAP_SIZE, nin);
-   if (in_words) {
-      NV50_3D_MTHD(nv50, G80_3D_VP_RESULT_MAP(0), in_words);
-      for (unsigned i = 0; i < in_words; i++)
-         nouveau_push_data(&nv50->push,
-                           G80_3D_VP_RESULT_MAP_0(in_map[4 * i]) |
-                           G80_3D_VP_RESULT_MAP_1(in_map[4 * i + 1]) |
-                           G80_3D_VP_RESULT_MAP_2(in_map[4 * i + 2]) |
-                           G80_3D_VP_RESULT_MAP_3(in_map[4 * i + 3]));
-   }
+   nv50_vp_result_map(nv50, in_map, nin);
    NV50_3D_1(nv50, G80_3D_GP_RESULT_MAP_SIZE, nslots);
    NV50_3D_MTHD(nv50, G80_3D_GP_RESULT_MAP(0), out_words);
    for (unsigned i = 0; i < out_words; i++)

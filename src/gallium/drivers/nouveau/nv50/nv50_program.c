@@ -195,6 +195,24 @@ nv50_program_upload(struct nv50_context *nv50, struct nv50_program *p)
    return base;
 }
 
+void
+nv50_vp_result_map(struct nv50_context *nv50, const uint8_t *map,
+                   unsigned n)
+{
+   unsigned words = DIV_ROUND_UP(n, 4);
+
+   NV50_3D_1(nv50, G80_3D_VP_RESULT_MAP_SIZE, n);
+   if (!words)
+      return;
+   NV50_3D_MTHD(nv50, G80_3D_VP_RESULT_MAP(0), words);
+   for (unsigned i = 0; i < words; i++)
+      nouveau_push_data(&nv50->push,
+                        G80_3D_VP_RESULT_MAP_0(map[4 * i]) |
+                        G80_3D_VP_RESULT_MAP_1(map[4 * i + 1]) |
+                        G80_3D_VP_RESULT_MAP_2(map[4 * i + 2]) |
+                        G80_3D_VP_RESULT_MAP_3(map[4 * i + 3]));
+}
+
 bool
 nv50_program_validate(struct nv50_context *nv50)
 {
@@ -340,15 +358,7 @@ nv50_program_validate(struct nv50_context *nv50)
       return true;
    }
    nv50_hw_put(nv50, G80_3D_GP_ENABLE, 0);
-   unsigned map_words = DIV_ROUND_UP(nslots, 4);
-   NV50_3D_1(nv50, G80_3D_VP_RESULT_MAP_SIZE, nslots);
-   NV50_3D_MTHD(nv50, G80_3D_VP_RESULT_MAP(0), map_words);
-   for (unsigned i = 0; i < map_words; i++)
-      nouveau_push_data(&nv50->push,
-                        G80_3D_VP_RESULT_MAP_0(map[4 * i]) |
-                        G80_3D_VP_RESULT_MAP_1(map[4 * i + 1]) |
-                        G80_3D_VP_RESULT_MAP_2(map[4 * i + 2]) |
-                        G80_3D_VP_RESULT_MAP_3(map[4 * i + 3]));
+   nv50_vp_result_map(nv50, map, nslots);
    nv50->dirty &= ~NV50_DIRTY_PROGRAMS;
    return true;
 }
