@@ -28,6 +28,7 @@
 #include "nv50_msaa.h"
 #include "nv50_resource.h"
 #include "nv50_screen.h"
+#include "nv50_tex.h"
 #include "g80_3d.xml.h"
 #include "g80_defs.xml.h"
 
@@ -101,6 +102,10 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       /* the TIC's X/Y/Z/W_SOURCE route any component or ZERO / ONE
        * (g80_texture.xml; nv50_tex.c composes the view's swizzle with the
        * format's) */
+      return 1;
+   case PIPE_CAP_ANISOTROPIC_FILTER:
+      /* TSC MAX_ANISOTROPY (g80_texture.xml), up to
+       * PIPE_CAPF_MAX_TEXTURE_ANISOTROPY */
       return 1;
    case PIPE_CAP_TEXTURE_BORDER_COLOR_QUIRK:
       /* the border colour (TSC BORDER_COLOR) comes back past the TIC's
@@ -293,6 +298,10 @@ nv50_screen_get_paramf(struct pipe_screen *pscreen, enum pipe_capf param)
    case PIPE_CAPF_MAX_LINE_WIDTH:
    case PIPE_CAPF_MAX_LINE_WIDTH_AA:
       return 10.0f;
+   case PIPE_CAPF_MAX_TEXTURE_ANISOTROPY:
+      /* TSC MAX_ANISOTROPY (nv50_create_sampler), which nvsim samples
+       * with EXT_texture_filter_anisotropic's example footprint */
+      return (float)nv50_tsc_max_anisotropy();
    case PIPE_CAPF_LINE_WIDTH_GRANULARITY:
    case PIPE_CAPF_POINT_SIZE_GRANULARITY:
       return 0.1f;

@@ -539,6 +539,12 @@ static const uint32_t nv50_tsc_compare[] = {
 /* the anisotropy limits MAX_ANISOTROPY names, in its order */
 static const uint8_t nv50_tsc_aniso[] = { 1, 2, 4, 6, 8, 10, 12, 16 };
 
+unsigned
+nv50_tsc_max_anisotropy(void)
+{
+   return nv50_tsc_aniso[ARRAY_SIZE(nv50_tsc_aniso) - 1];
+}
+
 /* A float as a fixed-point LOD field (NV50_TSC_LOD_ONE steps), clamped
  * to what the field holds (signed or not). */
 static uint32_t

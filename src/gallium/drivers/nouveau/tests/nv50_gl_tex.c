@@ -48,6 +48,12 @@
  *  11. The cube map of 5 by fixed function (st/mesa projects every unit):
  *     glTexCoord4f(2, 1, 1, 2) is +X texel (0, 0), "the q coordinate can
  *     be ignored since it merely scales the vector" (GL 2.1 3.8.6).
+ *  12. EXT_texture_filter_anisotropic: MAX_TEXTURE_MAX_ANISOTROPY is at
+ *     least 2 (the extension's minimum) and TEXTURE_MAX_ANISOTROPY 16 is
+ *     taken without an error; the mipmap of 3 drawn with a 4:1 footprint
+ *     (4 texels a pixel across, 1 down) at anisotropy 1 is level 2
+ *     (rho = max of the two, GL 2.1 3.8.8).  What 16 selects is
+ *     implementation-dependent: printed, not checked.
  * By hand:
  *   L=build/install/lib/x86_64-linux-gnu
  *   gcc -o /tmp/nv50_gl_tex nv50_gl_tex.c -L$L -lEGL -lGL -lm -Wl,-rpath,$L
@@ -541,6 +547,31 @@ main(int argc, char **argv)
          draw(pvtx, 0, 0, 0, 0);
          check("vertex texture level 1", 8, 8, level_colour[1]);
       }
+   }
+
+   /* 12: anisotropy */
+   {
+      GLfloat max = 0.0f;
+      glGetFloatv(GL_MAX_TEXTURE_MAX_ANISOTROPY_EXT, &max);
+      printf("%s MAX_TEXTURE_MAX_ANISOTROPY %.1f\n",
+             max >= 2.0f ? "ok  " : "FAIL", max);
+      fails += max < 2.0f;
+      glBindTexture(GL_TEXTURE_2D, tex[2]);
+      filters(GL_TEXTURE_2D, GL_NEAREST_MIPMAP_NEAREST, GL_NEAREST, GL_REPEAT);
+      glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MAX_ANISOTROPY_EXT, 1.0f);
+      draw(p2d, 4.0f / S, 1.0f / S, 0, 0);
+      check("4:1 footprint, anisotropy 1: level 2", 5, 9, level_colour[2]);
+      glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MAX_ANISOTROPY_EXT, 16.0f);
+      GLenum e = glGetError();
+      printf("%s TEXTURE_MAX_ANISOTROPY 16: error 0x%x\n",
+             e == GL_NO_ERROR ? "ok  " : "FAIL", e);
+      fails += e != GL_NO_ERROR;
+      draw(p2d, 4.0f / S, 1.0f / S, 0, 0);
+      unsigned char px[4];
+      glReadPixels(5, 9, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+      printf("info 4:1 footprint, anisotropy 16: %02x%02x%02x%02x\n",
+             px[0], px[1], px[2], px[3]);
+      glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MAX_ANISOTROPY_EXT, 1.0f);
    }
    return nvgl_done();
 }
