@@ -61,6 +61,7 @@ nvsim_device_create(uint32_t chipset)
    dev->sync = env_flag("NVSIM_SYNC");
    dev->strict = env_flag("NVSIM_STRICT");
    dev->trap_abort = env_flag("NVSIM_TRAP_ABORT");
+   dev->reference = env_flag("NVSIM_REFERENCE");
    /* Fuzzing finds jump loops at once; each would run 2^24 words. */
    const char *runaway = getenv("NVSIM_RUNAWAY_WORDS");
    dev->runaway_words = NVSIM_RUNAWAY_WORDS;

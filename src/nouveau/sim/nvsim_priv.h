@@ -166,6 +166,11 @@ struct nvsim_device {
    /* NVSIM_STRICT: a trap kills the channel; NVSIM_TRAP_ABORT: abort() */
    bool strict;
    bool trap_abort;
+   /* NVSIM_REFERENCE: run the straightforward reference paths (the
+    * interpreters and fetches as first written), never a fast path.  Every
+    * fast path (issue 23) must give the same bytes in every buffer and
+    * query result as the reference; make test compares the two. */
+   bool reference;
 
    pthread_mutex_t lock;
    pthread_cond_t work_cond;
