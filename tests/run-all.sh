@@ -40,7 +40,8 @@ if stage "Mesa build with our nouveau" make -s -C "$top" mesa; then
    stage "threads and contexts (64 contexts on 8 threads, a trapped channel)" \
       bash "$top/tests/stress/run.sh" quick
    stage "integration: glinfo, piglit, demo, traces" bash "$top/tests/integration/run.sh"
-   stage "piglit harness self-tests" make -s -C "$top" piglit-selftest
+   stage "piglit and corpus harness self-tests" \
+      sh -c "make -s -C '$top' piglit-selftest && make -s -C '$top' apps-selftest"
    stage "piglit gate lists vs expectations (every chip)" make -s -C "$top" piglit-gate-all
    # Upstream's unmodified driver is the check of nvsim (BRIEF section 5):
    # the corpus runs on it too (tests/apps/expected-ref-*.txt).

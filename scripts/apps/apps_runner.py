@@ -12,6 +12,13 @@
    apps_runner.py gate --chip nv40 --asan              the gate on the ASan+UBSan
                                                        build; a sanitizer report
                                                        fails it, naming the program
+   apps_runner.py gate --chip nv40 --reference-check   the gate, then every
+                                                       program again with
+                                                       NVSIM_REFERENCE=1: each
+                                                       frame must be the same
+                                                       file, byte for byte
+   apps_runner.py same-frames DIR_A DIR_B              that comparison of two
+                                                       folders of frames
 
 Every program of tests/apps/programs/NAME.conf with a trace
 (tests/apps/traces/NAME.trace) and its compared frames (NAME.calls, the
@@ -27,6 +34,16 @@ reference and the difference picture of every frame, index.html showing
 them side by side, summary.txt); build/apps/latest-CHIP points at the last.
 The last line printed is "N passed, N failed" over the frames (run) or over
 the expectations (gate).
+
+The reference check (issue 23): nvsim's fast paths must give the very bytes
+of its reference paths (NVSIM_REFERENCE=1, src/nouveau/sim/nvsim_priv.h).
+A gate with --reference-check (gate-all: the chips whose expectations file
+has the header line "# reference-check: yes") replays every program a second
+time with NVSIM_REFERENCE=1 into the run's reference/ folder, and each frame
+of the fast run must be the same file as the reference run's: PNG files of
+the same pixels written by the same eglretrace are the same bytes, so a
+pixel, a channel or a bit that differs anywhere fails the gate, with no
+tolerance.
 """
 import argparse
 import html
@@ -176,13 +193,15 @@ def snapshot_name(prefix, call):
    return '%s%010d.png' % (prefix, call)
 
 
-def replay(chip, name, trace, calls, timeout, dest):
-   """Replays one trace; returns (status, seconds, log)."""
+def replay(chip, name, trace, calls, timeout, dest, extra_env=None):
+   """Replays one trace (extra_env: variables added to the environment);
+   returns (status, seconds, log)."""
    prefix = piglit_runner.chip_prefix(chip)
    snap = os.path.join(dest, name + '-ours-')
    cmd = prefix + ['eglretrace', '--headless',
                    '-S', ','.join(str(c) for c in calls), '-s', snap, trace]
    env = dict(os.environ)
+   env.update(extra_env or {})
    if piglit_runner.ASAN:
       san_dir = os.path.join(dest, 'sanitizer')
       san_log = piglit_runner.sanitizer_log(san_dir, name)
@@ -389,7 +408,59 @@ def check_replay_classes(chip):
    return 1
 
 
-def gate(chip, quiet=False):
+def same_frames(dir_a, dir_b, frames):
+   """The frames (file names) that are not the same bytes in dir_a and
+   dir_b, each with why: [(frame, why)].  A frame missing from one folder
+   differs; one missing from both is not compared (the gate's verdict,
+   missing or crash, already says so)."""
+   out = []
+   for frame in frames:
+      a = os.path.join(dir_a, frame)
+      b = os.path.join(dir_b, frame)
+      if not os.path.exists(a) and not os.path.exists(b):
+         continue
+      if not os.path.exists(a) or not os.path.exists(b):
+         out.append((frame, 'only in %s' % (dir_a if os.path.exists(a)
+                                             else dir_b)))
+         continue
+      with open(a, 'rb') as fa, open(b, 'rb') as fb:
+         da, db = fa.read(), fb.read()
+      if da == db:
+         continue
+      first = next((i for i in range(min(len(da), len(db)))
+                    if da[i] != db[i]), min(len(da), len(db)))
+      out.append((frame, '%d and %d bytes, first difference at byte %d'
+                  % (len(da), len(db), first)))
+   return out
+
+
+def reference_check(chip, dest, quiet=False):
+   """Replays the programs of the run in dest again with NVSIM_REFERENCE=1
+   (into dest/reference) and compares every frame byte for byte with the
+   fast run's; returns how many frames differ."""
+   refdir = os.path.join(dest, 'reference')
+   os.makedirs(refdir, exist_ok=True)
+   frames = []
+   for name, trace, calls, recipe in programs(chip):
+      status, secs, log = replay(chip, name, trace, calls,
+                                 int(recipe['TIMEOUT']), refdir,
+                                 {'NVSIM_REFERENCE': '1'})
+      if not quiet:
+         print('   %s replayed with NVSIM_REFERENCE=1 in %.1f s (%s)'
+               % (name, secs, status))
+      frames += [os.path.basename(snapshot_name(name + '-ours-', c))
+                 for c in calls]
+   diffs = same_frames(dest, refdir, frames)
+   for frame, why in diffs:
+      print('reference check: %s differs from NVSIM_REFERENCE=1\'s '
+            '(%s; %s)' % (frame, why, refdir))
+   print('reference check on %s: %d of %d frames the same bytes as '
+         'NVSIM_REFERENCE=1\'s' % (chip, len(frames) - len(diffs),
+                                     len(frames)))
+   return len(diffs)
+
+
+def gate(chip, quiet=False, ref_check=False):
    exp = read_expected(chip)
    dest, results = run(chip, quiet=quiet)
    got = {'%s@%d' % (r[0], r[1]): r[2] for r in results}
@@ -416,6 +487,8 @@ def gate(chip, quiet=False):
       print('%s: %s: expected %s, got %s' % (kind, key, want, have))
    # (--asan) a report fails the gate whatever the frames look like
    bad += print_sanitizer_reports()
+   if ref_check:
+      bad += reference_check(chip, dest, quiet)
    npass = sum(1 for v in got.values() if v == 'pass')
    print('apps on %s: %d of %d frames within tolerance; report %s/index.html'
          % (chip, npass, len(got), dest))
@@ -454,7 +527,9 @@ def update_expected(chip):
                reason = 'UNTRIAGED: write why'
             lines.append('%s: %s%s' % (key, verdict,
                                        '  # ' + reason if verdict != 'pass' else ''))
-   skip = gate_all_skip(chip) if os.path.exists(expected_path(chip)) else None
+   exists = os.path.exists(expected_path(chip))
+   skip = gate_all_skip(chip) if exists else None
+   ref_check = gate_all_reference_check(chip) if exists else False
    with open(expected_path(chip), 'w') as f:
       f.write('# Expected verdicts of the application corpus on %s\n'
               '# (scripts/apps/apps_runner.py; tests/apps/README.md).  Every\n'
@@ -462,6 +537,8 @@ def update_expected(chip):
               '# replaced by the reason before committing.\n' % chip)
       if skip:
          f.write('%s: %s\n' % (GATE_ALL_SKIP, skip))
+      if ref_check:
+         f.write('%s: yes\n' % GATE_ALL_REFERENCE_CHECK)
       f.write('\n'.join(lines) + '\n')
    print('wrote %s from %s' % (expected_path(chip), os.path.realpath(latest)))
 
@@ -471,15 +548,30 @@ def update_expected(chip):
 GATE_ALL_SKIP = '# gate-all: skip'
 
 
-def gate_all_skip(chip):
-   """Why gate-all leaves the chip out (the header line), or None."""
+# ... and one with this line (": yes") gets the reference check in gate-all.
+GATE_ALL_REFERENCE_CHECK = '# reference-check'
+
+
+def header_value(chip, key):
+   """The text after key in the expectations file's header, or None."""
    with open(expected_path(chip)) as f:
       for line in f:
          if not line.startswith('#'):
             break
-         if line.startswith(GATE_ALL_SKIP):
-            return line[len(GATE_ALL_SKIP):].strip(' :\n') or 'no reason'
+         if line.startswith(key):
+            return line[len(key):].strip(' :\n')
    return None
+
+
+def gate_all_skip(chip):
+   """Why gate-all leaves the chip out (the header line), or None."""
+   why = header_value(chip, GATE_ALL_SKIP)
+   return None if why is None else why or 'no reason'
+
+
+def gate_all_reference_check(chip):
+   """Whether gate-all runs the chip's reference check (the header line)."""
+   return header_value(chip, GATE_ALL_REFERENCE_CHECK) == 'yes'
 
 
 def gate_all():
@@ -494,7 +586,8 @@ def gate_all():
          continue
       print('=== application corpus on %s' % chip)
       try:
-         good = gate(chip, quiet=True)
+         good = gate(chip, quiet=True,
+                     ref_check=gate_all_reference_check(chip))
       except HarnessError as e:
          print('apps: %s' % e)
          good = False
@@ -506,12 +599,17 @@ def gate_all():
 
 def main(argv=None):
    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-   ap.add_argument('command', choices=('run', 'gate', 'update-expected', 'gate-all'))
+   ap.add_argument('command', choices=('run', 'gate', 'update-expected',
+                                       'gate-all', 'same-frames'))
+   ap.add_argument('dirs', nargs='*', help='same-frames: the two folders')
    ap.add_argument('--chip', default='nv40')
    ap.add_argument('--only', default='', help='comma-separated program names')
    ap.add_argument('--quiet', action='store_true')
    ap.add_argument('--asan', action='store_true',
                    help='on the ASan+UBSan build (nvrun --asan)')
+   ap.add_argument('--reference-check', action='store_true',
+                   help='gate: every frame again with NVSIM_REFERENCE=1, '
+                        'byte for byte the same')
    a = ap.parse_args(argv)
    piglit_runner.ASAN = a.asan
    try:
@@ -523,7 +621,17 @@ def main(argv=None):
          print('%d passed, %d failed' % (npass, len(results) - npass + dirty))
          return 0 if npass == len(results) and not dirty else 1
       if a.command == 'gate':
-         return 0 if gate(a.chip, a.quiet) else 1
+         return 0 if gate(a.chip, a.quiet, a.reference_check) else 1
+      if a.command == 'same-frames':
+         if len(a.dirs) != 2:
+            raise HarnessError('same-frames needs two folders')
+         frames = sorted(set(f for d in a.dirs for f in os.listdir(d)
+                             if f.endswith('.png')))
+         diffs = same_frames(a.dirs[0], a.dirs[1], frames)
+         for frame, why in diffs:
+            print('%s differs (%s)' % (frame, why))
+         print('%d passed, %d failed' % (len(frames) - len(diffs), len(diffs)))
+         return 1 if diffs else 0
       if a.command == 'update-expected':
          update_expected(a.chip)
          return 0

@@ -8,6 +8,13 @@
 #   make apps-gate CHIP=nv40             verdicts vs tests/apps/expected-nv40.txt
 #   make apps-gate CHIP=nv40 ASAN=1      the same on the ASan+UBSan build; a
 #                                        sanitizer report fails it
+#   make apps-gate CHIP=nv40 REFERENCE_CHECK=1
+#                                        then every program again with
+#                                        NVSIM_REFERENCE=1: each frame the same
+#                                        bytes (issue 23; gate-all does it for
+#                                        the chips whose expectations file says
+#                                        "# reference-check: yes")
+#   make apps-selftest                   the runner's own tests (make test)
 #   make apps-gate-all                   every chip with expectations (make test),
 #                                        but those whose file says "gate-all: skip"
 #   make apps-gate-tesla                 upstream's nv50 and ours on the simulated
@@ -21,13 +28,15 @@
 
 APPS_PY := /usr/bin/python3 $(TOP)/scripts/apps/apps_runner.py
 
-.PHONY: apps apps-gate apps-gate-all apps-gate-tesla apps-update-expected apps-trace
+.PHONY: apps apps-gate apps-gate-all apps-gate-tesla apps-update-expected apps-trace \
+	apps-selftest
 
 apps: demo-bin
 	@$(APPS_PY) run --chip $(CHIP) $(if $(APPS),--only $(APPS)) $(if $(ASAN),--asan)
 
 apps-gate: demo-bin
-	@$(APPS_PY) gate --chip $(CHIP) $(if $(ASAN),--asan)
+	@$(APPS_PY) gate --chip $(CHIP) $(if $(ASAN),--asan) \
+		$(if $(REFERENCE_CHECK),--reference-check)
 
 apps-gate-all: demo-bin
 	@$(APPS_PY) gate-all
@@ -45,3 +54,6 @@ apps-update-expected:
 
 apps-trace:
 	@bash $(TOP)/scripts/apps/make-trace.sh $(NAME)
+
+apps-selftest:
+	@bash $(TOP)/tests/apps/selftest/run.sh
