@@ -86,6 +86,11 @@ nouveau_push_debug_word(struct nouveau_push *p, uint32_t data)
    }
 }
 
+/* The most data words one method header carries: its COUNT field's
+ * largest value (hwdb fifo.xml nv4_dma_cmd COUNT, bits 18..28: 2047). */
+#define NOUVEAU_PUSH_MAX_COUNT \
+   (NV4_DMA_CMD_COUNT__MASK >> NV4_DMA_CMD_COUNT__SHIFT)
+
 static inline void
 nouveau_push_header(struct nouveau_push *p, unsigned subc, uint32_t mthd,
                     unsigned count, bool ni)

@@ -134,7 +134,7 @@ nv50_cb_upload_user(struct nv50_context *nv50, unsigned s)
    NV50_3D_1(nv50, G80_3D_CB_ADDR, G80_3D_CB_ADDR_BUFFER(s) |
                                    G80_3D_CB_ADDR_ID(0));
    for (unsigned i = 0; i < words;) {
-      unsigned n = MIN2(words - i, 1024);
+      unsigned n = MIN2(words - i, NOUVEAU_PUSH_MAX_COUNT);
       if (!nv50_push_begin(nv50, n + 8))
          return false;
       nv50_push_ref(nv50, nv50->cb_bo, NOUVEAU_BO_GART | NOUVEAU_BO_WR);
