@@ -59,6 +59,7 @@
 #include "nv40_3d.h"
 #include "nv30_3d.h"
 #include "nv40_3d_texture.h"
+#include "nvsim_priv.h"
 #include "nvsim_raster_math.h"
 #include "nvsim_texture.h"
 
@@ -182,9 +183,9 @@ cache_bytes(const struct nv40_3d_tex_unit *u, const uint8_t *p)
 
 
 /* n bytes of texel data at host address p, through the cache. */
-static const uint8_t *
-cache_read(const struct nv40_3d_tex_unit *u, const uint8_t *p, unsigned n,
-           uint8_t tmp[16])
+const uint8_t *
+nv40_3d_tex_cache_read(const struct nv40_3d_tex_unit *u, const uint8_t *p,
+                       unsigned n, uint8_t tmp[16])
 {
    uint64_t addr = u->cache_addr + (uint64_t)(p - u->host);
    unsigned in = (unsigned)(addr % NV40_3D_TEX_CACHE_LINE);
@@ -380,6 +381,8 @@ nv40_3d_validate_textures(struct nv40_3d *ctx, uint32_t units)
       u->border[2] = NV40_3D_FIELD(bc, NV30_3D_TEX_BORDER_COLOR_B) / 255.0f;
       u->border[3] = NV40_3D_FIELD(bc, NV30_3D_TEX_BORDER_COLOR_A) / 255.0f;
       u->valid = true;
+      u->reference = ctx->obj->chan->dev->reference;
+      nv40_3d_tex_fast_setup(u);
    }
    return NVSIM_OK;
 }
@@ -460,7 +463,7 @@ fetch(const struct nv40_3d_tex_unit *u, const struct nv40_3d_tex_level *lv,
    if (is_dxt(u->format)) {
       const uint8_t *blk = map + (size_t)(y / 4) * lv->pitch +
                            (size_t)(x / 4) * u->bpp;
-      dxt_texel(u->format, cache_read(u, blk, u->bpp, tmp), x & 3, y & 3,
+      dxt_texel(u->format, nv40_3d_tex_cache_read(u, blk, u->bpp, tmp), x & 3, y & 3,
                 ch);
       srgb_decode(u, ch);
       return;
@@ -469,8 +472,16 @@ fetch(const struct nv40_3d_tex_unit *u, const struct nv40_3d_tex_level *lv,
                                      NVSIM_RASTER_FMT_NONE,
                                      u->swizzled && !u->three_d,
                                      lv->log2w, lv->log2h };
-   const uint8_t *p = cache_read(u, nvsim_raster_pixel(&s, x, y, u->bpp),
-                                 u->bpp, tmp);
+   nv40_3d_tex_decode(u, nv40_3d_tex_cache_read(u, nvsim_raster_pixel(&s, x, y,
+                                                                      u->bpp),
+                                                u->bpp, tmp),
+                      ch);
+}
+
+void
+nv40_3d_tex_decode(const struct nv40_3d_tex_unit *u, const uint8_t *p,
+                   float ch[4])
+{
    uint32_t v = 0;
    uint16_t h16;
 
@@ -564,9 +575,10 @@ fetch(const struct nv40_3d_tex_unit *u, const struct nv40_3d_tex_level *lv,
    srgb_decode(u, ch);
 }
 
-/* Output RGBA from channels through TEX_SWIZZLE. */
-static void
-swizzle(uint32_t swz, const float ch[4], float out[4])
+/* The channel (X..W = 0..3, 4 zero, 5 one) TEX_SWIZZLE gives output c
+ * (R G B A). */
+unsigned
+nv40_3d_tex_swizzle_source(uint32_t swz, unsigned c)
 {
    /* outputs R G B A sit in the Z Y X W slots */
    static const struct {
@@ -581,16 +593,23 @@ swizzle(uint32_t swz, const float ch[4], float out[4])
       { NV30_3D_TEX_SWIZZLE_S0_W__MASK, NV30_3D_TEX_SWIZZLE_S0_W__SHIFT,
         NV30_3D_TEX_SWIZZLE_S1_W__MASK, NV30_3D_TEX_SWIZZLE_S1_W__SHIFT },
    };
+   uint32_t s0 = ((swz & slot[c].s0_mask) >> slot[c].s0_shift)
+                 << NV30_3D_TEX_SWIZZLE_S0_X__SHIFT;
+   uint32_t s1 = (swz & slot[c].s1_mask) >> slot[c].s1_shift;
+   if (s0 == NV30_3D_TEX_SWIZZLE_S0_X_ZERO)
+      return 4;
+   if (s0 == NV30_3D_TEX_SWIZZLE_S0_X_ONE)
+      return 5;
+   return 3 - s1;
+}
+
+/* Output RGBA from channels through TEX_SWIZZLE. */
+static void
+swizzle(uint32_t swz, const float ch[4], float out[4])
+{
    for (unsigned c = 0; c < 4; c++) {
-      uint32_t s0 = ((swz & slot[c].s0_mask) >> slot[c].s0_shift)
-                    << NV30_3D_TEX_SWIZZLE_S0_X__SHIFT;
-      uint32_t s1 = (swz & slot[c].s1_mask) >> slot[c].s1_shift;
-      if (s0 == NV30_3D_TEX_SWIZZLE_S0_X_ZERO)
-         out[c] = 0.0f;
-      else if (s0 == NV30_3D_TEX_SWIZZLE_S0_X_ONE)
-         out[c] = 1.0f;
-      else
-         out[c] = ch[3 - s1];
+      unsigned src = nv40_3d_tex_swizzle_source(swz, c);
+      out[c] = src == 4 ? 0.0f : src == 5 ? 1.0f : ch[src];
    }
 }
 
@@ -682,6 +701,10 @@ sample_level(const struct nv40_3d_tex_unit *u, unsigned lvl,
              const uint8_t *layer0, float s, float t, float r, float ref,
              bool linear, float out[4])
 {
+   if (u->fast.on) {
+      nv40_3d_tex_fast_level(u, lvl, layer0, s, t, linear, out);
+      return;
+   }
    const struct nv40_3d_tex_level *lv = &u->level[lvl];
    struct texel_ctx c = { u, lvl, layer0, ref };
    struct nvsim_tex_level_desc d = {
@@ -769,6 +792,13 @@ sample_one(const struct nv40_3d_tex_unit *u, const float *coord,
    } else {
       memcpy(out, out0, sizeof(out0));
    }
+}
+
+void
+nv40_3d_tex_unit_sample(const struct nv40_3d_tex_unit *u,
+                        const float coord[4], float lambda, float out[4])
+{
+   sample_one(u, coord, lambda, out);
 }
 
 /* sample_one as the shared anisotropic filter's lookup */

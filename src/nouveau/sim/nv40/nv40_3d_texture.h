@@ -40,8 +40,34 @@ struct nv40_3d_tex_level {
    uint8_t log2w, log2h, log2d;
 };
 
+/* A unit's fast fetch (nv40_3d_texture_fast.c), set up once per draw
+ * from its state: for formats of packed unsigned-normalised or signed
+ * channels, each output R G B A is a table lookup of a bit field of the
+ * texel (TEX_SWIZZLE, SIGNED_*, GAMMA_DECREASE_FILTER folded into which
+ * field and which table); other formats decode as the reference does and
+ * route through sel. */
+struct nv40_3d_tex_unit;
+typedef void (*nv40_3d_tex_decode_fn)(const struct nv40_3d_tex_unit *u,
+                                      const uint8_t *p, float out[4]);
+
+struct nv40_3d_tex_fast {
+   bool on;                 /* levels sampled by the fast path */
+   nv40_3d_tex_decode_fn decode;
+   const float *tab[4];     /* per output: the field's values */
+   uint8_t shift[4];
+   uint32_t mask[4];
+   uint8_t sel[4];          /* per output: channel X..W, 4 zero, 5 one */
+   bool pow2;               /* every level's w and h are powers of two */
+   /* the texture cache: cache address = host address + delta; texels in
+    * [full_lo, full_hi) lie in lines the texture covers whole */
+   uint64_t delta;
+   const uint8_t *full_lo, *full_hi;
+};
+
 struct nv40_3d_tex_unit {
    bool valid;
+   bool reference;          /* NVSIM_REFERENCE: no fast path */
+   struct nv40_3d_tex_fast fast;
    /* where the texels are: the host copy of the texture's first byte and
     * the cache tag address of that byte (aperture, offset) */
    struct nv40_3d_tex_cache *cache;
@@ -89,6 +115,34 @@ enum nvsim_status nv40_3d_validate_textures(struct nv40_3d *ctx,
 
 /* TEX_CACHE_CTL. */
 void nv40_3d_tex_cache_ctl(struct nv40_3d *ctx, uint32_t data);
+
+/* One lookup of a valid unit at coordinates coord and level of detail
+ * lambda (lod bias included): what nv40_3d_texture_sample does per
+ * fragment, for the fast-vs-reference tests. */
+void nv40_3d_tex_unit_sample(const struct nv40_3d_tex_unit *u,
+                             const float coord[4], float lambda,
+                             float out[4]);
+
+/* nv40_3d_texture_fast.c: sets up u->fast from the unit's decoded state
+ * (u->reference, format, swizzle, ... and the cache fields). */
+void nv40_3d_tex_fast_setup(struct nv40_3d_tex_unit *u);
+
+/* Samples level lvl of layer layer0 at texel-space (s, t) as the
+ * reference's sample_level does, on a unit whose fast.on is set. */
+void nv40_3d_tex_fast_level(const struct nv40_3d_tex_unit *u, unsigned lvl,
+                            const uint8_t *layer0, float s, float t,
+                            bool linear, float out[4]);
+
+/* The reference's pieces the fast path shares (nv40_3d_texture.c):
+ * channels X Y Z W of the texel at p (sRGB decoded); the channel
+ * TEX_SWIZZLE routes to output c (R G B A): 0..3 = X..W, 4 zero, 5 one;
+ * n bytes of texel data at p through the texture cache. */
+void nv40_3d_tex_decode(const struct nv40_3d_tex_unit *u, const uint8_t *p,
+                        float ch[4]);
+unsigned nv40_3d_tex_swizzle_source(uint32_t swz, unsigned c);
+const uint8_t *nv40_3d_tex_cache_read(const struct nv40_3d_tex_unit *u,
+                                      const uint8_t *p, unsigned n,
+                                      uint8_t tmp[16]);
 
 /* nvsim_tex_fn for the fragment program interpreter; data is the
  * struct nv40_3d. */
