@@ -302,6 +302,9 @@ nv50_screen_get_paramf(struct pipe_screen *pscreen, enum pipe_capf param)
       /* TSC MAX_ANISOTROPY (nv50_create_sampler), which nvsim samples
        * with EXT_texture_filter_anisotropic's example footprint */
       return (float)nv50_tsc_max_anisotropy();
+   case PIPE_CAPF_MAX_TEXTURE_LOD_BIAS:
+      /* TSC MIP_LOD_BIAS (nv50_create_sampler) */
+      return nv50_tsc_max_lod_bias();
    case PIPE_CAPF_LINE_WIDTH_GRANULARITY:
    case PIPE_CAPF_POINT_SIZE_GRANULARITY:
       return 0.1f;

@@ -545,6 +545,21 @@ nv50_tsc_max_anisotropy(void)
    return nv50_tsc_aniso[ARRAY_SIZE(nv50_tsc_aniso) - 1];
 }
 
+/* The largest LOD bias the TSC's MIP_LOD_BIAS holds: the field is signed
+ * fixed point with 8 fraction bits (hwdb g80_texture.xml TSC word 1), so
+ * its largest positive value over NV50_TSC_LOD_ONE (15.996 for 13 bits).
+ * It is GL's MAX_TEXTURE_LOD_BIAS, the bound of the summed bias (GL 1.4's
+ * texture LOD bias, at least 2 by the implementation-dependent state
+ * table; piglit's minmax checks it). */
+float
+nv50_tsc_max_lod_bias(void)
+{
+   const uint32_t field = G80_TSC_1_MIP_LOD_BIAS__MASK >>
+                          G80_TSC_1_MIP_LOD_BIAS__SHIFT;
+
+   return (float)(field >> 1) / NV50_TSC_LOD_ONE;
+}
+
 /* A float as a fixed-point LOD field (NV50_TSC_LOD_ONE steps), clamped
  * to what the field holds (signed or not). */
 static uint32_t

@@ -62,5 +62,6 @@ bool nv50_chip_has_seamless_cube_map(const struct nvhwdb_chip *chip);
 bool nv50_tex_format_packed(enum pipe_format format);
 /* The largest anisotropy TSC MAX_ANISOTROPY names (16_TO_1) */
 unsigned nv50_tsc_max_anisotropy(void);
+float nv50_tsc_max_lod_bias(void);
 
 #endif

@@ -54,6 +54,11 @@
  *     (4 texels a pixel across, 1 down) at anisotropy 1 is level 2
  *     (rho = max of the two, GL 2.1 3.8.8).  What 16 selects is
  *     implementation-dependent: printed, not checked.
+ *  13. The texture object's and the unit's LOD bias (GL 1.4, summed with
+ *     the shader's and clamped to MAX_TEXTURE_LOD_BIAS, which is at least
+ *     2): the mipmap of 3 at k = 1 (lambda 0) with TEXTURE_LOD_BIAS 2 is
+ *     level 2 (lambda 2, ceil(2.5) - 1); with the unit's bias -1 too,
+ *     level 1 (lambda 1).
  * By hand:
  *   L=build/install/lib/x86_64-linux-gnu
  *   gcc -o /tmp/nv50_gl_tex nv50_gl_tex.c -L$L -lEGL -lGL -lm -Wl,-rpath,$L
@@ -572,6 +577,27 @@ main(int argc, char **argv)
       printf("info 4:1 footprint, anisotropy 16: %02x%02x%02x%02x\n",
              px[0], px[1], px[2], px[3]);
       glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MAX_ANISOTROPY_EXT, 1.0f);
+   }
+
+   /* 13: the object's and the unit's LOD bias */
+   {
+      GLfloat max = 0.0f;
+      glGetFloatv(GL_MAX_TEXTURE_LOD_BIAS, &max);
+      printf("%s MAX_TEXTURE_LOD_BIAS %.3f\n",
+             max >= 2.0f ? "ok  " : "FAIL", max);
+      fails += max < 2.0f;
+      glBindTexture(GL_TEXTURE_2D, tex[2]);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 0);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 4);
+      filters(GL_TEXTURE_2D, GL_NEAREST_MIPMAP_NEAREST, GL_NEAREST, GL_REPEAT);
+      glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_LOD_BIAS, 2.0f);
+      draw(p2d, 1.0f / S, 1.0f / S, 0, 0);
+      check("TEXTURE_LOD_BIAS 2: level 2", 5, 9, level_colour[2]);
+      glTexEnvf(GL_TEXTURE_FILTER_CONTROL, GL_TEXTURE_LOD_BIAS, -1.0f);
+      draw(p2d, 1.0f / S, 1.0f / S, 0, 0);
+      check("TEXTURE_LOD_BIAS 2, unit's -1: level 1", 5, 9, level_colour[1]);
+      glTexEnvf(GL_TEXTURE_FILTER_CONTROL, GL_TEXTURE_LOD_BIAS, 0.0f);
+      glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_LOD_BIAS, 0.0f);
    }
    return nvgl_done();
 }
