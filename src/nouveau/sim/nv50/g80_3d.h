@@ -155,6 +155,9 @@ struct g80_3d {
    /* the current attribute values the VTX_ATTR_* methods set, as VP
     * input words (g80_3d_vertex.c) */
    uint32_t attr[G80_3D_VERTEX_ARRAY_ATTRIB__LEN][4];
+   /* the shader interpreter's decoded programs by stage (g80_3d_stage.c,
+    * created at a stage's first run; unused under NVSIM_REFERENCE) */
+   struct g80_shader_cache *shader_cache[G80_3D_NUM_STAGES];
 };
 
 static inline uint32_t

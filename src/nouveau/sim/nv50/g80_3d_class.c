@@ -229,9 +229,13 @@ g80_3d_create(struct nvsim_object *obj)
 static void
 g80_3d_destroy(void *priv)
 {
-   if (priv)
-      g80_3d_draw_free(priv);
-   free(priv);
+   struct g80_3d *ctx = priv;
+   if (ctx) {
+      g80_3d_draw_free(ctx);
+      for (unsigned i = 0; i < G80_3D_NUM_STAGES; i++)
+         g80_shader_cache_destroy(ctx->shader_cache[i]);
+   }
+   free(ctx);
 }
 
 static enum nvsim_status

@@ -193,6 +193,13 @@ exec_run(void *priv, struct g80_3d *ctx, struct g80_stage_batch *b)
    };
    if (g80_3d_local_space(ctx, &prog.local, &prog.local_bytes))
       return false;
+   /* the fast path (issue 23): programs decoded once; NVSIM_REFERENCE
+    * runs the reference interpreter */
+   if (!ctx->obj->chan->dev->reference && b->stage < G80_3D_NUM_STAGES) {
+      if (!ctx->shader_cache[b->stage])
+         ctx->shader_cache[b->stage] = g80_shader_cache_create();
+      prog.cache = ctx->shader_cache[b->stage];
+   }
    struct exec_state s = { ctx, false, b };
    struct g80_shader_callbacks cb = {
       .ctx = &s, .texture = texture, .const_buffer = const_buffer,

@@ -30,6 +30,7 @@
  * holds G80_EXEC_STACK entries (the hardware spills; nvsim faults).
  */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,116 +38,43 @@
 #include "g80_exec.h"
 #include "g80_shader.h"
 #include "nvisa_g80.h"
+#include "g80_exec_priv.h"
 
-#define G(x) NVISA_G80_##x
-#define NREGS 128
-#define NAREGS 8
-#define NCREGS 4
-#define G80_EXEC_STACK 64
-#define WARP G80_SHADER_WARP_LANES
-
-enum stack_type {
-   ST_BRANCH,      /* a path waiting to run */
-   ST_JOIN,        /* joinat */
-   ST_BREAK,       /* breakaddr */
-   ST_CALL,        /* call: the return address */
-   ST_QUAD,        /* quadon: the mask to restore */
-};
-
-struct stack_entry {
-   uint8_t type;
-   uint32_t pc;     /* bytes */
-   uint32_t mask;
-};
-
-struct run {
-   enum g80_stage stage;
-   const struct g80_shader_program *prog;
-   struct g80_shader_warp *warp;
-   const struct g80_shader_callbacks *cb;
-   struct g80_shader_fault *fault;
-   bool failed;
-
-   uint32_t r[WARP][NREGS];
-   unsigned nregs;      /* $r0..$r(nregs-1) usable */
-   uint16_t a[WARP][NAREGS];
-   uint8_t c[WARP][NCREGS];
-
-   /* byte address in the code segment: branch, call and joinat targets
-    * are absolute there (isa.rst: the PC is an address in C[]; upstream
-    * relocates its targets by where the program sits) */
-   uint32_t pc;
-   uint32_t next_pc;
-   uint32_t active;
-   uint32_t exited;     /* exited or discarded */
-   uint32_t broke;      /* executed break */
-   uint32_t returned;   /* executed ret */
-   struct stack_entry stack[G80_EXEC_STACK];
-   unsigned sp;
-   uint64_t steps;
-
-   /* c0..c15 as the program sees them, looked up once */
-   const uint8_t *cbuf[16];
-   uint32_t cbuf_bytes[16];
-   uint16_t cbuf_known;
-
-   uint8_t *local;      /* l[]: local_bytes per lane */
-   unsigned local_bytes;
-
-   struct g80_tex_request tex_req;
-   uint32_t tex_out[WARP][4];
-   /* quadop: every lane's source 1 read before any lane writes (the warp
-    * executes the instruction at once: a lane whose destination is the
-    * source must not change what its neighbours read) */
-   uint32_t quad_src[WARP];
-};
-
-static void __attribute__((format(printf, 2, 3)))
-fail(struct run *st, const char *fmt, ...)
+static void
+vfail(struct run *st, const char *fmt, va_list ap)
 {
    if (st->failed)
       return;
    st->failed = true;
    if (st->fault) {
-      va_list ap;
-      va_start(ap, fmt);
       st->fault->faulted = true;
       st->fault->pc = st->pc;
       vsnprintf(st->fault->msg, sizeof(st->fault->msg), fmt, ap);
-      va_end(ap);
    }
 }
 
-#define M(x) (insn->mod[G(MOD_##x)])
-
-/* isa.rst "Registers": with N registers enabled, $rN..$r127 are forced
- * to 0 (reads give 0, writes are lost).  Upstream relies on it: its
- * immediate 0 is $r63 or $r127 (nv50_ir_target_nv50.cpp). */
-static uint32_t
-reg_get(const struct run *st, unsigned lane, unsigned r)
+static void __attribute__((format(printf, 2, 3)))
+fail(struct run *st, const char *fmt, ...)
 {
-   r %= NREGS;
-   return r < st->nregs ? st->r[lane][r] : 0;
+   va_list ap;
+   va_start(ap, fmt);
+   vfail(st, fmt, ap);
+   va_end(ap);
 }
 
-static void
-reg_set(struct run *st, unsigned lane, unsigned r, uint32_t v)
+void
+g80_run_fail(struct run *st, const char *fmt, ...)
 {
-   r %= NREGS;
-   if (r < st->nregs)
-      st->r[lane][r] = v;
+   va_list ap;
+   va_start(ap, fmt);
+   vfail(st, fmt, ap);
+   va_end(ap);
 }
 
 /* ---- operands ---- */
 
-static uint32_t
-addr_reg(struct run *st, unsigned lane, unsigned areg)
-{
-   return areg && areg < NAREGS ? st->a[lane][areg] : 0;
-}
-
-static const uint8_t *
-const_buffer(struct run *st, unsigned idx, uint32_t *bytes)
+const uint8_t *
+g80_run_const_buffer(struct run *st, unsigned idx, uint32_t *bytes)
 {
    if (idx >= 16)
       return NULL;
@@ -260,7 +188,7 @@ rd(struct run *st, const struct nvisa_g80_operand *o, unsigned lane)
       return v;
    }
    case G(FILE_CONST): {
-      const uint8_t *cb = const_buffer(st, o->buf, &bytes);
+      const uint8_t *cb = g80_run_const_buffer(st, o->buf, &bytes);
       uint32_t byte = (o->val + addr_reg(st, lane, o->areg)) & 0xffff;
       unsigned size = o->size < 4 ? o->size : 4;
       if (!cb) {
@@ -451,8 +379,8 @@ add_op(const struct nvisa_g80_insn *insn)
    return (M(NEG1) ? 1 : 0) | (M(NEG0) ? 2 : 0);
 }
 
-static bool
-form_has_mod(const struct nvisa_form *form, unsigned mod)
+bool
+g80_run_form_has_mod(const struct nvisa_form *form, unsigned mod)
 {
    for (unsigned i = 0; i < form->nmods; i++)
       if (form->mod[i].mod == mod)
@@ -481,8 +409,9 @@ static unsigned exec_local(struct run *st, const struct nvisa_g80_insn *insn,
 
 /* Executes insn for one lane whose predicate holds.  Returns the $c
  * flags the result leaves (for CC_WR). */
-static unsigned
-exec_lane(struct run *st, const struct nvisa_g80_insn *insn, unsigned lane)
+unsigned
+g80_run_exec_lane(struct run *st, const struct nvisa_g80_insn *insn,
+                  unsigned lane)
 {
    const struct nvisa_g80_operand *d = &insn->opnd[0];
    const struct nvisa_g80_operand *s = insn->opnd;
@@ -645,7 +574,7 @@ exec_lane(struct run *st, const struct nvisa_g80_insn *insn, unsigned lane)
       s3 = rd(st, &s[3], lane);
       uint32_t p = (u16 || s16) ? g80_int_mul16(s1, s2, s16, s16) :
                    g80_int_mul24(s1, s2, sgn24, high);
-      unsigned aop = form_has_mod(nvisa_g80_form(op), G(MOD_ADDOP)) ?
+      unsigned aop = g80_run_form_has_mod(nvisa_g80_form(op), G(MOD_ADDOP)) ?
                      M(ADDOP) : add_op(insn);
       r = g80_int_add(true, aop, sat, p, s3, cc_in, &cc);
       wr(st, d, lane, r);
@@ -975,15 +904,16 @@ exec_local(struct run *st, const struct nvisa_g80_insn *insn, unsigned lane)
 
 /* ---- texture instructions: one request for the warp ---- */
 
-static void
-exec_tex(struct run *st, const struct nvisa_g80_insn *insn, uint32_t lanes)
+void
+g80_run_exec_tex(struct run *st, const struct nvisa_g80_insn *insn,
+                 uint32_t lanes)
 {
    struct g80_tex_request *rq = &st->tex_req;
    uint32_t (*out)[4] = st->tex_out;
    unsigned op = insn->op;
    unsigned base = insn->opnd[0].val % NREGS;
    unsigned argc = M(ARGC) + 1;
-   unsigned mask = form_has_mod(nvisa_g80_form(op), G(MOD_MASK)) ?
+   unsigned mask = g80_run_form_has_mod(nvisa_g80_form(op), G(MOD_MASK)) ?
                    M(MASK) : 0xf;
 
    if (!st->cb || !st->cb->texture) {
@@ -1008,7 +938,7 @@ exec_tex(struct run *st, const struct nvisa_g80_insn *insn, uint32_t lanes)
    }
    /* isa.rst: "texture instructions with 'live' flag set won't be run"
     * for invisible (helper) lanes */
-   if (form_has_mod(nvisa_g80_form(op), G(MOD_LIVE)) && M(LIVE))
+   if (g80_run_form_has_mod(nvisa_g80_form(op), G(MOD_LIVE)) && M(LIVE))
       lanes &= ~st->warp->helper;
    if (!lanes)
       return;
@@ -1068,8 +998,8 @@ insn_bytes_at(struct run *st, uint32_t pc)
 }
 
 /* No lane left running: resume a waiting path.  false: the warp is done. */
-static bool
-resume(struct run *st)
+bool
+g80_run_resume(struct run *st)
 {
    while (st->sp) {
       struct stack_entry e = st->stack[--st->sp];
@@ -1119,8 +1049,8 @@ resume(struct run *st)
 }
 
 /* The join modifier: switch to a waiting path of this level, or rejoin. */
-static bool
-join(struct run *st, uint32_t pc)
+bool
+g80_run_join(struct run *st, uint32_t pc)
 {
    if (!st->sp)
       return true;   /* no joinat: nothing to join (assumed a no-op) */
@@ -1128,14 +1058,14 @@ join(struct run *st, uint32_t pc)
    if (e->type == ST_BRANCH) {
       /* the current lanes wait in the join entry below */
       st->active = 0;
-      return resume(st);
+      return g80_run_resume(st);
    }
    if (e->type == ST_JOIN) {
       uint32_t live = e->mask & ~(st->exited | st->broke | st->returned);
       uint32_t target = e->pc;
       st->sp--;
       if (!live)
-         return resume(st);
+         return g80_run_resume(st);
       st->active = live;
       st->next_pc = pc == target ? st->next_pc :
                     target + insn_bytes_at(st, target);
@@ -1146,8 +1076,8 @@ join(struct run *st, uint32_t pc)
 
 /* Control instructions (long control forms).  Returns false when the
  * warp is done. */
-static bool
-exec_control(struct run *st, const struct nvisa_g80_insn *insn,
+bool
+g80_run_exec_control(struct run *st, const struct nvisa_g80_insn *insn,
              uint32_t taken)
 {
    uint32_t target = M(TARGET) * 4;
@@ -1183,7 +1113,7 @@ exec_control(struct run *st, const struct nvisa_g80_insn *insn,
          st->exited |= taken;
       }
       st->active &= ~taken;
-      return st->active ? true : resume(st);
+      return st->active ? true : g80_run_resume(st);
    case G(OP_QUADON): {
       uint32_t quads = 0, all = st->warp->lanes >= WARP ? 0xffffffffu :
                                 (1u << st->warp->lanes) - 1;
@@ -1201,7 +1131,7 @@ exec_control(struct run *st, const struct nvisa_g80_insn *insn,
          return false;
       }
       st->active = st->stack[--st->sp].mask & ~st->exited;
-      return st->active ? true : resume(st);
+      return st->active ? true : g80_run_resume(st);
    case G(OP_TRAP):
    case G(OP_TRAP_S):
       fail(st, "%s instruction", "trap");
@@ -1212,8 +1142,8 @@ exec_control(struct run *st, const struct nvisa_g80_insn *insn,
    }
 }
 
-static bool
-is_control(unsigned op)
+bool
+g80_run_is_control(unsigned op)
 {
    switch (op) {
    case G(OP_BRA): case G(OP_JOINAT): case G(OP_BREAKADDR):
@@ -1226,8 +1156,8 @@ is_control(unsigned op)
    }
 }
 
-static bool
-is_tex(unsigned op)
+bool
+g80_run_is_tex(unsigned op)
 {
    switch (op) {
    case G(OP_TEX_S): case G(OP_TXF_S): case G(OP_TEX_L): case G(OP_TXF_L):
@@ -1237,6 +1167,26 @@ is_tex(unsigned op)
    default:
       return false;
    }
+}
+
+/* emit / restart (GP) for the taken lanes */
+bool
+g80_run_exec_emit(struct run *st, const struct nvisa_g80_insn *insn,
+                  uint32_t taken)
+{
+   if (!st->cb || !st->cb->gp_emit) {
+      fail(st, "%s: no geometry output", nvisa_g80_form(insn->op)->asm_name);
+      return false;
+   }
+   if (taken)
+      st->cb->gp_emit(st->cb->ctx, taken, insn->op == G(OP_RESTART),
+                      st->warp->out, st->warp->out_stride);
+   /* misc.rst: emit "clears $o" of the lanes that emitted */
+   for (unsigned l = 0; l < WARP && insn->op == G(OP_EMIT); l++)
+      if ((taken >> l & 1) && st->warp->out)
+         memset(&st->warp->out[l * st->warp->out_stride], 0,
+                st->warp->out_words * sizeof(uint32_t));
+   return true;
 }
 
 static const enum nvisa_g80_ptype stage_ptype[] = {
@@ -1297,32 +1247,22 @@ step(struct run *st)
                         st->c[l][ip->mod[G(MOD_PRED_C)] % NCREGS]))
          taken |= 1u << l;
 
-   if (is_control(insn.op)) {
-      if (!exec_control(st, &insn, taken))
+   if (g80_run_is_control(insn.op)) {
+      if (!g80_run_exec_control(st, &insn, taken))
          return false;
       st->pc = st->next_pc;
       return !st->failed;
    }
    if (insn.op == G(OP_EMIT) || insn.op == G(OP_RESTART)) {
-      if (!st->cb || !st->cb->gp_emit) {
-         fail(st, "%s: no geometry output", form->asm_name);
+      if (!g80_run_exec_emit(st, &insn, taken))
          return false;
-      }
+   } else if (g80_run_is_tex(insn.op)) {
       if (taken)
-         st->cb->gp_emit(st->cb->ctx, taken, insn.op == G(OP_RESTART),
-                         st->warp->out, st->warp->out_stride);
-      /* misc.rst: emit "clears $o" of the lanes that emitted */
-      for (unsigned l = 0; l < WARP && insn.op == G(OP_EMIT); l++)
-         if ((taken >> l & 1) && st->warp->out)
-            memset(&st->warp->out[l * st->warp->out_stride], 0,
-                   st->warp->out_words * sizeof(uint32_t));
-   } else if (is_tex(insn.op)) {
-      if (taken)
-         exec_tex(st, &insn, taken);
+         g80_run_exec_tex(st, &insn, taken);
    } else {
       /* mov $c has CC_WR but writes its own destination */
       bool cc_wr = ip->mod[G(MOD_CC_WR)] &&
-                   form_has_mod(form, G(MOD_CC_DST));
+                   g80_run_form_has_mod(form, G(MOD_CC_DST));
       unsigned cc_dst = ip->mod[G(MOD_CC_DST)] % NCREGS;
       if (insn.op == G(OP_QUADOP))
          for (unsigned l = 0; l < WARP; l++)
@@ -1330,7 +1270,7 @@ step(struct run *st)
       for (unsigned l = 0; l < WARP && !st->failed; l++) {
          if (!(taken >> l & 1))
             continue;
-         unsigned cc = exec_lane(st, &insn, l);
+         unsigned cc = g80_run_exec_lane(st, &insn, l);
          if (cc_wr)
             st->c[l][cc_dst] = cc;
       }
@@ -1343,11 +1283,11 @@ step(struct run *st)
    case 1:
       st->exited |= st->active;
       st->active = 0;
-      if (!resume(st))
+      if (!g80_run_resume(st))
          return false;
       break;
    case 2:
-      if (!join(st, st->pc))
+      if (!g80_run_join(st, st->pc))
          return false;
       break;
    default:
@@ -1363,7 +1303,19 @@ g80_shader_run(enum g80_stage stage, const struct g80_shader_program *prog,
                const struct g80_shader_callbacks *cb,
                struct g80_shader_fault *fault)
 {
-   struct run *st = calloc(1, sizeof(*st));
+   /* the fast path's run state lives in its cache: no allocation, and
+    * only what a run reads is cleared (g80_exec_priv.h) */
+   struct g80_shader_cache *cache = prog->cache && !prog->cache->busy ?
+                                    prog->cache : NULL;
+   struct run *st;
+   if (cache) {
+      cache->busy = true;
+      st = &cache->run;
+      memset(st, 0, offsetof(struct run, stack));
+      st->cache = cache;
+   } else {
+      st = calloc(1, sizeof(*st));
+   }
    if (fault)
       memset(fault, 0, sizeof(*fault));
    if (!st) {
@@ -1379,6 +1331,13 @@ g80_shader_run(enum g80_stage stage, const struct g80_shader_program *prog,
    st->cb = cb;
    st->fault = fault;
    st->nregs = prog->gprs && prog->gprs < NREGS ? prog->gprs : NREGS;
+   if (cache) {
+      /* registers start 0; a lane reads its own only, or its quad's
+       * (quadop) */
+      unsigned quads = warp->lanes < WARP ? (warp->lanes + 3) & ~3u : WARP;
+      for (unsigned l = 0; l < quads; l++)
+         memset(st->r[l], 0, st->nregs * sizeof(uint32_t));
+   }
    warp->discarded = 0;
    uint32_t all = warp->lanes >= WARP ? 0xffffffffu :
                   (1u << warp->lanes) - 1;
@@ -1395,7 +1354,10 @@ g80_shader_run(enum g80_stage stage, const struct g80_shader_program *prog,
       st->local = calloc(WARP, st->local_bytes);
       if (!st->local) {
          fail(st, "%s: out of memory for l[]", "g80 shader");
-         free(st);
+         if (cache)
+            cache->busy = false;
+         else
+            free(st);
          return -1;
       }
    }
@@ -1411,7 +1373,7 @@ g80_shader_run(enum g80_stage stage, const struct g80_shader_program *prog,
             fault->runaway = true;
          break;
       }
-      running = step(st);
+      running = cache ? g80_run_step_fast(st) : step(st);
    }
 
    /* FP results: the registers from $r0 up (g80_shader.h) */
@@ -1426,6 +1388,9 @@ g80_shader_run(enum g80_stage stage, const struct g80_shader_program *prog,
    int ret = st->failed ? -1 : 0;
    if (st->local != prog->local)
       free(st->local);
-   free(st);
+   if (cache)
+      cache->busy = false;
+   else
+      free(st);
    return ret;
 }

@@ -119,7 +119,17 @@ struct g80_shader_program {
    const uint32_t *const *cb;
    const uint32_t *cb_words;    /* size of each, in 32-bit words */
    unsigned num_cb;
+   /* Optional: the fast path's decoded instructions, kept from run to run
+    * (g80_shader_cache_create; one per program type in use, never shared
+    * between threads).  NULL: the reference path, every instruction
+    * decoded where it runs (NVSIM_REFERENCE=1).  Both give the same
+    * results, faults and messages. */
+   struct g80_shader_cache *cache;
 };
+
+struct g80_shader_cache;
+struct g80_shader_cache *g80_shader_cache_create(void);
+void g80_shader_cache_destroy(struct g80_shader_cache *cache);
 
 /* A group of up to 32 threads of one stage (a warp). */
 struct g80_shader_warp {

@@ -181,6 +181,11 @@ struct env {
    uint32_t start;      /* the program's start address */
 };
 
+/* G80_EXEC_TEST_FAST=1 (meson test nvsim_g80_exec_fast_path): every run
+ * through the fast path's cache (g80_exec_fast.c), one cache for all, so
+ * that the same expected values check it too */
+static struct g80_shader_cache *fast_cache;
+
 static int
 run(struct env *e, struct prog *p, enum g80_stage stage, uint32_t active)
 {
@@ -196,6 +201,7 @@ run(struct env *e, struct prog *p, enum g80_stage stage, uint32_t active)
    e->prog.cb = e->cbs;
    e->prog.cb_words = e->cb_words;
    e->prog.num_cb = 16;
+   e->prog.cache = fast_cache;
    e->warp.lanes = LANES;
    e->warp.active = active;
    e->warp.in = e->in;
@@ -2121,5 +2127,13 @@ static const struct nvt_case cases[] = {
 int
 main(int argc, char **argv)
 {
-   return nvt_main(argc, argv, cases);
+   const char *fast = getenv("G80_EXEC_TEST_FAST");
+   if (fast && *fast == '1') {
+      fast_cache = g80_shader_cache_create();
+      if (!fast_cache)
+         return 1;
+   }
+   int ret = nvt_main(argc, argv, cases);
+   g80_shader_cache_destroy(fast_cache);
+   return ret;
 }
