@@ -28,6 +28,35 @@
                          G80_3D_CLEAR_BUFFERS_B__MASK | \
                          G80_3D_CLEAR_BUFFERS_A__MASK)
 
+/* A target's first byte.  Layers of arrays and cubes are LAYER_STRIDE
+ * apart; a 3D texture's slices are not: slice z lies inside the level's
+ * blocks (g80-surface.rst: blocks and a block's gobs stored x, y, then
+ * z; nv50_layout.c).  A slice drawn alone is a 2D target starting at its
+ * first byte with the level's block dimensions, the gobs of the other
+ * slices of its blocks skipped by the block's size (upstream's nv50
+ * addresses a slice of a 3D render target so, a fact of its use).  A
+ * layered 3D target starts at its first slice and is drawn in
+ * RT_ARRAY_MODE MODE 3D (nv50_emit_fb). */
+static uint64_t
+nv50_surface_address(const struct pipe_surface *sf)
+{
+   struct nv50_resource *res = nv50_resource(sf->texture);
+   const struct pipe_resource *t = &res->base;
+   const unsigned level = sf->u.tex.level;
+   const unsigned z = sf->u.tex.first_layer;
+
+   if (t->target != PIPE_TEXTURE_3D)
+      return nv50_resource_address(res, level, z);
+
+   const struct nv50_level *lv = &res->level[level];
+   const uint32_t rows = util_format_get_nblocksy(t->format,
+                                                  u_minify(t->height0, level));
+   return nv50_resource_address(res, level, 0) +
+          (res->linear ? (uint64_t)lv->pitch * rows * z :
+                         nv50_layout_offset(lv->pitch, rows, lv->block_h,
+                                            lv->block_d, 0, 0, z));
+}
+
 /* RT_ADDRESS_HIGH .. RT_LAYER_STRIDE, RT_HORIZ/VERT of target i. */
 static void
 nv50_emit_rt(struct nv50_context *nv50, unsigned i, struct pipe_surface *sf)
@@ -36,7 +65,7 @@ nv50_emit_rt(struct nv50_context *nv50, unsigned i, struct pipe_surface *sf)
    struct nv50_resource *res = nv50_resource(sf->texture);
    const unsigned level = sf->u.tex.level;
    const struct nv50_level *lv = &res->level[level];
-   uint64_t addr = nv50_resource_address(res, level, sf->u.tex.first_layer);
+   uint64_t addr = nv50_surface_address(sf);
 
    NV50_3D_MTHD(nv50, G80_3D_RT_ADDRESS_HIGH(i), 5);
    nouveau_push_data(p, addr >> 32);
@@ -63,7 +92,7 @@ nv50_emit_zeta(struct nv50_context *nv50, struct pipe_surface *sf,
    struct nv50_resource *res = nv50_resource(sf->texture);
    const unsigned level = sf->u.tex.level;
    const struct nv50_level *lv = &res->level[level];
-   uint64_t addr = nv50_resource_address(res, level, sf->u.tex.first_layer);
+   uint64_t addr = nv50_surface_address(sf);
 
    NV50_3D_MTHD(nv50, G80_3D_ZETA_ADDRESS_HIGH, 5);
    nouveau_push_data(p, addr >> 32);
@@ -82,8 +111,12 @@ nv50_emit_zeta(struct nv50_context *nv50, struct pipe_surface *sf,
 
 /* The targets of fb (colour i at RT i); SCREEN_SCISSOR the whole
  * framebuffer.  A layered framebuffer (GL 3.2 4.4.7: a whole array
- * attached) has LAYERS layers LAYER_STRIDE apart from the first: a GP's
- * gl_Layer selects one (LAYER USE_GP, nv50_gp.c); otherwise 1. */
+ * attached) has LAYERS layers LAYER_STRIDE apart from the first, or, of
+ * a 3D texture, its slices (RT_ARRAY_MODE MODE 3D: the layer is the z of
+ * the 3D blocklinear target, g80_3d.xml; GL 3.2 4.4.7 requires every
+ * colour attachment of a layered framebuffer to be of one texture
+ * target); a GP's gl_Layer selects one (LAYER USE_GP, nv50_gp.c);
+ * otherwise 1. */
 static void
 nv50_emit_fb(struct nv50_context *nv50, const struct pipe_framebuffer_state *fb)
 {
@@ -107,7 +140,11 @@ nv50_emit_fb(struct nv50_context *nv50, const struct pipe_framebuffer_state *fb)
     * 4.4.4); the rectangles below stay in pixels */
    NV50_3D_1(nv50, G80_3D_MULTISAMPLE_MODE, nv50_ms_fb_mode(fb));
    unsigned layers = util_framebuffer_get_num_layers(fb);
-   NV50_3D_1(nv50, G80_3D_RT_ARRAY_MODE, G80_3D_RT_ARRAY_MODE_LAYERS(layers));
+   uint32_t array_mode = G80_3D_RT_ARRAY_MODE_LAYERS(layers);
+   if (layers > 1 && fb->nr_cbufs && fb->cbufs[0] &&
+       fb->cbufs[0]->texture->target == PIPE_TEXTURE_3D)
+      array_mode |= G80_3D_RT_ARRAY_MODE_MODE_3D;
+   NV50_3D_1(nv50, G80_3D_RT_ARRAY_MODE, array_mode);
    if (fb->zsbuf)
       nv50_emit_zeta(nv50, fb->zsbuf, layers);
    else

@@ -25,12 +25,27 @@
  * 5. gl_Layer: a 3-layer 2D array texture attached whole (a layered
  *    framebuffer, GL 3.2 4.4.7), cleared to (0.25, 0, 0, 1) (a clear
  *    covers every layer), the two triangles of 4 sent to layer
- *    gl_PrimitiveIDIn + 1 in blue: layer 0 untouched, layer 1 blue at
+ *    gl_PrimitiveIDIn + first (a uniform, 1) in blue: layer 0 untouched, layer 1 blue at
  *    (10, 10) and clear at (50, 50), layer 2 the reverse.
  * 6. the GP's own uniforms and textures: a GS moving the triangles by a
  *    uniform (0.5, 0, 0, 0) (pixels 16..31) and colouring them with
  *    texelFetch(texel (1, 0)) of a 2x1 texture (cyan, magenta): (24, 8)
  *    magenta, (8, 8) clear.
+ * 7. gl_Layer into a 3D texture (GL 3.2 4.4.7: the layers of a 3D
+ *    texture attached whole are its slices): 64x64x8 RGBA8, level 0
+ *    attached whole, cleared to (0.25, 0, 0, 1) (every slice), the two
+ *    triangles of 4 sent to slice gl_PrimitiveIDIn + 5 in blue: slice 5
+ *    blue at (10, 10), dark red at (50, 50), slice 6 the reverse, slices
+ *    0, 4 and 7 dark red at both.
+ * 8. one slice of a 3D texture's level 1 (32x32x4) attached alone
+ *    (glFramebufferTextureLayer, slice 2), the level cleared whole first
+ *    through a layered attachment to (0.25, 0, 0, 1); the slice cleared
+ *    green and the rectangle of 1 drawn in red in a 32x32 viewport
+ *    (pixels 0..7): slice 2 red at (4, 4) and green at (20, 4), slices 1
+ *    and 3 dark red at both (the slice's own bytes, none of its
+ *    neighbours').  Seen failing before the slices were addressed in the
+ *    level's blocks (nvsim: DMA_ERROR, the slice taken as a layer
+ *    LAYER_STRIDE apart, past the texture).
  * Expected values by hand above; run on g80, gt215 and llvmpipe
  * (tests/gl/run.sh).
  */
@@ -177,10 +192,11 @@ static const char *gs_layer =
    "#version 150\n"
    "layout(triangles) in; layout(triangle_strip, max_vertices = 3) out;\n"
    "in vec4 vcol[]; out vec4 gcol;\n"
+   "uniform int first;\n"
    "void main() {\n"
    "   for (int i = 0; i < 3; i++) {\n"
    "      gl_Position = gl_in[i].gl_Position; gcol = vcol[i];\n"
-   "      gl_Layer = gl_PrimitiveIDIn + 1;\n"
+   "      gl_Layer = gl_PrimitiveIDIn + first;\n"
    "      EmitVertex();\n"
    "   }\n"
    "}\n";
@@ -269,7 +285,8 @@ main(void)
    }
    glClearColor(0.25, 0, 0, 1);
    glClear(GL_COLOR_BUFFER_BIT);
-   program(gs_layer, blue);
+   GLuint lp = program(gs_layer, blue);
+   glUniform1i(glGetUniformLocation(lp, "first"), 1);
    draw(GL_TRIANGLES, halves_v, 6);
    glGenFramebuffers(1, &rfb);
    glBindFramebuffer(GL_FRAMEBUFFER, rfb);
@@ -281,6 +298,66 @@ main(void)
       check_tol(what, 10, 10, l == 1 ? BLUE : DARK_RED, 1);
       snprintf(what, sizeof(what), "gl_Layer: layer %d upper-right", l);
       check_tol(what, 50, 50, l == 2 ? BLUE : DARK_RED, 1);
+   }
+
+   /* 7. gl_Layer into a 3D texture's slices */
+   GLuint t3d;
+   glGenTextures(1, &t3d);
+   glBindTexture(GL_TEXTURE_3D, t3d);
+   glTexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, S, S, 8, 0, GL_RGBA,
+                GL_UNSIGNED_BYTE, NULL);
+   glTexImage3D(GL_TEXTURE_3D, 1, GL_RGBA8, S / 2, S / 2, 4, 0, GL_RGBA,
+                GL_UNSIGNED_BYTE, NULL);
+   glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   /* levels 0 and 1 only: mipmap complete, so level 1 attaches (GL 3.2
+    * 4.4.4.2) */
+   glTexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MAX_LEVEL, 1);
+   glBindFramebuffer(GL_FRAMEBUFFER, lfb);
+   glFramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t3d, 0);
+   if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+      printf("FAIL layered 3D framebuffer incomplete\n");
+      fails++;
+   }
+   glClearColor(0.25, 0, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   GLuint l3p = program(gs_layer, blue);
+   glUniform1i(glGetUniformLocation(l3p, "first"), 5);
+   draw(GL_TRIANGLES, halves_v, 6);
+   glBindFramebuffer(GL_FRAMEBUFFER, rfb);
+   static const int slices[] = { 0, 4, 5, 6, 7 };
+   for (unsigned i = 0; i < sizeof(slices) / sizeof(slices[0]); i++) {
+      const int l = slices[i];
+      char what[64];
+      glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t3d, 0,
+                                l);
+      snprintf(what, sizeof(what), "3D gl_Layer: slice %d lower-left", l);
+      check_tol(what, 10, 10, l == 5 ? BLUE : DARK_RED, 1);
+      snprintf(what, sizeof(what), "3D gl_Layer: slice %d upper-right", l);
+      check_tol(what, 50, 50, l == 6 ? BLUE : DARK_RED, 1);
+   }
+
+   /* 8. one slice of level 1 alone */
+   glBindFramebuffer(GL_FRAMEBUFFER, lfb);
+   glFramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t3d, 1);
+   glViewport(0, 0, S / 2, S / 2);
+   glClearColor(0.25, 0, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glBindFramebuffer(GL_FRAMEBUFFER, rfb);
+   glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t3d, 1, 2);
+   glClearColor(0, 1, 0, 1);
+   glClear(GL_COLOR_BUFFER_BIT);
+   program(gs_pass, red);
+   draw(GL_TRIANGLES, rect_v, 6);
+   for (int l = 1; l <= 3; l++) {
+      char what[64];
+      glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t3d, 1,
+                                l);
+      snprintf(what, sizeof(what), "3D slice alone: level 1 slice %d (4, 4)",
+               l);
+      check_tol(what, 4, 4, l == 2 ? RED : DARK_RED, 1);
+      snprintf(what, sizeof(what), "3D slice alone: level 1 slice %d (20, 4)",
+               l);
+      check_tol(what, 20, 4, l == 2 ? GREEN : DARK_RED, 1);
    }
    return nvgl_done();
 }
