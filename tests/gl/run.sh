@@ -109,9 +109,10 @@ runs=(
    # the sample mask (nv50_msaa.c)
    "nv50_gl_msaa||--|g80 gt215 llvmpipe"
    # GL 3.2 / 3.3 features: dual-source blending, texture swizzle, quads'
-   # provoking vertex, and seamless cube maps where the class has TEX_MISC
+   # provoking vertex, 15 vec4 varyings, and seamless cube maps where the
+   # class has TEX_MISC
    # (G200 on; GLSL 1.30 source)
-   "nv50_gl_gl33||-- dual swizzle provoking|g80 gt215 llvmpipe"
+   "nv50_gl_gl33||-- dual swizzle provoking varyings|g80 gt215 llvmpipe"
    "nv50_gl_gl33||-- seamless|gt215 llvmpipe"
    # uniform blocks in c1[]..: GLSL 1.40, ranges at an offset, buffers
    # updated between draws

@@ -173,6 +173,13 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       return 140;
    case PIPE_CAP_ESSL_FEATURE_LEVEL:
       return 100;
+   case PIPE_CAP_MAX_VARYINGS:
+      /* vec4s between the stages (GL_MAX_VARYING_COMPONENTS / 4): the
+       * result map's words (VP_RESULT_MAP) less the position's 4 hold 16,
+       * but the point size, clip distances, layer and back colours take
+       * map slots too (nv50_program.c); 15 leaves them one vec4 and is
+       * GL 3.2's minimum of 60 components (gl-3.2-minmax) */
+      return (G80_3D_VP_RESULT_MAP__LEN * 4 - NV50_POS_SLOTS) / 4 - 1;
    case PIPE_CAP_MAX_VIEWPORTS:
       return 1;
    case PIPE_CAP_MAX_GEOMETRY_OUTPUT_VERTICES:

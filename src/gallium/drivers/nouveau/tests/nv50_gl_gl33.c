@@ -62,6 +62,15 @@
  *    quad, 2i + 2, is its 4th sent): FIRST gives red when the query says
  *    quads follow, else white; LAST gives white.
  *
+ * varyings: GL_MAX_VARYING_COMPONENTS is at least 60 (GL 3.2's minimum,
+ *    piglit's gl-3.2-minmax) and a VP -> FP link of 15 vec4 varyings
+ *    (60 components) draws: the VP writes v[i] = (i, 2i, 3i, 4i) / 256
+ *    for i < 15, the FP adds them up: (105, 210, 315, 420) / 256 (sums
+ *    of i, 2i, ...), stored as round(255 c) (GL 3.3 2.1.6; c above 1
+ *    clamped): 104.6 -> 0x69, 209.2 -> 0xd1, 0xff, 0xff.  Seen failing
+ *    (GL_MAX_VARYING_COMPONENTS 32; the link and the draw went through
+ *    all the same) while the driver left the cap at Gallium's default.
+ *
  * GLSL 1.30 source: run under MESA_GL_VERSION_OVERRIDE=3.0
  * MESA_GLSL_VERSION_OVERRIDE=130 while the driver claims less
  * (tests/gl/run.sh).  Expected values by hand above; run on g80, gt215
@@ -337,6 +346,47 @@ part_provoking(void)
    glShadeModel(GL_SMOOTH);
 }
 
+static void
+part_varyings(GLuint vb)
+{
+   GLint n = 0;
+   glGetIntegerv(GL_MAX_VARYING_COMPONENTS, &n);
+   printf("%s MAX_VARYING_COMPONENTS %d\n", n >= 60 ? "ok  " : "FAIL", n);
+   fails += n < 60;
+   static const char *vs =
+      "#version 130\n"
+      "in vec2 pos; out vec4 v[15];\n"
+      "void main() {\n"
+      "   for (int i = 0; i < 15; i++)\n"
+      "      v[i] = vec4(i, 2 * i, 3 * i, 4 * i) / 256.0;\n"
+      "   gl_Position = vec4(pos, 0.0, 1.0);\n"
+      "}\n";
+   static const char *fs =
+      "#version 130\n"
+      "in vec4 v[15]; out vec4 c;\n"
+      "void main() {\n"
+      "   vec4 s = vec4(0.0);\n"
+      "   for (int i = 0; i < 15; i++)\n"
+      "      s += v[i];\n"
+      "   c = s;\n"
+      "}\n";
+   GLuint p = glCreateProgram();
+   glAttachShader(p, nvgl_shader(GL_VERTEX_SHADER, vs));
+   glAttachShader(p, nvgl_shader(GL_FRAGMENT_SHADER, fs));
+   if (!link(p)) {
+      printf("FAIL 15 vec4 varyings do not link\n");
+      fails++;
+      return;
+   }
+   glUseProgram(p);
+   glClearColor(0, 0, 0, 0);
+   glClear(GL_COLOR_BUFFER_BIT);
+   quad(vb, 0, S);
+   check_tol("15 vec4 varyings summed", S / 2, S / 2, 0x69d1ffff, 1);
+   glUseProgram(0);
+   glDeleteProgram(p);
+}
+
 static bool
 want(int argc, char **argv, const char *part)
 {
@@ -368,6 +418,8 @@ main(int argc, char **argv)
       part_seamless(vb);
    if (want(argc, argv, "provoking"))
       part_provoking();
+   if (want(argc, argv, "varyings"))
+      part_varyings(vb);
 
    glDeleteBuffers(1, &vb);
    return nvgl_done();
