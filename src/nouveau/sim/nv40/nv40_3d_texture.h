@@ -46,13 +46,16 @@ struct nv40_3d_tex_level {
  * texel (TEX_SWIZZLE, SIGNED_*, GAMMA_DECREASE_FILTER folded into which
  * field and which table); other formats decode as the reference does and
  * route through sel. */
-struct nv40_3d_tex_unit;
-typedef void (*nv40_3d_tex_decode_fn)(const struct nv40_3d_tex_unit *u,
-                                      const uint8_t *p, float out[4]);
+enum nv40_3d_tex_decode {
+   NV40_3D_TEX_DECODE_FIELDS8,     /* the fields of a 1, 2, 4-byte texel */
+   NV40_3D_TEX_DECODE_FIELDS16,
+   NV40_3D_TEX_DECODE_FIELDS32,
+   NV40_3D_TEX_DECODE_REFERENCE,   /* nv40_3d_tex_decode, then sel */
+};
 
 struct nv40_3d_tex_fast {
    bool on;                 /* levels sampled by the fast path */
-   nv40_3d_tex_decode_fn decode;
+   enum nv40_3d_tex_decode decode;
    const float *tab[4];     /* per output: the field's values */
    uint8_t shift[4];
    uint32_t mask[4];

@@ -133,33 +133,52 @@ srgb_channel(const struct nv40_3d_tex_unit *u, unsigned c)
 
 /* ---- decoders ---- */
 
-#define DECODE_FIELDS(name, type)                                          \
-static void                                                                \
-name(const struct nv40_3d_tex_unit *u, const uint8_t *p, float out[4])     \
-{                                                                          \
-   type v;                                                                 \
-   memcpy(&v, p, sizeof(v));                                               \
-   const struct nv40_3d_tex_fast *f = &u->fast;                            \
-   for (unsigned c = 0; c < 4; c++)                                        \
-      out[c] = f->tab[c][((uint32_t)v >> f->shift[c]) & f->mask[c]];       \
+/* Four floats in one vector (GCC / Clang vector extensions): the
+ * decoded texel is built and filtered in registers.  Element-wise IEEE
+ * operations, the same results as the reference's scalar ones (neither
+ * contracts a * b + c: nvsim builds for x86-64 without FMA). */
+typedef float v4sf __attribute__((vector_size(16)));
+
+static inline v4sf
+fields(const struct nv40_3d_tex_fast *f, uint32_t v)
+{
+   return (v4sf){ f->tab[0][(v >> f->shift[0]) & f->mask[0]],
+                  f->tab[1][(v >> f->shift[1]) & f->mask[1]],
+                  f->tab[2][(v >> f->shift[2]) & f->mask[2]],
+                  f->tab[3][(v >> f->shift[3]) & f->mask[3]] };
 }
-DECODE_FIELDS(decode_fields8, uint8_t)
-DECODE_FIELDS(decode_fields16, uint16_t)
-DECODE_FIELDS(decode_fields32, uint32_t)
-#undef DECODE_FIELDS
 
 /* The other formats (A16, A16L16, RGBA16F, RGBA32F): the reference's
  * decode, then TEX_SWIZZLE. */
-static void
-decode_reference(const struct nv40_3d_tex_unit *u, const uint8_t *p,
-                 float out[4])
+static v4sf
+decode_reference(const struct nv40_3d_tex_unit *u, const uint8_t *p)
 {
    float ch[6];
    nv40_3d_tex_decode(u, p, ch);
    ch[4] = 0.0f;
    ch[5] = 1.0f;
-   for (unsigned c = 0; c < 4; c++)
-      out[c] = ch[u->fast.sel[c]];
+   const uint8_t *sel = u->fast.sel;
+   return (v4sf){ ch[sel[0]], ch[sel[1]], ch[sel[2]], ch[sel[3]] };
+}
+
+static inline v4sf
+decode(const struct nv40_3d_tex_unit *u, const uint8_t *p)
+{
+   const struct nv40_3d_tex_fast *f = &u->fast;
+   uint32_t v32;
+   uint16_t v16;
+   switch (f->decode) {
+   case NV40_3D_TEX_DECODE_FIELDS32:
+      memcpy(&v32, p, 4);
+      return fields(f, v32);
+   case NV40_3D_TEX_DECODE_FIELDS16:
+      memcpy(&v16, p, 2);
+      return fields(f, v16);
+   case NV40_3D_TEX_DECODE_FIELDS8:
+      return fields(f, p[0]);
+   default:
+      return decode_reference(u, p);
+   }
 }
 
 static bool
@@ -201,10 +220,11 @@ nv40_3d_tex_fast_setup(struct nv40_3d_tex_unit *u)
          f->shift[c] = x.shift;
          f->mask[c] = table_size[x.kind] - 1;
       }
-      f->decode = u->bpp == 1 ? decode_fields8 :
-                  u->bpp == 2 ? decode_fields16 : decode_fields32;
+      f->decode = u->bpp == 1 ? NV40_3D_TEX_DECODE_FIELDS8 :
+                  u->bpp == 2 ? NV40_3D_TEX_DECODE_FIELDS16 :
+                                NV40_3D_TEX_DECODE_FIELDS32;
    } else {
-      f->decode = decode_reference;
+      f->decode = NV40_3D_TEX_DECODE_REFERENCE;
    }
 
    f->pow2 = true;
@@ -294,20 +314,17 @@ row(const struct level_addr *a, int y)
 
 /* Texel (ix, iy), already wrapped (negative: the border), decoded and
  * through TEX_SWIZZLE (the reference's texel() for the formats here). */
-static inline void
+static inline v4sf
 texel(const struct nv40_3d_tex_unit *u, const struct level_addr *a, int ix,
-      int iy, size_t cx, size_t ry, float out[4])
+      int iy, size_t cx, size_t ry)
 {
    if (ix < 0 || iy < 0) {
-      memcpy(out, u->border, sizeof(float) * 4);
-      return;
+      v4sf border;
+      memcpy(&border, u->border, sizeof(border));
+      return border;
    }
    uint8_t tmp[16];
-   const uint8_t *p = cached(u, a->map + (cx + ry), tmp);
-   if (u->fast.decode == decode_fields32)
-      decode_fields32(u, p, out);
-   else
-      u->fast.decode(u, p, out);
+   return decode(u, cached(u, a->map + (cx + ry), tmp));
 }
 
 void
@@ -331,12 +348,14 @@ nv40_3d_tex_fast_level(const struct nv40_3d_tex_unit *u, unsigned lvl,
    s = nvsim_tex_clamp_coord(u->wrap[0], s, lv->w, linear);
    if (!u->one_d)
       t = nvsim_tex_clamp_coord(u->wrap[1], t, lv->h, linear);
+   v4sf r;
    if (!linear) {
       int ix = wrap(u->wrap[0], (int)nvsim_floor(s), (int)lv->w, pow2);
       int iy = u->one_d ? 0 : wrap(u->wrap[1], (int)nvsim_floor(t),
                                    (int)lv->h, pow2);
-      texel(u, &la, ix, iy, ix < 0 ? 0 : col(&la, ix),
-            iy < 0 ? 0 : row(&la, iy), out);
+      r = texel(u, &la, ix, iy, ix < 0 ? 0 : col(&la, ix),
+                iy < 0 ? 0 : row(&la, iy));
+      memcpy(out, &r, sizeof(r));
       return;
    }
    float fs = s - 0.5f, ft = t - 0.5f;
@@ -346,25 +365,24 @@ nv40_3d_tex_fast_level(const struct nv40_3d_tex_unit *u, unsigned lvl,
    int ix1 = wrap(u->wrap[0], x0 + 1, (int)lv->w, pow2);
    size_t c0 = ix0 < 0 ? 0 : col(&la, ix0);
    size_t c1 = ix1 < 0 ? 0 : col(&la, ix1);
-   float t00[4], t10[4], t01[4], t11[4];
    if (u->one_d) {
-      texel(u, &la, ix0, 0, c0, 0, t00);
-      texel(u, &la, ix1, 0, c1, 0, t10);
-      for (unsigned c = 0; c < 4; c++)
-         out[c] = t00[c] + a * (t10[c] - t00[c]);
+      v4sf t00 = texel(u, &la, ix0, 0, c0, 0);
+      v4sf t10 = texel(u, &la, ix1, 0, c1, 0);
+      r = t00 + a * (t10 - t00);
+      memcpy(out, &r, sizeof(r));
       return;
    }
    int iy0 = wrap(u->wrap[1], y0, (int)lv->h, pow2);
    int iy1 = wrap(u->wrap[1], y0 + 1, (int)lv->h, pow2);
    size_t r0 = iy0 < 0 ? 0 : row(&la, iy0);
    size_t r1 = iy1 < 0 ? 0 : row(&la, iy1);
-   texel(u, &la, ix0, iy0, c0, r0, t00);
-   texel(u, &la, ix1, iy0, c1, r0, t10);
-   texel(u, &la, ix0, iy1, c0, r1, t01);
-   texel(u, &la, ix1, iy1, c1, r1, t11);
-   for (unsigned c = 0; c < 4; c++) {
-      float top = t00[c] + a * (t10[c] - t00[c]);
-      float bot = t01[c] + a * (t11[c] - t01[c]);
-      out[c] = top + b * (bot - top);
-   }
+   /* the reference's order of lookups (the cache's fills depend on it) */
+   v4sf t00 = texel(u, &la, ix0, iy0, c0, r0);
+   v4sf t10 = texel(u, &la, ix1, iy0, c1, r0);
+   v4sf t01 = texel(u, &la, ix0, iy1, c0, r1);
+   v4sf t11 = texel(u, &la, ix1, iy1, c1, r1);
+   v4sf top = t00 + a * (t10 - t00);
+   v4sf bot = t01 + a * (t11 - t01);
+   r = top + b * (bot - top);
+   memcpy(out, &r, sizeof(r));
 }
