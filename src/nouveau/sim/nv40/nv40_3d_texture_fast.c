@@ -39,6 +39,11 @@ enum table_kind {
 };
 static const unsigned table_size[T_KINDS] = { 2, 16, 32, 64, 256, 256, 1, 1 };
 static float tables[2][T_KINDS][256];
+/* nvsim_raster_spread_bits of every coordinate below the largest level
+ * size, 2^(levels - 1) (nv40_3d_tex_fast_setup leaves larger ones to the
+ * reference) */
+#define SPREAD_SIZE (1u << (NV40_3D_TEX_MAX_LEVELS - 1))
+static uint32_t spread[SPREAD_SIZE];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 /* The reference's expressions (nv40_3d_tex_decode), value by value. */
@@ -65,6 +70,8 @@ init_tables(void)
          tables[0][k][v] = field_value(k, v);
          tables[1][k][v] = nvsim_tex_srgb_to_linear(tables[0][k][v]);
       }
+   for (unsigned v = 0; v < SPREAD_SIZE; v++)
+      spread[v] = nvsim_raster_spread_bits(v);
 }
 
 /* ---- formats ---- */
@@ -230,6 +237,8 @@ nv40_3d_tex_fast_setup(struct nv40_3d_tex_unit *u)
    f->pow2 = true;
    for (unsigned l = 0; l < u->num_levels; l++)
       f->pow2 &= is_pow2(u->level[l].w) && is_pow2(u->level[l].h);
+   if (u->level[0].w > SPREAD_SIZE || u->level[0].h > SPREAD_SIZE)
+      return;
 
    /* whole lines: from the first line boundary at or after host to the
     * last at or before host + size (nv40_3d_texture.c cache_bytes) */
@@ -256,6 +265,16 @@ wrap(enum nvsim_tex_wrap mode, int i, int n, bool pow2)
    if (mode == NVSIM_TEX_CLAMP_TO_EDGE)
       return i < 0 ? 0 : i >= n ? n - 1 : i;
    return nvsim_tex_wrap_index(mode, i, n);
+}
+
+/* nvsim_tex_clamp_coord, which changes x under CLAMP and MIRROR_CLAMP
+ * only, called for those only. */
+static inline float
+clamp_coord(enum nvsim_tex_wrap mode, float x, unsigned n, bool linear)
+{
+   if (mode != NVSIM_TEX_CLAMP && mode != NVSIM_TEX_MIRROR_CLAMP)
+      return x;
+   return nvsim_tex_clamp_coord(mode, x, n, linear);
 }
 
 /* The texture cache lookup of nv40_3d_tex_cache_read for a texel within
@@ -297,7 +316,7 @@ col(const struct level_addr *a, int x)
 {
    if (!a->swizzled)
       return (size_t)x * a->bpp;
-   uint32_t m = nvsim_raster_spread_bits((uint32_t)x & a->km) +
+   uint32_t m = spread[(uint32_t)x & a->km] +
                 (((uint32_t)x >> a->k) << (2 * a->k));
    return (size_t)m * a->bpp;
 }
@@ -307,14 +326,14 @@ row(const struct level_addr *a, int y)
 {
    if (!a->swizzled)
       return (size_t)y * a->pitch;
-   uint32_t m = (nvsim_raster_spread_bits((uint32_t)y & a->km) << 1) +
+   uint32_t m = (spread[(uint32_t)y & a->km] << 1) +
                 ((((uint32_t)y >> a->k) * a->nx) << (2 * a->k));
    return (size_t)m * a->bpp;
 }
 
 /* Texel (ix, iy), already wrapped (negative: the border), decoded and
  * through TEX_SWIZZLE (the reference's texel() for the formats here). */
-static inline v4sf
+static inline __attribute__((always_inline)) v4sf
 texel(const struct nv40_3d_tex_unit *u, const struct level_addr *a, int ix,
       int iy, size_t cx, size_t ry)
 {
@@ -345,9 +364,9 @@ nv40_3d_tex_fast_level(const struct nv40_3d_tex_unit *u, unsigned lvl,
 
    /* nvsim_tex_sample_level and nvsim_tex_bilinear, the same arithmetic
     * in the same order, each texel's wrap and address by axis */
-   s = nvsim_tex_clamp_coord(u->wrap[0], s, lv->w, linear);
+   s = clamp_coord(u->wrap[0], s, lv->w, linear);
    if (!u->one_d)
-      t = nvsim_tex_clamp_coord(u->wrap[1], t, lv->h, linear);
+      t = clamp_coord(u->wrap[1], t, lv->h, linear);
    v4sf r;
    if (!linear) {
       int ix = wrap(u->wrap[0], (int)nvsim_floor(s), (int)lv->w, pow2);

@@ -221,7 +221,7 @@ random_unit(struct nv40_3d_tex_unit *u, uint8_t *mem, unsigned *fmt_index)
    u->min_lod = rnd_below(4) ? 0.0f : rnd_below(u->num_levels * 256 + 256) / 256.0f;
    u->max_lod = rnd_below(4) ? 15.0f : rnd_below(u->num_levels * 256 + 256) / 256.0f;
    u->rcomp = rnd_below(8);
-   u->swz = rnd_below(4) ? 0xe4e4u /* the identity most drivers send */
+   u->swz = rnd_below(4) ? 0xaae4u /* S1 everywhere, X Y Z W in place */
                          : rnd() & 0xffff;
    u->signed_bits = rnd_below(3) ? 0 : rnd() & 0xf0000000u;
    u->srgb_bits = rnd_below(3) ? 0 : rnd() & NV30_3D_TEX_WRAP_GAMMA_DECREASE_FILTER__MASK;
