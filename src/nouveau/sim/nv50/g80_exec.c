@@ -1343,6 +1343,8 @@ g80_shader_run(enum g80_stage stage, const struct g80_shader_program *prog,
                   (1u << warp->lanes) - 1;
    st->active = warp->active & all;
    st->pc = prog->start;
+   if (cache)
+      g80_decode_begin(st);
 
    if (prog->local_bytes && prog->local) {
       /* the caller's memory, local_bytes a lane as given (g80_shader.h) */

@@ -12,6 +12,7 @@
  * depends on nothing else but the program type and the chip's ISA flags,
  * which empty the cache when they change.
  */
+#include <fenv.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,6 +74,24 @@ decode(struct g80_decoded *d, uint32_t pc, enum g80_stage stage,
       g80_fast_prepare(d, stage);
 }
 
+void
+g80_decode_begin(struct run *st)
+{
+   struct g80_shader_cache *c = st->cache;
+   const struct g80_shader_program *p = st->prog;
+   if (!c->primed || c->stage != st->stage || c->isa_flags != p->isa_flags) {
+      for (unsigned i = 0; i < G80_DECODE_SLOTS; i++)
+         c->slot[i].tag = 0;
+      c->primed = true;
+      c->stage = st->stage;
+      c->isa_flags = p->isa_flags;
+   }
+   /* the fast f32 forms compute with the host's floats in
+    * round-to-nearest (g80_exec_fast.c); a thread left in another mode
+    * runs the exact functions only */
+   st->host_rn = fegetround() == FE_TONEAREST;
+}
+
 const struct g80_decoded *
 g80_decode_at(struct run *st)
 {
@@ -88,13 +107,6 @@ g80_decode_at(struct run *st)
    unsigned avail = at + 8 <= p->code_size ? 2 : 1;
    memcpy(w, p->code + at, avail * 4);
 
-   if (!c->primed || c->stage != st->stage || c->isa_flags != p->isa_flags) {
-      for (unsigned i = 0; i < G80_DECODE_SLOTS; i++)
-         c->slot[i].tag = 0;
-      c->primed = true;
-      c->stage = st->stage;
-      c->isa_flags = p->isa_flags;
-   }
    struct g80_decoded *d = &c->slot[(st->pc >> 2) % G80_DECODE_SLOTS];
    if (d->tag != st->pc + 1 || d->avail != avail || d->w[0] != w[0] ||
        d->w[1] != w[1]) {

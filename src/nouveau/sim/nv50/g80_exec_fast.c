@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "g80_exec_priv.h"
+#include "g80_exec_fastf32.h"
 
 enum g80_fast_op {
    FAST_NONE,
@@ -140,7 +141,7 @@ exec_fast(struct run *st, const struct g80_decoded *d, uint32_t taken)
           !uniform_src(st, &d->src[i], &uni[i]))
          return false;
 
-   bool write = d->dst_reg < st->nregs;
+   bool write = d->dst_reg < st->nregs, host_rn = st->host_rn;
    enum g80_rnd rnd = (enum g80_rnd)M(RND);
    uint32_t neg0 = M(NEG0) ? 0x80000000u : 0, neg1 = M(NEG1) ? 0x80000000u : 0;
    uint32_t neg2 = d->fast == FAST_MAD_F32 && M(NEG2) ? 0x80000000u : 0;
@@ -152,25 +153,25 @@ exec_fast(struct run *st, const struct g80_decoded *d, uint32_t taken)
       switch (d->fast) {
       case FAST_MOV:
          r = s1;
-         cc = g80_int_cc(r, true);
+         cc = (r ? 0 : G80_CC_Z) | (r >> 31 ? G80_CC_S : 0);  /* g80_int_cc */
          break;
       case FAST_ADD_F32:
-         r = g80_f32_add(s1 ^ neg0, src_lane(st, &d->src[1], uni[1], l) ^ neg1,
-                         rnd);
+         r = fast_add(host_rn, s1 ^ neg0,
+                      src_lane(st, &d->src[1], uni[1], l) ^ neg1, rnd);
          break;
       case FAST_MUL_F32:
-         r = g80_f32_mul(s1 ^ neg0 ^ neg1,
-                         src_lane(st, &d->src[1], uni[1], l), rnd);
+         r = fast_mul(host_rn, s1 ^ neg0 ^ neg1,
+                      src_lane(st, &d->src[1], uni[1], l), rnd);
          break;
       default:
-         r = g80_f32_mad(s1 ^ neg0, src_lane(st, &d->src[1], uni[1], l),
-                         src_lane(st, &d->src[2], uni[2], l) ^ neg2);
+         r = fast_mad(host_rn, s1 ^ neg0, src_lane(st, &d->src[1], uni[1], l),
+                      src_lane(st, &d->src[2], uni[2], l) ^ neg2);
          break;
       }
       if (d->fast != FAST_MOV) {
          if (sat)
-            r = g80_f32_sat(r);
-         cc = g80_f32_cc(r);
+            r = fast_sat(r);
+         cc = fast_f32_cc(r);
       }
       if (write)
          st->r[l][d->dst_reg] = r;
@@ -180,10 +181,29 @@ exec_fast(struct run *st, const struct g80_decoded *d, uint32_t taken)
    return true;
 }
 
+/* The decoded instruction at the PC: its slot when the code words there
+ * are still the slot's, else g80_decode_at (decode, faults). */
+static inline const struct g80_decoded *
+lookup(struct run *st)
+{
+   const struct g80_shader_program *p = st->prog;
+   uint32_t pc = st->pc;
+   if (!(pc & 3) && (uint64_t)pc + 8 <= p->code_size) {
+      const struct g80_decoded *d =
+         &st->cache->slot[(pc >> 2) % G80_DECODE_SLOTS];
+      uint32_t w[2];
+      memcpy(w, p->code + pc, 8);
+      if (d->tag == pc + 1 && d->avail == 2 && d->w[0] == w[0] &&
+          d->w[1] == w[1] && d->fault == G80_DEC_OK)
+         return d;
+   }
+   return g80_decode_at(st);
+}
+
 bool
 g80_run_step_fast(struct run *st)
 {
-   const struct g80_decoded *d = g80_decode_at(st);
+   const struct g80_decoded *d = lookup(st);
    if (!d)
       return false;
    const struct nvisa_g80_insn *insn = &d->insn;

@@ -42,6 +42,7 @@ struct run {
    /* the fast path's decoded instructions (g80_exec_decode.c), NULL on
     * the reference path */
    struct g80_shader_cache *cache;
+   bool host_rn;        /* fast path: the host rounds to nearest */
 
    unsigned nregs;      /* $r0..$r(nregs-1) usable */
    uint16_t a[WARP][NAREGS];
@@ -191,6 +192,9 @@ struct g80_shader_cache {
    struct g80_decoded slot[G80_DECODE_SLOTS];
 };
 
+/* A run's start on the fast path: the cache emptied when the program type
+ * or ISA flags changed. */
+void g80_decode_begin(struct run *st);
 /* The decoded instruction at st->pc, decoded again when the code words
  * there changed; NULL after a fault (the reference's message). */
 const struct g80_decoded *g80_decode_at(struct run *st);

@@ -15,10 +15,15 @@
  * special values of f32 (NaN payloads, infinities, denormals, -0, the
  * normal range's ends) and random words.
  */
+#include <fenv.h>
 #include <stdlib.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <xmmintrin.h>
+#endif
 
 #include "nvsim_test.h"
 #include "g80_exec.h"
+#include "g80_exec_fastf32.h"
 #include "g80_shader.h"
 #include "nvisa_g80.h"
 
@@ -418,7 +423,116 @@ code_rewritten(void)
    g80_shader_cache_destroy(cache);
 }
 
+/* An operand for the f32 comparison: the specials, random words, and
+ * normals near the ends of the range and near another operand (so that
+ * sums cancel, products and sums land at the normal range's ends). */
+static uint32_t
+f32_operand(uint32_t other)
+{
+   switch (rnd32() % 8) {
+   case 0:
+      return specials[rnd32() % (sizeof(specials) / sizeof(specials[0]))];
+   case 1:
+      return rnd32();
+   case 2:   /* exponent 1..4 or 250..254 */
+      return (rnd32() & 0x807fffff) |
+             (rnd32() & 1 ? 1 + rnd32() % 4 : 250 + rnd32() % 5) << 23;
+   case 3:   /* -other, a few ulps off: cancellation */
+      return (other ^ 0x80000000) + (rnd32() % 8) - 4;
+   case 4:   /* other's exponent +-24: rounding at the last bit */
+      return (other & 0x807fffff) |
+             (((other >> 23 & 0xff) + rnd32() % 49 - 24) & 0xff) << 23;
+   case 5:   /* 2^-63..2^63 so that products reach the ends */
+      return (rnd32() & 0x807fffff) | (64 + rnd32() % 127) << 23;
+   default:
+      return (rnd32() & 0x807fffff) | (120 + rnd32() % 16) << 23;
+   }
+}
+
+static unsigned
+f32_compare(const char *what, unsigned n)
+{
+   unsigned bad = 0;
+   for (unsigned i = 0; i < n; i++) {
+      uint32_t a = f32_operand(rnd32()), b = f32_operand(a);
+      uint32_t c = f32_operand(rnd32() & 1 ? a : b);
+      enum g80_rnd rnd = (enum g80_rnd)(rnd32() % 4);
+      uint32_t want[5] = {
+         g80_f32_add(a, b, rnd), g80_f32_mul(a, b, rnd), g80_f32_mad(a, b, c),
+         g80_f32_sat(a), g80_f32_cc(a),
+      };
+      uint32_t got[5] = {
+         fast_add(true, a, b, rnd), fast_mul(true, a, b, rnd),
+         fast_mad(true, a, b, c), fast_sat(a), fast_f32_cc(a),
+      };
+      for (unsigned k = 0; k < 5; k++)
+         if (want[k] != got[k] && bad++ < 8)
+            fprintf(stderr, "%s: op %u (%08x, %08x, %08x, rnd %u): "
+                    "ref %08x fast %08x\n", what, k, a, b, c, rnd,
+                    want[k], got[k]);
+   }
+   return bad;
+}
+
+/* The fast f32 forms against the reference functions: 2^21 random
+ * operand triples, then again with the host's flush-to-zero and
+ * denormals-are-zero modes set (a game may leave them so in the thread
+ * that runs nvsim), and a rounding mode other than nearest, which the
+ * run start sees (g80_decode_begin) and takes the exact functions for. */
+static void
+f32_fast_forms(void)
+{
+   CHECK_EQ(f32_compare("nearest", 1u << 21), 0);
+#if defined(__x86_64__) || defined(__i386__)
+   unsigned csr = _mm_getcsr();
+   _mm_setcsr(csr | 0x8040);   /* FTZ (bit 15), DAZ (bit 6) */
+   CHECK_EQ(f32_compare("ftz/daz", 1u << 18), 0);
+   _mm_setcsr(csr);
+#endif
+   /* a program's add in the cache path with the host rounding upward */
+   static struct env ref, fast;
+   static struct stream s;
+   struct g80_shader_cache *cache = g80_shader_cache_create();
+   random_cbufs();
+   s.n = 0;
+   struct nvisa_g80_insn i;
+   nvisa_g80_insn_init(&i, G(OP_MOV_B32_L));
+   for (unsigned r = 1; r <= 2; r++) {
+      i.opnd[0] = (struct nvisa_g80_operand){ .file = G(FILE_GPR), .size = 4,
+                                              .val = r };
+      i.opnd[1] = (struct nvisa_g80_operand){ .file = G(FILE_ATTR), .size = 4,
+                                              .val = 4 * r };
+      put(&s, &i);
+   }
+   nvisa_g80_insn_init(&i, G(OP_ADD_F32_L));
+   i.opnd[0] = (struct nvisa_g80_operand){ .file = G(FILE_OUT), .size = 4 };
+   i.opnd[1] = (struct nvisa_g80_operand){ .file = G(FILE_GPR), .size = 4,
+                                           .val = 1 };
+   i.opnd[2] = (struct nvisa_g80_operand){ .file = G(FILE_GPR), .size = 4,
+                                           .val = 2 };
+   put(&s, &i);
+   struct nvisa_g80_insn end;
+   nvisa_g80_insn_init(&end, G(OP_NOP));
+   end.mod[G(MOD_CTRL)] = 1;
+   put(&s, &end);
+   for (unsigned l = 0; l < LANES; l++) {
+      ref.in[l * IN_WORDS + 1] = 0x3f800000;             /* 1 */
+      ref.in[l * IN_WORDS + 2] = 0x33800000 + l;         /* 2^-24 (1 + l ulp) */
+   }
+   memcpy(&fast, &ref, sizeof(ref));
+   int old = fegetround();
+   CHECK(fesetround(FE_UPWARD) == 0);
+   run(&ref, G80_STAGE_VP, &s, 0, 0, 32, ~0u, NULL);
+   run(&fast, G80_STAGE_VP, &s, 0, 0, 32, ~0u, cache);
+   fesetround(old);
+   compare(&ref, &fast, "rounding upward", 0);
+   /* 1 + 2^-24 rounds to nearest even: 1, whatever the host's mode */
+   CHECK_EQ(fast.out[0], 0x3f800000);
+   g80_shader_cache_destroy(cache);
+}
+
 static const struct nvt_case cases[] = {
+   { "f32_fast_forms", f32_fast_forms },
    { "code_rewritten", code_rewritten },
    { "random_streams", random_streams },
    { NULL, NULL },
