@@ -148,19 +148,27 @@ enum g80_dec_kind {
    G80_DEC_TEX,
 };
 
-/* A source operand the fast path reads without g80_run_rd: its kind and
- * what it needs (g80_exec_fast.c). */
+/* An operand the fast path reads or writes without g80_run_rd / _wr: its
+ * kind and what it needs (g80_exec_fast.c). */
 enum g80_src_kind {
    G80_SRC_SLOW,        /* anything else: the instruction runs lane by lane */
    G80_SRC_GPR,         /* a full $r: reg (past nregs reads 0) */
    G80_SRC_IMM,         /* val */
    G80_SRC_CONST,       /* c[buf][val], no $a: the same word for every lane */
+   G80_SRC_CONST_IND,   /* c[buf][$a[reg] + val]: checked per lane */
+   G80_SRC_ATTR,        /* a[val], no $a (VP/GP) */
+   G80_SRC_VAR,         /* v[val], no $a (FP interpolation) */
+};
+
+enum g80_dst_kind {
+   G80_DST_GPR,         /* a full $r: reg (past nregs dropped) */
+   G80_DST_OUT,         /* $o[val], no $a (VP/GP) */
 };
 
 struct g80_src {
    uint8_t kind;
    uint8_t buf;
-   uint8_t reg;
+   uint8_t reg;         /* GPR: the register; CONST_IND: the $a */
    uint32_t val;
 };
 
@@ -174,7 +182,9 @@ struct g80_decoded {
    uint8_t pred, pred_c, ctrl, cc_dst;
    bool cc_wr;
    uint8_t fast;        /* enum g80_fast_op (g80_exec_fast.c); 0: none */
-   uint8_t dst_reg;     /* fast forms: a full $r destination */
+   uint8_t nsrc;        /* fast forms: sources in src[] */
+   uint8_t dst_kind;    /* enum g80_dst_kind */
+   uint32_t dst;        /* the register or the result word */
    struct g80_src src[3];
    struct nvisa_g80_insn insn;
 };

@@ -197,6 +197,24 @@ random_program(struct stream *s, enum g80_stage stage, uint32_t isa_flags,
                                               .size = 4, .val = r };
       put(s, &i);
    }
+   /* address registers for c[$a] reads: ld $a / shl $a / add $a of
+    * random words (sources from the registers just loaded) */
+   static const unsigned aops[] = { G(OP_LD_A), G(OP_SHL_A), G(OP_ADD_A) };
+   for (unsigned k = 0; k < 3; k++) {
+      unsigned op = aops[rnd32() % 3];
+      const struct nvisa_form *f = nvisa_g80_form(op);
+      for (unsigned tries = 0; tries < 50; tries++) {
+         uint32_t w[2] = { (rnd32() & ~f->mask[0]) | f->match[0],
+                           (rnd32() & ~f->mask[1]) | f->match[1] };
+         if (!runs_here(w, f->words, op, stage))
+            continue;
+         if (f->words == 2 && (s->n & 1))
+            pad(s);
+         memcpy(s->w + s->n, w, f->words * 4);
+         s->n += f->words;
+         break;
+      }
+   }
    for (unsigned k = 0; k < count && s->n + 2 < MAX_WORDS - 40; k++) {
       unsigned op;
       const struct nvisa_form *f;
@@ -356,6 +374,10 @@ random_streams(void)
       uint32_t active = rnd32() | 1;
       random_program(&s, stage, flags, 1 + rnd32() % 24);
       random_inputs(&ref);
+      /* buffers of 64 KiB, or a few words so that reads run past them */
+      for (unsigned b = 0; b < 16; b++)
+         cb_words[b] = b == 13 || rnd32() % 4 == 0 ? 1 + rnd32() % 64 :
+                                                     CB_WORDS;
       memcpy(&fast, &ref, sizeof(ref));
       run(&ref, stage, &s, flags, g, nl, active, NULL);
       /* the same program twice on one cache: decoded, then cached */
@@ -531,7 +553,63 @@ f32_fast_forms(void)
    g80_shader_cache_destroy(cache);
 }
 
+/* c0[$a1] with $a1 = 4 * lane: lanes inside the buffer read it, the
+ * first past it faults, at the end and one word short of it (the
+ * bound is the read's last byte, rd in g80_exec.c). */
+static void
+const_indirect_per_lane(void)
+{
+   static struct env ref, fast;
+   static struct stream s;
+   struct g80_shader_cache *cache = g80_shader_cache_create();
+   random_cbufs();
+   s.n = 0;
+   struct nvisa_g80_insn i;
+   nvisa_g80_insn_init(&i, G(OP_MOV_B32_L));
+   i.opnd[0] = (struct nvisa_g80_operand){ .file = G(FILE_GPR), .size = 4 };
+   i.opnd[1] = (struct nvisa_g80_operand){ .file = G(FILE_ATTR), .size = 4 };
+   put(&s, &i);
+   nvisa_g80_insn_init(&i, G(OP_SHL_A));
+   i.opnd[0] = (struct nvisa_g80_operand){ .file = G(FILE_ADDR), .size = 4,
+                                           .val = 1 };
+   i.opnd[1] = (struct nvisa_g80_operand){ .file = G(FILE_GPR), .size = 4 };
+   i.opnd[2] = (struct nvisa_g80_operand){ .file = G(FILE_IMM), .size = 4,
+                                           .val = 2 };
+   put(&s, &i);
+   nvisa_g80_insn_init(&i, G(OP_LD_C_B32));
+   i.opnd[0] = (struct nvisa_g80_operand){ .file = G(FILE_GPR), .size = 4,
+                                           .val = 1 };
+   i.opnd[1] = (struct nvisa_g80_operand){ .file = G(FILE_CONST), .size = 4,
+                                           .areg = 1, .val = 4 };
+   put(&s, &i);
+   nvisa_g80_insn_init(&i, G(OP_MOV_B32_L));
+   i.opnd[0] = (struct nvisa_g80_operand){ .file = G(FILE_OUT), .size = 4 };
+   i.opnd[1] = (struct nvisa_g80_operand){ .file = G(FILE_GPR), .size = 4,
+                                           .val = 1 };
+   put(&s, &i);
+   struct nvisa_g80_insn end;
+   nvisa_g80_insn_init(&end, G(OP_NOP));
+   end.mod[G(MOD_CTRL)] = 1;
+   put(&s, &end);
+   for (unsigned l = 0; l < LANES; l++)
+      ref.in[l * IN_WORDS] = l;
+   for (unsigned words = 16; words <= LANES + 2; words++) {
+      cb_words[0] = words;
+      memcpy(&fast, &ref, sizeof(ref));
+      run(&ref, G80_STAGE_VP, &s, 0, 0, 32, ~0u, NULL);
+      run(&fast, G80_STAGE_VP, &s, 0, 0, 32, ~0u, cache);
+      compare(&ref, &fast, "c[$a] per lane", words);
+      /* lane l reads byte 4 + 4 l: all 32 fit in 33 words */
+      CHECK_EQ(ref.fault.faulted, words < LANES + 1);
+      if (!ref.fault.faulted)
+         CHECK_EQ(fast.out[5 * OUT_WORDS], cbuf[0][6]);
+   }
+   cb_words[0] = CB_WORDS;
+   g80_shader_cache_destroy(cache);
+}
+
 static const struct nvt_case cases[] = {
+   { "const_indirect_per_lane", const_indirect_per_lane },
    { "f32_fast_forms", f32_fast_forms },
    { "code_rewritten", code_rewritten },
    { "random_streams", random_streams },
