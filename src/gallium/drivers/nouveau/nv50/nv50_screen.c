@@ -154,6 +154,9 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
    case PIPE_CAP_FRAGMENT_SHADER_TEXTURE_LOD:
    case PIPE_CAP_FRAGMENT_SHADER_DERIVATIVES:
       return 1;
+   case PIPE_CAP_TEXTURE_BARRIER:
+      /* SERIALIZE and TEX_CACHE_CTL FLUSH (nv50_texture_barrier) */
+      return 1;
    case PIPE_CAP_POLYGON_OFFSET_CLAMP:
       /* POLYGON_OFFSET_CLAMP (nv50_rasterizer.c) */
       return 1;

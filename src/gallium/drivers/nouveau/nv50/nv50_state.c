@@ -86,9 +86,17 @@ nv50_surface_destroy(struct pipe_context *p, struct pipe_surface *sf)
    FREE(sf);
 }
 
+/* ARB/NV_texture_barrier: texels that earlier draws rendered are read by
+ * later ones only once those draws are done (SERIALIZE, fifo.xml) and the
+ * texture caches hold no older copy of them (TEX_CACHE_CTL FLUSH, rnndb
+ * "2 is used for flushing texture caches") */
 void
 nv50_texture_barrier(struct pipe_context *p, unsigned flags)
 {
+   struct nv50_context *nv50 = nv50_context(p);
+
+   NV50_3D_1(nv50, G80_GRAPH_SERIALIZE, 0);
+   NV50_3D_1(nv50, G80_3D_TEX_CACHE_CTL, G80_3D_TEX_CACHE_CTL_UNK1_FLUSH);
 }
 
 void

@@ -59,6 +59,12 @@
  *     2): the mipmap of 3 at k = 1 (lambda 0) with TEXTURE_LOD_BIAS 2 is
  *     level 2 (lambda 2, ceil(2.5) - 1); with the unit's bias -1 too,
  *     level 1 (lambda 1).
+ *  14. ARB_texture_barrier: a 16x16 RGBA8 texture cleared to 0x40 in
+ *     every channel is both the framebuffer's colour and the texture the
+ *     FP samples; each draw writes its texel plus 0x40 / 255 (each texel
+ *     read and written by its own fragment once, which the extension
+ *     allows), glTextureBarrier between the two draws, so the second
+ *     reads what the first wrote: 0x40 + 2 * 0x40 = 0xc0.
  * By hand:
  *   L=build/install/lib/x86_64-linux-gnu
  *   gcc -o /tmp/nv50_gl_tex nv50_gl_tex.c -L$L -lEGL -lGL -lm -Wl,-rpath,$L
@@ -598,6 +604,36 @@ main(int argc, char **argv)
       check("TEXTURE_LOD_BIAS 2, unit's -1: level 1", 5, 9, level_colour[1]);
       glTexEnvf(GL_TEXTURE_FILTER_CONTROL, GL_TEXTURE_LOD_BIAS, 0.0f);
       glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_LOD_BIAS, 0.0f);
+   }
+
+   /* 14: texture barrier */
+   if (!nvgl_has_ext("GL_ARB_texture_barrier")) {
+      printf("FAIL GL_ARB_texture_barrier not exposed\n");
+      fails++;
+   } else {
+      PFNGLTEXTUREBARRIERPROC barrier =
+         (PFNGLTEXTUREBARRIERPROC)eglGetProcAddress("glTextureBarrier");
+      GLuint fb;
+      GLuint padd = program(vs_quad,
+         "#version 120\n"
+         "uniform sampler2D t;\n"
+         "void main() {\n"
+         "   gl_FragColor = texture2D(t, gl_FragCoord.xy / 16.0) +\n"
+         "                  vec4(64.0 / 255.0);\n"
+         "}\n");
+      glBindTexture(GL_TEXTURE_2D, tex[15]);
+      tex_solid(GL_TEXTURE_2D, 0, S, S, 0x40404040);
+      filters(GL_TEXTURE_2D, GL_NEAREST, GL_NEAREST, GL_CLAMP_TO_EDGE);
+      glGenFramebuffers(1, &fb);
+      glBindFramebuffer(GL_FRAMEBUFFER, fb);
+      glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                             GL_TEXTURE_2D, tex[15], 0);
+      glUseProgram(padd);
+      glUniform1i(glGetUniformLocation(padd, "t"), 0);
+      glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+      barrier();
+      glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+      check("texture barrier: two draws of +0x40", 5, 9, 0xc0c0c0c0);
    }
    return nvgl_done();
 }
