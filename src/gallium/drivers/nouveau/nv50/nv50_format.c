@@ -66,6 +66,21 @@ static const struct nv50_format nv50_formats[PIPE_FORMAT_COUNT] = {
    C(R16G16_SNORM, RG16_SNORM),
    C(R16G16B16A16_SNORM, RGBA16_SNORM),
 
+   /* luminance targets (colour-renderable in the compatibility profile,
+    * ARB_framebuffer_object): the L written is the fragment's R (GL's
+    * RGBA-to-luminance conversion, L = R) and the buffer has no alpha,
+    * as a one-component target has none: the R surface formats of the
+    * same size store them, byte for byte Gallium's L formats.  Without
+    * them st/mesa stores LUMINANCE8_SNORM or LUMINANCE16F in an RGBA
+    * format, and the framebuffer then reports an alpha (piglit
+    * query-rgba-signed-components) */
+   C(L8_UNORM, R8_UNORM),
+   C(L8_SNORM, R8_SNORM),
+   C(L16_UNORM, R16_UNORM),
+   C(L16_SNORM, R16_SNORM),
+   C(L16_FLOAT, R16_FLOAT),
+   C(L32_FLOAT, R32_FLOAT),
+
    /* integer targets (EXT_texture_integer, ARB_texture_rgb10_a2ui) */
    C128(R32G32B32A32_UINT, RGBA32_UINT),
    C128(R32G32B32A32_SINT, RGBA32_SINT),

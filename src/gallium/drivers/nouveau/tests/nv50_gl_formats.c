@@ -27,6 +27,14 @@
  *    a linear RGBA8 target: GL 3.0 3.9.16's decode
  *    ((c / 255 + 0.055) / 1.055)^2.4 * 255 = 128.24, 55.04, 13.07; alpha
  *    linear 128 (+-1).
+ * 7. Luminance targets (colour-renderable in the compatibility profile,
+ *    ARB_framebuffer_object): LUMINANCE8_SNORM and LUMINANCE16F drawn
+ *    with (0.5, 0.25, 0.75, 0.125) store L = R = 0.5 (GL's RGBA-to-
+ *    luminance conversion; SNORM8 0.5 is 63.5 / 127: 0.5 +- 1/127),
+ *    read back as (L, 0, 0, 1): a luminance buffer has no G, B or A (the
+ *    conversion back to RGBA).  GL_RGBA_SIGNED_COMPONENTS_EXT
+ *    (EXT_packed_float) is TRUE for the signed components the buffer has:
+ *    (1, 1, 1, 0), L signed and no alpha.
  */
 #include <math.h>
 #include <stdint.h>
@@ -200,6 +208,34 @@ main(void)
       const int drawn[4] = { -3, 1000, -32768, 32767 };
       check_i("RGBA16I drawn", 2, drawn);
       check_i("RGBA16I cleared", S - 2, clear);
+   }
+
+   /* 7. luminance targets */
+   const struct { GLenum fmt; const char *name; float tol; } lum[] = {
+      { GL_LUMINANCE8_SNORM, "LUMINANCE8_SNORM", 1.0f / 127 },
+      { GL_LUMINANCE16F_ARB, "LUMINANCE16F", 0.0f },
+   };
+   for (unsigned i = 0; i < sizeof(lum) / sizeof(lum[0]); i++) {
+      char what[80];
+      if (!target(lum[i].fmt, lum[i].name))
+         continue;
+      glClearColor(0, 0, 0, 0);
+      glClear(GL_COLOR_BUFFER_BIT);
+      program("#version 130\n"
+              "out vec4 c;\n"
+              "void main() { c = vec4(0.5, 0.25, 0.75, 0.125); }\n");
+      nvgl_columns(0, S, S);
+      float f[4] = { -9, -9, -9, -9 };
+      glReadPixels(3, 3, 1, 1, GL_RGBA, GL_FLOAT, f);
+      snprintf(what, sizeof(what), "%s L = R = 0.5 (got %g), G B 0, A 1",
+               lum[i].name, f[0]);
+      check_true(what, fabsf(f[0] - 0.5f) <= lum[i].tol && f[1] == 0.0f &&
+                       f[2] == 0.0f && f[3] == 1.0f);
+      GLboolean sc[4] = { 9, 9, 9, 9 };
+      glGetBooleanv(GL_RGBA_SIGNED_COMPONENTS_EXT, sc);
+      snprintf(what, sizeof(what), "%s RGBA_SIGNED_COMPONENTS %d %d %d %d "
+               "(want 1 1 1 0)", lum[i].name, sc[0], sc[1], sc[2], sc[3]);
+      check_true(what, sc[0] && sc[1] && sc[2] && !sc[3]);
    }
    return nvgl_done();
 }
