@@ -2,6 +2,9 @@
 # make test's piglit stage: the gate of every chip that has both a gate list
 # and expectations in tests/piglit/ (a chip gets them once nvsim models it),
 # with our driver on nvsim.  Fails on any regression or unexpected pass.
+# A chip with tests/piglit/budget-CHIP.txt runs the list's first N tests
+# only, N chosen by its time budget (tests/piglit/RULE.md, "Time budget");
+# PIGLIT_FULL=1 runs every chip's whole list.
 # The last line is "N passed, N failed" over the chips.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -15,8 +18,16 @@ for list in "$top"/tests/piglit/gate-*.txt; do
       echo "piglit gate $chip: no expected-$chip.txt, not run"
       continue
    fi
-   echo "=== piglit gate on $chip"
-   if $runner gate --chip "$chip" --quiet \
+   first=()
+   budget=$top/tests/piglit/budget-$chip.txt
+   if [ -f "$budget" ] && [ -z "${PIGLIT_FULL:-}" ]; then
+      n=$(awk '$1 == "first" { print $2 }' "$budget")
+      first=(--first "$n")
+      echo "=== piglit gate on $chip: the first $n tests (budget-$chip.txt)"
+   else
+      echo "=== piglit gate on $chip"
+   fi
+   if $runner gate --chip "$chip" --quiet "${first[@]}" \
          --jobs "${PIGLIT_JOBS:-2}" --timeout "${PIGLIT_TIMEOUT:-60}"; then
       passed=$((passed + 1))
    else

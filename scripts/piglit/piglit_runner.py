@@ -7,6 +7,12 @@
    piglit_runner.py run --chip nv40 --profile my-list.txt --resume
    piglit_runner.py gate --chip nv40             (run the gate, compare)
    piglit_runner.py update-expected --chip nv40  (write expected-nv40.txt)
+   piglit_runner.py gate --chip g80 --first 150  (the list's first 150 tests
+                                    against their expectations)
+   piglit_runner.py budget --chip g80 --minutes 3 [--write]
+                                    (how many of the list's first tests a
+                                    whole-list run of the chip ran within
+                                    3 minutes: tests/piglit/budget-g80.txt)
 
 We run piglit's test programs ourselves instead of `piglit run`: that gives
 a per-test timeout that kills the whole process group (a hung test never
@@ -535,11 +541,27 @@ def summary_line(c):
             c['warn']))
 
 
+def first_tests(tests, first):
+   """The list's first `first` tests, in its order (a gate list's order
+   is stratified, tests/piglit/RULE.md step 3, so a prefix is a sample of
+   every folder)."""
+   if first is None:
+      return tests
+   if first <= 0:
+      raise HarnessError('--first must be positive')
+   return collections.OrderedDict(list(tests.items())[:first])
+
+
 def run(chip, profile, gate_chip=None, jobs=2, timeout=60, resume=False,
-        dest=None, quiet=False):
-   """Run a profile on a chip; returns (dest, results)."""
+        dest=None, quiet=False, first=None):
+   """Run a profile (or its first `first` tests) on a chip; returns
+   (dest, results)."""
    gate_chip = gate_chip or _gate_chip_of(chip)
    tests, label = resolve_profile(profile, gate_chip)
+   if first is not None and first < len(tests):
+      tests = first_tests(tests, first)
+      # its own result folders: update-expected and budget read whole runs
+      label += '-first%d' % first
    if ASAN:
       # its own result folders: update-expected never reads them
       label += '-asan'
@@ -890,12 +912,74 @@ def _newest_input_mtime(chip):
               default=0)
 
 
+# --- the time budget of make test -------------------------------------------
+
+def budget_path(chip):
+   return os.path.join(LISTS_DIR, 'budget-%s.txt' % chip)
+
+
+def read_budget(chip):
+   """The `first N` of tests/piglit/budget-CHIP.txt, or None (no file:
+   make test runs the whole list)."""
+   path = budget_path(chip)
+   if not os.path.isfile(path):
+      return None
+   with open(path, encoding='utf-8') as f:
+      for line in f:
+         w = line.split('#', 1)[0].split()
+         if len(w) == 2 and w[0] == 'first' and w[1].isdigit():
+            return int(w[1])
+   raise HarnessError('%s: no `first N` line' % path)
+
+
+def budget_prefix(tests, results, jobs, minutes):
+   """(N, seconds): the longest prefix of the list whose tests, with the
+   times of a whole-list run, fit in `minutes` of wall time on `jobs`
+   cores.  As make_gate_list.py counts a list's time: the tests' times
+   summed over the jobs, a test that piglit runs alone (not concurrent)
+   holding every core, so its time counts once per job; a timeout counts
+   its whole wait."""
+   used, n = 0.0, 0
+   for name, t in tests.items():
+      r = results.get(name)
+      if r is None:
+         raise HarnessError('the run has no result for %s: budgets are '
+                            'measured on a whole-list run' % name)
+      cost = r['time'] * (1 if t.concurrent else jobs)
+      if used + cost > minutes * 60 * jobs:
+         break
+      used += cost
+      n += 1
+   return n, used / jobs
+
+
+def write_budget(chip, gate_chip, n, secs, minutes, jobs, src, results,
+                 total):
+   c = counts(collections.OrderedDict(list(results.items())[:n]))
+   path = budget_path(chip)
+   with open(path + '.tmp', 'w', encoding='utf-8') as f:
+      f.write('# make test runs the first N tests of gate-%s.txt with our '
+              'driver on the\n# simulated %s (scripts/piglit/gate-all.sh); '
+              'the rule is tests/piglit/RULE.md,\n# "Time budget".  The '
+              'whole list: `make piglit-gate CHIP=%s`.\n'
+              % (gate_chip, chip.upper(), chip))
+      f.write('# Written by `make piglit-budget CHIP=%s BUDGET_MINUTES=%g` '
+              'from\n# %s (%d jobs): the first %d of %d tests took %.1f '
+              'min there\n# (%s).\n'
+              % (chip, minutes, os.path.relpath(src, TOP), jobs, n, total,
+                 secs / 60, summary_line(c)))
+      f.write('first %d\n' % n)
+   os.replace(path + '.tmp', path)
+   print('wrote %s (first %d of %d tests, %.1f min)' %
+         (os.path.relpath(path, TOP), n, total, secs / 60))
+
+
 # --- command line ------------------------------------------------------------
 
 def main(argv=None):
    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
    sub = ap.add_subparsers(dest='cmd', required=True)
-   for name in ('run', 'gate', 'update-expected'):
+   for name in ('run', 'gate', 'update-expected', 'budget'):
       p = sub.add_parser(name)
       p.add_argument('--chip', default=os.environ.get('CHIP', 'nv40'))
       p.add_argument('--jobs', '-j', type=int,
@@ -914,6 +998,15 @@ def main(argv=None):
       if name == 'gate':
          p.add_argument('--expected', help='expectation file (default: '
                         'tests/piglit/expected-CHIP.txt)')
+      if name in ('run', 'gate'):
+         p.add_argument('--first', type=int,
+                        help='only the list\'s first N tests (a gate '
+                        'compares their expectations only)')
+      if name == 'budget':
+         p.add_argument('--minutes', type=float, default=3.0,
+                        help='the wall time allowed (default 3)')
+         p.add_argument('--write', action='store_true',
+                        help='write tests/piglit/budget-CHIP.txt')
    a = ap.parse_args(argv)
    global ASAN
    ASAN = getattr(a, 'asan', False)
@@ -922,7 +1015,7 @@ def main(argv=None):
          raise HarnessError('--timeout and --jobs must be positive')
       if a.cmd == 'run':
          dest, results = run(a.chip, a.profile, a.gate, a.jobs, a.timeout,
-                             a.resume, a.results, a.quiet)
+                             a.resume, a.results, a.quiet, a.first)
          c = counts(results)
          print('results in %s' % dest)
          if ASAN:
@@ -934,15 +1027,22 @@ def main(argv=None):
             exp = _read_expected_file(a.expected)
          else:
             exp = read_expected(a.chip)
+         whole = exp
+         if a.first is not None:
+            # the prefix's expectations only (the file covers the list)
+            names = first_tests(resolve_profile(
+               a.profile, a.gate or _gate_chip_of(a.chip))[0], a.first)
+            exp = collections.OrderedDict((n, v) for n, v in exp.items()
+                                          if n in names)
          dest, results = run(a.chip, a.profile, a.gate, a.jobs, a.timeout,
-                             a.resume, a.results, a.quiet)
+                             a.resume, a.results, a.quiet, a.first)
          print('results in %s' % dest)
          print('%s, piglit\'s own verdicts: %s' % (a.chip,
                                                     summary_line(counts(results))))
          sanitized = print_sanitizer_reports(dest, results) if ASAN else 0
          ok = print_comparison(a.chip, exp, compare(exp, results), sanitized)
          if not a.expected:
-            todo = untriaged(a.chip, exp)
+            todo = untriaged(a.chip, whole)
             if todo:
                print('%d non-pass expectations of %s say no reason (%s): '
                      'write why after "%s"' % (len(todo), a.chip,
@@ -951,6 +1051,32 @@ def main(argv=None):
                                                REASON_SEP.strip()))
                ok = False
          return 0 if ok else 1
+      if a.cmd == 'budget':
+         gate_chip = a.gate or _gate_chip_of(a.chip)
+         tests, label = resolve_profile(a.profile, gate_chip)
+         src = a.results
+         if not src:
+            fin = runs_of(a.chip, label, finished=True)
+            if not fin:
+               raise HarnessError('no finished whole-list run of %s (%s); '
+                                  '`make piglit CHIP=%s` first'
+                                  % (a.chip, label, a.chip))
+            src = fin[-1]
+         results = load_results(src)
+         if not os.path.exists(os.path.join(src, 'done')):
+            raise HarnessError('%s is not a finished run' % src)
+         with open(os.path.join(src, 'meta.json'), encoding='utf-8') as f:
+            jobs = json.load(f).get('jobs', a.jobs)
+         n, secs = budget_prefix(tests, results, jobs, a.minutes)
+         print('%s: the first %d of %d tests of %s took %.1f of %g min in '
+               '%s (%d jobs)' % (a.chip, n, len(tests), label, secs / 60,
+                                 a.minutes, src, jobs))
+         if a.write:
+            write_budget(a.chip, gate_chip, n, secs, a.minutes, jobs, src,
+                         collections.OrderedDict((k, results[k])
+                                                 for k in tests),
+                         len(tests))
+         return 0
       if a.cmd == 'update-expected':
          label = 'gate-' + (a.gate or a.chip)
          if a.profile != 'gate':

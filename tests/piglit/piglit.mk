@@ -9,6 +9,12 @@
 #   make piglit-gate CHIP=nv40 ASAN=1         the same on the ASan+UBSan build;
 #                                             a sanitizer report fails it
 #   make piglit-gate-all                      the gates of every chip with a list
+#                                             (a chip with budget-CHIP.txt: its
+#                                             first N tests; PIGLIT_FULL=1: all)
+#   make piglit-gate CHIP=g80 FIRST=134       the list's first 134 tests only
+#   make piglit-budget CHIP=g80               budget-g80.txt: how many first
+#                                             tests fit BUDGET_MINUTES (3) in
+#                                             the chip's last whole-list run
 #   make piglit-gate-ref                      upstream's driver on nvsim: the
 #                                             ref-nv40.txt list vs expected-ref-nv40.txt
 #                                             (needs make reference)
@@ -27,6 +33,9 @@ PIGLIT_JOBS ?= 2
 # The sanitizer build runs about 2-3 times slower (docs/reliability.md).
 PIGLIT_TIMEOUT ?= $(if $(ASAN),180,60)
 GATE_MINUTES ?= 4
+# make test's share of a chip whose whole list takes longer (RULE.md,
+# "Time budget")
+BUDGET_MINUTES ?= 3
 PIGLIT_PY := /usr/bin/python3 $(TOP)/scripts/piglit
 PIGLIT_ARGS = --chip $(CHIP) --jobs $(PIGLIT_JOBS) --timeout $(PIGLIT_TIMEOUT) \
 	$(if $(filter llvmpipe softpipe,$(CHIP)),--gate $(GATE)) \
@@ -35,7 +44,7 @@ PIGLIT_ARGS = --chip $(CHIP) --jobs $(PIGLIT_JOBS) --timeout $(PIGLIT_TIMEOUT) \
 export BUILD
 
 .PHONY: piglit piglit-gate piglit-gate-all piglit-gate-ref piglit-gate-ref-g80 \
-	piglit-update-expected \
+	piglit-update-expected piglit-budget \
 	piglit-report piglit-gate-list piglit-selftest
 
 piglit:
@@ -43,7 +52,8 @@ piglit:
 		--profile $(PROFILE)
 
 piglit-gate:
-	@$(PIGLIT_PY)/piglit_runner.py gate $(PIGLIT_ARGS) $(if $(ASAN),--asan)
+	@$(PIGLIT_PY)/piglit_runner.py gate $(PIGLIT_ARGS) $(if $(ASAN),--asan) \
+		$(if $(FIRST),--first $(FIRST))
 
 # make test's piglit stage: every chip that has a gate list and whose
 # simulation exists.
@@ -65,6 +75,11 @@ piglit-gate-ref-g80:
 	@$(PIGLIT_PY)/piglit_runner.py gate --chip ref-g80 --quiet \
 		--profile $(TOP)/tests/piglit/ref-g80.txt \
 		--jobs $(PIGLIT_JOBS) --timeout $(PIGLIT_TIMEOUT)
+
+# tests/piglit/budget-CHIP.txt from the chip's last finished whole-list run
+piglit-budget:
+	@$(PIGLIT_PY)/piglit_runner.py budget $(PIGLIT_ARGS) \
+		--minutes $(BUDGET_MINUTES) --write
 
 piglit-update-expected:
 	@$(PIGLIT_PY)/piglit_runner.py update-expected $(PIGLIT_ARGS) --profile $(PROFILE)

@@ -182,6 +182,28 @@ check "gate-all: ... names it" grep -q "say no reason (selftest@crash)" "$work/a
 check "gate: prints piglit's own verdicts" \
    grep -q "piglit's own verdicts: 1 passed, 1 failed (1 crash, 1 timeout" "$work/all-ok.out"
 
+# 7b. A time budget (RULE.md, "Time budget"): budget-CHIP.txt's `first N`
+#     makes gate-all run the list's first N tests against their
+#     expectations only (the hang, fourth, would fail these: expected to
+#     pass); PIGLIT_FULL=1 runs the whole list.  `budget` counts, on a
+#     whole-list run, the first tests that fit: the three quick ones in
+#     0.01 min on 2 jobs (1.2 s of test time), not the 2 s hang.
+sed 's/^selftest@hang: timeout.*/selftest@hang: pass/' "$here/expected-selftest.txt" \
+   >"$sb/tests/piglit/expected-none.txt"
+printf '# the first two\nfirst 2\n' >"$sb/tests/piglit/budget-none.txt"
+PIGLIT_TIMEOUT=2 PIGLIT_RESULTS="$sb/results" bash "$sb/scripts/piglit/gate-all.sh" \
+   >"$work/all-first.out" 2>&1
+check "budget: the first 2 tests meet their expectations -> exit 0" [ $? = 0 ]
+check "budget: ... says so" grep -q "piglit gate on none: the first 2 tests" "$work/all-first.out"
+check "budget: ... and ran 2" grep -q "piglit's own verdicts: 1 passed, 1 failed (0 crash, 0 timeout" "$work/all-first.out"
+PIGLIT_FULL=1 PIGLIT_TIMEOUT=2 PIGLIT_RESULTS="$sb/results" \
+   bash "$sb/scripts/piglit/gate-all.sh" >"$work/all-full.out" 2>&1
+check "budget: PIGLIT_FULL=1 runs the whole list (the hang fails it)" [ $? = 1 ]
+rm -f "$sb/tests/piglit/budget-none.txt"
+check "budget: 3 tests fit 0.01 min of the four-verdict run" \
+   bash -c "$runner budget --chip none --profile '$here/four-verdicts.txt' \
+            --results '$work/four' --minutes 0.01 | grep -q 'the first 3 of 4 tests'"
+
 # The application corpus's classes (scripts/apps/apps_runner.py): our NV30
 # is of its GL 2.1 target class, upstream's driver on it of upstream's;
 # each replays what its GL contains and what a recipe names.
