@@ -48,6 +48,9 @@ runs=(
    "nv30_gl_fbo_sizes||--|nv30 nv40 llvmpipe"
    "nv30_gl_textures||-- sample|nv30 nv40 llvmpipe"
    "nv30_gl_npot||--|nv30 llvmpipe"
+   # indexed draws: index buffers the hardware reads (NV30, NV40) and
+   # inline indices (NV44_3D has no index buffer)
+   "nv30_gl_indices||--|nv30 nv40 nv44 llvmpipe"
    # curie without the two MIN_LOD probes: its units magnify there (the
    # program's header says why; a defect of the NV40 path, not of NPOT)
    "nv30_gl_npot||-- curie|nv40 llvmpipe"

@@ -89,13 +89,15 @@ nv30_blend_split_pass(struct nv30_context *nv30, bool alpha)
    const struct nv30_zsa_state *zsa = nv30->zsa;
    bool counting = nv30->query_running && !nv30->queries_paused;
 
-   NV30_3D_1(nv30, NV30_3D_COLOR_MASK, alpha ? b->mask_alpha : b->mask_rgb);
-   NV30_3D_1(nv30, NV30_3D_BLEND_EQUATION, alpha ? b->eq_alpha : b->eq_rgb);
+   /* (tracked methods, nv30_hwstate.h) */
+   nv30_hw_set(nv30, NV30_3D_COLOR_MASK, alpha ? b->mask_alpha : b->mask_rgb);
+   nv30_hw_set(nv30, NV30_3D_BLEND_EQUATION, alpha ? b->eq_alpha : b->eq_rgb);
    if (zsa) {
-      NV30_3D_1(nv30, NV30_3D_DEPTH_WRITE_ENABLE, alpha ? 0 : zsa->depth_write);
+      nv30_hw_set(nv30, NV30_3D_DEPTH_WRITE_ENABLE,
+                  alpha ? 0 : zsa->depth_write);
       for (unsigned i = 0; i < 2; i++)
-         NV30_3D_1(nv30, NV30_3D_STENCIL_MASK(i),
-                   alpha ? 0 : zsa->stencil[i].mask);
+         nv30_hw_set(nv30, NV30_3D_STENCIL_MASK(i),
+                     alpha ? 0 : zsa->stencil[i].mask);
    }
    if (counting)
       NV30_3D_1(nv30, NV30_3D_QUERY_ENABLE, alpha ? 0 : 1);
@@ -106,8 +108,8 @@ nv30_blend_split_pass(struct nv30_context *nv30, bool alpha)
 void
 nv30_blend_split_end(struct nv30_context *nv30)
 {
-   NV30_3D_1(nv30, NV30_3D_COLOR_MASK, nv30->blend->color_mask);
-   NV30_3D_1(nv30, NV30_3D_BLEND_EQUATION, nv30->blend->equation);
+   nv30_hw_set(nv30, NV30_3D_COLOR_MASK, nv30->blend->color_mask);
+   nv30_hw_set(nv30, NV30_3D_BLEND_EQUATION, nv30->blend->equation);
 }
 
 /* The independent primitives of a draw as 32-bit vertex numbers (before

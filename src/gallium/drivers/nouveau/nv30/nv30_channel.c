@@ -207,6 +207,11 @@ nv30_channel_enter(struct nv30_context *nv30)
    nv30->hw_vertprog = NULL;          /* slot 0 holds their VP */
    nv30->hw_tex_enabled = ~0u;        /* they may have enabled any unit */
    nv30->hw_vtxfmt_count = NV30_3D_VTXFMT__LEN;
+   nv30->hw_draw.known = 0;           /* restart, element base */
+   nv30->hw_draw.idx_bo = NULL;       /* index buffer */
+   nv30->refs_listed = false;
+   nv30_hw_forget_all(nv30);          /* every tracked method */
+   nv30->submission++;                /* texture addresses */
    nv30->vtx_cache_stale = true;
 }
 

@@ -104,16 +104,17 @@ nv30_clear(struct pipe_context *pipe, unsigned buffers,
       nv30->dirty = others;
    }
 
-   NV30_3D_MTHD(nv30, NV30_3D_SCISSOR_HORIZ, 2);
-   nouveau_push_data(p, NV30_3D_SCISSOR_HORIZ_X(x0) |
-                        NV30_3D_SCISSOR_HORIZ_W(x1 - x0));
-   nouveau_push_data(p, NV30_3D_SCISSOR_VERT_Y(y0) |
-                        NV30_3D_SCISSOR_VERT_H(y1 - y0));
+   /* (tracked methods, nv30_hwstate.h) */
+   const uint32_t rect[] = {
+      NV30_3D_SCISSOR_HORIZ_X(x0) | NV30_3D_SCISSOR_HORIZ_W(x1 - x0),
+      NV30_3D_SCISSOR_VERT_Y(y0) | NV30_3D_SCISSOR_VERT_H(y1 - y0),
+   };
+   nv30_hw_set_group(nv30, NV30_3D_SCISSOR_HORIZ, rect, ARRAY_SIZE(rect));
    if (mode & NV30_3D_CLEAR_BUFFERS_STENCIL(1)) {
       /* the stencil write mask applies to clears */
-      NV30_3D_MTHD(nv30, NV30_3D_STENCIL_ENABLE(0), 2);
-      nouveau_push_data(p, 0);
-      nouveau_push_data(p, 0xff);
+      const uint32_t stencil[] = { 0, 0xff };
+      nv30_hw_set_group(nv30, NV30_3D_STENCIL_ENABLE(0), stencil,
+                        ARRAY_SIZE(stencil));
       nv30->dirty |= NV30_DIRTY_ZSA;
    }
    NV30_3D_MTHD(nv30, NV30_3D_CLEAR_DEPTH_VALUE, 3);

@@ -44,6 +44,9 @@ nv30_kick_notify(struct nouveau_pushbuf *pb)
    nv30->kicked = true;
    nv30->emitted = false;
    nv30->vtx_cache_stale = true;
+   nv30->hw_draw.idx_bo = NULL;
+   nv30->refs_listed = false;
+   nv30->submission++;
    if (nouveau_debug & NOUVEAU_DEBUG_FLUSH)
       fprintf(stderr, "nouveau: submit on channel %p\n", (void *)nv30->channel);
 }
@@ -79,7 +82,8 @@ nv30_check_kick(struct nv30_context *nv30)
 static bool nv30_context_init_3d(struct nv30_context *nv30);
 
 bool
-nv30_push_begin(struct nv30_context *nv30, unsigned words, unsigned relocs)
+nv30_push_begin_slow(struct nv30_context *nv30, unsigned words,
+                     unsigned relocs)
 {
    /* room for libdrm to list the bound state's buffers again if it
     * submits first */

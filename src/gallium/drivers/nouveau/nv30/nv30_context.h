@@ -13,6 +13,7 @@
 #include "nv30_screen.h"
 #include "nvc_compiler.h"
 #include "nv30_texture.h"
+#include "nv30_hwstate.h"
 
 struct nouveau_client;
 struct nouveau_object;
@@ -44,6 +45,10 @@ enum nv30_dirty {
  * moved them, and the next submission must name them again. */
 #define NV30_DIRTY_RELOCATED (NV30_DIRTY_FRAMEBUFFER | NV30_DIRTY_FRAGPROG | \
                               NV30_DIRTY_VERTEX | NV30_DIRTY_TEXTURES)
+/* The state whose sending writes relocations or may name another buffer:
+ * that, and the FP constants, which are patched into a new copy of the
+ * program in the FP ring (FP_ACTIVE_PROGRAM, nv30_emit_fragprog). */
+#define NV30_DIRTY_BUFFERS (NV30_DIRTY_RELOCATED | NV30_DIRTY_FRAGCONST)
 
 /* The bins of nouveau_push in which each state group records the
  * relocations it sends, so that every later submission lists those
@@ -52,9 +57,19 @@ enum nv30_dirty {
 enum nv30_bin {
    NV30_BIN_FRAMEBUFFER,
    NV30_BIN_FRAGPROG,
-   NV30_BIN_TEXTURES,
    NV30_BIN_VERTEX,
-   NV30_BIN_COUNT,
+   NV30_BIN_INDEX,      /* IDXBUF_OFFSET/FORMAT (nv30_draw.c) */
+   NV30_BIN_TEX0,       /* texture unit i's TEX_OFFSET/FORMAT: TEX0 + i */
+   NV30_BIN_COUNT = NV30_BIN_TEX0 + NV40_3D_TEX_OFFSET__LEN,
+};
+
+/* The per-draw methods whose values the context tracks
+ * (nv30_context::hw_draw). */
+enum nv30_hw_draw {
+   NV30_HW_RESTART_ENABLE,   /* PRIMITIVE_RESTART_ENABLE */
+   NV30_HW_RESTART_INDEX,    /* PRIMITIVE_RESTART_INDEX */
+   NV30_HW_ELEMENT_BASE,     /* VB_ELEMENT_BASE (curie) */
+   NV30_HW_DRAW_COUNT,
 };
 
 /* Object handles are ours to choose (any value unique in the channel);
@@ -220,6 +235,19 @@ struct nv30_context {
    struct pipe_sampler_view *views[NV30_MAX_TEX_UNITS];
    struct nv30_sampler_state *samplers[NV30_MAX_TEX_UNITS];
    uint32_t hw_tex_enabled;
+   /* Each unit's TEX_OFFSET and TEX_FORMAT words (before relocation) as
+    * sent in the submission numbered serial (nv30_emit_textures): they
+    * are sent again in every submission, as all state naming a buffer
+    * is (NV30_DIRTY_RELOCATED), else when they change.  The unit's bin
+    * holds a reference to bo. */
+   struct {
+      struct nouveau_bo *bo;
+      uint32_t offset, format, domain;
+      uint32_t serial;
+   } hw_tex[NV30_MAX_TEX_UNITS];
+   /* Bumped at every submission and whenever another context's commands
+    * may have run (nv30_channel_enter). */
+   uint32_t submission;
 
    /* Query reports (nv30_query.c). */
    struct nouveau_object *query_obj;
@@ -266,6 +294,33 @@ struct nv30_context {
     * the last submission. */
    bool vtx_cache_stale;
 
+   /* The per-draw methods as the 3D object holds them (nv30_draw.c), so
+    * that a draw sends only those whose value changes.  known: a value
+    * is not known until sent once, nor whenever another context's commands may have
+    * run (nv30_channel_enter).  The index buffer's address is forgotten
+    * at every submission (idx_bo NULL), as all state naming a buffer is
+    * (NV30_DIRTY_RELOCATED); NV30_BIN_INDEX holds a reference to idx_bo,
+    * so that no other buffer takes its address meanwhile. */
+   struct {
+      uint32_t known;                  /* bit i: value[i] is held */
+      uint32_t value[NV30_HW_DRAW_COUNT];
+      struct nouveau_bo *idx_bo;
+      uint32_t idx_offset, idx_format;
+   } hw_draw;
+   /* The index buffer the draw being sent reads (nv30_draw.c), listed
+    * with the bound state's buffers before any method is written. */
+   struct nv30_resource *draw_idx;
+   /* The bound state's buffers are on the current submission's list
+    * (nv30_state_reference), and which index buffer is. */
+   bool refs_listed;
+   struct nouveau_bo *refs_idx_bo;
+   /* Fragment texture units with a view bound (bit i: views[i]). */
+   uint32_t views_bound;
+
+   /* The methods the state groups send, as the 3D object holds them
+    * (nv30_hwstate.h). */
+   struct nv30_hwstate hw;
+
    /* What the hardware currently has, to know what to disable. */
    unsigned hw_vtxfmt_count;
    struct nv30_vertprog *hw_vertprog;   /* loaded at instruction slot 0 */
@@ -297,8 +352,26 @@ void nv30_context_kick(struct nv30_context *nv30);
 /* Reserves room for words words and relocs relocations in one
  * submission (submitting what came before if needed).  False when the
  * channel is lost: emit nothing then. */
-bool nv30_push_begin(struct nv30_context *nv30, unsigned words,
-                     unsigned relocs);
+bool nv30_push_begin_slow(struct nv30_context *nv30, unsigned words,
+                          unsigned relocs);
+static inline bool
+nv30_push_begin(struct nv30_context *nv30, unsigned words, unsigned relocs)
+{
+   /* The common case, several times a draw: no relocation asked for and
+    * the words fit the current pushbuffer with the margin the slow path
+    * asks libdrm for.  nouveau_pushbuf_space then neither submits nor
+    * switches buffers, so does nothing (it acts when cur + dwords >= end,
+    * or at the kernel's reloc and push limits, which only relocations or
+    * a new buffer approach): it is not asked. */
+   if (likely(!relocs && !nv30->kicked && !nv30->lost && !nv30->chan_reset &&
+              nv30->fence_referenced &&
+              nv30->pushbuf->cur + words + 16 +
+                 nouveau_push_relist_size(&nv30->push) < nv30->pushbuf->end)) {
+      nv30->emitted = true;
+      return true;
+   }
+   return nv30_push_begin_slow(nv30, words, relocs);
+}
 /* After libdrm may have submitted: false (and the context lost) if the
  * kernel refused it (nv30_context.c). */
 bool nv30_check_kick(struct nv30_context *nv30);

@@ -1,12 +1,19 @@
 /*
  * draw_vbo: vertices are fetched by the hardware from the vertex buffers
- * (VTXBUF/VTXFMT); indices are written into the pushbuffer (VB_ELEMENT_*),
- * which works for every index buffer, user memory included.
+ * (VTXBUF/VTXFMT); indices are read by the hardware from an index buffer
+ * (IDXBUF_OFFSET/FORMAT, VB_INDEX_BATCH) where the chip has one
+ * (nvhwdb_chip.hw_index_buffer), user memory and 8-bit indices copied
+ * into one first, and written into the pushbuffer (VB_ELEMENT_*) where it
+ * has none, where the CPU must change them (a base vertex without
+ * VB_ELEMENT_BASE) or read them anyway (edge flags, split blending).
  *
  * Command facts (rnndb nv30-40_3d.xml): VERTEX_BEGIN_END takes the
  * primitive (nv10_begin_end) and STOP; VB_VERTEX_BATCH draws COUNT+1
  * vertices from OFFSET (COUNT is 8 bits, so up to 256 per word);
- * VB_ELEMENT_U16 carries two 16-bit indices per word, VB_ELEMENT_U32 one.
+ * VB_INDEX_BATCH likewise COUNT+1 indices from index START (24 bits) of
+ * the buffer at IDXBUF_OFFSET, IDXBUF_FORMAT's TYPE U16 or U32 and DMA1
+ * (DMA_VTXBUF1 instead of DMA_VTXBUF0); VB_ELEMENT_U16 carries two 16-bit
+ * indices per word, VB_ELEMENT_U32 one.
  */
 
 #include <stdlib.h>
@@ -26,7 +33,10 @@
 #include "nv30-40_3d.xml.h"
 #include "nv30_resource.h"
 
-#define NV30_BATCH_MAX 256   /* vertices per VB_VERTEX_BATCH word */
+#define NV30_BATCH_MAX 256   /* vertices per VB_VERTEX/INDEX_BATCH word */
+/* Indices VB_INDEX_BATCH's START field reaches (24 bits, hwdb) */
+#define NV30_INDEX_START_MAX (NV30_3D_VB_INDEX_BATCH_START__MASK >> \
+                              NV30_3D_VB_INDEX_BATCH_START__SHIFT)
 /* Words per method header we write at a time (header COUNT max is 2047). */
 #define NV30_DRAW_CHUNK 2047
 
@@ -52,8 +62,10 @@ nv30_prim(enum pipe_prim_type prim)
 static bool
 nv30_draw_begin(struct nv30_context *nv30, unsigned words)
 {
+   /* relocations: only state naming buffers has them */
    if (!nv30_push_begin(nv30, nv30_state_emit_words(nv30) + words,
-                        NV30_STATE_EMIT_RELOCS))
+                        (nv30->dirty & NV30_DIRTY_BUFFERS) ?
+                        NV30_STATE_EMIT_RELOCS : 0))
       return false;
    return nv30_state_emit(nv30);
 }
@@ -86,7 +98,12 @@ nv30_draw_arrays(struct nv30_context *nv30, unsigned start, unsigned count)
 #define NV30_RESTART_BIASED UINT32_MAX
 
 struct nv30_elements {
-   const void *indices;    /* the first index of the run */
+   /* where the hardware reads the indices (NULL: sent inline): index
+    * `start` of size-byte indices at buf_offset in buf */
+   struct nv30_resource *buf;
+   uint32_t buf_offset;
+   unsigned start;
+   const void *indices;    /* the first index of the run (inline) */
    unsigned size;          /* bytes per index */
    int64_t bias;           /* added on the CPU (0: none) */
    bool restart;           /* primitive restart enabled */
@@ -349,8 +366,75 @@ nv30_draw_release_user_vbufs(struct nv30_context *nv30)
    nv30->dirty |= NV30_DIRTY_VERTEX;
 }
 
+/* Indices read by the hardware from el->buf, 256 a VB_INDEX_BATCH word. */
+static void
+nv30_draw_index_batches(struct nv30_context *nv30,
+                        const struct nv30_elements *el, unsigned count)
+{
+   unsigned start = el->start;
+
+   while (count) {
+      unsigned words = MIN2(DIV_ROUND_UP(count, NV30_BATCH_MAX),
+                            NV30_DRAW_CHUNK);
+
+      if (!nv30_push_begin(nv30, words + 1, 0))
+         return;
+      NV30_3D_MTHD_NI(nv30, NV30_3D_VB_INDEX_BATCH, words);
+      for (unsigned i = 0; i < words; i++) {
+         unsigned n = MIN2(count, NV30_BATCH_MAX);
+         nouveau_push_data(&nv30->push,
+                           NV30_3D_VB_INDEX_BATCH_START(start) |
+                           NV30_3D_VB_INDEX_BATCH_COUNT(n - 1));
+         start += n;
+         count -= n;
+      }
+   }
+}
+
+/* A per-draw method, sent only when the 3D object holds another value. */
+static void
+nv30_draw_set(struct nv30_context *nv30, enum nv30_hw_draw which,
+              uint32_t mthd, uint32_t value)
+{
+   if ((nv30->hw_draw.known & BITFIELD_BIT(which)) &&
+       nv30->hw_draw.value[which] == value)
+      return;
+   NV30_3D_1(nv30, mthd, value);
+   nv30->hw_draw.value[which] = value;
+   nv30->hw_draw.known |= BITFIELD_BIT(which);
+}
+
+/* IDXBUF_OFFSET and IDXBUF_FORMAT for el->buf, unless they hold it. */
+static void
+nv30_draw_set_index_buffer(struct nv30_context *nv30,
+                           const struct nv30_elements *el)
+{
+   struct nv30_resource *res = el->buf;
+   uint32_t format = el->size == 2 ? NV30_3D_IDXBUF_FORMAT_TYPE_U16 :
+                                     NV30_3D_IDXBUF_FORMAT_TYPE_U32;
+
+   if (nv30->hw_draw.idx_bo == res->bo &&
+       nv30->hw_draw.idx_offset == el->buf_offset &&
+       nv30->hw_draw.idx_format == format)
+      return;
+   nouveau_push_bin(&nv30->push, NV30_BIN_INDEX);
+   NV30_3D_MTHD(nv30, NV30_3D_IDXBUF_OFFSET, 2);
+   nouveau_push_reloc(&nv30->push, res->bo, el->buf_offset,
+                      NOUVEAU_BO_LOW | NOUVEAU_BO_RD | res->domain, 0, 0);
+   /* DMA1: the buffer is in GART, DMA_VTXBUF1's memory (init_3d) */
+   nouveau_push_reloc(&nv30->push, res->bo, format,
+                      NOUVEAU_BO_OR | NOUVEAU_BO_RD | res->domain,
+                      0, NV30_3D_IDXBUF_FORMAT_DMA1);
+   nv30->push.bin = -1;
+   nv30->hw_draw.idx_bo = res->bo;
+   nv30->hw_draw.idx_offset = el->buf_offset;
+   nv30->hw_draw.idx_format = format;
+}
+
 /* One draw's vertices between BEGIN and END; hw_bias is VB_ELEMENT_BASE
- * where the chip has it. */
+ * where the chip has it.  The restart and base methods keep their value
+ * between draws (they are 3D object state, rnndb), so only changes are
+ * sent. */
 static void
 nv30_draw_run(struct nv30_context *nv30, uint32_t prim,
               const struct pipe_draw_info *info,
@@ -359,19 +443,31 @@ nv30_draw_run(struct nv30_context *nv30, uint32_t prim,
               int64_t hw_bias, bool edgeflags,
               const struct nv30_edgeflags *ef)
 {
-   if (!nv30_push_begin(nv30, 16, 0))
+   bool idxbuf = info->index_size && el->buf && !edgeflags;
+
+   /* relocations: IDXBUF_OFFSET and _FORMAT */
+   if (!nv30_push_begin(nv30, 16, idxbuf ? 2 : 0))
       return;
    if (nv30->chip->primitive_restart) {
-      NV30_3D_1(nv30, NV30_3D_PRIMITIVE_RESTART_ENABLE, el->restart);
+      nv30_draw_set(nv30, NV30_HW_RESTART_ENABLE,
+                    NV30_3D_PRIMITIVE_RESTART_ENABLE, el->restart);
       if (el->restart)
-         NV30_3D_1(nv30, NV30_3D_PRIMITIVE_RESTART_INDEX,
-                   el->bias ? NV30_RESTART_BIASED : el->restart_index);
+         nv30_draw_set(nv30, NV30_HW_RESTART_INDEX,
+                       NV30_3D_PRIMITIVE_RESTART_INDEX,
+                       el->bias ? NV30_RESTART_BIASED : el->restart_index);
    }
-   if (nv30->chip->base_vertex)
-      NV30_3D_1(nv30, NV40_3D_VB_ELEMENT_BASE, hw_bias);
+   /* read only by indexed draws (nvsim element(); upstream sends it
+    * with indexed draws alone, fact) */
+   if (nv30->chip->base_vertex && info->index_size)
+      nv30_draw_set(nv30, NV30_HW_ELEMENT_BASE, NV40_3D_VB_ELEMENT_BASE,
+                    hw_bias);
+   if (idxbuf)
+      nv30_draw_set_index_buffer(nv30, el);
    NV30_3D_1(nv30, NV30_3D_VERTEX_BEGIN_END, prim);
    if (edgeflags)
       nv30_draw_edgeflag_runs(nv30, info, draw, indices, el, ef);
+   else if (info->index_size && el->buf)
+      nv30_draw_index_batches(nv30, el, draw->count);
    else if (info->index_size)
       nv30_draw_elements(nv30, el, draw->count);
    else
@@ -451,6 +547,68 @@ nv30_draw_split(struct nv30_context *nv30, uint32_t prim,
       nv30_blend_split_end(nv30);
 }
 
+/* Whether the hardware may read this draw's indices from a buffer: the
+ * chip has index buffers (hwdb chips.xml hw-index-buffer: not NV44_3D),
+ * the CPU need not change them (a base vertex without VB_ELEMENT_BASE)
+ * and START reaches every index. */
+static bool
+nv30_draw_hw_indices(const struct nv30_context *nv30,
+                     const struct pipe_draw_info *info,
+                     const struct pipe_draw_start_count_bias *draw,
+                     int64_t bias, bool edgeflags)
+{
+   return info->index_size && nv30->chip->hw_index_buffer && !edgeflags &&
+          (nv30->chip->base_vertex || !bias) &&
+          (uint64_t)draw->start + draw->count <= NV30_INDEX_START_MAX + 1;
+}
+
+/* Where the hardware reads the draw's indices: the index buffer itself
+ * (16 and 32 bits), or a copy in the stream uploader's memory of those
+ * the draw reads (user memory; 8 bits, which the index buffer cannot
+ * take, hwdb nv30_idxbuf_type, widened to 16).  The copy is referenced
+ * by *ref until the draw is sent. */
+static bool
+nv30_draw_index_buffer(struct nv30_context *nv30,
+                       const struct pipe_draw_info *info,
+                       const struct pipe_draw_start_count_bias *draw,
+                       const uint8_t *indices, struct nv30_elements *el,
+                       struct pipe_resource **ref)
+{
+   if (!info->has_user_indices && info->index_size > 1 &&
+       nv30_resource(info->index.resource)->bo) {
+      el->buf = nv30_resource(info->index.resource);
+      el->buf_offset = 0;
+      el->start = draw->start;
+      el->size = info->index_size;
+      return true;
+   }
+
+   unsigned size = MAX2(info->index_size, 2);
+   unsigned offset;
+   void *dst = NULL;
+
+   if (!indices)
+      return false;
+   u_upload_alloc(nv30->base.stream_uploader, 0, draw->count * size, 4,
+                  &offset, ref, &dst);
+   if (!*ref)
+      return false;
+   if (info->index_size == 1) {
+      uint16_t *d16 = dst;
+      for (unsigned i = 0; i < draw->count; i++)
+         d16[i] = indices[draw->start + i];
+   } else {
+      memcpy(dst, indices + (size_t)draw->start * size,
+             (size_t)draw->count * size);
+   }
+   u_upload_unmap(nv30->base.stream_uploader);
+   el->buf = nv30_resource(*ref);
+   el->buf_offset = offset;
+   el->start = 0;
+   el->size = size;
+   return true;
+}
+
 void
 nv30_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
               unsigned drawid_offset,
@@ -471,15 +629,6 @@ nv30_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
    if (!nv30_render_condition_pass(nv30))
       return;
 
-   if (info->index_size) {
-      if (info->has_user_indices)
-         indices = info->index.user;
-      else
-         indices = nv30_buffer_map_read(pipe, info->index.resource, 0);
-      if (!indices)
-         return;
-   }
-
    struct nv30_edgeflags ef;
    bool edgeflags = nv30_edgeflags_setup(nv30, info, &ef);
 
@@ -488,8 +637,24 @@ nv30_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
    for (unsigned i = 0; i < nv30->num_vtxbufs; i++)
       user_vbufs |= nv30->vtxbuf[i].is_user_buffer;
 
+   /* The CPU reads the indices for the vertex range of user vertex
+    * buffers, for edge flags and split blending, and to send or copy
+    * them; an index buffer the hardware reads as it is needs none of
+    * that (mapped below, when a draw turns out to need them). */
+   if (info->index_size) {
+      if (info->has_user_indices)
+         indices = info->index.user;
+      else if (user_vbufs || edgeflags || nv30_blend_split_needed(nv30) ||
+               info->index_size == 1 || !nv30->chip->hw_index_buffer ||
+               !nv30_resource(info->index.resource)->bo)
+         indices = nv30_buffer_map_read(pipe, info->index.resource, 0);
+      if (!indices && !nv30_resource(info->index.resource)->bo)
+         return;   /* (mapping failed) */
+   }
+
    for (unsigned d = 0; d < num_draws; d++) {
       const struct pipe_draw_start_count_bias *draw = &draws[d];
+      struct pipe_resource *idx_copy = NULL;
       unsigned min = 0, max = 0;
 
       if (!draw->count)
@@ -503,17 +668,6 @@ nv30_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
             return;
          }
       }
-      if (!nv30_state_prepare(nv30)) {
-         NOUVEAU_FALLBACK("draw skipped: shaders not ready\n");
-         if (user_vbufs)
-            nv30_draw_release_user_vbufs(nv30);
-         return;
-      }
-      if (!nv30_draw_begin(nv30, 16)) {
-         if (user_vbufs)
-            nv30_draw_release_user_vbufs(nv30);
-         return;
-      }
 
       /* indices and user vertices are numbered from vtx_shift */
       int64_t bias = info->index_size ?
@@ -526,6 +680,39 @@ nv30_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
          .restart = info->index_size && info->primitive_restart,
          .restart_index = info->restart_index,
       };
+      if (nv30_draw_hw_indices(nv30, info, draw, bias, edgeflags)) {
+         if (!nv30_draw_index_buffer(nv30, info, draw, indices, &el,
+                                     &idx_copy)) {
+            if (user_vbufs)
+               nv30_draw_release_user_vbufs(nv30);
+            return;
+         }
+      } else if (info->index_size && !indices) {
+         /* inline after all (a base vertex without VB_ELEMENT_BASE, a
+          * start past VB_INDEX_BATCH's) */
+         indices = nv30_buffer_map_read(pipe, info->index.resource, 0);
+         if (!indices)
+            return;
+         el.indices = indices + (size_t)draw->start * info->index_size;
+      }
+      nv30->draw_idx = el.buf;
+
+      if (!nv30_state_prepare(nv30)) {
+         NOUVEAU_FALLBACK("draw skipped: shaders not ready\n");
+         nv30->draw_idx = NULL;
+         pipe_resource_reference(&idx_copy, NULL);
+         if (user_vbufs)
+            nv30_draw_release_user_vbufs(nv30);
+         return;
+      }
+      if (!nv30_draw_begin(nv30, 16)) {
+         nv30->draw_idx = NULL;
+         pipe_resource_reference(&idx_copy, NULL);
+         if (user_vbufs)
+            nv30_draw_release_user_vbufs(nv30);
+         return;
+      }
+
       if (nv30_blend_split_needed(nv30)) {
          nv30_draw_split(nv30, prim, info, draw, indices, &el, bias,
                          edgeflags, &ef);
@@ -533,6 +720,9 @@ nv30_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info,
          nv30_draw_run(nv30, prim, info, draw, indices, &el, bias,
                        edgeflags, &ef);
       }
+      nv30->draw_idx = NULL;
+      /* the submission keeps the copy alive; we need not */
+      pipe_resource_reference(&idx_copy, NULL);
       if (user_vbufs)
          nv30_draw_release_user_vbufs(nv30);
    }

@@ -109,22 +109,23 @@ nv30_emit_framebuffer(struct nv30_context *nv30)
    if (cs || zs)
       format |= nv30_ms_mode((cs ? cs : zs)->base.texture);
 
-   NV30_3D_MTHD(nv30, NV30_3D_RT_HORIZ, 3);
-   nouveau_push_data(p, NV30_3D_RT_HORIZ_X(0) | NV30_3D_RT_HORIZ_W(w));
-   nouveau_push_data(p, NV30_3D_RT_VERT_Y(0) | NV30_3D_RT_VERT_H(h));
-   nouveau_push_data(p, format);
+   const uint32_t rt[] = {
+      NV30_3D_RT_HORIZ_X(0) | NV30_3D_RT_HORIZ_W(w),
+      NV30_3D_RT_VERT_Y(0) | NV30_3D_RT_VERT_H(h),
+      format,
+   };
+   nv30_hw_set_group(nv30, NV30_3D_RT_HORIZ, rt, ARRAY_SIZE(rt));
 
-   /* The window clip rectangle: all of the target. */
    /* the window clip rectangle (in target coordinates): the window */
-   NV30_3D_MTHD(nv30, NV30_3D_VIEWPORT_TX_ORIGIN, 4);
-   nouveau_push_data(p, NV30_3D_VIEWPORT_TX_ORIGIN_X(origin_x) |
-                        NV30_3D_VIEWPORT_TX_ORIGIN_Y(0));
-   nouveau_push_data(p, 0); /* VIEWPORT_CLIP_MODE: inclusive rectangle */
-   nouveau_push_data(p, NV30_3D_VIEWPORT_CLIP_HORIZ_L(origin_x) |
-                        NV30_3D_VIEWPORT_CLIP_HORIZ_R(origin_x +
-                                                      MAX2(fb->width, 1) - 1));
-   nouveau_push_data(p, NV30_3D_VIEWPORT_CLIP_VERT_T(0) |
-                        NV30_3D_VIEWPORT_CLIP_VERT_D(MAX2(fb->height, 1) - 1));
+   const uint32_t clip[] = {
+      NV30_3D_VIEWPORT_TX_ORIGIN_X(origin_x) | NV30_3D_VIEWPORT_TX_ORIGIN_Y(0),
+      0, /* VIEWPORT_CLIP_MODE: inclusive rectangle */
+      NV30_3D_VIEWPORT_CLIP_HORIZ_L(origin_x) |
+      NV30_3D_VIEWPORT_CLIP_HORIZ_R(origin_x + MAX2(fb->width, 1) - 1),
+      NV30_3D_VIEWPORT_CLIP_VERT_T(0) |
+      NV30_3D_VIEWPORT_CLIP_VERT_D(MAX2(fb->height, 1) - 1),
+   };
+   nv30_hw_set_group(nv30, NV30_3D_VIEWPORT_TX_ORIGIN, clip, ARRAY_SIZE(clip));
 
    if (cs || zs) {
       /* Both address slots must hold a valid buffer even when only one
@@ -136,12 +137,12 @@ nv30_emit_framebuffer(struct nv30_context *nv30)
 
       /* curie: colour and zeta pitches apart; rankine: one method */
       if (nv30->chip->mixed_fb_sizes) {
-         NV30_3D_1(nv30, NV40_3D_ZETA_PITCH, z->pitch);
-         NV30_3D_1(nv30, NV40_3D_COLOR0_PITCH, c->pitch);
+         nv30_hw_set(nv30, NV40_3D_ZETA_PITCH, z->pitch);
+         nv30_hw_set(nv30, NV40_3D_COLOR0_PITCH, c->pitch);
       } else {
-         NV30_3D_1(nv30, NV30_3D_COLOR0_PITCH,
-                   NV30_3D_COLOR0_PITCH_COLOR0(c->pitch) |
-                   NV30_3D_COLOR0_PITCH_ZETA(z->pitch));
+         nv30_hw_set(nv30, NV30_3D_COLOR0_PITCH,
+                     NV30_3D_COLOR0_PITCH_COLOR0(c->pitch) |
+                     NV30_3D_COLOR0_PITCH_ZETA(z->pitch));
       }
       nv30_emit_surface_dma(nv30, NV30_3D_DMA_COLOR0, cres);
       nv30_emit_surface_dma(nv30, NV30_3D_DMA_ZETA, zres);
@@ -172,44 +173,40 @@ nv30_emit_framebuffer(struct nv30_context *nv30)
       NV30_3D_MTHD(nv30, nv30_mrt[i].offset, 1);
       nouveau_push_reloc(p, res->bo, sf->offset,
                          NOUVEAU_BO_LOW | NOUVEAU_BO_RDWR | res->domain, 0, 0);
-      NV30_3D_1(nv30, nv30_mrt[i].pitch, sf->pitch);
+      nv30_hw_set(nv30, nv30_mrt[i].pitch, sf->pitch);
       rt_enable |= nv30_mrt[i].enable;
    }
    /* MRT: each buffer takes its own FP result; upstream sets it whenever
     * a buffer other than 0 is enabled (fact) */
    if (rt_enable & ~NV30_3D_RT_ENABLE_COLOR0)
       rt_enable |= NV30_3D_RT_ENABLE_MRT;
-   NV30_3D_1(nv30, NV30_3D_RT_ENABLE, rt_enable);
+   nv30_hw_set(nv30, NV30_3D_RT_ENABLE, rt_enable);
    /* Window y runs down from the first row in memory; pixel centres at
     * half-integers, as in GL. */
-   NV30_3D_1(nv30, NV30_3D_COORD_CONVENTIONS,
-             NV30_3D_COORD_CONVENTIONS_HEIGHT(fb->height) |
-             NV30_3D_COORD_CONVENTIONS_ORIGIN_NORMAL |
-             NV30_3D_COORD_CONVENTIONS_CENTER_HALF_INTEGER);
+   nv30_hw_set(nv30, NV30_3D_COORD_CONVENTIONS,
+               NV30_3D_COORD_CONVENTIONS_HEIGHT(fb->height) |
+               NV30_3D_COORD_CONVENTIONS_ORIGIN_NORMAL |
+               NV30_3D_COORD_CONVENTIONS_CENTER_HALF_INTEGER);
 }
 
 static void
 nv30_emit_blend(struct nv30_context *nv30)
 {
    struct nv30_blend_state *so = nv30->blend;
-   struct nouveau_push *p = &nv30->push;
+   const uint32_t logic[] = { so->logic_enable, so->logic_op };
+   const uint32_t func[] = { so->blend_enable, so->func_src, so->func_dst };
 
-   NV30_3D_MTHD(nv30, NV30_3D_COLOR_LOGIC_OP_ENABLE, 2);
-   nouveau_push_data(p, so->logic_enable);
-   nouveau_push_data(p, so->logic_op);
-   NV30_3D_1(nv30, NV30_3D_DITHER_ENABLE, so->dither);
-   NV30_3D_MTHD(nv30, NV30_3D_BLEND_FUNC_ENABLE, 3);
-   nouveau_push_data(p, so->blend_enable);
-   nouveau_push_data(p, so->func_src);
-   nouveau_push_data(p, so->func_dst);
+   nv30_hw_set_group(nv30, NV30_3D_COLOR_LOGIC_OP_ENABLE, logic,
+                     ARRAY_SIZE(logic));
+   nv30_hw_set(nv30, NV30_3D_DITHER_ENABLE, so->dither);
+   nv30_hw_set_group(nv30, NV30_3D_BLEND_FUNC_ENABLE, func, ARRAY_SIZE(func));
    /* one method, two layouts (rankine: one enum; curie: RGB | ALPHA) */
-   NV30_3D_1(nv30, NV30_3D_BLEND_EQUATION, so->equation);
-   NV30_3D_1(nv30, NV30_3D_COLOR_MASK, so->color_mask);
+   nv30_hw_set(nv30, NV30_3D_BLEND_EQUATION, so->equation);
+   nv30_hw_set(nv30, NV30_3D_COLOR_MASK, so->color_mask);
    /* MRT_BLEND_ENABLE: curie only (hwdb variants) */
    if (nv30->chip->generation == NVHWDB_GEN_CURIE) {
-      NV30_3D_MTHD(nv30, NV40_3D_MRT_BLEND_ENABLE, 2);
-      nouveau_push_data(p, so->mrt_blend_enable);
-      nouveau_push_data(p, so->mrt_color_mask);
+      const uint32_t mrt[] = { so->mrt_blend_enable, so->mrt_color_mask };
+      nv30_hw_set_group(nv30, NV40_3D_MRT_BLEND_ENABLE, mrt, ARRAY_SIZE(mrt));
    }
 }
 
@@ -228,7 +225,7 @@ nv30_emit_multisample(struct nv30_context *nv30)
       ctrl |= NV30_3D_MULTISAMPLE_CONTROL_SAMPLE_ALPHA_TO_ONE;
    if (nv30->rast && nv30->rast->pipe.multisample)
       ctrl |= NV30_3D_MULTISAMPLE_CONTROL_ENABLE;
-   NV30_3D_1(nv30, NV30_3D_MULTISAMPLE_CONTROL, ctrl);
+   nv30_hw_set(nv30, NV30_3D_MULTISAMPLE_CONTROL, ctrl);
 }
 
 static void
@@ -236,48 +233,41 @@ nv30_emit_blend_color(struct nv30_context *nv30)
 {
    const float *c = nv30->blend_color.color;
 
-   NV30_3D_1(nv30, NV30_3D_BLEND_COLOR,
-             NV30_3D_BLEND_COLOR_R(float_to_ubyte(c[0])) |
-             NV30_3D_BLEND_COLOR_G(float_to_ubyte(c[1])) |
-             NV30_3D_BLEND_COLOR_B(float_to_ubyte(c[2])) |
-             NV30_3D_BLEND_COLOR_A(float_to_ubyte(c[3])));
+   nv30_hw_set(nv30, NV30_3D_BLEND_COLOR,
+               NV30_3D_BLEND_COLOR_R(float_to_ubyte(c[0])) |
+               NV30_3D_BLEND_COLOR_G(float_to_ubyte(c[1])) |
+               NV30_3D_BLEND_COLOR_B(float_to_ubyte(c[2])) |
+               NV30_3D_BLEND_COLOR_A(float_to_ubyte(c[3])));
 }
 
 static void
 nv30_emit_zsa(struct nv30_context *nv30)
 {
    struct nv30_zsa_state *so = nv30->zsa;
-   struct nouveau_push *p = &nv30->push;
+   const uint32_t depth[] = { so->depth_func, so->depth_write, so->depth_test };
 
-   NV30_3D_MTHD(nv30, NV30_3D_DEPTH_FUNC, 3);
-   nouveau_push_data(p, so->depth_func);
-   nouveau_push_data(p, so->depth_write);
-   nouveau_push_data(p, so->depth_test);
-
+   nv30_hw_set_group(nv30, NV30_3D_DEPTH_FUNC, depth, ARRAY_SIZE(depth));
    for (unsigned i = 0; i < 2; i++) {
-      NV30_3D_MTHD(nv30, NV30_3D_STENCIL_ENABLE(i), 8);
-      nouveau_push_data(p, so->stencil[i].enable);
-      nouveau_push_data(p, so->stencil[i].mask);
-      nouveau_push_data(p, so->stencil[i].func);
-      nouveau_push_data(p, nv30->stencil_ref.ref_value[i]);
-      nouveau_push_data(p, so->stencil[i].func_mask);
-      nouveau_push_data(p, so->stencil[i].fail);
-      nouveau_push_data(p, so->stencil[i].zfail);
-      nouveau_push_data(p, so->stencil[i].zpass);
+      const uint32_t stencil[] = {
+         so->stencil[i].enable, so->stencil[i].mask, so->stencil[i].func,
+         nv30->stencil_ref.ref_value[i], so->stencil[i].func_mask,
+         so->stencil[i].fail, so->stencil[i].zfail, so->stencil[i].zpass,
+      };
+      nv30_hw_set_group(nv30, NV30_3D_STENCIL_ENABLE(i), stencil,
+                        ARRAY_SIZE(stencil));
    }
-
-   NV30_3D_MTHD(nv30, NV30_3D_ALPHA_FUNC_ENABLE, 3);
-   nouveau_push_data(p, so->alpha_enable);
-   nouveau_push_data(p, so->alpha_func);
-   nouveau_push_data(p, so->alpha_ref);
+   const uint32_t alpha[] = { so->alpha_enable, so->alpha_func, so->alpha_ref };
+   nv30_hw_set_group(nv30, NV30_3D_ALPHA_FUNC_ENABLE, alpha, ARRAY_SIZE(alpha));
 
    /* EXT_depth_bounds_test: the unit tests the depth already stored at
     * the pixel against [ZMIN, ZMAX], in the [0, 1] depth range */
    if (nv30->chip->depth_bounds) {
-      NV30_3D_MTHD(nv30, NV35_3D_DEPTH_BOUNDS_TEST_ENABLE, 3);
-      nouveau_push_data(p, so->pipe.depth_bounds_test);
-      nouveau_push_dataf(p, so->pipe.depth_bounds_min);
-      nouveau_push_dataf(p, so->pipe.depth_bounds_max);
+      const uint32_t bounds[] = {
+         so->pipe.depth_bounds_test, fui(so->pipe.depth_bounds_min),
+         fui(so->pipe.depth_bounds_max),
+      };
+      nv30_hw_set_group(nv30, NV35_3D_DEPTH_BOUNDS_TEST_ENABLE, bounds,
+                        ARRAY_SIZE(bounds));
    }
 }
 
@@ -285,35 +275,34 @@ static void
 nv30_emit_rasterizer(struct nv30_context *nv30)
 {
    struct nv30_rasterizer_state *so = nv30->rast;
-   struct nouveau_push *p = &nv30->push;
-
-   NV30_3D_1(nv30, NV30_3D_SHADE_MODEL, so->shade_model);
-   NV30_3D_MTHD(nv30, NV30_3D_POLYGON_MODE_FRONT, 6);
-   nouveau_push_data(p, so->polygon_mode_front);
-   nouveau_push_data(p, so->polygon_mode_back);
-   nouveau_push_data(p, so->cull_face);
-   nouveau_push_data(p, so->front_face);
-   nouveau_push_data(p, so->poly_smooth);
-   nouveau_push_data(p, so->cull_enable);
-   NV30_3D_MTHD(nv30, NV30_3D_POLYGON_OFFSET_POINT_ENABLE, 3);
-   nouveau_push_data(p, so->offset_point);
-   nouveau_push_data(p, so->offset_line);
-   nouveau_push_data(p, so->offset_fill);
-   NV30_3D_MTHD(nv30, NV30_3D_POLYGON_OFFSET_FACTOR, 2);
-   nouveau_push_dataf(p, so->offset_factor);
-   nouveau_push_dataf(p, so->offset_units);
-   NV30_3D_MTHD(nv30, NV30_3D_LINE_WIDTH, 2);
-   nouveau_push_data(p, so->line_width);
-   nouveau_push_data(p, so->line_smooth);
-   NV30_3D_MTHD(nv30, NV30_3D_LINE_STIPPLE_ENABLE, 2);
-   nouveau_push_data(p, so->pipe.line_stipple_enable);
-   nouveau_push_data(p,
+   const uint32_t poly[] = {
+      so->polygon_mode_front, so->polygon_mode_back, so->cull_face,
+      so->front_face, so->poly_smooth, so->cull_enable,
+   };
+   const uint32_t offset_en[] = {
+      so->offset_point, so->offset_line, so->offset_fill,
+   };
+   const uint32_t offset[] = { fui(so->offset_factor), fui(so->offset_units) };
+   const uint32_t line[] = { so->line_width, so->line_smooth };
+   const uint32_t stipple[] = {
+      so->pipe.line_stipple_enable,
       NV30_3D_LINE_STIPPLE_PATTERN_FACTOR(so->pipe.line_stipple_factor) |
-      NV30_3D_LINE_STIPPLE_PATTERN_PATTERN(so->pipe.line_stipple_pattern));
-   NV30_3D_1(nv30, NV30_3D_POLYGON_STIPPLE_ENABLE, so->stipple_enable);
-   NV30_3D_1(nv30, NV30_3D_POINT_SIZE, fui(so->point_size));
-   NV30_3D_1(nv30, NV30_3D_FLATSHADE_FIRST, so->pipe.flatshade_first);
-   NV30_3D_1(nv30, NV30_3D_DEPTH_CONTROL, so->depth_control);
+      NV30_3D_LINE_STIPPLE_PATTERN_PATTERN(so->pipe.line_stipple_pattern),
+   };
+
+   nv30_hw_set(nv30, NV30_3D_SHADE_MODEL, so->shade_model);
+   nv30_hw_set_group(nv30, NV30_3D_POLYGON_MODE_FRONT, poly, ARRAY_SIZE(poly));
+   nv30_hw_set_group(nv30, NV30_3D_POLYGON_OFFSET_POINT_ENABLE, offset_en,
+                     ARRAY_SIZE(offset_en));
+   nv30_hw_set_group(nv30, NV30_3D_POLYGON_OFFSET_FACTOR, offset,
+                     ARRAY_SIZE(offset));
+   nv30_hw_set_group(nv30, NV30_3D_LINE_WIDTH, line, ARRAY_SIZE(line));
+   nv30_hw_set_group(nv30, NV30_3D_LINE_STIPPLE_ENABLE, stipple,
+                     ARRAY_SIZE(stipple));
+   nv30_hw_set(nv30, NV30_3D_POLYGON_STIPPLE_ENABLE, so->stipple_enable);
+   nv30_hw_set(nv30, NV30_3D_POINT_SIZE, fui(so->point_size));
+   nv30_hw_set(nv30, NV30_3D_FLATSHADE_FIRST, so->pipe.flatshade_first);
+   nv30_hw_set(nv30, NV30_3D_DEPTH_CONTROL, so->depth_control);
 }
 
 /* Two-sided colours: the user's (light_twoside), or the face of an FP
@@ -326,21 +315,20 @@ nv30_emit_two_side(struct nv30_context *nv30)
    const struct nv30_fragprog *fp = nv30->fp_run;
    bool facing = fp && fp->compiled && fp->bin.facing_in_col1;
 
-   NV30_3D_1(nv30, NV30_3D_VERTEX_TWO_SIDE_ENABLE,
-             nv30->rast->two_side || facing);
+   nv30_hw_set(nv30, NV30_3D_VERTEX_TWO_SIDE_ENABLE,
+               nv30->rast->two_side || facing);
 }
 
 static void
 nv30_emit_stipple(struct nv30_context *nv30)
 {
-   NV30_3D_MTHD(nv30, NV30_3D_POLYGON_STIPPLE_PATTERN(0), 32);
-   nouveau_push_datap(&nv30->push, nv30->stipple.stipple, 32);
+   nv30_hw_set_group(nv30, NV30_3D_POLYGON_STIPPLE_PATTERN(0),
+                     nv30->stipple.stipple, ARRAY_SIZE(nv30->stipple.stipple));
 }
 
 static void
 nv30_emit_scissor(struct nv30_context *nv30)
 {
-   struct nouveau_push *p = &nv30->push;
    unsigned x0 = 0, y0 = 0, x1 = NV30_MAX_COORD, y1 = NV30_MAX_COORD;
 
    if (nv30->rast && nv30->rast->pipe.scissor) {
@@ -349,18 +337,17 @@ nv30_emit_scissor(struct nv30_context *nv30)
       x1 = CLAMP(nv30->scissor.maxx, x0, NV30_MAX_COORD);
       y1 = CLAMP(nv30->scissor.maxy, y0, NV30_MAX_COORD);
    }
-   NV30_3D_MTHD(nv30, NV30_3D_SCISSOR_HORIZ, 2);
-   nouveau_push_data(p, NV30_3D_SCISSOR_HORIZ_X(x0) |
-                        NV30_3D_SCISSOR_HORIZ_W(x1 - x0));
-   nouveau_push_data(p, NV30_3D_SCISSOR_VERT_Y(y0) |
-                        NV30_3D_SCISSOR_VERT_H(y1 - y0));
+   const uint32_t scissor[] = {
+      NV30_3D_SCISSOR_HORIZ_X(x0) | NV30_3D_SCISSOR_HORIZ_W(x1 - x0),
+      NV30_3D_SCISSOR_VERT_Y(y0) | NV30_3D_SCISSOR_VERT_H(y1 - y0),
+   };
+   nv30_hw_set_group(nv30, NV30_3D_SCISSOR_HORIZ, scissor, ARRAY_SIZE(scissor));
 }
 
 static void
 nv30_emit_viewport(struct nv30_context *nv30)
 {
    const struct pipe_viewport_state *vp = &nv30->viewport;
-   struct nouveau_push *p = &nv30->push;
    float zmin = vp->translate[2] - fabsf(vp->scale[2]);
    float zmax = vp->translate[2] + fabsf(vp->scale[2]);
    float x = vp->translate[0] - fabsf(vp->scale[0]);
@@ -370,24 +357,25 @@ nv30_emit_viewport(struct nv30_context *nv30)
 
    /* window = ndc * SCALE + TRANSLATE (rnndb VIEWPORT_TRANSLATE_X..W then
     * VIEWPORT_SCALE_X..W, consecutive methods); W is unused */
-   const float xform[8] = {
-      vp->translate[0], vp->translate[1], vp->translate[2], 0.0f,
-      vp->scale[0], vp->scale[1], vp->scale[2], 0.0f,
+   const uint32_t xform[8] = {
+      fui(vp->translate[0]), fui(vp->translate[1]), fui(vp->translate[2]),
+      fui(0.0f),
+      fui(vp->scale[0]), fui(vp->scale[1]), fui(vp->scale[2]), fui(0.0f),
    };
-   const float depth_range[2] = { zmin, zmax };
-
-   NV30_3D_MTHD(nv30, NV30_3D_VIEWPORT_TRANSLATE_X, ARRAY_SIZE(xform));
-   nouveau_push_datap(p, xform, ARRAY_SIZE(xform));
-   NV30_3D_MTHD(nv30, NV30_3D_DEPTH_RANGE_NEAR, ARRAY_SIZE(depth_range));
-   nouveau_push_datap(p, depth_range, ARRAY_SIZE(depth_range));
+   const uint32_t depth_range[2] = { fui(zmin), fui(zmax) };
    /* the clip rectangle of the viewport, whole pixels */
-   NV30_3D_MTHD(nv30, NV30_3D_VIEWPORT_HORIZ, 2);
-   nouveau_push_data(p,
+   const uint32_t rect[2] = {
       NV30_3D_VIEWPORT_HORIZ_X((unsigned)CLAMP(x, 0.0f, NV30_MAX_COORD - 1)) |
-      NV30_3D_VIEWPORT_HORIZ_W((unsigned)CLAMP(w, 0.0f, NV30_MAX_COORD)));
-   nouveau_push_data(p,
+      NV30_3D_VIEWPORT_HORIZ_W((unsigned)CLAMP(w, 0.0f, NV30_MAX_COORD)),
       NV30_3D_VIEWPORT_VERT_Y((unsigned)CLAMP(y, 0.0f, NV30_MAX_COORD - 1)) |
-      NV30_3D_VIEWPORT_VERT_H((unsigned)CLAMP(h, 0.0f, NV30_MAX_COORD)));
+      NV30_3D_VIEWPORT_VERT_H((unsigned)CLAMP(h, 0.0f, NV30_MAX_COORD)),
+   };
+
+   nv30_hw_set_group(nv30, NV30_3D_VIEWPORT_TRANSLATE_X, xform,
+                     ARRAY_SIZE(xform));
+   nv30_hw_set_group(nv30, NV30_3D_DEPTH_RANGE_NEAR, depth_range,
+                     ARRAY_SIZE(depth_range));
+   nv30_hw_set_group(nv30, NV30_3D_VIEWPORT_HORIZ, rect, ARRAY_SIZE(rect));
 }
 
 /* Reads what emission needs from buffers, before any pushbuffer space
@@ -438,7 +426,8 @@ nv30_emit_vertex(struct nv30_context *nv30)
    unsigned count = MAX2(n, nv30->hw_vtxfmt_count);
 
    if (count) {
-      NV30_3D_MTHD(nv30, NV30_3D_VTXFMT(0), count);
+      uint32_t fmt[NV30_3D_VTXFMT__LEN];
+
       for (unsigned i = 0; i < count; i++) {
          const struct nv30_vertex_element *ve = i < n ? &vs->element[i] : NULL;
          const struct pipe_vertex_buffer *vb =
@@ -447,13 +436,13 @@ nv30_emit_vertex(struct nv30_context *nv30)
          if (!ve || !vb->buffer.resource || vb->stride == 0) {
             /* SIZE 0: not fetched; the attribute keeps its current
              * value (VTX_ATTR_*), set below for stride-0 elements. */
-            nouveau_push_data(p, NV30_3D_VTXFMT_TYPE_V32_FLOAT);
+            fmt[i] = NV30_3D_VTXFMT_TYPE_V32_FLOAT;
             continue;
          }
-         nouveau_push_data(p, ve->hw_type |
-                              NV30_3D_VTXFMT_SIZE(ve->components) |
-                              NV30_3D_VTXFMT_STRIDE(vb->stride));
+         fmt[i] = ve->hw_type | NV30_3D_VTXFMT_SIZE(ve->components) |
+                  NV30_3D_VTXFMT_STRIDE(vb->stride);
       }
+      nv30_hw_set_group(nv30, NV30_3D_VTXFMT(0), fmt, count);
    }
    nv30->hw_vtxfmt_count = n;
 
@@ -537,7 +526,7 @@ nv30_emit_clip(struct nv30_context *nv30)
       nouveau_push_datap(p, nv30->clip.ucp[i], 4);
       hw |= NV30_3D_VP_CLIP_PLANES_ENABLE_PLANE0(1) << (4 * i);
    }
-   NV30_3D_1(nv30, NV30_3D_VP_CLIP_PLANES_ENABLE, hw);
+   nv30_hw_set(nv30, NV30_3D_VP_CLIP_PLANES_ENABLE, hw);
 }
 
 /* Point sprites: ENABLE makes points squares with sprite coordinates,
@@ -570,13 +559,14 @@ nv30_emit_point_sprite(struct nv30_context *nv30)
             hw |= replace[n];
       }
    }
-   NV30_3D_1(nv30, NV30_3D_POINT_SPRITE, hw);
+   nv30_hw_set(nv30, NV30_3D_POINT_SPRITE, hw);
 }
 
 unsigned
 nv30_state_emit_words(struct nv30_context *nv30)
 {
-   unsigned words = 512 + nv30_texture_emit_words();
+   /* (nv30_hw_set_group: two words a method at most) */
+   unsigned words = 768 + nv30_texture_emit_words();
 
    if (nv30->dirty & (NV30_DIRTY_VERTPROG | NV30_DIRTY_VERTCONST)) {
       /* program upload (5 words per instruction) and constants (6 per) */
@@ -598,6 +588,61 @@ nv30_ref_add(struct nouveau_pushbuf_refn *refs, unsigned *n,
    }
 }
 
+/* The buffers of the state groups in dirty into refs. */
+static unsigned
+nv30_state_refs(struct nv30_context *nv30, uint32_t dirty,
+                struct nouveau_pushbuf_refn *refs)
+{
+   struct pipe_framebuffer_state *fb = &nv30->framebuffer;
+   struct nv30_vertex_state *vs = nv30->vertex;
+   unsigned n = 0;
+
+   if (dirty & NV30_DIRTY_FRAMEBUFFER) {
+      for (unsigned i = 0; i < fb->nr_cbufs && i < PIPE_MAX_COLOR_BUFS; i++) {
+         if (fb->cbufs[i]) {
+            struct nv30_resource *res = nv30_resource(fb->cbufs[i]->texture);
+            nv30_ref_add(refs, &n, res->bo, NOUVEAU_BO_RDWR | res->domain);
+         }
+      }
+      if (fb->zsbuf) {
+         struct nv30_resource *res = nv30_resource(fb->zsbuf->texture);
+         nv30_ref_add(refs, &n, res->bo, NOUVEAU_BO_RDWR | res->domain);
+      }
+   }
+   if (dirty & NV30_DIRTY_VERTEX) {
+      for (unsigned i = 0; vs && i < vs->num_elements; i++) {
+         unsigned b = vs->element[i].pipe.vertex_buffer_index;
+         const struct pipe_vertex_buffer *vb = &nv30->vtxbuf[b];
+         struct pipe_resource *pres = vb->is_user_buffer ?
+                                      nv30->user_vb[b].res :
+                                      vb->buffer.resource;
+
+         if (pres && vb->stride)
+            nv30_ref_add(refs, &n, nv30_resource(pres)->bo,
+                         NOUVEAU_BO_RD | nv30_resource(pres)->domain);
+      }
+   }
+   if (dirty & (NV30_DIRTY_TEXTURES | NV30_DIRTY_FRAGPROG)) {
+      uint32_t bound = nv30->views_bound;
+
+      while (bound) {
+         unsigned i = u_bit_scan(&bound);
+         if (nv30->views[i]->texture) {
+            struct nv30_resource *res =
+               nv30_resource_sampled(nv30->views[i]->texture);
+            nv30_ref_add(refs, &n, res->bo, NOUVEAU_BO_RD | res->domain);
+         }
+      }
+   }
+   if (nv30->draw_idx)
+      nv30_ref_add(refs, &n, nv30->draw_idx->bo,
+                   NOUVEAU_BO_RD | nv30->draw_idx->domain);
+   if ((dirty & (NV30_DIRTY_FRAGPROG | NV30_DIRTY_FRAGCONST)) && nv30->fp_ring)
+      nv30_ref_add(refs, &n, nv30->fp_ring,
+                   NOUVEAU_BO_RD | (nv30->fp_ring->flags & NOUVEAU_BO_APER));
+   return n;
+}
+
 /*
  * Puts every buffer the next draw uses on the submission's list before
  * any method is written.  libdrm submits when a buffer does not fit the
@@ -607,53 +652,46 @@ nv30_ref_add(struct nouveau_pushbuf_refn *refs, unsigned *n,
  * words of its own.  Here a submission only happens before the group
  * (and then everything is sent again, NV30_DIRTY_RELOCATED).  False when
  * even an empty submission cannot hold them all.
+ *
+ * Within a submission the list only grows: the buffers of the groups
+ * that are not dirty were listed by an earlier draw of the same
+ * submission (refs_listed; a submission sets every group that names
+ * buffers dirty), so only the dirty groups' and the index buffer are
+ * listed then.
  */
 static bool
 nv30_state_reference(struct nv30_context *nv30)
 {
    struct nouveau_pushbuf_refn refs[PIPE_MAX_COLOR_BUFS + 1 +
-                                    PIPE_MAX_ATTRIBS + NV30_MAX_TEX_UNITS + 1];
-   struct pipe_framebuffer_state *fb = &nv30->framebuffer;
-   struct nv30_vertex_state *vs = nv30->vertex;
-   unsigned n = 0;
+                                    PIPE_MAX_ATTRIBS + NV30_MAX_TEX_UNITS + 2];
+   uint32_t dirty = nv30->refs_listed ? nv30->dirty : NV30_DIRTY_ALL;
+   struct nouveau_bo *idx = nv30->draw_idx ? nv30->draw_idx->bo : NULL;
 
-   for (unsigned i = 0; i < fb->nr_cbufs && i < PIPE_MAX_COLOR_BUFS; i++) {
-      if (fb->cbufs[i]) {
-         struct nv30_resource *res = nv30_resource(fb->cbufs[i]->texture);
-         nv30_ref_add(refs, &n, res->bo, NOUVEAU_BO_RDWR | res->domain);
+   if (nv30->refs_listed && !(dirty & NV30_DIRTY_BUFFERS) &&
+       (!idx || idx == nv30->refs_idx_bo))
+      return true;
+   for (;;) {
+      uint32_t submission = nv30->submission;
+      unsigned n = nv30_state_refs(nv30, dirty, refs);
+
+      if (nouveau_pushbuf_refn(nv30->pushbuf, refs, n)) {
+         NOUVEAU_ERR("a draw uses more memory than a submission may name\n");
+         return false;
       }
-   }
-   if (fb->zsbuf) {
-      struct nv30_resource *res = nv30_resource(fb->zsbuf->texture);
-      nv30_ref_add(refs, &n, res->bo, NOUVEAU_BO_RDWR | res->domain);
-   }
-   for (unsigned i = 0; vs && i < vs->num_elements; i++) {
-      unsigned b = vs->element[i].pipe.vertex_buffer_index;
-      const struct pipe_vertex_buffer *vb = &nv30->vtxbuf[b];
-      struct pipe_resource *pres = vb->is_user_buffer ? nv30->user_vb[b].res :
-                                                        vb->buffer.resource;
-
-      if (pres && vb->stride)
-         nv30_ref_add(refs, &n, nv30_resource(pres)->bo,
-                      NOUVEAU_BO_RD | nv30_resource(pres)->domain);
-   }
-   for (unsigned i = 0; i < NV30_MAX_TEX_UNITS; i++) {
-      if (nv30->views[i] && nv30->views[i]->texture) {
-         struct nv30_resource *res =
-            nv30_resource_sampled(nv30->views[i]->texture);
-         nv30_ref_add(refs, &n, res->bo, NOUVEAU_BO_RD | res->domain);
+      /* a submission made for them: was it refused? */
+      if (!nv30_check_kick(nv30))
+         return false;
+      /* libdrm lists what did not fit in the next submission; the
+       * groups that were not dirty are not in it: list all */
+      if (submission != nv30->submission && dirty != NV30_DIRTY_ALL) {
+         dirty = NV30_DIRTY_ALL;
+         continue;
       }
+      break;
    }
-   if (nv30->fp_ring)
-      nv30_ref_add(refs, &n, nv30->fp_ring,
-                   NOUVEAU_BO_RD | (nv30->fp_ring->flags & NOUVEAU_BO_APER));
-
-   if (nouveau_pushbuf_refn(nv30->pushbuf, refs, n)) {
-      NOUVEAU_ERR("a draw uses more memory than a submission may name\n");
-      return false;
-   }
-   /* a submission made for them: was it refused? */
-   return nv30_check_kick(nv30);
+   nv30->refs_listed = true;
+   nv30->refs_idx_bo = idx;
+   return true;
 }
 
 bool
@@ -701,10 +739,9 @@ nv30_state_emit(struct nv30_context *nv30)
       nouveau_push_bin(&nv30->push, NV30_BIN_FRAGPROG);
       nv30_emit_fragprog(nv30);
    }
-   if (dirty & (NV30_DIRTY_TEXTURES | NV30_DIRTY_FRAGPROG)) {
-      nouveau_push_bin(&nv30->push, NV30_BIN_TEXTURES);
+   /* (each unit records its relocations in its own bin) */
+   if (dirty & (NV30_DIRTY_TEXTURES | NV30_DIRTY_FRAGPROG))
       nv30_emit_textures(nv30);
-   }
    if (dirty & NV30_DIRTY_VERTEX) {
       nouveau_push_bin(&nv30->push, NV30_BIN_VERTEX);
       if (!nv30_emit_vertex(nv30)) {

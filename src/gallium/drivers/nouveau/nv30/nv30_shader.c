@@ -196,12 +196,15 @@ nv30_emit_vertprog(struct nv30_context *nv30)
          fprintf(stderr, "nouveau: VP uploaded, %u instructions\n",
                  vp->bin.num_insns);
    }
-   NV30_3D_1(nv30, NV30_3D_VP_START_FROM_ID, 0);
+   /* (an upload needs no new VP_START_FROM_ID: the program is read
+    * from its slots, nvsim vp_upload_inst) */
+   nv30_hw_set(nv30, NV30_3D_VP_START_FROM_ID, 0);
    /* VP_ATTRIB_EN: curie only (hwdb variants NV40_3D-NV44_3D) */
    if (nv30->chip->generation == NVHWDB_GEN_CURIE) {
-      NV30_3D_MTHD(nv30, NV40_3D_VP_ATTRIB_EN, 2);
-      nouveau_push_data(p, vp->bin.attrib_en);
-      nouveau_push_data(p, vp->bin.result_en | fp->bin.vp_result_en);
+      const uint32_t en[] = {
+         vp->bin.attrib_en, vp->bin.result_en | fp->bin.vp_result_en,
+      };
+      nv30_hw_set_group(nv30, NV40_3D_VP_ATTRIB_EN, en, ARRAY_SIZE(en));
    }
 }
 
@@ -418,16 +421,17 @@ nv30_emit_fragprog(struct nv30_context *nv30)
                       (nv30->fp_ring->flags & NOUVEAU_BO_APER),
                       NV30_3D_FP_ACTIVE_PROGRAM_DMA0(1),
                       NV30_3D_FP_ACTIVE_PROGRAM_DMA1(1));
-   NV30_3D_1(nv30, NV30_3D_FP_CONTROL, fp->bin.fp_control);
+   nv30_hw_set(nv30, NV30_3D_FP_CONTROL, fp->bin.fp_control);
    if (nv30->chip->generation == NVHWDB_GEN_RANKINE) {
       /* Rankine only (hwdb variants NV30_3D:NV40_3D).  TEX_UNITS_ENABLE
        * takes the texcoord inputs the program reads: upstream's
        * nv30_fragprog.c sends its mask of them there with every program
        * (fact).  FP_REG_CONTROL's fields are not understood; hwdb names
        * the values the same function writes (fact), and so do we. */
-      NV30_3D_1(nv30, NV30_3D_FP_REG_CONTROL,
-                NV30_3D_FP_REG_CONTROL_UNK0_FP | NV30_3D_FP_REG_CONTROL_UNK1_FP);
-      NV30_3D_1(nv30, NV30_3D_TEX_UNITS_ENABLE, fp->bin.texcoords_used);
+      nv30_hw_set(nv30, NV30_3D_FP_REG_CONTROL,
+                  NV30_3D_FP_REG_CONTROL_UNK0_FP |
+                  NV30_3D_FP_REG_CONTROL_UNK1_FP);
+      nv30_hw_set(nv30, NV30_3D_TEX_UNITS_ENABLE, fp->bin.texcoords_used);
    }
 }
 

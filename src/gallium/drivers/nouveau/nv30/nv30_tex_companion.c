@@ -103,7 +103,10 @@ nv30_companion_decode(struct nv30_context *nv30, struct nv30_resource *res)
 void
 nv30_companions_prepare(struct nv30_context *nv30)
 {
-   for (unsigned i = 0; i < nv30->chip->fp_tex_units; i++) {
+   uint32_t bound = nv30->views_bound;
+
+   while (bound) {
+      unsigned i = u_bit_scan(&bound);
       struct nv30_sampler_view *sv = nv30_sampler_view(nv30->views[i]);
       struct nv30_resource *res;
 

@@ -696,6 +696,10 @@ nv30_set_sampler_views(struct pipe_context *pipe, enum pipe_shader_type shader,
       } else {
          pipe_sampler_view_reference(&nv30->views[unit], v);
       }
+      if (nv30->views[unit])
+         nv30->views_bound |= BITFIELD_BIT(unit);
+      else
+         nv30->views_bound &= ~BITFIELD_BIT(unit);
    }
    nv30->dirty |= NV30_DIRTY_TEXTURES;
 }
@@ -703,8 +707,9 @@ nv30_set_sampler_views(struct pipe_context *pipe, enum pipe_shader_type shader,
 unsigned
 nv30_texture_emit_words(void)
 {
-   /* per unit 9 + 2 (TEX_SIZE1) + 1 (TEX_ENABLE off); the invalidate */
-   return NV30_MAX_TEX_UNITS * 12 + 2;
+   /* per unit 3 (TEX_OFFSET, TEX_FORMAT) + 2 * 6 (the rest, each alone
+    * at most, nv30_hw_set_group) + 2 (TEX_SIZE1); the invalidate */
+   return NV30_MAX_TEX_UNITS * 17 + 2;
 }
 
 /* The texture unit caches texels and does not see memory change under
@@ -740,8 +745,12 @@ nv30_emit_textures(struct nv30_context *nv30)
    uint32_t used = (fp && fp->compiled) ? fp->bin.samplers_used : 0;
    uint32_t enabled = 0;
    const struct nv30_tex_enable *en = nv30_tex_enable_of(nv30->chip);
+   /* the units the program reads, and those to turn off */
+   uint32_t units = (used | nv30->hw_tex_enabled) &
+                    BITFIELD_MASK(nv30->chip->fp_tex_units);
 
-   for (unsigned i = 0; i < nv30->chip->fp_tex_units; i++) {
+   while (units) {
+      unsigned i = u_bit_scan(&units);
       struct nv30_sampler_view *sv = nv30_sampler_view(nv30->views[i]);
       struct nv30_sampler_state *ss = nv30->samplers[i];
       struct nv30_resource *res;
@@ -750,8 +759,13 @@ nv30_emit_textures(struct nv30_context *nv30)
       uint32_t filter;
 
       if (!(used & (1u << i)) || !sv || !sv->valid || !ss) {
-         if (nv30->hw_tex_enabled & (1u << i))
-            NV30_3D_1(nv30, NV30_3D_TEX_ENABLE(i), 0);
+         if (nv30->hw_tex_enabled & (1u << i)) {
+            nv30_hw_set(nv30, NV30_3D_TEX_ENABLE(i), 0);
+            /* its buffer is no longer used: not listed any more, and its
+             * address sent again when it is */
+            nouveau_push_bin_clear(p, NV30_BIN_TEX0 + i);
+            nv30->hw_tex[i].bo = NULL;
+         }
          continue;
       }
       res = nv30_resource_sampled(sv->pipe.texture);
@@ -801,25 +815,44 @@ nv30_emit_textures(struct nv30_context *nv30)
           ss->pipe.min_mip_filter == PIPE_TEX_MIPFILTER_NONE)
          max_lod = res->base.last_level * NV30_LOD_ONE;
 
-      NV30_3D_MTHD(nv30, NV30_3D_TEX_OFFSET(i), 8);
-      nouveau_push_reloc(p, res->bo, sv->offset,
-                         NOUVEAU_BO_LOW | NOUVEAU_BO_RD | res->domain, 0, 0);
-      nouveau_push_reloc(p, res->bo,
-                         (ss->compare ? sv->format : sv->format_nocompare) |
-                         ss->format,
-                         NOUVEAU_BO_OR | NOUVEAU_BO_RD | res->domain,
-                         NV30_3D_TEX_FORMAT_DMA0(1), NV30_3D_TEX_FORMAT_DMA1(1));
-      nouveau_push_data(p, wrap | sv->gamma);
-      nouveau_push_data(p, en->enable | ss->enable |
-                           min_lod << en->min_lod_shift |
-                           max_lod << en->max_lod_shift);
-      nouveau_push_data(p, sv->swizzle);
-      nouveau_push_data(p, filter | sv->filter);
-      nouveau_push_data(p, npot_size);
-      nouveau_push_data(p, ss->border);
+      /* The address and format words: relocated, so compared before
+       * relocation, and sent in every submission (nv30_context::hw_tex). */
+      uint32_t format = (ss->compare ? sv->format : sv->format_nocompare) |
+                        ss->format;
+      if (nv30->hw_tex[i].bo != res->bo ||
+          nv30->hw_tex[i].serial != nv30->submission ||
+          nv30->hw_tex[i].offset != sv->offset ||
+          nv30->hw_tex[i].format != format ||
+          nv30->hw_tex[i].domain != res->domain) {
+         nouveau_push_bin(p, NV30_BIN_TEX0 + i);
+         NV30_3D_MTHD(nv30, NV30_3D_TEX_OFFSET(i), 2);
+         nouveau_push_reloc(p, res->bo, sv->offset,
+                            NOUVEAU_BO_LOW | NOUVEAU_BO_RD | res->domain, 0, 0);
+         nouveau_push_reloc(p, res->bo, format,
+                            NOUVEAU_BO_OR | NOUVEAU_BO_RD | res->domain,
+                            NV30_3D_TEX_FORMAT_DMA0(1),
+                            NV30_3D_TEX_FORMAT_DMA1(1));
+         p->bin = -1;
+         nv30->hw_tex[i].bo = res->bo;
+         nv30->hw_tex[i].offset = sv->offset;
+         nv30->hw_tex[i].format = format;
+         nv30->hw_tex[i].domain = res->domain;
+         nv30->hw_tex[i].serial = nv30->submission;
+      }
+      /* the methods after them, each sent when it changes */
+      const uint32_t unit[] = {
+         wrap | sv->gamma,                                /* TEX_WRAP */
+         en->enable | ss->enable | min_lod << en->min_lod_shift |
+         max_lod << en->max_lod_shift,                    /* TEX_ENABLE */
+         sv->swizzle,                                     /* TEX_SWIZZLE */
+         filter | sv->filter,                             /* TEX_FILTER */
+         npot_size,                                       /* TEX_NPOT_SIZE */
+         ss->border,                                      /* TEX_BORDER_COLOR */
+      };
+      nv30_hw_set_group(nv30, NV30_3D_TEX_WRAP(i), unit, ARRAY_SIZE(unit));
       /* curie's pitch and depth; rankine has no TEX_SIZE1 (hwdb) */
       if (!nv30_rankine_units(nv30->chip))
-         NV30_3D_1(nv30, NV40_3D_TEX_SIZE1(i), sv->size1);
+         nv30_hw_set(nv30, NV40_3D_TEX_SIZE1(i), sv->size1);
       enabled |= 1u << i;
    }
    nv30->hw_tex_enabled = enabled;
