@@ -134,4 +134,14 @@ nvc_g80_nir_lower(nir_shader *s, uint8_t interp[NVC_G80_MAX_IO])
    NIR_PASS_V(s, nir_copy_prop);
    NIR_PASS_V(s, nir_opt_dce);
    NIR_PASS_V(s, nir_opt_dce);
+   /* inputs, uniform loads and constants moved down to their first
+    * reader (into the branch that reads them, then within the block): a
+    * value lives in a register from its definition on and the allocator
+    * does not spill (nvc_g80_ra.c), while GLSL's packed varyings are
+    * unpacked at the top of main (a GP reading 39 words of 3 vertices
+    * held 117 values at once, past the 128 registers with the rest) */
+   const nir_move_options move = nir_move_load_input | nir_move_load_ubo |
+                                 nir_move_const_undef;
+   NIR_PASS_V(s, nir_opt_sink, move);
+   NIR_PASS_V(s, nir_opt_move, move);
 }

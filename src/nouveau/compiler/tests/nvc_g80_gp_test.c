@@ -52,11 +52,12 @@ gp_emit(void *ctx, uint32_t lanes, bool restart, const uint32_t *out,
 }
 
 /* Runs p on one primitive of nv vertices: in_val(vertex, slot, comp) for
- * every input the program reads, primitive id prim_id. */
+ * every input the program reads, primitive id prim_id, c0[] the 4 words
+ * c0 (none when NULL). */
 static bool
-run_gp(const struct nvc_g80_program *p, unsigned nv,
-       float (*in_val)(unsigned v, unsigned slot, unsigned comp),
-       uint32_t prim_id, struct emits *e)
+run_gp_cb(const struct nvc_g80_program *p, unsigned nv,
+          float (*in_val)(unsigned v, unsigned slot, unsigned comp),
+          uint32_t prim_id, const uint32_t *c0, struct emits *e)
 {
    uint32_t prim[64 * COLUMNS] = { 0 };
    uint32_t in[IN_WORDS] = { 0 };
@@ -75,6 +76,13 @@ run_gp(const struct nvc_g80_program *p, unsigned nv,
       .gprs = p->num_gprs,
       .isa_flags = target.isa_flags,
    };
+   const uint32_t *const cbs[1] = { c0 };
+   const uint32_t cb_words[1] = { 4 };
+   if (c0) {
+      prog.cb = cbs;
+      prog.cb_words = cb_words;
+      prog.num_cb = 1;
+   }
    struct g80_shader_warp w = {
       .lanes = 1, .active = 1,
       .in = in, .in_stride = IN_WORDS,
@@ -88,6 +96,14 @@ run_gp(const struct nvc_g80_program *p, unsigned nv,
    int r = g80_shader_run(G80_STAGE_GP, &prog, &w, &cb, &fault);
    CHECK(r == 0, "the interpreter faulted at 0x%x: %s", fault.pc, fault.msg);
    return r == 0;
+}
+
+static bool
+run_gp(const struct nvc_g80_program *p, unsigned nv,
+       float (*in_val)(unsigned v, unsigned slot, unsigned comp),
+       uint32_t prim_id, struct emits *e)
+{
+   return run_gp_cb(p, nv, in_val, prim_id, NULL, e);
 }
 
 /* vertex v: position (v, 2v, 0.5, 1), VAR0 (v + 0.25, 3, -v, 8) */
@@ -308,6 +324,83 @@ test_gp_line_strip(void)
    nvc_g80_program_free(&p);
 }
 
+#define MANY_SLOTS 12
+
+/* vertex v, VAR0 + s, component c: v * 100 + 4 s + c */
+static float
+many_in(unsigned v, unsigned slot, unsigned comp)
+{
+   return v * 100.0f + 4.0f * (slot - VARYING_SLOT_VAR0) + comp;
+}
+
+/*
+ * Every input read at the top, as GLSL's packed varyings are unpacked at
+ * the top of main (piglit's varying-struct-basic-vs-gs): triangles in,
+ * 12 vec4 inputs (VAR0..VAR11) of each of the 3 vertices loaded first,
+ * then summed in load order into v0.x of one emitted point.  The 144
+ * values are more than the 128 registers a thread has if they all live
+ * at once; moved down to their reader (nir_opt_move) a handful do.  By
+ * hand: the sum over v of 48 * 100 v (14400) and, for each vertex, of
+ * 0..47 (1128, three times): 17784, exact in f32.  Seen failing (the
+ * program refused: more than the 128 registers) without the move.
+ */
+static void
+test_gp_inputs_at_top(void)
+{
+   nir_builder b = nir_builder_init_simple_shader(
+      MESA_SHADER_GEOMETRY, nvc_g80_nir_options(&target, MESA_SHADER_GEOMETRY),
+      "gp_inputs_at_top");
+   nir_shader *s = b.shader;
+   s->info.gs.input_primitive = SHADER_PRIM_TRIANGLES;
+   s->info.gs.output_primitive = SHADER_PRIM_POINTS;
+   s->info.gs.vertices_in = 3;
+   s->info.gs.vertices_out = 1;
+   s->info.gs.invocations = 1;
+   const struct glsl_type *arr = glsl_array_type(glsl_vec4_type(), 3, 0);
+   nir_variable *in[MANY_SLOTS];
+   for (unsigned i = 0; i < MANY_SLOTS; i++) {
+      char name[16];
+      snprintf(name, sizeof(name), "in%u", i);
+      in[i] = nvc_test_var(s, nir_var_shader_in, arr, VARYING_SLOT_VAR0 + i,
+                           i, name);
+   }
+   nir_variable *pos = nvc_test_out_vec4(s, VARYING_SLOT_POS, 0, "pos");
+   nir_variable *v0 = nvc_test_out_vec4(s, VARYING_SLOT_VAR0, 1, "v0");
+   nir_ssa_def *val[3 * MANY_SLOTS];
+   for (unsigned v = 0; v < 3; v++)
+      for (unsigned i = 0; i < MANY_SLOTS; i++)
+         val[v * MANY_SLOTS + i] = nir_load_deref(&b,
+            nir_build_deref_array_imm(&b, nir_build_deref_var(&b, in[i]), v));
+   nir_ssa_def *sum = nir_imm_float(&b, 0);
+   for (unsigned k = 0; k < 3 * MANY_SLOTS; k++)
+      for (unsigned c = 0; c < 4; c++)
+         sum = nir_fadd(&b, sum, nir_channel(&b, val[k], c));
+   nir_store_var(&b, pos, nir_imm_vec4(&b, 0, 0, 0, 1), 0xf);
+   nir_store_var(&b, v0, nir_vec4(&b, sum, nir_imm_float(&b, 0),
+                                  nir_imm_float(&b, 0), nir_imm_float(&b, 1)),
+                 0xf);
+   nir_emit_vertex(&b, 0);
+
+   struct nvc_g80_program p;
+   char *err = NULL;
+   bool ok = nvc_g80_compile(&target, s, &p, &err);
+   CHECK(ok, "gp_inputs_at_top: %s", err ? err : "?");
+   free(err);
+   ralloc_free(s);
+   if (!ok)
+      return;
+   CHECK(p.gp_num_inputs == 4 * MANY_SLOTS, "p[] words %u, want %u",
+         p.gp_num_inputs, 4 * MANY_SLOTS);
+   struct emits e;
+   if (run_gp(&p, 3, many_in, 0, &e)) {
+      CHECK(e.n == 1, "%u vertices, want 1", e.n);
+      if (e.n >= 1)
+         CHECK(out_f(&p, e.v[0], VARYING_SLOT_VAR0, 0) == 17784.0f,
+               "v0.x %g, want 17784", out_f(&p, e.v[0], VARYING_SLOT_VAR0, 0));
+   }
+   nvc_g80_program_free(&p);
+}
+
 int
 main(void)
 {
@@ -315,6 +408,7 @@ main(void)
       return 1;
    test_gp_two_triangles();
    test_gp_line_strip();
+   test_gp_inputs_at_top();
    return nvc_test_end("nvc_g80 GP: inputs by vertex, emit/restart, "
-                       "primitive id, layer ok");
+                       "primitive id, layer, inputs read at the top ok");
 }

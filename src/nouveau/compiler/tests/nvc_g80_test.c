@@ -444,8 +444,11 @@ out_word(const struct nvc_g80_program *p, const uint32_t *out, unsigned slot,
  * 70 values v_i = a.x * i + a.y all live, then s = sum of (v_i + 1): the
  * adds would read v_i through the immediate form, whose 6-bit source
  * field reaches $r0..$r63 only, so the compile falls back to registers
- * for the 1.0 (more than 64 registers).  a = (1, 0.5):
- * s = sum(i + 1.5, i < 70) = 2415 + 105 = 2520.
+ * for the 1.0 (more than 64 registers).  The v_i are summed again, last
+ * first, into t after s, so that all 70 live through s's adds (constants
+ * and inputs are moved down to their readers, nvc_g80_nir.c, so they
+ * keep no registers live).  a = (1, 0.5):
+ * s = sum(i + 1.5, i < 70) = 2415 + 105 = 2520, t = 2415 + 35 = 2450.
  */
 static void
 test_immediate_fallback(void)
@@ -460,7 +463,10 @@ test_immediate_fallback(void)
    sum = nir_fadd_imm(&b, v[0], 1.0);
    for (unsigned i = 1; i < 70; i++)
       sum = nir_fadd(&b, sum, nir_fadd_imm(&b, v[i], 1.0));
-   nir_store_var(&b, o, nir_vec4(&b, sum, sum, sum, sum), 0xf);
+   nir_ssa_def *again = v[69];
+   for (int i = 68; i >= 0; i--)
+      again = nir_fadd(&b, again, v[i]);
+   nir_store_var(&b, o, nir_vec4(&b, sum, again, sum, sum), 0xf);
    struct nvc_g80_program p;
    if (!compile(b.shader, &p))
       return;
@@ -469,8 +475,13 @@ test_immediate_fallback(void)
    for (unsigned i = 0; i < p.num_inputs; i++)
       inw[p.io[i].word] = u(p.io[i].comp == 0 ? 1.0f : 0.5f);
    if (run(&p, 1, inw, 4, NULL, NULL, 0, out, 8, NULL, 0))
+   {
       CHECK(f(out_word(&p, out, VARYING_SLOT_VAR0, 0)) == 2520.0f,
             "sum %g, want 2520", f(out_word(&p, out, VARYING_SLOT_VAR0, 0)));
+      CHECK(f(out_word(&p, out, VARYING_SLOT_VAR0, 1)) == 2450.0f,
+            "sum again %g, want 2450",
+            f(out_word(&p, out, VARYING_SLOT_VAR0, 1)));
+   }
    nvc_g80_program_free(&p);
 }
 
