@@ -856,14 +856,20 @@ gp_intrinsic(struct isel *c, nir_intrinsic_instr *in, unsigned *dst)
       i->hw.opnd[1].val = G(GP_ATTR_ADDR_PRIMITIVE_ID);
       return true;
    }
+   case nir_intrinsic_set_vertex_and_primitive_count:
+      /* nir_lower_gs_intrinsics' count for drivers that size the
+       * output: GP_VERTEX_OUTPUT_COUNT is max_vertices (nvc_g80_nir.c) */
+      return true;
    case nir_intrinsic_emit_vertex:
-   case nir_intrinsic_end_primitive: {
+   case nir_intrinsic_end_primitive:
+   case nir_intrinsic_emit_vertex_with_counter:
+   case nir_intrinsic_end_primitive_with_counter: {
       if (nir_intrinsic_stream_id(in) != 0)
          return fail(c, "GP vertex stream %u (Tesla has stream 0 only)",
                      nir_intrinsic_stream_id(in));
-      struct nvc_g80_insn *i = add(c, in->intrinsic ==
-                                   nir_intrinsic_emit_vertex ?
-                                   G(OP_EMIT) : G(OP_RESTART));
+      const bool emit = in->intrinsic == nir_intrinsic_emit_vertex ||
+                        in->intrinsic == nir_intrinsic_emit_vertex_with_counter;
+      struct nvc_g80_insn *i = add(c, emit ? G(OP_EMIT) : G(OP_RESTART));
       if (!i)
          return false;
       i->side_effect = true;
@@ -1143,6 +1149,9 @@ emit_intrinsic(struct isel *c, nir_intrinsic_instr *in)
    case nir_intrinsic_load_primitive_id:
    case nir_intrinsic_emit_vertex:
    case nir_intrinsic_end_primitive:
+   case nir_intrinsic_emit_vertex_with_counter:
+   case nir_intrinsic_end_primitive_with_counter:
+   case nir_intrinsic_set_vertex_and_primitive_count:
       return gp_intrinsic(c, in, dst);
    case nir_intrinsic_load_frag_coord: {
       /* gl_FragCoord: window x, y, z and 1/w as the rasteriser gives

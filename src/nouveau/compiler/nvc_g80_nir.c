@@ -93,6 +93,13 @@ nvc_g80_nir_lower(nir_shader *s, uint8_t interp[NVC_G80_MAX_IO])
 {
    NIR_PASS_V(s, nir_lower_returns);
    NIR_PASS_V(s, nir_inline_functions);
+   /* a GP's emits past max_vertices dropped (GLSL 1.50 8.10: emitting
+    * more is undefined; what the hardware does past
+    * GP_VERTEX_OUTPUT_COUNT is not documented, nvsim traps on it): each
+    * emit under a count of those before it; NIR folds the count away
+    * where it is known */
+   if (s->info.stage == MESA_SHADER_GEOMETRY)
+      NIR_PASS_V(s, nir_lower_gs_intrinsics, 0);
    NIR_PASS_V(s, nir_lower_global_vars_to_local);
    NIR_PASS_V(s, nir_split_var_copies);
    NIR_PASS_V(s, nir_lower_var_copies);

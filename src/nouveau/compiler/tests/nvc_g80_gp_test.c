@@ -401,6 +401,80 @@ test_gp_inputs_at_top(void)
    nvc_g80_program_free(&p);
 }
 
+/*
+ * Emits past max_vertices (GLSL 1.50 8.10: undefined; the hardware's
+ * answer past GP_VERTEX_OUTPUT_COUNT is not documented and nvsim traps):
+ * points in, points out, max_vertices 2, three emits of x = 1, 2, 3 in
+ * straight-line code, then the same three in a loop of a uniform count
+ * (the count not known at compile time; c0[0].x = 3).  The program emits
+ * the first two of each: x = 1, 2.  Seen failing (three emitted) before
+ * the emits were counted.
+ */
+static void
+test_gp_max_vertices(void)
+{
+   for (unsigned looped = 0; looped < 2; looped++) {
+      nir_builder b = nir_builder_init_simple_shader(
+         MESA_SHADER_GEOMETRY,
+         nvc_g80_nir_options(&target, MESA_SHADER_GEOMETRY),
+         "gp_max_vertices");
+      nir_shader *s = b.shader;
+      s->info.gs.input_primitive = SHADER_PRIM_POINTS;
+      s->info.gs.output_primitive = SHADER_PRIM_POINTS;
+      s->info.gs.vertices_in = 1;
+      s->info.gs.vertices_out = 2;
+      s->info.gs.invocations = 1;
+      nir_variable *pos = nvc_test_out_vec4(s, VARYING_SLOT_POS, 0, "pos");
+      if (!looped) {
+         for (unsigned i = 1; i <= 3; i++) {
+            nir_store_var(&b, pos, nir_imm_vec4(&b, i, 0, 0, 1), 0xf);
+            nir_emit_vertex(&b, 0);
+         }
+      } else {
+         nir_ssa_def *n = nir_f2i32(&b, nir_channel(&b,
+            nvc_test_load_uniform_vec4(&b, 0), 0));
+         nir_variable *i = nir_local_variable_create(b.impl, glsl_int_type(),
+                                                     "i");
+         nir_store_var(&b, i, nir_imm_int(&b, 1), 0x1);
+         nir_push_loop(&b);
+         {
+            nir_ssa_def *iv = nir_load_var(&b, i);
+            nir_push_if(&b, nir_ilt(&b, n, iv));
+            nir_jump(&b, nir_jump_break);
+            nir_pop_if(&b, NULL);
+            nir_store_var(&b, pos, nir_vec4(&b, nir_i2f32(&b, iv),
+                                            nir_imm_float(&b, 0),
+                                            nir_imm_float(&b, 0),
+                                            nir_imm_float(&b, 1)), 0xf);
+            nir_emit_vertex(&b, 0);
+            nir_store_var(&b, i, nir_iadd_imm(&b, iv, 1), 0x1);
+         }
+         nir_pop_loop(&b, NULL);
+      }
+
+      struct nvc_g80_program p;
+      char *err = NULL;
+      bool ok = nvc_g80_compile(&target, s, &p, &err);
+      CHECK(ok, "gp_max_vertices (%s): %s", looped ? "loop" : "straight",
+            err ? err : "?");
+      free(err);
+      ralloc_free(s);
+      if (!ok)
+         continue;
+      struct emits e;
+      uint32_t c0[4] = { u(3.0f), 0, 0, 0 };
+      if (run_gp_cb(&p, 1, tri_in, 0, c0, &e)) {
+         CHECK(e.n == 2, "%s: %u vertices emitted, max_vertices 2",
+               looped ? "loop" : "straight", e.n);
+         for (unsigned k = 0; k < 2 && k < e.n; k++)
+            CHECK(out_f(&p, e.v[k], VARYING_SLOT_POS, 0) == k + 1.0f,
+                  "%s: vertex %u x %g, want %u", looped ? "loop" : "straight",
+                  k, out_f(&p, e.v[k], VARYING_SLOT_POS, 0), k + 1);
+      }
+      nvc_g80_program_free(&p);
+   }
+}
+
 int
 main(void)
 {
@@ -409,6 +483,7 @@ main(void)
    test_gp_two_triangles();
    test_gp_line_strip();
    test_gp_inputs_at_top();
+   test_gp_max_vertices();
    return nvc_test_end("nvc_g80 GP: inputs by vertex, emit/restart, "
-                       "primitive id, layer, inputs read at the top ok");
+                       "primitive id, layer, inputs read at the top, max_vertices ok");
 }
