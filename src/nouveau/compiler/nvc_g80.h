@@ -51,7 +51,8 @@ struct nvc_g80_target {
    unsigned max_gprs;
    /* VP inputs: VP_ATTR_EN's fields (hwdb g80_3d.xml: 2 words of 8) */
    unsigned vp_max_attribs;
-   /* VP result words: VP_RESULT_MAP's slots (17 words of 4) */
+   /* VP result words: those VP_RESULT_MAP's bytes name below its
+    * constants (hwdb G80_VP_RESULT_MAP_CONST_ZERO: 64) */
    unsigned vp_max_results;
    /* constant buffers a program addresses: g80.xml CBUF (c0[]..c15[]) */
    unsigned num_cbufs;

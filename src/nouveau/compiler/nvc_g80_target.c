@@ -11,6 +11,7 @@
 #include "chips.xml.h"
 #include "fifo.xml.h"
 #include "g80_3d.xml.h"
+#include "g80_defs.xml.h"
 #include "nvc_g80.h"
 #include "nvisa_g80.h"
 #include "util/u_math.h"
@@ -55,10 +56,14 @@ nvc_g80_target_init(struct nvc_g80_target *t, const struct nvhwdb_chip *chip,
 
    /* isa.rst "Registers": $r0..$r127, the long forms' DST field */
    t->max_gprs = 1u << NVISA_G80_DST__WIDTH;
-   /* VP_ATTR_EN: words of 4-bit (xyzw) fields; VP_RESULT_MAP: words of
-    * 8-bit slots (rnndb graph/g80_3d.xml) */
+   /* VP_ATTR_EN: words of 4-bit (xyzw) fields (rnndb graph/g80_3d.xml);
+    * the VP's result words: VP_RESULT_MAP's bytes from
+    * G80_VP_RESULT_MAP_CONST_ZERO on name constants, not results (hwdb
+    * g80_defs.xml, docs/tesla.md), so 0x40 words, fewer than the map's
+    * 68 slots (which may name a word twice); nvsim runs a VP with that
+    * many */
    t->vp_max_attribs = G80_3D_VP_ATTR_EN__LEN * (32 / 4);
-   t->vp_max_results = G80_3D_VP_RESULT_MAP__LEN * (32 / 8);
+   t->vp_max_results = G80_VP_RESULT_MAP_CONST_ZERO;
    /* c0[]..c15[]: the long forms' CBUF field */
    t->num_cbufs = 1u << NVISA_G80_CBUF__WIDTH;
    return true;

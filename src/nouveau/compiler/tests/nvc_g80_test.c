@@ -1018,6 +1018,8 @@ test_target(void)
          target.max_gprs);
    CHECK(target.vp_max_attribs == 16, "VP attributes %u (VP_ATTR_EN: 16)",
          target.vp_max_attribs);
+   CHECK(target.vp_max_results == 64, "VP result words %u (the map's "
+         "constants from 0x40 on)", target.vp_max_results);
    CHECK(target.isa_flags == 0, "G80 has no SM11/D3D10.1 forms");
    CHECK(nvc_g80_target_init(&gt215, nvhwdb_chip_find(0xa3), &err) &&
          (gt215.isa_flags & NVISA_G80_FLAG_D3D10_1) &&

@@ -178,11 +178,10 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       return 100;
    case PIPE_CAP_MAX_VARYINGS:
       /* vec4s between the stages (GL_MAX_VARYING_COMPONENTS / 4): the
-       * result map's words (VP_RESULT_MAP) less the position's 4 hold 16,
-       * but the point size, clip distances, layer and back colours take
-       * map slots too (nv50_program.c); 15 leaves them one vec4 and is
-       * GL 3.2's minimum of 60 components (gl-3.2-minmax) */
-      return (G80_3D_VP_RESULT_MAP__LEN * 4 - NV50_POS_SLOTS) / 4 - 1;
+       * VP's result words (the compiler's target) less the position's,
+       * as the stages' MAX_INPUTS / MAX_OUTPUTS below; 15, GL 3.2's
+       * minimum of 60 components (gl-3.2-minmax) */
+      return (screen->target.vp_max_results - NV50_POS_SLOTS) / 4;
    case PIPE_CAP_MAX_VIEWPORTS:
       return 1;
    case PIPE_CAP_MAX_GEOMETRY_OUTPUT_VERTICES:
@@ -274,9 +273,9 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
    case PIPE_CAP_MAX_STREAM_OUTPUT_BUFFERS:
       return G80_3D_STRMOUT_ADDRESS_HIGH__LEN;
    case PIPE_CAP_MAX_STREAM_OUTPUT_INTERLEAVED_COMPONENTS:
-      return screen->target.vp_max_results - NV50_POS_SLOTS;
+      return G80_3D_VP_RESULT_MAP__LEN * 4 - NV50_POS_SLOTS;
    case PIPE_CAP_MAX_STREAM_OUTPUT_SEPARATE_COMPONENTS:
-      return (screen->target.vp_max_results - NV50_POS_SLOTS) /
+      return (G80_3D_VP_RESULT_MAP__LEN * 4 - NV50_POS_SLOTS) /
              G80_3D_STRMOUT_ADDRESS_HIGH__LEN;
    /* G80_3D / G84_3D: the driver carries each target's offset; G200_3D
     * on: STRMOUT_OFFSET written back from its report */
@@ -347,14 +346,21 @@ nv50_screen_get_shader_param(struct pipe_screen *pscreen,
       return 512;
    case PIPE_SHADER_CAP_MAX_INPUTS:
       /* VP: VP_ATTR_EN's attributes; GP (a vertex's p[] words) and FP:
-       * the previous stage's result vec4s (VP_RESULT_MAP words / 4) */
+       * the VP's result vec4s less the position's, which the limits do
+       * not count (Mesa's linker counts the user's varyings; piglit's
+       * vs-gs-max-in-out-components writes gl_Position besides them) but
+       * the result words hold */
       return shader == PIPE_SHADER_VERTEX ? t->vp_max_attribs
-                                          : MIN2(t->vp_max_results / 4,
+                                          : MIN2((t->vp_max_results -
+                                                  NV50_POS_SLOTS) / 4,
                                                  PIPE_MAX_SHADER_INPUTS);
    case PIPE_SHADER_CAP_MAX_OUTPUTS:
-      /* VP and GP: result words the map routes (the compiler's limit) */
+      /* VP and GP: result vec4s (the compiler's limit, which a GP
+       * keeps to as well: the driver maps its results through
+       * VP_RESULT_MAP-sized maps), less the position's as above */
       return shader != PIPE_SHADER_FRAGMENT ?
-                MIN2(t->vp_max_results / 4, PIPE_MAX_SHADER_OUTPUTS) :
+                MIN2((t->vp_max_results - NV50_POS_SLOTS) / 4,
+                     PIPE_MAX_SHADER_OUTPUTS) :
                 chip->render_targets;
    case PIPE_SHADER_CAP_MAX_TEMPS:
       /* vec4s of the thread's $r registers */

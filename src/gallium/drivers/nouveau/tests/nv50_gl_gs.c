@@ -46,9 +46,23 @@
  *    neighbours').  Seen failing before the slices were addressed in the
  *    level's blocks (nvsim: DMA_ERROR, the slice taken as a layer
  *    LAYER_STRIDE apart, past the texture).
+ * 9. the stages' varyings at the limits: a VP writing n vec4 outputs
+ *    v[i] = (i, 2i, 3i, 4i) / 1024 (an interface block's array) besides
+ *    gl_Position, n =
+ *    MAX_VERTEX_OUTPUT_COMPONENTS / 4 (at most MAX_FRAGMENT_INPUT_COMPONENTS
+ *    / 4), read and summed by the FP; and the same n (at most
+ *    MAX_GEOMETRY_INPUT_COMPONENTS / 4) read by a GP that sums them into
+ *    one output for the FP.  The sum is n (n - 1) / 2 * (1, 2, 3, 4) /
+ *    1024, stored as round(255 c) clamped to 1 (GL 3.3 2.1.6): for n =
+ *    15 (ours: 64 result words less the position's) (0x1a, 0x34, 0x4e,
+ *    0x69).  Seen failing (nothing drawn: the VP's 17 vec4s and the
+ *    position are 72 result words, more than the compiler's limit) while
+ *    the limits were the map's 68 slots counting the position's.
  * Expected values by hand above; run on g80, gt215 and llvmpipe
  * (tests/gl/run.sh).
  */
+#include <math.h>
+
 #include "nouveau_gl_util.h"
 
 #define S 64
@@ -201,6 +215,92 @@ static const char *gs_layer =
    "   }\n"
    "}\n";
 
+/* The sum of v[i] = (i, 2i, 3i, 4i) / 1024, i < n, as stored RGBA8. */
+static unsigned
+limits_want(int n)
+{
+   unsigned want = 0;
+   for (int k = 1; k <= 4; k++) {
+      double c = n * (n - 1) / 2.0 * k / 1024.0;
+      unsigned b = c >= 1.0 ? 255 : (unsigned)floor(255.0 * c + 0.5);
+      want |= b << (32 - 8 * k);
+   }
+   return want;
+}
+
+/* Part 9: n vec4 varyings VP -> FP, or VP -> GP (summed there) -> FP. */
+static void
+limits_part(bool gp)
+{
+   GLint vout = 0, in = 0;
+   glGetIntegerv(GL_MAX_VERTEX_OUTPUT_COMPONENTS, &vout);
+   glGetIntegerv(gp ? GL_MAX_GEOMETRY_INPUT_COMPONENTS
+                    : GL_MAX_FRAGMENT_INPUT_COMPONENTS, &in);
+   int n = (vout < in ? vout : in) / 4;
+   printf("info %s: %d vec4 varyings (vertex outputs %d, %s inputs %d)\n",
+          gp ? "VP -> GP" : "VP -> FP", n, vout, gp ? "GP" : "FP", in);
+   char vs[512], mid[768], fs[512];
+   snprintf(vs, sizeof(vs),
+            "#version 150\n"
+            "in vec2 pos; out blk { vec4 v[%d]; } o;\n"
+            "void main() {\n"
+            "   for (int i = 0; i < %d; i++)\n"
+            "      o.v[i] = vec4(i, 2 * i, 3 * i, 4 * i) / 1024.0;\n"
+            "   gl_Position = vec4(pos, 0.0, 1.0);\n"
+            "}\n", n, n);
+   snprintf(mid, sizeof(mid),
+            "#version 150\n"
+            "layout(triangles) in; layout(triangle_strip, max_vertices = 3) out;\n"
+            "in blk { vec4 v[%d]; } b[]; out vec4 gsum;\n"
+            "void main() {\n"
+            "   for (int j = 0; j < 3; j++) {\n"
+            "      vec4 s = vec4(0.0);\n"
+            "      for (int i = 0; i < %d; i++)\n"
+            "         s += b[j].v[i];\n"
+            "      gsum = s; gl_Position = gl_in[j].gl_Position;\n"
+            "      EmitVertex();\n"
+            "   }\n"
+            "}\n", n, n);
+   if (gp)
+      snprintf(fs, sizeof(fs),
+               "#version 150\n"
+               "in vec4 gsum; out vec4 c;\n"
+               "void main() { c = gsum; }\n");
+   else
+      snprintf(fs, sizeof(fs),
+               "#version 150\n"
+               "in blk { vec4 v[%d]; } b;\n"
+               "out vec4 c;\n"
+               "void main() {\n"
+               "   vec4 s = vec4(0.0);\n"
+               "   for (int i = 0; i < %d; i++)\n"
+               "      s += b.v[i];\n"
+               "   c = s;\n"
+               "}\n", n, n);
+   GLuint p = glCreateProgram();
+   glAttachShader(p, nvgl_shader(GL_VERTEX_SHADER, vs));
+   if (gp)
+      glAttachShader(p, nvgl_shader(GL_GEOMETRY_SHADER, mid));
+   glAttachShader(p, nvgl_shader(GL_FRAGMENT_SHADER, fs));
+   glBindAttribLocation(p, 0, "pos");
+   glBindFragDataLocation(p, 0, "c");
+   if (!nvgl_link(p)) {
+      printf("FAIL %s: %d vec4 varyings do not link\n",
+             gp ? "VP -> GP" : "VP -> FP", n);
+      fails++;
+      return;
+   }
+   glUseProgram(p);
+   glClearColor(0, 0, 0, 0);
+   glClear(GL_COLOR_BUFFER_BIT);
+   draw(GL_TRIANGLES, halves_v, 6);
+   check_tol(gp ? "varyings at the limits, VP -> GP -> FP"
+                : "varyings at the limits, VP -> FP",
+             S / 2, S / 2 - 8, limits_want(n), 1);
+   glUseProgram(0);
+   glDeleteProgram(p);
+}
+
 int
 main(void)
 {
@@ -212,7 +312,8 @@ main(void)
    GLuint vao;
    glGenVertexArrays(1, &vao);
    glBindVertexArray(vao);
-   if (!nvgl_fbo(GL_RGBA8, S, S))
+   GLuint fb0 = nvgl_fbo(GL_RGBA8, S, S);
+   if (!fb0)
       return 1;
    glClearColor(0, 0, 0, 0);
 
@@ -359,5 +460,11 @@ main(void)
                l);
       check_tol(what, 20, 4, l == 2 ? GREEN : DARK_RED, 1);
    }
+
+   /* 9. varyings at the limits */
+   glBindFramebuffer(GL_FRAMEBUFFER, fb0);
+   glViewport(0, 0, S, S);
+   limits_part(false);
+   limits_part(true);
    return nvgl_done();
 }
