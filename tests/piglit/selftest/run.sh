@@ -87,6 +87,17 @@ check "gate: regression -> exit 1, test named" \
    grep -q "selftest@fail: expected pass, got fail" "$work/gate-reg.out"
 check "gate: last line counts the mismatch" \
    [ "$(tail -1 "$work/gate-reg.out")" = "3 passed, 1 failed" ]
+# A test expected to time out that passes is said, not failed: the
+# timeout measures the machine too (piglit_runner.py compare).
+mkdir -p "$work/intime"
+sed 's/^selftest@pass: pass$/selftest@pass: timeout  # slow where written/' \
+   "$here/expected-selftest.txt" >"$work/intime/expected-selftest.txt"
+$runner gate --chip none --profile "$here/four-verdicts.txt" --timeout 2 \
+   --expected "$work/intime/expected-selftest.txt" \
+   --results "$work/four" >"$work/gate-intime.out" 2>&1
+check "gate: an expected timeout that passes -> exit 0" [ $? = 0 ]
+check "gate: ... said, with the test" \
+   grep -q "selftest@pass: expected timeout, got pass" "$work/gate-intime.out"
 
 # 3. Resume: tests already recorded in a result folder are not run again.
 mkdir -p "$work/resume"
