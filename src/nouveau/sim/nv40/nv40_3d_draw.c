@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "nv40_3d.h"
+#include "nvsim_priv.h"
 #include "nvsim_raster_math.h"
 
 #define OUT_HPOS NVISA_NV40_VP_OUT_HPOS
@@ -57,7 +58,9 @@ shade_quad(void *data, struct nvsim_raster_quad *q)
    char err[160];
    if (!nv40_3d_fp_run_quad(ctx->fp, (const float (*)[NVSIM_RASTER_MAX_ATTRIBS][4])q->in,
                             &q->mask, q->color, q->depth,
-                            nv40_3d_texture_sample, ctx, err, sizeof(err))) {
+                            nv40_3d_texture_sample, ctx,
+                            ctx->obj->chan->dev->reference,
+                            err, sizeof(err))) {
       /* a program that faults (runaway loop, bad branch) traps once the
        * draw method returns: the rest of the draw is dropped, what was
        * drawn stays (nvsim_trap.c) */

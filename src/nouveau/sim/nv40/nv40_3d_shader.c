@@ -124,10 +124,28 @@ nv40_3d_fp_run_quad(struct nv40_3d_fp_prog *prog,
                     const float (*in)[NVSIM_RASTER_MAX_ATTRIBS][4],
                     unsigned *mask, float (*color)[NVSIM_RASTER_MAX_RT][4],
                     float *depth, nvsim_tex_fn tex, void *tex_data,
-                    char *err, size_t errlen)
+                    bool reference, char *err, size_t errlen)
 {
    struct nvsim_nv40_fp_quad q;
    const struct nvsim_nv40_fp_env env = { tex, tex_data };
+
+   if (!reference) {
+      /* the fast path reads and writes the rasterizer's quad in place */
+      struct nvsim_nv40_fp_io io = {
+         .in = &in[0][0][0], .in_stride = NVSIM_RASTER_MAX_ATTRIBS * 4,
+         .mask = *mask, .color = &color[0][0][0],
+         .color_stride = NVSIM_RASTER_MAX_RT * 4, .color_rt_stride = 4,
+      };
+      int r = nvsim_nv40_fp_run_quad_fast(&prog->prog, &io, &env);
+      if (r < 0) {
+         snprintf(err, errlen, "%s", nvsim_nv40_shader_strerror(r));
+         *mask = 0;
+         return false;
+      }
+      *mask = io.mask;
+      memcpy(depth, io.depth, sizeof(io.depth));
+      return true;
+   }
 
    for (unsigned f = 0; f < 4; f++)
       memcpy(q.in[f], in[f], sizeof(q.in[f]));

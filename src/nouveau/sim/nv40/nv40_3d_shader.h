@@ -64,13 +64,15 @@ void nv40_3d_fp_free(struct nv40_3d_fp_prog *prog);
 /* Runs it for a 2x2 quad (fragment 0 = (x,y), 1 = (x+1,y), 2 = (x,y+1),
  * 3 = (x+1,y+1)): in[frag][input][comp]; *mask in: fragments to shade,
  * out: the ones not killed.  color[frag][rt][comp], depth[frag].  false
- * (err filled) on a runtime fault of the program. */
+ * (err filled) on a runtime fault of the program.  reference: the
+ * reference interpreter (NVSIM_REFERENCE=1), else the fast path, which
+ * gives the same bits. */
 bool nv40_3d_fp_run_quad(struct nv40_3d_fp_prog *prog,
                          const float (*in)[NVSIM_RASTER_MAX_ATTRIBS][4],
                          unsigned *mask,
                          float (*color)[NVSIM_RASTER_MAX_RT][4],
                          float *depth, nvsim_tex_fn tex, void *tex_data,
-                         char *err, size_t errlen);
+                         bool reference, char *err, size_t errlen);
 /* Mask of the texture units the program samples. */
 uint32_t nv40_3d_fp_texunits(const struct nv40_3d_fp_prog *prog);
 /* Does the program contain KIL / write depth? */

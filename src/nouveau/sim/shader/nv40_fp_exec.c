@@ -25,25 +25,15 @@
 #include <string.h>
 
 #include "nv40_shader_exec.h"
+#include "nv40_fp_priv.h"
 #include "nv40_shader_priv.h"
 #include "nvisa_nv30_fp.h"
 
 #define FP(x) NVISA_NV40_FP_##x
 
-#define FP_REG_SLOTS 64      /* the 6-bit field can name R0-R63 */
+#define FP_REG_SLOTS NVSIM_FP_REG_SLOTS
 #define FP_STACK_DEPTH 32
 #define MAX2(a, b) ((a) > (b) ? (a) : (b))
-
-struct nvsim_nv40_fp_op {
-   struct nvisa_nv40_fp_insn insn;
-   float imm[4];
-   uint8_t plain_src;        /* bit s: source s is a temp read as is */
-   uint8_t plain_input;      /* bit s: source s is the input read as is */
-   bool plain_dst;           /* result written as is (no scale, precision,
-                              * saturation, condition or CC update) */
-   unsigned target;          /* op index: IF else part, CAL subroutine */
-   unsigned end;             /* op index: IF endif, LOOP/REP end */
-};
 
 enum fp_frame_kind { FRAME_IF, FRAME_LOOP, FRAME_CALL };
 
@@ -267,6 +257,12 @@ fp_prepare(struct nvsim_nv40_fp_prog *prog, const uint32_t *words,
       fp_mark_plain_operands(op);
    }
    free(word_to_op);
+   /* the fast path's form of the same program (nv40_fp_decode.c) */
+   if (nvsim_nv40_fp_build_fast(prog)) {
+      snprintf(err, errlen, "fragment program: out of memory");
+      nvsim_nv40_fp_fini(prog);
+      return -1;
+   }
    return 0;
 
 fail:
@@ -309,6 +305,7 @@ nvsim_nv30_fp_prepare(struct nvsim_nv40_fp_prog *prog, const uint32_t *words,
 void
 nvsim_nv40_fp_fini(struct nvsim_nv40_fp_prog *prog)
 {
+   nvsim_nv40_fp_free_fast(prog);
    free(prog->ops);
    memset(prog, 0, sizeof(*prog));
 }
@@ -427,8 +424,8 @@ fetch(const struct fp_state *st, const struct nvsim_nv40_fp_op *op,
 
 /* ---- precision ---- */
 
-static float
-quantize(float v, uint8_t precision)
+float
+nvsim_nv40_fp_quantize(float v, uint8_t precision)
 {
    switch (precision) {
    case FP(PRECISION_FP16):
@@ -449,7 +446,7 @@ quantize(float v, uint8_t precision)
    }
 }
 
-static const float scale_factor[8] = {
+const float nvsim_nv40_fp_scale_factor[8] = {
    [FP(SCALE_1X)] = 1.0f, [FP(SCALE_2X)] = 2.0f, [FP(SCALE_4X)] = 4.0f,
    [FP(SCALE_8X)] = 8.0f, [4] = 1.0f, [FP(SCALE_INV_2X)] = 0.5f,
    [FP(SCALE_INV_4X)] = 0.25f, [FP(SCALE_INV_8X)] = 0.125f,
@@ -536,9 +533,9 @@ exec_pack(unsigned op, const float s[4], float r[4])
 /* ---- arithmetic ---- */
 
 /* Computes the result of an ALU op for one fragment; false: no result. */
-static bool
-exec_alu(unsigned op, const float s0[4], const float s1[4], const float s2[4],
-         float r[4])
+bool
+nvsim_nv40_fp_alu(unsigned op, const float s0[4], const float s1[4],
+                  const float s2[4], float r[4])
 {
    float v;
 
@@ -719,14 +716,14 @@ write_result(struct fp_state *st, unsigned f,
       return;
    }
 
-   float k = scale_factor[insn->scale & 7];
+   float k = nvsim_nv40_fp_scale_factor[insn->scale & 7];
    unsigned mask = insn->mask & cc_pass_mask(st, f, insn);
 
    for (unsigned c = 0; c < 4; c++) {
       /* No arithmetic at 1x, so that packed values (PK4UB & co.) whose
        * bits read as a NaN keep their bits. */
       float x = insn->scale ? res[c] * k : res[c];
-      x = quantize(x, insn->precision);
+      x = nvsim_nv40_fp_quantize(x, insn->precision);
       v[c] = insn->sat ? nvsim_sat(x) : x;
    }
    if (!insn->out_none)
@@ -1021,7 +1018,7 @@ exec_alu_quad(struct fp_state *st, const struct nvsim_nv40_fp_op *op,
       if (info->srcs & 1) fetch(st, op, q, f, 0, s0);
       if (info->srcs & 2) fetch(st, op, q, f, 1, s1);
       if (info->srcs & 4) fetch(st, op, q, f, 2, s2);
-      if (!exec_alu(insn->op, s0, s1, s2, r))
+      if (!nvsim_nv40_fp_alu(insn->op, s0, s1, s2, r))
          return false;
       write_result(st, f, op, r);
    }

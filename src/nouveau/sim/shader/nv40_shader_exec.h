@@ -116,10 +116,13 @@ void nvsim_nv40_vp_fini(struct nvsim_nv40_vp_prog *prog);
 #define NVSIM_NV40_FP_NUM_RT 4
 
 struct nvsim_nv40_fp_op;          /* internal, decoded instruction */
+struct nvsim_fp_fast;             /* internal, the fast path's form */
 
 struct nvsim_nv40_fp_prog {
    struct nvsim_nv40_fp_op *ops;
    unsigned num_ops;
+   struct nvsim_fp_fast *fast;    /* NULL: the fast path runs the
+                                   * reference (flow control) */
    uint32_t inputs_read;     /* bit i: input i (enum nvisa_nv40_fp_input) */
    uint16_t texunits_used;   /* bit i: texture unit i */
    bool writes_depth;        /* some instruction writes R1.z */
@@ -176,6 +179,32 @@ int nvsim_nv30_fp_prepare(struct nvsim_nv40_fp_prog *prog,
 int nvsim_nv40_fp_run_quad(const struct nvsim_nv40_fp_prog *prog,
                            struct nvsim_nv40_fp_quad *q,
                            const struct nvsim_nv40_fp_env *env);
+
+/* The fast path (issue 23): the same program, compiled once at prepare
+ * into a compact form (operands, swizzles, masks, precision and
+ * conditions resolved) and run on the four fragments together; it gives
+ * the very bits of nvsim_nv40_fp_run_quad in every output, mask and
+ * texture request (tests/nv40_fp_fast_test.c), and runs the reference
+ * for the programs its form does not cover.  The quad's data stay where
+ * the caller keeps them: */
+struct nvsim_nv40_fp_io {
+   /* in: input i of fragment f, component c, at
+    * in[f * in_stride + 4 * i + c] (nvsim_nv40_fp_quad.in's meaning) */
+   const float *in;
+   unsigned in_stride;
+   /* in: fragments covered; out: the ones not killed */
+   unsigned mask;
+   /* out: render target r's colour of fragment f, component c, at
+    * color[f * color_stride + r * color_rt_stride + c], r < NUM_RT */
+   float *color;
+   unsigned color_stride, color_rt_stride;
+   float depth[4];
+   unsigned steps;
+};
+
+int nvsim_nv40_fp_run_quad_fast(const struct nvsim_nv40_fp_prog *prog,
+                                struct nvsim_nv40_fp_io *io,
+                                const struct nvsim_nv40_fp_env *env);
 
 void nvsim_nv40_fp_fini(struct nvsim_nv40_fp_prog *prog);
 
