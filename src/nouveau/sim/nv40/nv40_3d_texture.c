@@ -701,10 +701,6 @@ sample_level(const struct nv40_3d_tex_unit *u, unsigned lvl,
              const uint8_t *layer0, float s, float t, float r, float ref,
              bool linear, float out[4])
 {
-   if (u->fast.on) {
-      nv40_3d_tex_fast_level(u, lvl, layer0, s, t, linear, out);
-      return;
-   }
    const struct nv40_3d_tex_level *lv = &u->level[lvl];
    struct texel_ctx c = { u, lvl, layer0, ref };
    struct nvsim_tex_level_desc d = {
@@ -718,6 +714,10 @@ static void
 sample_one(const struct nv40_3d_tex_unit *u, const float *coord,
            float lambda, float out[4])
 {
+   if (u->fast.on) {
+      nv40_3d_tex_fast_sample(u, coord, lambda, out);
+      return;
+   }
    const uint8_t *layer0 = u->level[0].map;
    float s = coord[0], t = coord[1];
 

@@ -61,6 +61,14 @@ struct nv40_3d_tex_fast {
    uint32_t mask[4];
    uint8_t sel[4];          /* per output: channel X..W, 4 zero, 5 one */
    bool pow2;               /* every level's w and h are powers of two */
+   /* the level selection of the reference's sample_one, per filter:
+    * LINEAR for magnification and minification, the minification's
+    * mipmap mode (0 none, 1 nearest, 2 linear; fp32's point sampling
+    * folded in), the level range and the base level */
+   bool linear_mag, linear_min;
+   uint8_t mip;
+   float lo, hi;
+   unsigned max_level, base_level;
    /* the texture cache: cache address = host address + delta; texels in
     * [full_lo, full_hi) lie in lines the texture covers whole */
    uint64_t delta;
@@ -130,11 +138,11 @@ void nv40_3d_tex_unit_sample(const struct nv40_3d_tex_unit *u,
  * (u->reference, format, swizzle, ... and the cache fields). */
 void nv40_3d_tex_fast_setup(struct nv40_3d_tex_unit *u);
 
-/* Samples level lvl of layer layer0 at texel-space (s, t) as the
- * reference's sample_level does, on a unit whose fast.on is set. */
-void nv40_3d_tex_fast_level(const struct nv40_3d_tex_unit *u, unsigned lvl,
-                            const uint8_t *layer0, float s, float t,
-                            bool linear, float out[4]);
+/* One lookup as the reference's sample_one makes it, on a unit whose
+ * fast.on is set. */
+void nv40_3d_tex_fast_sample(const struct nv40_3d_tex_unit *u,
+                             const float coord[4], float lambda,
+                             float out[4]);
 
 /* The reference's pieces the fast path shares (nv40_3d_texture.c):
  * channels X Y Z W of the texel at p (sRGB decoded); the channel

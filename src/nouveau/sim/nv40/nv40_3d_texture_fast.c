@@ -188,6 +188,8 @@ decode(const struct nv40_3d_tex_unit *u, const uint8_t *p)
    }
 }
 
+enum { MIP_NONE, MIP_NEAREST, MIP_LINEAR };
+
 static bool
 is_pow2(unsigned v)
 {
@@ -233,6 +235,30 @@ nv40_3d_tex_fast_setup(struct nv40_3d_tex_unit *u)
    } else {
       f->decode = NV40_3D_TEX_DECODE_REFERENCE;
    }
+
+   /* sample_one's filter decode */
+   f->linear_mag = u->mag == NV30_3D_TEX_FILTER_MAG_LINEAR;
+   f->linear_min = u->min == NV30_3D_TEX_FILTER_MIN_LINEAR ||
+                   u->min == NV30_3D_TEX_FILTER_MIN_LINEAR_MIPMAP_NEAREST ||
+                   u->min == NV30_3D_TEX_FILTER_MIN_LINEAR_MIPMAP_LINEAR;
+   f->mip = u->min == NV30_3D_TEX_FILTER_MIN_NEAREST_MIPMAP_NEAREST ||
+            u->min == NV30_3D_TEX_FILTER_MIN_LINEAR_MIPMAP_NEAREST
+               ? MIP_NEAREST
+            : u->min == NV30_3D_TEX_FILTER_MIN_NEAREST_MIPMAP_LINEAR ||
+              u->min == NV30_3D_TEX_FILTER_MIN_LINEAR_MIPMAP_LINEAR
+               ? MIP_LINEAR : MIP_NONE;
+   if (u->point_only) {
+      f->linear_mag = f->linear_min = false;
+      if (f->mip == MIP_LINEAR)
+         f->mip = MIP_NEAREST;
+   }
+   float maxlvl = (float)(u->num_levels - 1);
+   f->lo = nvsim_minf(u->min_lod, maxlvl);
+   f->hi = nvsim_minf(nvsim_maxf(u->max_lod, f->lo), maxlvl);
+   f->max_level = (unsigned)maxlvl;
+   bool mipmapped = u->min != NV30_3D_TEX_FILTER_MIN_NEAREST &&
+                    u->min != NV30_3D_TEX_FILTER_MIN_LINEAR;
+   f->base_level = mipmapped ? (unsigned)f->lo : 0;
 
    f->pow2 = true;
    for (unsigned l = 0; l < u->num_levels; l++)
@@ -346,10 +372,10 @@ texel(const struct nv40_3d_tex_unit *u, const struct level_addr *a, int ix,
    return decode(u, cached(u, a->map + (cx + ry), tmp));
 }
 
-void
-nv40_3d_tex_fast_level(const struct nv40_3d_tex_unit *u, unsigned lvl,
-                       const uint8_t *layer0, float s, float t, bool linear,
-                       float out[4])
+static void
+sample_level(const struct nv40_3d_tex_unit *u, unsigned lvl,
+             const uint8_t *layer0, float s, float t, bool linear,
+             float out[4])
 {
    const struct nv40_3d_tex_level *lv = &u->level[lvl];
    const bool pow2 = u->fast.pow2;
@@ -404,4 +430,55 @@ nv40_3d_tex_fast_level(const struct nv40_3d_tex_unit *u, unsigned lvl,
    v4sf bot = t01 + a * (t11 - t01);
    r = top + b * (bot - top);
    memcpy(out, &r, sizeof(r));
+}
+
+/* The reference's sample_one (nv40_3d_texture.c) with its filter and
+ * level range decode done by nv40_3d_tex_fast_setup. */
+void
+nv40_3d_tex_fast_sample(const struct nv40_3d_tex_unit *u,
+                        const float coord[4], float lambda, float out[4])
+{
+   const struct nv40_3d_tex_fast *f = &u->fast;
+   const uint8_t *layer0 = u->level[0].map;
+   float s = coord[0], t = coord[1];
+
+   if (u->cube) {
+      unsigned face = nvsim_tex_cube_face(coord, &s, &t);
+      layer0 += u->layer_size * face;
+   }
+
+   bool mag = lambda <= 0.0f;
+   bool linear = mag ? f->linear_mag : f->linear_min;
+   unsigned l0 = f->base_level, l1 = l0;
+   float lf = 0.0f;
+   if (!mag && f->mip == MIP_NEAREST) {
+      float l = nvsim_minf(nvsim_maxf(lambda, f->lo), f->hi);
+      l0 = (unsigned)nvsim_round(l);
+   } else if (!mag && f->mip == MIP_LINEAR) {
+      float l = nvsim_minf(nvsim_maxf(lambda, f->lo), f->hi);
+      l0 = (unsigned)nvsim_floor(l);
+      l1 = l0 + 1 <= f->max_level ? l0 + 1 : l0;
+      lf = l - (float)l0;
+   }
+
+   float out0[4];
+   for (unsigned pass = 0; pass < (lf > 0.0f ? 2u : 1u); pass++) {
+      unsigned lvl = pass ? l1 : l0;
+      const struct nv40_3d_tex_level *lv = &u->level[lvl];
+      float ss, tt;
+      if (u->rect) {
+         ss = s / (float)(1u << lvl);
+         tt = t / (float)(1u << lvl);
+      } else {
+         ss = s * (float)lv->w;
+         tt = t * (float)lv->h;
+      }
+      sample_level(u, lvl, layer0, ss, tt, linear, pass ? out : out0);
+   }
+   if (lf > 0.0f) {
+      for (unsigned c = 0; c < 4; c++)
+         out[c] = out0[c] + lf * (out[c] - out0[c]);
+   } else {
+      memcpy(out, out0, sizeof(out0));
+   }
 }
