@@ -787,8 +787,7 @@ sample_one(const struct nv40_3d_tex_unit *u, const float *coord,
                    pass ? out : out0);
    }
    if (lf > 0.0f) {
-      for (unsigned c = 0; c < 4; c++)
-         out[c] = out0[c] + lf * (out[c] - out0[c]);
+      nvsim_tex_lerp(out0, out, lf, out);
    } else {
       memcpy(out, out0, sizeof(out0));
    }

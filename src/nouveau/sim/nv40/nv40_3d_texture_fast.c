@@ -141,9 +141,8 @@ srgb_channel(const struct nv40_3d_tex_unit *u, unsigned c)
 /* ---- decoders ---- */
 
 /* Four floats in one vector (GCC / Clang vector extensions): the
- * decoded texel is built and filtered in registers.  Element-wise IEEE
- * operations, the same results as the reference's scalar ones (neither
- * contracts a * b + c: nvsim builds for x86-64 without FMA). */
+ * decoded texel is built in registers and stored whole (the blend's
+ * loads then forward from one store). */
 typedef float v4sf __attribute__((vector_size(16)));
 
 static inline v4sf
@@ -411,10 +410,12 @@ sample_level(const struct nv40_3d_tex_unit *u, unsigned lvl,
    size_t c0 = ix0 < 0 ? 0 : col(&la, ix0);
    size_t c1 = ix1 < 0 ? 0 : col(&la, ix1);
    if (u->one_d) {
-      v4sf t00 = texel(u, &la, ix0, 0, c0, 0);
-      v4sf t10 = texel(u, &la, ix1, 0, c1, 0);
-      r = t00 + a * (t10 - t00);
-      memcpy(out, &r, sizeof(r));
+      float t00[4], t10[4];
+      r = texel(u, &la, ix0, 0, c0, 0);
+      memcpy(t00, &r, sizeof(r));
+      r = texel(u, &la, ix1, 0, c1, 0);
+      memcpy(t10, &r, sizeof(r));
+      nvsim_tex_lerp(t00, t10, a, out);
       return;
    }
    int iy0 = wrap(u->wrap[1], y0, (int)lv->h, pow2);
@@ -422,14 +423,15 @@ sample_level(const struct nv40_3d_tex_unit *u, unsigned lvl,
    size_t r0 = iy0 < 0 ? 0 : row(&la, iy0);
    size_t r1 = iy1 < 0 ? 0 : row(&la, iy1);
    /* the reference's order of lookups (the cache's fills depend on it) */
-   v4sf t00 = texel(u, &la, ix0, iy0, c0, r0);
-   v4sf t10 = texel(u, &la, ix1, iy0, c1, r0);
-   v4sf t01 = texel(u, &la, ix0, iy1, c0, r1);
-   v4sf t11 = texel(u, &la, ix1, iy1, c1, r1);
-   v4sf top = t00 + a * (t10 - t00);
-   v4sf bot = t01 + a * (t11 - t01);
-   r = top + b * (bot - top);
-   memcpy(out, &r, sizeof(r));
+   v4sf tx[4];
+   tx[0] = texel(u, &la, ix0, iy0, c0, r0);
+   tx[1] = texel(u, &la, ix1, iy0, c1, r0);
+   tx[2] = texel(u, &la, ix0, iy1, c0, r1);
+   tx[3] = texel(u, &la, ix1, iy1, c1, r1);
+   /* the shared blend (nvsim_texture.h says why) */
+   nvsim_tex_bilerp((const float *)&tx[0], (const float *)&tx[1],
+                    (const float *)&tx[2], (const float *)&tx[3], a, b,
+                    out);
 }
 
 /* The reference's sample_one (nv40_3d_texture.c) with its filter and
@@ -476,8 +478,7 @@ nv40_3d_tex_fast_sample(const struct nv40_3d_tex_unit *u,
       sample_level(u, lvl, layer0, ss, tt, linear, pass ? out : out0);
    }
    if (lf > 0.0f) {
-      for (unsigned c = 0; c < 4; c++)
-         out[c] = out0[c] + lf * (out[c] - out0[c]);
+      nvsim_tex_lerp(out0, out, lf, out);
    } else {
       memcpy(out, out0, sizeof(out0));
    }

@@ -32,7 +32,10 @@ static inline int64_t
 nvsim_floor(double v)
 {
    int64_t i = (int64_t)v;
-   return (double)i > v ? i - 1 : i;
+   /* -Inf and values below -2^63 convert to INT64_MIN on x86-64, whose
+    * i - 1 would overflow: wrapped in unsigned, the value the machine
+    * gave (INT64_MAX), without the undefined behaviour */
+   return (double)i > v ? (int64_t)((uint64_t)i - 1) : i;
 }
 
 static inline int64_t

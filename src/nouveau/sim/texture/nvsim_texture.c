@@ -27,11 +27,11 @@ nvsim_tex_wrap_index(enum nvsim_tex_wrap mode, int i, int n)
    case NVSIM_TEX_CLAMP_TO_BORDER:
    case NVSIM_TEX_MIRROR_CLAMP_TO_BORDER:
       if (mode == NVSIM_TEX_MIRROR_CLAMP_TO_BORDER && i < 0)
-         i = -i - 1;
+         i = -(i + 1);   /* -i - 1, without overflow at INT_MIN */
       return i < 0 || i >= n ? -1 : i;
    case NVSIM_TEX_MIRROR_CLAMP_TO_EDGE:
       if (i < 0)
-         i = -i - 1;
+         i = -(i + 1);
       return i >= n ? n - 1 : i;
    case NVSIM_TEX_CLAMP:
    case NVSIM_TEX_MIRROR_CLAMP:
@@ -40,7 +40,7 @@ nvsim_tex_wrap_index(enum nvsim_tex_wrap mode, int i, int n)
        * linear filter blends in at the edge (GL 2.1 section 3.8.8, CLAMP;
        * EXT_texture_mirror_clamp, MIRROR_CLAMP_EXT mirrors first) */
       if (mode == NVSIM_TEX_MIRROR_CLAMP && i < 0)
-         i = -i - 1;
+         i = -(i + 1);
       return i < 0 || i >= n ? -1 : i;
    default:   /* CLAMP_TO_EDGE */
       return i < 0 ? 0 : i >= n ? n - 1 : i;
@@ -286,6 +286,24 @@ nvsim_tex_lambda(const float ddx[2], const float ddy[2], float sw, float sh)
    return nvsim_tex_log2(nvsim_maxf(dx, dy));
 }
 
+__attribute__((noinline)) void
+nvsim_tex_lerp(const float x[4], const float y[4], float w, float out[4])
+{
+   for (unsigned c = 0; c < 4; c++)
+      out[c] = x[c] + w * (y[c] - x[c]);
+}
+
+__attribute__((noinline)) void
+nvsim_tex_bilerp(const float t00[4], const float t10[4], const float t01[4],
+                 const float t11[4], float a, float b, float out[4])
+{
+   for (unsigned c = 0; c < 4; c++) {
+      float top = t00[c] + a * (t10[c] - t00[c]);
+      float bot = t01[c] + a * (t11[c] - t01[c]);
+      out[c] = top + b * (bot - top);
+   }
+}
+
 void
 nvsim_tex_bilinear(nvsim_tex_texel_fn texel, const void *ctx, float fs,
                    float ft, int z, bool one_d, float out[4])
@@ -296,17 +314,12 @@ nvsim_tex_bilinear(nvsim_tex_texel_fn texel, const void *ctx, float fs,
    texel(ctx, x0, y0, z, t00);
    texel(ctx, x0 + 1, y0, z, t10);
    if (one_d) {
-      for (unsigned c = 0; c < 4; c++)
-         out[c] = t00[c] + a * (t10[c] - t00[c]);
+      nvsim_tex_lerp(t00, t10, a, out);
       return;
    }
    texel(ctx, x0, y0 + 1, z, t01);
    texel(ctx, x0 + 1, y0 + 1, z, t11);
-   for (unsigned c = 0; c < 4; c++) {
-      float top = t00[c] + a * (t10[c] - t00[c]);
-      float bot = t01[c] + a * (t11[c] - t01[c]);
-      out[c] = top + b * (bot - top);
-   }
+   nvsim_tex_bilerp(t00, t10, t01, t11, a, b, out);
 }
 
 void

@@ -132,6 +132,18 @@ void nvsim_tex_aniso_sample(nvsim_tex_lookup_fn lookup, const void *ctx,
 typedef void (*nvsim_tex_texel_fn)(const void *ctx, int x, int y, int z,
                                    float out[4]);
 
+/* The filters' blends: out = x + w (y - x) per channel, and the
+ * bilinear blend of four texels (x along a, then y along b).  Compiled
+ * once, out of line: a compiler may order the operands of + and * as it
+ * likes, which decides which NaN comes out when both are NaN, so every
+ * caller (the reference and the fast paths) calls this one copy to get
+ * the same bits. */
+void nvsim_tex_lerp(const float x[4], const float y[4], float w,
+                    float out[4]);
+void nvsim_tex_bilerp(const float t00[4], const float t10[4],
+                      const float t01[4], const float t11[4], float a,
+                      float b, float out[4]);
+
 /* Bilinear (or linear for one_d) filter of slice z around texel-space
  * (fs, ft) already moved by -0.5 (GL 2.1 3.8.8, LINEAR). */
 void nvsim_tex_bilinear(nvsim_tex_texel_fn texel, const void *ctx,

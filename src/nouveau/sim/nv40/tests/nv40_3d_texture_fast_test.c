@@ -62,7 +62,10 @@ rnd_coord(unsigned n, bool rect)
    case 3: return -INFINITY;
    case 4: return rnd() & 1 ? 0.0f : -0.0f;
    case 5: return u2f(rnd_below(0x800000) | (rnd() & 0x80000000u)); /* denormal */
-   case 6: return (rnd() & 1 ? 1 : -1) * u2f(0x4f000000u + rnd_below(0x20000000u)); /* huge */
+   case 6: /* huge, and -2^31 texels (INT_MIN once floored) */
+      if (rnd_below(4) == 0)
+         return -2147483648.0f * scale;
+      return (rnd() & 1 ? 1 : -1) * u2f(0x4f000000u + rnd_below(0x20000000u));
    case 7: case 8: /* an edge */
       return ((int)rnd_below(3 * n) - (int)n) * scale;
    case 9: case 10: /* a centre */
