@@ -7,16 +7,23 @@
  *   per output R G B A, a bit field of the texel and a table of its
  *   values (the reference's own arithmetic, b / 255.0f, max(b / 127.0f,
  *   -1) and the sRGB decode, evaluated once for every field value);
- * - the wrap, the level's address (swizzled or pitch) and the filter are
- *   inline here rather than reached through the shared filters' texel
- *   callback;
+ * - the wrap and the level's address (swizzled or pitch) are inline
+ *   here rather than reached through the shared filters' texel
+ *   callback, split by axis so that a bilinear footprint computes two
+ *   columns and two rows;
+ * - TEX_FILTER's decode and the MIN/MAX_LOD level range of the
+ *   reference's sample_one are done once (nv40_3d_tex_fast_sample is
+ *   sample_one with them);
  * - the texture cache is looked up as the reference does (the same
  *   lines, filled in the same order, so stale texels stay stale until
  *   TEX_CACHE_CTL INVALIDATE), with the unit's line bounds precomputed.
+ * The blends are the reference's own out-of-line copies (nvsim_tex_lerp,
+ * nvsim_tex_bilerp), for the same NaNs; the LOD (lambda, the
+ * anisotropic footprint) is the reference's for every format.
  *
  * What the fast path does not cover (S3TC, 3D textures, the depth
- * formats with their compare) is sampled by the reference per level; the
- * level selection and LOD are the reference's for every format.
+ * formats with their compare, levels above 2^12) is sampled by the
+ * reference.
  * NVSIM_REFERENCE=1 (u->reference) turns the fast path off.  Tested
  * against the reference on random states, texels and coordinates by
  * nv40/tests/nv40_3d_texture_fast_test.c.
