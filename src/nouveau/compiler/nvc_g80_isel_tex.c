@@ -162,11 +162,14 @@ alu1(struct nvc_g80_ir *ir, unsigned op, unsigned a, char *msg)
 /*
  * textureGrad (txd): Tesla has no gradient source.  For each lane L of
  * a quad (lanes top-left, top-right, bottom-left, bottom-right), every
- * lane of the quad gets L's coordinates plus L's ddx if it is a right
- * lane and L's ddy if it is a bottom lane, so the quad's derivatives are
- * L's gradients (texture.rst: implicit derivatives "based on coordinates
- * in all threads of current quad"; in a VP with the deriv flag); the
- * other words (layer, reference) are L's.  The lanes take L's values
+ * lane of the quad gets L's coordinates plus L's ddx times its column
+ * less L's, and L's ddy times its row less L's (0 or +-1), so the
+ * quad's derivatives are L's gradients (texture.rst: implicit
+ * derivatives "based on coordinates in all threads of current quad"; in
+ * a VP with the deriv flag) and L itself samples at its own coordinates
+ * (a right lane's pass puts its left neighbours at - ddx, a bottom
+ * lane's its top neighbours at - ddy: quadop's subr); the other words
+ * (layer, reference) are L's.  The lanes take L's values
  * with quadop (isa.rst / hwtest fswz: source 1 from lane LANE, the op of
  * each lane from QOP: 0 add, 1 subr, 2 sub, 3 mov2 = source 2), and lane
  * L keeps that pass's result (slct).  Each pass runs under quadon
@@ -236,16 +239,20 @@ txd_lane_sources(struct nvc_g80_ir *ir, unsigned base, unsigned lane,
                  const nir_src *ddy, unsigned ncoord, bool array,
                  unsigned n, const unsigned *src, char *msg)
 {
+   /* from L's column to the other's: + ddx on the right of a left L,
+    * - ddx on the left of a right L; the same for rows with ddy */
+   const unsigned qx = (lane & 1) ? QOP(QSUBR, QMOV2, QSUBR, QMOV2)
+                                  : QOP(QMOV2, QADD, QMOV2, QADD);
+   const unsigned qy = (lane & 2) ? QOP(QSUBR, QSUBR, QMOV2, QMOV2)
+                                  : QOP(QMOV2, QMOV2, QADD, QADD);
    for (unsigned w = 0; w < n; w++) {
       unsigned r = base + w;
       if (!phys_imm(ir, r, 0, msg))
          return false;
       if (w < ncoord) {
-         /* right lanes: + ddx; bottom lanes: + ddy; all: + c(L) */
-         if (!phys_quadop(ir, r, lane, QOP(QMOV2, QADD, QMOV2, QADD),
-                          val(vals, ddx, w), false, msg) ||
-             !phys_quadop(ir, r, lane, QOP(QMOV2, QMOV2, QADD, QADD),
-                          val(vals, ddy, w), false, msg))
+         /* the deltas from L's place (0 at L), then + c(L) */
+         if (!phys_quadop(ir, r, lane, qx, val(vals, ddx, w), false, msg) ||
+             !phys_quadop(ir, r, lane, qy, val(vals, ddy, w), false, msg))
             return false;
       }
       if (!phys_quadop(ir, r, lane, QOP(QADD, QADD, QADD, QADD), src[w],

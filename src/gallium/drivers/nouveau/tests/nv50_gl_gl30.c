@@ -34,7 +34,13 @@
  *   lambda <= 0.5.  So columns 0..3 red, 4..7 green, 8..11 blue, 12..15
  *   white in every row (a fragment's implicit derivatives would give
  *   lambda 0: all red).
- * lod130: the same with GLSL 1.30's textureLod / textureGrad.
+ * lod130: the same with GLSL 1.30's textureLod / textureGrad; then
+ *   textureGrad's texel: a 16x16 texture of one level, NEAREST, texel
+ *   (i, j) = (16 i, 16 j, 0, 255), sampled at uv = gl_FragCoord.xy / 16
+ *   with gradients of 4 texels: one level, so the gradients choose
+ *   nothing and pixel (x, y) is texel (x, y) (GL 3.0 3.8.8), in every
+ *   lane of a quad; with textureGradOffset's (3, -1), texel (x + 3,
+ *   y - 1) (GLSL 1.30 8.7).
  *
  * arb (ARB_vertex_program / ARB_fragment_program: SLT, SGE, which reach
  *   the compiler as NIR slt / sge): the VP writes result.color =
@@ -226,6 +232,68 @@ mip_texture(void)
    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 3);
 }
 
+/* lod130's second part: the texel textureGrad reads in each lane */
+static void
+test_grad_texel(void)
+{
+   static const char vs[] =
+      "#version 130\n"
+      "in vec2 pos;\n"
+      "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
+   static const char fs[] =
+      "#version 130\n"
+      "uniform sampler2D t;\n"
+      "uniform bool offset;\n"
+      "out vec4 c;\n"
+      "void main() {\n"
+      "   vec2 uv = gl_FragCoord.xy / 16.0;\n"
+      "   vec2 dx = vec2(0.25, 0.0), dy = vec2(0.0, 0.25);\n"
+      "   c = offset ? textureGradOffset(t, uv, dx, dy, ivec2(3, -1))\n"
+      "              : textureGrad(t, uv, dx, dy);\n"
+      "}\n";
+   uint8_t texels[16 * 16 * 4];
+   GLuint t;
+
+   for (int j = 0; j < 16; j++)
+      for (int i = 0; i < 16; i++) {
+         uint8_t *p = texels + 4 * (16 * j + i);
+         p[0] = 16 * i;
+         p[1] = 16 * j;
+         p[2] = 0;
+         p[3] = 255;
+      }
+   target(GL_RGBA8);
+   glGenTextures(1, &t);
+   glBindTexture(GL_TEXTURE_2D, t);
+   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 16, 16, 0, GL_RGBA,
+                GL_UNSIGNED_BYTE, texels);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+   GLuint p = program(vs, fs);
+   glUniform1i(glGetUniformLocation(p, "t"), 0);
+   for (int off = 0; off < 2; off++) {
+      glUniform1i(glGetUniformLocation(p, "offset"), off);
+      quad(-1, 1);
+      /* the four lanes of a quad, and one quad further on */
+      static const int at[][2] = {
+         { 4, 6 }, { 5, 6 }, { 4, 7 }, { 5, 7 }, { 9, 10 },
+      };
+      for (unsigned k = 0; k < sizeof(at) / sizeof(at[0]); k++) {
+         int x = at[k][0], y = at[k][1];
+         int i = x + (off ? 3 : 0), j = y - (off ? 1 : 0);
+         char name[64];
+         snprintf(name, sizeof(name), "%s texel (%d, %d)",
+                  off ? "textureGradOffset" : "textureGrad", i, j);
+         check(name, x, y, (uint32_t)(16 * i) << 24 |
+                           (uint32_t)(16 * j) << 16 | 0xff);
+      }
+   }
+   glDeleteTextures(1, &t);
+   glUseProgram(0);
+}
+
 static void
 test_lod(bool glsl130)
 {
@@ -286,6 +354,8 @@ test_lod(bool glsl130)
          check(name, 4 * k + (r & 1) * 3, rows[r], want[k]);
       }
    glUseProgram(0);
+   if (glsl130)
+      test_grad_texel();
 }
 
 static GLuint
