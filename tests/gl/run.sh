@@ -117,6 +117,10 @@ runs=(
    # (G200 on; GLSL 1.30 source)
    "nv50_gl_gl33||-- dual swizzle provoking varyings|g80 gt215 llvmpipe"
    "nv50_gl_gl33||-- seamless|gt215 llvmpipe"
+   # the version each chip reports: GL 3.3 / GLSL 3.30 where the class has
+   # seamless cube filtering, 3.1 / 1.40 on the G80 (nv50_screen.c)
+   "nv50_gl_gl33||-- version 3.3|gt215 llvmpipe"
+   "nv50_gl_gl33||-- version 3.1|g80"
    # uniform blocks in c1[]..: GLSL 1.40, ranges at an offset, buffers
    # updated between draws
    "nv50_gl_ubo||--|g80 gt215 llvmpipe"

@@ -172,8 +172,14 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
        * samplerBuffer (ONE_D_BUFFER TICs), sampler2DRect, gl_InstanceID.
        * With GL 3.1's other requirements (texture buffers, SNORM,
        * primitive restart, 16 VP texture units) Mesa reports GL 3.1.
-       * 330 is the aim. */
-      return 140;
+       * GLSL 3.30 (1.50's geometry programs, interface blocks,
+       * gl_PrimitiveIDIn / gl_Layer: nv50_gp.c; 3.30's bit encodings and
+       * explicit locations) where the class has TEX_MISC's seamless cube
+       * filtering (G200_3D on): with every other GL 3.2 / 3.3 requirement
+       * there (nv50/README.md "GL 3.2 and 3.3"), Mesa reports GL 3.3.
+       * G80..G98 keep 1.40: GL 3.2 needs ARB_seamless_cube_map, so they
+       * stay at GL 3.1, where a higher GLSL would be listed with it. */
+      return nv50_chip_has_seamless_cube_map(chip) ? 330 : 140;
    case PIPE_CAP_ESSL_FEATURE_LEVEL:
       return 100;
    case PIPE_CAP_MAX_VARYINGS:

@@ -71,6 +71,17 @@
  *    (GL_MAX_VARYING_COMPONENTS 32; the link and the draw went through
  *    all the same) while the driver left the cap at Gallium's default.
  *
+ * version M.N (tests/gl/run.sh gives the version the chip must reach:
+ *    3.3 on the GT215, 3.1 on the G80, whose class has no TEX_MISC
+ *    seamless cube filtering, which GL 3.2 requires): GL_MAJOR_VERSION /
+ *    GL_MINOR_VERSION at least M.N and GL_SHADING_LANGUAGE_VERSION at
+ *    least the GLSL that GL version names (1.40 with 3.1, 1.50 with 3.2,
+ *    3.30 with 3.3); for 3.3, a "#version 330" program using GLSL
+ *    3.30's layout(location) outputs and floatBitsToUint draws
+ *    floatBitsToUint(0.5) = 0x3f000000 >> 24 = 63 into red: 63 / 255 ->
+ *    0x3f.  Seen failing on the GT215 (3.1, GLSL 1.40) while the GLSL
+ *    cap was 140 on every Tesla.
+ *
  * GLSL 1.30 source: run under MESA_GL_VERSION_OVERRIDE=3.0
  * MESA_GLSL_VERSION_OVERRIDE=130 while the driver claims less
  * (tests/gl/run.sh).  Expected values by hand above; run on g80, gt215
@@ -387,6 +398,65 @@ part_varyings(GLuint vb)
    glDeleteProgram(p);
 }
 
+static void
+part_version(const char *arg)
+{
+   int want_major = 0, want_minor = 0, major = 0, minor = 0, glsl = 0;
+   if (!arg || sscanf(arg, "%d.%d", &want_major, &want_minor) != 2) {
+      printf("FAIL version: want an argument M.N\n");
+      fails++;
+      return;
+   }
+   glGetIntegerv(GL_MAJOR_VERSION, &major);
+   glGetIntegerv(GL_MINOR_VERSION, &minor);
+   const char *sl = (const char *)glGetString(GL_SHADING_LANGUAGE_VERSION);
+   int slmaj = 0, slmin = 0;
+   if (sl && sscanf(sl, "%d.%d", &slmaj, &slmin) == 2)
+      glsl = slmaj * 100 + slmin;
+   /* GLSL of GL 3.1 is 1.40, of 3.2 1.50, of 3.3 3.30 */
+   const int want_gl = want_major * 10 + want_minor;
+   const int want_glsl = want_gl >= 33 ? 330 : want_gl == 32 ? 150 :
+                         want_gl == 31 ? 140 : 130;
+   const bool ok = major * 10 + minor >= want_gl && glsl >= want_glsl;
+   printf("%s GL %d.%d, GLSL %d (want at least %d.%d, %d)\n",
+          ok ? "ok  " : "FAIL", major, minor, glsl, want_major, want_minor,
+          want_glsl);
+   fails += !ok;
+   if (!ok || want_gl < 33)
+      return;
+   static const char *vs =
+      "#version 330\n"
+      "layout(location = 0) in vec2 pos;\n"
+      "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
+   static const char *fs =
+      "#version 330\n"
+      "layout(location = 0) out vec4 c;\n"
+      "uniform float h;\n"
+      "void main() {\n"
+      "   c = vec4(float(floatBitsToUint(h) >> 24) / 255.0, 0.0, 0.0, 1.0);\n"
+      "}\n";
+   GLuint p = glCreateProgram();
+   glAttachShader(p, nvgl_shader(GL_VERTEX_SHADER, vs));
+   glAttachShader(p, nvgl_shader(GL_FRAGMENT_SHADER, fs));
+   if (!nvgl_link(p)) {
+      printf("FAIL a #version 330 program does not link\n");
+      fails++;
+      return;
+   }
+   glUseProgram(p);
+   glUniform1f(glGetUniformLocation(p, "h"), 0.5f);
+   GLuint vb;
+   glGenBuffers(1, &vb);
+   glClearColor(0, 0, 0, 0);
+   glClear(GL_COLOR_BUFFER_BIT);
+   quad(vb, 0, S);
+   check("#version 330: floatBitsToUint(0.5) >> 24 = 63", S / 2, S / 2,
+         0x3f0000ff);
+   glUseProgram(0);
+   glDeleteProgram(p);
+   glDeleteBuffers(1, &vb);
+}
+
 static bool
 want(int argc, char **argv, const char *part)
 {
@@ -420,6 +490,11 @@ main(int argc, char **argv)
       part_provoking();
    if (want(argc, argv, "varyings"))
       part_varyings(vb);
+   /* "version M.N" only when asked: what the chip must reach is the
+    * caller's (tests/gl/run.sh) */
+   for (int i = 1; i + 1 < argc; i++)
+      if (!strcmp(argv[i], "version"))
+         part_version(argv[i + 1]);
 
    glDeleteBuffers(1, &vb);
    return nvgl_done();
