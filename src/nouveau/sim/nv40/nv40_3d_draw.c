@@ -56,10 +56,13 @@ shade_quad(void *data, struct nvsim_raster_quad *q)
 {
    struct nv40_3d *ctx = data;
    char err[160];
+   bool mrt = nv40_3d_reg(ctx, NV30_3D_RT_ENABLE) & NV30_3D_RT_ENABLE_MRT;
+   /* without MRT only colour 0 is read (copied to the others below) */
    if (!nv40_3d_fp_run_quad(ctx->fp, (const float (*)[NVSIM_RASTER_MAX_ATTRIBS][4])q->in,
                             &q->mask, q->color, q->depth,
                             nv40_3d_texture_sample, ctx,
                             ctx->obj->chan->dev->reference,
+                            mrt ? NVSIM_RASTER_MAX_RT : 1,
                             err, sizeof(err))) {
       /* a program that faults (runaway loop, bad branch) traps once the
        * draw method returns: the rest of the draw is dropped, what was
@@ -72,7 +75,7 @@ shade_quad(void *data, struct nvsim_raster_quad *q)
     * program's colour 0 is to be written to all buffers
     * (TGSI_PROPERTY_FS_COLOR0_WRITES_ALL_CBUFS: nvfx_fragprog.c sets MRT
     * in fp->rt_enable, nv30_state_validate.c sends rt_enable & ~that) */
-   if (!(nv40_3d_reg(ctx, NV30_3D_RT_ENABLE) & NV30_3D_RT_ENABLE_MRT)) {
+   if (!mrt) {
       for (unsigned f = 0; f < 4; f++)
          for (unsigned rt = 1; rt < NVSIM_RASTER_MAX_RT; rt++)
             memcpy(q->color[f][rt], q->color[f][0], sizeof(q->color[f][0]));

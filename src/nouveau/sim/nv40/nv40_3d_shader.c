@@ -124,7 +124,8 @@ nv40_3d_fp_run_quad(struct nv40_3d_fp_prog *prog,
                     const float (*in)[NVSIM_RASTER_MAX_ATTRIBS][4],
                     unsigned *mask, float (*color)[NVSIM_RASTER_MAX_RT][4],
                     float *depth, nvsim_tex_fn tex, void *tex_data,
-                    bool reference, char *err, size_t errlen)
+                    bool reference, unsigned num_rt, char *err,
+                    size_t errlen)
 {
    struct nvsim_nv40_fp_quad q;
    const struct nvsim_nv40_fp_env env = { tex, tex_data };
@@ -135,6 +136,7 @@ nv40_3d_fp_run_quad(struct nv40_3d_fp_prog *prog,
          .in = &in[0][0][0], .in_stride = NVSIM_RASTER_MAX_ATTRIBS * 4,
          .mask = *mask, .color = &color[0][0][0],
          .color_stride = NVSIM_RASTER_MAX_RT * 4, .color_rt_stride = 4,
+         .num_rt = num_rt,
       };
       int r = nvsim_nv40_fp_run_quad_fast(&prog->prog, &io, &env);
       if (r < 0) {

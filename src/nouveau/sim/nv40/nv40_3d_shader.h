@@ -66,13 +66,15 @@ void nv40_3d_fp_free(struct nv40_3d_fp_prog *prog);
  * out: the ones not killed.  color[frag][rt][comp], depth[frag].  false
  * (err filled) on a runtime fault of the program.  reference: the
  * reference interpreter (NVSIM_REFERENCE=1), else the fast path, which
- * gives the same bits. */
+ * gives the same bits in the first num_rt colour targets (those the
+ * caller reads) and leaves the others as they are. */
 bool nv40_3d_fp_run_quad(struct nv40_3d_fp_prog *prog,
                          const float (*in)[NVSIM_RASTER_MAX_ATTRIBS][4],
                          unsigned *mask,
                          float (*color)[NVSIM_RASTER_MAX_RT][4],
                          float *depth, nvsim_tex_fn tex, void *tex_data,
-                         bool reference, char *err, size_t errlen);
+                         bool reference, unsigned num_rt, char *err,
+                         size_t errlen);
 /* Mask of the texture units the program samples. */
 uint32_t nv40_3d_fp_texunits(const struct nv40_3d_fp_prog *prog);
 /* Does the program contain KIL / write depth? */

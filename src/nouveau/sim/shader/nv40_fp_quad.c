@@ -399,12 +399,28 @@ fq_deriv(struct fq_state *st, const struct nvsim_fp_fop *op,
    fq_write(st, op, r, active);
 }
 
+/* m[0..3] <- its transpose (rows become columns) */
+static inline void
+fq_transpose(f4 m[4])
+{
+   f4 t0 = __builtin_shuffle(m[0], m[1], (i4){ 0, 4, 1, 5 });
+   f4 t1 = __builtin_shuffle(m[0], m[1], (i4){ 2, 6, 3, 7 });
+   f4 t2 = __builtin_shuffle(m[2], m[3], (i4){ 0, 4, 1, 5 });
+   f4 t3 = __builtin_shuffle(m[2], m[3], (i4){ 2, 6, 3, 7 });
+   m[0] = __builtin_shuffle(t0, t2, (i4){ 0, 1, 4, 5 });
+   m[1] = __builtin_shuffle(t0, t2, (i4){ 2, 3, 6, 7 });
+   m[2] = __builtin_shuffle(t1, t3, (i4){ 0, 1, 4, 5 });
+   m[3] = __builtin_shuffle(t1, t3, (i4){ 2, 3, 6, 7 });
+}
+
 static void
 fq_read_outputs(const struct fq_state *st,
                 const struct nvsim_nv40_fp_prog *prog,
                 struct nvsim_nv40_fp_io *io)
 {
-   for (unsigned rt = 0; rt < NVSIM_NV40_FP_NUM_RT; rt++) {
+   unsigned num_rt = io->num_rt < NVSIM_NV40_FP_NUM_RT ? io->num_rt :
+                                                         NVSIM_NV40_FP_NUM_RT;
+   for (unsigned rt = 0; rt < num_rt; rt++) {
       fq_vec v;
       /* colour 0: H0 or R0; render targets 1-3: H4, H6, H8 */
       if (rt == 0 && !prog->color_half) {
@@ -416,12 +432,10 @@ fq_read_outputs(const struct fq_state *st,
             v[c] = (f4)fp16v_to_fp32_bits(
                (st->reg[slot][c / 2] >> ((c & 1) * 16)) & 0xffff);
       }
-      for (unsigned f = 0; f < 4; f++) {
-         float *out = io->color + f * io->color_stride +
-                      rt * io->color_rt_stride;
-         for (unsigned c = 0; c < 4; c++)
-            out[c] = v[c][f];
-      }
+      fq_transpose(v);   /* [frag][comp] */
+      for (unsigned f = 0; f < 4; f++)
+         memcpy(io->color + f * io->color_stride + rt * io->color_rt_stride,
+                &v[f], sizeof(v[f]));
    }
    f4 depth = (f4)st->reg[1][2];
    memcpy(io->depth, &depth, sizeof(io->depth));
@@ -446,7 +460,7 @@ fq_run_reference(const struct nvsim_nv40_fp_prog *prog,
    if (r < 0)
       return r;   /* outputs untouched, as the caller's reference path */
    for (unsigned f = 0; f < 4; f++) {
-      for (unsigned rt = 0; rt < NVSIM_NV40_FP_NUM_RT; rt++)
+      for (unsigned rt = 0; rt < NVSIM_NV40_FP_NUM_RT && rt < io->num_rt; rt++)
          memcpy(io->color + f * io->color_stride + rt * io->color_rt_stride,
                 q.color[rt][f], sizeof(q.color[rt][f]));
       io->depth[f] = q.depth[f];
@@ -473,11 +487,10 @@ nvsim_nv40_fp_run_quad_fast(const struct nvsim_nv40_fp_prog *prog,
    memset(st.cc, NVISA_COND_EQ, sizeof(st.cc));
    for (uint32_t m = fast->inputs; m; m &= m - 1) {
       unsigned i = __builtin_ctz(m);
-      const float *in = io->in + 4 * i;
-      for (unsigned c = 0; c < 4; c++)
-         st.in[i][c] = (f4){ in[c], in[io->in_stride + c],
-                             in[2 * io->in_stride + c],
-                             in[3 * io->in_stride + c] };
+      for (unsigned f = 0; f < 4; f++)
+         memcpy(&st.in[i][f], io->in + f * io->in_stride + 4 * i,
+                sizeof(st.in[i][f]));
+      fq_transpose(st.in[i]);   /* [comp], lane: frag */
    }
 
    for (unsigned i = 0; i < fast->num_ops && active; i++) {

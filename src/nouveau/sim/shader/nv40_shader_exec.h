@@ -195,9 +195,11 @@ struct nvsim_nv40_fp_io {
    /* in: fragments covered; out: the ones not killed */
    unsigned mask;
    /* out: render target r's colour of fragment f, component c, at
-    * color[f * color_stride + r * color_rt_stride + c], r < NUM_RT */
+    * color[f * color_stride + r * color_rt_stride + c], for r < num_rt
+    * (at most NUM_RT: the targets the caller reads; the others are left
+    * as they are) */
    float *color;
-   unsigned color_stride, color_rt_stride;
+   unsigned color_stride, color_rt_stride, num_rt;
    float depth[4];
    unsigned steps;
 };
