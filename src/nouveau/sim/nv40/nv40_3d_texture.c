@@ -814,6 +814,15 @@ nv40_3d_texture_sample(void *data, const struct nvsim_tex_request *req,
    struct nv40_3d *ctx = data;
    const struct nv40_3d_tex_unit *u =
       req->unit < NV40_3D_TEX_UNITS ? &ctx->tex[req->unit] : NULL;
+   /* the fast path's memo: a fragment whose derivatives are the bits of
+    * the previous one's (the quad's fragments often share them) has its
+    * LOD and footprint, which are functions of those alone */
+   struct {
+      bool valid;
+      float ddx[2], ddy[2], lambda;
+      unsigned n;
+      bool major_y;
+   } memo = { false };
 
    for (unsigned f = 0; f < 4; f++) {
       if (!(req->mask & (1u << f)))
@@ -844,7 +853,15 @@ nv40_3d_texture_sample(void *data, const struct nvsim_tex_request *req,
             nvsim_tex_cube_derivs(req->coord[f], req->ddx[f], req->ddy[f],
                                   ddx, ddy);
          }
-         if (u->aniso > 1 && !u->one_d && !u->three_d && !u->point_only) {
+         bool aniso = u->aniso > 1 && !u->one_d && !u->three_d &&
+                      !u->point_only;
+         if (memo.valid && !memcmp(ddx, memo.ddx, sizeof(ddx)) &&
+             !memcmp(ddy, memo.ddy, sizeof(ddy))) {
+            lambda = memo.lambda;
+            n = memo.n;
+            if (aniso)
+               axis = memo.major_y ? req->ddy[f] : req->ddx[f];
+         } else if (aniso) {
             /* the anisotropic footprint (file header) */
             struct nvsim_tex_aniso fp;
             nvsim_tex_aniso_footprint(ddx, ddy, sw, sh, u->aniso,
@@ -852,8 +869,16 @@ nv40_3d_texture_sample(void *data, const struct nvsim_tex_request *req,
             lambda = fp.lambda;
             n = fp.n;
             axis = fp.major_y ? req->ddy[f] : req->ddx[f];
+            memo.major_y = fp.major_y;
          } else {
             lambda = nvsim_tex_lambda(ddx, ddy, sw, sh);
+         }
+         if (u->fast.on) {
+            memo.valid = true;
+            memcpy(memo.ddx, ddx, sizeof(ddx));
+            memcpy(memo.ddy, ddy, sizeof(ddy));
+            memo.lambda = lambda;
+            memo.n = n;
          }
          if (req->op == NVISA_NV40_FP_OP_TXB)
             lambda += req->lod[f];

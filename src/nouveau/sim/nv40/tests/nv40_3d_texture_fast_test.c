@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "nvsim_test.h"
+#include "nv40_3d.h"
 #include "nv40_3d_texture.h"
 #include "nvsim_texture.h"
 
@@ -353,11 +354,92 @@ test_fast_vs_reference(void)
    free(cfast);
 }
 
+/* Whole requests through nv40_3d_texture_sample (what the fragment
+ * program interpreter calls): TEX, TXB, TXL over quads whose fragments
+ * share their derivatives or not (the fast path reuses the LOD of equal
+ * derivatives), anisotropy on and off, cubes. */
+static void
+test_requests(void)
+{
+   uint8_t *mem = malloc(MEM_SIZE);
+   struct nv40_3d *cref = calloc(1, sizeof(*cref));
+   struct nv40_3d *cfast = calloc(1, sizeof(*cfast));
+   static const uint8_t rates[] = { 1, 2, 4, 8, 16 };
+   static const unsigned ops[] = {
+      NVISA_NV40_FP_OP_TEX, NVISA_NV40_FP_OP_TXB, NVISA_NV40_FP_OP_TXL,
+   };
+   unsigned states = 0, bad = 0;
+   random_bytes(mem, MEM_SIZE);
+
+   while (states < 1500) {
+      struct nv40_3d_tex_unit *ref = &cref->tex[0], *fast = &cfast->tex[0];
+      unsigned fi;
+      if (!random_unit(ref, mem, &fi))
+         continue;
+      states++;
+      ref->aniso = rates[rnd_below(5)];
+      random_cache(&cref->tex_cache, ref);
+      memcpy(&cfast->tex_cache, &cref->tex_cache, sizeof(cref->tex_cache));
+      *fast = *ref;
+      ref->reference = true;
+      ref->cache = &cref->tex_cache;
+      fast->cache = &cfast->tex_cache;
+      nv40_3d_tex_fast_setup(ref);
+      nv40_3d_tex_fast_setup(fast);
+      unsigned w = ref->level[0].w, h = ref->level[0].h;
+      for (unsigned k = 0; k < 16; k++) {
+         struct nvsim_tex_request req;
+         memset(&req, 0, sizeof(req));
+         req.unit = 0;
+         req.op = ops[rnd_below(3)];
+         req.mask = rnd_below(16) | (rnd_below(2) ? 0xf : 0);
+         bool shared = rnd_below(2);
+         for (unsigned f = 0; f < 4; f++) {
+            for (unsigned c = 0; c < 4; c++)
+               req.coord[f][c] = c < 3 && ref->cube && rnd_below(8)
+                                    ? rnd_unit() * 2.0f - 1.0f
+                                    : rnd_coord(c ? h : w, ref->rect);
+            for (unsigned c = 0; c < 4; c++) {
+               float s = rnd_below(4) ? 8.0f / (w + h) : 1.0f;
+               req.ddx[f][c] = shared && f ? req.ddx[0][c]
+                               : rnd_below(8) ? (rnd_unit() - 0.5f) * s
+                                              : rnd_coord(w, false);
+               req.ddy[f][c] = shared && f ? req.ddy[0][c]
+                               : rnd_below(8) ? (rnd_unit() - 0.5f) * s
+                                              : rnd_coord(h, false);
+            }
+            req.lod[f] = rnd_lambda(ref->num_levels);
+         }
+         float a[4][4], b[4][4];
+         memset(a, 0, sizeof(a));
+         memset(b, 0, sizeof(b));
+         nv40_3d_texture_sample(cref, &req, a);
+         nv40_3d_texture_sample(cfast, &req, b);
+         if (memcmp(a, b, sizeof(a)) && bad++ < 10)
+            fprintf(stderr, "state %u (format 0x%x, %ux%u, aniso %u, op "
+                    "0x%x): results differ\n", states, ref->format, w, h,
+                    ref->aniso, req.op);
+      }
+      if (memcmp(cref->tex_cache.tag, cfast->tex_cache.tag,
+                 sizeof(cref->tex_cache.tag)) ||
+          memcmp(cref->tex_cache.data, cfast->tex_cache.data,
+                 sizeof(cref->tex_cache.data))) {
+         if (bad++ < 10)
+            fprintf(stderr, "state %u: the texture caches differ\n", states);
+      }
+   }
+   CHECK_EQ(bad, 0);
+   free(mem);
+   free(cref);
+   free(cfast);
+}
+
 int
 main(int argc, char **argv)
 {
    static const struct nvt_case cases[] = {
       { "fast_vs_reference", test_fast_vs_reference },
+      { "requests", test_requests },
       { NULL, NULL },
    };
    return nvt_main(argc, argv, cases);
