@@ -294,8 +294,9 @@ nvsim_tex_lerp(const float x[4], const float y[4], float w, float out[4])
 }
 
 __attribute__((noinline)) void
-nvsim_tex_bilerp(const float t00[4], const float t10[4], const float t01[4],
-                 const float t11[4], float a, float b, float out[4])
+nvsim_tex_bilerp(const float *restrict t00, const float *restrict t10,
+                 const float *restrict t01, const float *restrict t11,
+                 float a, float b, float *restrict out)
 {
    for (unsigned c = 0; c < 4; c++) {
       float top = t00[c] + a * (t10[c] - t00[c]);

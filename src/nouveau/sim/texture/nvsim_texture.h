@@ -137,12 +137,13 @@ typedef void (*nvsim_tex_texel_fn)(const void *ctx, int x, int y, int z,
  * once, out of line: a compiler may order the operands of + and * as it
  * likes, which decides which NaN comes out when both are NaN, so every
  * caller (the reference and the fast paths) calls this one copy to get
- * the same bits. */
+ * the same bits.  nvsim_tex_bilerp's out is none of its texels (so that
+ * its four channels are computed as one vector). */
 void nvsim_tex_lerp(const float x[4], const float y[4], float w,
                     float out[4]);
-void nvsim_tex_bilerp(const float t00[4], const float t10[4],
-                      const float t01[4], const float t11[4], float a,
-                      float b, float out[4]);
+void nvsim_tex_bilerp(const float *restrict t00, const float *restrict t10,
+                      const float *restrict t01, const float *restrict t11,
+                      float a, float b, float *restrict out);
 
 /* Bilinear (or linear for one_d) filter of slice z around texel-space
  * (fs, ft) already moved by -0.5 (GL 2.1 3.8.8, LINEAR). */
