@@ -167,7 +167,10 @@ view_src(struct run *st, const struct g80_src *s, bool flat,
       v->uni = s->val;
       return true;
    case G80_SRC_CONST: {
-      const uint8_t *cb = g80_run_const_buffer(st, s->buf, &bytes);
+      /* looked up once a run (g80_run_const_buffer) */
+      const uint8_t *cb = st->cbuf_known >> s->buf & 1 ? st->cbuf[s->buf] :
+                          g80_run_const_buffer(st, s->buf, &bytes);
+      bytes = st->cbuf_bytes[s->buf];
       if (!cb || s->val + 4 > bytes)
          return false;
       memcpy(&v->uni, cb + s->val, 4);   /* little-endian host (nvsim's rule) */

@@ -61,9 +61,22 @@ as_bits(float f)
    return x;
 }
 
+static inline unsigned
+f32_exp(uint32_t x)
+{
+   return x >> 23 & 0xff;
+}
+
+/* Zero and denormal operands are zeros of their sign (g80_f32_add):
+ * 0 + b is b, exact, in any mode; two zeros are -0 only when both are
+ * negative. */
 static inline uint32_t
 fast_add(bool host_rn, uint32_t a, uint32_t b, enum g80_rnd rnd)
 {
+   if (!f32_exp(a) && f32_exp(b) != 0xff)
+      return f32_exp(b) ? b : (a & b & 0x80000000u);
+   if (!f32_exp(b) && f32_exp(a) != 0xff)
+      return a;
    if (G80_HOST_F32 && host_rn && rnd == G80_RND_RN && f32_normal(a) &&
        f32_normal(b)) {
       uint32_t r = as_bits(as_float(a) + as_float(b));
@@ -73,9 +86,14 @@ fast_add(bool host_rn, uint32_t a, uint32_t b, enum g80_rnd rnd)
    return g80_f32_add(a, b, rnd);
 }
 
+/* a zero (or denormal) times a finite value: a zero of the product's
+ * sign (g80_f32_mul; zero times Inf or NaN is NaN, left to it) */
 static inline uint32_t
 fast_mul(bool host_rn, uint32_t a, uint32_t b, enum g80_rnd rnd)
 {
+   if ((!f32_exp(a) && f32_exp(b) != 0xff) ||
+       (!f32_exp(b) && f32_exp(a) != 0xff))
+      return (a ^ b) & 0x80000000u;
    if (G80_HOST_F32 && host_rn && rnd == G80_RND_RN && f32_normal(a) &&
        f32_normal(b)) {
       uint32_t r = as_bits(as_float(a) * as_float(b));
@@ -108,6 +126,12 @@ fast_mad(bool host_rn, uint32_t a, uint32_t b, uint32_t c)
             return r;
       }
    }
+   /* a zero operand and nothing infinite or NaN: mul then add, both
+    * rounded to nearest (g80_f32_mad) */
+   if ((!f32_exp(a) || !f32_exp(b) || !f32_exp(c)) && f32_exp(a) != 0xff &&
+       f32_exp(b) != 0xff && f32_exp(c) != 0xff)
+      return fast_add(host_rn, fast_mul(host_rn, a, b, G80_RND_RN), c,
+                      G80_RND_RN);
    return g80_f32_mad(a, b, c);
 }
 
