@@ -225,6 +225,21 @@ nouveau_push_reloc(struct nouveau_push *p, struct nouveau_bo *bo,
       nouveau_push_debug_word(p, p->pb->cur[-1]);
 }
 
+/* nouveau_push_reloc for a buffer the caller has put on the current
+ * submission's list itself (nouveau_pushbuf_refn, with the same access
+ * and domains, and no submission since): the listing is not repeated. */
+static inline void
+nouveau_push_reloc_listed(struct nouveau_push *p, struct nouveau_bo *bo,
+                          uint32_t data, uint32_t flags, uint32_t vor,
+                          uint32_t tor)
+{
+   if (p->bin >= 0)
+      nouveau_push_record(p, bo, data, flags, vor, tor);
+   nouveau_pushbuf_reloc(p->pb, bo, data, flags, vor, tor);
+   if (unlikely(nouveau_debug & NOUVEAU_DEBUG_PUSH))
+      nouveau_push_debug_word(p, p->pb->cur[-1]);
+}
+
 /* One method, one word: the common case. */
 static inline void
 nouveau_push_1(struct nouveau_push *p, unsigned subc, uint32_t mthd,

@@ -18,6 +18,7 @@
 
 #include <assert.h>
 #include <errno.h>
+#include <string.h>
 #include <strings.h>
 
 #include <nouveau.h>
@@ -211,6 +212,9 @@ nv30_channel_enter(struct nv30_context *nv30)
    nv30->hw_draw.idx_bo = NULL;       /* index buffer */
    nv30->refs_listed = false;
    nv30_hw_forget_all(nv30);          /* every tracked method */
+   /* and every VP constant slot */
+   memset(nv30->hw_vp_const_known, 0,
+          BITSET_WORDS(nv30->target->vp.num_consts) * sizeof(BITSET_WORD));
    nv30->submission++;                /* texture addresses */
    nv30->vtx_cache_stale = true;
 }

@@ -47,6 +47,7 @@ nv30_kick_notify(struct nouveau_pushbuf *pb)
    nv30->hw_draw.idx_bo = NULL;
    nv30->refs_listed = false;
    nv30->submission++;
+   nv30->reloc_room = 0;
    if (nouveau_debug & NOUVEAU_DEBUG_FLUSH)
       fprintf(stderr, "nouveau: submit on channel %p\n", (void *)nv30->channel);
 }
@@ -98,8 +99,9 @@ nv30_push_begin_slow(struct nv30_context *nv30, unsigned words,
          return false;
    }
    nv30->emitted = true;
+   nv30->reloc_room = 0;
    if (!nouveau_push_space(&nv30->push, words + 16 + relist,
-                           relocs + 1 + relist)) {
+                           MAX2(relocs, NV30_RELOC_ROOM) + 1 + relist)) {
       /* Either the request is too big (a driver bug) or the submission
        * that had to go first failed. */
       NOUVEAU_ERR("no pushbuffer space, channel lost\n");
@@ -108,6 +110,8 @@ nv30_push_begin_slow(struct nv30_context *nv30, unsigned words,
    }
    if (!nv30_check_kick(nv30))
       return false;
+   /* (a submission made for the space starts with room for all) */
+   nv30->reloc_room = MAX2(relocs, NV30_RELOC_ROOM) - relocs;
    if (!nv30->fence_referenced) {
       struct nouveau_pushbuf_refn ref = {
          nv30->fence_bo, NOUVEAU_BO_GART | NOUVEAU_BO_WR
@@ -228,6 +232,8 @@ nv30_context_destroy(struct pipe_context *pipe)
    nv30_channel_fini(nv30);
    slab_destroy_child(&nv30->transfer_pool);
    FREE(nv30->vp_const);
+   FREE(nv30->hw_vp_const);
+   FREE(nv30->hw_vp_const_known);
    FREE(nv30);
 }
 
@@ -372,7 +378,14 @@ nv30_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
    nv30->target = &screen->target;
    nv30->vp_const = CALLOC(nv30->target->vp.num_consts,
                            sizeof(*nv30->vp_const));
-   if (!nv30->vp_const) {
+   nv30->hw_vp_const = CALLOC(nv30->target->vp.num_consts,
+                              sizeof(*nv30->hw_vp_const));
+   nv30->hw_vp_const_known = CALLOC(BITSET_WORDS(nv30->target->vp.num_consts),
+                                    sizeof(BITSET_WORD));
+   if (!nv30->vp_const || !nv30->hw_vp_const || !nv30->hw_vp_const_known) {
+      FREE(nv30->vp_const);
+      FREE(nv30->hw_vp_const);
+      FREE(nv30->hw_vp_const_known);
       FREE(nv30);
       return NULL;
    }

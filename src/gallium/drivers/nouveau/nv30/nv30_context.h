@@ -201,6 +201,9 @@ struct nv30_context {
    bool fence_referenced;      /* in the submission being built */
    /* A submission was made since nv30_push_begin last looked. */
    bool kicked;
+   /* Relocations reserved with libdrm and not yet handed out
+    * (nv30_push_begin). */
+   unsigned reloc_room;
    /* A submission failed: the channel is dead (nvsim traps it, like the
     * hardware's PGRAPH error); emit nothing more. */
    bool lost;
@@ -278,6 +281,12 @@ struct nv30_context {
    /* VP constant values, by hardware slot (target->vp.num_consts of
     * them), gathered by nv30_shader_prepare. */
    float (*vp_const)[4];
+   /* What each VP constant slot holds (uploaded last, the bit in
+    * hw_vp_const_known set), so that a slot is uploaded only when its
+    * value changes: constant memory keeps its values across program
+    * uploads and draws (nv30_vp_upload_const). */
+   float (*hw_vp_const)[4];
+   BITSET_WORD *hw_vp_const_known;
    /* Fragment programs are written into this VRAM buffer one after the
     * other, never over one the GPU may still run. */
    struct nouveau_bo *fp_ring;
@@ -354,19 +363,26 @@ void nv30_context_kick(struct nv30_context *nv30);
  * channel is lost: emit nothing then. */
 bool nv30_push_begin_slow(struct nv30_context *nv30, unsigned words,
                           unsigned relocs);
+/* Relocations the slow path reserves at least, so that the draws after
+ * it that relocate (a state group naming buffers) need not ask libdrm
+ * again until they have used them. */
+#define NV30_RELOC_ROOM 128
 static inline bool
 nv30_push_begin(struct nv30_context *nv30, unsigned words, unsigned relocs)
 {
-   /* The common case, several times a draw: no relocation asked for and
-    * the words fit the current pushbuffer with the margin the slow path
-    * asks libdrm for.  nouveau_pushbuf_space then neither submits nor
-    * switches buffers, so does nothing (it acts when cur + dwords >= end,
-    * or at the kernel's reloc and push limits, which only relocations or
-    * a new buffer approach): it is not asked. */
-   if (likely(!relocs && !nv30->kicked && !nv30->lost && !nv30->chan_reset &&
-              nv30->fence_referenced &&
+   /* The common case, several times a draw: the relocations fit what an
+    * earlier call reserved in this submission (reloc_room: every caller
+    * writes at most the relocations it asked for) and the words the
+    * current pushbuffer with the margin the slow path asks libdrm for.
+    * nouveau_pushbuf_space would then neither submit nor switch buffers,
+    * so do nothing (it acts when cur + dwords >= end, or at the kernel's
+    * reloc and push limits, which the reservation and a new buffer
+    * cover): it is not asked. */
+   if (likely(relocs <= nv30->reloc_room && !nv30->kicked && !nv30->lost &&
+              !nv30->chan_reset && nv30->fence_referenced &&
               nv30->pushbuf->cur + words + 16 +
                  nouveau_push_relist_size(&nv30->push) < nv30->pushbuf->end)) {
+      nv30->reloc_room -= relocs;
       nv30->emitted = true;
       return true;
    }
@@ -386,6 +402,10 @@ void nv30_shader_set_prim(struct nv30_context *nv30, enum pipe_prim_type mode);
 void nv30_shader_fini(struct nv30_context *nv30);
 void nv30_emit_vertprog(struct nv30_context *nv30);
 void nv30_emit_vertconst(struct nv30_context *nv30);
+/* Uploads v to VP constant slot, unless the slot holds it; the caller
+ * reserved 6 words. */
+void nv30_vp_upload_const(struct nv30_context *nv30, unsigned slot,
+                          const float v[4]);
 void nv30_emit_fragprog(struct nv30_context *nv30);
 
 /* nv30_emit.c: reads from buffers what state emission needs (before

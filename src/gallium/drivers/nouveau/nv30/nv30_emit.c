@@ -477,8 +477,9 @@ nv30_emit_vertex(struct nv30_context *nv30)
       }
       if (!res->bo)
          continue;
+      /* (listed by nv30_state_reference) */
       NV30_3D_MTHD(nv30, NV30_3D_VTXBUF(i), 1);
-      nouveau_push_reloc(p, res->bo, offset,
+      nouveau_push_reloc_listed(p, res->bo, offset,
                          NOUVEAU_BO_LOW | NOUVEAU_BO_OR | NOUVEAU_BO_RD |
                          res->domain,
                          0, NV30_3D_VTXBUF_DMA1(1));
@@ -512,7 +513,6 @@ nv30_emit_vtx_cache(struct nv30_context *nv30)
 static void
 nv30_emit_clip(struct nv30_context *nv30)
 {
-   struct nouveau_push *p = &nv30->push;
    unsigned enable = nv30->rast ? nv30->rast->pipe.clip_plane_enable : 0;
    uint32_t hw = 0;
 
@@ -521,9 +521,7 @@ nv30_emit_clip(struct nv30_context *nv30)
    for (unsigned i = 0; i < 6; i++) {
       if (!(enable & (1 << i)))
          continue;
-      NV30_3D_MTHD(nv30, NV30_3D_VP_UPLOAD_CONST_ID, 5);
-      nouveau_push_data(p, i);
-      nouveau_push_datap(p, nv30->clip.ucp[i], 4);
+      nv30_vp_upload_const(nv30, i, nv30->clip.ucp[i]);
       hw |= NV30_3D_VP_CLIP_PLANES_ENABLE_PLANE0(1) << (4 * i);
    }
    nv30_hw_set(nv30, NV30_3D_VP_CLIP_PLANES_ENABLE, hw);

@@ -209,10 +209,26 @@ nv30_emit_vertprog(struct nv30_context *nv30)
 }
 
 void
+nv30_vp_upload_const(struct nv30_context *nv30, unsigned slot,
+                     const float v[4])
+{
+   struct nouveau_push *p = &nv30->push;
+
+   /* (compared as bits: the upload stores the words as they are) */
+   if (BITSET_TEST(nv30->hw_vp_const_known, slot) &&
+       !memcmp(nv30->hw_vp_const[slot], v, 4 * sizeof(float)))
+      return;
+   NV30_3D_MTHD(nv30, NV30_3D_VP_UPLOAD_CONST_ID, 5);
+   nouveau_push_data(p, slot);
+   nouveau_push_datap(p, v, 4);
+   memcpy(nv30->hw_vp_const[slot], v, 4 * sizeof(float));
+   BITSET_SET(nv30->hw_vp_const_known, slot);
+}
+
+void
 nv30_emit_vertconst(struct nv30_context *nv30)
 {
    struct nv30_vertprog *vp = nv30->vertprog;
-   struct nouveau_push *p = &nv30->push;
 
    if (!vp || !vp->compiled)
       return;
@@ -220,9 +236,7 @@ nv30_emit_vertconst(struct nv30_context *nv30)
       unsigned slot = vp->bin.consts[i].hw_slot;
       if (slot >= nv30->target->vp.num_consts)
          continue;
-      NV30_3D_MTHD(nv30, NV30_3D_VP_UPLOAD_CONST_ID, 5);
-      nouveau_push_data(p, slot);
-      nouveau_push_datap(p, nv30->vp_const[slot], 4);
+      nv30_vp_upload_const(nv30, slot, nv30->vp_const[slot]);
    }
 }
 

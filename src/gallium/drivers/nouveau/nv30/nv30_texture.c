@@ -824,14 +824,16 @@ nv30_emit_textures(struct nv30_context *nv30)
           nv30->hw_tex[i].offset != sv->offset ||
           nv30->hw_tex[i].format != format ||
           nv30->hw_tex[i].domain != res->domain) {
+         /* (listed by nv30_state_reference) */
          nouveau_push_bin(p, NV30_BIN_TEX0 + i);
          NV30_3D_MTHD(nv30, NV30_3D_TEX_OFFSET(i), 2);
-         nouveau_push_reloc(p, res->bo, sv->offset,
-                            NOUVEAU_BO_LOW | NOUVEAU_BO_RD | res->domain, 0, 0);
-         nouveau_push_reloc(p, res->bo, format,
-                            NOUVEAU_BO_OR | NOUVEAU_BO_RD | res->domain,
-                            NV30_3D_TEX_FORMAT_DMA0(1),
-                            NV30_3D_TEX_FORMAT_DMA1(1));
+         nouveau_push_reloc_listed(p, res->bo, sv->offset,
+                                   NOUVEAU_BO_LOW | NOUVEAU_BO_RD |
+                                   res->domain, 0, 0);
+         nouveau_push_reloc_listed(p, res->bo, format,
+                                   NOUVEAU_BO_OR | NOUVEAU_BO_RD | res->domain,
+                                   NV30_3D_TEX_FORMAT_DMA0(1),
+                                   NV30_3D_TEX_FORMAT_DMA1(1));
          p->bin = -1;
          nv30->hw_tex[i].bo = res->bo;
          nv30->hw_tex[i].offset = sv->offset;
