@@ -112,11 +112,12 @@ runs=(
    # the sample mask (nv50_msaa.c)
    "nv50_gl_msaa||--|g80 gt215 llvmpipe"
    # GL 3.2 / 3.3 features: dual-source blending, texture swizzle, quads'
-   # provoking vertex, 15 vec4 varyings, and seamless cube maps where the
-   # class has TEX_MISC
-   # (G200 on; GLSL 1.30 source)
-   "nv50_gl_gl33||-- dual swizzle provoking varyings|g80 gt215 llvmpipe"
-   "nv50_gl_gl33||-- seamless|gt215 llvmpipe"
+   # provoking vertex, 15 vec4 varyings, and seamless cube maps (GLSL
+   # 1.30 source)
+   "nv50_gl_gl33||-- dual swizzle provoking varyings seamless|g80 gt215 llvmpipe"
+   # seamless cube maps: mipmaps, corners, a vertex shader's and a shadow
+   # lookup (G80: in the program, nvc_g80_cube_seamless.c)
+   "nv50_gl_seamless||--|g80 gt215 llvmpipe"
    # the version each chip reports: GL 3.3 / GLSL 3.30 where the class has
    # seamless cube filtering, 3.1 / 1.40 on the G80 (nv50_screen.c)
    "nv50_gl_gl33||-- version 3.3|gt215 llvmpipe"

@@ -169,6 +169,27 @@ bool nvc_g80_compile(const struct nvc_g80_target *t,
 
 void nvc_g80_program_free(struct nvc_g80_program *prog);
 
+/* Seamless cube map filtering in the program (nvc_g80_cube_seamless.c),
+ * for chips whose 3D class has no TEX_MISC SEAMLESS_CUBE_MAP: the
+ * sampler state a lowered unit's lookups follow (the driver's). */
+struct nvc_g80_seamless_unit {
+   uint8_t min_linear, mag_linear;
+   uint8_t mip;             /* 0 none, 1 nearest, 2 linear */
+   uint8_t compare_func;    /* PIPE_FUNC_*, shadow lookups */
+   float lod_bias, min_lod, max_lod;
+};
+#define NVC_G80_SEAMLESS_UNITS 32
+struct nvc_g80_seamless_key {
+   uint32_t mask;           /* sampler units to lower */
+   struct nvc_g80_seamless_unit unit[NVC_G80_SEAMLESS_UNITS];
+};
+struct nir_shader;
+/* Rewrites the cube lookups of key's units; true if any. */
+bool nvc_g80_lower_cube_seamless(struct nir_shader *nir,
+                                 const struct nvc_g80_seamless_key *key);
+/* The sampler units nir samples as (non-array) cubes. */
+uint32_t nvc_g80_cube_units(const struct nir_shader *nir);
+
 /* Adds base (bytes, a multiple of 8, the program's offset in the code
  * segment) to every code address in prog->code: upload the result at
  * *_START_ID = base.  Once per compiled program.  false if a target no

@@ -127,6 +127,18 @@ struct nv50_program {
     * (nv50_linkage.c): NV50_COLOR_SMOOTH / _FLAT << 0 (gl_Color), << 1
     * (gl_SecondaryColor) */
    uint8_t color_qualified;
+   /* seamless cube maps on chips without TEX_MISC SEAMLESS (G80..G98,
+    * nv50_program.c): the NIR kept, the units it samples as cubes, and
+    * the programs compiled for keys so far (under code_lock) */
+   struct nir_shader *nir;
+   uint32_t cube_units;
+   struct nv50_program_variant *variants;
+   unsigned num_variants;
+};
+
+struct nv50_program_variant {
+   struct nvc_g80_seamless_key key;
+   struct nv50_program *p;
 };
 
 /* Ranges of the code segment (nv50_code.c). */
@@ -171,6 +183,9 @@ struct nv50_context {
 
    struct nv50_program *vp, *fp;
    struct nv50_program *gp;   /* NULL: no geometry program (nv50_gp.c) */
+   /* the programs last validated: the bound ones or their seamless
+    * variants (nv50_program.c) */
+   struct nv50_program *validated[3];
    /* SEMANTIC_PTSZ for a VP that writes gl_PointSize (nv50_linkage.c) */
    uint32_t semantic_ptsz;
    /* SEMANTIC_COLOR's slots without CLMP_EN, which the rasterizer's

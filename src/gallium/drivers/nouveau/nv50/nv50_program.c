@@ -58,6 +58,13 @@ nv50_program_create(struct pipe_context *pipe,
          ((const nir_shader *)s->ir.nir)->info.outputs_written;
       p->valid = nvc_g80_compile(&nv50->screen->target, s->ir.nir,
                                  &p->prog, &err);
+      /* kept for variants that filter cubes seamlessly (no
+       * TEX_MISC SEAMLESS_CUBE_MAP before G200, nv50_tex.h) */
+      if (p->valid && !nv50_chip_has_seamless_cube_map(nv50->chip)) {
+         p->cube_units = nvc_g80_cube_units(s->ir.nir);
+         if (p->cube_units)
+            p->nir = nir_shader_clone(NULL, s->ir.nir);
+      }
       if (!p->valid) {
          NOUVEAU_ERR("%s\n", err ? err : "shader refused");
          util_debug_message(&nv50->debug, SHADER_INFO,
@@ -87,7 +94,64 @@ nv50_program_delete(struct pipe_context *pipe, void *cso)
 
    if (p->valid)
       nvc_g80_program_free(&p->prog);
+   for (unsigned i = 0; i < p->num_variants; i++)
+      if (p->variants[i].p)
+         nv50_program_delete(pipe, p->variants[i].p);
+   free(p->variants);
+   ralloc_free(p->nir);
    FREE(p);
+}
+
+/* The program p compiled with its cube lookups of stage's seamless
+ * LINEAR samplers done in the program (nvc_g80_cube_seamless.c); p when
+ * there are none or the variant does not compile. */
+static struct nv50_program *
+nv50_program_variant(struct nv50_context *nv50, struct nv50_program *p,
+                     unsigned stage)
+{
+   struct nvc_g80_seamless_key key;
+
+   if (!p || !p->nir ||
+       !nv50_tex_seamless_key(nv50, stage, p->cube_units, &key))
+      return p;
+   struct nv50_program *v = NULL;
+   simple_mtx_lock(&p->code_lock);
+   for (unsigned i = 0; i < p->num_variants; i++) {
+      if (!memcmp(&p->variants[i].key, &key, sizeof(key))) {
+         v = p->variants[i].p;
+         simple_mtx_unlock(&p->code_lock);
+         return v ? v : p;
+      }
+   }
+   v = CALLOC_STRUCT(nv50_program);
+   if (v) {
+      char *err = NULL;
+      nir_shader *nir = nir_shader_clone(NULL, p->nir);
+      simple_mtx_init(&v->code_lock, mtx_plain);
+      v->so = p->so;
+      v->outputs_written = p->outputs_written;
+      v->color_qualified = p->color_qualified;
+      nvc_g80_lower_cube_seamless(nir, &key);
+      v->valid = nvc_g80_compile(&nv50->screen->target, nir, &v->prog, &err);
+      if (!v->valid) {
+         NOUVEAU_ERR("seamless cube variant: %s\n", err ? err : "refused");
+         simple_mtx_destroy(&v->code_lock);
+         FREE(v);
+         v = NULL;
+      }
+      free(err);
+      ralloc_free(nir);
+   }
+   struct nv50_program_variant *nv =
+      realloc(p->variants, (p->num_variants + 1) * sizeof(*nv));
+   if (nv) {
+      p->variants = nv;
+      nv[p->num_variants].key = key;
+      nv[p->num_variants].p = v;
+      p->num_variants++;
+   }
+   simple_mtx_unlock(&p->code_lock);
+   return v ? v : p;
 }
 
 void
@@ -220,6 +284,18 @@ nv50_program_validate(struct nv50_context *nv50)
 
    if (!vpp || !fpp || !vpp->valid || !fpp->valid || (gpp && !gpp->valid))
       return false;
+   /* seamless cube maps in the program where the class cannot (the
+    * samplers decide: a variant when they change) */
+   vpp = nv50_program_variant(nv50, vpp, NV50_TEX_STAGE_VP);
+   gpp = nv50_program_variant(nv50, gpp, NV50_TEX_STAGE_GP);
+   fpp = nv50_program_variant(nv50, fpp, NV50_TEX_STAGE_FP);
+   if (vpp != nv50->validated[0] || gpp != nv50->validated[1] ||
+       fpp != nv50->validated[2]) {
+      nv50->dirty |= NV50_DIRTY_PROGRAMS;
+      nv50->validated[0] = vpp;
+      nv50->validated[1] = gpp;
+      nv50->validated[2] = fpp;
+   }
    int32_t vp_base = nv50_program_upload(nv50, vpp);
    int32_t fp_base = nv50_program_upload(nv50, fpp);
    if (vp_base < 0 || fp_base < 0 ||

@@ -120,10 +120,10 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
        * colour follows glProvokingVertex */
       return 1;
    case PIPE_CAP_SEAMLESS_CUBE_MAP:
-      /* TEX_MISC SEAMLESS_CUBE_MAP (nv50_tex.c): G200 and later; G80..G98
-       * filter each face on its own (upstream claims it on every Tesla
-       * all the same, to reach GL 3.2) */
-      return nv50_chip_has_seamless_cube_map(chip);
+      /* TEX_MISC SEAMLESS_CUBE_MAP (nv50_tex.c) from G200 on; G80..G98
+       * filter each face on its own, so there the program does it
+       * (nvc_g80_cube_seamless.c, variants in nv50_program.c) */
+      return 1;
    case PIPE_CAP_MAX_DUAL_SOURCE_RENDER_TARGETS:
       /* the SRC1 blend factors (rnndb nv_3ddefs.xml) read the FP's
        * colour result 1 (the compiler's fp_color_index, MULTIPLE_RESULTS),
@@ -177,8 +177,10 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
        * explicit locations) where the class has TEX_MISC's seamless cube
        * filtering (G200_3D on): with every other GL 3.2 / 3.3 requirement
        * there (nv50/README.md "GL 3.2 and 3.3"), Mesa reports GL 3.3.
-       * G80..G98 keep 1.40: GL 3.2 needs ARB_seamless_cube_map, so they
-       * stay at GL 3.1, where a higher GLSL would be listed with it. */
+       * G80..G98 keep 1.40 (GL 3.1) for now: GL 3.2 needs
+       * ARB_seamless_cube_map, which there is the program's filtering
+       * (nvc_g80_cube_seamless.c, variants per sampler key), and the G80
+       * gate's GL 3.2 / 3.3 tests have not been run with it yet. */
       return nv50_chip_has_seamless_cube_map(chip) ? 330 : 140;
    case PIPE_CAP_ESSL_FEATURE_LEVEL:
       return 100;

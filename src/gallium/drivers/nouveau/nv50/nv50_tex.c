@@ -72,6 +72,9 @@ struct nv50_tsc {
     * class's TEX_MISC, sent at validate (one for all samplers, as GL's
     * enable is) */
    bool seamless;
+   /* the same in the program on chips without TEX_MISC SEAMLESS
+    * (nv50_program.c): what its lookups of a cube follow */
+   struct nvc_g80_seamless_unit unit;
 };
 
 static inline struct nv50_tic *
@@ -611,6 +614,15 @@ nv50_create_sampler(struct pipe_context *p, const struct pipe_sampler_state *s)
    for (unsigned i = 0; i < 4; i++)
       tsc->w[4 + i] = fui(s->border_color.f[i]);
    tsc->seamless = s->seamless_cube_map;
+   tsc->unit.min_linear = s->min_img_filter == PIPE_TEX_FILTER_LINEAR;
+   tsc->unit.mag_linear = s->mag_img_filter == PIPE_TEX_FILTER_LINEAR;
+   tsc->unit.mip = s->min_mip_filter == PIPE_TEX_MIPFILTER_LINEAR ? 2 :
+                   s->min_mip_filter == PIPE_TEX_MIPFILTER_NEAREST ? 1 : 0;
+   tsc->unit.compare_func = s->compare_mode == PIPE_TEX_COMPARE_R_TO_TEXTURE ?
+                            s->compare_func : PIPE_FUNC_ALWAYS;
+   tsc->unit.lod_bias = s->lod_bias;
+   tsc->unit.min_lod = s->min_lod;
+   tsc->unit.max_lod = MAX2(s->min_lod, s->max_lod);
    return tsc;
 }
 
@@ -635,8 +647,11 @@ nv50_bind_samplers(struct pipe_context *p, enum pipe_shader_type shader,
 
    if (s < 0)
       return;
-   for (unsigned i = 0; i < num && start + i < NV50_MAX_SAMPLERS; i++)
+   for (unsigned i = 0; i < num && start + i < NV50_MAX_SAMPLERS; i++) {
       nv50->tex.samplers[s][start + i] = samplers ? samplers[i] : NULL;
+      if (samplers && samplers[i])
+         nv50->tex.seamless = ((const struct nv50_tsc *)samplers[i])->seamless;
+   }
    nv50->tex.dirty = true;
 }
 
@@ -764,6 +779,26 @@ nv50_chip_has_seamless_cube_map(const struct nvhwdb_chip *chip)
    return chip->class_3d >= G200_3D_CLASS;
 }
 
+uint32_t
+nv50_tex_seamless_key(const struct nv50_context *nv50, unsigned stage,
+                      uint32_t cube_units, struct nvc_g80_seamless_key *key)
+{
+   memset(key, 0, sizeof(*key));
+   if (nv50_chip_has_seamless_cube_map(nv50->chip))
+      return 0;
+   u_foreach_bit(i, cube_units) {
+      const struct nv50_tsc *tsc =
+         i < NV50_MAX_SAMPLERS ? nv50->tex.samplers[stage][i] : NULL;
+      /* NEAREST reads one texel of one face: the unit's lookup is GL's */
+      if (!tsc || !tsc->seamless ||
+          !(tsc->unit.min_linear || tsc->unit.mag_linear))
+         continue;
+      key->mask |= 1u << i;
+      key->unit[i] = tsc->unit;
+   }
+   return key->mask;
+}
+
 bool
 nv50_tex_validate(struct nv50_context *nv50)
 {
@@ -771,7 +806,6 @@ nv50_tex_validate(struct nv50_context *nv50)
    uint32_t tic[NV50_TEX_STAGES * NV50_MAX_SAMPLERS][NV50_TEX_ENTRY_WORDS];
    uint32_t tsc[NV50_TEX_STAGES * NV50_MAX_SAMPLERS][NV50_TEX_ENTRY_WORDS];
    unsigned ntic = 0, ntsc = 0;
-   bool seamless = false;
 
    if (tex->dirty) {
       for (unsigned s = 0; s < NV50_TEX_STAGES; s++) {
@@ -781,7 +815,6 @@ nv50_tex_validate(struct nv50_context *nv50)
                       sizeof(tic[0]));
             if (tex->samplers[s][i]) {
                memcpy(tsc[ntsc], tex->samplers[s][i]->w, sizeof(tsc[0]));
-               seamless |= tex->samplers[s][i]->seamless;
                if (tex->views[s][i])
                   nv50_tsc_clamp_lod(tsc[ntsc], nv50_tic(tex->views[s][i]));
                ntsc++;
@@ -823,11 +856,11 @@ nv50_tex_validate(struct nv50_context *nv50)
    /* all entries: the ones just written are new to the caches */
    NV50_3D_1(nv50, G80_3D_TIC_FLUSH, 0);
    NV50_3D_1(nv50, G80_3D_TSC_FLUSH, 0);
-   /* GL's enable is global, so any bound sampler's says it (the caps
-    * offer no per-texture seamless filtering) */
+   /* GL's enable is global, so the last bound samplers' says it (the
+    * caps offer no per-texture seamless filtering) */
    if (nv50_chip_has_seamless_cube_map(nv50->chip))
       NV50_3D_1(nv50, G200_3D_TEX_MISC,
-                seamless ? G200_3D_TEX_MISC_SEAMLESS_CUBE_MAP : 0);
+                tex->seamless ? G200_3D_TEX_MISC_SEAMLESS_CUBE_MAP : 0);
 
    for (unsigned s = 0; s < NV50_TEX_STAGES; s++) {
       uint32_t bound_tic = 0, bound_tsc = 0;

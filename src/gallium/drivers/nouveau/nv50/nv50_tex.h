@@ -35,6 +35,11 @@ struct nv50_tex_state {
    const struct nv50_tsc *samplers[NV50_TEX_STAGES][NV50_MAX_SAMPLERS];
    /* slots bound VALID in the hardware, by stage (bit = slot) */
    uint32_t bound_tic[NV50_TEX_STAGES], bound_tsc[NV50_TEX_STAGES];
+   /* GL's TEXTURE_CUBE_MAP_SEAMLESS as the last samplers bound carry it
+    * (st/mesa creates every sampler with the global enable and binds a
+    * stage's anew when it changes; a stage's samplers left bound from
+    * earlier draws keep theirs, so they are not asked) */
+   bool seamless;
    /* the TIC table, then the TSC table (NV50_TEX_ENTRIES each) */
    struct nouveau_bo *bo;
    /* the next free entry of each table, used as a ring */
@@ -56,6 +61,13 @@ struct nvhwdb_chip;
 /* Seamless cube map filtering: the 3D class's TEX_MISC
  * SEAMLESS_CUBE_MAP, G200_3D on (rnndb variants); G80..G98 have none. */
 bool nv50_chip_has_seamless_cube_map(const struct nvhwdb_chip *chip);
+/* Without it, the program filters seamlessly (nv50_program.c): the key of
+ * stage's lookups of the cubes of units cube_units; its mask (0: the
+ * program as compiled). */
+struct nvc_g80_seamless_key;
+uint32_t nv50_tex_seamless_key(const struct nv50_context *nv50,
+                               unsigned stage, uint32_t cube_units,
+                               struct nvc_g80_seamless_key *key);
 /* Whether the format is one of the TIC's packed or block-compressed
  * formats (shared exponent, small floats, RGTC): textures the driver
  * fills through transfers, no render target needed. */

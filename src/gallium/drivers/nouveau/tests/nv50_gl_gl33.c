@@ -36,7 +36,8 @@
  *    Exact (GL 3.3 2.1.6: round(c * 255); 0.75 -> 191.25 -> 0xbf).
  *
  * seamless: ARB_seamless_cube_map (GL 3.2 3.8.8 "Seamless Cube Map
- *    Filtering"), claimed from G200 on (TEX_MISC): not on g80.  A cube of
+ *    Filtering"): G200 on by TEX_MISC, G80..G98 in the program
+ *    (nvc_g80_cube_seamless.c; more in nv50_gl_seamless.c).  A cube of
  *    2 x 2 RGBA8 faces, R only (row y of the image is t's texel y): +X
  *    16, +Y 64 + 8x + 5y, +Z 128 + 8x + 4y, -Z 200 + 10x + 24y, the
  *    others 0; LINEAR, CLAMP_TO_EDGE; an FP writes texture(cube, d).  By
