@@ -176,6 +176,10 @@ struct nvc_g80_seamless_unit {
    uint8_t min_linear, mag_linear;
    uint8_t mip;             /* 0 none, 1 nearest, 2 linear */
    uint8_t compare_func;    /* PIPE_FUNC_*, shadow lookups */
+   /* G80's layered views hold every level of the resource: the view's
+    * first and last (absolute) levels; level_top < 0: the view's own */
+   uint8_t level_base;
+   int8_t level_top;
    float lod_bias, min_lod, max_lod;
 };
 #define NVC_G80_SEAMLESS_UNITS 32

@@ -26,7 +26,9 @@
  *  - magnification when lambda <= c (c = 1/2 for a LINEAR mag filter and
  *    a NEAREST_MIPMAP_* min filter, else 0, GL 3.2 3.8.11); the level(s)
  *    as GL 3.2 3.8.10 says for the key's mip filter, within the view's
- *    levels (texquery);
+ *    levels (texquery; on G80 a layered view's TIC holds every level of
+ *    the resource, so the key gives the view's first and last and the
+ *    fetches add the first);
  *  - the filter of that side (the key's min/mag LINEAR): LINEAR taps
  *    i0 = floor(u - 1/2), i0 + 1 (u = s n_level), weights as GL's
  *    (3.8.9); NEAREST one tap floor(u), which is on the face;
@@ -250,6 +252,7 @@ filter_level(nir_builder *b, const nir_tex_instr *orig,
              nir_ssa_def *f, nir_ssa_def *s, nir_ssa_def *t,
              nir_ssa_def *linear, nir_ssa_def *lod)
 {
+   lod = nir_iadd_imm(b, lod, u->level_base);
    nir_ssa_def *n = nir_i2f32(b, face_size(b, orig, lod));
    nir_ssa_def *us = nir_fmul(b, s, n), *ut = nir_fmul(b, t, n);
    /* NEAREST: i = floor(u) (n - 1 at u = n), alpha = beta = 0; LINEAR:
@@ -310,7 +313,8 @@ lower_tex(nir_builder *b, nir_tex_instr *tex,
    if (li >= 0) {
       lambda = tex->src[li].src.ssa;
    } else {
-      nir_ssa_def *n0 = nir_i2f32(b, face_size(b, tex, nir_imm_int(b, 0)));
+      nir_ssa_def *n0 = nir_i2f32(b, face_size(b, tex,
+                                               nir_imm_int(b, u->level_base)));
       if (b->shader->info.stage == MESA_SHADER_FRAGMENT) {
          /* the face coordinates of d + ddx(d), d + ddy(d) on d's face */
          nir_ssa_def *dd[2] = { nir_fddx(b, d), nir_fddy(b, d) };
@@ -361,7 +365,9 @@ lower_tex(nir_builder *b, nir_tex_instr *tex,
    nir_ssa_def *mag = nir_fge(b, nir_imm_float(b, c), lambda);
    nir_ssa_def *linear = nir_bcsel(b, mag, nir_imm_bool(b, u->mag_linear),
                                    nir_imm_bool(b, u->min_linear));
-   nir_ssa_def *top = nir_i2f32(b, nir_iadd_imm(b, view_levels(b, tex), -1));
+   nir_ssa_def *top = u->level_top >= 0 ?
+      nir_imm_float(b, (float)(u->level_top - u->level_base)) :
+      nir_i2f32(b, nir_iadd_imm(b, view_levels(b, tex), -1));
    nir_ssa_def *zero = nir_imm_float(b, 0.0f);
    nir_ssa_def *l0 = zero, *lf = NULL;
    if (u->mip == 1) {

@@ -623,6 +623,7 @@ nv50_create_sampler(struct pipe_context *p, const struct pipe_sampler_state *s)
    tsc->unit.lod_bias = s->lod_bias;
    tsc->unit.min_lod = s->min_lod;
    tsc->unit.max_lod = MAX2(s->min_lod, s->max_lod);
+   tsc->unit.level_top = -1;
    return tsc;
 }
 
@@ -795,6 +796,14 @@ nv50_tex_seamless_key(const struct nv50_context *nv50, unsigned stage,
          continue;
       key->mask |= 1u << i;
       key->unit[i] = tsc->unit;
+      key->unit[i].level_top = -1;
+      /* G80 (no view levels): a layered view's TIC holds every level
+       * from the resource's first (nv50_tic.max_lod, lod_base) */
+      struct pipe_sampler_view *view = nv50->tex.views[stage][i];
+      if (view && nv50_tic(view)->max_lod >= 0) {
+         key->unit[i].level_base = nv50_tic(view)->lod_base;
+         key->unit[i].level_top = nv50_tic(view)->max_lod;
+      }
    }
    return key->mask;
 }

@@ -22,6 +22,10 @@
  *      (0, 0) +X 60 (0.36), (-1, 0) +Z 240 (0.24), (0, -1) +Y 120
  *      (0.24), the corner (60 + 240 + 120) / 3 = 140 (0.16): 130.4 ->
  *      130.  Off: 60.
+ * base: the mip cube with TEXTURE_BASE_LEVEL 1, textureLod 0 (level_base,
+ *    GL 3.2 3.8.10: lambda is relative to it) at d = (1, 0, -0.9): the
+ *    2x2 level's 100; off 60 (G80's layered views hold every level, so
+ *    the program adds the view's first level itself).
  * vertex: the first lookup in a vertex shader, texture() (lambda 0, the
  *    base level, GL 3.2 3.8.9: no derivatives outside an FP): level 0's
  *    80; off 20.
@@ -160,6 +164,33 @@ part_mip(GLuint vb)
 }
 
 static void
+part_base(GLuint vb)
+{
+   GLuint p = program(vs_pos,
+      "#version 130\n"
+      "uniform samplerCube t; uniform vec3 d;\n"
+      "out vec4 c;\n"
+      "void main() { c = textureLod(t, d, 0.0); }\n");
+   if (!p)
+      return;
+   GLuint tex = mip_cube();
+   glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_BASE_LEVEL, 1);
+   static const float d[3] = { 1.0f, 0.0f, -0.9f };
+   glUniform3fv(glGetUniformLocation(p, "d"), 1, d);
+   for (unsigned on = 0; on < 2; on++) {
+      seamless(on);
+      quad(vb);
+      check_tol(on ? "base level 1 edge +X/-Z on" :
+                     "base level 1 edge +X/-Z off",
+                S / 2, S / 2, (on ? 100u : 60u) << 24 | 0xff, 2);
+   }
+   seamless(false);
+   glUseProgram(0);
+   glDeleteProgram(p);
+   glDeleteTextures(1, &tex);
+}
+
+static void
 part_vertex(GLuint vb)
 {
    GLuint p = program(
@@ -261,6 +292,8 @@ main(int argc, char **argv)
 
    if (want(argc, argv, "mip"))
       part_mip(vb);
+   if (want(argc, argv, "base"))
+      part_base(vb);
    if (want(argc, argv, "vertex"))
       part_vertex(vb);
    if (want(argc, argv, "shadow"))
