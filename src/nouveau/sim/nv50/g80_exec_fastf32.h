@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "g80_exec.h"
+#include "../raster/nvsim_raster_math.h"   /* nvsim_u2f, nvsim_f2u */
 
 /* Host float arithmetic rounds once to float only when it evaluates in
  * float (not in x87 extended precision, which would round twice). */
@@ -45,22 +46,6 @@ f32_safe_result(uint32_t x)
    return ((x >> 23 & 0xff) - 2) < 0xfd;      /* exponent 2..254 */
 }
 
-static inline float
-as_float(uint32_t x)
-{
-   float f;
-   memcpy(&f, &x, 4);
-   return f;
-}
-
-static inline uint32_t
-as_bits(float f)
-{
-   uint32_t x;
-   memcpy(&x, &f, 4);
-   return x;
-}
-
 static inline unsigned
 f32_exp(uint32_t x)
 {
@@ -79,7 +64,7 @@ fast_add(bool host_rn, uint32_t a, uint32_t b, enum g80_rnd rnd)
       return a;
    if (G80_HOST_F32 && host_rn && rnd == G80_RND_RN && f32_normal(a) &&
        f32_normal(b)) {
-      uint32_t r = as_bits(as_float(a) + as_float(b));
+      uint32_t r = nvsim_f2u(nvsim_u2f(a) + nvsim_u2f(b));
       if (f32_safe_result(r))
          return r;
    }
@@ -96,7 +81,7 @@ fast_mul(bool host_rn, uint32_t a, uint32_t b, enum g80_rnd rnd)
       return (a ^ b) & 0x80000000u;
    if (G80_HOST_F32 && host_rn && rnd == G80_RND_RN && f32_normal(a) &&
        f32_normal(b)) {
-      uint32_t r = as_bits(as_float(a) * as_float(b));
+      uint32_t r = nvsim_f2u(nvsim_u2f(a) * nvsim_u2f(b));
       if (f32_safe_result(r))
          return r;
    }
@@ -114,14 +99,14 @@ fast_mad(bool host_rn, uint32_t a, uint32_t b, uint32_t c)
 {
    if (G80_HOST_F32 && host_rn && f32_normal(a) && f32_normal(b) &&
        f32_normal(c)) {
-      double p = (double)as_float(a) * (double)as_float(b);
+      double p = (double)nvsim_u2f(a) * (double)nvsim_u2f(b);
       uint64_t pb;
       memcpy(&pb, &p, 8);
       pb &= ~((1ull << 29) - 1);
       unsigned e = (pb >> 52 & 0x7ff) - 1023 + 127;
       if (e - 1 < 0xfe) {
          memcpy(&p, &pb, 8);
-         uint32_t r = as_bits((float)p + as_float(c));
+         uint32_t r = nvsim_f2u((float)p + nvsim_u2f(c));
          if (f32_safe_result(r))
             return r;
       }

@@ -15,21 +15,7 @@
 #include <stdint.h>
 #include <string.h>
 
-static inline float
-fp16_bits_float(uint32_t u)
-{
-   float f;
-   memcpy(&f, &u, 4);
-   return f;
-}
-
-static inline uint32_t
-fp16_float_bits(float f)
-{
-   uint32_t u;
-   memcpy(&u, &f, 4);
-   return u;
-}
+#include "../raster/nvsim_raster_math.h"   /* nvsim_u2f, nvsim_f2u */
 
 /* binary16 h (low 16 bits) -> the bits of the fp32 of the same value. */
 static inline uint32_t
@@ -42,7 +28,7 @@ fp16_to_fp32_bits(uint32_t h)
    /* normal: rebias the exponent from 15 to 127 */
    uint32_t normal = (em << 13) + ((127u - 15u) << 23);
    /* zero and subnormals: em * 2^-24, exact in fp32 */
-   uint32_t sub = fp16_float_bits((float)(int32_t)em * 0x1p-24f);
+   uint32_t sub = nvsim_f2u((float)(int32_t)em * 0x1p-24f);
    return sign | (em >= 0x7c00u ? infnan : em >= 0x400u ? normal : sub);
 }
 
@@ -59,7 +45,7 @@ fp16_from_fp32_bits(uint32_t x)
    /* below 2^-14: a multiple of 2^-24, rounded to nearest even by the
     * float addition at 2^23 (whose ulp is 1); other values are not
     * converted (out of an unsigned's range) */
-   float t = fp16_bits_float(a < 0x38800000u ? a : 0) * 0x1p24f;
+   float t = nvsim_u2f(a < 0x38800000u ? a : 0) * 0x1p24f;
    uint32_t sub = (uint32_t)((t + 0x1p23f) - 0x1p23f);
    uint32_t h = a > 0x7f800000u ? nan :
                 a >= 0x47800000u ? 0x7c00u :
@@ -77,12 +63,12 @@ fp16_round_fp32_bits(uint32_t x)
    uint32_t a = x & 0x7fffffffu;
    uint32_t nan = (a & 0xffffe000u) | 0x400000u;
    uint32_t normal = (a + 0xfffu + ((a >> 13) & 1u)) & 0xffffe000u;
-   float t = fp16_bits_float(a < 0x38800000u ? a : 0) * 0x1p24f;
+   float t = nvsim_u2f(a < 0x38800000u ? a : 0) * 0x1p24f;
    float sub = ((t + 0x1p23f) - 0x1p23f) * 0x1p-24f;
    uint32_t r = a > 0x7f800000u ? nan :
                 a >= 0x38800000u ? (normal >= 0x47800000u ? 0x7f800000u
                                                           : normal) :
-                fp16_float_bits(sub);
+                nvsim_f2u(sub);
    return sign | r;
 }
 

@@ -37,7 +37,7 @@ rnd(void)
 static float
 bits(uint32_t u)
 {
-   return fp16_bits_float(u);
+   return nvsim_u2f(u);
 }
 
 /* ---- fp16 ---- */
@@ -67,7 +67,7 @@ check_fp16_at(uint32_t x)
 {
    check_fp16v_at(x);
    uint16_t h = nvsim_float_to_half(bits(x));
-   uint32_t q = fp16_float_bits(nvsim_half_to_float(h));
+   uint32_t q = nvsim_f2u(nvsim_half_to_float(h));
    if (fp16_from_fp32_bits(x) != h || fp16_round_fp32_bits(x) != q) {
       if (fp16_bad++ < 10)
          fprintf(stderr, "fp16 of 0x%08x: 0x%04x / 0x%08x, reference "
@@ -81,7 +81,7 @@ test_fp16(void)
 {
    /* every half, and its float's neighbours */
    for (uint32_t h = 0; h < 0x10000; h++) {
-      uint32_t x = fp16_float_bits(nvsim_half_to_float(h));
+      uint32_t x = nvsim_f2u(nvsim_half_to_float(h));
       CHECK(fp16_to_fp32_bits(h) == x);
       for (int d = -2; d <= 2; d++)
          check_fp16_at(x + d);
@@ -202,14 +202,14 @@ compare_quad(const struct nvsim_nv40_fp_prog *prog,
     * the fast path leaves them alone then */
    for (unsigned f = 0; f < 4; f++)
       for (unsigned rt = 0; rt < io.num_rt; rt++)
-         same &= r_ref < 0 ? fp16_float_bits(fcol[f][rt][0]) == 0xa5a5a5a5u :
+         same &= r_ref < 0 ? nvsim_f2u(fcol[f][rt][0]) == 0xa5a5a5a5u :
                  memcmp(q.color[rt][f], fcol[f][rt],
                         sizeof(q.color[rt][f])) == 0;
    /* the targets past those the caller reads are left alone */
    for (unsigned f = 0; f < 4; f++)
       for (unsigned rt = io.num_rt; rt < 8; rt++)
          for (unsigned c = 0; c < 4; c++)
-            same &= fp16_float_bits(fcol[f][rt][c]) == 0xa5a5a5a5u;
+            same &= nvsim_f2u(fcol[f][rt][c]) == 0xa5a5a5a5u;
    compared++;
    if (!prog->fast)
       fallback++;
@@ -220,12 +220,12 @@ compare_quad(const struct nvsim_nv40_fp_prog *prog,
       for (unsigned f = 0; f < 4; f++)
          fprintf(stderr, "  frag %u colour 0 ref %08x %08x %08x %08x fast "
                  "%08x %08x %08x %08x\n", f,
-                 fp16_float_bits(q.color[0][f][0]),
-                 fp16_float_bits(q.color[0][f][1]),
-                 fp16_float_bits(q.color[0][f][2]),
-                 fp16_float_bits(q.color[0][f][3]),
-                 fp16_float_bits(fcol[f][0][0]), fp16_float_bits(fcol[f][0][1]),
-                 fp16_float_bits(fcol[f][0][2]), fp16_float_bits(fcol[f][0][3]));
+                 nvsim_f2u(q.color[0][f][0]),
+                 nvsim_f2u(q.color[0][f][1]),
+                 nvsim_f2u(q.color[0][f][2]),
+                 nvsim_f2u(q.color[0][f][3]),
+                 nvsim_f2u(fcol[f][0][0]), nvsim_f2u(fcol[f][0][1]),
+                 nvsim_f2u(fcol[f][0][2]), nvsim_f2u(fcol[f][0][3]));
    }
 }
 
