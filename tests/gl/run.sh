@@ -118,10 +118,9 @@ runs=(
    # seamless cube maps: mipmaps, corners, a vertex shader's and a shadow
    # lookup (G80: in the program, nvc_g80_cube_seamless.c)
    "nv50_gl_seamless||--|g80 gt215 llvmpipe"
-   # the version each chip reports: GL 3.3 / GLSL 3.30 where the class has
-   # seamless cube filtering, 3.1 / 1.40 on the G80 (nv50_screen.c)
-   "nv50_gl_gl33||-- version 3.3|gt215 llvmpipe"
-   "nv50_gl_gl33||-- version 3.1|g80"
+   # the version each chip reports: GL 3.3 / GLSL 3.30 on every Tesla
+   # (nv50_screen.c; the G80's seamless cube filtering is the program's)
+   "nv50_gl_gl33||-- version 3.3|g80 gt215 llvmpipe"
    # uniform blocks in c1[]..: GLSL 1.40, ranges at an offset, buffers
    # updated between draws
    "nv50_gl_ubo||--|g80 gt215 llvmpipe"

@@ -174,14 +174,13 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
        * primitive restart, 16 VP texture units) Mesa reports GL 3.1.
        * GLSL 3.30 (1.50's geometry programs, interface blocks,
        * gl_PrimitiveIDIn / gl_Layer: nv50_gp.c; 3.30's bit encodings and
-       * explicit locations) where the class has TEX_MISC's seamless cube
-       * filtering (G200_3D on): with every other GL 3.2 / 3.3 requirement
-       * there (nv50/README.md "GL 3.2 and 3.3"), Mesa reports GL 3.3.
-       * G80..G98 keep 1.40 (GL 3.1) for now: GL 3.2 needs
-       * ARB_seamless_cube_map, which there is the program's filtering
-       * (nvc_g80_cube_seamless.c, variants per sampler key), and the G80
-       * gate's GL 3.2 / 3.3 tests have not been run with it yet. */
-      return nv50_chip_has_seamless_cube_map(chip) ? 330 : 140;
+       * explicit locations): with every other GL 3.2 / 3.3 requirement
+       * there (nv50/README.md "GL 3.2 and 3.3"), Mesa reports GL 3.3 on
+       * every Tesla.  GL 3.2's seamless cube filtering is TEX_MISC's from
+       * G200_3D on and the program's before (nvc_g80_cube_seamless.c,
+       * variants per sampler key); the G80 gate at 3.3 is
+       * tests/piglit/expected-g80.txt. */
+      return 330;
    case PIPE_CAP_ESSL_FEATURE_LEVEL:
       return 100;
    case PIPE_CAP_MAX_VARYINGS:
