@@ -31,6 +31,10 @@
 #include "nv40_shader_priv.h"
 
 #define FP(x) NVISA_NV40_FP_##x
+/* Lanes of a and b picked by constant indices (b's from 4): GCC 12 and
+ * clang both have __builtin_shufflevector; clang, whose libFuzzer builds
+ * the fuzz targets, has no __builtin_shuffle. */
+#define FQ_SHUF(a, b, i, j, k, l) __builtin_shufflevector(a, b, i, j, k, l)
 
 typedef fp16_f4 f4;
 typedef fp16_i4 i4;
@@ -358,10 +362,10 @@ fq_tex(struct fq_state *st, const struct nvsim_fp_fop *op,
       for (unsigned c = 0; c < 4; c++) {
          /* x: right minus left of each row; y: bottom minus top of
           * each column (fragments 0 1 / 2 3) */
-         f4 dx = __builtin_shuffle(s[c], (i4){ 1, 1, 3, 3 }) -
-                 __builtin_shuffle(s[c], (i4){ 0, 0, 2, 2 });
-         f4 dy = __builtin_shuffle(s[c], (i4){ 2, 3, 2, 3 }) -
-                 __builtin_shuffle(s[c], (i4){ 0, 1, 0, 1 });
+         f4 dx = FQ_SHUF(s[c], s[c], 1, 1, 3, 3) -
+                 FQ_SHUF(s[c], s[c], 0, 0, 2, 2);
+         f4 dy = FQ_SHUF(s[c], s[c], 2, 3, 2, 3) -
+                 FQ_SHUF(s[c], s[c], 0, 1, 0, 1);
          for (unsigned f = 0; f < 4; f++) {
             req.ddx[f][c] = dx[f];
             req.ddy[f][c] = dy[f];
@@ -388,12 +392,16 @@ fq_deriv(struct fq_state *st, const struct nvsim_fp_fop *op,
          unsigned active)
 {
    fq_vec s, r;
-   i4 hi = op->op == FP(OP_DDX) ? (i4){ 1, 1, 3, 3 } : (i4){ 2, 3, 2, 3 };
-   i4 lo = op->op == FP(OP_DDX) ? (i4){ 0, 0, 2, 2 } : (i4){ 0, 1, 0, 1 };
 
    fq_fetch(st, &op->src[0], s);
-   r[0] = __builtin_shuffle(s[0], hi) - __builtin_shuffle(s[0], lo);
-   r[1] = __builtin_shuffle(s[1], hi) - __builtin_shuffle(s[1], lo);
+   for (unsigned c = 0; c < 2; c++) {
+      if (op->op == FP(OP_DDX))
+         r[c] = FQ_SHUF(s[c], s[c], 1, 1, 3, 3) -
+                FQ_SHUF(s[c], s[c], 0, 0, 2, 2);
+      else
+         r[c] = FQ_SHUF(s[c], s[c], 2, 3, 2, 3) -
+                FQ_SHUF(s[c], s[c], 0, 1, 0, 1);
+   }
    r[2] = splat(0.0f);
    r[3] = splat(0.0f);
    fq_write(st, op, r, active);
@@ -403,14 +411,14 @@ fq_deriv(struct fq_state *st, const struct nvsim_fp_fop *op,
 static inline void
 fq_transpose(f4 m[4])
 {
-   f4 t0 = __builtin_shuffle(m[0], m[1], (i4){ 0, 4, 1, 5 });
-   f4 t1 = __builtin_shuffle(m[0], m[1], (i4){ 2, 6, 3, 7 });
-   f4 t2 = __builtin_shuffle(m[2], m[3], (i4){ 0, 4, 1, 5 });
-   f4 t3 = __builtin_shuffle(m[2], m[3], (i4){ 2, 6, 3, 7 });
-   m[0] = __builtin_shuffle(t0, t2, (i4){ 0, 1, 4, 5 });
-   m[1] = __builtin_shuffle(t0, t2, (i4){ 2, 3, 6, 7 });
-   m[2] = __builtin_shuffle(t1, t3, (i4){ 0, 1, 4, 5 });
-   m[3] = __builtin_shuffle(t1, t3, (i4){ 2, 3, 6, 7 });
+   f4 t0 = FQ_SHUF(m[0], m[1], 0, 4, 1, 5);
+   f4 t1 = FQ_SHUF(m[0], m[1], 2, 6, 3, 7);
+   f4 t2 = FQ_SHUF(m[2], m[3], 0, 4, 1, 5);
+   f4 t3 = FQ_SHUF(m[2], m[3], 2, 6, 3, 7);
+   m[0] = FQ_SHUF(t0, t2, 0, 1, 4, 5);
+   m[1] = FQ_SHUF(t0, t2, 2, 3, 6, 7);
+   m[2] = FQ_SHUF(t1, t3, 0, 1, 4, 5);
+   m[3] = FQ_SHUF(t1, t3, 2, 3, 6, 7);
 }
 
 static void
