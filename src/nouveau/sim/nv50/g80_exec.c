@@ -1074,6 +1074,30 @@ g80_run_join(struct run *st, uint32_t pc)
    return true;
 }
 
+/* An instruction's CTRL, after it ran: 1 exits the active lanes, 2 joins
+ * (isa.rst, envydis); then the next instruction.  Shared by the reference
+ * step and the fast one (g80_exec_fast.c).  Whether lanes still run. */
+bool
+g80_run_ctrl(struct run *st, unsigned ctrl)
+{
+   switch (ctrl) {
+   case 1:
+      st->exited |= st->active;
+      st->active = 0;
+      if (!g80_run_resume(st))
+         return false;
+      break;
+   case 2:
+      if (!g80_run_join(st, st->pc))
+         return false;
+      break;
+   default:
+      break;
+   }
+   st->pc = st->next_pc;
+   return !st->failed && st->active;
+}
+
 /* Control instructions (long control forms).  Returns false when the
  * warp is done. */
 bool
@@ -1278,23 +1302,7 @@ step(struct run *st)
    if (st->failed)
       return false;
 
-   /* CTRL: 1 exit, 2 join after the instruction (isa.rst, envydis) */
-   switch (ip->mod[G(MOD_CTRL)]) {
-   case 1:
-      st->exited |= st->active;
-      st->active = 0;
-      if (!g80_run_resume(st))
-         return false;
-      break;
-   case 2:
-      if (!g80_run_join(st, st->pc))
-         return false;
-      break;
-   default:
-      break;
-   }
-   st->pc = st->next_pc;
-   return !st->failed && st->active;
+   return g80_run_ctrl(st, ip->mod[G(MOD_CTRL)]);
 }
 
 int

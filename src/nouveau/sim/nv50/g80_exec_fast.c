@@ -447,21 +447,5 @@ g80_run_step_fast(struct run *st)
    if (st->failed)
       return false;
 
-   /* CTRL: 1 exit, 2 join after the instruction (isa.rst, envydis) */
-   switch (d->ctrl) {
-   case 1:
-      st->exited |= st->active;
-      st->active = 0;
-      if (!g80_run_resume(st))
-         return false;
-      break;
-   case 2:
-      if (!g80_run_join(st, st->pc))
-         return false;
-      break;
-   default:
-      break;
-   }
-   st->pc = st->next_pc;
-   return !st->failed && st->active;
+   return g80_run_ctrl(st, d->ctrl);
 }

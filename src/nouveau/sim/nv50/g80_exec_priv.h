@@ -124,6 +124,7 @@ bool g80_run_exec_control(struct run *st, const struct nvisa_g80_insn *insn,
                           uint32_t taken);
 bool g80_run_resume(struct run *st);
 bool g80_run_join(struct run *st, uint32_t pc);
+bool g80_run_ctrl(struct run *st, unsigned ctrl);
 bool g80_run_is_control(unsigned op);
 bool g80_run_is_tex(unsigned op);
 bool g80_run_form_has_mod(const struct nvisa_form *form, unsigned mod);
