@@ -307,6 +307,7 @@ nv50_context_destroy(struct pipe_context *pipe)
    }
    nv50_tex_destroy(nv50);
    nouveau_bo_ref(NULL, &nv50->code_bo);
+   nouveau_bo_ref(NULL, &nv50->so_counter_bo);
    nouveau_bo_ref(NULL, &nv50->stack_bo);
    nv50_code_fini(nv50);
    nouveau_bo_ref(NULL, &nv50->cb_bo);

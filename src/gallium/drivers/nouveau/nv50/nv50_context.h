@@ -253,6 +253,12 @@ struct nv50_context {
    bool so_enabled;             /* STRMOUT_ENABLE */
    unsigned so_buffers;         /* buffers enabled: bit b */
    unsigned so_draw_prims, so_draw_nv;  /* G80_3D: the draw's count */
+   /* G80_3D / G84_3D with a GP: the targets' offsets are those of the
+    * last latch, and what was written since is the STRMOUT unit's
+    * TRANSFORM_FEEDBACK counter less its value then (so_counter_bo,
+    * reports 0 and 1; nv50_streamout.c) */
+   bool so_inexact;
+   struct nouveau_bo *so_counter_bo;
 
    struct util_debug_callback debug;
    bool warned_draw;

@@ -19,7 +19,15 @@
  *   the driver carries each target's offset: it latches before every
  *   draw with the address moved past what the target holds and a limit
  *   of the primitives that fit, and counts what the draw wrote on the
- *   CPU (independent primitives: GL 3.0 2.15, table 2.9).
+ *   CPU (independent primitives: GL 3.0 2.15, table 2.9).  With a GP
+ *   the CPU knows only a bound (the program's max_vertices, not what it
+ *   emitted): the driver then latches once and lets the unit go on
+ *   appending while the same targets and programs hold, and before the
+ *   next latch (or when the targets change) reads how many primitives
+ *   were written since from the STRMOUT unit's TRANSFORM_FEEDBACK counter
+ *   (QUERY_GET COUNTER, the one GL's PRIMITIVES_WRITTEN query reads,
+ *   nv50_query.c) taken at the latch and again then; the second waits for
+ *   the GPU.
  * - G200_3D on: STRMOUT_BUFFERS_CTRL LIMIT_MODE OFFSET, buffer b written
  *   at STRMOUT_OFFSET(b) up to STRMOUT_OFFSET_LIMIT(b); QUERY_GET
  *   STRMOUT_OFFSET (INDEX b) reports the offset reached (word 1 of the
@@ -134,6 +142,61 @@ nv50_so_save_offsets(struct nv50_context *nv50)
    return true;
 }
 
+/* G80_3D / G84_3D: QUERY_GET of the STRMOUT unit's TRANSFORM_FEEDBACK
+ * counter (primitives written, a counter's value in word 0: nv50_query.c)
+ * into report `slot` of so_counter_bo */
+static bool
+nv50_so_counter_get(struct nv50_context *nv50, unsigned slot)
+{
+   if (!nv50->so_counter_bo &&
+       (nouveau_bo_new(nv50->screen->base.device, NOUVEAU_BO_GART, 16,
+                       2 * G80_QUERY_REPORT_SIZE, NULL,
+                       &nv50->so_counter_bo) ||
+        nouveau_bo_map(nv50->so_counter_bo, 0, nv50->client))) {
+      nouveau_bo_ref(NULL, &nv50->so_counter_bo);
+      return false;
+   }
+   if (!nv50_push_begin(nv50, 8))
+      return false;
+   uint64_t addr = nv50->so_counter_bo->offset + slot * G80_QUERY_REPORT_SIZE;
+   nv50_push_ref(nv50, nv50->so_counter_bo, NOUVEAU_BO_GART | NOUVEAU_BO_WR);
+   NV50_3D_MTHD(nv50, G80_3D_QUERY_ADDRESS_HIGH, 4);
+   nouveau_push_data(&nv50->push, addr >> 32);
+   nouveau_push_data(&nv50->push, addr);
+   nouveau_push_data(&nv50->push, 0);
+   nouveau_push_data(&nv50->push,
+                     G80_3D_QUERY_GET_MODE_WRITE_UNK2 |
+                     G80_3D_QUERY_GET_UNIT_STRMOUT |
+                     G80_3D_QUERY_GET_TYPE_COUNTER |
+                     G80_3D_QUERY_GET_COUNTER_SELECT_TRANSFORM_FEEDBACK);
+   return true;
+}
+
+/* G80_3D / G84_3D after draws with a GP: the targets' offsets moved on by
+ * what the unit wrote since the latch (report 1 less report 0) */
+static void
+nv50_so_resolve(struct nv50_context *nv50)
+{
+   if (!nv50->so_inexact)
+      return;
+   nv50->so_inexact = false;
+   if (!nv50_so_counter_get(nv50, 1))
+      return;
+   nv50_kick_if_referenced(nv50, nv50->so_counter_bo);
+   if (nv50->lost ||
+       nouveau_bo_wait(nv50->so_counter_bo, NOUVEAU_BO_RD, nv50->client))
+      return;
+   const volatile uint32_t *rep = nv50->so_counter_bo->map;
+   uint32_t written =
+      rep[(G80_QUERY_REPORT_SIZE + G80_QUERY_REPORT_WORD0) / 4] -
+      rep[G80_QUERY_REPORT_WORD0 / 4];
+   for (unsigned b = 0; b < util_last_bit(nv50->so_buffers); b++) {
+      struct nv50_so_target *t = nv50_so_target(nv50->so_target[b]);
+      if (t)
+         t->offset += written * nv50->so_draw_nv * t->stride;
+   }
+}
+
 void
 nv50_set_so_targets(struct pipe_context *pipe, unsigned num,
                     struct pipe_stream_output_target **targets,
@@ -143,6 +206,8 @@ nv50_set_so_targets(struct pipe_context *pipe, unsigned num,
 
    if (nv50_so_offset_mode(nv50))
       nv50_so_save_offsets(nv50);
+   else
+      nv50_so_resolve(nv50);
    num = MIN2(num, ARRAY_SIZE(nv50->so_target));
    for (unsigned b = 0; b < ARRAY_SIZE(nv50->so_target); b++) {
       struct pipe_stream_output_target *pt = b < num ? targets[b] : NULL;
@@ -273,6 +338,16 @@ nv50_so_validate(struct nv50_context *nv50, unsigned nv, unsigned prims)
    if (offset_mode && nv50->so_enabled && nv50->so_buffers == mask &&
        !(nv50->dirty & (NV50_DIRTY_STRMOUT | NV50_DIRTY_PROGRAMS)))
       return true;
+   /* G80_3D / G84_3D with a GP: the unit appends from the last latch
+    * while the same targets, programs and primitive size hold; a new
+    * latch needs the offsets the unit reached */
+   if (!offset_mode && nv50->so_inexact) {
+      if (nv50->so_enabled && nv50->so_buffers == mask &&
+          nv50->so_draw_nv == nv &&
+          !(nv50->dirty & (NV50_DIRTY_STRMOUT | NV50_DIRTY_PROGRAMS)))
+         return true;
+      nv50_so_resolve(nv50);
+   }
 
    if (!nv50_push_begin(nv50, 64))
       return false;
@@ -335,6 +410,8 @@ nv50_so_validate(struct nv50_context *nv50, unsigned nv, unsigned prims)
       NV50_3D_1(nv50, G80_3D_STRMOUT_PARAMS_LATCH, 0);
       nv50->so_draw_prims = MIN2(prims, limit);
       nv50->so_draw_nv = nv;
+      if (nv50->gp)
+         nv50->so_inexact = nv50_so_counter_get(nv50, 0);
    }
    nv50_hw_put(nv50, G80_3D_STRMOUT_ENABLE, 1);
    nv50->so_enabled = true;
@@ -347,7 +424,7 @@ nv50_so_validate(struct nv50_context *nv50, unsigned nv, unsigned prims)
 void
 nv50_so_draw_done(struct nv50_context *nv50)
 {
-   if (!nv50->so_enabled || nv50_so_offset_mode(nv50))
+   if (!nv50->so_enabled || nv50_so_offset_mode(nv50) || nv50->so_inexact)
       return;
    for (unsigned b = 0; b < util_last_bit(nv50->so_buffers); b++) {
       struct nv50_so_target *t = nv50_so_target(nv50->so_target[b]);

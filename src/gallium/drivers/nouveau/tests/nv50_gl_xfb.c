@@ -43,6 +43,11 @@
  *     floats (room for 2 triangles of one float) of a 10-float buffer:
  *     written 2, generated 4, the first triangle 10, 11, 12 (a strip's
  *     first triangle keeps its order), the 4 floats past the range kept.
+ * 10. A GP that emits fewer vertices than its max_vertices (4; one
+ *     triangle, g = 10 x + i, a point), paused and resumed between two
+ *     points x = 1 and x = 3: resuming appends where the first stopped
+ *     (ARB_transform_feedback2), so floats 0..5 are 10, 11, 12, 30, 31,
+ *     32 and the rest keep their value; written 2 in all.
  * Run on g80, gt215 and llvmpipe (tests/gl/run.sh).
  */
 #include "nouveau_gl_util.h"
@@ -455,5 +460,56 @@ gs_case(void)
                  got[i] == want[i]);
    for (unsigned i = 6; i < 10; i++)
       check_true("GP: past the range kept", got[i] == -99);
+
+   /* 10: a GP's count below its bound, across pause / resume */
+   static const char *tgs =
+      "#version 150\n"
+      "layout(points) in;\n"
+      "layout(triangle_strip, max_vertices = 4) out;\n"
+      "out float g;\n"
+      "void main() {\n"
+      "   for (int i = 0; i < 3; i++) {\n"
+      "      g = gl_in[0].gl_Position.x * 10.0 + float(i);\n"
+      "      gl_Position = gl_in[0].gl_Position;\n"
+      "      EmitVertex();\n"
+      "   }\n"
+      "}\n";
+   GLuint p2 = glCreateProgram();
+   glAttachShader(p2, nvgl_shader(GL_VERTEX_SHADER, gvs));
+   glAttachShader(p2, nvgl_shader(GL_GEOMETRY_SHADER, tgs));
+   glAttachShader(p2, nvgl_shader(GL_FRAGMENT_SHADER, gfs));
+   glBindAttribLocation(p2, 0, "pos");
+   tf_varyings(p2, 1, names, GL_INTERLEAVED_ATTRIBS);
+   glLinkProgram(p2);
+   glGetProgramiv(p2, GL_LINK_STATUS, &ok);
+   check_true("GP of one triangle links", ok);
+   glUseProgram(p2);
+   pause_tf = (void *)eglGetProcAddress("glPauseTransformFeedback");
+   resume_tf = (void *)eglGetProcAddress("glResumeTransformFeedback");
+   b = tf_buffer(10);
+   glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b);
+   glEnable(GL_RASTERIZER_DISCARD);
+   glBeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q[1]);
+   glBeginTransformFeedback(GL_TRIANGLES);
+   glDrawArrays(GL_POINTS, 0, 1);
+   pause_tf();
+   resume_tf();
+   glDrawArrays(GL_POINTS, 1, 1);
+   glEndTransformFeedback();
+   glEndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+   glDisable(GL_RASTERIZER_DISCARD);
+   check_u("GP below its bound: primitives written", result(q[1]), 2);
+   glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, b);
+   glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, sizeof(got), got);
+   static const float want2[] = { 10, 11, 12, 30, 31, 32, -99, -99, -99, -99 };
+   for (unsigned i = 0; i < 10; i++) {
+      if (got[i] != want2[i]) {
+         printf("FAIL GP below its bound, resumed: float %u got %g want %g\n",
+                i, got[i], want2[i]);
+         fails++;
+      } else {
+         printf("ok   GP below its bound, resumed: float %u = %g\n", i, got[i]);
+      }
+   }
    return nvgl_done();
 }
