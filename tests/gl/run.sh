@@ -133,6 +133,10 @@ runs=(
    # multisampled textures: texelFetch on a sampler2DMS, glSampleMaski
    # (GLSL 1.30 source)
    "nv50_gl_msaa||-- texms|g80 gt215 llvmpipe"
+   # viewport arrays: 16 viewports, their scissors and depth ranges
+   # selected by the GS's gl_ViewportIndex; gl_Layer / gl_ViewportIndex
+   # read by the FP (ARB_viewport_array, ARB_fragment_layer_viewport)
+   "nv50_gl_viewport||--|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

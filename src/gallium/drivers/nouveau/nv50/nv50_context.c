@@ -273,6 +273,7 @@ nv50_context_init_hw(struct nv50_context *nv50)
    NV50_3D_1(nv50, G80_3D_GP_ENABLE, 0);
    NV50_3D_1(nv50, G80_3D_RASTERIZE_ENABLE, 1);
    nv50->dirty = NV50_DIRTY_ALL;
+   nv50->viewport_dirty = BITFIELD_MASK(NV50_MAX_VIEWPORTS);
    memset(nv50->cb_dirty, 0xff, sizeof(nv50->cb_dirty));
    /* the TIC and TSC tables (nv50_tex.c) */
    return nv50_tex_init(nv50);

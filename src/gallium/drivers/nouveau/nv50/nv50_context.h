@@ -28,12 +28,18 @@
 #define NV50_HANDLE_VRAM   0xbeef0201
 #define NV50_HANDLE_GART   0xbeef0202
 
+/* GL's viewports and their scissors: VIEWPORT_SCALE/TRANSLATE(i),
+ * DEPTH_RANGE_NEAR/FAR(i), SCISSOR_ENABLE/HORIZ/VERT(i), 16 of each
+ * (rnndb g80_3d.xml); a primitive takes viewport 0 or, with
+ * GP_VIEWPORT_ID_ENABLE, the GP's gl_ViewportIndex (nv50_gp.c) */
+#define NV50_MAX_VIEWPORTS G80_3D_VIEWPORT_SCALE_X__LEN
+
 enum nv50_dirty {
    NV50_DIRTY_FRAMEBUFFER = 1 << 0,
    NV50_DIRTY_PROGRAMS = 1 << 1,
    NV50_DIRTY_VERTEX = 1 << 2,     /* vertex elements and buffers */
    NV50_DIRTY_CONST = 1 << 3,
-   NV50_DIRTY_FRAGMENT = 1 << 4,   /* viewport */
+   NV50_DIRTY_FRAGMENT = 1 << 4,   /* viewports (viewport_dirty) */
    /* nv50_blend.c, nv50_zsa.c, nv50_rasterizer.c */
    NV50_DIRTY_BLEND = 1 << 5,
    NV50_DIRTY_BLEND_COLOR = 1 << 6,
@@ -223,13 +229,18 @@ struct nv50_context {
    struct nv50_rast_cso *rast;
    struct pipe_blend_color blend_color;
    struct pipe_stencil_ref stencil_ref;
-   struct pipe_scissor_state scissor;
+   /* sent through nv50_hw_put's record (nv50_rasterizer.c) */
+   struct pipe_scissor_state scissor[NV50_MAX_VIEWPORTS];
    struct pipe_poly_stipple stipple;
    /* what the 3D object's methods below NV50_HW_RECORD_END last got
     * through nv50_hw_put (nv50_hwstate.h) */
    uint32_t hw_value[NV50_HW_RECORD_WORDS];
    BITSET_DECLARE(hw_known, NV50_HW_RECORD_WORDS);
-   struct pipe_viewport_state viewport;
+   struct pipe_viewport_state viewport[NV50_MAX_VIEWPORTS];
+   /* viewports set since they were last sent, and the rasterizer's
+    * clip_halfz their depth ranges were worked out for (nv50_draw.c) */
+   uint32_t viewport_dirty;
+   bool viewport_halfz;
    struct nv50_tex_state tex;   /* nv50_tex.c */
 
    /* queries and the render condition (nv50_query.c); the reports the

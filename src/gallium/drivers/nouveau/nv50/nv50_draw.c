@@ -1,7 +1,7 @@
 /*
  * Draws, copies and blits.  A draw sends what changed of the programs
  * (nv50_program.c), vertex arrays (nv50_vertex.c), constant buffers
- * (nv50_cb.c), viewport 0 and the rasterizer / blend / depth state a plain
+ * (nv50_cb.c), the viewports and the rasterizer / blend / depth state a plain
  * draw needs (nv50_blend.c, nv50_zsa.c, nv50_rasterizer.c), then per
  * instance VERTEX_BEGIN_GL, VERTEX_BUFFER_FIRST/COUNT (arrays) or the
  * index stream (nv50_index.c), VERTEX_END_GL (rnndb
@@ -12,6 +12,7 @@
 #include "util/u_inlines.h"
 #include "util/u_math.h"
 #include "util/u_prim.h"
+#include "util/u_viewport.h"
 
 #include "nouveau/nouveau_debug.h"
 #include "nv50_context.h"
@@ -54,33 +55,51 @@ static const uint32_t nv50_prim[] = {
       G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLE_STRIP_ADJACENCY,
 };
 
-/* viewport 0 (blend, ZSA and rasterizer state: nv50_blend.c,
+/* the viewports (blend, ZSA and rasterizer state: nv50_blend.c,
  * nv50_zsa.c, nv50_rasterizer.c) */
+static_assert(G80_3D_DEPTH_RANGE_NEAR__LEN == NV50_MAX_VIEWPORTS &&
+              G80_3D_VIEWPORT_TRANSLATE_X__LEN == NV50_MAX_VIEWPORTS &&
+              G80_3D_SCISSOR_ENABLE__LEN == NV50_MAX_VIEWPORTS,
+              "one scissor and depth range a viewport (rnndb)");
+
 static bool
 nv50_fragment_validate(struct nv50_context *nv50)
 {
-   const struct pipe_viewport_state *v = &nv50->viewport;
-
    if (!nv50_blend_validate(nv50) || !nv50_zsa_validate(nv50) ||
        !nv50_rasterizer_validate(nv50))
       return false;
+   /* the depth range comes from the z terms, which mean another range
+    * under GL_ZERO_TO_ONE (the rasterizer's clip_halfz) */
+   if (nv50->rast->pipe.clip_halfz != nv50->viewport_halfz) {
+      nv50->viewport_halfz = nv50->rast->pipe.clip_halfz;
+      nv50->viewport_dirty = BITFIELD_MASK(NV50_MAX_VIEWPORTS);
+      nv50->dirty |= NV50_DIRTY_FRAGMENT;
+   }
    if (!(nv50->dirty & NV50_DIRTY_FRAGMENT))
       return true;
-   if (!nv50_push_begin(nv50, 16))
-      return false;
 
-   /* viewport 0: window = scale * ndc + translate; depth range from
-    * the z terms (GL's [n, f] with -1..1 clip z: n = t - s, f = t + s,
-    * n > f for a reversed range) */
-   NV50_3D_MTHD(nv50, G80_3D_VIEWPORT_SCALE_X(0), 3);
-   for (unsigned i = 0; i < 3; i++)
-      nouveau_push_dataf(&nv50->push, v->scale[i]);
-   NV50_3D_MTHD(nv50, G80_3D_VIEWPORT_TRANSLATE_X(0), 3);
-   for (unsigned i = 0; i < 3; i++)
-      nouveau_push_dataf(&nv50->push, v->translate[i]);
-   NV50_3D_MTHD(nv50, G80_3D_DEPTH_RANGE_NEAR(0), 2);
-   nouveau_push_dataf(&nv50->push, v->translate[2] - v->scale[2]);
-   nouveau_push_dataf(&nv50->push, v->translate[2] + v->scale[2]);
+   /* viewport i: window = scale * ndc + translate; DEPTH_RANGE(i) the
+    * range the z terms map clip z's -1..1 (0..1 under clip_halfz) onto,
+    * low end first, which the depth clamp keeps to (rnndb: DEPTH_RANGE
+    * "applies after" the viewport transform) */
+   u_foreach_bit(i, nv50->viewport_dirty) {
+      const struct pipe_viewport_state *v = &nv50->viewport[i];
+      float zmin, zmax;
+
+      if (!nv50_push_begin(nv50, 12))
+         return false;
+      util_viewport_zmin_zmax(v, nv50->viewport_halfz, &zmin, &zmax);
+      NV50_3D_MTHD(nv50, G80_3D_VIEWPORT_SCALE_X(i), 3);
+      for (unsigned c = 0; c < 3; c++)
+         nouveau_push_dataf(&nv50->push, v->scale[c]);
+      NV50_3D_MTHD(nv50, G80_3D_VIEWPORT_TRANSLATE_X(i), 3);
+      for (unsigned c = 0; c < 3; c++)
+         nouveau_push_dataf(&nv50->push, v->translate[c]);
+      NV50_3D_MTHD(nv50, G80_3D_DEPTH_RANGE_NEAR(i), 2);
+      nouveau_push_dataf(&nv50->push, zmin);
+      nouveau_push_dataf(&nv50->push, zmax);
+      nv50->viewport_dirty &= ~(1u << i);
+   }
    nv50->dirty &= ~NV50_DIRTY_FRAGMENT;
    return true;
 }

@@ -153,7 +153,7 @@ static void
 sprite_constants(struct nv50_context *nv50, unsigned mode, uint32_t *c)
 {
    const struct pipe_rasterizer_state *r = &nv50->rast->pipe;
-   const struct pipe_viewport_state *v = &nv50->viewport;
+   const struct pipe_viewport_state *v = &nv50->viewport[0];
    /* replaced only while points are drawn (ARB_point_sprite: sprites
     * are points; a polygon in POINT mode gives points) */
    bool points = r->point_quad_rasterization &&

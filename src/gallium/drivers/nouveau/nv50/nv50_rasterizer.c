@@ -1,6 +1,6 @@
 /*
  * Rasterizer state: the rasterizer CSO's methods (worked out at create,
- * nv50_hwstate.h), scissor 0 and the polygon stipple.
+ * nv50_hwstate.h), the viewports' scissors and the polygon stipple.
  *
  * Hardware facts (hwdb g80_3d.xml from rnndb graph/g80_3d.xml; what
  * upstream's nv50 driver sends read for the values the hardware wants):
@@ -172,11 +172,10 @@ nv50_set_scissor_states(struct pipe_context *p, unsigned start, unsigned num,
 {
    struct nv50_context *nv50 = nv50_context(p);
 
-   /* scissor 0 only: PIPE_CAP_MAX_VIEWPORTS is 1 */
-   if (start == 0 && num > 0) {
-      nv50->scissor = s[0];
-      nv50->dirty |= NV50_DIRTY_SCISSOR;
-   }
+   /* one a viewport (PIPE_CAP_MAX_VIEWPORTS) */
+   for (unsigned i = 0; i < num && start + i < NV50_MAX_VIEWPORTS; i++)
+      nv50->scissor[start + i] = s[i];
+   nv50->dirty |= NV50_DIRTY_SCISSOR;
 }
 
 void
@@ -209,17 +208,25 @@ nv50_rasterizer_validate(struct nv50_context *nv50)
       nv50->dirty &= ~NV50_DIRTY_RAST;
    }
    if ((nv50->dirty & NV50_DIRTY_SCISSOR) && nv50->rast) {
-      const struct pipe_scissor_state *s = &nv50->scissor;
+      /* the rasterizer's enable holds for every viewport's scissor
+       * (GL_SCISSOR_TEST is per viewport in GL, but st/mesa gives
+       * Gallium one enable; a viewport whose test is off gets a scissor
+       * of the whole bounds from st/mesa); the rectangles while
+       * enabled */
       const bool on = nv50->rast->pipe.scissor;
 
-      if (!nv50_push_begin(nv50, 6))
+      if (!nv50_push_begin(nv50, 6 * NV50_MAX_VIEWPORTS))
          return false;
-      nv50_hw_put(nv50, G80_3D_SCISSOR_ENABLE(0), on);
-      if (on) {
-         nv50_hw_put(nv50, G80_3D_SCISSOR_HORIZ(0),
+      for (unsigned i = 0; i < NV50_MAX_VIEWPORTS; i++) {
+         const struct pipe_scissor_state *s = &nv50->scissor[i];
+
+         nv50_hw_put(nv50, G80_3D_SCISSOR_ENABLE(i), on);
+         if (!on)
+            continue;
+         nv50_hw_put(nv50, G80_3D_SCISSOR_HORIZ(i),
                      G80_3D_SCISSOR_HORIZ_MIN(s->minx) |
                      G80_3D_SCISSOR_HORIZ_MAX(s->maxx));
-         nv50_hw_put(nv50, G80_3D_SCISSOR_VERT(0),
+         nv50_hw_put(nv50, G80_3D_SCISSOR_VERT(i),
                      G80_3D_SCISSOR_VERT_MIN(s->miny) |
                      G80_3D_SCISSOR_VERT_MAX(s->maxy));
       }

@@ -190,7 +190,9 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
        * minimum of 60 components (gl-3.2-minmax) */
       return (screen->target.vp_max_results - NV50_POS_SLOTS) / 4;
    case PIPE_CAP_MAX_VIEWPORTS:
-      return 1;
+      /* ARB_viewport_array: VIEWPORT_*(i), DEPTH_RANGE_*(i), SCISSOR_*(i)
+       * and the GP's SEMANTIC_VIEWPORT (nv50_draw.c, nv50_gp.c) */
+      return NV50_MAX_VIEWPORTS;
    case PIPE_CAP_MAX_GEOMETRY_OUTPUT_VERTICES:
       /* GP_VERTEX_OUTPUT_COUNT's range (rnndb 1..0x400, hwdb MAX) */
       return G80_3D_GP_VERTEX_OUTPUT_COUNT_MAX;

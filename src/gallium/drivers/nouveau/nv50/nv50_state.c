@@ -1,6 +1,6 @@
 /*
  * Pipe state of a Tesla context: the framebuffer (sent by nv50_clear.c),
- * viewport 0 (sent by nv50_draw.c when a draw needs it), surfaces;
+ * the viewports (sent by nv50_draw.c when a draw needs them), surfaces;
  * constant buffers are nv50_cb.c's.  Shaders are
  * nv50_program.c's, vertex elements and buffers nv50_vertex.c's,
  * samplers and sampler views nv50_tex.c's, blend / ZSA / rasterizer
@@ -44,11 +44,14 @@ void
 nv50_set_viewport_states(struct pipe_context *p, unsigned start, unsigned num,
                          const struct pipe_viewport_state *v)
 {
-   /* viewport 0 only (nvsim models no other, docs/tesla.md) */
-   if (start == 0 && num > 0) {
-      nv50_context(p)->viewport = v[0];
-      nv50_context(p)->dirty |= NV50_DIRTY_FRAGMENT;
+   struct nv50_context *nv50 = nv50_context(p);
+
+   /* any of the 16 (PIPE_CAP_MAX_VIEWPORTS, ARB_viewport_array) */
+   for (unsigned i = 0; i < num && start + i < NV50_MAX_VIEWPORTS; i++) {
+      nv50->viewport[start + i] = v[i];
+      nv50->viewport_dirty |= 1u << (start + i);
    }
+   nv50->dirty |= NV50_DIRTY_FRAGMENT;
 }
 
 void
