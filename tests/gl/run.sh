@@ -137,6 +137,11 @@ runs=(
    # selected by the GS's gl_ViewportIndex; gl_Layer / gl_ViewportIndex
    # read by the FP (ARB_viewport_array, ARB_fragment_layer_viewport)
    "nv50_gl_viewport||--|g80 gt215 llvmpipe"
+   # OpenGL ES 3.0 through EGL: the version, float textures filtered,
+   # fixed-index primitive restart by index size, ETC2, a #version 300 es
+   # program (the ES 3.0 context is refused before half-float linear
+   # filtering was reported)
+   "nv50_gl_es3||--|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

@@ -182,7 +182,19 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
        * tests/piglit/expected-g80.txt. */
       return 330;
    case PIPE_CAP_ESSL_FEATURE_LEVEL:
-      return 100;
+      /* GLSL ES 3.00: what GLSL 3.30 above covers (st/mesa reads this
+       * only for 3.10 and up, which wants compute programs: not yet) */
+      return 300;
+   case PIPE_CAP_TEXTURE_FLOAT_LINEAR:
+   case PIPE_CAP_TEXTURE_HALF_FLOAT_LINEAR:
+      /* the TSC's LINEAR filters take float texels as any other
+       * non-integer format (nv50_tex.c sets no format-dependent filter;
+       * upstream's nv50 reports both on every Tesla, fact; nvsim's
+       * g80_sampler.c filters all but integer texels).  Desktop GL 3.0
+       * filters float textures without asking; GLES 3.0 wants
+       * OES_texture_half_float_linear, which this gives (Mesa's
+       * compute_version_es2 stopped at ES 2.0 without it) */
+      return 1;
    case PIPE_CAP_MAX_VARYINGS:
       /* vec4s between the stages (GL_MAX_VARYING_COMPONENTS / 4): the
        * VP's result words (the compiler's target) less the position's,

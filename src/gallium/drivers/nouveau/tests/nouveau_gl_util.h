@@ -68,11 +68,12 @@ check_true(const char *what, bool ok)
    fails += !ok;
 }
 
-/* A current GL context with no surface, made with the context attributes
+/* A current context of the client API api (EGL_OPENGL_API or
+ * EGL_OPENGL_ES_API) with no surface, made with the context attributes
  * cattr (up to EGL_NONE); returns GL_RENDERER, or NULL after saying what
  * failed. */
 static inline const char *
-nvgl_context_attribs(const EGLint *cattr)
+nvgl_context_api(EGLenum api, const EGLint *cattr)
 {
    PFNEGLGETPLATFORMDISPLAYEXTPROC gpd =
       (void *)eglGetProcAddress("eglGetPlatformDisplayEXT");
@@ -84,7 +85,7 @@ nvgl_context_attribs(const EGLint *cattr)
       printf("eglInitialize failed\n");
       return NULL;
    }
-   eglBindAPI(EGL_OPENGL_API);
+   eglBindAPI(api);
    EGLContext ctx = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT,
                                      cattr);
    if (!ctx || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
@@ -94,6 +95,13 @@ nvgl_context_attribs(const EGLint *cattr)
    const char *renderer = (const char *)glGetString(GL_RENDERER);
    printf("GL_RENDERER %s\n", renderer);
    return renderer;
+}
+
+/* A desktop GL context made with the context attributes cattr. */
+static inline const char *
+nvgl_context_attribs(const EGLint *cattr)
+{
+   return nvgl_context_api(EGL_OPENGL_API, cattr);
 }
 
 /* The same with the default attributes (a compatibility context). */
