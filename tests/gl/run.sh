@@ -142,6 +142,9 @@ runs=(
    # program (the ES 3.0 context is refused before half-float linear
    # filtering was reported)
    "nv50_gl_es3||--|g80 gt215 llvmpipe"
+   # cull distances with a clip distance (ARB_cull_distance: the
+   # hardware's CLIP_DISTANCE_MODE CULL)
+   "nv50_gl_cull||--|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

@@ -1,16 +1,23 @@
 /*
- * Clip distances: gl_ClipDistance, and the user clip planes, which
- * st/mesa turns into clip-distance writes of the VP (the screen reports
- * no PIPE_CAP_CLIP_PLANES: Tesla has no plane registers, its clipper reads
+ * Clip and cull distances: gl_ClipDistance, gl_CullDistance
+ * (ARB_cull_distance), and the user clip planes, which st/mesa turns
+ * into clip-distance writes of the VP (the screen reports no
+ * PIPE_CAP_CLIP_PLANES: Tesla has no plane registers, its clipper reads
  * distances among the VP's results).
  *
  * Hardware (rnndb g80_3d.xml, docs/tesla.md "Assembly, clipping"): the
  * clipper reads distance i from result-map slot SEMANTIC_CLIP CLIP_START
- * + i for i < CLIP_NUM, and clips by it when CLIP_DISTANCE_ENABLE bit i is
- * set (CLIP_DISTANCE_MODE 0 per distance: clip, not cull).  The distances
- * go into VP_RESULT_MAP after the FP's inputs: those slots are not
- * interpolated (FP_INTERPOLANT_CTRL COUNT stops before them).
+ * + i for i < CLIP_NUM, and uses it when CLIP_DISTANCE_ENABLE bit i is
+ * set: clips by it in CLIP_DISTANCE_MODE i CLIP, or in CULL "a primitive
+ * is culled if any cull distance is less than 0 for all its vertices"
+ * (rnndb's doc; the field is in every Tesla class).  GL's clip and cull
+ * distances share those 8 (st/mesa puts the cull distances after the
+ * clip distances in one array, gl_MaxCombinedClipAndCullDistances 8).
+ * The distances go into VP_RESULT_MAP after the FP's inputs: those
+ * slots are not interpolated (FP_INTERPOLANT_CTRL COUNT stops before
+ * them).
  */
+#include "compiler/nir/nir.h"
 #include "compiler/shader_enums.h"
 #include "nv50_context.h"
 #include "nv50_funcs.h"
@@ -59,12 +66,38 @@ nv50_clip_map(const struct nvc_g80_program *vp, uint8_t *map,
    return num;
 }
 
+uint8_t
+nv50_clip_cull_mask(const struct nir_shader *nir)
+{
+   /* the cull distances follow the clip distances (st/mesa's
+    * nir_lower_clip_cull_distance_arrays: the screen has no
+    * PIPE_CAP_CULL_DISTANCE_NOCOMBINE) */
+   unsigned clip = nir->info.clip_distance_array_size;
+   unsigned cull = nir->info.cull_distance_array_size;
+
+   if (clip >= PIPE_MAX_CLIP_PLANES)
+      return 0;
+   return BITFIELD_RANGE(clip, MIN2(cull, PIPE_MAX_CLIP_PLANES - clip));
+}
+
 void
 nv50_clip_validate(struct nv50_context *nv50)
 {
-   /* the rasterizer's enables (GL's GL_CLIP_DISTANCEi) of the distances
-    * the VP writes: an enabled one it does not write is undefined in
-    * GL, left unclipped here */
+   /* the rasterizer's enables (GL's GL_CLIP_DISTANCEi) of the clip
+    * distances the VP writes: an enabled one it does not write is
+    * undefined in GL, left unclipped here; cull distances apply
+    * whenever they are written (ARB_cull_distance has no enables) */
+   const unsigned stride = G80_3D_CLIP_DISTANCE_MODE_1__SHIFT -
+                           G80_3D_CLIP_DISTANCE_MODE_0__SHIFT;
    uint32_t en = nv50->rast ? nv50->rast->pipe.clip_plane_enable : 0;
+   uint32_t cull = nv50->cull_mask & nv50->clip_written, mode = 0;
+
+   if (!nv50_push_begin(nv50, 4))
+      return;
+   en = (en & ~nv50->cull_mask) | cull;
+   u_foreach_bit(i, cull)
+      mode |= G80_3D_CLIP_DISTANCE_MODE_0_CULL <<
+              (G80_3D_CLIP_DISTANCE_MODE_0__SHIFT + i * stride);
    nv50_hw_put(nv50, G80_3D_CLIP_DISTANCE_ENABLE, en & nv50->clip_written);
+   nv50_hw_put(nv50, G80_3D_CLIP_DISTANCE_MODE, mode);
 }

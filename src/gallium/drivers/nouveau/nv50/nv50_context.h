@@ -133,6 +133,10 @@ struct nv50_program {
     * (nv50_linkage.c): NV50_COLOR_SMOOTH / _FLAT << 0 (gl_Color), << 1
     * (gl_SecondaryColor) */
    uint8_t color_qualified;
+   /* VP / GP: the distances of the clip distance results (GLSL's
+    * gl_ClipDistance then gl_CullDistance, one array: st/mesa's
+    * nir_lower_clip_cull_distance_arrays) that are cull distances */
+   uint8_t cull_mask;
    /* seamless cube maps on chips without TEX_MISC SEAMLESS (G80..G98,
     * nv50_program.c): the NIR kept, the units it samples as cubes, and
     * the programs compiled for keys so far (under code_lock) */
@@ -206,6 +210,7 @@ struct nv50_context {
    /* the warps' control stack (nv50_stack.c) */
    struct nouveau_bo *stack_bo;
    uint32_t clip_written;   /* clip distances the VP writes (nv50_clip.c) */
+   uint32_t cull_mask;      /* those of them that are cull distances */
    struct nouveau_bo *code_bo;
    void *code_map;
    /* free space, and deleted programs' space the GPU may still read */
@@ -338,8 +343,12 @@ void nv50_stack_emit(struct nv50_context *nv50);
 unsigned nv50_clip_map(const struct nvc_g80_program *vp, uint8_t *map,
                        unsigned first, unsigned room, uint32_t *semantic,
                        uint32_t *written);
-/* CLIP_DISTANCE_ENABLE: the rasterizer's enables of those distances. */
+/* CLIP_DISTANCE_ENABLE: the rasterizer's enables of those distances,
+ * and every cull distance; CLIP_DISTANCE_MODE CULL for those. */
 void nv50_clip_validate(struct nv50_context *nv50);
+struct nir_shader;
+/* The cull distances among a VP's or GP's clip distance results. */
+uint8_t nv50_clip_cull_mask(const struct nir_shader *nir);
 
 /* nv50_gp.c */
 /* The GP's layer and viewport index results in map slots first.. (at

@@ -56,6 +56,7 @@ nv50_program_create(struct pipe_context *pipe,
       p->so = s->stream_output;
       p->outputs_written =
          ((const nir_shader *)s->ir.nir)->info.outputs_written;
+      p->cull_mask = nv50_clip_cull_mask(s->ir.nir);
       p->valid = nvc_g80_compile(&nv50->screen->target, s->ir.nir,
                                  &p->prog, &err);
       /* kept for variants that filter cubes seamlessly (no
@@ -356,6 +357,7 @@ nv50_program_validate(struct nv50_context *nv50)
    uint32_t semantic_clip;
    unsigned nclip = nv50_clip_map(last, map, nslots, ARRAY_SIZE(map),
                                   &semantic_clip, &nv50->clip_written);
+   nv50->cull_mask = (nv50->gp ? nv50->gp : nv50->vp)->cull_mask;
    for (unsigned i = 0; i < nclip; i++)
       if (!(nv50->clip_written >> i & 1))
          map[nslots + i] = zero;

@@ -249,6 +249,10 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       /* gl_FrontFacing as load_front_face: the compiler reads v[FACE],
        * all ones on a front face (not an interpolant: no VP result) */
       return 1;
+   case PIPE_CAP_CULL_DISTANCE:
+      /* CLIP_DISTANCE_MODE CULL per distance, in every Tesla class
+       * (rnndb g80_3d.xml; nv50_clip.c) */
+      return 1;
    case PIPE_CAP_CLIP_PLANES:
       /* no plane registers: the clipper reads distances the VP writes
        * (SEMANTIC_CLIP, CLIP_DISTANCE_ENABLE); st/mesa writes the user
