@@ -145,6 +145,9 @@ runs=(
    # cull distances with a clip distance (ARB_cull_distance: the
    # hardware's CLIP_DISTANCE_MODE CULL)
    "nv50_gl_cull||--|g80 gt215 llvmpipe"
+   # glClipControl: GL_ZERO_TO_ONE's clipping, depth and depth clamp
+   # range, GL_UPPER_LEFT (ARB_clip_control)
+   "nv50_gl_clip_control||--|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

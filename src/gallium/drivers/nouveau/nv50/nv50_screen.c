@@ -163,6 +163,13 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
    case PIPE_CAP_DEPTH_CLIP_DISABLE:
       /* VIEW_VOLUME_CLIP_CTRL DEPTH_CLAMP_NEAR/FAR (nv50_rasterizer.c) */
       return 1;
+   case PIPE_CAP_CLIP_HALFZ:
+      /* ARB_clip_control's GL_ZERO_TO_ONE: DEPTH_CLIP_NEGATIVE_Z ("the
+       * permitted depth range is [0,1]", rnndb g80_3d.xml, every Tesla
+       * class) from the rasterizer's clip_halfz, the depth ranges from
+       * the z terms under it (nv50_draw.c); the origin is st/mesa's
+       * (the viewport's y and the front face flipped) */
+      return 1;
    case PIPE_CAP_GLSL_FEATURE_LEVEL:
    case PIPE_CAP_GLSL_FEATURE_LEVEL_COMPATIBILITY:
       /* GLSL 1.40: 1.30's integers, bit ops, switch, texelFetch /
