@@ -148,6 +148,9 @@ runs=(
    # glClipControl: GL_ZERO_TO_ONE's clipping, depth and depth clamp
    # range, GL_UPPER_LEFT (ARB_clip_control)
    "nv50_gl_clip_control||--|g80 gt215 llvmpipe"
+   # dFdxFine / dFdyFine exact, the coarse forms a neighbour's
+   # (ARB_derivative_control)
+   "nv50_gl_derivative||--|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

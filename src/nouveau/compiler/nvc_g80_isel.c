@@ -380,20 +380,51 @@ imul(struct isel *c, nir_alu_instr *alu)
    return d;
 }
 
-/* Derivatives by quadop (FP only): each lane takes source 1 from its
- * neighbour in the 2x2 quad (lanes top-left, top-right, bottom-left,
- * bottom-right) and adds or subtracts its own source 3 (g80.xml QUADOP;
- * hwtest g80_fp.cc fswz).  Neighbour select: 4 = across x (lane ^ 1),
- * 5 = across y (lane ^ 2).  The op of lane n is QOP bits 7-2n..6-2n:
- * 2 = neighbour - self (the left / top lanes), 1 = self - neighbour (the
- * right / bottom ones): 0x99 for x, 0xa5 for y (upstream's nv50 emitter
- * uses the same pair).  d/dy is bottom minus top in the quad's lane order;
- * which way window y goes is the driver's (a y-flipped framebuffer
- * negates it). */
+/* Derivatives by quadop (FP only): each lane takes source 1 from a lane
+ * of its 2x2 quad (lanes top-left, top-right, bottom-left, bottom-right)
+ * and adds or subtracts its own source 3 (g80.xml QUADOP; hwtest
+ * g80_fp.cc fswz; envytools misc.rst "quadop": srclane l0..l3 anywhere,
+ * "dox" lane ^ 1 and "doy" lane ^ 2 in FPs).  The op of lane n is QOP
+ * bits 7-2n..6-2n: 0 add, 1 = self - the other (subr), 2 = the other
+ * - self (sub), 3 = self (mov2).
+ *
+ * Fine (ARB_derivative_control: "the current fragment and its immediate
+ * neighbor(s)"; also GL's plain dFdx / dFdy): select 4 = across x
+ * (lane ^ 1), 5 = across y (lane ^ 2); 2 for the left / top lanes, 1 for
+ * the right / bottom ones: 0x99 for x, 0xa5 for y (upstream's nv50
+ * emitter uses the same pair).
+ *
+ * Coarse (dFdxCoarse / dFdyCoarse: "fewer unique locations", one a quad
+ * here): every lane gets lane 1 - lane 0 (x) or lane 2 - lane 0 (y), the
+ * quad's top row and left column, by two quadops: t = self - lane 0
+ * (source 1 from l0, subr in every lane), then t of lane 1 (or 2) in
+ * every lane (source 1 from l1 / l2, added to 0).
+ *
+ * d/dy is bottom minus top in the quad's lane order; which way window y
+ * goes is the driver's (a y-flipped framebuffer negates it). */
 #define QUAD_LANE_DX 4
 #define QUAD_LANE_DY 5
 #define QUAD_QOP_DX 0x99
 #define QUAD_QOP_DY 0xa5
+#define QUAD_LANE_L0 0
+#define QUAD_LANE_L1 1
+#define QUAD_LANE_L2 2
+#define QUAD_QOP_SUBR_ALL 0x55
+#define QUAD_QOP_ADD_ALL 0x00
+
+static unsigned
+quadop(struct isel *c, unsigned a, unsigned b, unsigned lane, unsigned qop)
+{
+   unsigned d;
+   struct nvc_g80_insn *i = def_insn(c, G(OP_QUADOP), &d);
+   if (!i)
+      return 0;
+   set_src(i, 1, a);
+   set_src(i, 2, b);
+   i->hw.mod[G(MOD_LANE)] = lane;
+   i->hw.mod[G(MOD_QOP)] = qop;
+   return d;
+}
 
 static unsigned
 derivative(struct isel *c, nir_alu_instr *alu, bool y)
@@ -402,15 +433,14 @@ derivative(struct isel *c, nir_alu_instr *alu, bool y)
       fail(c, "derivatives outside a fragment program");
       return 0;
    }
-   unsigned v = ssa_val(c, &alu->src[0].src, alu->src[0].swizzle[0]), d;
-   struct nvc_g80_insn *i = def_insn(c, G(OP_QUADOP), &d);
-   if (!i)
-      return 0;
-   set_src(i, 1, v);
-   set_src(i, 2, v);
-   i->hw.mod[G(MOD_LANE)] = y ? QUAD_LANE_DY : QUAD_LANE_DX;
-   i->hw.mod[G(MOD_QOP)] = y ? QUAD_QOP_DY : QUAD_QOP_DX;
-   return d;
+   unsigned v = ssa_val(c, &alu->src[0].src, alu->src[0].swizzle[0]);
+   if (alu->op == nir_op_fddx_coarse || alu->op == nir_op_fddy_coarse) {
+      unsigned t = quadop(c, v, v, QUAD_LANE_L0, QUAD_QOP_SUBR_ALL);
+      return quadop(c, t, imm(c, 0), y ? QUAD_LANE_L2 : QUAD_LANE_L1,
+                    QUAD_QOP_ADD_ALL);
+   }
+   return quadop(c, v, v, y ? QUAD_LANE_DY : QUAD_LANE_DX,
+                 y ? QUAD_QOP_DY : QUAD_QOP_DX);
 }
 
 /* NIR's shifts take the count modulo 32 (nir_opcodes.py); Tesla's give

@@ -997,6 +997,52 @@ test_fp_derivatives(void)
    nvc_g80_program_free(&p);
 }
 
+/*
+ * Fine and coarse derivatives (ARB_derivative_control) over one quad: a
+ * noperspective v.x = (1, 3, 10, 15) in lanes top-left, top-right,
+ * bottom-left, bottom-right.  Fine (lane ^ 1, lane ^ 2): dFdxFine
+ * 3 - 1 = 2 in the top row, 15 - 10 = 5 in the bottom one; dFdyFine
+ * 10 - 1 = 9 in the left column, 15 - 3 = 12 in the right one.  Coarse
+ * (one value a quad, the top row's and the left column's): dFdxCoarse 2,
+ * dFdyCoarse 9 in every lane.  Before the coarse forms had their own
+ * quadops they were the fine ones: lanes 2, 3 gave dFdxCoarse 5.
+ */
+static void
+test_fp_derivatives_control(void)
+{
+   nir_builder b = builder(MESA_SHADER_FRAGMENT, "fp_derivatives_control");
+   nir_variable *vin = nvc_test_in_vec4(b.shader, VARYING_SLOT_VAR0, 0, "v");
+   vin->data.interpolation = INTERP_MODE_NOPERSPECTIVE;
+   nir_variable *col = nvc_test_var(b.shader, nir_var_shader_out,
+                                    glsl_vec4_type(), FRAG_RESULT_COLOR, 0, "c");
+   nir_ssa_def *x = nir_channel(&b, nir_load_var(&b, vin), 0);
+   nir_store_var(&b, col, nir_vec4(&b, nir_fddx_fine(&b, x),
+                                   nir_fddy_fine(&b, x),
+                                   nir_fddx_coarse(&b, x),
+                                   nir_fddy_coarse(&b, x)), 0xf);
+   struct nvc_g80_program p;
+   if (!compile(b.shader, &p))
+      return;
+   const float vx[4] = { 1, 3, 10, 15 };
+   const float want[4][4] = {
+      { 2, 9, 2, 9 }, { 2, 12, 2, 9 }, { 5, 9, 2, 9 }, { 5, 12, 2, 9 },
+   };
+   float interp[4][4];
+   for (unsigned l = 0; l < 4; l++)
+      for (unsigned i = 0; i < p.num_inputs; i++)
+         interp[l][p.io[i].word] = vx[l];
+   uint32_t out[4][4] = { { 0 } };
+   if (run(&p, 4, NULL, 0, &interp[0][0], NULL, 4, &out[0][0], 4, NULL, 0)) {
+      for (unsigned l = 0; l < 4; l++) {
+         float c[4] = { f(out[l][0]), f(out[l][1]), f(out[l][2]),
+                        f(out[l][3]) };
+         CHECK_VEC4_AS("fine dx, dy, coarse dx, dy", c, want[l][0],
+                       want[l][1], want[l][2], want[l][3], 0);
+      }
+   }
+   nvc_g80_program_free(&p);
+}
+
 /* What the first step does not do is refused with the chip named. */
 /* Control flow is nouveau_compiler_g80_cf's (nvc_g80_cf_test.c). */
 static void
@@ -1049,6 +1095,7 @@ main(void)
    test_fp_depth();
    test_fp_discard();
    test_fp_derivatives();
+   test_fp_derivatives_control();
    test_mul_sat(0x50, false);   /* G80 */
    test_mul_sat(0xa0, true);    /* G200 */
    test_refused();

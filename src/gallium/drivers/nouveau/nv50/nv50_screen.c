@@ -170,6 +170,10 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
        * the z terms under it (nv50_draw.c); the origin is st/mesa's
        * (the viewport's y and the front face flipped) */
       return 1;
+   case PIPE_CAP_FS_FINE_DERIVATIVE:
+      /* ARB_derivative_control: fine by quadop's lane ^ 1 / ^ 2, coarse
+       * by its lanes l0 / l1 / l2 (nvc_g80_isel.c) */
+      return 1;
    case PIPE_CAP_GLSL_FEATURE_LEVEL:
    case PIPE_CAP_GLSL_FEATURE_LEVEL_COMPATIBILITY:
       /* GLSL 1.40: 1.30's integers, bit ops, switch, texelFetch /
