@@ -269,8 +269,8 @@ struct nv50_context {
    bool so_enabled;             /* STRMOUT_ENABLE */
    unsigned so_buffers;         /* buffers enabled: bit b */
    unsigned so_draw_prims, so_draw_nv;  /* G80_3D: the draw's count */
-   /* G80_3D / G84_3D with a GP: the targets' offsets are those of the
-    * last latch, and what was written since is the STRMOUT unit's
+   /* G80_3D / G84_3D after a draw with a GP or primitive restart: the
+    * targets' offsets are those of the last latch, and what was written since is the STRMOUT unit's
     * TRANSFORM_FEEDBACK counter less its value then (so_counter_bo,
     * reports 0 and 1; nv50_streamout.c) */
    bool so_inexact;
@@ -467,10 +467,11 @@ bool nv50_so_linkage(const struct nv50_program *vp, uint8_t *map,
  * count vertices make. */
 void nv50_so_prims(const struct nv50_context *nv50, enum pipe_prim_type mode,
                    unsigned count, unsigned *nv, unsigned *prims);
-/* Before a draw of prims primitives of nv vertices: the targets,
- * STRMOUT_ENABLE; false when the channel is lost. */
+/* Before a draw of prims primitives of nv vertices (exact: the draw
+ * makes that many, not at most that many): the targets, STRMOUT_ENABLE;
+ * false when the channel is lost. */
 bool nv50_so_validate(struct nv50_context *nv50, unsigned nv,
-                      unsigned prims);
+                      unsigned prims, bool exact);
 /* After the draw: G80_3D's CPU count of what was written. */
 void nv50_so_draw_done(struct nv50_context *nv50);
 /* glDrawTransformFeedback's vertex count from target t, inside

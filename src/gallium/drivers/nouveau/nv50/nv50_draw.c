@@ -208,7 +208,9 @@ nv50_draw(struct nv50_context *nv50, const struct pipe_draw_info *info,
    }
    if (so_count)
       num_draws = 1;
-   if (!nv50_so_validate(nv50, so_nv, so_prims))
+   if (!nv50_so_validate(nv50, so_nv, so_prims,
+                         !nv50->gp && !(info->index_size &&
+                                        info->primitive_restart)))
       return;
    nv50_linkage_validate(nv50, info->mode);
    nv50_ms_validate(nv50);

@@ -20,8 +20,9 @@
  *   draw with the address moved past what the target holds and a limit
  *   of the primitives that fit, and counts what the draw wrote on the
  *   CPU (independent primitives: GL 3.0 2.15, table 2.9).  With a GP
- *   the CPU knows only a bound (the program's max_vertices, not what it
- *   emitted): the driver then latches once and lets the unit go on
+ *   or primitive restart the CPU knows only a bound (the program's
+ *   max_vertices, not what it emitted; a restart index taken for a
+ *   vertex): the driver then latches once and lets the unit go on
  *   appending while the same targets and programs hold, and before the
  *   next latch (or when the targets change) reads how many primitives
  *   were written since from the STRMOUT unit's TRANSFORM_FEEDBACK counter
@@ -172,7 +173,7 @@ nv50_so_counter_get(struct nv50_context *nv50, unsigned slot)
    return true;
 }
 
-/* G80_3D / G84_3D after draws with a GP: the targets' offsets moved on by
+/* G80_3D / G84_3D after inexact draws: the targets' offsets moved on by
  * what the unit wrote since the latch (report 1 less report 0) */
 static void
 nv50_so_resolve(struct nv50_context *nv50)
@@ -309,9 +310,11 @@ nv50_so_vp_buffers(const struct nv50_program *vp)
 
 /* Sends the buffers, layout and (re)start of transform feedback before
  * a draw of `prims` primitives of nv vertices (G80_3D / G84_3D: the
- * limit; prims is what the draw makes, an upper bound with restarts). */
+ * limit; prims is what the draw makes, or only a bound when !exact: with
+ * a GP or with primitive restart). */
 bool
-nv50_so_validate(struct nv50_context *nv50, unsigned nv, unsigned prims)
+nv50_so_validate(struct nv50_context *nv50, unsigned nv, unsigned prims,
+                 bool exact)
 {
    /* the last stage streams: the GP when one is bound (nv50_gp.c) */
    const struct nv50_program *vp = nv50->gp ? nv50->gp : nv50->vp;
@@ -338,7 +341,7 @@ nv50_so_validate(struct nv50_context *nv50, unsigned nv, unsigned prims)
    if (offset_mode && nv50->so_enabled && nv50->so_buffers == mask &&
        !(nv50->dirty & (NV50_DIRTY_STRMOUT | NV50_DIRTY_PROGRAMS)))
       return true;
-   /* G80_3D / G84_3D with a GP: the unit appends from the last latch
+   /* G80_3D / G84_3D after an inexact draw: the unit appends from the last latch
     * while the same targets, programs and primitive size hold; a new
     * latch needs the offsets the unit reached */
    if (!offset_mode && nv50->so_inexact) {
@@ -410,7 +413,7 @@ nv50_so_validate(struct nv50_context *nv50, unsigned nv, unsigned prims)
       NV50_3D_1(nv50, G80_3D_STRMOUT_PARAMS_LATCH, 0);
       nv50->so_draw_prims = MIN2(prims, limit);
       nv50->so_draw_nv = nv;
-      if (nv50->gp)
+      if (!exact)
          nv50->so_inexact = nv50_so_counter_get(nv50, 0);
    }
    nv50_hw_put(nv50, G80_3D_STRMOUT_ENABLE, 1);

@@ -34,6 +34,11 @@
  *     TRIANGLES is two triangles (GL 3.0 table 2.9; their vertex order is
  *     the implementation's), then a triangle v0 v1 v2 follows them:
  *     vertices 6..8 hold b0, b1, b2; written 3.
+ * 11. Primitive restart (GL 3.1 2.8): a strip of indices 0 1 2 R 2 1 0
+ *     (R = 255) is the triangles v0 v1 v2 and v2 v1 v0 (each strip's
+ *     first triangle keeps its order), and a glFlush later a triangle
+ *     v0 v1 v2 follows them: floats 0..17 hold b0 b1 b2 b2 b1 b0 b0 b1 b2,
+ *     18 and 19 keep their value; written 3.
  *  7. The limits GL 3.0 requires at least (table 6.48): 4 separate
  *     attribs, 4 separate components, 64 interleaved components.
  * With the argument "gs" (GL 3.2 / GLSL 1.50 overrides, as nv50_gl_gs):
@@ -382,6 +387,37 @@ main(int argc, char **argv)
             printf("ok   quad + triangle: float %u = %g\n", 12 + i, want[i]);
          }
       }
+   }
+
+   /* 11: a strip cut by primitive restart, a flush, then a triangle */
+   {
+      static const GLubyte idx[] = { 0, 1, 2, 0xff, 2, 1, 0 };
+      static const float want[] = { 2, 10, 12, 10, -0.5f, 10,
+                                    -0.5f, 10, 12, 10, 2, 10,
+                                    2, 10, 12, 10, -0.5f, 10,
+                                    -99, -99 };
+      PFNGLPRIMITIVERESTARTINDEXPROC restart_index =
+         (void *)eglGetProcAddress("glPrimitiveRestartIndex");
+      GLuint b = tf_buffer(20), ib;
+      glUseProgram(p_b);
+      vertices(verts, 3);
+      glGenBuffers(1, &ib);
+      glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ib);
+      glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof(idx), idx, GL_STATIC_DRAW);
+      glEnable(GL_PRIMITIVE_RESTART);
+      restart_index(0xff);
+      bind_base(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b);
+      glBeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q[1]);
+      begin_tf(GL_TRIANGLES);
+      glDrawElements(GL_TRIANGLE_STRIP, 7, GL_UNSIGNED_BYTE, (void *)0);
+      glFlush();
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      end_tf();
+      glEndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+      glDisable(GL_PRIMITIVE_RESTART);
+      glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
+      check_u("restart + flush: primitives written", result(q[1]), 3);
+      check_floats("restart + flush: {b} of the three triangles", b, want, 20);
    }
 
    return nvgl_done();
