@@ -49,12 +49,7 @@ nvsim_fifo_method(struct nvsim_channel *chan, unsigned subc, uint32_t mthd,
 {
    const struct nvsim_gen *gen = chan->dev->chip->gen;
 
-   /* the GPU is making progress (a timed nvsim_bo_wait() counts only the
-    * time in which it makes none); one job executes at a time
-    * (dev->exec_lock), so a plain atomic store of the next value will do */
-   uint64_t *taken = &chan->dev->methods_taken;
-   __atomic_store_n(taken, __atomic_load_n(taken, __ATOMIC_RELAXED) + 1,
-                    __ATOMIC_RELAXED);
+   nvsim_progress(chan->dev);
 
    /* dma-pusher.rst: an unknown method below 0x100 is a DMA_PUSHER
     * INVALID_MTHD error. */

@@ -183,8 +183,10 @@ struct nvsim_device {
    struct nvsim_job *queue_head, *queue_tail;
    int64_t last_seq;       /* last assigned */
    int64_t completed_seq;  /* all jobs <= this have executed */
-   /* methods the puller has taken (nvsim_fifo_method), atomic: the
-    * progress a timed nvsim_bo_wait() looks for (nvsim_mem.c) */
+   /* methods the puller has taken (nvsim_fifo_method) and batches of
+    * work the engines have run within one method (nvsim_progress),
+    * atomic: the progress a timed nvsim_bo_wait() looks for
+    * (nvsim_mem.c) */
    uint64_t methods_taken;
    bool thread_started, stop;
    pthread_t thread;
@@ -278,6 +280,20 @@ nvsim_chan_dead(const struct nvsim_channel *chan)
 
 struct nvsim_object *nvsim_lookup_locked(struct nvsim_channel *chan,
                                          uint32_t handle);
+
+/* The GPU made progress: a method taken, or a batch of one method's work
+ * (a warp of a draw) run.  A timed wait counts only time without any
+ * (nvsim_mem.c), as the kernel's 30 s bound is on a GPU that stopped,
+ * and one draw of long shaders can take longer than that on nvsim.  One
+ * job executes at a time (dev->exec_lock), so a plain atomic store of the
+ * next value will do. */
+static inline void
+nvsim_progress(struct nvsim_device *dev)
+{
+   __atomic_store_n(&dev->methods_taken,
+                    __atomic_load_n(&dev->methods_taken, __ATOMIC_RELAXED) + 1,
+                    __ATOMIC_RELAXED);
+}
 
 /* --- FIFO and traps --- */
 

@@ -159,6 +159,7 @@ static bool
 exec_run(void *priv, struct g80_3d *ctx, struct g80_stage_batch *b)
 {
    bool fp = b->stage == G80_STAGE_FP;
+   nvsim_progress(ctx->obj->chan->dev);
    if (b->stage >= sizeof(stage_regs) / sizeof(stage_regs[0]) ||
        (b->stage == G80_STAGE_GP && !b->emit)) {
       g80_3d_fail(ctx, NVSIM_INVALID_STATE, "stage %u is not modelled",

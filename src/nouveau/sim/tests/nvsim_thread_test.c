@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "nvsim_object.h"
+#include "nvsim_priv.h"
 #include "nvsim_test.h"
 
 /* Not real classes: ids no NVIDIA chip uses. */
@@ -20,6 +21,7 @@
 #define GATE_HANDLE 0xcafe0002
 #define GATE_MTHD   0x200
 #define SLOW_MTHD   0x204        /* takes `data` ms of the GPU thread */
+#define WORK_MTHD   0x208        /* `data` batches of 10 ms, one method */
 #define M2MF_CLASS  0x0039        /* rnndb nv_object.xml NV3_M2MF */
 #define M2MF_HANDLE 0xbeef3901
 #define NTFY_HANDLE 0xbeef0301
@@ -61,6 +63,15 @@ gate_method(struct nvsim_object *obj, uint32_t mthd, uint32_t data)
    if (mthd == SLOW_MTHD) {
       struct timespec ms = { 0, (long)data * 1000 * 1000 };
       nanosleep(&ms, NULL);
+      return NVSIM_OK;
+   }
+   if (mthd == WORK_MTHD) {
+      /* as an engine does between the warps of a long draw */
+      for (uint32_t i = 0; i < data; i++) {
+         struct timespec ms = { 0, 10 * 1000 * 1000 };
+         nanosleep(&ms, NULL);
+         nvsim_progress(obj->chan->dev);
+      }
       return NVSIM_OK;
    }
    if (mthd != GATE_MTHD)
@@ -214,6 +225,50 @@ test_bo_wait_slow(void)
    CHECK_EQ(((uint8_t *)nvsim_bo_map(dst))[0], 0x77);
    CHECK_EQ(((uint8_t *)nvsim_bo_map(dst))[255], 0x77);
    CHECK_EQ(((uint8_t *)nvsim_bo_map(dst))[256], 0);
+   CHECK(nvsim_channel_error(fx.chan) == NULL);
+out:
+   if (src)
+      nvsim_bo_destroy(src);
+   if (dst)
+      nvsim_bo_destroy(dst);
+   nvt_fx_fini(&fx);
+}
+
+/*
+ * Nor on one that works long inside one method (a draw of long shaders,
+ * piglit's ext_transform_feedback-order: over 30 s for one draw on a
+ * loaded host) while it makes progress: one method of 30 batches of 10 ms
+ * each, then a copy, waited for with a 150 ms timeout, is found done.
+ */
+static void
+test_bo_wait_long_method(void)
+{
+   unsetenv("NVSIM_SYNC");
+   struct nvt_fx fx;
+   if (!nvt_fx_init(&fx, 0x40))
+      return;
+   CHECK_EQ(nvsim_device_add_class(fx.dev, &gate_class), 0);
+   CHECK_EQ(nvsim_object_create(fx.chan, GATE_HANDLE, GATE_CLASS), 0);
+   struct nvsim_bo *src = nvsim_bo_create(fx.dev, 4096, NVSIM_DOMAIN_GART, NULL);
+   struct nvsim_bo *dst = nvsim_bo_create(fx.dev, 4096, NVSIM_DOMAIN_GART, NULL);
+   CHECK(src && dst);
+   if (!src || !dst)
+      goto out;
+   memset(nvsim_bo_map(src), 0x66, 4096);
+
+   setup_m2mf(&fx);
+   nvt_out(&fx.push, nvt_inc(1, 0, 1));
+   nvt_out(&fx.push, GATE_HANDLE);
+   nvt_out(&fx.push, nvt_inc(1, WORK_MTHD, 1));
+   nvt_out(&fx.push, 30);
+   push_copy(&fx, src, 0, dst, 0, 256);
+   struct nvsim_bo *bos[] = { src, dst };
+   int64_t seq = nvt_fx_submit(&fx, bos, 2);
+   CHECK(seq > 0);
+
+   CHECK_EQ(nvsim_bo_wait(dst, 150 * 1000 * 1000), 0);
+   CHECK(nvsim_completed_seq(fx.dev) >= seq);
+   CHECK_EQ(((uint8_t *)nvsim_bo_map(dst))[0], 0x66);
    CHECK(nvsim_channel_error(fx.chan) == NULL);
 out:
    if (src)
@@ -544,6 +599,7 @@ static const struct nvt_case cases[] = {
    { "channel_limit", test_channel_limit },
    { "bo_wait", test_bo_wait },
    { "bo_wait_slow", test_bo_wait_slow },
+   { "bo_wait_long_method", test_bo_wait_long_method },
    { "move_waits", test_move_waits },
    { "evict_waits", test_evict_waits },
    { "deferred_free", test_deferred_free },
