@@ -292,6 +292,7 @@ nvc_vp_binary_free(struct nvc_vp_binary *bin)
       return;
    free(bin->insns);
    free(bin->consts);
+   free(bin->relocs);
    memset(bin, 0, sizeof(*bin));
 }
 

@@ -189,8 +189,21 @@ struct nvc_vp_key {
    bool two_side;
 };
 
+/* A field of one instruction that depends on where the program is
+ * loaded (nvc_vp_relocate). */
+enum nvc_vp_reloc_kind {
+   NVC_VP_RELOC_IADDR,     /* BRA/CAL target: a slot of the program */
+   NVC_VP_RELOC_CONST,     /* XFCTX_ADDR: one of the program's constants */
+};
+
+struct nvc_vp_reloc {
+   uint16_t insn;          /* instruction index */
+   uint8_t kind;           /* enum nvc_vp_reloc_kind */
+};
+
 struct nvc_vp_binary {
-   uint32_t *insns;            /* num_insns * 4 words, ready for upload */
+   uint32_t *insns;            /* num_insns * 4 words, ready for upload at
+                                  slot 0 (else see relocs) */
    unsigned num_insns;
    uint32_t attrib_en;         /* NV40_3D VP_ATTRIB_EN: bit i = attribute
                                   register i is read (i = the NIR input
@@ -204,6 +217,13 @@ struct nvc_vp_binary {
    struct nvc_vp_const *consts;
    unsigned num_consts;        /* entries in consts[] */
    unsigned const_end;         /* one past the highest hw_slot used */
+   unsigned const_base;        /* key.const_base: the first hw_slot the
+                                  constants were placed from */
+   /* Branch targets are absolute slots and constant addresses absolute
+    * registers (nv40_vp.xml/nv30_vp.xml IADDR, XFCTX_ADDR): the fields to
+    * change for loading the program elsewhere (nvc_vp_relocate). */
+   struct nvc_vp_reloc *relocs;
+   unsigned num_relocs;
    unsigned num_temps;         /* temporaries after register allocation */
    /* Linkage: varying slot carried by hardware texcoord output n. */
    uint8_t texcoord_varying[NVC_MAX_TEXCOORDS];
@@ -220,6 +240,17 @@ bool nvc_compile_vs(const struct nvc_target *target,
                      const struct nvc_vp_key *key,
                      struct nvc_vp_binary *out, char **error);
 void nvc_vp_binary_free(struct nvc_vp_binary *bin);
+
+/* Writes bin's instructions (num_insns * 4 words) into words as they must
+ * be for loading them from instruction slot insn_base with the program's
+ * constant registers [bin->const_base, bin->const_end) moved to start at
+ * const_base: branch targets move by insn_base, the program's constant
+ * addresses by const_base - bin->const_base (constant registers below
+ * bin->const_base, the user clip planes, stay).  The caller keeps both
+ * ranges inside the target's (vp.max_insns, vp.num_consts). */
+void nvc_vp_relocate(const struct nvc_target *target,
+                     const struct nvc_vp_binary *bin, unsigned insn_base,
+                     unsigned const_base, uint32_t *words);
 
 /* ------------------------------------------------------------------ FP */
 

@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "nvc_vp_emit.h"
+#include "nvisa_nv30_vp.h"
 #include "nvisa_nv40_vp.h"
 
 struct vp_emit {
@@ -270,6 +271,10 @@ nvc_vp_check_length(struct nvc_prog *p, unsigned num)
    return true;
 }
 
+static bool find_relocs(struct nvc_prog *p,
+                        const struct nvisa_nv40_vp_insn *hw, unsigned n,
+                        unsigned const_base, struct nvc_vp_binary *out);
+
 bool
 nvc_vp_assemble(struct nvc_prog *p, unsigned const_base, bool one_dst,
                 nvc_vp_encode_fn encode, struct nvc_vp_binary *out)
@@ -291,8 +296,76 @@ nvc_vp_assemble(struct nvc_prog *p, unsigned const_base, bool one_dst,
       ok = encode(p, &code.hw[i], &out->insns[i * 4]);
    if (ok)
       out->num_insns = n;
+   out->const_base = const_base;
+   if (ok)
+      ok = find_relocs(p, code.hw, n, const_base, out);
    free(code.hw);
    return ok;
+}
+
+/* The fields that depend on where the program is loaded: BRA and CAL
+ * jump to an absolute slot (IADDR; RET takes its slot from the call
+ * stack), and an instruction with a constant source reads the absolute
+ * register XFCTX_ADDR (plus an address register if indexed), which is
+ * one of the program's when it is at const_base or above (below: a user
+ * clip plane, nvc_target.vp.first_free_const). */
+static bool
+find_relocs(struct nvc_prog *p, const struct nvisa_nv40_vp_insn *hw,
+            unsigned n, unsigned const_base, struct nvc_vp_binary *out)
+{
+   /* (one at most an instruction) */
+   struct nvc_vp_reloc *r = malloc((n + 1) * sizeof(*r));
+   unsigned num = 0;
+
+   if (!r) {
+      nvc_prog_error(p, "out of memory");
+      return false;
+   }
+   for (unsigned i = 0; i < n; i++) {
+      bool reads_const = false;
+
+      if (hw[i].sca_op == NVISA_NV40_VP_SCA_OP_BRA ||
+          hw[i].sca_op == NVISA_NV40_VP_SCA_OP_CAL) {
+         r[num++] = (struct nvc_vp_reloc){ i, NVC_VP_RELOC_IADDR };
+         /* source 2 holds the target (nv40_vp.xml IADDR) */
+         continue;
+      }
+      for (unsigned s = 0; s < 3; s++)
+         reads_const |= hw[i].src[s].file == NVISA_FILE_CONST;
+      if (reads_const && hw[i].constant >= const_base)
+         r[num++] = (struct nvc_vp_reloc){ i, NVC_VP_RELOC_CONST };
+   }
+   out->relocs = r;
+   out->num_relocs = num;
+   return true;
+}
+
+void
+nvc_vp_relocate(const struct nvc_target *target,
+                const struct nvc_vp_binary *bin, unsigned insn_base,
+                unsigned const_base, uint32_t *words)
+{
+   const bool rankine = target->isa == NVHWDB_ISA_NV30;
+
+   memcpy(words, bin->insns, bin->num_insns * 4 * sizeof(uint32_t));
+   for (unsigned i = 0; i < bin->num_relocs; i++) {
+      uint32_t *w = &words[bin->relocs[i].insn * 4];
+
+      if (bin->relocs[i].kind == NVC_VP_RELOC_IADDR) {
+         if (rankine)
+            nvisa_nv30_vp_set_iaddr(w, nvisa_nv30_vp_get_iaddr(w) + insn_base);
+         else
+            nvisa_nv40_vp_set_iaddr(w, nvisa_nv40_vp_get_iaddr(w) + insn_base);
+      } else {
+         unsigned delta = const_base - bin->const_base;
+         if (rankine)
+            nvisa_nv30_vp_set_xfctx_addr(w, nvisa_nv30_vp_get_xfctx_addr(w) +
+                                            delta);
+         else
+            nvisa_nv40_vp_set_xfctx_addr(w, nvisa_nv40_vp_get_xfctx_addr(w) +
+                                            delta);
+      }
+   }
 }
 
 static int

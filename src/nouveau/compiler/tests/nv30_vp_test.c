@@ -45,8 +45,50 @@ compile(nir_builder *b, const struct nvc_vp_key *key,
    return nvc_test_compile_vs(b->shader, key, bin, NULL);
 }
 
+/* Runs bin loaded from slot insn_base with its constants from register
+ * const_base (nvc_vp_relocate) on nvsim, r's constants moved with them;
+ * io gets the results. */
+static bool
+run_at(const struct nvc_vp_binary *bin, unsigned insn_base,
+       unsigned const_base, const struct vp_run *r,
+       struct nvsim_nv40_vp_io *io)
+{
+   static float c[NVISA_NV30_VP_NUM_CONSTS][4];
+   unsigned slots = insn_base + bin->num_insns;
+   uint32_t (*insns)[4] = calloc(slots, sizeof(*insns));
+   struct nvsim_nv40_vp_prog prog = { 0 };
+   char msg[128];
+
+   if (!insns)
+      return false;
+   nvc_vp_relocate(&nv30, bin, insn_base, const_base, insns[insn_base]);
+   memset(c, 0, sizeof(c));
+   for (unsigned k = 0; k < NVISA_NV30_VP_NUM_CONSTS; k++) {
+      unsigned to = k < bin->const_base ? k : k - bin->const_base + const_base;
+      if (to < NVISA_NV30_VP_NUM_CONSTS)
+         memcpy(c[to], r->c[k], sizeof(c[to]));
+   }
+   memset(io, 0, sizeof(*io));
+   if (nvsim_nv30_vp_prepare(&prog, (const uint32_t (*)[4])insns, slots,
+                             msg, sizeof(msg)) != 0) {
+      CHECK(false, "prepare: %s", msg);
+      free(insns);
+      return false;
+   }
+   io->attr = (const float (*)[4])r->in;
+   io->consts = (const float (*)[4])c;
+   int rc = nvsim_nv40_vp_run(&prog, insn_base, io);
+   nvsim_nv40_vp_fini(&prog);
+   free(insns);
+   CHECK(rc == 0, "run at slot %u: %s", insn_base,
+         nvsim_nv40_shader_strerror(rc));
+   return rc == 0;
+}
+
 /* Uploads the binary's constants (uniform vec4 slots from `uniforms`)
- * and runs one vertex on nvsim. */
+ * and runs one vertex on nvsim; the same loaded at other slots and
+ * constant registers (the driver keeps several programs resident, each
+ * at its own, nvc_vp_relocate) must give every output bit for bit. */
 static bool
 run(const struct nvc_vp_binary *bin, const float (*uniforms)[4],
     struct vp_run *r)
@@ -56,20 +98,25 @@ run(const struct nvc_vp_binary *bin, const float (*uniforms)[4],
       memcpy(r->c[k->hw_slot],
              k->uniform_slot >= 0 ? uniforms[k->uniform_slot] : k->value, 16);
    }
-   struct nvsim_nv40_vp_prog prog = { 0 };
-   char msg[128];
-   memset(&r->io, 0, sizeof(r->io));
-   if (nvsim_nv30_vp_prepare(&prog, (const uint32_t (*)[4])bin->insns,
-                             bin->num_insns, msg, sizeof(msg)) != 0) {
-      CHECK(false, "prepare: %s", msg);
+   if (!run_at(bin, 0, bin->const_base, r, &r->io))
       return false;
+
+   unsigned used = bin->const_end > bin->const_base ?
+                   bin->const_end - bin->const_base : 0;
+   const unsigned at[2][2] = {
+      { nv30.vp.max_insns - bin->num_insns, nv30.vp.num_consts - used },
+      { 1, bin->const_base + 1 },
+   };
+   for (unsigned k = 0; k < 2; k++) {
+      struct nvsim_nv40_vp_io moved;
+      if (!run_at(bin, at[k][0], at[k][1], r, &moved))
+         return false;
+      CHECK(moved.out_written == r->io.out_written &&
+            !memcmp(moved.out, r->io.out, sizeof(moved.out)),
+            "the program at slot %u, constants from %u, gives other "
+            "results than at slot 0", at[k][0], at[k][1]);
    }
-   r->io.attr = (const float (*)[4])r->in;
-   r->io.consts = (const float (*)[4])r->c;
-   int rc = nvsim_nv40_vp_run(&prog, 0, &r->io);
-   nvsim_nv40_vp_fini(&prog);
-   CHECK(rc == 0, "run: %s", nvsim_nv40_shader_strerror(rc));
-   return rc == 0;
+   return true;
 }
 
 /* Decodes every instruction: all must be rankine's, LAST on the final

@@ -34,32 +34,64 @@ static struct nvc_target nv40_target;
  * program wrote (the executor's results are the ones checked against
  * hand-computed values). */
 
+#ifdef NV40_TEST_WITH_NVSIM
+/* Runs bin loaded from slot insn_base with its constants from register
+ * const_base (nvc_vp_relocate), st's constants moved with them, on
+ * nvsim's interpreter; io gets the results. */
 static bool
-run_vp(const uint32_t *insns, unsigned num_insns,
-       struct nv40_test_vp_state *st, char *msg, unsigned len)
+run_vp_nvsim_at(const struct nvc_vp_binary *bin, unsigned insn_base,
+                unsigned const_base, const struct nv40_test_vp_state *st,
+                struct nvsim_nv40_vp_io *io, char *msg, unsigned len)
+{
+   unsigned slots = insn_base + bin->num_insns;
+   uint32_t (*insns)[4] = calloc(slots, sizeof(*insns));
+   static float c[NVISA_NV40_VP_NUM_CONSTS][4];
+   struct nvsim_nv40_vp_prog prog = { 0 };
+
+   if (!insns)
+      return false;
+   nvc_vp_relocate(&nv40_target, bin, insn_base, const_base, insns[insn_base]);
+   memset(c, 0, sizeof(c));
+   for (unsigned r = 0; r < NVISA_NV40_VP_NUM_CONSTS; r++) {
+      unsigned to = r < bin->const_base ? r : r - bin->const_base + const_base;
+      if (to < NVISA_NV40_VP_NUM_CONSTS)
+         memcpy(c[to], st->c[r], sizeof(c[to]));
+   }
+   memset(io, 0, sizeof(*io));
+   if (nvsim_nv40_vp_prepare(&prog, (const uint32_t (*)[4])insns, slots,
+                             msg, len) != 0) {
+      free(insns);
+      return false;
+   }
+   io->attr = (const float (*)[4])st->in;
+   io->consts = (const float (*)[4])c;
+   int r = nvsim_nv40_vp_run(&prog, insn_base, io);
+   nvsim_nv40_vp_fini(&prog);
+   free(insns);
+   if (r != 0) {
+      snprintf(msg, len, "nvsim VP at slot %u: %s", insn_base,
+               nvsim_nv40_shader_strerror(r));
+      return false;
+   }
+   return true;
+}
+#endif
+
+static bool
+run_vp(const struct nvc_vp_binary *bin, struct nv40_test_vp_state *st,
+       char *msg, unsigned len)
 {
    /* Outputs not written read (0, 0, 0, 1), as nvsim starts them. */
    for (unsigned o = 0; o < 17; o++) {
       st->out[o][0] = st->out[o][1] = st->out[o][2] = 0.0f;
       st->out[o][3] = 1.0f;
    }
-   if (!nv40_test_vp_run(insns, num_insns, st, msg, len))
+   if (!nv40_test_vp_run(bin->insns, bin->num_insns, st, msg, len))
       return false;
 #ifdef NV40_TEST_WITH_NVSIM
-   struct nvsim_nv40_vp_prog prog = { 0 };
-   struct nvsim_nv40_vp_io io;
-   memset(&io, 0, sizeof(io));
-   if (nvsim_nv40_vp_prepare(&prog, (const uint32_t (*)[4])insns, num_insns,
-                             msg, len) != 0)
+   struct nvsim_nv40_vp_io io, moved;
+   if (!run_vp_nvsim_at(bin, 0, bin->const_base, st, &io, msg, len))
       return false;
-   io.attr = (const float (*)[4])st->in;
-   io.consts = (const float (*)[4])st->c;
-   int r = nvsim_nv40_vp_run(&prog, 0, &io);
-   nvsim_nv40_vp_fini(&prog);
-   if (r != 0) {
-      snprintf(msg, len, "nvsim VP: %s", nvsim_nv40_shader_strerror(r));
-      return false;
-   }
    for (unsigned o = 0; o < NVISA_NV40_VP_NUM_OUTPUTS; o++) {
       if (!(io.out_written & (1u << o)))
          continue;
@@ -70,6 +102,27 @@ run_vp(const uint32_t *insns, unsigned num_insns,
                      o, c, io.out[o][c], st->out[o][c]);
             return false;
          }
+      }
+   }
+   /* Loaded elsewhere (the driver keeps several programs resident, each
+    * at its own slots and constant registers): the last slots and
+    * constant registers the target has, then slot 1 and one register up;
+    * every output bit for bit as at slot 0. */
+   unsigned used = bin->const_end > bin->const_base ?
+                   bin->const_end - bin->const_base : 0;
+   const unsigned at[2][2] = {
+      { nv40_target.vp.max_insns - bin->num_insns,
+        nv40_target.vp.num_consts - used },
+      { 1, bin->const_base + 1 },
+   };
+   for (unsigned k = 0; k < 2; k++) {
+      if (!run_vp_nvsim_at(bin, at[k][0], at[k][1], st, &moved, msg, len))
+         return false;
+      if (moved.out_written != io.out_written ||
+          memcmp(moved.out, io.out, sizeof(io.out))) {
+         snprintf(msg, len, "the program at slot %u, constants from %u, "
+                  "gives other results than at slot 0", at[k][0], at[k][1]);
+         return false;
       }
    }
 #endif
@@ -233,7 +286,7 @@ test_vs_transform(void)
    memcpy(st.in[1], in1, 16);
    vp_load_consts(&bin, (const float (*)[4])uniforms, &st);
    char msg[128];
-   ok = run_vp(bin.insns, bin.num_insns, &st, msg, sizeof(msg));
+   ok = run_vp(&bin, &st, msg, sizeof(msg));
    CHECK(ok, "run: %s", msg);
    /* M*v = 1*u0 + 2*u1 + 3*u2 + 1*u3 = (1+10, 4+20, 9+30, 3+1) */
    CHECK_VEC4(vp_output(&st, 0), 11, 24, 39, 4, 1e-6f);
@@ -278,7 +331,7 @@ test_vs_math(void)
       memcpy(st.in[0], cases[k], 16);
       vp_load_consts(&bin, NULL, &st);
       char msg[128];
-      ok = run_vp(bin.insns, bin.num_insns, &st, msg, sizeof(msg));
+      ok = run_vp(&bin, &st, msg, sizeof(msg));
       CHECK(ok, "run: %s", msg);
       const float *c = cases[k];
       if (k == 0) {
@@ -300,7 +353,7 @@ test_vs_math(void)
    memcpy(st.in[0], in, 16);
    vp_load_consts(&bin, NULL, &st);
    char msg[128];
-   ok = run_vp(bin.insns, bin.num_insns, &st, msg, sizeof(msg));
+   ok = run_vp(&bin, &st, msg, sizeof(msg));
    CHECK(ok, "run: %s", msg);
    CHECK(st.out[8][1] == 5, "select: got %g want 5", st.out[8][1]);
    nvc_vp_binary_free(&bin);
@@ -628,7 +681,7 @@ test_vs_loops(void)
       float uniforms[1][4] = { { cases[k].n, 0, 0, 0 } };
       vp_load_consts(&bin, (const float (*)[4])uniforms, &st);
       char msg[128];
-      ok = run_vp(bin.insns, bin.num_insns, &st, msg, sizeof(msg));
+      ok = run_vp(&bin, &st, msg, sizeof(msg));
       CHECK(ok, "case %u run: %s", k, msg);
       if (ok)
          CHECK_VEC4(vp_output(&st, NVISA_NV40_VP_OUT_HPOS), cases[k].out[0],
@@ -664,7 +717,7 @@ test_vs_integers(void)
    memcpy(st.in[0], in, 16);
    vp_load_consts(&vp, NULL, &st);
    char msg[128];
-   ok = run_vp(vp.insns, vp.num_insns, &st, msg, sizeof(msg));
+   ok = run_vp(&vp, &st, msg, sizeof(msg));
    CHECK(ok, "run: %s", msg);
    /* 7 - -2 = 9, 7 * -2 = -14, 7 / -2 = -3 (truncated), 7 < -2 false */
    CHECK_VEC4(st.out[0], 9, -14, -3, 0, 1e-6f);
@@ -719,7 +772,7 @@ test_vs_indirect_uniform(void)
       memcpy(st.in[0], in, 16);
       vp_load_consts(&vp, arr, &st);
       char msg[128];
-      ok = run_vp(vp.insns, vp.num_insns, &st, msg, sizeof(msg));
+      ok = run_vp(&vp, &st, msg, sizeof(msg));
       CHECK(ok, "run i=%u: %s", idx, msg);
       const float *p = arr[idx], *c = arr[2 - idx];
       CHECK_VEC4(vp_output(&st, 0), p[0], p[1], p[2], p[3], 0);
@@ -764,7 +817,7 @@ test_vs_loop_peel(void)
    memcpy(st.in[0], in, 16);
    vp_load_consts(&vp, NULL, &st);
    char msg[128];
-   ok = run_vp(vp.insns, vp.num_insns, &st, msg, sizeof(msg));
+   ok = run_vp(&vp, &st, msg, sizeof(msg));
    CHECK(ok, "run: %s", msg);
    /* one iteration: (1, 2, 3, 4) - 0.1 */
    CHECK_VEC4(vp_output(&st, 0), 0.9f, 1.9f, 2.9f, 3.9f, 1e-6f);
@@ -809,7 +862,7 @@ test_vs_long_if(void)
       memcpy(st.in[0], in[t], 16);
       vp_load_consts(&vp, NULL, &st);
       char msg[128];
-      ok = run_vp(vp.insns, vp.num_insns, &st, msg, sizeof(msg));
+      ok = run_vp(&vp, &st, msg, sizeof(msg));
       CHECK(ok, "run %u: %s", t, msg);
       CHECK_VEC4(vp_output(&st, 0), want[t], want[t], want[t], want[t], 1e-6f);
    }
@@ -843,7 +896,7 @@ test_vs_dual_issue(void)
    memcpy(st.in[1], v1, 16);
    vp_load_consts(&vp, NULL, &st);
    char msg[128];
-   ok = run_vp(vp.insns, vp.num_insns, &st, msg, sizeof(msg));
+   ok = run_vp(&vp, &st, msg, sizeof(msg));
    CHECK(ok, "run: %s", msg);
    CHECK_VEC4(st.out[0], 2, -4, 6, 2, 0);
    /* (3, 0, 4) / 5 */
@@ -935,7 +988,7 @@ test_linkage(void)
       float in[4] = { 1, 2, 3, 4 };
       memcpy(vst.in[0], in, 16);
       vp_load_consts(&vp, NULL, &vst);
-      ok = run_vp(vp.insns, vp.num_insns, &vst, msg, sizeof(msg));
+      ok = run_vp(&vp, &vst, msg, sizeof(msg));
       CHECK(ok, "run: %s", msg);
       CHECK_VEC4(vst.out[7 + 3], 3, 6, 9, 12, 0);    /* TC3 = TEX3 */
       CHECK_VEC4(vst.out[7 + 0], 4, 8, 12, 16, 0);   /* TC0 = VAR0 */
@@ -1227,7 +1280,7 @@ test_depth_psize_fog(void)
       memcpy(st.in[0], in, 16);
       vp_load_consts(&vp, NULL, &st);
       char msg[128];
-      ok = run_vp(vp.insns, vp.num_insns, &st, msg, sizeof(msg));
+      ok = run_vp(&vp, &st, msg, sizeof(msg));
       CHECK(ok, "run: %s", msg);
       CHECK(st.out[6][0] == 7, "point size %g, want 7", st.out[6][0]);
       CHECK(st.out[5][0] == -3, "fog %g, want -3", st.out[5][0]);
@@ -1274,7 +1327,7 @@ test_vs_clip_planes(void)
       memcpy(st.c[3], p3, 16);
       vp_load_consts(&bin, NULL, &st);
       char msg[128];
-      ok = run_vp(bin.insns, bin.num_insns, &st, msg, sizeof(msg));
+      ok = run_vp(&bin, &st, msg, sizeof(msg));
       CHECK(ok, "run: %s", msg);
       const float *v = use_cv ? v1 : v0;
       float d0 = v[0] * p0[0] + v[1] * p0[1] + v[2] * p0[2] + v[3] * p0[3];
@@ -1419,7 +1472,7 @@ test_limits(void)
             st.in[0][0] = 0.5f;
             vp_load_consts(&vp, NULL, &st);
             char msg[128];
-            bool ran = run_vp(vp.insns, vp.num_insns, &st, msg, sizeof(msg));
+            bool ran = run_vp(&vp, &st, msg, sizeof(msg));
             CHECK(ran, "run: %s", msg);
             if (ran)
                CHECK_VEC4(vp_output(&st, NVISA_NV40_VP_OUT_HPOS), 0.5f, 0.5f,

@@ -205,7 +205,7 @@ nv30_channel_enter(struct nv30_context *nv30)
    ch->last = nv30;
    nv30->dirty = NV30_DIRTY_ALL;
    nv30->chan_reset = true;           /* objects and DMA slots: init_3d */
-   nv30->hw_vertprog = NULL;          /* slot 0 holds their VP */
+   nv30_vp_drop_all(nv30);            /* the VP slots hold theirs */
    nv30->hw_tex_enabled = ~0u;        /* they may have enabled any unit */
    nv30->hw_vtxfmt_count = NV30_3D_VTXFMT__LEN;
    nv30->hw_draw.known = 0;           /* restart, element base */

@@ -234,6 +234,7 @@ nv30_context_destroy(struct pipe_context *pipe)
    FREE(nv30->vp_const);
    FREE(nv30->hw_vp_const);
    FREE(nv30->hw_vp_const_known);
+   FREE(nv30->vp_words);
    FREE(nv30);
 }
 
@@ -382,13 +383,17 @@ nv30_context_create(struct pipe_screen *pscreen, void *priv, unsigned flags)
                               sizeof(*nv30->hw_vp_const));
    nv30->hw_vp_const_known = CALLOC(BITSET_WORDS(nv30->target->vp.num_consts),
                                     sizeof(BITSET_WORD));
-   if (!nv30->vp_const || !nv30->hw_vp_const || !nv30->hw_vp_const_known) {
+   nv30->vp_words = MALLOC(nv30->target->vp.max_insns * 4 * sizeof(uint32_t));
+   if (!nv30->vp_const || !nv30->hw_vp_const || !nv30->hw_vp_const_known ||
+       !nv30->vp_words) {
       FREE(nv30->vp_const);
       FREE(nv30->hw_vp_const);
       FREE(nv30->hw_vp_const_known);
+      FREE(nv30->vp_words);
       FREE(nv30);
       return NULL;
    }
+   nv30_vp_drop_all(nv30);
    pipe = &nv30->base;
    *pipe = nv30_context_funcs;
    nv30_channel_wrap(pipe);

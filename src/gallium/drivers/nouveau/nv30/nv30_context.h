@@ -142,6 +142,11 @@ struct nv30_vertprog {
    struct nvc_vp_binary bin;
    bool compiled, failed;
    struct nvc_vp_key key;      /* the binary was compiled for */
+   /* Where the binary is loaded (nv30_shader.c): from instruction slot
+    * insn_at, its constants from register const_at, while res_epoch is
+    * the vp_epoch of the context that loaded it. */
+   uint32_t res_epoch;
+   unsigned insn_at, const_at;
 };
 
 struct nv30_fragprog {
@@ -278,11 +283,12 @@ struct nv30_context {
 
    /* Values of stride-0 (constant) vertex elements. */
    float vtx_const[PIPE_MAX_ATTRIBS][4];
-   /* VP constant values, by hardware slot (target->vp.num_consts of
-    * them), gathered by nv30_shader_prepare. */
+   /* VP constant values, by the bound program's hardware slot as
+    * compiled (nvc_vp_const::hw_slot; target->vp.num_consts of them),
+    * gathered by nv30_shader_prepare. */
    float (*vp_const)[4];
-   /* What each VP constant slot holds (uploaded last, the bit in
-    * hw_vp_const_known set), so that a slot is uploaded only when its
+   /* What each VP constant register holds (uploaded last, the bit in
+    * hw_vp_const_known set), so that a register is uploaded only when its
     * value changes: constant memory keeps its values across program
     * uploads and draws (nv30_vp_upload_const). */
    float (*hw_vp_const)[4];
@@ -332,7 +338,16 @@ struct nv30_context {
 
    /* What the hardware currently has, to know what to disable. */
    unsigned hw_vtxfmt_count;
-   struct nv30_vertprog *hw_vertprog;   /* loaded at instruction slot 0 */
+   /* Vertex programs stay loaded, each in instruction slots and constant
+    * registers of its own, so that binding one again sends only
+    * VP_START_FROM_ID (nv30_shader.c).  Both are handed out upwards from
+    * vp_next_insn and vp_next_const; when a program does not fit, every
+    * program is dropped (a new vp_epoch, unique in the process) and
+    * they start again from the bottom.  vp_words: room for a relocated
+    * program (target->vp.max_insns * 4 words). */
+   uint32_t vp_epoch;
+   unsigned vp_next_insn, vp_next_const;
+   uint32_t *vp_words;
 };
 
 static inline struct nv30_context *
@@ -400,13 +415,18 @@ bool nv30_shader_prepare(struct nv30_context *nv30);
  * coordinates depend on it); before nv30_state_prepare. */
 void nv30_shader_set_prim(struct nv30_context *nv30, enum pipe_prim_type mode);
 void nv30_shader_fini(struct nv30_context *nv30);
-void nv30_emit_vertprog(struct nv30_context *nv30);
+/* Binds the VP, loading it first if it is not (true then: its constants
+ * go to registers of their own, nv30_emit_vertconst must send them). */
+bool nv30_emit_vertprog(struct nv30_context *nv30);
 void nv30_emit_vertconst(struct nv30_context *nv30);
 /* Uploads v to VP constant slot, unless the slot holds it; the caller
  * reserved 6 words. */
 void nv30_vp_upload_const(struct nv30_context *nv30, unsigned slot,
                           const float v[4]);
 void nv30_emit_fragprog(struct nv30_context *nv30);
+/* No vertex program is loaded any more (another context's commands may
+ * have replaced them, or they are dropped to make room). */
+void nv30_vp_drop_all(struct nv30_context *nv30);
 
 /* nv30_emit.c: reads from buffers what state emission needs (before
  * space is reserved); false if the draw cannot be done. */

@@ -566,7 +566,8 @@ nv30_state_emit_words(struct nv30_context *nv30)
    /* (nv30_hw_set_group: two words a method at most) */
    unsigned words = 768 + nv30_texture_emit_words();
 
-   if (nv30->dirty & (NV30_DIRTY_VERTPROG | NV30_DIRTY_VERTCONST)) {
+   if ((nv30->dirty & (NV30_DIRTY_VERTPROG | NV30_DIRTY_VERTCONST)) ||
+       (nv30->vertprog && nv30->vertprog->res_epoch != nv30->vp_epoch)) {
       /* program upload (5 words per instruction) and constants (6 per) */
       words += nv30->target->vp.max_insns * 5 +
                nv30->target->vp.num_consts * 6;
@@ -729,9 +730,9 @@ nv30_state_emit(struct nv30_context *nv30)
       nv30_emit_point_sprite(nv30);
       nv30_emit_two_side(nv30);
    }
-   if (dirty & (NV30_DIRTY_VERTPROG | NV30_DIRTY_FRAGPROG))
-      nv30_emit_vertprog(nv30);
-   if (dirty & (NV30_DIRTY_VERTCONST | NV30_DIRTY_VERTPROG))
+   if (((dirty & (NV30_DIRTY_VERTPROG | NV30_DIRTY_FRAGPROG)) &&
+        nv30_emit_vertprog(nv30)) ||
+       (dirty & (NV30_DIRTY_VERTCONST | NV30_DIRTY_VERTPROG)))
       nv30_emit_vertconst(nv30);
    if (dirty & (NV30_DIRTY_FRAGPROG | NV30_DIRTY_FRAGCONST)) {
       nouveau_push_bin(&nv30->push, NV30_BIN_FRAGPROG);

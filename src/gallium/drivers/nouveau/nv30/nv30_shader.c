@@ -21,6 +21,7 @@
 #include "compiler/nir/nir.h"
 #include "compiler/nir/nir_builder.h"
 #include "util/ralloc.h"
+#include "util/u_atomic.h"
 #include "util/u_memory.h"
 #include "util/u_prim.h"
 
@@ -85,8 +86,7 @@ nv30_vp_state_delete(struct pipe_context *pipe, void *so)
    struct nv30_context *nv30 = nv30_context(pipe);
    struct nv30_vertprog *vp = so;
 
-   if (nv30->hw_vertprog == vp)
-      nv30->hw_vertprog = NULL;
+   /* (its slots stay taken until every program is dropped) */
    if (vp->compiled)
       nvc_vp_binary_free(&vp->bin);
    ralloc_free(vp->nir);
@@ -132,8 +132,7 @@ nv30_vertprog_prepare(struct nv30_context *nv30)
       nvc_vp_binary_free(&vp->bin);
    vp->compiled = false;
    vp->key = key;
-   if (nv30->hw_vertprog == vp)
-      nv30->hw_vertprog = NULL;
+   vp->res_epoch = 0;         /* no context's: the new binary is not loaded */
 
    if (!nvc_compile_vs(nv30->target, vp->nir, &key, &vp->bin, &error)) {
       NOUVEAU_ERR("vertex program not compiled: %s\n",
@@ -175,30 +174,75 @@ nv30_vertconst_prepare(struct nv30_context *nv30)
 }
 
 void
+nv30_vp_drop_all(struct nv30_context *nv30)
+{
+   /* epochs are unique in the process, so that no program (of any
+    * context, which may have been destroyed since) still matches */
+   static uint32_t last_epoch;
+
+   nv30->vp_epoch = p_atomic_inc_return(&last_epoch);
+   nv30->vp_next_insn = 0;
+   nv30->vp_next_const = nv30->target->vp.first_free_const;
+}
+
+/* Constant registers the program's own constants take (the user clip
+ * planes below first_free_const are every program's). */
+static unsigned
+nv30_vp_const_count(const struct nv30_vertprog *vp)
+{
+   return vp->bin.const_end > vp->bin.const_base ?
+          vp->bin.const_end - vp->bin.const_base : 0;
+}
+
+/* Loads the program at free instruction slots and constant registers,
+ * dropping every loaded program first if it does not fit: the
+ * instructions with their branch targets and constant addresses moved
+ * there (nvc_vp_relocate: IADDR and XFCTX_ADDR are absolute, nv40_vp.xml,
+ * nv30_vp.xml).  Constants are uploaded by nv30_emit_vertconst. */
+static void
+nv30_vp_load(struct nv30_context *nv30, struct nv30_vertprog *vp)
+{
+   const struct nvc_target *t = nv30->target;
+   struct nouveau_push *p = &nv30->push;
+   unsigned consts = nv30_vp_const_count(vp);
+
+   if (nv30->vp_next_insn + vp->bin.num_insns > t->vp.max_insns ||
+       nv30->vp_next_const + consts > t->vp.num_consts)
+      nv30_vp_drop_all(nv30);
+   vp->res_epoch = nv30->vp_epoch;
+   vp->insn_at = nv30->vp_next_insn;
+   vp->const_at = nv30->vp_next_const;
+   nv30->vp_next_insn += vp->bin.num_insns;
+   nv30->vp_next_const += consts;
+
+   nvc_vp_relocate(t, &vp->bin, vp->insn_at, vp->const_at, nv30->vp_words);
+   NV30_3D_1(nv30, NV30_3D_VP_UPLOAD_FROM_ID, vp->insn_at);
+   for (unsigned i = 0; i < vp->bin.num_insns; i++) {
+      NV30_3D_MTHD(nv30, NV30_3D_VP_UPLOAD_INST(0), 4);
+      nouveau_push_datap(p, &nv30->vp_words[i * 4], 4);
+   }
+   if (nouveau_debug & NOUVEAU_DEBUG_SHADERS)
+      fprintf(stderr, "nouveau: VP uploaded, %u instructions at slot %u, "
+              "constants at %u\n", vp->bin.num_insns, vp->insn_at,
+              vp->const_at);
+}
+
+bool
 nv30_emit_vertprog(struct nv30_context *nv30)
 {
    struct nv30_vertprog *vp = nv30->vertprog;
    struct nv30_fragprog *fp = nv30->fp_run;
-   struct nouveau_push *p = &nv30->push;
+   bool load;
 
    if (!vp || !vp->compiled || !fp || !fp->compiled)
-      return;
+      return false;
 
-   if (nv30->hw_vertprog != vp) {
-      /* Always loaded at slot 0: one program at a time. */
-      NV30_3D_1(nv30, NV30_3D_VP_UPLOAD_FROM_ID, 0);
-      for (unsigned i = 0; i < vp->bin.num_insns; i++) {
-         NV30_3D_MTHD(nv30, NV30_3D_VP_UPLOAD_INST(0), 4);
-         nouveau_push_datap(p, &vp->bin.insns[i * 4], 4);
-      }
-      nv30->hw_vertprog = vp;
-      if (nouveau_debug & NOUVEAU_DEBUG_SHADERS)
-         fprintf(stderr, "nouveau: VP uploaded, %u instructions\n",
-                 vp->bin.num_insns);
-   }
+   load = vp->res_epoch != nv30->vp_epoch;
+   if (load)
+      nv30_vp_load(nv30, vp);
    /* (an upload needs no new VP_START_FROM_ID: the program is read
     * from its slots, nvsim vp_upload_inst) */
-   nv30_hw_set(nv30, NV30_3D_VP_START_FROM_ID, 0);
+   nv30_hw_set(nv30, NV30_3D_VP_START_FROM_ID, vp->insn_at);
    /* VP_ATTRIB_EN: curie only (hwdb variants NV40_3D-NV44_3D) */
    if (nv30->chip->generation == NVHWDB_GEN_CURIE) {
       const uint32_t en[] = {
@@ -206,6 +250,7 @@ nv30_emit_vertprog(struct nv30_context *nv30)
       };
       nv30_hw_set_group(nv30, NV40_3D_VP_ATTRIB_EN, en, ARRAY_SIZE(en));
    }
+   return load;
 }
 
 void
@@ -230,13 +275,16 @@ nv30_emit_vertconst(struct nv30_context *nv30)
 {
    struct nv30_vertprog *vp = nv30->vertprog;
 
-   if (!vp || !vp->compiled)
+   /* (not loaded: nv30_emit_vertprog did not draw with it) */
+   if (!vp || !vp->compiled || vp->res_epoch != nv30->vp_epoch)
       return;
    for (unsigned i = 0; i < vp->bin.num_consts; i++) {
       unsigned slot = vp->bin.consts[i].hw_slot;
       if (slot >= nv30->target->vp.num_consts)
          continue;
-      nv30_vp_upload_const(nv30, slot, nv30->vp_const[slot]);
+      /* where nv30_vp_load put the program's constants */
+      nv30_vp_upload_const(nv30, slot - vp->bin.const_base + vp->const_at,
+                           nv30->vp_const[slot]);
    }
 }
 
