@@ -95,7 +95,7 @@ nv30_clear(struct pipe_context *pipe, unsigned buffers,
 
    /* The framebuffer must be current; the rest of the state is not used. */
    if (!nv30_push_begin(nv30, 128 + nv30_state_emit_words(nv30),
-                        NV30_STATE_EMIT_RELOCS))
+                        nv30_state_emit_relocs(nv30)))
       return;
    if (nv30->dirty & NV30_DIRTY_FRAMEBUFFER) {
       uint32_t others = nv30->dirty & ~NV30_DIRTY_FRAMEBUFFER;

@@ -329,8 +329,11 @@ struct nv30_context {
     * (nv30_state_reference), and which index buffer is. */
    bool refs_listed;
    struct nouveau_bo *refs_idx_bo;
-   /* Fragment texture units with a view bound (bit i: views[i]). */
+   /* Fragment texture units with a view bound (bit i: views[i]), and
+    * those whose view samples a decoded companion (nv30_tex_companion.c:
+    * made with the view, so known when it is bound). */
    uint32_t views_bound;
+   uint32_t views_companion;
 
    /* The methods the state groups send, as the 3D object holds them
     * (nv30_hwstate.h). */
@@ -434,9 +437,10 @@ bool nv30_state_prepare(struct nv30_context *nv30);
 /* Sends the dirty state; false if the channel is lost or
  * out of space. */
 bool nv30_state_emit(struct nv30_context *nv30);
-/* Worst-case pushbuffer words and relocations nv30_state_emit needs. */
+/* Worst-case pushbuffer words and relocations nv30_state_emit needs
+ * for the dirty state. */
 unsigned nv30_state_emit_words(struct nv30_context *nv30);
-#define NV30_STATE_EMIT_RELOCS 48
+unsigned nv30_state_emit_relocs(const struct nv30_context *nv30);
 
 /* nv30_texture.c */
 void nv30_emit_textures(struct nv30_context *nv30);

@@ -65,7 +65,7 @@ nv30_draw_begin(struct nv30_context *nv30, unsigned words)
    /* relocations: only state naming buffers has them */
    if (!nv30_push_begin(nv30, nv30_state_emit_words(nv30) + words,
                         (nv30->dirty & NV30_DIRTY_BUFFERS) ?
-                        NV30_STATE_EMIT_RELOCS : 0))
+                        nv30_state_emit_relocs(nv30) : 0))
       return false;
    return nv30_state_emit(nv30);
 }

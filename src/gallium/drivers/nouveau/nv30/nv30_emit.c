@@ -411,7 +411,8 @@ nv30_state_prepare(struct nv30_context *nv30)
    }
    /* NPOT compressed textures' companions, every draw: a write to a
     * texture dirties no state (their buffers mapped) */
-   nv30_companions_prepare(nv30);
+   if (nv30->views_companion)
+      nv30_companions_prepare(nv30);
    return nv30_shader_prepare(nv30);
 }
 
@@ -573,6 +574,28 @@ nv30_state_emit_words(struct nv30_context *nv30)
                nv30->target->vp.num_consts * 6;
    }
    return words;
+}
+
+unsigned
+nv30_state_emit_relocs(const struct nv30_context *nv30)
+{
+   uint32_t dirty = nv30->dirty;
+   unsigned relocs = 0;
+
+   /* DMA_COLOR0, DMA_ZETA, COLOR0_OFFSET, ZETA_OFFSET; DMA and OFFSET
+    * of each other colour buffer */
+   if (dirty & NV30_DIRTY_FRAMEBUFFER)
+      relocs += 4 + 2 * ARRAY_SIZE(nv30_mrt);
+   /* FP_ACTIVE_PROGRAM */
+   if (dirty & (NV30_DIRTY_FRAGPROG | NV30_DIRTY_FRAGCONST))
+      relocs += 1;
+   /* TEX_OFFSET and TEX_FORMAT of each unit */
+   if (dirty & (NV30_DIRTY_TEXTURES | NV30_DIRTY_FRAGPROG))
+      relocs += 2 * NV30_MAX_TEX_UNITS;
+   /* VTXBUF of each element */
+   if ((dirty & NV30_DIRTY_VERTEX) && nv30->vertex)
+      relocs += nv30->vertex->num_elements;
+   return relocs;
 }
 
 /* Adds a buffer with its access and domain to a reference list. */

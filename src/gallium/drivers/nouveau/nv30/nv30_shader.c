@@ -748,7 +748,9 @@ nv30_shader_prepare(struct nv30_context *nv30)
    fp = nv30->fp_run;
    if (!vp || !fp || !fp->compiled)
       return false;
-   nv30_tex_npot_count(nv30, &fp->key);
+   /* (counts for NV_DEBUG=fallback only) */
+   if (unlikely(nouveau_debug & NOUVEAU_DEBUG_FALLBACK))
+      nv30_tex_npot_count(nv30, &fp->key);
    if (nv30->dirty & (NV30_DIRTY_VERTPROG | NV30_DIRTY_FRAGPROG |
                       NV30_DIRTY_RASTERIZER | NV30_DIRTY_CLIP)) {
       if (!nv30_vertprog_prepare(nv30))

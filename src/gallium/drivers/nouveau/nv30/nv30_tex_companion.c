@@ -103,7 +103,7 @@ nv30_companion_decode(struct nv30_context *nv30, struct nv30_resource *res)
 void
 nv30_companions_prepare(struct nv30_context *nv30)
 {
-   uint32_t bound = nv30->views_bound;
+   uint32_t bound = nv30->views_companion;
 
    while (bound) {
       unsigned i = u_bit_scan(&bound);

@@ -149,8 +149,6 @@ nv30_tex_npot_count(struct nv30_context *nv30, const struct nvc_fp_key *key)
 {
    uint32_t mode[NVC_TEX_NPOT_MIPMAP + 1] = { 0 }, inexact = 0;
 
-   if (!(nouveau_debug & NOUVEAU_DEBUG_FALLBACK))
-      return;
    for (unsigned i = 0; i < NVC_MAX_TEX_UNITS; i++) {
       const struct nvc_fp_tex_key *k = &key->tex[i];
       if (k->npot == NVC_TEX_NPOT_NONE)

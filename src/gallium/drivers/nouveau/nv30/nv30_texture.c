@@ -32,6 +32,7 @@
 #include <nouveau.h>
 
 #include "util/format/u_format.h"
+#include "util/u_atomic.h"
 #include "util/u_inlines.h"
 #include "util/u_math.h"
 #include "util/u_memory.h"
@@ -696,10 +697,14 @@ nv30_set_sampler_views(struct pipe_context *pipe, enum pipe_shader_type shader,
       } else {
          pipe_sampler_view_reference(&nv30->views[unit], v);
       }
-      if (nv30->views[unit])
+      nv30->views_bound &= ~BITFIELD_BIT(unit);
+      nv30->views_companion &= ~BITFIELD_BIT(unit);
+      if (nv30->views[unit]) {
          nv30->views_bound |= BITFIELD_BIT(unit);
-      else
-         nv30->views_bound &= ~BITFIELD_BIT(unit);
+         if (nv30->views[unit]->texture &&
+             p_atomic_read(&nv30_resource(nv30->views[unit]->texture)->companion))
+            nv30->views_companion |= BITFIELD_BIT(unit);
+      }
    }
    nv30->dirty |= NV30_DIRTY_TEXTURES;
 }
