@@ -83,7 +83,6 @@ nv30_vp_state_create(struct pipe_context *pipe,
 void
 nv30_vp_state_delete(struct pipe_context *pipe, void *so)
 {
-   struct nv30_context *nv30 = nv30_context(pipe);
    struct nv30_vertprog *vp = so;
 
    /* (its slots stay taken until every program is dropped) */
