@@ -391,10 +391,22 @@ nv50_screen_get_shader_param(struct pipe_screen *pscreen,
                                                   NV50_POS_SLOTS) / 4,
                                                  PIPE_MAX_SHADER_INPUTS);
    case PIPE_SHADER_CAP_MAX_OUTPUTS:
-      /* VP and GP: result vec4s (the compiler's limit, which a GP
-       * keeps to as well: the driver maps its results through
-       * VP_RESULT_MAP-sized maps), less the position's as above */
-      return shader != PIPE_SHADER_FRAGMENT ?
+      /* VP: its result words as vec4s (16), the position's among them:
+       * GLES 3.0 and GL 3.2 ask 64 vertex output components beside 60
+       * varying ones (MAX_VERTEX_OUTPUT_COMPONENTS, MAX_VARYING_COMPONENTS
+       * in their limit tables; GLSL ES 3.00's gl_MaxVertexOutputVectors
+       * 16, piglit's built-in constants), the position's 4 the
+       * difference.  Mesa's linker does not count gl_Position here, so
+       * what reaches the next stage is bounded by MAX_VARYINGS and the
+       * GP's / FP's MAX_INPUTS (15) instead; a VP that keeps 16 vec4s
+       * besides the position (all for transform feedback) needs 68
+       * words, and the compiler refuses it (nvc_g80_isel.c).
+       * GP: result vec4s (the compiler's limit, which a GP keeps to as
+       * well: the driver maps its results through VP_RESULT_MAP-sized
+       * maps), less the position's as above */
+      if (shader == PIPE_SHADER_VERTEX)
+         return MIN2(t->vp_max_results / 4, PIPE_MAX_SHADER_OUTPUTS);
+      return shader == PIPE_SHADER_GEOMETRY ?
                 MIN2((t->vp_max_results - NV50_POS_SLOTS) / 4,
                      PIPE_MAX_SHADER_OUTPUTS) :
                 chip->render_targets;

@@ -9,6 +9,15 @@
  *
  * version: GL_VERSION names "OpenGL ES 3.", GL_MAJOR_VERSION is at
  *    least 3, GL_SHADING_LANGUAGE_VERSION names "GLSL ES 3.00" or later.
+ *    The ES 3.0 minimums of the stage interface (its tables of
+ *    implementation-dependent limits: MAX_VERTEX_OUTPUT_COMPONENTS 64,
+ *    MAX_FRAGMENT_INPUT_COMPONENTS 60, MAX_VARYING_COMPONENTS 60) and
+ *    GLSL ES 3.00's gl_MaxVertexOutputVectors (at least 16) in a program:
+ *    the FP writes red 0.25 when the constant is at least 16, round(63.75)
+ *    = 0x40.  Seen failing with 60 vertex output components (15 vectors:
+ *    the VP's 64 result words less the position's, where GL 3.2 2.11.6,
+ *    as piglit's vs-fs-max-in-out-components quotes it, counts
+ *    gl_Position against the limit).
  *
  * float: linear filtering of float textures (ES 3.0 table 3.13: RGBA16F
  *    is filterable; RGBA32F with OES_texture_float_linear).  A 2x1
@@ -117,6 +126,47 @@ part_version(void)
    check_true("GLSL ES 3.00 or later",
               sl && (strstr(sl, "GLSL ES 3.00") || strstr(sl, "GLSL ES 3.1") ||
                      strstr(sl, "GLSL ES 3.2")));
+
+   static const struct {
+      GLenum pname;
+      const char *name;
+      GLint min;
+   } limits[] = {
+      { GL_MAX_VERTEX_OUTPUT_COMPONENTS, "MAX_VERTEX_OUTPUT_COMPONENTS", 64 },
+      { GL_MAX_FRAGMENT_INPUT_COMPONENTS, "MAX_FRAGMENT_INPUT_COMPONENTS",
+        60 },
+      { GL_MAX_VARYING_COMPONENTS, "MAX_VARYING_COMPONENTS", 60 },
+   };
+   for (unsigned i = 0; i < sizeof(limits) / sizeof(limits[0]); i++) {
+      GLint v = 0;
+      char what[96];
+      glGetIntegerv(limits[i].pname, &v);
+      snprintf(what, sizeof(what), "%s %d >= %d", limits[i].name, v,
+               limits[i].min);
+      check_true(what, v >= limits[i].min);
+   }
+}
+
+/* gl_MaxVertexOutputVectors in a program (the part_version header) */
+static void
+part_version_draw(GLuint vb)
+{
+   static const char *fs =
+      "#version 300 es\n"
+      "precision highp float;\n"
+      "out vec4 c;\n"
+      "void main() {\n"
+      "   c = vec4(gl_MaxVertexOutputVectors >= 16 ? 0.25 : 0.0, 0.0, 0.0,\n"
+      "            1.0);\n"
+      "}\n";
+   GLuint p = program(vs_pos, fs);
+   if (!p)
+      return;
+   clear();
+   nvgl_columns(0, S, S);
+   check("gl_MaxVertexOutputVectors >= 16", S / 2, S / 2, 0x400000ff);
+   glUseProgram(0);
+   glDeleteProgram(p);
 }
 
 /* One float texture's lookup (the part's header). */
@@ -357,8 +407,10 @@ main(int argc, char **argv)
    GLuint vb;
    glGenBuffers(1, &vb);
 
-   if (want(argc, argv, "version"))
+   if (want(argc, argv, "version")) {
       part_version();
+      part_version_draw(vb);
+   }
    if (want(argc, argv, "float"))
       part_float(vb);
    if (want(argc, argv, "restart"))
