@@ -215,8 +215,8 @@ nv40_3d_run_vp(struct nv40_3d *ctx, const float (*in)[4],
    }
    uint32_t written = 0;
    if (!nv40_3d_vp_run(ctx->vp, (const float (*)[4])ctx->vp_const,
-                       ctx->vp_consts, in, out->out, &written, err,
-                       sizeof(err)))
+                       ctx->vp_consts, in, out->out, &written,
+                       ctx->obj->chan->dev->reference, err, sizeof(err)))
       return nv40_3d_fail(ctx, NVSIM_INVALID_STATE, "vertex program: %s",
                           err);
    out->psz_written = written & (1u << OUT_PSZ);

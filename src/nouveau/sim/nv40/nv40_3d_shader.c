@@ -42,6 +42,7 @@ nv40_3d_vp_prepare(const uint32_t (*insn)[4], unsigned num_slots,
       return NULL;
    }
    p->start = start;
+   nvsim_nv40_vp_compile_fast(&p->prog, start);
    return p;
 }
 
@@ -57,18 +58,28 @@ nv40_3d_vp_free(struct nv40_3d_vp_prog *prog)
 bool
 nv40_3d_vp_run(struct nv40_3d_vp_prog *prog, const float (*consts)[4],
                unsigned num_consts, const float (*in)[4], float (*out)[4],
-               uint32_t *written, char *err, size_t errlen)
+               uint32_t *written, bool reference, char *err, size_t errlen)
 {
    struct nvsim_nv40_vp_io io;
    unsigned n = NVISA_NV40_VP_NUM_OUTPUTS < NV40_3D_VP_OUTPUTS ?
                 NVISA_NV40_VP_NUM_OUTPUTS : NV40_3D_VP_OUTPUTS;
+   int r;
 
    (void)num_consts;
-   memset(&io, 0, sizeof(io));
-   io.attr = in;
-   io.consts = consts;
-   memcpy(io.out, out, sizeof(float) * 4 * n);
-   int r = nvsim_nv40_vp_run(&prog->prog, prog->start, &io);
+   if (!reference) {
+      /* the run sets every output first: nothing to copy in */
+      io.attr = in;
+      io.consts = consts;
+      io.tex = NULL;
+      io.tex_data = NULL;
+      r = nvsim_nv40_vp_run_fast(&prog->prog, prog->start, &io);
+   } else {
+      memset(&io, 0, sizeof(io));
+      io.attr = in;
+      io.consts = consts;
+      memcpy(io.out, out, sizeof(float) * 4 * n);
+      r = nvsim_nv40_vp_run(&prog->prog, prog->start, &io);
+   }
    if (r < 0) {
       snprintf(err, errlen, "%s", nvsim_nv40_shader_strerror(r));
       return false;

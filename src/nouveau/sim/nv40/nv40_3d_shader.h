@@ -43,11 +43,13 @@ nv40_3d_vp_prepare(const uint32_t (*insn)[4], unsigned num_slots,
 void nv40_3d_vp_free(struct nv40_3d_vp_prog *prog);
 /* Runs it for one vertex; out[] is preset by the caller to (0,0,0,1);
  * *written gets bit i for every output i the run wrote.  false (err
- * filled) on a runtime fault. */
+ * filled) on a runtime fault.  `reference` (NVSIM_REFERENCE) runs the
+ * reference interpreter, else the fast path (the same bits). */
 bool nv40_3d_vp_run(struct nv40_3d_vp_prog *prog,
                     const float (*consts)[4], unsigned num_consts,
                     const float (*in)[4], float (*out)[4],
-                    uint32_t *written, char *err, size_t errlen);
+                    uint32_t *written, bool reference, char *err,
+                    size_t errlen);
 
 /* Decodes a fragment program of `num_words` words (already read from
  * memory, ending with its END instruction), rankine's encoding if

@@ -62,10 +62,12 @@ typedef void (*nvsim_tex_fn)(void *data, const struct nvsim_tex_request *req,
 #define NVSIM_NV40_VP_MAX_STEPS 65536  /* executed instructions per vertex */
 
 struct nvsim_nv40_vp_op;          /* internal, decoded instruction */
+struct nvsim_vp_fast;             /* internal, the fast path's form */
 
 struct nvsim_nv40_vp_prog {
    struct nvsim_nv40_vp_op *ops;  /* one per slot */
    unsigned num_slots;
+   struct nvsim_vp_fast *fast;    /* nvsim_nv40_vp_compile_fast's form */
 };
 
 struct nvsim_nv40_vp_io {
@@ -103,6 +105,18 @@ int nvsim_nv30_vp_prepare(struct nvsim_nv40_vp_prog *prog,
  * written so far. */
 int nvsim_nv40_vp_run(const struct nvsim_nv40_vp_prog *prog, unsigned start,
                       struct nvsim_nv40_vp_io *io);
+
+/* The fast path (issue 23): the program from slot start compiled once
+ * into a compact form (sources' places, swizzles and modifiers, masks
+ * resolved; nv40_vp_fast.c), which nvsim_nv40_vp_run_fast runs with the
+ * very bits of nvsim_nv40_vp_run in every output, written mask and step
+ * count (tests/nv40_vp_fast_test.c).  Programs the form does not cover
+ * (flow control, PUSHA/POPA, an invalid op or no LAST on the way) and
+ * any other start run on the reference.  Call after each prepare. */
+void nvsim_nv40_vp_compile_fast(struct nvsim_nv40_vp_prog *prog,
+                                unsigned start);
+int nvsim_nv40_vp_run_fast(const struct nvsim_nv40_vp_prog *prog,
+                           unsigned start, struct nvsim_nv40_vp_io *io);
 
 /* Describes the error code returned by nvsim_nv40_vp_run / _fp_run_quad. */
 const char *nvsim_nv40_shader_strerror(int code);

@@ -14,21 +14,10 @@
 
 #include "nv40_shader_exec.h"
 #include "nv40_shader_priv.h"
+#include "nv40_vp_priv.h"
 
 #define VP(x) NVISA_NV40_VP_##x
-
-/* Temps: the 6-bit register fields can name 64; NV40 has 32, the rest is
- * scratch so that no index can leave the array. */
-#define VP_TEMP_SLOTS 64
 #define VP_STACK_DEPTH 8   /* xf/isa.rst: "an 8-slot call/return stack" */
-
-
-struct vp_state {
-   float temp[VP_TEMP_SLOTS][4];
-   int addr[2][4];
-   uint8_t cc[2][4];
-   const struct nvsim_nv40_vp_io *io;
-};
 
 int
 nvsim_nv40_vp_prepare(struct nvsim_nv40_vp_prog *prog,
@@ -64,19 +53,22 @@ void
 nvsim_nv40_vp_fini(struct nvsim_nv40_vp_prog *prog)
 {
    free(prog->ops);
+   free(prog->fast);
    prog->ops = NULL;
+   prog->fast = NULL;
    prog->num_slots = 0;
 }
 
 static int
-addr_value(const struct vp_state *st, const struct nvisa_nv40_vp_insn *insn)
+addr_value(const struct nvsim_vp_state *st, const struct nvisa_nv40_vp_insn *insn)
 {
    return st->addr[insn->addr_reg & 1][insn->addr_swz & 3];
 }
 
-static void
-fetch(const struct vp_state *st, const struct nvisa_nv40_vp_insn *insn,
-      unsigned s, float r[4])
+void
+nvsim_nv40_vp_fetch(const struct nvsim_vp_state *st,
+                    const struct nvisa_nv40_vp_insn *insn, unsigned s,
+                    float r[4])
 {
    static const float zero[4];
    const struct nvisa_src *src = &insn->src[s];
@@ -84,7 +76,7 @@ fetch(const struct vp_state *st, const struct nvisa_nv40_vp_insn *insn,
 
    switch (src->file) {
    case NVISA_FILE_TEMP:
-      v = st->temp[src->index % VP_TEMP_SLOTS];
+      v = st->temp[src->index % NVSIM_VP_TEMP_SLOTS];
       break;
    case NVISA_FILE_INPUT: {
       int idx = insn->input;
@@ -137,7 +129,7 @@ clamp_addr(float f)
 }
 
 static void
-vp_tex(const struct vp_state *st, const float coord[4], unsigned unit,
+vp_tex(const struct nvsim_vp_state *st, const float coord[4], unsigned unit,
        float r[4])
 {
    const struct nvsim_nv40_vp_io *io = st->io;
@@ -160,9 +152,11 @@ vp_tex(const struct vp_state *st, const float coord[4], unsigned unit,
 }
 
 /* Vector op; returns false if it writes nothing (NOP, address ops). */
-static bool
-exec_vec(struct vp_state *st, const struct nvisa_nv40_vp_insn *insn,
-         const float s0[4], const float s1[4], const float s2[4], float r[4])
+bool
+nvsim_nv40_vp_exec_vec(struct nvsim_vp_state *st,
+                       const struct nvisa_nv40_vp_insn *insn,
+                       const float s0[4], const float s1[4],
+                       const float s2[4], float r[4])
 {
    switch (insn->vec_op) {
    case VP(VEC_OP_NOP):
@@ -285,8 +279,9 @@ approx_exp2(float x)
    return exp2f(x);
 }
 
-static bool
-exec_sca(const struct nvisa_nv40_vp_insn *insn, const float s2[4], float r[4])
+bool
+nvsim_nv40_vp_exec_sca(const struct nvisa_nv40_vp_insn *insn,
+                       const float s2[4], float r[4])
 {
    float x = s2[0];   /* ScalarLoad: the first component after swizzle */
    float v;
@@ -386,10 +381,11 @@ exec_sca(const struct nvisa_nv40_vp_insn *insn, const float s2[4], float r[4])
    return true;
 }
 
-static void
-write_result(struct vp_state *st, struct nvsim_nv40_vp_io *io,
-             const struct nvsim_nv40_vp_op *op, bool vec,
-             const float res[4], uint8_t cmask)
+void
+nvsim_nv40_vp_write_result(struct nvsim_vp_state *st,
+                           struct nvsim_nv40_vp_io *io,
+                           const struct nvsim_nv40_vp_op *op, bool vec,
+                           const float res[4], uint8_t cmask)
 {
    const struct nvisa_nv40_vp_insn *insn = &op->insn;
    uint8_t mask = (vec ? insn->vec_mask : insn->sca_mask) & cmask;
@@ -403,7 +399,7 @@ write_result(struct vp_state *st, struct nvsim_nv40_vp_io *io,
    if (dst != VP(DST_NONE)) {
       for (unsigned c = 0; c < 4; c++)
          if (mask & (1 << c))
-            st->temp[dst % VP_TEMP_SLOTS][c] = v[c];
+            st->temp[dst % NVSIM_VP_TEMP_SLOTS][c] = v[c];
    }
    if (op->clip && out_mask) {
       /* rankine's CLPn.x (nvsim_nv30_vp_prepare) */
@@ -425,8 +421,9 @@ write_result(struct vp_state *st, struct nvsim_nv40_vp_io *io,
    }
 }
 
-static uint8_t
-cond_mask(const struct vp_state *st, const struct nvisa_nv40_vp_insn *insn)
+uint8_t
+nvsim_nv40_vp_cond_mask(const struct nvsim_vp_state *st,
+                        const struct nvisa_nv40_vp_insn *insn)
 {
    if (!insn->cc_test)
       return 0xf;
@@ -441,7 +438,7 @@ int
 nvsim_nv40_vp_run(const struct nvsim_nv40_vp_prog *prog, unsigned start,
                   struct nvsim_nv40_vp_io *io)
 {
-   struct vp_state st;
+   struct nvsim_vp_state st;
    int stack[VP_STACK_DEPTH];
    int addr_stack[VP_STACK_DEPTH][4];
    unsigned sp = 0, asp = 0;
@@ -474,7 +471,7 @@ nvsim_nv40_vp_run(const struct nvsim_nv40_vp_prog *prog, unsigned start,
          return NVSIM_SHADER_ERR_OPCODE;
 
       unsigned next = pc + 1;
-      uint8_t cmask = cond_mask(&st, insn);
+      uint8_t cmask = nvsim_nv40_vp_cond_mask(&st, insn);
       const struct nvisa_op_info *sinfo =
          &nvisa_nv40_vp_sca_op_info[insn->sca_op];
 
@@ -508,14 +505,15 @@ nvsim_nv40_vp_run(const struct nvsim_nv40_vp_prog *prog, unsigned start,
 
       float s0[4] = { 0 }, s1[4] = { 0 }, s2[4] = { 0 }, vr[4], sr[4];
       if (op->srcs & 1)
-         fetch(&st, insn, 0, s0);
+         nvsim_nv40_vp_fetch(&st, insn, 0, s0);
       if (op->srcs & 2)
-         fetch(&st, insn, 1, s1);
+         nvsim_nv40_vp_fetch(&st, insn, 1, s1);
       if (op->srcs & 4)
-         fetch(&st, insn, 2, s2);
+         nvsim_nv40_vp_fetch(&st, insn, 2, s2);
 
-      bool vw = exec_vec(&st, insn, s0, s1, s2, vr);
-      bool sw = !(sinfo->flags & NVISA_OP_BRANCH) && exec_sca(insn, s2, sr);
+      bool vw = nvsim_nv40_vp_exec_vec(&st, insn, s0, s1, s2, vr);
+      bool sw = !(sinfo->flags & NVISA_OP_BRANCH) &&
+                nvsim_nv40_vp_exec_sca(insn, s2, sr);
 
       if (insn->sca_op == VP(SCA_OP_PUSHA)) {
          if (asp == VP_STACK_DEPTH)
@@ -531,9 +529,9 @@ nvsim_nv40_vp_run(const struct nvsim_nv40_vp_prog *prog, unsigned start,
 
       /* Both slots read their sources before either writes. */
       if (vw)
-         write_result(&st, io, op, true, vr, cmask);
+         nvsim_nv40_vp_write_result(&st, io, op, true, vr, cmask);
       if (sw)
-         write_result(&st, io, op, false, sr, cmask);
+         nvsim_nv40_vp_write_result(&st, io, op, false, sr, cmask);
 
       if (insn->last)
          return 0;

@@ -1,0 +1,184 @@
+/*
+ * The vertex program fast path (nvsim_nv40_vp_run_fast, issue 23)
+ * against the reference interpreter (nvsim_nv40_vp_run): the same program
+ * on the same vertex must give the same bits in every output, the same
+ * written mask, step count and return value.  Nothing here is expected
+ * from the fast path itself: the reference is the judge.
+ *
+ * Programs are random instruction words (every field random: temps,
+ * inputs, constants, indexed reads, swizzles, negate, absolute value,
+ * masks, outputs, saturation, condition tests and updates) with the
+ * opcodes forced to known ones, in curie's and rankine's encodings, ending
+ * with LAST; some with flow control or PUSHA/POPA (the fast path hands
+ * them to the reference), some starting elsewhere than the compiled
+ * start.  Attributes and constants are drawn from special values (NaNs
+ * with payloads, signalling NaN, infinities, -0, denormals, the address
+ * clamp's limits) and random floats.
+ */
+#include <stdlib.h>
+
+#include "nv40_shader_exec.h"
+#include "nvisa_nv30_vp.h"
+#include "shader_test.h"
+
+static uint32_t
+rnd(void)
+{
+   return (uint32_t)rand() << 16 ^ (uint32_t)rand();
+}
+
+static const uint32_t specials[] = {
+   0x00000000, 0x80000000,                 /* +0, -0 */
+   0x3f800000, 0xbf800000, 0x3f000000,     /* 1, -1, 0.5 */
+   0x7fc00000, 0xffc12345, 0x7f800001,     /* NaNs: quiet, payload, signalling */
+   0x7fbfffff, 0xff812345,
+   0x7f800000, 0xff800000,                 /* infinities */
+   0x00000001, 0x807fffff, 0x00400000,     /* denormals */
+   0x00800000, 0x7f7fffff,                 /* least normal, largest */
+   0x44000000, 0xc4000000, 0x43ff8000,     /* 512, -512, 511 (address clamp) */
+   0x40400000, 0x3fc00000, 0xbfc00000,     /* 3, 1.5, -1.5 */
+   0x1f800000, 0x5f800000,                 /* 2^-64, 2^64 (RCC's clamp) */
+};
+
+static float
+value(void)
+{
+   uint32_t u;
+   switch (rand() % 4) {
+   case 0:
+   case 1:
+      u = specials[rand() % (sizeof(specials) / sizeof(specials[0]))];
+      break;
+   case 2:
+      return (float)(rand() % 41 - 20) / 4.0f;
+   default:
+      u = rnd();
+      break;
+   }
+   float f;
+   memcpy(&f, &u, sizeof(f));
+   return f;
+}
+
+/* A known opcode of a table of n entries (not always: 1 in 50 is any). */
+static unsigned
+pick_op(const struct nvisa_op_info *info, unsigned n, bool flow)
+{
+   for (;;) {
+      unsigned op = rand() % n;
+      if (!info[op].name && rand() % 50)
+         continue;
+      if (!flow && ((info[op].flags & NVISA_OP_BRANCH) ||
+                    op == NVISA_NV40_VP_SCA_OP_PUSHA ||
+                    op == NVISA_NV40_VP_SCA_OP_POPA))
+         continue;
+      return op;
+   }
+}
+
+static unsigned compared, fast_runs, differ;
+
+static void
+compare(const struct nvsim_nv40_vp_prog *prog, unsigned start,
+        const float (*attr)[4], const float (*consts)[4], unsigned it)
+{
+   struct nvsim_nv40_vp_io a, b;
+
+   memset(&a, 0, sizeof(a));
+   a.attr = attr;
+   a.consts = consts;
+   /* the fast path's caller does not preset the outputs */
+   memset(&b, 0xa5, sizeof(b));
+   b.attr = attr;
+   b.consts = consts;
+   b.tex = NULL;
+   b.tex_data = NULL;
+   int ra = nvsim_nv40_vp_run(prog, start, &a);
+   int rb = nvsim_nv40_vp_run_fast(prog, start, &b);
+   compared++;
+   if (prog->fast && ra == 0)
+      fast_runs++;
+   if (ra != rb || a.steps != b.steps ||
+       (ra == 0 && (a.out_written != b.out_written ||
+                    memcmp(a.out, b.out, sizeof(a.out))))) {
+      if (differ++ < 10) {
+         fprintf(stderr, "iteration %u: reference %d (%u steps, written "
+                 "0x%x), fast %d (%u, 0x%x)\n", it, ra, a.steps,
+                 a.out_written, rb, b.steps, b.out_written);
+         for (unsigned o = 0; o < NVISA_NV40_VP_NUM_OUTPUTS; o++)
+            for (unsigned c = 0; c < 4; c++) {
+               uint32_t x, y;
+               memcpy(&x, &a.out[o][c], 4);
+               memcpy(&y, &b.out[o][c], 4);
+               if (x != y)
+                  fprintf(stderr, "  out[%u][%u]: 0x%08x vs 0x%08x\n", o, c,
+                          x, y);
+            }
+      }
+   }
+}
+
+static void
+test_programs(bool rankine, unsigned iters)
+{
+   static uint32_t slots[32][4];
+   static float attr[NVISA_NV40_VP_NUM_INPUTS][4];
+   static float consts[NVISA_NV40_VP_NUM_CONSTS][4];
+   struct nvsim_nv40_vp_prog prog = { 0 };
+   char err[128];
+
+   for (unsigned it = 0; it < iters; it++) {
+      unsigned n = 1 + rand() % 24;
+      bool flow = rand() % 8 == 0;
+      for (unsigned s = 0; s < 32; s++) {
+         for (unsigned w = 0; w < 4; w++)
+            slots[s][w] = rnd();
+         if (rankine) {
+            nvisa_nv30_vp_set_op_vec(slots[s], pick_op(nvisa_nv40_vp_vec_op_info, 32, true));
+            nvisa_nv30_vp_set_op_sca(slots[s], pick_op(nvisa_nv40_vp_sca_op_info, 32, flow));
+            nvisa_nv30_vp_set_iaddr(slots[s], rand() % 32);
+            nvisa_nv30_vp_set_last(slots[s], s == n - 1 || rand() % 64 == 0);
+         } else {
+            nvisa_nv40_vp_set_op_vec(slots[s], pick_op(nvisa_nv40_vp_vec_op_info, 32, true));
+            nvisa_nv40_vp_set_op_sca(slots[s], pick_op(nvisa_nv40_vp_sca_op_info, 32, flow));
+            nvisa_nv40_vp_set_iaddr(slots[s], rand() % 32);
+            nvisa_nv40_vp_set_last(slots[s], s == n - 1 || rand() % 64 == 0);
+         }
+      }
+      int r = rankine ?
+         nvsim_nv30_vp_prepare(&prog, (const uint32_t (*)[4])slots, 32, err,
+                               sizeof(err)) :
+         nvsim_nv40_vp_prepare(&prog, (const uint32_t (*)[4])slots, 32, err,
+                               sizeof(err));
+      CHECK(r == 0);
+      unsigned start = rand() % 4 ? 0 : rand() % 34;
+      nvsim_nv40_vp_compile_fast(&prog, start);
+      for (unsigned v = 0; v < 8; v++) {
+         for (unsigned i = 0; i < NVISA_NV40_VP_NUM_INPUTS; i++)
+            for (unsigned c = 0; c < 4; c++)
+               attr[i][c] = value();
+         /* the constants change less often (they are many) */
+         if (v == 0 && it % 4 == 0)
+            for (unsigned i = 0; i < NVISA_NV40_VP_NUM_CONSTS; i++)
+               for (unsigned c = 0; c < 4; c++)
+                  consts[i][c] = value();
+         compare(&prog, v < 6 ? start : rand() % 34,
+                 (const float (*)[4])attr, (const float (*)[4])consts, it);
+      }
+   }
+   nvsim_nv40_vp_fini(&prog);
+}
+
+int
+main(void)
+{
+   srand(23);
+   test_programs(false, 8000);
+   test_programs(true, 4000);
+   fprintf(stderr, "%u runs compared, %u on the fast form, %u differ\n",
+           compared, fast_runs, differ);
+   CHECK(differ == 0);
+   /* the comparison means something only if the fast form ran */
+   CHECK(fast_runs > compared / 4);
+   return TEST_RESULT();
+}
