@@ -30,6 +30,8 @@
 typedef float vf4 __attribute__((vector_size(16)));
 typedef int32_t vi4 __attribute__((vector_size(16)));
 
+/* The register files a run reads, by kind: the first three are one
+ * array each, found once per run (vf_run's base[]). */
 enum vf_kind {
    VF_ZERO,          /* no register file: reads 0 */
    VF_TEMP,
@@ -42,6 +44,7 @@ enum vf_kind {
 struct vf_src {
    uint8_t kind;
    bool ident;       /* swizzle xyzw */
+   bool mod;         /* abs or neg */
    uint8_t swz[4];
    uint16_t index;   /* temp slot, input or constant (indexed: the base) */
    vi4 and_mask;     /* abs: clears the sign bits */
@@ -70,6 +73,8 @@ struct vf_dst {
    uint8_t mask;     /* temp mask */
    uint8_t out;      /* output, or 0xff */
    uint8_t out_mask;
+   vi4 lanes;        /* the temp mask as lanes of all ones */
+   vi4 out_lanes;
 };
 
 struct vf_op {
@@ -97,6 +102,7 @@ compile_src(struct vf_src *s, const struct nvisa_nv40_vp_insn *insn,
 
    memset(s, 0, sizeof(*s));
    s->kind = VF_ZERO;
+   s->index = 0;
    switch (src->file) {
    case NVISA_FILE_TEMP:
       s->kind = VF_TEMP;
@@ -110,6 +116,8 @@ compile_src(struct vf_src *s, const struct nvisa_nv40_vp_insn *insn,
          s->kind = VF_INPUT_IDX;
       else if (insn->input < VP(NUM_INPUTS))
          s->kind = VF_INPUT;
+      else
+         s->index = 0;
       break;
    case NVISA_FILE_CONST:
       s->index = insn->constant;
@@ -117,6 +125,8 @@ compile_src(struct vf_src *s, const struct nvisa_nv40_vp_insn *insn,
          s->kind = VF_CONST_IDX;
       else if (insn->constant < VP(NUM_CONSTS))
          s->kind = VF_CONST;
+      else
+         s->index = 0;
       break;
    default:
       break;
@@ -127,6 +137,7 @@ compile_src(struct vf_src *s, const struct nvisa_nv40_vp_insn *insn,
       if (s->swz[c] != c)
          s->ident = false;
    }
+   s->mod = src->abs || src->neg;
    int32_t and_m = src->abs ? 0x7fffffff : -1;
    int32_t xor_m = src->neg ? (int32_t)0x80000000u : 0;
    s->and_mask = (vi4){ and_m, and_m, and_m, and_m };
@@ -145,6 +156,10 @@ compile_dst(struct vf_dst *d, const struct nvsim_nv40_vp_op *op, bool vec)
    d->out = d->out_mask ? insn->out : 0xff;
    bool cc = insn->cc_update && insn->cc_update_vec == vec;
    d->simple = !insn->cc_test && !cc && !insn->sat && !op->clip;
+   for (unsigned c = 0; c < 4; c++) {
+      d->lanes[c] = (d->mask >> c & 1) ? -1 : 0;
+      d->out_lanes[c] = (d->out_mask >> c & 1) ? -1 : 0;
+   }
    d->any = d->temp != 0xff || d->out != 0xff || !d->simple;
 }
 
@@ -213,41 +228,29 @@ nvsim_nv40_vp_compile_fast(struct nvsim_nv40_vp_prog *prog, unsigned start)
    prog->fast = f;
 }
 
+/* zeros for the sources that read none: as many as an index may name */
 static const float vf_zero[4];
 
 static inline vi4
-load_src(const struct vf_src *s, const struct nvsim_vp_state *st,
-         const struct nvsim_nv40_vp_io *io,
+load_src(const struct vf_src *s, const float *const base[4],
+         const struct nvsim_vp_state *st, const struct nvsim_nv40_vp_io *io,
          const struct nvisa_nv40_vp_insn *insn)
 {
-   const float *v = vf_zero;
-   int idx;
+   const float *v;
 
-   switch (s->kind) {
-   case VF_TEMP:
-      v = st->temp[s->index];
-      break;
-   case VF_INPUT:
-      if (io->attr)
-         v = io->attr[s->index];
-      break;
-   case VF_CONST:
-      if (io->consts)
-         v = io->consts[s->index];
-      break;
-   case VF_INPUT_IDX:
+   if (__builtin_expect(s->kind <= VF_CONST, 1)) {
+      v = base[s->kind] + 4 * s->index;
+   } else {
       /* out-of-range relative reads return 0 (the reference's fetch) */
-      idx = s->index + st->addr[insn->addr_reg & 1][insn->addr_swz & 3];
-      if (idx >= 0 && idx < VP(NUM_INPUTS) && io->attr)
-         v = io->attr[idx];
-      break;
-   case VF_CONST_IDX:
-      idx = s->index + st->addr[insn->addr_reg & 1][insn->addr_swz & 3];
-      if (idx >= 0 && idx < VP(NUM_CONSTS) && io->consts)
-         v = io->consts[idx];
-      break;
-   default:
-      break;
+      int idx = s->index + st->addr[insn->addr_reg & 1][insn->addr_swz & 3];
+      v = vf_zero;
+      if (s->kind == VF_INPUT_IDX) {
+         if (idx >= 0 && idx < VP(NUM_INPUTS))
+            v = io->attr[idx];
+      } else {
+         if (idx >= 0 && idx < VP(NUM_CONSTS))
+            v = io->consts[idx];
+      }
    }
    vi4 r;
    if (s->ident) {
@@ -258,7 +261,9 @@ load_src(const struct vf_src *s, const struct nvsim_vp_state *st,
          memcpy(&w[c], &v[s->swz[c]], sizeof(w[c]));
       r = (vi4){ w[0], w[1], w[2], w[3] };
    }
-   return (r & s->and_mask) ^ s->xor_mask;
+   if (s->mod)
+      r = (r & s->and_mask) ^ s->xor_mask;
+   return r;
 }
 
 static inline vf4
@@ -356,25 +361,20 @@ static inline void
 write_simple(const struct vf_dst *d, struct nvsim_vp_state *st,
              struct nvsim_nv40_vp_io *io, vf4 v)
 {
+   vi4 n = as_i(v);
    if (d->temp != 0xff) {
       float *t = st->temp[d->temp];
-      if (d->mask == 0xf) {
-         memcpy(t, &v, sizeof(v));
-      } else {
-         for (unsigned c = 0; c < 4; c++)
-            if (d->mask & (1u << c))
-               t[c] = v[c];
-      }
+      vi4 o;
+      memcpy(&o, t, sizeof(o));
+      o = (o & ~d->lanes) | (n & d->lanes);
+      memcpy(t, &o, sizeof(o));
    }
    if (d->out != 0xff) {
       float *t = io->out[d->out];
-      if (d->out_mask == 0xf) {
-         memcpy(t, &v, sizeof(v));
-      } else {
-         for (unsigned c = 0; c < 4; c++)
-            if (d->out_mask & (1u << c))
-               t[c] = v[c];
-      }
+      vi4 o;
+      memcpy(&o, t, sizeof(o));
+      o = (o & ~d->out_lanes) | (n & d->out_lanes);
+      memcpy(t, &o, sizeof(o));
       io->out_written |= 1u << d->out;
    }
 }
@@ -400,7 +400,7 @@ nvsim_nv40_vp_run_fast(const struct nvsim_nv40_vp_prog *prog, unsigned start,
                        struct nvsim_nv40_vp_io *io)
 {
    const struct nvsim_vp_fast *f = prog->fast;
-   if (!f || f->start != start)
+   if (!f || f->start != start || !io->attr || !io->consts)
       return nvsim_nv40_vp_run(prog, start, io);
 
    struct nvsim_vp_state st;
@@ -416,6 +416,10 @@ nvsim_nv40_vp_run_fast(const struct nvsim_nv40_vp_prog *prog, unsigned start,
    memset(st.addr, 0, sizeof(st.addr));
    memset(st.cc, NVISA_COND_EQ, sizeof(st.cc));
    st.io = io;
+   const float *const base[4] = {
+      [VF_ZERO] = vf_zero, [VF_TEMP] = &st.temp[0][0],
+      [VF_INPUT] = &io->attr[0][0], [VF_CONST] = &io->consts[0][0],
+   };
 
    for (unsigned i = 0; i < f->num; i++) {
       const struct vf_op *o = &f->ops[i];
@@ -425,11 +429,11 @@ nvsim_nv40_vp_run_fast(const struct nvsim_nv40_vp_prog *prog, unsigned start,
       vf4 vr, sr;
 
       if (o->srcs & 1)
-         s[0] = load_src(&o->src[0], &st, io, insn);
+         s[0] = load_src(&o->src[0], base, &st, io, insn);
       if (o->srcs & 2)
-         s[1] = load_src(&o->src[1], &st, io, insn);
+         s[1] = load_src(&o->src[1], base, &st, io, insn);
       if (o->srcs & 4)
-         s[2] = load_src(&o->src[2], &st, io, insn);
+         s[2] = load_src(&o->src[2], base, &st, io, insn);
 
       bool vw = run_vec(o, &st, s, &vr);
       bool sw = false;
