@@ -76,7 +76,8 @@ struct nv40_3d {
    uint32_t vp_upload_word[4];
    uint32_t vp_const_slot;
    float vp_const_word[4];
-   struct nv40_3d_vp_prog *vp;        /* decoded, NULL when stale */
+   struct nv40_3d_vp_prog *vp;        /* decoded, NULL before the first */
+   bool vp_stale;                     /* slots or start changed since */
 
    /* fragment program, decoded from memory at the first draw after
     * FP_ACTIVE_PROGRAM */

@@ -325,8 +325,8 @@ nv40_3d_render_condition(struct nv40_3d *ctx, bool *draw)
 static void
 vp_stale(struct nv40_3d *ctx)
 {
-   nv40_3d_vp_free(ctx->vp);
-   ctx->vp = NULL;
+   /* decoded again at the next draw (nv40_3d_prepare_draw) */
+   ctx->vp_stale = true;
 }
 
 static enum nvsim_status method_body(struct nv40_3d *ctx, uint32_t mthd,

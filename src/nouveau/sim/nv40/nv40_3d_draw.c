@@ -157,11 +157,14 @@ nv40_3d_prepare_draw(struct nv40_3d *ctx)
    if (st)
       return st;
 
-   if (!ctx->vp) {
+   if (!ctx->vp || ctx->vp_stale) {
       uint32_t start = nv40_3d_reg(ctx, NV30_3D_VP_START_FROM_ID);
-      ctx->vp = nv40_3d_vp_prepare((const uint32_t (*)[4])ctx->vp_insn,
+      ctx->vp = nv40_3d_vp_prepare(ctx->vp,
+                                   (const uint32_t (*)[4])ctx->vp_insn,
                                    ctx->vp_slots, start, ctx->rankine,
+                                   ctx->obj->chan->dev->reference,
                                    err, sizeof(err));
+      ctx->vp_stale = false;
       if (!ctx->vp)
          return nv40_3d_fail(ctx, NVSIM_INVALID_STATE,
                              "vertex program at slot %u: %s", start, err);

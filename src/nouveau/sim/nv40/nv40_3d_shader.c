@@ -13,6 +13,9 @@
 struct nv40_3d_vp_prog {
    struct nvsim_nv40_vp_prog prog;
    unsigned start;
+   bool rankine;
+   unsigned num_slots;
+   uint32_t words[NVSIM_NV40_VP_SLOTS][4];   /* the slots prog was made of */
 };
 
 struct nv40_3d_fp_prog {
@@ -20,19 +23,36 @@ struct nv40_3d_fp_prog {
 };
 
 struct nv40_3d_vp_prog *
-nv40_3d_vp_prepare(const uint32_t (*insn)[4], unsigned num_slots,
-                   unsigned start, bool rankine, char *err, size_t errlen)
+nv40_3d_vp_prepare(struct nv40_3d_vp_prog *old, const uint32_t (*insn)[4],
+                   unsigned num_slots, unsigned start, bool rankine,
+                   bool reference, char *err, size_t errlen)
 {
-   struct nv40_3d_vp_prog *p = calloc(1, sizeof(*p));
-   if (!p) {
-      snprintf(err, errlen, "out of memory");
-      return NULL;
-   }
    if (num_slots > NVSIM_NV40_VP_SLOTS)
       num_slots = NVSIM_NV40_VP_SLOTS;
    if (start >= num_slots) {
       snprintf(err, errlen, "start slot %u is past the last slot", start);
-      free(p);
+      nv40_3d_vp_free(old);
+      return NULL;
+   }
+   if (old && !reference && old->rankine == rankine &&
+       old->num_slots == num_slots) {
+      /* only the slots uploaded with other words are decoded again */
+      if (nvsim_nv40_vp_reprepare(&old->prog, rankine, insn,
+                                  (const uint32_t (*)[4])old->words,
+                                  num_slots, err, errlen) != 0) {
+         nv40_3d_vp_free(old);
+         return NULL;
+      }
+      memcpy(old->words, insn, num_slots * sizeof(old->words[0]));
+      old->start = start;
+      nvsim_nv40_vp_compile_fast(&old->prog, start);
+      return old;
+   }
+   nv40_3d_vp_free(old);
+
+   struct nv40_3d_vp_prog *p = calloc(1, sizeof(*p));
+   if (!p) {
+      snprintf(err, errlen, "out of memory");
       return NULL;
    }
    int r = rankine ? nvsim_nv30_vp_prepare(&p->prog, insn, num_slots, err, errlen)
@@ -42,6 +62,9 @@ nv40_3d_vp_prepare(const uint32_t (*insn)[4], unsigned num_slots,
       return NULL;
    }
    p->start = start;
+   p->rankine = rankine;
+   p->num_slots = num_slots;
+   memcpy(p->words, insn, num_slots * sizeof(p->words[0]));
    nvsim_nv40_vp_compile_fast(&p->prog, start);
    return p;
 }

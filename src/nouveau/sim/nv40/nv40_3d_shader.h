@@ -36,10 +36,13 @@ struct nv40_3d_fp_prog;
 
 /* Decodes the program that starts at slot `start`, in rankine's (NV30)
  * encoding if `rankine`, else curie's.  NULL with err filled when it
- * cannot run (bad opcode, runs off the end, no interpreter). */
+ * cannot run (bad opcode, runs off the end, no interpreter).  `old`, the
+ * previous program or NULL, is taken over (freed or reused: unless
+ * `reference`, only its slots whose words changed are decoded again). */
 struct nv40_3d_vp_prog *
-nv40_3d_vp_prepare(const uint32_t (*insn)[4], unsigned num_slots,
-                   unsigned start, bool rankine, char *err, size_t errlen);
+nv40_3d_vp_prepare(struct nv40_3d_vp_prog *old, const uint32_t (*insn)[4],
+                   unsigned num_slots, unsigned start, bool rankine,
+                   bool reference, char *err, size_t errlen);
 void nv40_3d_vp_free(struct nv40_3d_vp_prog *prog);
 /* Runs it for one vertex; out[] is preset by the caller to (0,0,0,1);
  * *written gets bit i for every output i the run wrote.  false (err

@@ -29,6 +29,7 @@
 
 #include "nv40_shader_exec.h"
 #include "nv40_shader_priv.h"
+#include "nv40_vp_priv.h"
 #include "nvisa_nv30_vp.h"
 
 #define VP30(x) NVISA_NV30_VP_##x
@@ -132,15 +133,21 @@ nvsim_nv30_vp_prepare(struct nvsim_nv40_vp_prog *prog,
       snprintf(err, errlen, "vertex program: out of memory");
       return -1;
    }
-   for (unsigned i = 0; i < num_slots; i++) {
-      struct nvisa_nv30_vp_insn in;
-      struct nvsim_nv40_vp_op *op = &prog->ops[i];
-      bool known = nvisa_nv30_vp_decode(slots[i], &in) == 0;
-      translate(&in, op);
-      op->valid = known;
-      op->srcs = nvisa_nv30_vp_vec_op_info[in.vec_op].srcs |
-                 nvisa_nv30_vp_sca_op_info[in.sca_op].srcs;
-   }
+   for (unsigned i = 0; i < num_slots; i++)
+      nvsim_nv30_vp_decode_slot(&prog->ops[i], slots[i]);
    prog->num_slots = num_slots;
    return 0;
+}
+
+void
+nvsim_nv30_vp_decode_slot(struct nvsim_nv40_vp_op *op, const uint32_t w[4])
+{
+   struct nvisa_nv30_vp_insn in;
+
+   memset(op, 0, sizeof(*op));
+   bool known = nvisa_nv30_vp_decode(w, &in) == 0;
+   translate(&in, op);
+   op->valid = known;
+   op->srcs = nvisa_nv30_vp_vec_op_info[in.vec_op].srcs |
+              nvisa_nv30_vp_sca_op_info[in.sca_op].srcs;
 }

@@ -106,6 +106,17 @@ int nvsim_nv30_vp_prepare(struct nvsim_nv40_vp_prog *prog,
 int nvsim_nv40_vp_run(const struct nvsim_nv40_vp_prog *prog, unsigned start,
                       struct nvsim_nv40_vp_io *io);
 
+/* The program prepared again after uploads: prog was prepared (by the
+ * function of the same encoding) from old[0..num_slots-1], and only the
+ * slots whose words differ from old are decoded again; the result is
+ * nvsim_nv40_vp_prepare's / nvsim_nv30_vp_prepare's on slots (issue 23:
+ * a driver that re-uploads its programs at every switch made each draw
+ * decode all 544 slots).  The fast form is dropped: compile it again. */
+int nvsim_nv40_vp_reprepare(struct nvsim_nv40_vp_prog *prog, bool rankine,
+                            const uint32_t (*slots)[4],
+                            const uint32_t (*old)[4], unsigned num_slots,
+                            char *err, size_t errlen);
+
 /* The fast path (issue 23): the program from slot start compiled once
  * into a compact form (sources' places, swizzles and modifiers, masks
  * resolved; nv40_vp_fast.c), which nvsim_nv40_vp_run_fast runs with the

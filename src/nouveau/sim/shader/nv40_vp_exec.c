@@ -35,17 +35,45 @@ nvsim_nv40_vp_prepare(struct nvsim_nv40_vp_prog *prog,
       snprintf(err, errlen, "vertex program: out of memory");
       return -1;
    }
-   for (unsigned i = 0; i < num_slots; i++) {
-      struct nvsim_nv40_vp_op *op = &prog->ops[i];
-      op->valid = nvisa_nv40_vp_decode(slots[i], &op->insn) == 0;
-      op->srcs = nvisa_nv40_vp_vec_op_info[op->insn.vec_op].srcs |
-                 nvisa_nv40_vp_sca_op_info[op->insn.sca_op].srcs;
-      /* curie writes the output with the mask of the result it takes */
-      if (op->insn.out != VP(OUT_NONE) && op->insn.out < VP(NUM_OUTPUTS))
-         op->out_mask[op->insn.out_is_vec ? 0 : 1] =
-            op->insn.out_is_vec ? op->insn.vec_mask : op->insn.sca_mask;
-   }
+   for (unsigned i = 0; i < num_slots; i++)
+      nvsim_nv40_vp_decode_slot(&prog->ops[i], slots[i]);
    prog->num_slots = num_slots;
+   return 0;
+}
+
+void
+nvsim_nv40_vp_decode_slot(struct nvsim_nv40_vp_op *op, const uint32_t w[4])
+{
+   memset(op, 0, sizeof(*op));
+   op->valid = nvisa_nv40_vp_decode(w, &op->insn) == 0;
+   op->srcs = nvisa_nv40_vp_vec_op_info[op->insn.vec_op].srcs |
+              nvisa_nv40_vp_sca_op_info[op->insn.sca_op].srcs;
+   /* curie writes the output with the mask of the result it takes */
+   if (op->insn.out != VP(OUT_NONE) && op->insn.out < VP(NUM_OUTPUTS))
+      op->out_mask[op->insn.out_is_vec ? 0 : 1] =
+         op->insn.out_is_vec ? op->insn.vec_mask : op->insn.sca_mask;
+}
+
+int
+nvsim_nv40_vp_reprepare(struct nvsim_nv40_vp_prog *prog, bool rankine,
+                        const uint32_t (*slots)[4], const uint32_t (*old)[4],
+                        unsigned num_slots, char *err, size_t errlen)
+{
+   if (!prog->ops || prog->num_slots != num_slots)
+      return rankine ?
+         nvsim_nv30_vp_prepare(prog, slots, num_slots, err, errlen) :
+         nvsim_nv40_vp_prepare(prog, slots, num_slots, err, errlen);
+   /* each slot's form depends on its own words only */
+   free(prog->fast);
+   prog->fast = NULL;
+   for (unsigned i = 0; i < num_slots; i++) {
+      if (!memcmp(slots[i], old[i], sizeof(slots[i])))
+         continue;
+      if (rankine)
+         nvsim_nv30_vp_decode_slot(&prog->ops[i], slots[i]);
+      else
+         nvsim_nv40_vp_decode_slot(&prog->ops[i], slots[i]);
+   }
    return 0;
 }
 

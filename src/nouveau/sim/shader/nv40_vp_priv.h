@@ -43,4 +43,12 @@ void nvsim_nv40_vp_write_result(struct nvsim_vp_state *st,
                                 const struct nvsim_nv40_vp_op *op, bool vec,
                                 const float res[4], uint8_t cmask);
 
+/* One slot's decoded form out of its four words (curie's, rankine's
+ * encoding): what nvsim_nv40_vp_prepare / nvsim_nv30_vp_prepare do for
+ * each slot. */
+void nvsim_nv40_vp_decode_slot(struct nvsim_nv40_vp_op *op,
+                               const uint32_t w[4]);
+void nvsim_nv30_vp_decode_slot(struct nvsim_nv40_vp_op *op,
+                               const uint32_t w[4]);
+
 #endif

@@ -11,13 +11,15 @@
  * opcodes forced to known ones, in curie's and rankine's encodings, ending
  * with LAST; some with flow control or PUSHA/POPA (the fast path hands
  * them to the reference), some starting elsewhere than the compiled
- * start.  Attributes and constants are drawn from special values (NaNs
+ * start.  nvsim_nv40_vp_reprepare (only changed slots decoded again) is
+ * compared with a fresh prepare.  Attributes and constants are drawn from special values (NaNs
  * with payloads, signalling NaN, infinities, -0, denormals, the address
  * clamp's limits) and random floats.
  */
 #include <stdlib.h>
 
 #include "nv40_shader_exec.h"
+#include "nv40_shader_priv.h"
 #include "nvisa_nv30_vp.h"
 #include "shader_test.h"
 
@@ -151,7 +153,7 @@ test_programs(bool rankine, unsigned iters)
          nvsim_nv40_vp_prepare(&prog, (const uint32_t (*)[4])slots, 32, err,
                                sizeof(err));
       CHECK(r == 0);
-      unsigned start = rand() % 4 ? 0 : rand() % 34;
+      unsigned start = rand() % 4 ? 0u : (unsigned)(rand() % 34);
       nvsim_nv40_vp_compile_fast(&prog, start);
       for (unsigned v = 0; v < 8; v++) {
          for (unsigned i = 0; i < NVISA_NV40_VP_NUM_INPUTS; i++)
@@ -162,11 +164,73 @@ test_programs(bool rankine, unsigned iters)
             for (unsigned i = 0; i < NVISA_NV40_VP_NUM_CONSTS; i++)
                for (unsigned c = 0; c < 4; c++)
                   consts[i][c] = value();
-         compare(&prog, v < 6 ? start : rand() % 34,
+         compare(&prog, v < 6 ? start : (unsigned)(rand() % 34),
                  (const float (*)[4])attr, (const float (*)[4])consts, it);
       }
    }
    nvsim_nv40_vp_fini(&prog);
+}
+
+/* nvsim_nv40_vp_reprepare after some slots changed against a fresh
+ * prepare of the new slots: the same decoded slots (ops, byte for byte)
+ * and the same runs. */
+static void
+test_reprepare(bool rankine, unsigned iters)
+{
+   static uint32_t old[32][4], cur[32][4];
+   static float attr[NVISA_NV40_VP_NUM_INPUTS][4];
+   static float consts[NVISA_NV40_VP_NUM_CONSTS][4];
+   struct nvsim_nv40_vp_prog a = { 0 }, b = { 0 };
+   char err[128];
+   unsigned bad = 0;
+
+   for (unsigned i = 0; i < NVISA_NV40_VP_NUM_CONSTS; i++)
+      for (unsigned c = 0; c < 4; c++)
+         consts[i][c] = value();
+   for (unsigned it = 0; it < iters; it++) {
+      for (unsigned s = 0; s < 32; s++)
+         for (unsigned w = 0; w < 4; w++)
+            old[s][w] = rnd();
+      CHECK((rankine ? nvsim_nv30_vp_prepare : nvsim_nv40_vp_prepare)
+            (&a, (const uint32_t (*)[4])old, 32, err, sizeof(err)) == 0);
+      memcpy(cur, old, sizeof(cur));
+      unsigned changes = rand() % 6;
+      for (unsigned k = 0; k < changes; k++) {
+         unsigned s = rand() % 32;
+         cur[s][rand() % 4] = rnd();
+         if (rankine)
+            nvisa_nv30_vp_set_last(cur[s], rand() % 2);
+         else
+            nvisa_nv40_vp_set_last(cur[s], rand() % 2);
+      }
+      CHECK(nvsim_nv40_vp_reprepare(&a, rankine, (const uint32_t (*)[4])cur,
+                                    (const uint32_t (*)[4])old, 32, err,
+                                    sizeof(err)) == 0);
+      CHECK((rankine ? nvsim_nv30_vp_prepare : nvsim_nv40_vp_prepare)
+            (&b, (const uint32_t (*)[4])cur, 32, err, sizeof(err)) == 0);
+      CHECK(a.num_slots == b.num_slots && !a.fast);
+      if (memcmp(a.ops, b.ops, 32 * sizeof(*a.ops)) && bad++ < 5)
+         fprintf(stderr, "reprepare %u: slots differ from a prepare\n", it);
+      for (unsigned v = 0; v < 2; v++) {
+         struct nvsim_nv40_vp_io x, y;
+         for (unsigned i = 0; i < NVISA_NV40_VP_NUM_INPUTS; i++)
+            for (unsigned c = 0; c < 4; c++)
+               attr[i][c] = value();
+         memset(&x, 0, sizeof(x));
+         x.attr = (const float (*)[4])attr;
+         x.consts = (const float (*)[4])consts;
+         y = x;
+         unsigned start = rand() % 32;
+         int rx = nvsim_nv40_vp_run(&a, start, &x);
+         int ry = nvsim_nv40_vp_run(&b, start, &y);
+         if ((rx != ry || x.steps != y.steps ||
+              memcmp(x.out, y.out, sizeof(x.out))) && bad++ < 5)
+            fprintf(stderr, "reprepare %u: runs differ\n", it);
+      }
+   }
+   CHECK(bad == 0);
+   nvsim_nv40_vp_fini(&a);
+   nvsim_nv40_vp_fini(&b);
 }
 
 int
@@ -175,6 +239,8 @@ main(void)
    srand(23);
    test_programs(false, 8000);
    test_programs(true, 4000);
+   test_reprepare(false, 2000);
+   test_reprepare(true, 2000);
    fprintf(stderr, "%u runs compared, %u on the fast form, %u differ\n",
            compared, fast_runs, differ);
    CHECK(differ == 0);
