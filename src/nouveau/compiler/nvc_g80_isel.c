@@ -382,16 +382,17 @@ imul(struct isel *c, nir_alu_instr *alu)
 
 /* Derivatives by quadop (FP only): each lane takes source 1 from a lane
  * of its 2x2 quad (lanes top-left, top-right, bottom-left, bottom-right)
- * and adds or subtracts its own source 3 (g80.xml QUADOP; hwtest
+ * and adds or subtracts its own source 3 (g80.xml QUADOP, enums
+ * QUADOP_LANE and QUADOP_OP; hwtest
  * g80_fp.cc fswz; envytools misc.rst "quadop": srclane l0..l3 anywhere,
  * "dox" lane ^ 1 and "doy" lane ^ 2 in FPs).  The op of lane n is QOP
  * bits 7-2n..6-2n: 0 add, 1 = self - the other (subr), 2 = the other
  * - self (sub), 3 = self (mov2).
  *
  * Fine (ARB_derivative_control: "the current fragment and its immediate
- * neighbor(s)"; also GL's plain dFdx / dFdy): select 4 = across x
- * (lane ^ 1), 5 = across y (lane ^ 2); 2 for the left / top lanes, 1 for
- * the right / bottom ones: 0x99 for x, 0xa5 for y (upstream's nv50
+ * neighbor(s)"; also GL's plain dFdx / dFdy): source lane dox = across x
+ * (lane ^ 1), doy = across y (lane ^ 2); sub for the left / top lanes, subr
+ * for the right / bottom ones: 0x99 for x, 0xa5 for y (upstream's nv50
  * emitter uses the same pair).
  *
  * Coarse (dFdxCoarse / dFdyCoarse: "fewer unique locations", one a quad
@@ -402,15 +403,13 @@ imul(struct isel *c, nir_alu_instr *alu)
  *
  * d/dy is bottom minus top in the quad's lane order; which way window y
  * goes is the driver's (a y-flipped framebuffer negates it). */
-#define QUAD_LANE_DX 4
-#define QUAD_LANE_DY 5
-#define QUAD_QOP_DX 0x99
-#define QUAD_QOP_DY 0xa5
-#define QUAD_LANE_L0 0
-#define QUAD_LANE_L1 1
-#define QUAD_LANE_L2 2
-#define QUAD_QOP_SUBR_ALL 0x55
-#define QUAD_QOP_ADD_ALL 0x00
+/* MOD QOP from the ops of lanes 0..3 (enum QUADOP_OP, isa/g80.xml) */
+#define QOP(l0, l1, l2, l3) ((l0) << 6 | (l1) << 4 | (l2) << 2 | (l3))
+#define QUAD_QOP_DX QOP(G(QUADOP_OP_sub), G(QUADOP_OP_subr), \
+                        G(QUADOP_OP_sub), G(QUADOP_OP_subr))
+#define QUAD_QOP_DY QOP(G(QUADOP_OP_sub), G(QUADOP_OP_sub), \
+                        G(QUADOP_OP_subr), G(QUADOP_OP_subr))
+#define QUAD_QOP_ALL(op) QOP(G(op), G(op), G(op), G(op))
 
 static unsigned
 quadop(struct isel *c, unsigned a, unsigned b, unsigned lane, unsigned qop)
@@ -435,11 +434,13 @@ derivative(struct isel *c, nir_alu_instr *alu, bool y)
    }
    unsigned v = ssa_val(c, &alu->src[0].src, alu->src[0].swizzle[0]);
    if (alu->op == nir_op_fddx_coarse || alu->op == nir_op_fddy_coarse) {
-      unsigned t = quadop(c, v, v, QUAD_LANE_L0, QUAD_QOP_SUBR_ALL);
-      return quadop(c, t, imm(c, 0), y ? QUAD_LANE_L2 : QUAD_LANE_L1,
-                    QUAD_QOP_ADD_ALL);
+      unsigned t = quadop(c, v, v, G(QUADOP_LANE_l0),
+                          QUAD_QOP_ALL(QUADOP_OP_subr));
+      return quadop(c, t, imm(c, 0),
+                    y ? G(QUADOP_LANE_l2) : G(QUADOP_LANE_l1),
+                    QUAD_QOP_ALL(QUADOP_OP_add));
    }
-   return quadop(c, v, v, y ? QUAD_LANE_DY : QUAD_LANE_DX,
+   return quadop(c, v, v, y ? G(QUADOP_LANE_doy) : G(QUADOP_LANE_dox),
                  y ? QUAD_QOP_DY : QUAD_QOP_DX);
 }
 
