@@ -103,6 +103,12 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
        * (g80_texture.xml; nv50_tex.c composes the view's swizzle with the
        * format's) */
       return 1;
+   case PIPE_CAP_TEXTURE_MIRROR_CLAMP:
+   case PIPE_CAP_TEXTURE_MIRROR_CLAMP_TO_EDGE:
+      /* TSC WRAP MIRROR_ONCE_CLAMP_TO_EDGE / _BORDER / _CLAMP_OGL
+       * (g80_texture.xml; nv50_tsc_wrap): EXT_texture_mirror_clamp,
+       * ATI_texture_mirror_once, ARB_texture_mirror_clamp_to_edge */
+      return chip->tex_mirror_clamp;
    case PIPE_CAP_ANISOTROPIC_FILTER:
       /* TSC MAX_ANISOTROPY (g80_texture.xml), up to
        * PIPE_CAPF_MAX_TEXTURE_ANISOTROPY */

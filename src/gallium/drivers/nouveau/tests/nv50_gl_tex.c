@@ -24,7 +24,14 @@
  *  4. Wrap modes on s of a 4x1 texture, NEAREST, s = 3 (x + 0.5) / 16 - 1
  *     (u = 0.75 x - 3.625, never an integer): REPEAT, CLAMP_TO_EDGE,
  *     MIRRORED_REPEAT and CLAMP_TO_BORDER as table 3.22 says, each of the
- *     16 pixels of a row.
+ *     16 pixels of a row; then MIRROR_CLAMP_TO_EDGE (GL 4.4 table 8.20:
+ *     clamp(mirror(i), 0, size - 1), mirror(a) = a >= 0 ? a : -(1 + a);
+ *     ARB_texture_mirror_clamp_to_edge), and EXT_texture_mirror_clamp's
+ *     MIRROR_CLAMP_TO_BORDER_EXT (|s| clamped to [-1/2N, 1 + 1/2N]: the
+ *     mirrored texel, the border from N on) and MIRROR_CLAMP_EXT (that of
+ *     CLAMP on |s|: with NEAREST the mirrored texel, the last one past
+ *     the edge), which every Tesla has (TSC WRAP MIRROR_ONCE_*): the
+ *     extensions are required on g80 and gt215 too.
  *  5. A cube map: +X face 2x2 of four reds, the others one colour each;
  *     directions (1, .5, .5) (+X: sc = -rz, tc = -ry: s = t = 0.25,
  *     texel (0, 0)), (1, -.5, -.5) (texel (1, 1)), and one into -X, +Y,
@@ -195,6 +202,17 @@ wrap_index(GLenum mode, int i, int size)
    }
 }
 
+/* the wraps of EXT_texture_mirror_clamp and GL 4.4 on texel index i
+ * (NEAREST): -1 is the border */
+static int
+mirror_index(GLenum mode, int i, int size)
+{
+   int m = i >= 0 ? i : -(1 + i);
+   if (m < size)
+      return m;
+   return mode == GL_MIRROR_CLAMP_TO_BORDER_EXT ? -1 : size - 1;
+}
+
 static unsigned
 plus_x(int i, int j)
 {
@@ -340,6 +358,31 @@ main(int argc, char **argv)
             int i = (int)floor(0.75 * x - 3.625);
             int w = wrap_index(modes[m], i, 4);
             check(what, x, 0, w < 0 ? border_colour : row_colour[w]);
+         }
+      }
+      const GLenum mmodes[] = { GL_MIRROR_CLAMP_TO_EDGE,
+                                GL_MIRROR_CLAMP_TO_BORDER_EXT,
+                                GL_MIRROR_CLAMP_EXT };
+      const char *mnames[] = { "MIRROR_CLAMP_TO_EDGE",
+                               "MIRROR_CLAMP_TO_BORDER_EXT",
+                               "MIRROR_CLAMP_EXT" };
+      const char *exts = (const char *)glGetString(GL_EXTENSIONS);
+      if (!strstr(exts, "GL_ARB_texture_mirror_clamp_to_edge") ||
+          !strstr(exts, "GL_EXT_texture_mirror_clamp")) {
+         printf("FAIL: no GL_ARB_texture_mirror_clamp_to_edge / "
+                "GL_EXT_texture_mirror_clamp\n");
+         fails++;
+      } else {
+         for (unsigned m = 0; m < 3; m++) {
+            char what[64];
+            filters(GL_TEXTURE_2D, GL_NEAREST, GL_NEAREST, mmodes[m]);
+            draw(p2d, 3.0f / S, 0, -1.0f, 0.5f);
+            snprintf(what, sizeof(what), "wrap %s", mnames[m]);
+            for (int x = 0; x < S; x++) {
+               int i = (int)floor(0.75 * x - 3.625);
+               int w = mirror_index(mmodes[m], i, 4);
+               check(what, x, 0, w < 0 ? border_colour : row_colour[w]);
+            }
          }
       }
    }
