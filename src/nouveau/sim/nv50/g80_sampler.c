@@ -83,7 +83,8 @@
  *   formats, as curie's; TIC word 6's MAX_ANISOTROPY and the ANISO_*
  *   spread and quality fields (no document says what they do; upstream
  *   leaves them 0) are not read.
- * Not modelled (the request fails: the 3D class traps): texgather, texquerylod, texprep cube and CUBE_ARRAY,
+ * - texgather (GT215_3D's D3D10.1 forms): gather_lane.
+ * Not modelled (the request fails: the 3D class traps): texquerylod, texprep cube and CUBE_ARRAY,
  * multisampled textures, the subsampled and video formats, R1.
  */
 #include <math.h>
@@ -801,6 +802,59 @@ fetch_lane(const struct g80_sampler_texture *t,
    route(&t->tic, comp, out);
 }
 
+/* texgather (GT215): the 2x2 texels that LINEAR filtering would blend at
+ * the view's first level (GLSL 1.50+ / ARB_texture_gather: the gather
+ * reads level base), each through the wrap modes, border, compare and
+ * the TIC's SOURCE routing as a filtered lookup's, returning the routed
+ * X component of each in ARB_texture_gather's order: (i0, j1), (i1, j1),
+ * (i1, j0), (i0, j0), i0 = floor(u - 1/2), j0 = floor(v - 1/2) (GL 3.3
+ * 3.8.8).  Which component: the instruction has no field for it (upstream
+ * encodes none on Tesla, docs/tesla.md) and the TIC's X source is what
+ * GL's texture swizzle (and so the gathered component under
+ * ARB_texture_gather's MAX_PROGRAM_TEXTURE_GATHER_COMPONENTS 4) routes;
+ * the order is the extension's, which upstream's driver passes through
+ * unchanged (envytools texture.rst's texgather section is a todo). */
+static void
+gather_lane(const struct g80_sampler_texture *t,
+            const struct g80_tex_request *req, unsigned lane, float out[4])
+{
+   const struct fmt *f = tex_fmt(t);
+   float c[3];
+   lane_coords(t, req, lane, c);
+   unsigned layer = 0;
+   float s = c[0], tt = c[1];
+   if (t->cube) {
+      layer = nvsim_tex_cube_face(c, &s, &tt);
+   } else if (t->array) {
+      uint32_t li = req->coord[lane][t->dims];
+      layer = li >= t->layers ? t->layers - 1 : li;
+   }
+   unsigned ncoord = (t->cube ? 3 : t->dims) + (t->array ? 1 : 0);
+   unsigned base, top;
+   level_range(t, &base, &top);
+   struct texel_ctx tc = { t, base, layer, t->tsc.depth_compare, 0.0f };
+   if (tc.compare) {
+      float ref = word_f(req->coord[lane][ncoord < 5 ? ncoord : 4]);
+      bool fixed = f->depth < 0 || type_is_unorm(t->tic.data_type[f->depth]);
+      tc.ref = fixed ? clampf(ref, 0.0f, 1.0f) : ref;
+   }
+   const struct g80_sampler_level *lv = &t->level[base];
+   float u = t->tic.normalized_coords ? s * (float)lv->w : s;
+   float v = t->tic.normalized_coords ? tt * (float)lv->h : tt;
+   u += (float)req->offset[0];
+   v += (float)req->offset[1];
+   int i0 = (int)floorf(u - 0.5f), j0 = (int)floorf(v - 0.5f);
+   if (t->dims == 1)
+      j0 = 0;
+   static const int place[4][2] = { { 0, 1 }, { 1, 1 }, { 1, 0 }, { 0, 0 } };
+   for (unsigned k = 0; k < 4; k++) {
+      float texel[4];
+      int dj = t->dims == 1 ? 0 : place[k][1];
+      texel_cb(&tc, i0 + place[k][0], j0 + dj, 0, texel);
+      out[k] = texel[0];
+   }
+}
+
 static void
 query_lane(const struct g80_sampler_texture *t,
            const struct g80_tex_request *req, unsigned lane, uint32_t out[4])
@@ -835,9 +889,8 @@ g80_sampler_run(const struct g80_sampler_texture *t, enum g80_stage stage,
    case G80_TEX_SAMPLE_LOD:
    case G80_TEX_FETCH:
    case G80_TEX_QUERY:
-      break;
    case G80_TEX_GATHER:
-      return "texgather is not modelled";
+      break;
    case G80_TEX_QUERY_LOD:
       return "texquerylod is not modelled";
    default:
@@ -856,6 +909,8 @@ g80_sampler_run(const struct g80_sampler_texture *t, enum g80_stage stage,
       }
       if (req->op == G80_TEX_FETCH) {
          fetch_lane(t, req, lane, v);
+      } else if (req->op == G80_TEX_GATHER) {
+         gather_lane(t, req, lane, v);
       } else {
          float lambda = -128.0f;   /* derivatives 0: log2(0) */
          float c[4] = { 0.0f, 0.0f, 0.0f, 0.0f }, axis[3];

@@ -970,12 +970,70 @@ sampler_refuses(void)
    CHECK(g80_tic_decode(tw, true, &tic, &why));
    CHECK_STR_HAS(g80_sampler_setup(&t, &tic, &tsc, false), "COMPONENTS_SIZES");
    CHECK(g80_sampler_setup(&t, &tic, &tsc, true) == NULL);
-   /* texgather is not modelled */
+   /* texquerylod is not modelled */
    td.cs = G80_TIC_0_COMPONENTS_SIZES_R8;
    CHECK(setup(&t, &td, &sd, mem));
-   struct g80_tex_request rq = { .op = G80_TEX_GATHER, .active = 1 };
+   struct g80_tex_request rq = { .op = G80_TEX_QUERY_LOD, .active = 1 };
    uint32_t out[32][4];
-   CHECK_STR_HAS(g80_sampler_run(&t, G80_STAGE_FP, &rq, out), "texgather");
+   CHECK_STR_HAS(g80_sampler_run(&t, G80_STAGE_FP, &rq, out), "texquerylod");
+}
+
+/* texgather on a 4 x 4 R8G8 texture, texel (x, y) = (x + 4y, 100 + x),
+ * NEAREST (a gather ignores the filter): ARB_texture_gather's four
+ * texels (i0, j1), (i1, j1), (i1, j0), (i0, j0) of GL 3.3 3.8.8's LINEAR
+ * footprint, i0 = floor(u - 1/2), j0 = floor(v - 1/2), of the component
+ * the TIC's X source routes. */
+static void
+sampler_gather(void)
+{
+   uint8_t mem[256];
+   for (unsigned y = 0; y < 4; y++)
+      for (unsigned x = 0; x < 4; x++) {
+         mem[2 * (4 * y + x)] = x + 4 * y;
+         mem[2 * (4 * y + x) + 1] = 100 + x;
+      }
+   struct tic_desc td = {
+      .cs = G80_TIC_0_COMPONENTS_SIZES_G8R8, .type = G80_TIC_TYPE_UNORM,
+      .src = { G80_TIC_SOURCE_R, G80_TIC_SOURCE_G, G80_TIC_SOURCE_ZERO,
+               G80_TIC_SOURCE_ONE_FLOAT },
+      .tex_type = G80_TIC_2_TEXTURE_TYPE_TWO_D_NO_MIPMAP, .pitch = true,
+      .pitch_bytes = 8, .w = 4, .h = 4, .d = 1,
+   };
+   struct tsc_desc sd = { .wrap = G80_TSC_WRAP_WRAP };
+   struct g80_sampler_texture t;
+   CHECK(setup(&t, &td, &sd, mem));
+   float o[4];
+   /* s = 1/2, t = 1/4: u = 2, v = 1, i0 = 1, j0 = 0 */
+   sample1(&t, G80_TEX_GATHER, 0.5f, 0.25f, 0, 0, o);
+   CHECK_F(o[0], 5 / 255.0f);     /* (1, 1) */
+   CHECK_F(o[1], 6 / 255.0f);     /* (2, 1) */
+   CHECK_F(o[2], 2 / 255.0f);     /* (2, 0) */
+   CHECK_F(o[3], 1 / 255.0f);     /* (1, 0) */
+   /* at (0, 0) with REPEAT: i0 = j0 = -1, which wrap to 3 */
+   sample1(&t, G80_TEX_GATHER, 0, 0, 0, 0, o);
+   CHECK_F(o[0], 3 / 255.0f);     /* (3, 0) */
+   CHECK_F(o[1], 0.0f);           /* (0, 0) */
+   CHECK_F(o[2], 12 / 255.0f);    /* (0, 3) */
+   CHECK_F(o[3], 15 / 255.0f);    /* (3, 3) */
+   /* a texel offset (1, 0) moves the footprint: i0 = 2 */
+   struct g80_tex_request rq = { .op = G80_TEX_GATHER, .active = 1,
+                                 .argc = 2, .offset = { 1, 0, 0 } };
+   rq.coord[0][0] = bits(0.5f);
+   rq.coord[0][1] = bits(0.25f);
+   uint32_t out[32][4] = { { 0 } };
+   CHECK(g80_sampler_run(&t, G80_STAGE_FP, &rq, out) == NULL);
+   CHECK_F(f32(out[0][0]), 6 / 255.0f);
+   CHECK_F(f32(out[0][1]), 7 / 255.0f);
+   CHECK_F(f32(out[0][2]), 3 / 255.0f);
+   CHECK_F(f32(out[0][3]), 2 / 255.0f);
+   /* the X source from G: GL's swizzle picks the gathered component */
+   td.src[0] = G80_TIC_SOURCE_G;
+   CHECK(setup(&t, &td, &sd, mem));
+   sample1(&t, G80_TEX_GATHER, 0.5f, 0.25f, 0, 0, o);
+   CHECK_F(o[0], 101 / 255.0f);
+   CHECK_F(o[1], 102 / 255.0f);
+   CHECK_F(o[2], 102 / 255.0f);
+   CHECK_F(o[3], 101 / 255.0f);
 }
 
 static const struct nvt_case cases[] = {
@@ -994,6 +1052,7 @@ static const struct nvt_case cases[] = {
    { "sampler_depth_compare", sampler_depth_compare },
    { "sampler_height_zero", sampler_height_zero },
    { "sampler_refuses", sampler_refuses },
+   { "sampler_gather", sampler_gather },
    { NULL, NULL },
 };
 
