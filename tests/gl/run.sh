@@ -66,6 +66,8 @@ runs=(
    # texelFetch and samplerBuffer (GLSL 1.30 / 1.40 source: the driver
    # reports GL 3.1 / GLSL 1.40)
    "nv50_gl_tex||-- fetch|g80 gt215 llvmpipe"
+   # textureGather (texgather, GT215 on; the G80 must not expose it)
+   "nv50_gl_gather||--|g80 gt215 llvmpipe"
    # blending, depth, stencil, alpha test, scissor, culling, polygon
    # offset and mode, depth clamp
    "nv50_gl_state||--|g80 gt215 llvmpipe"

@@ -56,6 +56,11 @@ struct nvc_g80_target {
    unsigned vp_max_results;
    /* constant buffers a program addresses: g80.xml CBUF (c0[]..c15[]) */
    unsigned num_cbufs;
+   /* texel offsets a texture instruction takes: TEX_OFFSET's signed
+    * fields, one a coordinate (g80.xml; nvc_g80_isel_tex.c) */
+   int tex_offset_min, tex_offset_max;
+   /* texgather (g80.xml TXG_L, a D3D10_1 form: GT215_3D on) */
+   bool tex_gather;
 };
 
 /* Fills *t from the chip's row.  false + a malloc()ed message (starting

@@ -1354,6 +1354,12 @@ select_instr(void *isel, nir_instr *instr)
    case nir_instr_type_tex: {
       nir_tex_instr *tex = nir_instr_as_tex(instr);
       char msg[NVC_G80_TEX_MSG];
+      /* texgather is one of GT215_3D's D3D10.1 forms (g80.xml TXG_L) */
+      if (tex->op == nir_texop_tg4 && !c->t->tex_gather) {
+         fail(c, "textureGather needs texgather, which only GT215_3D on "
+              "runs (g80.xml D3D10_1)");
+         break;
+      }
       if (nvc_g80_isel_tex(c->ir, tex, c->vals,
                            &c->vals[tex->dest.ssa.index * 4], msg))
          fail(c, "%s", msg);

@@ -28,6 +28,14 @@
  *    the sampler slot bound with BIND_TSC(stage) SAMPLER (rnndb
  *    g80_3d.xml); NIR's texture_index and sampler_index are those slots.
  *
+ * textureGather (tg4): texgather (GT215_3D on, g80.xml TXG_L; the caller
+ * refuses it before), the sources of tex without an LOD; it returns the
+ * four texels of the LINEAR footprint at the base level, of the
+ * component the TIC's X source routes (nvsim g80_sampler.c gather_lane):
+ * the instruction has no component field (upstream encodes none), so a
+ * component other than 0 (GLSL 4.00's textureGather(..., comp)), a
+ * depth compare and textureGatherOffsets are refused.
+ *
  * Texel offsets (constant, -8..7: TEX_OFFSET's 4-bit fields) go in the
  * instruction, not on cube maps (the CUBE forms have none).
  * textureProj's projector is applied here (rcp of q, one mul per
@@ -362,10 +370,27 @@ nvc_g80_isel_tex(struct nvc_g80_ir *ir, const nir_tex_instr *tex, const unsigned
    case nir_texop_txf: op = G(OP_TXF_L); break;
    case nir_texop_txs:
    case nir_texop_query_levels: op = G(OP_TXQ_L); break;
+   case nir_texop_tg4: {
+      /* NIR's default tg4_offsets are the footprint's own places,
+       * (0, 1), (1, 1), (1, 0), (0, 0) (nir_tex_instr_create) */
+      static const int8_t footprint[4][2] = {
+         { 0, 1 }, { 1, 1 }, { 1, 0 }, { 0, 0 } };
+      bool offsets4 = memcmp(tex->tg4_offsets, footprint,
+                             sizeof(footprint)) != 0;
+      if (tex->component || tex->is_shadow || offsets4) {
+         snprintf(msg, NVC_G80_TEX_MSG, "a textureGather %s: texgather "
+                  "has no field for it", tex->component ? "of component > 0"
+                  : tex->is_shadow ? "with a depth compare"
+                  : "with four offsets");
+         return msg;
+      }
+      op = G(OP_TXG_L);
+      break;
+   }
    default:
       snprintf(msg, NVC_G80_TEX_MSG, "texture instruction %s is not "
                "supported yet by the Tesla backend (tex, txb, txl, txf, "
-               "txs, query_levels are)", texop_name(tex->op));
+               "txs, query_levels, tg4 are)", texop_name(tex->op));
       return msg;
    }
    switch (tex->sampler_dim) {

@@ -51,9 +51,13 @@ nvc_g80_target_init(struct nvc_g80_target *t, const struct nvhwdb_chip *chip,
       t->mul_sat = true;
    if (chip->class_3d >= GT215_3D_CLASS)
       t->isa_flags |= NVISA_G80_FLAG_D3D10_1;
+   t->tex_gather = t->isa_flags & NVISA_G80_FLAG_D3D10_1;
    if (chip->chipset == CHIPSET_G200)
       t->isa_flags |= NVISA_G80_FLAG_FP64;
 
+   /* TEX_OFFSET: three signed fields, x, y, z (envydis TOFFX/Y/Z) */
+   t->tex_offset_max = (1 << (NVISA_G80_TEX_OFFSET__WIDTH / 3 - 1)) - 1;
+   t->tex_offset_min = -t->tex_offset_max - 1;
    /* isa.rst "Registers": $r0..$r127, the long forms' DST field */
    t->max_gprs = 1u << NVISA_G80_DST__WIDTH;
    /* VP_ATTR_EN: words of 4-bit (xyzw) fields (rnndb graph/g80_3d.xml);

@@ -103,6 +103,17 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
        * (g80_texture.xml; nv50_tex.c composes the view's swizzle with the
        * format's) */
       return 1;
+   case PIPE_CAP_MAX_TEXTURE_GATHER_COMPONENTS:
+      /* texgather, one of GT215_3D's D3D10.1 forms (g80.xml TXG_L): four
+       * texels of the component the TIC's X source routes, so any of the
+       * four through the view's swizzle (nvc_g80_isel_tex.c) */
+      return screen->target.tex_gather ? 4 : 0;
+   case PIPE_CAP_MIN_TEXEL_OFFSET:
+   case PIPE_CAP_MIN_TEXTURE_GATHER_OFFSET:
+      return screen->target.tex_offset_min;
+   case PIPE_CAP_MAX_TEXEL_OFFSET:
+   case PIPE_CAP_MAX_TEXTURE_GATHER_OFFSET:
+      return screen->target.tex_offset_max;
    case PIPE_CAP_TEXTURE_MIRROR_CLAMP:
    case PIPE_CAP_TEXTURE_MIRROR_CLAMP_TO_EDGE:
       /* TSC WRAP MIRROR_ONCE_CLAMP_TO_EDGE / _BORDER / _CLAMP_OGL
