@@ -608,9 +608,13 @@ def run(chip, profile, gate_chip=None, jobs=2, timeout=60, resume=False,
 
 
 def _gate_chip_of(chip):
-   """Whose gate list a chip runs: its own (gate-CHIP.txt), else the list
-   of its generation (the Tesla chips share gate-g80.txt: G84's or
-   GT215's list would be chosen by the same rule from the same GL 3.3)."""
+   """Whose gate list a chip runs: its own (gate-CHIP.txt), else that of
+   the chip of its generation with the nearest chipset id at or below its
+   own (upstream's caps grow with the id: G84..G98 run gate-g80.txt, whose
+   caps differ from G84's only by an extension llvmpipe lacks, so the rule
+   gives them the same list; GT216, GT218 and MCP89 have GT215's caps and
+   run gate-gt215.txt; RULE.md, "One list per caps"), else the lowest
+   one's."""
    if chip in ('llvmpipe', 'softpipe'):
       return 'nv40'
    name = chip[4:] if chip.startswith('ref-') else chip
@@ -618,11 +622,15 @@ def _gate_chip_of(chip):
       return name
    row = chip_row(name)
    if row and len(row) > 4:
+      same = []
       for path in sorted(glob.glob(gate_list_path('*'))):
          other = os.path.basename(path)[len('gate-'):-len('.txt')]
          orow = chip_row(other)
          if orow and len(orow) > 4 and orow[4] == row[4]:
-            return other
+            same.append((int(orow[0], 16), other))
+      if same:
+         below = [s for s in same if s[0] <= int(row[0], 16)]
+         return max(below)[1] if below else min(same)[1]
    return name
 
 

@@ -65,6 +65,9 @@ import piglit_runner as p; print(p._gate_chip_of('$1'))"
 check "gate lists: ref-g84 runs its generation's gate-g80" [ "$(gate_of ref-g84)" = g80 ]
 check "gate lists: nv50 runs gate-g80" [ "$(gate_of nv50)" = g80 ]
 check "gate lists: nv30 keeps its own" [ "$(gate_of nv30)" = nv30 ]
+check "gate lists: ref-gt215 runs gate-gt215" [ "$(gate_of ref-gt215)" = gt215 ]
+check "gate lists: gt216 runs the nearest chip below's, gate-gt215" [ "$(gate_of gt216)" = gt215 ]
+check "gate lists: g98 runs the nearest chip below's, gate-g80" [ "$(gate_of g98)" = g80 ]
 
 # 2. The gate: matching expectations pass, an unexpected pass and a
 #    regression each fail it, naming the test.
