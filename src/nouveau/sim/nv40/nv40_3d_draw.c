@@ -183,6 +183,8 @@ nv40_3d_prepare_draw(struct nv40_3d *ctx)
    rs->shade = NULL;
    rs->shade_quad = shade_quad;
    rs->shade_ctx = ctx;
+   /* NVSIM_REFERENCE=1: the rasterizer's and ROP's reference code */
+   rs->fast = !ctx->obj->chan->dev->reference;
    rs->shader_may_kill = nv40_3d_fp_may_kill(ctx->fp);
    /* The program's R1.z replaces the fragment's depth only when
     * FP_CONTROL says so (DEPTH_REPLACE, which upstream's nvfx_fragprog.c

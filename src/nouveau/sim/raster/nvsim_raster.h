@@ -415,6 +415,12 @@ struct nvsim_raster_state {
    bool shader_may_kill;    /* disables early depth/stencil */
    bool shader_writes_depth;
 
+   /* the fast paths (issue 23: the scan by spans, the ROP specialised
+    * per draw in nvsim_raster_rop_fast.c), which give the same bytes as
+    * the reference code; set by a class model that has them tested
+    * against its NVSIM_REFERENCE=1 (curie/rankine), false elsewhere */
+   bool fast;
+
    /* statistics: fragments that passed depth and stencil, counted while
     * count_samples is set */
    bool count_samples;
@@ -532,5 +538,26 @@ void nvsim_raster_fragment(struct nvsim_raster_state *st,
                            struct nvsim_raster_frag *f);
 void nvsim_raster_quad_ops(struct nvsim_raster_state *st,
                            struct nvsim_raster_quad *q, unsigned covered);
+
+/* Internal: the fast path's ROP (st->fast), planned once per primitive
+ * (nvsim_raster_rop_plan: false when the fast path does not apply: more
+ * than one sample per pixel, antialiasing coverage) and run on the quads
+ * of its scan, whose fragments carry no sample mask; the same bytes,
+ * query counts and quad masks as nvsim_raster_quad_ops. */
+struct nvsim_raster_rop_plan {
+   bool early;                            /* depth/stencil before the FP */
+   unsigned nrt;                          /* targets written, in order */
+   uint8_t rt[NVSIM_RASTER_MAX_RT];
+   uint8_t bpp[NVSIM_RASTER_MAX_RT];
+   bool blend[NVSIM_RASTER_MAX_RT];
+   struct nvsim_raster_blend_func func[NVSIM_RASTER_MAX_RT];
+   uint8_t zbpp;
+};
+bool nvsim_raster_rop_plan(const struct nvsim_raster_state *st,
+                           struct nvsim_raster_rop_plan *plan);
+void nvsim_raster_quad_ops_fast(struct nvsim_raster_state *st,
+                                const struct nvsim_raster_rop_plan *plan,
+                                struct nvsim_raster_quad *q,
+                                unsigned covered);
 
 #endif

@@ -8,6 +8,7 @@
 
 #include "nvsim_raster.h"
 #include "nvsim_raster_math.h"
+#include "nvsim_raster_pixel.h"
 
 static inline float
 clamp01(float v)
@@ -71,23 +72,20 @@ depth_stencil_float(struct nvsim_raster_state *st, uint8_t *p, bool front,
    return pass;
 }
 
-/* Depth and stencil tests with their updates; false when the fragment is
- * discarded. */
-static bool
-depth_stencil(struct nvsim_raster_state *st, int x, int y, bool front, float z)
+/* Depth and stencil tests with their updates on the zeta pixel at p, of
+ * format zfmt (not NONE); false when the fragment is discarded.  Inline:
+ * the fast path runs it with the format a constant. */
+static inline __attribute__((always_inline)) bool
+depth_stencil_at(struct nvsim_raster_state *st, uint8_t *p,
+                 enum nvsim_raster_format zfmt, bool front, float z)
 {
-   const struct nvsim_raster_surface *zs = &st->zeta;
-   if (zs->format == NVSIM_RASTER_FMT_NONE)
-      return true;
-
-   uint8_t *p = nvsim_raster_pixel(zs, x, y, nvsim_raster_format_bpp(zs->format));
-   bool z16 = zs->format == NVSIM_RASTER_FMT_Z16;
+   bool z16 = zfmt == NVSIM_RASTER_FMT_Z16;
    uint32_t word, zbuf, zfrag;
    uint8_t sval = 0, snew;
 
    if (st->depth_clamp)
       z = nvsim_minf(nvsim_maxf(z, st->depth_clamp_min), st->depth_clamp_max);
-   if (zs->format == NVSIM_RASTER_FMT_Z32F_S8)
+   if (zfmt == NVSIM_RASTER_FMT_Z32F_S8)
       return depth_stencil_float(st, p, front, z);
    if (z16) {
       uint16_t h;
@@ -136,6 +134,19 @@ depth_stencil(struct nvsim_raster_state *st, int x, int y, bool front, float z)
       }
    }
    return pass;
+}
+
+/* Depth and stencil tests with their updates; false when the fragment is
+ * discarded. */
+static bool
+depth_stencil(struct nvsim_raster_state *st, int x, int y, bool front, float z)
+{
+   const struct nvsim_raster_surface *zs = &st->zeta;
+   if (zs->format == NVSIM_RASTER_FMT_NONE)
+      return true;
+   return depth_stencil_at(st, nvsim_raster_pixel(zs, x, y,
+                                                  nvsim_raster_format_bpp(zs->format)),
+                           zs->format, front, z);
 }
 
 static bool
@@ -252,6 +263,50 @@ is_float_format(enum nvsim_raster_format f)
           f == NVSIM_RASTER_FMT_R32F;
 }
 
+/* Target rt's blend function into *f; false when it does not blend. */
+static inline bool
+blend_func(const struct nvsim_raster_state *st, unsigned rt,
+           struct nvsim_raster_blend_func *f)
+{
+   if (!(rt == 0 ? st->blend : (st->blend_mrt >> rt) & 1))
+      return false;
+   if (st->blend_per_rt) {
+      *f = st->blend_rt[rt];
+   } else {
+      *f = (struct nvsim_raster_blend_func){
+         st->src_rgb, st->src_a, st->dst_rgb, st->dst_a, st->eq_rgb, st->eq_a,
+      };
+   }
+   return true;
+}
+
+/* The end of write_rt, after the clamp and the logic op: blends src
+ * (src1 the second source) with the pixel at p of format fmt when f is
+ * given, writes the channels of mask.  Inline: the fast path runs it
+ * with the format a constant. */
+static inline __attribute__((always_inline)) void
+blend_write(const struct nvsim_raster_state *st, enum nvsim_raster_format fmt,
+            uint8_t *p, const struct nvsim_raster_blend_func *f,
+            const float *src, const float *src1, unsigned mask)
+{
+   float dst[4], out[4];
+
+   if (!f) {
+      nvsim_raster_px_write(fmt, p, src, mask);
+      return;
+   }
+   nvsim_raster_px_read(fmt, p, dst);
+   const float *cc = st->blend_color;
+   for (unsigned c = 0; c < 3; c++)
+      out[c] = equation(f->eq_rgb, src[c],
+                        factor(f->src_rgb, src, src1, dst, cc, c), dst[c],
+                        factor(f->dst_rgb, src, src1, dst, cc, c));
+   out[3] = equation(f->eq_a, src[3],
+                     factor(f->src_a, src, src1, dst, cc, 3), dst[3],
+                     factor(f->dst_a, src, src1, dst, cc, 3));
+   nvsim_raster_px_write(fmt, p, out, mask);
+}
+
 /* in1: the fragment's second source colour (dual-source blending) */
 static void
 write_rt(struct nvsim_raster_state *st, unsigned rt, int x, int y,
@@ -259,7 +314,7 @@ write_rt(struct nvsim_raster_state *st, unsigned rt, int x, int y,
 {
    const struct nvsim_raster_surface *s = &st->color[rt];
    unsigned mask = st->color_mask[rt];
-   float src[4], src1[4], dst[4], out[4];
+   float src[4], src1[4], out[4];
    bool fl = is_float_format(s->format);
 
    if (!mask)
@@ -292,25 +347,11 @@ write_rt(struct nvsim_raster_state *st, unsigned rt, int x, int y,
       return;
    }
 
-   if (rt == 0 ? st->blend : (st->blend_mrt >> rt) & 1) {
-      nvsim_raster_read_color(s, x, y, dst);
-      const float *cc = st->blend_color;
-      const struct nvsim_raster_blend_func shared = {
-         st->src_rgb, st->src_a, st->dst_rgb, st->dst_a, st->eq_rgb, st->eq_a,
-      };
-      const struct nvsim_raster_blend_func *f =
-         st->blend_per_rt ? &st->blend_rt[rt] : &shared;
-      for (unsigned c = 0; c < 3; c++)
-         out[c] = equation(f->eq_rgb, src[c],
-                           factor(f->src_rgb, src, src1, dst, cc, c), dst[c],
-                           factor(f->dst_rgb, src, src1, dst, cc, c));
-      out[3] = equation(f->eq_a, src[3],
-                        factor(f->src_a, src, src1, dst, cc, 3), dst[3],
-                        factor(f->dst_a, src, src1, dst, cc, 3));
-      nvsim_raster_write_color(s, x, y, out, mask);
-   } else {
-      nvsim_raster_write_color(s, x, y, src, mask);
-   }
+   struct nvsim_raster_blend_func bf;
+   bool blend = blend_func(st, rt, &bf);
+   blend_write(st, s->format,
+               nvsim_raster_pixel(s, x, y, nvsim_raster_format_bpp(s->format)),
+               blend ? &bf : NULL, src, src1, mask);
 }
 
 /* The samples of a fragment that its coverage and the sample mask keep
@@ -483,4 +524,157 @@ nvsim_raster_quad_ops(struct nvsim_raster_state *st,
          finish_fragment(st, q->x + (i & 1), q->y + (i >> 1), q->front,
                          smask[i], q->color[i], q->color1[i], q->zs[i],
                          q->depth_written, q->depth[i], early);
+}
+
+/* ---- the fast path (issue 23): the same operations as quad_ops and
+ * finish_fragment above for one sample per pixel without antialiasing
+ * coverage, with the targets' formats, pixel sizes and blend functions
+ * found once per primitive (nvsim_raster_rop_plan) and each format's
+ * conversion and blend compiled for that format (blend_write,
+ * depth_stencil_at with a constant format).  A logic op goes through
+ * write_rt itself. ---- */
+
+bool
+nvsim_raster_rop_plan(const struct nvsim_raster_state *st,
+                      struct nvsim_raster_rop_plan *plan)
+{
+   if (!st->fast || st->samples > 1 || st->coverage_active)
+      return false;
+   plan->early = early_tests(st);
+   plan->nrt = 0;
+   for (unsigned rt = 0; rt < NVSIM_RASTER_MAX_RT; rt++) {
+      const struct nvsim_raster_surface *cs = &st->color[rt];
+      /* write_rt writes nothing with an empty colour mask */
+      if (cs->format == NVSIM_RASTER_FMT_NONE || !st->color_mask[rt])
+         continue;
+      /* finish_fragment writes sample 0's stored pixel: the pixel
+       * itself only for a one-sample layout */
+      if (cs->ms_x || cs->ms_y || cs->sample_store)
+         return false;
+      unsigned j = plan->nrt++;
+      plan->rt[j] = (uint8_t)rt;
+      plan->bpp[j] = (uint8_t)nvsim_raster_format_bpp(cs->format);
+      plan->blend[j] = blend_func(st, rt, &plan->func[j]);
+   }
+   plan->zbpp = (uint8_t)nvsim_raster_format_bpp(st->zeta.format);
+   return true;
+}
+
+/* depth_stencil with the zeta's pixel size planned and its common
+ * formats compiled apart */
+static inline bool
+depth_stencil_fast(struct nvsim_raster_state *st,
+                   const struct nvsim_raster_rop_plan *plan, int x, int y,
+                   bool front, float z)
+{
+   enum nvsim_raster_format zfmt = st->zeta.format;
+   if (zfmt == NVSIM_RASTER_FMT_NONE)
+      return true;
+   uint8_t *p = nvsim_raster_pixel(&st->zeta, x, y, plan->zbpp);
+   switch (zfmt) {
+   case NVSIM_RASTER_FMT_Z24S8:
+      return depth_stencil_at(st, p, NVSIM_RASTER_FMT_Z24S8, front, z);
+   case NVSIM_RASTER_FMT_Z16:
+      return depth_stencil_at(st, p, NVSIM_RASTER_FMT_Z16, front, z);
+   default:
+      return depth_stencil_at(st, p, zfmt, front, z);
+   }
+}
+
+/* write_rt for the plan's j-th target */
+static inline void
+write_rt_fast(struct nvsim_raster_state *st,
+              const struct nvsim_raster_rop_plan *plan, unsigned j, int x,
+              int y, const float *in, const float *in1)
+{
+   unsigned rt = plan->rt[j];
+   const struct nvsim_raster_surface *s = &st->color[rt];
+   enum nvsim_raster_format fmt = s->format;
+   bool fl = is_float_format(fmt);
+   float src[4], src1[4];
+
+   if (st->logic_op_enable && !fl) {
+      write_rt(st, rt, x, y, in, in1);
+      return;
+   }
+   if (s->written)
+      s->written[(size_t)y * s->written_pitch + x] = 1;
+   for (unsigned c = 0; c < 4; c++) {
+      src[c] = fl ? in[c] : clamp01(in[c]);
+      src1[c] = fl ? in1[c] : clamp01(in1[c]);
+   }
+   uint8_t *p = nvsim_raster_pixel(s, x, y, plan->bpp[j]);
+   const struct nvsim_raster_blend_func *f =
+      plan->blend[j] ? &plan->func[j] : NULL;
+   unsigned mask = st->color_mask[rt];
+   switch (fmt) {
+   case NVSIM_RASTER_FMT_B8G8R8A8:
+      blend_write(st, NVSIM_RASTER_FMT_B8G8R8A8, p, f, src, src1, mask);
+      break;
+   case NVSIM_RASTER_FMT_B8G8R8X8:
+      blend_write(st, NVSIM_RASTER_FMT_B8G8R8X8, p, f, src, src1, mask);
+      break;
+   case NVSIM_RASTER_FMT_R8G8B8A8:
+      blend_write(st, NVSIM_RASTER_FMT_R8G8B8A8, p, f, src, src1, mask);
+      break;
+   case NVSIM_RASTER_FMT_B5G6R5:
+      blend_write(st, NVSIM_RASTER_FMT_B5G6R5, p, f, src, src1, mask);
+      break;
+   case NVSIM_RASTER_FMT_RGBA16F:
+      blend_write(st, NVSIM_RASTER_FMT_RGBA16F, p, f, src, src1, mask);
+      break;
+   default:
+      blend_write(st, fmt, p, f, src, src1, mask);
+      break;
+   }
+}
+
+void
+nvsim_raster_quad_ops_fast(struct nvsim_raster_state *st,
+                           const struct nvsim_raster_rop_plan *plan,
+                           struct nvsim_raster_quad *q, unsigned covered)
+{
+   unsigned mask = 0;
+
+   /* frag_samples and test_samples of one sample: its depth is the
+    * fragment's */
+   for (unsigned m = covered; m; m &= m - 1) {
+      unsigned i = __builtin_ctz(m);
+      int x = q->x + (int)(i & 1), y = q->y + (int)(i >> 1);
+      q->zs[i][0] = q->z[i];
+      if (st->depth_bounds && !depth_bounds(st, x, y))
+         continue;
+      if (plan->early &&
+          !depth_stencil_fast(st, plan, x, y, q->front, q->z[i]))
+         continue;
+      mask |= 1u << i;
+   }
+   if (!mask)
+      return;
+
+   q->mask = mask;
+   q->depth_written = false;
+   memset(q->color1, 0, sizeof(q->color1));
+   st->shade_quad(st->shade_ctx, q);
+   mask &= q->mask;
+
+   /* finish_fragment of one sample, no coverage */
+   for (unsigned m = mask; m; m &= m - 1) {
+      unsigned i = __builtin_ctz(m);
+      int x = q->x + (int)(i & 1), y = q->y + (int)(i >> 1);
+      if (st->alpha_test) {
+         uint32_t a = (uint32_t)nvsim_round(clamp01(q->color[i][0][3]) * 255.0);
+         if (!nvsim_raster_compare(st->alpha_func, a, st->alpha_ref))
+            continue;
+      }
+      if (!plan->early &&
+          !depth_stencil_fast(st, plan, x, y, q->front,
+                              q->depth_written ? q->depth[i] : q->zs[i][0]))
+         continue;
+      if (st->count_samples)
+         st->samples_passed++;
+      for (unsigned j = 0; j < plan->nrt; j++)
+         write_rt_fast(st, plan, j, x, y, q->color[i][plan->rt[j]],
+                       q->color1[i]);
+   }
 }

@@ -237,9 +237,47 @@ sample_coverage(const struct nvsim_raster_state *st, const int64_t *e,
    return *smask != 0;
 }
 
+/* The pixels x in [px0, px1) of one row inside all three edges, as
+ * [*lo, *hi]: e holds the edge values at the row's pixel qx0, which
+ * fall by dy[k] * SUB a pixel to the right.  Exact integer bounds of
+ * the coverage test pixel_coverage makes (without multisample
+ * rasterization), so that the fast scan visits every quad the reference
+ * would cover and no other; false: none. */
+static bool
+row_span(const int64_t *e, const int64_t *dy, const int64_t *thresh,
+         int qx0, int px0, int px1, int *lo, int *hi)
+{
+   int64_t a = px0, b = (int64_t)px1 - 1;
+
+   for (unsigned k = 0; k < 3; k++) {
+      /* e[k] - d * (x - qx0) >= thresh[k] */
+      int64_t c = e[k] - thresh[k], d = dy[k] * SUB;
+      if (d == 0) {
+         if (c < 0)
+            return false;
+      } else if (d > 0) {
+         int64_t m = qx0 + floor_div(c, d);
+         if (m < b)
+            b = m;
+      } else {
+         int64_t m = qx0 - floor_div(c, -d);
+         if (m > a)
+            a = m;
+      }
+   }
+   if (a > b)
+      return false;
+   *lo = (int)a;
+   *hi = (int)b;
+   return true;
+}
+
 /* The scan in 2x2 quads aligned on even pixels: every fragment of a quad
  * that touches the triangle is interpolated, the covered ones are
- * written. */
+ * written.  The reference tests every quad of the bounding box; the
+ * fast path (st->fast, one sample per pixel centre) only the quads of
+ * each quad row between its rows' spans (row_span), the same quads that
+ * have a covered fragment, so the same quads reach quad_ops. */
 static void
 scan_quads(struct nvsim_raster_state *st,
            const struct nvsim_raster_vertex *const *v,
@@ -250,6 +288,8 @@ scan_quads(struct nvsim_raster_state *st,
            const uint8_t *smooth, unsigned nsmooth, const uint8_t *flat,
            unsigned nflat)
 {
+   struct nvsim_raster_rop_plan plan;
+   bool fast_rop = nvsim_raster_rop_plan(st, &plan);
    struct nvsim_raster_quad q;
    int qx0 = px0 - (px0 & 1), qy0 = py0 - (py0 & 1);
    double inv_area = 1.0 / (double)area;
@@ -267,9 +307,32 @@ scan_quads(struct nvsim_raster_state *st,
       for (unsigned j = 0; j < nflat; j++)
          memcpy(q.in[i][flat[j]], pv->attr[flat[j]], sizeof(q.in[i][0]));
 
+   bool spans = st->fast && !ms_active(st);
    for (int qy = qy0; qy < py1; qy += 2) {
       int64_t e[3] = { e_row[0], e_row[1], e_row[2] };
-      for (int qx = qx0; qx < px1; qx += 2) {
+      int qx_first = qx0, qx_end = px1;
+      if (spans) {
+         int lo = px1, hi = px0 - 1;
+         for (int oy = 0; oy < 2; oy++) {
+            int l, h;
+            int64_t er[3];
+            if (qy + oy < py0 || qy + oy >= py1)
+               continue;
+            for (unsigned k = 0; k < 3; k++)
+               er[k] = e_row[k] + dx[k] * oy * SUB;
+            if (!row_span(er, dy, thresh, qx0, px0, px1, &l, &h))
+               continue;
+            lo = l < lo ? l : lo;
+            hi = h > hi ? h : hi;
+         }
+         if (lo > hi)
+            goto next_row;
+         qx_first = lo - (lo & 1);
+         qx_end = hi + 1;
+         for (unsigned k = 0; k < 3; k++)
+            e[k] -= dy[k] * SUB * (qx_first - qx0);
+      }
+      for (int qx = qx_first; qx < qx_end; qx += 2) {
          int64_t ef[4][3];
          unsigned covered = 0;
          for (unsigned i = 0; i < 4; i++) {
@@ -301,11 +364,15 @@ scan_quads(struct nvsim_raster_state *st,
                fixed_inputs(st, q.in[i], qx + (int)(i & 1), qy + (int)(i >> 1),
                             q.z[i], ww, front);
             }
-            nvsim_raster_quad_ops(st, &q, covered);
+            if (fast_rop)
+               nvsim_raster_quad_ops_fast(st, &plan, &q, covered);
+            else
+               nvsim_raster_quad_ops(st, &q, covered);
          }
          for (unsigned k = 0; k < 3; k++)
             e[k] -= 2 * dy[k] * SUB;
       }
+   next_row:
       for (unsigned k = 0; k < 3; k++)
          e_row[k] += 2 * dx[k] * SUB;
    }
