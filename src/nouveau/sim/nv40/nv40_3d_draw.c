@@ -76,9 +76,16 @@ shade_quad(void *data, struct nvsim_raster_quad *q)
     * (TGSI_PROPERTY_FS_COLOR0_WRITES_ALL_CBUFS: nvfx_fragprog.c sets MRT
     * in fp->rt_enable, nv30_state_validate.c sends rt_enable & ~that) */
    if (!mrt) {
-      for (unsigned f = 0; f < 4; f++)
-         for (unsigned rt = 1; rt < NVSIM_RASTER_MAX_RT; rt++)
+      /* the fast path copies to the bound targets only: the ROP reads
+       * no other's colour (nvsim_raster_fragment.c: finish_fragment
+       * skips format NONE) */
+      bool all = ctx->obj->chan->dev->reference;
+      for (unsigned rt = 1; rt < NVSIM_RASTER_MAX_RT; rt++) {
+         if (!all && ctx->rs.color[rt].format == NVSIM_RASTER_FMT_NONE)
+            continue;
+         for (unsigned f = 0; f < 4; f++)
             memcpy(q->color[f][rt], q->color[f][0], sizeof(q->color[f][0]));
+      }
    }
    q->depth_written = ctx->rs.shader_writes_depth;
 }

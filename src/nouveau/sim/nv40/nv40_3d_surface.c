@@ -29,6 +29,7 @@
 
 #include "nv40_3d.h"
 #include "nv30_3d.h"
+#include "nvsim_priv.h"
 
 static const struct {
    uint32_t hw;
@@ -357,6 +358,8 @@ nv40_3d_clear(struct nv40_3d *ctx, uint32_t buffers)
       if (stencil)
          zbits |= nv40_3d_reg(ctx, NV30_3D_STENCIL_MASK(0)) & 0xff;
    }
+   /* NVSIM_REFERENCE=1: the reference's clear, pixel by pixel */
+   ctx->rs.fast = !ctx->obj->chan->dev->reference;
    nvsim_raster_clear(&ctx->rs, ctx->rs.clip_x0, ctx->rs.clip_y0,
                       ctx->rs.clip_x1, ctx->rs.clip_y1,
                       nv40_3d_reg(ctx, NV30_3D_CLEAR_COLOR_VALUE), mask,

@@ -92,6 +92,33 @@ channel_bits(enum nvsim_raster_format fmt, unsigned mask)
    return m;
 }
 
+/* The fast path's clear of the stored pixels [x0,x1) x [y0,y1) of a
+ * linear surface of 1, 2 or 4 bytes a pixel: the reference's merge of
+ * each pixel, a row at a time (false: not such a surface). */
+static bool
+clear_linear(const struct nvsim_raster_state *st,
+             const struct nvsim_raster_surface *s, unsigned bpp, int x0,
+             int y0, int x1, int y1, uint32_t value, uint32_t m)
+{
+   if (!st->fast || s->swizzled || (bpp != 1 && bpp != 2 && bpp != 4))
+      return false;
+   for (int y = y0; y < y1; y++) {
+      uint8_t *row = s->map + (size_t)y * s->pitch + (size_t)x0 * bpp;
+      size_t n = (size_t)(x1 - x0);
+      if (bpp == 4) {
+         for (size_t i = 0; i < n; i++)
+            wr32(row + 4 * i, merge(rd32(row + 4 * i), value, m));
+      } else if (bpp == 2) {
+         for (size_t i = 0; i < n; i++)
+            wr16(row + 2 * i, (uint16_t)merge(rd16(row + 2 * i), value, m));
+      } else {
+         for (size_t i = 0; i < n; i++)
+            row[i] = (uint8_t)merge(row[i], value, m);
+      }
+   }
+   return true;
+}
+
 void
 nvsim_raster_clear(struct nvsim_raster_state *st, int x0, int y0, int x1,
                    int y1, uint32_t color_value, unsigned color_mask,
@@ -110,6 +137,9 @@ nvsim_raster_clear(struct nvsim_raster_state *st, int x0, int y0, int x1,
          continue;
       unsigned bpp = nvsim_raster_format_bpp(cs->format);
       uint32_t m = (uint32_t)channel_bits(cs->format, color_mask);
+      if (clear_linear(st, cs, bpp, x0 << cs->ms_x, y0 << cs->ms_y,
+                       x1 << cs->ms_x, y1 << cs->ms_y, color_value, m))
+         continue;
       /* every sample of the pixels: the stored block of each */
       for (int y = y0 << cs->ms_y; y < y1 << cs->ms_y; y++) {
          for (int x = x0 << cs->ms_x; x < x1 << cs->ms_x; x++) {
@@ -144,6 +174,10 @@ nvsim_raster_clear(struct nvsim_raster_state *st, int x0, int y0, int x1,
    if (zeta_bits && zs->format != NVSIM_RASTER_FMT_NONE) {
       uint32_t m = zeta_bits;
       unsigned bpp = nvsim_raster_format_bpp(zs->format);
+      if (bpp != 8 &&
+          clear_linear(st, zs, bpp, x0 << zs->ms_x, y0 << zs->ms_y,
+                       x1 << zs->ms_x, y1 << zs->ms_y, zeta_value, m))
+         return;
       for (int y = y0 << zs->ms_y; y < y1 << zs->ms_y; y++) {
          for (int x = x0 << zs->ms_x; x < x1 << zs->ms_x; x++) {
             uint8_t *row = nvsim_raster_pixel(zs, x, y, bpp);

@@ -189,8 +189,12 @@ depth_bounds(const struct nvsim_raster_state *st, int x, int y)
 }
 
 /* GL 3.3 4.1.8 table 4.2; src1 is the second source colour of
- * dual-source blending (the SRC1 factors) */
-static float
+ * dual-source blending (the SRC1 factors).  Out of line, as equation:
+ * one copy of the arithmetic for the reference and the fast path, so
+ * that a sum or product of two NaNs keeps the same operand's payload in
+ * a float target both ways (inlined, GCC orders commutative operands
+ * per copy: nvsim_raster_fast's random blends then differ). */
+static __attribute__((noinline)) float
 factor(enum nvsim_raster_blend_factor f, const float *src, const float *src1,
        const float *dst, const float *cc, unsigned c)
 {
@@ -221,7 +225,7 @@ factor(enum nvsim_raster_blend_factor f, const float *src, const float *src1,
    return 0.0f;
 }
 
-static float
+static __attribute__((noinline)) float
 equation(enum nvsim_raster_blend_eq eq, float s, float sf, float d, float df)
 {
    switch (eq) {

@@ -272,6 +272,42 @@ row_span(const int64_t *e, const int64_t *dy, const int64_t *thresh,
    return true;
 }
 
+/* The fast scan's coverage of the quad at (qx, qy), e its edge values
+ * at fragment 0, dxs/dys the edges' steps: pixel_coverage and the box
+ * and stipple tests of the reference's loop (one sample at the centre),
+ * the same mask; smask 0 as pixel_coverage leaves it, ef the fragments'
+ * edge values as the reference's loop computes them. */
+static inline unsigned
+quad_coverage_span(const struct nvsim_raster_state *st, const int64_t *e,
+                   const int64_t *dxs, const int64_t *dys,
+                   const int64_t *thresh, int qx, int qy, int px0, int px1,
+                   unsigned row_mask, unsigned *smask, int64_t (*ef)[3])
+{
+   unsigned covered = 0;
+
+   for (unsigned i = 0; i < 4; i++) {
+      int ox = i & 1, oy = i >> 1;
+      for (unsigned k = 0; k < 3; k++)
+         ef[i][k] = e[k] + dxs[k] * oy - dys[k] * ox;
+      smask[i] = 0;
+      covered |= (unsigned)(ef[i][0] >= thresh[0] && ef[i][1] >= thresh[1] &&
+                            ef[i][2] >= thresh[2]) << i;
+   }
+   /* the box's columns */
+   if (qx < px0)
+      covered &= 0xa;
+   if (qx + 1 >= px1)
+      covered &= 0x5;
+   covered &= row_mask;
+   if (st->stipple)
+      for (unsigned m = covered; m; m &= m - 1) {
+         unsigned i = __builtin_ctz(m);
+         if (!stipple_pass(st, qx + (int)(i & 1), qy + (int)(i >> 1)))
+            covered &= ~(1u << i);
+      }
+   return covered;
+}
+
 /* The scan in 2x2 quads aligned on even pixels: every fragment of a quad
  * that touches the triangle is interpolated, the covered ones are
  * written.  The reference tests every quad of the bounding box; the
@@ -308,9 +344,16 @@ scan_quads(struct nvsim_raster_state *st,
          memcpy(q.in[i][flat[j]], pv->attr[flat[j]], sizeof(q.in[i][0]));
 
    bool spans = st->fast && !ms_active(st);
+   int64_t dxs[3], dys[3];
+   for (unsigned k = 0; k < 3; k++) {
+      dxs[k] = dx[k] * SUB;
+      dys[k] = dy[k] * SUB;
+   }
    for (int qy = qy0; qy < py1; qy += 2) {
       int64_t e[3] = { e_row[0], e_row[1], e_row[2] };
       int qx_first = qx0, qx_end = px1;
+      /* the quad's fragments on rows inside [py0, py1) */
+      unsigned row_mask = (qy >= py0 ? 0x3u : 0) | (qy + 1 < py1 ? 0xcu : 0);
       if (spans) {
          int lo = px1, hi = px0 - 1;
          for (int oy = 0; oy < 2; oy++) {
@@ -335,6 +378,11 @@ scan_quads(struct nvsim_raster_state *st,
       for (int qx = qx_first; qx < qx_end; qx += 2) {
          int64_t ef[4][3];
          unsigned covered = 0;
+         if (spans) {
+            covered = quad_coverage_span(st, e, dxs, dys, thresh, qx, qy, px0,
+                                         px1, row_mask, q.smask, ef);
+            goto shade;
+         }
          for (unsigned i = 0; i < 4; i++) {
             int ox = i & 1, oy = i >> 1;
             int x = qx + ox, y = qy + oy;
@@ -346,6 +394,7 @@ scan_quads(struct nvsim_raster_state *st,
             if (in && stipple_pass(st, x, y))
                covered |= 1u << i;
          }
+      shade:
          if (covered) {
             q.x = qx;
             q.y = qy;
