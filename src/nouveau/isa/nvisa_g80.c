@@ -78,6 +78,20 @@ prim_mode(const uint32_t *w)
    return fget(w, G(F_SRC1_CONST)) && fget(w, G(F_SRC2_CONST));
 }
 
+/* An s[] source of an ALU instruction in a compute program (isa.rst
+ * "Shared memory access"): the field's high two bits are the mode, the
+ * rest the offset in the mode's unit; "shared memory operands are always
+ * indirect operands": the instruction's $a applies. */
+static void
+shared_src(struct nvisa_g80_operand *o, uint32_t v, unsigned width,
+           unsigned areg)
+{
+   unsigned mode = v >> (width - 2);
+   uint32_t units = v & ((1u << (width - 2)) - 1);
+   mem_opnd(o, G(FILE_SHARED), units, nvisa_g80_smode_bytes(mode), areg);
+   o->buf = mode;
+}
+
 static void
 decode_opnd(const uint32_t *w, const struct nvisa_form *form, unsigned i,
             enum nvisa_g80_ptype ptype, struct nvisa_g80_insn *insn)
@@ -114,7 +128,11 @@ decode_opnd(const uint32_t *w, const struct nvisa_form *form, unsigned i,
    case G(OPND_S0):
       /* p[]: both type bits (short), or bit 24 of a long immediate in a
        * geometry program (tabis) */
-      if (fget(w, G(F_SRC0_MEM_S))) {
+      if (fget(w, G(F_SRC0_MEM_S)) && ptype == NVISA_G80_PTYPE_CP &&
+          !prim_mode(w)) {
+         shared_src(o, fget(w, G(F_SSRC0)),
+                    nvisa_g80_fields[G(F_SSRC0)].width, fget(w, areg));
+      } else if (fget(w, G(F_SRC0_MEM_S))) {
          bool prim = form->words == 1 ? prim_mode(w) :
                      ptype == NVISA_G80_PTYPE_GP;
          mem_opnd(o, prim ? G(FILE_PRIM) : G(FILE_ATTR),
@@ -138,6 +156,9 @@ decode_opnd(const uint32_t *w, const struct nvisa_form *form, unsigned i,
    case G(OPND_L0):
       if (prim_mode(w))
          mem_opnd(o, G(FILE_PRIM), fget(w, G(F_SRC0)), 4, fget(w, areg));
+      else if (fget(w, G(F_SRC0_MEM)) && ptype == NVISA_G80_PTYPE_CP)
+         shared_src(o, fget(w, G(F_SRC0)), nvisa_g80_fields[G(F_SRC0)].width,
+                    fget(w, areg));
       else if (fget(w, G(F_SRC0_MEM)))
          mem_opnd(o, G(FILE_ATTR), fget(w, G(F_SRC0)), 4, 0);
       else {
@@ -193,9 +214,17 @@ decode_opnd(const uint32_t *w, const struct nvisa_form *form, unsigned i,
       mem_opnd(o, G(FILE_LOCAL), fget(w, k->field), 1, fget(w, areg));
       break;
    case G(OPND_GLOBAL):
+   case G(OPND_GLOBAL2):
       o->file = G(FILE_GLOBAL);
       o->val = fget(w, k->field);
-      o->buf = fget(w, G(F_G_IDX));
+      o->buf = fget(w, k->kind == G(OPND_GLOBAL) ? G(F_G_IDX) : G(F_G2_IDX));
+      break;
+   case G(OPND_SHARED):
+      /* ld/st s[]: the offset in units of the access (Mesa srcAddr16
+       * "adj", emitSTORE's shifts); the mode from the form's size */
+      mem_opnd(o, G(FILE_SHARED), fget(w, k->field), csize, fget(w, areg));
+      o->buf = csize == 1 ? NVISA_G80_SMODE_U8 :
+               csize == 2 ? NVISA_G80_SMODE_U16 : NVISA_G80_SMODE_B32;
       break;
    case G(OPND_OUTM):
       o->file = G(FILE_OUT);
@@ -295,6 +324,19 @@ mem_units(const struct nvisa_g80_operand *o, unsigned scale, uint32_t *units)
    return o->val % scale == 0;
 }
 
+/* An ALU s[] source (shared_src): the mode in the field's high two bits. */
+static bool
+encode_shared_src(uint32_t *w, unsigned field, const struct nvisa_g80_operand *o)
+{
+   unsigned width = nvisa_g80_fields[field].width;
+   uint32_t units;
+   bool ok = o->buf <= NVISA_G80_SMODE_B32 &&
+             mem_units(o, nvisa_g80_smode_bytes(o->buf), &units) &&
+             units < (1u << (width - 2));
+   return fset(w, field, (uint32_t)o->buf << (width - 2) |
+               (units & ((1u << (width - 2)) - 1))) && ok;
+}
+
 static bool
 encode_opnd(uint32_t *w, const struct nvisa_form *form, unsigned i,
             const struct nvisa_g80_insn *insn)
@@ -327,6 +369,11 @@ encode_opnd(uint32_t *w, const struct nvisa_form *form, unsigned i,
          fset(w, G(F_SRC0_MEM_S), 0);
          return fset(w, G(F_SSRC0), o->val);
       }
+      if (o->file == G(FILE_SHARED)) {
+         fset(w, G(F_SRC0_MEM_S), 1);
+         return encode_shared_src(w, G(F_SSRC0), o) &&
+                fset(w, areg, o->areg);
+      }
       ok = (o->file == G(FILE_ATTR) || o->file == G(FILE_PRIM)) &&
            mem_units(o, 4, &units);
       fset(w, G(F_SRC0_MEM_S), 1);
@@ -355,6 +402,11 @@ encode_opnd(uint32_t *w, const struct nvisa_form *form, unsigned i,
       if (o->file == G(FILE_GPR)) {
          fset(w, G(F_SRC0_MEM), 0);
          return fset(w, G(F_SRC0), o->val);
+      }
+      if (o->file == G(FILE_SHARED)) {
+         fset(w, G(F_SRC0_MEM), 1);
+         return encode_shared_src(w, G(F_SRC0), o) &&
+                fset(w, areg, o->areg);
       }
       ok = (o->file == G(FILE_ATTR) || o->file == G(FILE_PRIM)) &&
            mem_units(o, 4, &units);
@@ -414,8 +466,15 @@ encode_opnd(uint32_t *w, const struct nvisa_form *form, unsigned i,
       ok = o->file == G(FILE_LOCAL) && fset(w, k->field, o->val);
       return fset(w, areg, o->areg) && ok;
    case G(OPND_GLOBAL):
+   case G(OPND_GLOBAL2):
       ok = o->file == G(FILE_GLOBAL) && fset(w, k->field, o->val);
-      return fset(w, G(F_G_IDX), o->buf) && ok;
+      return fset(w, k->kind == G(OPND_GLOBAL) ? G(F_G_IDX) : G(F_G2_IDX),
+                  o->buf) && ok;
+   case G(OPND_SHARED):
+      ok = o->file == G(FILE_SHARED) && mem_units(o, csize, &units) &&
+           nvisa_g80_smode_bytes(o->buf) == csize;
+      ok &= fset(w, k->field, units);
+      return fset(w, areg, o->areg) && ok;
    case G(OPND_OUTM):
       ok = o->file == G(FILE_OUT) && fset(w, k->field, o->val);
       return fset(w, areg, o->areg) && ok;
@@ -524,6 +583,13 @@ print_opnd(struct nvisa_strbuf *sb, const struct nvisa_g80_operand *o)
    case G(FILE_GLOBAL):
       nvisa_sb_printf(sb, "g%u[$r%u]", o->buf, o->val);
       break;
+   case G(FILE_SHARED): {
+      static const char *const mode[] = { "u8", "u16", "s16", "b32" };
+      nvisa_sb_printf(sb, "%s s[", mode[o->buf & 3]);
+      print_areg(sb, o);
+      nvisa_sb_printf(sb, "0x%x]", o->val);
+      break;
+   }
    }
 }
 

@@ -33,7 +33,28 @@ enum nvisa_g80_file {
    NVISA_G80_FILE_LOCAL,     /* l[] */
    NVISA_G80_FILE_GLOBAL,    /* g0[]..g15[] */
    NVISA_G80_FILE_PRIM,      /* p[]: geometry program inputs */
+   /* s[]: a compute block's shared space; `buf` is the access mode of
+    * isa.rst "Shared memory access" (enum nvisa_g80_smode), val the byte
+    * offset */
+   NVISA_G80_FILE_SHARED,
 };
+
+/* isa.rst "Shared memory access": an s[] source operand's mode, the high
+ * two bits of its source field (envydis g80.c tabss / tabls, mask 0x6000
+ * short and 0xc000 long): what is read and the offset's unit. */
+enum nvisa_g80_smode {
+   NVISA_G80_SMODE_U8 = 0,
+   NVISA_G80_SMODE_U16 = 1,
+   NVISA_G80_SMODE_S16 = 2,
+   NVISA_G80_SMODE_B32 = 3,
+};
+
+/* Bytes an s[] access of mode m reads (the offset's unit). */
+static inline unsigned
+nvisa_g80_smode_bytes(unsigned m)
+{
+   return m == NVISA_G80_SMODE_U8 ? 1 : m == NVISA_G80_SMODE_B32 ? 4 : 2;
+}
 
 /* Modifier ids (g80.xml enum MOD): as many as its name table. */
 #define NVISA_G80_MOD__COUNT \
@@ -87,6 +108,9 @@ enum nvisa_g80_ptype {
    NVISA_G80_PTYPE_VP,
    NVISA_G80_PTYPE_GP,
    NVISA_G80_PTYPE_FP,
+   /* compute: the a[] encoding of ALU source 1 reads s[] (envydis .ptype
+    * CP, isa.rst "Shared memory access") */
+   NVISA_G80_PTYPE_CP,
 };
 
 /* Unpacks the instruction at in[0..avail-1].  Returns the words it used

@@ -119,6 +119,26 @@ struct g80_stage_runner {
 
 extern const struct g80_stage_runner g80_3d_exec_runner;
 
+/* What g80_3d_exec_runner's programs run with, for the compute class too
+ * (g80_compute.c, whose programs use the FP's code segment and bindings):
+ * the chip's ISA flags (g80_shader_program isa_flags); the code segment
+ * of a VP/GP/FP program type as host memory (false, trap detail set, when
+ * unmapped); the texture unit over the bindings of `stage`, sampling as a
+ * program of `sample_stage` does (implicit derivatives in the FP only).
+ * tex_failed: a request trapped (detail set), the run's results are
+ * void. */
+struct g80_3d_exec {
+   struct g80_3d *ctx;
+   bool tex_failed;
+};
+uint32_t g80_3d_isa_flags(const struct g80_3d *ctx);
+bool g80_3d_code_segment(struct g80_3d *ctx, enum g80_stage stage,
+                         const uint8_t **code, uint64_t *size);
+void g80_3d_exec_texture(struct g80_3d_exec *s, enum g80_stage stage,
+                         enum g80_stage sample_stage,
+                         const struct g80_tex_request *req,
+                         uint32_t out[32][4]);
+
 struct g80_3d_draw;
 
 /* Transform feedback (g80_3d_strmout.c): where each buffer is written

@@ -36,8 +36,7 @@
 #define CODE_SEGMENT_BYTES (1u << 19)
 
 struct exec_state {
-   struct g80_3d *ctx;
-   bool tex_failed;
+   struct g80_3d_exec exec;
    const struct g80_stage_batch *b;
 };
 
@@ -68,11 +67,11 @@ chip_is_g200_on(const struct g80_3d *ctx)
    return false;
 }
 
-static void
-texture(void *data, enum g80_stage stage, const struct g80_tex_request *req,
-        uint32_t out[32][4])
+void
+g80_3d_exec_texture(struct g80_3d_exec *s, enum g80_stage stage,
+                    enum g80_stage sample_stage,
+                    const struct g80_tex_request *req, uint32_t out[32][4])
 {
-   struct exec_state *s = data;
    struct g80_3d *ctx = s->ctx;
    memset(out, 0, 32 * sizeof(out[0]));
    if (s->tex_failed)
@@ -114,7 +113,7 @@ texture(void *data, enum g80_stage stage, const struct g80_tex_request *req,
          return;
       }
    }
-   why = g80_sampler_run(t, stage, req, out);
+   why = g80_sampler_run(t, sample_stage, req, out);
    if (why) {
       g80_3d_fail(ctx, NVSIM_INVALID_STATE, "texture slot %u: %s", req->tic,
                   why);
@@ -123,12 +122,20 @@ texture(void *data, enum g80_stage stage, const struct g80_tex_request *req,
    s->tex_failed = false;
 }
 
+static void
+texture(void *data, enum g80_stage stage, const struct g80_tex_request *req,
+        uint32_t out[32][4])
+{
+   struct exec_state *s = data;
+   g80_3d_exec_texture(&s->exec, stage, stage, req, out);
+}
+
 static bool
 const_buffer(void *data, enum g80_stage stage, unsigned index,
              const uint8_t **bytes, uint32_t *size)
 {
    struct exec_state *s = data;
-   return g80_3d_program_cb(s->ctx, stage, index, bytes, size);
+   return g80_3d_program_cb(s->exec.ctx, stage, index, bytes, size);
 }
 
 static void
@@ -139,8 +146,8 @@ gp_emit(void *data, uint32_t lanes, bool restart, const uint32_t *out,
    s->b->emit(s->b->emit_priv, lanes, restart, out, out_stride);
 }
 
-static uint32_t
-isa_flags(const struct g80_3d *ctx)
+uint32_t
+g80_3d_isa_flags(const struct g80_3d *ctx)
 {
    uint32_t f = 0;
    uint32_t oclass = ctx->obj->oclass;
@@ -155,21 +162,14 @@ isa_flags(const struct g80_3d *ctx)
    return f;
 }
 
-static bool
-exec_run(void *priv, struct g80_3d *ctx, struct g80_stage_batch *b)
+bool
+g80_3d_code_segment(struct g80_3d *ctx, enum g80_stage stage,
+                    const uint8_t **code_out, uint64_t *size_out)
 {
-   bool fp = b->stage == G80_STAGE_FP;
-   nvsim_progress(ctx->obj->chan->dev);
-   if (b->stage >= sizeof(stage_regs) / sizeof(stage_regs[0]) ||
-       (b->stage == G80_STAGE_GP && !b->emit)) {
-      g80_3d_fail(ctx, NVSIM_INVALID_STATE, "stage %u is not modelled",
-                  b->stage);
-      return false;
-   }
-   const char *name = stage_regs[b->stage].name;
+   const char *name = stage_regs[stage].name;
    uint64_t base =
-      (uint64_t)g80_3d_reg(ctx, stage_regs[b->stage].address_high) << 32 |
-      g80_3d_reg(ctx, stage_regs[b->stage].address_low);
+      (uint64_t)g80_3d_reg(ctx, stage_regs[stage].address_high) << 32 |
+      g80_3d_reg(ctx, stage_regs[stage].address_low);
    struct nvsim_object *dma;
    if (g80_3d_resolve_dma(ctx, G80_3D_DMA_CODE_CB, "program code", &dma))
       return false;
@@ -183,14 +183,34 @@ exec_run(void *priv, struct g80_3d *ctx, struct g80_stage_batch *b)
                   (unsigned long long)base);
       return false;
    }
-   size *= 2;                   /* the loop halved once past the hit */
+   *code_out = code;
+   *size_out = size * 2;        /* the loop halved once past the hit */
+   return true;
+}
+
+static bool
+exec_run(void *priv, struct g80_3d *ctx, struct g80_stage_batch *b)
+{
+   bool fp = b->stage == G80_STAGE_FP;
+   nvsim_progress(ctx->obj->chan->dev);
+   if (b->stage >= sizeof(stage_regs) / sizeof(stage_regs[0]) ||
+       (b->stage == G80_STAGE_GP && !b->emit)) {
+      g80_3d_fail(ctx, NVSIM_INVALID_STATE, "stage %u is not modelled",
+                  b->stage);
+      return false;
+   }
+   const char *name = stage_regs[b->stage].name;
+   const uint8_t *code;
+   uint64_t size;
+   if (!g80_3d_code_segment(ctx, b->stage, &code, &size))
+      return false;
 
    struct g80_shader_program prog = {
       .code = code,
       .code_size = size,
       .start = g80_3d_reg(ctx, stage_regs[b->stage].start_id),
       .gprs = g80_3d_reg(ctx, stage_regs[b->stage].reg_alloc_temp),
-      .isa_flags = isa_flags(ctx),
+      .isa_flags = g80_3d_isa_flags(ctx),
    };
    if (g80_3d_local_space(ctx, &prog.local, &prog.local_bytes))
       return false;
@@ -201,7 +221,7 @@ exec_run(void *priv, struct g80_3d *ctx, struct g80_stage_batch *b)
          ctx->shader_cache[b->stage] = g80_shader_cache_create();
       prog.cache = ctx->shader_cache[b->stage];
    }
-   struct exec_state s = { ctx, false, b };
+   struct exec_state s = { { ctx, false }, b };
    struct g80_shader_callbacks cb = {
       .ctx = &s, .texture = texture, .const_buffer = const_buffer,
       .gp_emit = b->stage == G80_STAGE_GP ? gp_emit : NULL,
@@ -238,7 +258,7 @@ exec_run(void *priv, struct g80_3d *ctx, struct g80_stage_batch *b)
                   fault.runaway ? " (runaway)" : "");
       return false;
    }
-   if (s.tex_failed)
+   if (s.exec.tex_failed)
       return false;   /* the texture unit set the trap detail */
    b->killed = fp ? w.discarded & ~b->helper : 0;
    return true;

@@ -128,9 +128,10 @@ read_sreg(struct run *st, unsigned lane, unsigned sr)
 {
    switch (sr) {
    case G(SREG_physid):
-      /* isa.rst: the lane in bits 0..; which MP/TPC is nvsim's choice:
-       * 0 */
-      return lane;
+      /* isa.rst: the lane in bits 0-7, the warp in 8-15 (a compute
+       * warp's index in its block); which MP/TPC is nvsim's choice: 0 */
+      return lane | (st->stage == G80_STAGE_CP ?
+                     (st->warp->warp_index & 0xff) << 8 : 0);
    case G(SREG_clock):
       return (uint32_t)st->steps;
    case G(SREG_sampleid):
@@ -218,8 +219,16 @@ rd(struct run *st, const struct nvisa_g80_operand *o, unsigned lane)
       }
       return w->prim[byte / 4];
    }
+   case G(FILE_SHARED):
+      /* isa.rst "Shared memory access": b32 is not valid for a 16-bit
+       * source (ILLEGAL_MEMORY_SIZE) */
+      if (o->size == 2 && o->buf == NVISA_G80_SMODE_B32) {
+         fail(st, "%s: a b32 s[] access as a 16-bit source", "s[]");
+         return 0;
+      }
+      return g80_run_shared_rd(st, o, lane);
    default:
-      fail(st, "operand file %u not modelled (g[], s[])", o->file);
+      fail(st, "operand file %u not modelled (g[])", o->file);
       return 0;
    }
 }
@@ -823,11 +832,15 @@ g80_run_exec_lane(struct run *st, const struct nvisa_g80_insn *insn,
    case G(OP_NOP):
    case G(OP_BRKPT):
    case G(OP_BRKPT_S):
+      return 0;
    case G(OP_BAR):
    case G(OP_BAR_ALL):
-      /* one warp: a barrier has nobody to wait for */
+      /* outside compute programs a barrier has nobody to wait for;
+       * compute runs stop at it in step() */
       return 0;
    default:
+      if (g80_run_is_cp_op(insn->op))
+         return g80_run_exec_cp(st, insn, lane);
       fail(st, "%s not modelled", nvisa_g80_form(insn->op)->asm_name);
       return 0;
    }
@@ -1217,12 +1230,16 @@ static const enum nvisa_g80_ptype stage_ptype[] = {
    [G80_STAGE_VP] = NVISA_G80_PTYPE_VP,
    [G80_STAGE_GP] = NVISA_G80_PTYPE_GP,
    [G80_STAGE_FP] = NVISA_G80_PTYPE_FP,
+   [G80_STAGE_CP] = NVISA_G80_PTYPE_CP,
 };
 
+/* g80.xml marks no form compute-only: a form limited to VP, GP or FP is
+ * not a compute program's */
 static const uint32_t stage_flag[] = {
    [G80_STAGE_VP] = NVISA_G80_FLAG_VP,
    [G80_STAGE_GP] = NVISA_G80_FLAG_GP,
    [G80_STAGE_FP] = NVISA_G80_FLAG_FP,
+   [G80_STAGE_CP] = 0,
 };
 
 /* One instruction at st->pc.  false: the warp is done or failed. */
@@ -1271,6 +1288,23 @@ step(struct run *st)
                         st->c[l][ip->mod[G(MOD_PRED_C)] % NCREGS]))
          taken |= 1u << l;
 
+   if ((insn.op == G(OP_BAR) || insn.op == G(OP_BAR_ALL)) &&
+       st->stage == G80_STAGE_CP) {
+      /* isa.rst: a barrier counts warps (not lanes); the class decides
+       * when the warp goes on.  The warp count of a BAR with COUNT
+       * threads is not documented: only BAR_ALL (upstream's emitBAR) is
+       * modelled. */
+      if (insn.op == G(OP_BAR)) {
+         fail(st, "bar with a thread count not modelled (bar all is)");
+         return false;
+      }
+      st->bar.hit = true;
+      st->bar.id = ip->mod[G(MOD_BAR)];
+      st->bar.inc = ip->mod[G(MOD_INC)];
+      st->bar.wait = ip->mod[G(MOD_WAIT)];
+      st->pc = st->next_pc;
+      return false;
+   }
    if (g80_run_is_control(insn.op)) {
       if (!g80_run_exec_control(st, &insn, taken))
          return false;
@@ -1305,15 +1339,19 @@ step(struct run *st)
    return g80_run_ctrl(st, ip->mod[G(MOD_CTRL)]);
 }
 
-int
-g80_shader_run(enum g80_stage stage, const struct g80_shader_program *prog,
-               struct g80_shader_warp *warp,
-               const struct g80_shader_callbacks *cb,
-               struct g80_shader_fault *fault)
+/* A run's state set up: the fast path's state lives in its cache (no
+ * allocation, and only what a run reads is cleared: g80_exec_priv.h),
+ * the reference's is allocated.  NULL (fault filled in) when out of
+ * memory. */
+static struct run *
+run_begin(enum g80_stage stage, const struct g80_shader_program *prog,
+          struct g80_shader_warp *warp, const struct g80_shader_callbacks *cb,
+          struct g80_shader_fault *fault)
 {
-   /* the fast path's run state lives in its cache: no allocation, and
-    * only what a run reads is cleared (g80_exec_priv.h) */
-   struct g80_shader_cache *cache = prog->cache && !prog->cache->busy ?
+   /* compute programs (barriers stop and resume a run, several warps of
+    * a block live at once) run on the reference path */
+   struct g80_shader_cache *cache = prog->cache && !prog->cache->busy &&
+                                    stage != G80_STAGE_CP ?
                                     prog->cache : NULL;
    struct run *st;
    if (cache) {
@@ -1331,7 +1369,7 @@ g80_shader_run(enum g80_stage stage, const struct g80_shader_program *prog,
          fault->faulted = true;
          snprintf(fault->msg, sizeof(fault->msg), "out of memory");
       }
-      return -1;
+      return NULL;
    }
    st->stage = stage;
    st->prog = prog;
@@ -1353,6 +1391,11 @@ g80_shader_run(enum g80_stage stage, const struct g80_shader_program *prog,
    st->pc = prog->start;
    if (cache)
       g80_decode_begin(st);
+   /* compute: $r0 holds the thread's index in its block (hwdb G80_CP_TID,
+    * from upstream's code generator) */
+   if (stage == G80_STAGE_CP && warp->tid)
+      for (unsigned l = 0; l < WARP && l < warp->lanes; l++)
+         reg_set(st, l, 0, warp->tid[l]);
 
    if (prog->local_bytes && prog->local) {
       /* the caller's memory, local_bytes a lane as given (g80_shader.h) */
@@ -1368,26 +1411,46 @@ g80_shader_run(enum g80_stage stage, const struct g80_shader_program *prog,
             cache->busy = false;
          else
             free(st);
-         return -1;
+         return NULL;
       }
    }
+   return st;
+}
 
-   bool running = st->active != 0;
+static const char *const stage_name[] = {
+   [G80_STAGE_VP] = "vertex program",
+   [G80_STAGE_GP] = "geometry program",
+   [G80_STAGE_FP] = "fragment program",
+   [G80_STAGE_CP] = "compute program",
+};
+
+/* Runs to the exit, a fault, or (compute) a barrier. */
+static void
+run_loop(struct run *st)
+{
+   bool running = st->active != 0 && !st->failed;
+   st->bar.hit = false;
    while (running) {
       if (st->steps >= G80_SHADER_MAX_STEPS) {
          fail(st, "%s: instruction limit reached (runaway loop?)",
-              stage == G80_STAGE_VP ? "vertex program" :
-              stage == G80_STAGE_GP ? "geometry program" :
-                                      "fragment program");
-         if (fault)
-            fault->runaway = true;
+              stage_name[st->stage]);
+         if (st->fault)
+            st->fault->runaway = true;
          break;
       }
-      running = cache ? g80_run_step_fast(st) : step(st);
+      running = st->cache ? g80_run_step_fast(st) : step(st);
    }
+}
 
+static int
+run_end(struct run *st)
+{
+   const struct g80_shader_program *prog = st->prog;
+   struct g80_shader_warp *warp = st->warp;
+   uint32_t all = warp->lanes >= WARP ? 0xffffffffu :
+                  (1u << warp->lanes) - 1;
    /* FP results: the registers from $r0 up (g80_shader.h) */
-   if (!st->failed && stage == G80_STAGE_FP && warp->out) {
+   if (!st->failed && st->stage == G80_STAGE_FP && warp->out) {
       for (unsigned l = 0; l < WARP; l++) {
          if (!((warp->active & all) >> l & 1))
             continue;
@@ -1398,9 +1461,86 @@ g80_shader_run(enum g80_stage stage, const struct g80_shader_program *prog,
    int ret = st->failed ? -1 : 0;
    if (st->local != prog->local)
       free(st->local);
-   if (cache)
-      cache->busy = false;
+   if (st->cache)
+      st->cache->busy = false;
    else
       free(st);
    return ret;
+}
+
+int
+g80_shader_run(enum g80_stage stage, const struct g80_shader_program *prog,
+               struct g80_shader_warp *warp,
+               const struct g80_shader_callbacks *cb,
+               struct g80_shader_fault *fault)
+{
+   struct run *st = run_begin(stage, prog, warp, cb, fault);
+   if (!st)
+      return -1;
+   run_loop(st);
+   if (st->bar.hit && !st->failed)
+      fail(st, "%s: a barrier in a run that cannot stop (use "
+           "g80_shader_start)", stage_name[stage]);
+   return run_end(st);
+}
+
+struct g80_shader_thread {
+   struct run *st;
+};
+
+static int
+thread_step(struct g80_shader_thread *t, struct g80_shader_barrier *bar)
+{
+   run_loop(t->st);
+   if (t->st->bar.hit && !t->st->failed) {
+      if (bar)
+         *bar = t->st->bar;
+      return 1;
+   }
+   if (bar)
+      memset(bar, 0, sizeof(*bar));
+   int ret = run_end(t->st);
+   t->st = NULL;
+   return ret;
+}
+
+int
+g80_shader_start(const struct g80_shader_program *prog,
+                 struct g80_shader_warp *warp,
+                 const struct g80_shader_callbacks *cb,
+                 struct g80_shader_fault *fault,
+                 struct g80_shader_thread **t,
+                 struct g80_shader_barrier *bar)
+{
+   *t = calloc(1, sizeof(**t));
+   if (!*t) {
+      if (fault) {
+         memset(fault, 0, sizeof(*fault));
+         fault->faulted = true;
+         snprintf(fault->msg, sizeof(fault->msg), "out of memory");
+      }
+      return -1;
+   }
+   (*t)->st = run_begin(G80_STAGE_CP, prog, warp, cb, fault);
+   if (!(*t)->st)
+      return -1;
+   return thread_step(*t, bar);
+}
+
+int
+g80_shader_resume(struct g80_shader_thread *t, struct g80_shader_barrier *bar)
+{
+   if (!t || !t->st)
+      return -1;
+   return thread_step(t, bar);
+}
+
+void
+g80_shader_thread_free(struct g80_shader_thread *t)
+{
+   if (!t)
+      return;
+   if (t->st)
+      run_end(t->st);
+   free(t);
 }

@@ -22,12 +22,14 @@ static const enum nvisa_g80_ptype stage_ptype[] = {
    [G80_STAGE_VP] = NVISA_G80_PTYPE_VP,
    [G80_STAGE_GP] = NVISA_G80_PTYPE_GP,
    [G80_STAGE_FP] = NVISA_G80_PTYPE_FP,
+   [G80_STAGE_CP] = NVISA_G80_PTYPE_CP,
 };
 
 static const uint32_t stage_flag[] = {
    [G80_STAGE_VP] = NVISA_G80_FLAG_VP,
    [G80_STAGE_GP] = NVISA_G80_FLAG_GP,
    [G80_STAGE_FP] = NVISA_G80_FLAG_FP,
+   [G80_STAGE_CP] = 0,
 };
 
 /* What step() decides from the words, in its order. */

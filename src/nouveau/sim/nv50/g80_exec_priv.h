@@ -68,6 +68,9 @@ struct run {
    uint8_t *local;      /* l[]: local_bytes per lane */
    unsigned local_bytes;
 
+   /* compute: the bar the run stopped at (g80_shader_start) */
+   struct g80_shader_barrier bar;
+
    /* From here on a run starts with what it needs only: the fast path
     * clears the registers its lanes can read (g80_run_init) and nothing
     * else; every other field below is written before it is read. */
@@ -128,6 +131,13 @@ bool g80_run_ctrl(struct run *st, unsigned ctrl);
 bool g80_run_is_control(unsigned op);
 bool g80_run_is_tex(unsigned op);
 bool g80_run_form_has_mod(const struct nvisa_form *form, unsigned mod);
+
+/* g80_exec_cp.c: compute programs' s[] and g[] instructions. */
+bool g80_run_is_cp_op(unsigned op);
+unsigned g80_run_exec_cp(struct run *st, const struct nvisa_g80_insn *insn,
+                         unsigned lane);
+uint32_t g80_run_shared_rd(struct run *st, const struct nvisa_g80_operand *o,
+                           unsigned lane);
 
 /* ---- the fast path ---- */
 

@@ -28,6 +28,9 @@ enum g80_stage {
    G80_STAGE_VP,
    G80_STAGE_GP,
    G80_STAGE_FP,
+   /* compute programs (the compute class, g80_compute.c): s[], g[],
+    * barriers; always on the reference path (no cache) */
+   G80_STAGE_CP,
 };
 
 /* One texture request of a warp: what a tex/txb/txl/txq/texfetch
@@ -86,6 +89,12 @@ struct g80_shader_callbacks {
     * lane's current strip.  NULL: emit/restart fault as not modelled. */
    void (*gp_emit)(void *ctx, uint32_t lanes, bool restart,
                    const uint32_t *out, unsigned out_stride);
+   /* CP: `bytes` bytes at byte address `addr` of global space g[space]
+    * (isa.rst "g0[]-g15[]") as host memory, or NULL when the access is
+    * outside the space's window or mapped memory: the instruction faults
+    * (the class says why through `why`, at most 96 characters). */
+   uint8_t *(*global)(void *ctx, unsigned space, uint32_t addr,
+                      unsigned bytes, char *why);
 };
 
 /* What the chip's shader units have beyond G80 (struct
@@ -173,7 +182,44 @@ struct g80_shader_warp {
    const uint32_t *face;
    /* FP: lanes that executed a discard (kil); set by the interpreter. */
    uint32_t discarded;
+   /* CP: the block's s[] (shared by its warps), shared_bytes of it; each
+    * lane's $r0 at the start (its thread index, hwdb G80_CP_TID); the
+    * warp's index in its block ($physid bits 8-15, isa.rst) */
+   uint8_t *shared;
+   uint32_t shared_bytes;
+   const uint32_t *tid;
+   unsigned warp_index;
 };
+
+/*
+ * Compute warps stop at barriers (isa.rst "Up to 16 barriers ... a warp
+ * counter: a barrier can be increased or waited for"): a run that meets
+ * `bar` returns with the barrier's state here, and the class resumes it
+ * once the barrier allows (g80_shader_resume).
+ */
+struct g80_shader_barrier {
+   bool hit;                    /* the run stopped at a bar */
+   unsigned id;                 /* BAR */
+   bool inc, wait;              /* INC: arrive; WAIT: wait for the count */
+};
+
+struct g80_shader_thread;
+struct g80_shader_fault;
+/* Starts a compute warp (stage G80_STAGE_CP; prog, warp, cb and fault
+ * must outlive the thread) and runs it to its exit, a barrier or a
+ * fault: *t is the run to resume or finish (NULL when out of memory).
+ * Returns 0 (exited), 1 (stopped at the barrier *bar describes), -1
+ * (fault). */
+int g80_shader_start(const struct g80_shader_program *prog,
+                     struct g80_shader_warp *warp,
+                     const struct g80_shader_callbacks *cb,
+                     struct g80_shader_fault *fault,
+                     struct g80_shader_thread **t,
+                     struct g80_shader_barrier *bar);
+/* Runs a warp that stopped at a barrier on; the same returns. */
+int g80_shader_resume(struct g80_shader_thread *t,
+                      struct g80_shader_barrier *bar);
+void g80_shader_thread_free(struct g80_shader_thread *t);
 
 /* Threads in a warp (envytools-docs tesla/cuda/isa.rst: "warps of 32
  * threads"): the largest `lanes` a run takes. */

@@ -24,7 +24,7 @@ nv50_class_model(uint32_t oclass)
       return &nvsim_g80_3d_class;
    case G80_COMPUTE_CLASS:
    case GT215_COMPUTE_CLASS:
-      return &nvsim_g80_3d_stub_class;
+      return &nvsim_g80_compute_class;
    default:
       return NULL;
    }

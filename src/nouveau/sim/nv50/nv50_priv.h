@@ -47,12 +47,11 @@ nv50_chan(const struct nvsim_channel *chan)
 extern const struct nvsim_gen nv50_gen;
 
 /* The class models (nv50_gen.class_model): G80_M2MF, G80_2D, the Tesla
- * 3D classes (g80_3d*.c), and a stub that traps every method of the
- * compute classes. */
+ * 3D classes (g80_3d*.c) and the compute classes (g80_compute*.c). */
 extern const struct nvsim_class nvsim_g80_m2mf_class;
 extern const struct nvsim_class nvsim_g80_2d_class;
 extern const struct nvsim_class nvsim_g80_3d_class;
-extern const struct nvsim_class nvsim_g80_3d_stub_class;
+extern const struct nvsim_class nvsim_g80_compute_class;
 
 /* Host pointer to [va, va+len) when one mapping visible to the job that
  * is executing covers it, else NULL.  Takes the VM's and dev->lock. */
