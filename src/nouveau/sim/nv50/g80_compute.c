@@ -124,8 +124,7 @@ forward(struct g80_compute *cp, uint32_t mthd, uint32_t data)
       data = (data & (G80_COMPUTE_SET_PROGRAM_CB_INDEX__MASK |
                       G80_COMPUTE_SET_PROGRAM_CB_BUFFER__MASK)) |
              (valid ? G80_3D_SET_PROGRAM_CB_VALID__MASK : 0) |
-             G80_3D_SET_PROGRAM_CB_PROGRAM_FRAGMENT <<
-             G80_3D_SET_PROGRAM_CB_PROGRAM__SHIFT;
+             G80_3D_SET_PROGRAM_CB_PROGRAM_FRAGMENT;
    }
    /* BIND_TIC / BIND_TSC have the 3D class's layout (rnndb) */
    return nvsim_g80_3d_class.method(ctx->obj, m3d, data);

@@ -439,7 +439,49 @@ out:
    cfx_fini(&c);
 }
 
+/*
+ * Constant buffer 5 defined, filled and bound as c0[] through the compute
+ * class's own CB_DEF_SET, CB_ADDR/CB_DATA and SET_PROGRAM_CB (upstream's
+ * compute user uniforms): the program copies c0[0x4] to g0[0].
+ */
+static void
+cp_const_buffer(void)
+{
+   struct prog p = { 0 };
+   struct nvisa_g80_insn ld = I(G(OP_LD_C_B32));
+   ld.opnd[0] = R(1);
+   ld.opnd[1] = (struct nvisa_g80_operand){ .file = G(FILE_CONST), .size = 4,
+                                            .buf = 0, .val = 4 };
+   emit(&p, ld);
+   emit(&p, op(G(OP_MOV_B32_I), R(2), IMM(0), (struct nvisa_g80_operand){ 0 }));
+   emit(&p, ldst(G(OP_ST_G), G(LDST_TYPE_b32), GL(0, 2), R(1)));
+   emit_exit(&p);
+   struct cfx c;
+   struct surf2d cb = { 0 };
+   if (!cfx_init(&c, 0xa3, GT215_3D_CLASS, GT215_COMPUTE_CLASS, &p, 0x100))
+      goto out;
+   surf2d_new(&c.t, &cb, 0x100);
+   mcp(&c.t, G80_COMPUTE_CB_DEF_ADDRESS_HIGH, cb.va >> 32);
+   mcp(&c.t, G80_COMPUTE_CB_DEF_ADDRESS_LOW, (uint32_t)cb.va);
+   mcp(&c.t, G80_COMPUTE_CB_DEF_SET, G80_COMPUTE_CB_DEF_SET_BUFFER(5) |
+                                     G80_COMPUTE_CB_DEF_SET_SIZE(0x100));
+   mcp(&c.t, G80_COMPUTE_CB_ADDR, G80_COMPUTE_CB_ADDR_BUFFER(5) |
+                                  G80_COMPUTE_CB_ADDR_ID(1));
+   mcp(&c.t, G80_COMPUTE_CB_DATA(0), 0xcafe);
+   mcp(&c.t, G80_COMPUTE_SET_PROGRAM_CB, G80_COMPUTE_SET_PROGRAM_CB_BUFFER(5) |
+                                         G80_COMPUTE_SET_PROGRAM_CB_INDEX(0) |
+                                         G80_COMPUTE_SET_PROGRAM_CB_VALID(1));
+   cfx_launch(&c, 1, 1, 1, 1, 1, 0x40, NULL, 0);
+   CHECK(nvsim_channel_last_trap(c.t.chan) == NULL);
+   CHECK_EQ(word(&c.buf[0], 0), 0xcafe);
+   CHECK_EQ(word(&cb, 1), 0xcafe);
+   surf2d_free(&c.t, &cb);
+out:
+   cfx_fini(&c);
+}
+
 static const struct nvt_case cases[] = {
+   { "cp_const_buffer", cp_const_buffer },
    { "cp_grid", cp_grid },
    { "cp_barrier_shared", cp_barrier_shared },
    { "cp_atomics", cp_atomics },
