@@ -329,7 +329,7 @@ static bool
 encode_shared_src(uint32_t *w, unsigned field, const struct nvisa_g80_operand *o)
 {
    unsigned width = nvisa_g80_fields[field].width;
-   uint32_t units;
+   uint32_t units = 0;
    bool ok = o->buf <= NVISA_G80_SMODE_B32 &&
              mem_units(o, nvisa_g80_smode_bytes(o->buf), &units) &&
              units < (1u << (width - 2));

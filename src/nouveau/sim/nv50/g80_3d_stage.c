@@ -154,7 +154,7 @@ g80_3d_isa_flags(const struct g80_3d *ctx)
    if (oclass >= G84_3D_CLASS)
       f |= NVISA_G80_FLAG_SM11;
    if (oclass >= G200_3D_CLASS)
-      f |= G80_SHADER_MUL_SAT;
+      f |= G80_SHADER_MUL_SAT | NVISA_G80_FLAG_SM12;
    if (oclass >= GT215_3D_CLASS)
       f |= NVISA_G80_FLAG_D3D10_1;
    if (ctx->obj->chan->dev->info.chipset == CHIPSET_G200)

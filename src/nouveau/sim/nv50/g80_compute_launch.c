@@ -180,7 +180,7 @@ static enum nvsim_status
 run_block(struct launch *l, const struct g80_shader_program *prog,
           struct cp_warp *wps, unsigned warps, unsigned lanes_per_warp,
           unsigned threads, const uint32_t ntid[3], uint8_t *shared,
-          uint32_t shared_bytes, unsigned num_bars)
+          uint32_t shared_bytes, uint32_t *locks, unsigned num_bars)
 {
    struct g80_compute *cp = l->cp;
    struct g80_shader_callbacks cb = {
@@ -209,6 +209,7 @@ run_block(struct launch *l, const struct g80_shader_program *prog,
       wp->w.shared_bytes = shared_bytes;
       wp->w.tid = wp->tid;
       wp->w.warp_index = i;
+      wp->w.shared_lock = locks;
    }
    /* every warp to its exit or first barrier, then the released ones on
     * until none moves */
@@ -354,10 +355,12 @@ g80_compute_launch(struct g80_compute *cp)
    unsigned warps = (threads + lanes_per_warp - 1) / lanes_per_warp;
    struct cp_warp *wps = calloc(warps ? warps : 1, sizeof(*wps));
    uint8_t *shared = calloc(1, shared_bytes ? shared_bytes : 1);
+   uint32_t *locks = calloc(shared_bytes / 4 + 1, sizeof(uint32_t));
    enum nvsim_status st = NVSIM_OK;
-   if (!wps || !shared) {
+   if (!wps || !shared || !locks) {
       free(wps);
       free(shared);
+      free(locks);
       return g80_compute_fail(cp, NVSIM_INVALID_STATE, "LAUNCH: out of "
                               "memory");
    }
@@ -366,6 +369,7 @@ g80_compute_launch(struct g80_compute *cp)
          if (only_first && (x || y))
             break;
          memset(shared, 0, shared_bytes);
+         memset(locks, 0, (shared_bytes / 4 + 1) * sizeof(uint32_t));
          put_u16(shared, G80_CP_SHARED_GRIDID,
                  g80_compute_reg(cp, G80_COMPUTE_GRIDID));
          put_u16(shared, G80_CP_SHARED_NTID_X, ntid[0]);
@@ -380,10 +384,11 @@ g80_compute_launch(struct g80_compute *cp)
             memcpy(shared + G80_CP_SHARED_USER_PARAM + 4 * i, &v, 4);
          }
          st = run_block(&l, &prog, wps, warps, lanes_per_warp, threads, ntid,
-                        shared, shared_bytes, num_bars);
+                        shared, shared_bytes, locks, num_bars);
       }
    }
    free(wps);
    free(shared);
+   free(locks);
    return st;
 }

@@ -1268,7 +1268,8 @@ step(struct run *st)
       fail(st, "%s: a long instruction at an odd word", form->asm_name);
       return false;
    }
-   uint32_t chip = G(FLAG_SM11) | G(FLAG_FP64) | G(FLAG_D3D10_1);
+   uint32_t chip = G(FLAG_SM11) | G(FLAG_SM12) | G(FLAG_FP64) |
+                   G(FLAG_D3D10_1);
    if ((form->flags & chip & ~p->isa_flags) ||
        ((form->flags & (G(FLAG_VP) | G(FLAG_GP) | G(FLAG_FP))) &&
         !(form->flags & stage_flag[st->stage]))) {

@@ -225,10 +225,61 @@ exec_st_shared(struct run *st, const struct nvisa_g80_insn *insn,
    memcpy(p, &v, size);
 }
 
+/*
+ * Lockable s[] (G200 on; isa.rst: "every warp can have one locked location
+ * in s[] ... Load with lock and store with unlock instructions can thus be
+ * used to implement atomic operations"; data.rst: "mov lock CDST DST s[]:
+ * Tries to lock a word of s[] memory and load a word from it. CDST tells
+ * you if it was successfully locked+loaded", "mov unlock s[] SRC: Stores
+ * a word to previously-locked s[] word and unlocks it").  What CDST holds
+ * is upstream's evidence: its G80 fallback writes flags 2 (S) as
+ * "locked" and its loop branches on LT.  A failed lock leaves the
+ * destination and writes flags 0.  Assumed (no document): a word locked
+ * by one lane cannot be locked by another lane of the same warp either
+ * (the lanes take the instruction in lane order), so upstream's retry
+ * loop serialises them; an unlock by a thread that does not hold the word
+ * faults.
+ */
+static unsigned
+exec_lock(struct run *st, const struct nvisa_g80_insn *insn, unsigned lane)
+{
+   bool load = insn->op == G(OP_LD_S_B32_LOCK);
+   const struct nvisa_g80_operand *mem = &insn->opnd[load ? 1 : 0];
+   uint32_t byte = shared_byte(st, mem, lane);
+   uint8_t *p = shared_at(st, byte, 4);
+   uint32_t *lock = st->warp->shared_lock;
+   uint32_t me = 1 + st->warp->warp_index * WARP + lane;
+   if (!p)
+      return 0;
+   if (!lock) {
+      g80_run_fail(st, "%s: no s[] locks", "ld lock s[]");
+      return 0;
+   }
+   if (load) {
+      if (lock[byte / 4] && lock[byte / 4] != me)
+         return 0;
+      uint32_t v;
+      memcpy(&v, p, 4);
+      lock[byte / 4] = me;
+      reg_set(st, lane, insn->opnd[0].val, v);
+      return G80_CC_S;
+   }
+   if (lock[byte / 4] != me) {
+      g80_run_fail(st, "st unlock s[0x%x]: the thread holds no lock on it",
+                   byte);
+      return 0;
+   }
+   uint32_t v = reg_get(st, lane, insn->opnd[1].val);
+   memcpy(p, &v, 4);
+   lock[byte / 4] = 0;
+   return 0;
+}
+
 bool
 g80_run_is_cp_op(unsigned op)
 {
    switch (op) {
+   case G(OP_LD_S_B32_LOCK): case G(OP_ST_S_B32_UNLOCK):
    case G(OP_LD_S_U8_H): case G(OP_LD_S_U16_H): case G(OP_LD_S_S16_H):
    case G(OP_LD_S_U8): case G(OP_LD_S_U16): case G(OP_LD_S_S16):
    case G(OP_LD_S_B32):
@@ -245,6 +296,9 @@ g80_run_exec_cp(struct run *st, const struct nvisa_g80_insn *insn,
                 unsigned lane)
 {
    switch (insn->op) {
+   case G(OP_LD_S_B32_LOCK):
+   case G(OP_ST_S_B32_UNLOCK):
+      return exec_lock(st, insn, lane);
    case G(OP_LD_G):
    case G(OP_ST_G):
       return exec_global(st, insn, lane);

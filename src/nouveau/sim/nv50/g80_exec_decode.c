@@ -40,7 +40,8 @@ decode(struct g80_decoded *d, uint32_t pc, enum g80_stage stage,
    struct nvisa_g80_insn *insn = &d->insn;
    int n = nvisa_g80_decode_ptype(d->w, d->avail, stage_ptype[stage], insn);
    const struct nvisa_form *form = nvisa_g80_form(insn->op);
-   uint32_t chip = G(FLAG_SM11) | G(FLAG_FP64) | G(FLAG_D3D10_1);
+   uint32_t chip = G(FLAG_SM11) | G(FLAG_SM12) | G(FLAG_FP64) |
+                   G(FLAG_D3D10_1);
 
    d->tag = pc + 1;
    d->fast = 0;

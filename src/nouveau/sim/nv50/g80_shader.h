@@ -189,6 +189,9 @@ struct g80_shader_warp {
    uint32_t shared_bytes;
    const uint32_t *tid;
    unsigned warp_index;
+   /* CP (G200 on): the block's s[] locks, a word per s[] word: 0 free,
+    * else 1 + the thread holding it (warp_index * 32 + lane) */
+   uint32_t *shared_lock;
 };
 
 /*

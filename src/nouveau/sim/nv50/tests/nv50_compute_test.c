@@ -480,7 +480,51 @@ out:
    cfx_fini(&c);
 }
 
+/*
+ * 64 threads add 1 to s[0x40] through upstream's lock loop (ld lock, a
+ * branch on LT to the add and st unlock, else back to the lock) and store
+ * their new value at g0[4 tid]: with the word locked by one lane at a
+ * time every value 1..64 appears once (a lost update would repeat one).
+ */
+static void
+cp_shared_lock(void)
+{
+   struct prog p = { 0 };
+   emit(&p, op(G(OP_AND_B32_I), R(1), R(0), IMM(0xffff)));
+   struct nvisa_g80_insn ld = op(G(OP_LD_S_B32_LOCK), R(2),
+                                 S(G(SMODE_B32), 0x40, 0),
+                                 (struct nvisa_g80_operand){ 0 });
+   ld.mod[G(MOD_CC_WR)] = 1;
+   emit(&p, ld);                                          /* 0x108 */
+   struct nvisa_g80_insn bra = I(G(OP_BRA));
+   bra.mod[G(MOD_PRED)] = G(COND_l);
+   bra.mod[G(MOD_TARGET)] = (0x100 + 4 * 8) / 4;
+   emit(&p, bra);
+   bra = I(G(OP_BRA));
+   bra.mod[G(MOD_TARGET)] = (0x100 + 1 * 8) / 4;
+   emit(&p, bra);
+   emit(&p, op(G(OP_ADD_B32_I), R(2), R(2), IMM(1)));    /* 0x120 */
+   emit(&p, op(G(OP_ST_S_B32_UNLOCK), S(G(SMODE_B32), 0x40, 0), R(2),
+               (struct nvisa_g80_operand){ 0 }));
+   emit(&p, op(G(OP_SHL_B32_IMM), R(3), R(1), IMM(2)));
+   emit(&p, ldst(G(OP_ST_G), G(LDST_TYPE_b32), GL(0, 3), R(2)));
+   emit_exit(&p);
+   struct cfx c;
+   if (!cfx_init(&c, 0xa3, GT215_3D_CLASS, GT215_COMPUTE_CLASS, &p, 0x100))
+      goto out;
+   cfx_launch(&c, 64, 1, 1, 1, 1, 0x80, NULL, 0);
+   CHECK(nvsim_channel_last_trap(c.t.chan) == NULL);
+   uint64_t seen = 0;
+   for (unsigned i = 0; i < 64; i++)
+      if (word(&c.buf[0], i) >= 1 && word(&c.buf[0], i) <= 64)
+         seen |= 1ull << (word(&c.buf[0], i) - 1);
+   CHECK_EQ(seen, ~0ull);
+out:
+   cfx_fini(&c);
+}
+
 static const struct nvt_case cases[] = {
+   { "cp_shared_lock", cp_shared_lock },
    { "cp_const_buffer", cp_const_buffer },
    { "cp_grid", cp_grid },
    { "cp_barrier_shared", cp_barrier_shared },
@@ -493,5 +537,6 @@ static const struct nvt_case cases[] = {
 int
 main(int argc, char **argv)
 {
+   (void)t3d_clear_color;   /* nv50_tfx.h's, unused here */
    return nvt_main(argc, argv, cases);
 }
