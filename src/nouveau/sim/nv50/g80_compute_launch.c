@@ -368,6 +368,8 @@ g80_compute_launch(struct g80_compute *cp)
       for (uint32_t x = 0; x < nctaid[0] && !st; x++) {
          if (only_first && (x || y))
             break;
+         /* a block run is progress (a timed wait goes on) */
+         nvsim_progress(cp->obj->chan->dev);
          memset(shared, 0, shared_bytes);
          memset(locks, 0, (shared_bytes / 4 + 1) * sizeof(uint32_t));
          put_u16(shared, G80_CP_SHARED_GRIDID,
