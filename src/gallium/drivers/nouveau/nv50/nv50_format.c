@@ -19,6 +19,8 @@
 #include "nv50_format.h"
 #include "g80_defs.xml.h"
 #include "g80_3d.xml.h"
+#include "nvhwdb_chips.h"
+#include "nvhwdb_names.h"
 
 #define C(pipe, g80) \
    [PIPE_FORMAT_##pipe] = { G80_SURFACE_FORMAT_##g80, 0, \
@@ -118,4 +120,21 @@ nv50_format(enum pipe_format format)
 
    return (unsigned)format < ARRAY_SIZE(nv50_formats) ? &nv50_formats[format]
                                                      : &none;
+}
+
+bool
+nv50_zeta_format_valid(const struct nvhwdb_chip *chip, uint32_t zeta)
+{
+   /* the values ZETA_FORMAT has on the chip's 3D class (rnndb
+    * g80_defs.xml G80_ZETA_FORMAT: Z16_UNORM is variants="G200-"; nvsim
+    * traps the others' INVALID_VALUE) */
+   const struct nvhwdb_method *m =
+      nvhwdb_method_lookup(chip->class_3d, G80_3D_ZETA_FORMAT, NULL);
+
+   if (!m)
+      return false;
+   for (unsigned i = 0; i < m->num_values; i++)
+      if (m->values[i].value == zeta)
+         return true;
+   return false;
 }

@@ -4,6 +4,7 @@
 #ifndef NV50_FORMAT_H
 #define NV50_FORMAT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "pipe/p_format.h"
@@ -14,7 +15,14 @@ struct nv50_format {
    uint32_t storage;   /* G80_STORAGE_TYPE of a blocklinear surface */
 };
 
+struct nvhwdb_chip;
+
 /* The entry of a format; all zero when the driver cannot render it. */
 const struct nv50_format *nv50_format(enum pipe_format format);
+
+/* Whether the chip's 3D class takes zeta (a G80_3D_ZETA_FORMAT code) in
+ * ZETA_FORMAT: hwdb lists each class's values (Z16_UNORM from G200_3D
+ * on). */
+bool nv50_zeta_format_valid(const struct nvhwdb_chip *chip, uint32_t zeta);
 
 #endif

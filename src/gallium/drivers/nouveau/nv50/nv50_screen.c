@@ -483,6 +483,12 @@ nv50_screen_is_format_supported(struct pipe_screen *pscreen,
 
    if (format == PIPE_FORMAT_NONE || !util_format_description(format))
       return false;
+   /* a zeta format the chip's 3D class lacks (Z16_UNORM before G200_3D,
+    * hwdb) is neither a depth buffer nor a depth texture there (the TIC's
+    * Z16 is G200's on too, g80_texture.xml): st/mesa picks Z24 instead */
+   if (fmt->zeta &&
+       !nv50_zeta_format_valid(nv50_screen(pscreen)->chip, fmt->zeta))
+      return false;
    /* multisampling (nv50_msaa.c): the counts of the modes 2X1, 2X2,
     * 4X2, rendered to 2D targets and sampled as their stored surface */
    if (MAX2(sample_count, 1) != MAX2(storage_sample_count, 1))

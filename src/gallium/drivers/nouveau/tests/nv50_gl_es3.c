@@ -67,6 +67,18 @@
  *    0x40, 191.25 -> 0xbf; 0.375 * 0.5 * 2 = 0.375 -> 0x60; 0.25 * 1 * 3
  *    = 0.75 -> 0xbf: 0x40bf60bf within 1.
  *
+ * depth16: a DEPTH_COMPONENT16 depth buffer (ES 3.0 requires it as a
+ *    renderbuffer format; G80_3D and G84_3D have no Z16 zeta format,
+ *    rnndb's Z16_UNORM is G200's on, so st/mesa gets another when the
+ *    driver says so).  An RGBA8 + DEPTH_COMPONENT16 FBO, depth cleared to
+ *    1, LESS: a red quad over everything at z 0 (window depth 0.5), then
+ *    green over the left half at z 0.5 (0.75: fails) and blue over the
+ *    right half at z -0.5 (0.25: passes): left 0xff0000ff, right
+ *    0x0000ffff; the attachment has at least 16 depth bits.  Seen failing
+ *    on g80 (nvsim: ZETA_FORMAT 0x13 INVALID_VALUE, nothing drawn) while
+ *    the driver offered Z16 on every Tesla; piglit's read_depth_gles3
+ *    failed so.
+ *
  * Expected values by hand above; run on g80, gt215 and llvmpipe
  * (tests/gl/run.sh).  By hand:
  *   L=build/install/lib/x86_64-linux-gnu
@@ -380,6 +392,61 @@ part_glsl(GLuint vb)
    glDeleteProgram(p);
 }
 
+static void
+part_depth16(void)
+{
+   static const char *vs =
+      "#version 300 es\n"
+      "layout(location = 0) in vec2 pos;\n"
+      "uniform float z;\n"
+      "void main() { gl_Position = vec4(pos, z, 1.0); }\n";
+   static const char *fs =
+      "#version 300 es\n"
+      "precision highp float;\n"
+      "uniform vec4 colour;\n"
+      "out vec4 c;\n"
+      "void main() { c = colour; }\n";
+   GLuint fb = nvgl_fbo_zs(GL_RGBA8, GL_DEPTH_ATTACHMENT,
+                           GL_DEPTH_COMPONENT16, S, S);
+   if (!fb)
+      return;
+   GLint bits = 0;
+   glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT,
+                                         GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE,
+                                         &bits);
+   char what[64];
+   snprintf(what, sizeof(what), "DEPTH_COMPONENT16: %d depth bits >= 16",
+            bits);
+   check_true(what, bits >= 16);
+   GLuint p = program(vs, fs);
+   if (p) {
+      const GLint z = glGetUniformLocation(p, "z");
+      const GLint colour = glGetUniformLocation(p, "colour");
+      glClearColor(0, 0, 0, 0);
+      glClearDepthf(1.0f);
+      glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+      glEnable(GL_DEPTH_TEST);
+      glDepthFunc(GL_LESS);
+      glUniform1f(z, 0.0f);
+      glUniform4f(colour, 1, 0, 0, 1);
+      nvgl_columns(0, S, S);
+      glUniform1f(z, 0.5f);
+      glUniform4f(colour, 0, 1, 0, 1);
+      nvgl_columns(0, S / 2, S);
+      glUniform1f(z, -0.5f);
+      glUniform4f(colour, 0, 0, 1, 1);
+      nvgl_columns(S / 2, S, S);
+      glDisable(GL_DEPTH_TEST);
+      check("DEPTH_COMPONENT16: 0.75 behind 0.5", S / 4, S / 2, 0xff0000ff);
+      check("DEPTH_COMPONENT16: 0.25 before 0.5", 3 * S / 4, S / 2,
+            0x0000ffff);
+      glUseProgram(0);
+      glDeleteProgram(p);
+   }
+   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+   glDeleteFramebuffers(1, &fb);
+}
+
 static bool
 want(int argc, char **argv, const char *part)
 {
@@ -419,6 +486,8 @@ main(int argc, char **argv)
       part_etc2(vb);
    if (want(argc, argv, "glsl"))
       part_glsl(vb);
+   if (want(argc, argv, "depth16"))
+      part_depth16();
 
    glDeleteBuffers(1, &vb);
    return nvgl_done();
