@@ -336,6 +336,8 @@ enum nvsim_status g80_3d_attr_vertex(struct g80_3d *ctx, uint32_t vertex_id,
 /* Attribute 0 completed: inside a primitive, an immediate vertex of the
  * current values; outside one, nothing (NV_vertex_program 2.14.1.1). */
 enum nvsim_status g80_3d_draw_immediate(struct g80_3d *ctx);
+/* VERTEX_ID_BASE written (g80_3d_draw.c) */
+void g80_3d_draw_id_base(struct g80_3d *ctx);
 
 /* SEMANTIC_COLOR CLMP_EN: the vertex's colour slots clamped to [0, 1]
  * (after the last stage's result map). */

@@ -288,6 +288,9 @@ method_body(struct g80_3d *ctx, uint32_t mthd, uint32_t data)
       return g80_3d_cb_def(ctx, data);
    case G80_3D_SET_PROGRAM_CB:
       return g80_3d_set_program_cb(ctx, data);
+   case G84_3D_VERTEX_ID_BASE:   /* G84_3D on: hwdb's class check above */
+      g80_3d_draw_id_base(ctx);
+      return NVSIM_OK;
    case G80_3D_VERTEX_BEGIN_GL:
    case G80_3D_VERTEX_END_GL:
    case G80_3D_VERTEX_BUFFER_COUNT:

@@ -26,8 +26,13 @@
  *   index (upstream's index_bias), VERTEX_ID_BASE (G84_3D on) to the
  *   vertex id (upstream writes the same bias there);
  * - VERTEX_DATA streams inline vertices (g80_3d_vertex.c); their vertex
- *   id counts from VERTEX_ID_BASE (upstream nv50_push.c writes the first
- *   index there before each packet);
+ *   id counts from VERTEX_ID_BASE, again from each write of it (assumed:
+ *   a counter the method loads.  Upstream's nv50_push.c, when the VP reads
+ *   the id, sends one vertex a packet and writes VERTEX_ID_BASE before
+ *   each: the vertex's index, or 0, 1, 2, .. for arrays; only a count
+ *   that starts again at the write numbers those right, and a count from
+ *   the primitive's start gave its vertex k the id base + k, which failed
+ *   piglit's vertexid-drawarrays with upstream on GT215: docs/tesla.md);
  * - the VP result map: VP_RESULT_MAP_SIZE slots, slot m from result word
  *   VP_RESULT_MAP byte m (G80_VP_RESULT_MAP_CONST_ZERO and up: constants);
  *   slots 0..3 are the clip position (upstream maps HPOS first);
@@ -425,11 +430,20 @@ g80_3d_draw_method(struct g80_3d *ctx, uint32_t mthd, uint32_t data)
    return st;
 }
 
+/* VERTEX_ID_BASE written: inline and immediate vertex ids count from it
+ * again (the file's head) */
+void
+g80_3d_draw_id_base(struct g80_3d *ctx)
+{
+   if (ctx->draw)
+      ctx->draw->inline_count = 0;
+}
+
 /* Attribute 0 completed by a VTX_ATTR_* method: inside a primitive it
  * provokes a vertex of every attribute's current value (NV_vertex_program
  * 2.14.1.1, g80_3d_vertex.c); outside one it does nothing more.  The
  * vertex id counts immediate vertices from VERTEX_ID_BASE, as inline ones
- * (assumed: not documented). */
+ * (assumed: not documented), from its last write. */
 enum nvsim_status
 g80_3d_draw_immediate(struct g80_3d *ctx)
 {

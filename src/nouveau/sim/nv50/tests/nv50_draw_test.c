@@ -31,6 +31,11 @@ struct pt_stage {
    unsigned vp_calls, fp_calls;
    uint32_t linear;             /* FP interpolants to read linearly */
    bool kill_right;             /* FP: discard pixels right of x = 8 */
+   /* VP: the last input word of each vertex, in order (the vertex id
+    * when VP_GP_BUILTIN_ATTR_EN has VERTEX_ID alone) */
+   bool record_ids;
+   uint32_t ids[8];
+   unsigned nids;
 };
 
 static float
@@ -50,9 +55,12 @@ pt_run(void *priv, struct g80_3d *ctx, struct g80_stage_batch *b)
       return g80_3d_exec_runner.run(NULL, ctx, b);
    if (b->stage == G80_STAGE_VP) {
       p->vp_calls++;
-      for (unsigned i = 0; i < b->count; i++)
+      for (unsigned i = 0; i < b->count; i++) {
          for (unsigned w = 0; w < b->in_words && w < b->out_words; w++)
             b->out[i * b->out_stride + w] = b->in[i * b->in_stride + w];
+         if (p->record_ids && p->nids < sizeof(p->ids) / sizeof(p->ids[0]))
+            p->ids[p->nids++] = b->in[i * b->in_stride + b->in_words - 1];
+      }
       return true;
    }
    /* FP inputs: position x, y, z, 1/w (UMASK XYZW), then the
@@ -630,6 +638,42 @@ draw_inline(void)
       for (unsigned x = 0; x < W; x++)
          CHECK_EQ(px(&d, x, y), 0xff00ff00u);
    CHECK_EQ(d.pt.vp_calls, 4);
+out:
+   dfx_fini(&d);
+}
+
+/* Inline vertices' ids (G84_3D on): they count from VERTEX_ID_BASE, and
+ * again from each write of it inside the primitive (assumed, as a counter
+ * the method loads: upstream's nv50_push.c writes the base before every
+ * inline vertex whose id the VP reads, 0, 1, 2, .. for arrays or each
+ * vertex's index, and numbers them right only so).  Base 10, two points,
+ * base 5, two points: ids 10, 11, 5, 6. */
+static void
+draw_inline_vertex_id(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x84, G84_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   d.pt.record_ids = true;
+   m3d(t, G80_3D_VP_GP_BUILTIN_ATTR_EN,
+       G80_3D_VP_GP_BUILTIN_ATTR_EN_VERTEX_ID);
+   m3d(t, G84_3D_VERTEX_ID_BASE, 10);
+   m3d(t, G80_3D_VERTEX_BEGIN_GL, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_POINTS);
+   for (unsigned i = 0; i < 4; i++) {
+      if (i == 2)
+         m3d(t, G84_3D_VERTEX_ID_BASE, 5);
+      out(t, nvt_ni(3, G80_3D_VERTEX_DATA, 8));
+      for (unsigned w = 0; w < 8; w++)
+         out(t, fbits(w == 3 || w >= 4 ? 1.0f : 0.0f));
+   }
+   m3d(t, G80_3D_VERTEX_END_GL, 0);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(nvsim_channel_error(d.t.chan) == NULL);
+   static const uint32_t want[] = { 10, 11, 5, 6 };
+   CHECK_EQ(d.pt.nids, 4);
+   for (unsigned i = 0; i < 4 && i < d.pt.nids; i++)
+      CHECK_EQ(d.pt.ids[i], want[i]);
 out:
    dfx_fini(&d);
 }
@@ -3203,6 +3247,7 @@ static const struct nvt_case cases[] = {
    { "draw_indexed", draw_indexed },
    { "draw_indexed_u8", draw_indexed_u8 },
    { "draw_inline", draw_inline },
+   { "draw_inline_vertex_id", draw_inline_vertex_id },
    { "draw_instanced", draw_instanced },
    { "draw_cull", draw_cull },
    { "draw_clip", draw_clip },
