@@ -37,15 +37,19 @@ nv40_3d_vp_prepare(struct nv40_3d_vp_prog *old, const uint32_t (*insn)[4],
    if (old && !reference && old->rankine == rankine &&
        old->num_slots == num_slots) {
       /* only the slots uploaded with other words are decoded again */
-      if (nvsim_nv40_vp_reprepare(&old->prog, rankine, insn,
-                                  (const uint32_t (*)[4])old->words,
-                                  num_slots, err, errlen) != 0) {
+      int changed = nvsim_nv40_vp_reprepare(&old->prog, rankine, insn,
+                                            (const uint32_t (*)[4])old->words,
+                                            num_slots, err, errlen);
+      if (changed < 0) {
          nv40_3d_vp_free(old);
          return NULL;
       }
-      memcpy(old->words, insn, num_slots * sizeof(old->words[0]));
+      if (changed)
+         memcpy(old->words, insn, num_slots * sizeof(old->words[0]));
+      /* the same words from the same start: the same fast form */
+      if (changed || old->start != start || !old->prog.fast)
+         nvsim_nv40_vp_compile_fast(&old->prog, start);
       old->start = start;
-      nvsim_nv40_vp_compile_fast(&old->prog, start);
       return old;
    }
    nv40_3d_vp_free(old);

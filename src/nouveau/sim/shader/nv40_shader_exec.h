@@ -111,7 +111,9 @@ int nvsim_nv40_vp_run(const struct nvsim_nv40_vp_prog *prog, unsigned start,
  * slots whose words differ from old are decoded again; the result is
  * nvsim_nv40_vp_prepare's / nvsim_nv30_vp_prepare's on slots (issue 23:
  * a driver that re-uploads its programs at every switch made each draw
- * decode all 544 slots).  The fast form is dropped: compile it again. */
+ * decode all 544 slots).  Returns the number of slots decoded again, or
+ * -1 (err filled) when a full prepare was needed and failed; when it is
+ * not 0 the fast form is dropped: compile it again. */
 int nvsim_nv40_vp_reprepare(struct nvsim_nv40_vp_prog *prog, bool rankine,
                             const uint32_t (*slots)[4],
                             const uint32_t (*old)[4], unsigned num_slots,

@@ -64,8 +64,7 @@ nvsim_nv40_vp_reprepare(struct nvsim_nv40_vp_prog *prog, bool rankine,
          nvsim_nv30_vp_prepare(prog, slots, num_slots, err, errlen) :
          nvsim_nv40_vp_prepare(prog, slots, num_slots, err, errlen);
    /* each slot's form depends on its own words only */
-   free(prog->fast);
-   prog->fast = NULL;
+   int changed = 0;
    for (unsigned i = 0; i < num_slots; i++) {
       if (!memcmp(slots[i], old[i], sizeof(slots[i])))
          continue;
@@ -73,8 +72,13 @@ nvsim_nv40_vp_reprepare(struct nvsim_nv40_vp_prog *prog, bool rankine,
          nvsim_nv30_vp_decode_slot(&prog->ops[i], slots[i]);
       else
          nvsim_nv40_vp_decode_slot(&prog->ops[i], slots[i]);
+      changed++;
    }
-   return 0;
+   if (changed) {
+      free(prog->fast);
+      prog->fast = NULL;
+   }
+   return changed;
 }
 
 void

@@ -182,7 +182,7 @@ test_reprepare(bool rankine, unsigned iters)
    static float consts[NVISA_NV40_VP_NUM_CONSTS][4];
    struct nvsim_nv40_vp_prog a = { 0 }, b = { 0 };
    char err[128];
-   unsigned bad = 0;
+   unsigned bad = 0, kept = 0;
 
    for (unsigned i = 0; i < NVISA_NV40_VP_NUM_CONSTS; i++)
       for (unsigned c = 0; c < 4; c++)
@@ -203,12 +203,24 @@ test_reprepare(bool rankine, unsigned iters)
          else
             nvisa_nv40_vp_set_last(cur[s], rand() % 2);
       }
+      unsigned differ_slots = 0;
+      for (unsigned s = 0; s < 32; s++)
+         differ_slots += memcmp(cur[s], old[s], sizeof(cur[s])) != 0;
+      nvsim_nv40_vp_compile_fast(&a, 0);
+      bool had_fast = a.fast != NULL;
       CHECK(nvsim_nv40_vp_reprepare(&a, rankine, (const uint32_t (*)[4])cur,
                                     (const uint32_t (*)[4])old, 32, err,
-                                    sizeof(err)) == 0);
+                                    sizeof(err)) == (int)differ_slots);
+      /* the fast form goes exactly when some slot changed */
+      CHECK((a.fast != NULL) == (had_fast && !differ_slots));
+      /* as nv40_3d_vp_prepare: a kept form is not compiled again */
+      if (!a.fast)
+         nvsim_nv40_vp_compile_fast(&a, 0);
       CHECK((rankine ? nvsim_nv30_vp_prepare : nvsim_nv40_vp_prepare)
             (&b, (const uint32_t (*)[4])cur, 32, err, sizeof(err)) == 0);
-      CHECK(a.num_slots == b.num_slots && !a.fast);
+      nvsim_nv40_vp_compile_fast(&b, 0);
+      CHECK(a.num_slots == b.num_slots && (a.fast != NULL) == (b.fast != NULL));
+      kept += had_fast && !differ_slots;
       if (memcmp(a.ops, b.ops, 32 * sizeof(*a.ops)) && bad++ < 5)
          fprintf(stderr, "reprepare %u: slots differ from a prepare\n", it);
       for (unsigned v = 0; v < 2; v++) {
@@ -220,8 +232,10 @@ test_reprepare(bool rankine, unsigned iters)
          x.attr = (const float (*)[4])attr;
          x.consts = (const float (*)[4])consts;
          y = x;
-         unsigned start = rand() % 32;
-         int rx = nvsim_nv40_vp_run(&a, start, &x);
+         /* the first run from the compiled start on a's fast path */
+         unsigned start = v ? (unsigned)(rand() % 32) : 0;
+         int rx = v ? nvsim_nv40_vp_run(&a, start, &x) :
+                      nvsim_nv40_vp_run_fast(&a, start, &x);
          int ry = nvsim_nv40_vp_run(&b, start, &y);
          if ((rx != ry || x.steps != y.steps ||
               memcmp(x.out, y.out, sizeof(x.out))) && bad++ < 5)
@@ -229,6 +243,8 @@ test_reprepare(bool rankine, unsigned iters)
       }
    }
    CHECK(bad == 0);
+   /* the kept fast form was run at all */
+   CHECK(kept > 0);
    nvsim_nv40_vp_fini(&a);
    nvsim_nv40_vp_fini(&b);
 }
