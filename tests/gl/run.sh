@@ -153,6 +153,9 @@ runs=(
    # dFdxFine / dFdyFine exact, the coarse forms a neighbour's
    # (ARB_derivative_control)
    "nv50_gl_derivative||--|g80 gt215 llvmpipe"
+   # ARB_texture_view: views of other targets, formats, levels and
+   # layers of a 2D array (TIC from the view)
+   "nv50_gl_texview||--|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

@@ -120,6 +120,10 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
        * (g80_texture.xml; nv50_tsc_wrap): EXT_texture_mirror_clamp,
        * ATI_texture_mirror_once, ARB_texture_mirror_clamp_to_edge */
       return chip->tex_mirror_clamp;
+   case PIPE_CAP_SAMPLER_VIEW_TARGET:
+      /* ARB_texture_view: a view's TIC takes its own type, format, levels
+       * and first layer over the resource's layout (nv50_tex.c) */
+      return 1;
    case PIPE_CAP_ANISOTROPIC_FILTER:
       /* TSC MAX_ANISOTROPY (g80_texture.xml), up to
        * PIPE_CAPF_MAX_TEXTURE_ANISOTROPY */

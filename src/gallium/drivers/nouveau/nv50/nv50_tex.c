@@ -407,7 +407,14 @@ nv50_tic_build(struct nv50_context *nv50, struct nv50_tic *v)
       height = u_minify(r->height0, base) << res->ms_y;
    depth = t->target == PIPE_TEXTURE_3D ? u_minify(r->depth0, base) : layers;
 
-   addr = nv50_resource_address(res, base, layered ? t->u.tex.first_layer : 0);
+   /* the view's first layer, also for a view of one layer of an array
+    * or cube resource (ARB_texture_view: a 2D view of a layer, a cube of
+    * six layers from any layer): cubes and arrays are laid out alike,
+    * one layer after the other at the resource's layer stride
+    * (nv50_resource.c), which the TIC works out from the resource's own
+    * width, height and levels; a 3D texture's slices are not layers */
+   addr = nv50_resource_address(res, base, t->target == PIPE_TEXTURE_3D ?
+                                           0 : t->u.tex.first_layer);
    w[1] = addr;
    w[2] = G80_TIC_2_OFFSET_UPPER(addr >> 32) | type |
           (pitch ? G80_TIC_2_LAYOUT_PITCH : G80_TIC_2_LAYOUT_BLOCKLINEAR) |
