@@ -156,6 +156,9 @@ runs=(
    # ARB_texture_view: views of other targets, formats, levels and
    # layers of a 2D array (TIC from the view)
    "nv50_gl_texview||--|g80 gt215 llvmpipe"
+   # ARB_stencil_texturing, ARB_texture_stencil8: the stencil of depth /
+   # stencil textures uploaded and drawn, read by texelFetch
+   "nv50_gl_stencil||--|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

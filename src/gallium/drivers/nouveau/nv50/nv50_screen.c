@@ -531,10 +531,12 @@ nv50_screen_is_format_supported(struct pipe_screen *pscreen,
       bindings &= ~PIPE_BIND_DEPTH_STENCIL;
    }
    /* sampler views: the formats the driver renders (their data can be
-    * written and read back) that a TIC reads (nv50_tex.c), and the
-    * TIC's packed and compressed ones, which only transfers fill */
+    * written and read back) that a TIC reads (nv50_tex.c), the TIC's
+    * packed and compressed ones, which only transfers fill, and the
+    * stencil views of depth/stencil textures */
    if (bindings & PIPE_BIND_SAMPLER_VIEW) {
-      if ((!fmt->rt && !fmt->zeta && !nv50_tex_format_packed(format)) ||
+      if ((!fmt->rt && !fmt->zeta && !nv50_tex_format_packed(format) &&
+           !nv50_tex_format_stencil(format)) ||
           !nv50_tex_format_supported(format))
          return false;
       bindings &= ~PIPE_BIND_SAMPLER_VIEW;

@@ -160,6 +160,25 @@ static const struct {
      G80_TIC_TYPE_SNORM, 2 },
 };
 
+/* The stencil of a depth/stencil texture (ARB_stencil_texturing, and
+ * ARB_texture_stencil8's textures, which st/mesa keeps in
+ * Z24_UNORM_S8_UINT): views in a format naming the stencil byte alone
+ * as an integer, read as a colour format of the same bits whose
+ * component there is UINT (hwdb g80_texture.xml; upstream's
+ * nv50_formats.c pairs X24S8_UINT with G8R24 reading G, S8X24_UINT with
+ * G24R8 reading R, X32_S8X24_UINT with R32_B24G8 reading G: facts).
+ * Every component UINT (the other ones are never routed), GL's (s, 0,
+ * 0, 1) by the sources. */
+static const struct {
+   enum pipe_format format;
+   uint32_t sizes;
+   uint8_t stencil;             /* 0: the TIC's R, 1: its G */
+} nv50_tic_stencil[] = {
+   { PIPE_FORMAT_X24S8_UINT, G80_TIC_0_COMPONENTS_SIZES_G8R24, 1 },
+   { PIPE_FORMAT_S8X24_UINT, G80_TIC_0_COMPONENTS_SIZES_G24R8, 0 },
+   { PIPE_FORMAT_X32_S8X24_UINT, G80_TIC_0_COMPONENTS_SIZES_R32_B24G8, 1 },
+};
+
 static const uint32_t nv50_tic_source_of_channel[4] = {
    G80_TIC_SOURCE_R, G80_TIC_SOURCE_G, G80_TIC_SOURCE_B, G80_TIC_SOURCE_A,
 };
@@ -204,6 +223,18 @@ nv50_tic_format(enum pipe_format format, uint32_t *w0, uint32_t src[4])
       src[1] = src[2] = G80_TIC_SOURCE_ZERO;
       src[3] = G80_TIC_SOURCE_ONE_FLOAT;
       *w0 = nv50_tic_zs[i].sizes;
+      goto types;
+   }
+
+   for (unsigned i = 0; i < ARRAY_SIZE(nv50_tic_stencil); i++) {
+      if (nv50_tic_stencil[i].format != format)
+         continue;
+      for (unsigned c = 0; c < 4; c++)
+         type[c] = G80_TIC_TYPE_UINT;
+      src[0] = nv50_tic_source_of_channel[nv50_tic_stencil[i].stencil];
+      src[1] = src[2] = G80_TIC_SOURCE_ZERO;
+      src[3] = G80_TIC_SOURCE_ONE_INT;
+      *w0 = nv50_tic_stencil[i].sizes;
       goto types;
    }
 
@@ -271,6 +302,15 @@ nv50_tex_format_supported(enum pipe_format format)
    uint32_t w0, src[4];
 
    return nv50_tic_format(format, &w0, src);
+}
+
+bool
+nv50_tex_format_stencil(enum pipe_format format)
+{
+   for (unsigned i = 0; i < ARRAY_SIZE(nv50_tic_stencil); i++)
+      if (nv50_tic_stencil[i].format == format)
+         return true;
+   return false;
 }
 
 bool

@@ -72,6 +72,9 @@ uint32_t nv50_tex_seamless_key(const struct nv50_context *nv50,
  * formats (shared exponent, small floats, RGTC): textures the driver
  * fills through transfers, no render target needed. */
 bool nv50_tex_format_packed(enum pipe_format format);
+/* Whether the format is a stencil view of a depth/stencil texture
+ * (X24S8_UINT and the like): sampled, never a texture's own format. */
+bool nv50_tex_format_stencil(enum pipe_format format);
 /* The largest anisotropy TSC MAX_ANISOTROPY names (16_TO_1) */
 unsigned nv50_tsc_max_anisotropy(void);
 float nv50_tsc_max_lod_bias(void);
