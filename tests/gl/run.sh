@@ -159,6 +159,9 @@ runs=(
    # ARB_stencil_texturing, ARB_texture_stencil8: the stencil of depth /
    # stencil textures uploaded and drawn, read by texelFetch
    "nv50_gl_stencil||--|g80 gt215 llvmpipe"
+   # ARB_clear_texture: boxes, levels, layers, integer, depth / stencil,
+   # sRGB (3D clears) and RGB9_E5 (on the CPU)
+   "nv50_gl_cleartex||--|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

@@ -15,6 +15,7 @@
 #include "util/u_framebuffer.h"
 #include "util/u_inlines.h"
 #include "util/u_math.h"
+#include "util/u_surface.h"
 
 #include "nv50_context.h"
 #include "nv50_funcs.h"
@@ -346,4 +347,61 @@ nv50_clear_depth_stencil(struct pipe_context *pipe, struct pipe_surface *dst,
 {
    nv50_clear_surface_cond(nv50_context(pipe), render_condition_enabled, dst,
                            true, flags, NULL, depth, stencil, x, y, w, h);
+}
+
+/* ARB_clear_texture (pipe clear_texture): a box of one level, the value
+ * one element of the texture's format.  Formats the 3D engine renders
+ * are cleared there, a surface a layer (or 3D slice) with the box's
+ * rectangle as SCREEN_SCISSOR, as glClear would clear an FBO of that
+ * level (the value unpacked to RGBA in GL's terms, as glClear's colour
+ * is; integers as integers); sRGB textures through their linear format,
+ * so that the bytes given are the bytes stored (ClearTexImage does no
+ * conversion: ARB_clear_texture).  Not affected by the render condition
+ * (ARB_clear_texture names no interaction; st/mesa's other drivers clear
+ * unconditionally).  Other formats on the CPU through transfers (Mesa's
+ * util_clear_texture). */
+void
+nv50_clear_texture(struct pipe_context *pipe, struct pipe_resource *res,
+                   unsigned level, const struct pipe_box *box,
+                   const void *data)
+{
+   struct nv50_context *nv50 = nv50_context(pipe);
+   const enum pipe_format format = util_format_linear(res->format);
+   const struct nv50_format *fmt = nv50_format(format);
+   const struct util_format_description *d = util_format_description(format);
+   const bool zeta = util_format_is_depth_or_stencil(format);
+   union pipe_color_union color = { 0 };
+   unsigned buffers = 0;
+   float depth = 0;
+   uint8_t stencil = 0;
+
+   if (res->target == PIPE_BUFFER || (zeta ? !fmt->zeta : !fmt->rt)) {
+      util_clear_texture(pipe, res, level, box, data);
+      return;
+   }
+   if (zeta) {
+      if (util_format_has_depth(d)) {
+         buffers |= PIPE_CLEAR_DEPTH;
+         util_format_unpack_z_float(format, &depth, data, 1);
+      }
+      if (util_format_has_stencil(d)) {
+         buffers |= PIPE_CLEAR_STENCIL;
+         util_format_unpack_s_8uint(format, &stencil, data, 1);
+      }
+   } else {
+      util_format_unpack_rgba(format, color.ui, data, 1);
+   }
+   for (int z = box->z; z < box->z + box->depth; z++) {
+      struct pipe_surface templ = {
+         .format = format,
+         .u.tex = { .level = level, .first_layer = z, .last_layer = z },
+      };
+      struct pipe_surface *sf = pipe->create_surface(pipe, res, &templ);
+      if (!sf)
+         return;
+      nv50_clear_surface_cond(nv50, false, sf, zeta, buffers, &color, depth,
+                              stencil, box->x, box->y, box->width,
+                              box->height);
+      pipe_surface_reference(&sf, NULL);
+   }
 }

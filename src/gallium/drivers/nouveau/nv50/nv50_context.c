@@ -405,6 +405,7 @@ const struct pipe_context nv50_context_funcs = {
    .clear = nv50_clear,
    .clear_render_target = nv50_clear_render_target,
    .clear_depth_stencil = nv50_clear_depth_stencil,
+   .clear_texture = nv50_clear_texture,
 
    /* queries and the render condition (nv50_query.c) */
    .create_query = nv50_create_query,

@@ -26,6 +26,9 @@ void nv50_clear_depth_stencil(struct pipe_context *pipe,
                               double depth, unsigned stencil, unsigned x,
                               unsigned y, unsigned w, unsigned h,
                               bool render_condition_enabled);
+void nv50_clear_texture(struct pipe_context *pipe, struct pipe_resource *res,
+                        unsigned level, const struct pipe_box *box,
+                        const void *data);
 void nv50_clear_render_target(struct pipe_context *pipe,
                               struct pipe_surface *dst,
                               const union pipe_color_union *color, unsigned x,

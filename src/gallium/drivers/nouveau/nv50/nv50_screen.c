@@ -124,6 +124,10 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       /* ARB_texture_view: a view's TIC takes its own type, format, levels
        * and first layer over the resource's layout (nv50_tex.c) */
       return 1;
+   case PIPE_CAP_CLEAR_TEXTURE:
+      /* 3D clears of a surface a layer, the CPU for the rest
+       * (nv50_clear_texture) */
+      return 1;
    case PIPE_CAP_ANISOTROPIC_FILTER:
       /* TSC MAX_ANISOTROPY (g80_texture.xml), up to
        * PIPE_CAPF_MAX_TEXTURE_ANISOTROPY */
