@@ -29,10 +29,18 @@
  * attribute values") feed CONST attributes (VERTEX_ARRAY_ATTRIB CONST,
  * rnndb: "use latest VTX_ATTR_*") and immediate vertices.
  *
+ * 11_11_10 with TYPE FLOAT: x in bits 0..10, y 11..21, z 22..31 (the
+ * component sizes first component lowest, as 10_10_10_2's), each an
+ * unsigned small float of EXT_packed_float (GL 3.3 2.1.3 / 2.1.4, as
+ * ARB_vertex_type_10f_11f_11f_rev's UNSIGNED_INT_10F_11F_11F_REV gives
+ * them; upstream's nv50_formats.c pairs PIPE_FORMAT_R11G11B10_FLOAT
+ * with 11_11_10 FLOAT: a fact); w reads 1.
+ *
  * Not modelled (trap): CONST attributes of inline vertices (VERTEX_DATA:
  * whether they take words is not documented; upstream's push path sends
- * none), 8-bit FLOAT components, 11_11_10 (its float decoding), and TYPE
- * values rnndb does not name.
+ * none), 8-bit FLOAT components, 11_11_10 of other TYPEs than FLOAT (no
+ * document says how its components read then), and TYPE values rnndb
+ * does not name.
  */
 #include <math.h>
 #include <string.h>
@@ -61,6 +69,7 @@ static const struct vtx_format vtx_formats[] = {
    { G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_16, 1, { 16 } },
    { G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_8, 1, { 8 } },
    { G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_10_10_10_2, 4, { 10, 10, 10, 2 } },
+   { G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_11_11_10, 3, { 11, 11, 10 } },
 };
 
 static const struct vtx_format *
@@ -153,9 +162,21 @@ decode(struct g80_3d *ctx, unsigned a, uint32_t attrib,
                   type == G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_SINT;
    w[0] = w[1] = w[2] = 0;
    w[3] = integer ? 1 : bits_of(1.0f);
+   if (f->format == G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_11_11_10) {
+      if (type != G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_FLOAT)
+         return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
+                            "vertex attribute %u: 11_11_10 of TYPE 0x%x "
+                            "is not modelled (FLOAT only)", a,
+                            type >> G80_3D_VERTEX_ARRAY_ATTRIB_TYPE__SHIFT);
+   }
    unsigned off = 0;
    for (unsigned c = 0; c < f->comps; c++) {
-      if (!convert(type, get_bits(p, off, f->bits[c]), f->bits[c], &w[c]))
+      if (f->format == G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_11_11_10)
+         /* 5 exponent bits, the rest mantissa */
+         w[c] = bits_of(nvsim_raster_ufloat_to_float(
+            get_bits(p, off, f->bits[c]), f->bits[c] - 5));
+      else if (!convert(type, get_bits(p, off, f->bits[c]), f->bits[c],
+                        &w[c]))
          return g80_3d_fail(ctx, NVSIM_INVALID_STATE,
                             "vertex attribute %u: TYPE 0x%x of %u-bit "
                             "components is not modelled", a,

@@ -365,18 +365,6 @@ get_bits(const uint8_t *p, unsigned off, unsigned n)
    return (uint32_t)(v & ((n == 32) ? 0xffffffffull : ((1ull << n) - 1)));
 }
 
-/* EXT_packed_float: an unsigned float of 5 exponent bits. */
-static float
-small_float(uint32_t v, unsigned mbits)
-{
-   uint32_t e = v >> mbits, m = v & ((1u << mbits) - 1);
-   if (e == 31)
-      return nvsim_u2f(0x7f800000u | (m << (23 - mbits)));
-   if (e == 0)
-      return ldexpf((float)m, -14 - (int)mbits);
-   return ldexpf(1.0f + (float)m / (float)(1u << mbits), (int)e - 15);
-}
-
 static float
 decode_comp(uint32_t v, unsigned n, uint8_t type)
 {
@@ -460,9 +448,10 @@ decode_texel(const struct texel_ctx *c, uint32_t x, uint32_t y, uint32_t z,
       break;
    }
    case PACKED_FLOAT:
-      comp[0] = small_float(get_bits(p, 0, 11), 6);
-      comp[1] = small_float(get_bits(p, 11, 11), 6);
-      comp[2] = small_float(get_bits(p, 22, 10), 5);
+      /* EXT_packed_float's unsigned floats */
+      comp[0] = nvsim_raster_ufloat_to_float(get_bits(p, 0, 11), 6);
+      comp[1] = nvsim_raster_ufloat_to_float(get_bits(p, 11, 11), 6);
+      comp[2] = nvsim_raster_ufloat_to_float(get_bits(p, 22, 10), 5);
       break;
    default: {
       unsigned off = 0;

@@ -77,6 +77,21 @@ nvsim_raster_half_to_float(uint16_t h)
    return nvsim_u2f(s | ((e + 112) << 23) | (m << 13));
 }
 
+/* An unsigned float of 5 exponent bits (bias 15) and mbits of mantissa
+ * -> float (exact): GL 3.3 2.1.3 / 2.1.4, "Unsigned 11-Bit / 10-Bit
+ * Floating-Point Numbers" (EXT_packed_float): exponent 0 denormal,
+ * m * 2^(-14 - mbits); 31 infinity or NaN. */
+static inline float
+nvsim_raster_ufloat_to_float(uint32_t v, unsigned mbits)
+{
+   uint32_t e = (v >> mbits) & 0x1f, m = v & ((1u << mbits) - 1);
+   if (e == 31)
+      return nvsim_u2f(0x7f800000u | (m << (23 - mbits)));
+   if (e == 0)
+      return ldexpf((float)m, -14 - (int)mbits);
+   return ldexpf(1.0f + (float)m / (float)(1u << mbits), (int)e - 15);
+}
+
 /* float -> IEEE half, round to nearest even. */
 static inline uint16_t
 nvsim_raster_float_to_half(float f)

@@ -729,6 +729,52 @@ out:
    dfx_fini(&d);
 }
 
+/* Vertex fetch of 11_11_10 FLOAT (ARB_vertex_type_10f_11f_11f_rev's
+ * UNSIGNED_INT_10F_11F_11F_REV, GL 3.3 2.1.3 / 2.1.4): attribute 1
+ * (colour) from array 1, one word a vertex: x in bits 0..10, y 11..21,
+ * z 22..31, unsigned floats of 5 exponent bits (bias 15) and 6, 6, 5
+ * mantissa bits.  x 0.75 = 1.5 * 2^-1: exponent 14, mantissa 32 / 64;
+ * y 1.0: exponent 15, mantissa 0; z 0.25 = 2^-2: exponent 13, mantissa
+ * 0; w reads 1.  Into the UNORM8 target, round(255 v): 191, 255, 64,
+ * 255 (px: A, B, G, R from the top byte) = 0xff40ffbf.  The same format
+ * with TYPE UNORM traps (no document says how it reads). */
+static void
+draw_vtx_11_11_10(void)
+{
+   struct dfx d;
+   if (!dfx_init(&d, 0x50, G80_3D_CLASS))
+      goto out;
+   struct tfx *t = &d.t;
+   vtx(&d, 0, -1, -1, 0, 1, 0, 0, 0, 0);
+   vtx(&d, 1, 1, -1, 0, 1, 0, 0, 0, 0);
+   vtx(&d, 2, -1, 1, 0, 1, 0, 0, 0, 0);
+   uint32_t *c = (uint32_t *)d.vb.map + 256;       /* array 1 at byte 1024 */
+   for (unsigned i = 0; i < 3; i++)
+      c[i] = (14u << 6 | 32u) | (15u << 6) << 11 | (13u << 5) << 22;
+   m3d(t, G80_3D_VERTEX_ARRAY_ATTRIB(1),
+       G80_3D_VERTEX_ARRAY_ATTRIB_BUFFER(1) |
+       G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_11_11_10 |
+       G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_FLOAT);
+   m3d(t, G80_3D_VERTEX_ARRAY_FETCH(1), G80_3D_VERTEX_ARRAY_FETCH_ENABLE | 4);
+   m3d(t, G80_3D_VERTEX_ARRAY_START_HIGH(1), (uint32_t)((d.vb.va + 1024) >> 32));
+   m3d(t, G80_3D_VERTEX_ARRAY_START_LOW(1), (uint32_t)(d.vb.va + 1024));
+   m3d(t, G80_3D_VERTEX_ARRAY_LIMIT_HIGH(1), (uint32_t)((d.vb.va + 1035) >> 32));
+   m3d(t, G80_3D_VERTEX_ARRAY_LIMIT_LOW(1), (uint32_t)(d.vb.va + 1035));
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+   CHECK(dfx_submit(&d) > 0);
+   CHECK(nvsim_channel_error(d.t.chan) == NULL);
+   CHECK_EQ(px(&d, 1, 1), 0xff40ffbfu);
+   m3d(t, G80_3D_VERTEX_ARRAY_ATTRIB(1),
+       G80_3D_VERTEX_ARRAY_ATTRIB_BUFFER(1) |
+       G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_11_11_10 |
+       G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_UNORM);
+   draw_arrays(&d, G80_3D_VERTEX_BEGIN_GL_PRIMITIVE_TRIANGLES, 0, 3);
+   dfx_submit(&d);
+   CHECK_STR_HAS(nvsim_channel_last_trap(t->chan), "11_11_10");
+out:
+   dfx_fini(&d);
+}
+
 /* Culling and facing.  NDC (-1,-1) (1,-1) (-1,1) is, in this window
  * space where y is the row (Gallium's, which upstream passes through),
  * (0,0) (16,0) (0,8): clockwise on the screen, so with FRONT_FACE CCW a
@@ -3249,6 +3295,7 @@ static const struct nvt_case cases[] = {
    { "draw_inline", draw_inline },
    { "draw_inline_vertex_id", draw_inline_vertex_id },
    { "draw_instanced", draw_instanced },
+   { "draw_vtx_11_11_10", draw_vtx_11_11_10 },
    { "draw_cull", draw_cull },
    { "draw_clip", draw_clip },
    { "draw_clip_noperspective", draw_clip_noperspective },
