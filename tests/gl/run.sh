@@ -162,6 +162,9 @@ runs=(
    # ARB_clear_texture: boxes, levels, layers, integer, depth / stencil,
    # sRGB (3D clears) and RGB9_E5 (on the CPU)
    "nv50_gl_cleartex||--|g80 gt215 llvmpipe"
+   # ARB_vertex_type_10f_11f_11f_rev (11_11_10 FLOAT vertex attributes)
+   # and ATI_texture_compression_3dc (LATC2 on DXN2)
+   "nv50_gl_formats2||--|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

@@ -134,10 +134,12 @@ static const struct {
 
 /* Formats that are not channels packed from bit 0 up: their own
  * COMPONENTS_SIZES (hwdb g80_texture.xml), one data type for every
- * component, the channels they have (R, G, B in order; the rest read 0,
- * alpha 1).  Which Gallium format each code holds is upstream nv50's
- * pairing (nv50_formats.c, facts): R9G9B9E5 E5B9G9R9_SHAREDEXP FLOAT,
- * RGTC1/RGTC2 DXN1/DXN2 UNORM or SNORM. */
+ * component, the channels they have (R, G, B in order), routed as the
+ * Gallium format's swizzle says (missing ones 0, alpha 1; LATC's
+ * luminance in R, G and B, its alpha the second channel).  Which Gallium
+ * format each code holds is upstream nv50's pairing (nv50_formats.c,
+ * facts): R9G9B9E5 E5B9G9R9_SHAREDEXP FLOAT, RGTC1/RGTC2 and LATC1/LATC2
+ * DXN1/DXN2 UNORM or SNORM. */
 static const struct {
    enum pipe_format format;
    uint32_t sizes;
@@ -157,6 +159,16 @@ static const struct {
    { PIPE_FORMAT_RGTC2_UNORM, G80_TIC_0_COMPONENTS_SIZES_DXN2,
      G80_TIC_TYPE_UNORM, 2 },
    { PIPE_FORMAT_RGTC2_SNORM, G80_TIC_0_COMPONENTS_SIZES_DXN2,
+     G80_TIC_TYPE_SNORM, 2 },
+   /* EXT_texture_compression_latc, ATI_texture_compression_3dc: the
+    * same blocks, luminance (and alpha) */
+   { PIPE_FORMAT_LATC1_UNORM, G80_TIC_0_COMPONENTS_SIZES_DXN1,
+     G80_TIC_TYPE_UNORM, 1 },
+   { PIPE_FORMAT_LATC1_SNORM, G80_TIC_0_COMPONENTS_SIZES_DXN1,
+     G80_TIC_TYPE_SNORM, 1 },
+   { PIPE_FORMAT_LATC2_UNORM, G80_TIC_0_COMPONENTS_SIZES_DXN2,
+     G80_TIC_TYPE_UNORM, 2 },
+   { PIPE_FORMAT_LATC2_SNORM, G80_TIC_0_COMPONENTS_SIZES_DXN2,
      G80_TIC_TYPE_SNORM, 2 },
 };
 
@@ -243,10 +255,12 @@ nv50_tic_format(enum pipe_format format, uint32_t *w0, uint32_t src[4])
          continue;
       *w0 = nv50_tic_special[i].sizes;
       for (unsigned c = 0; c < 4; c++) {
+         const unsigned s = d->swizzle[c];
          type[c] = nv50_tic_special[i].type;
-         src[c] = c < nv50_tic_special[i].channels ?
-                  nv50_tic_source_of_channel[c] :
-                  c == 3 ? G80_TIC_SOURCE_ONE_FLOAT : G80_TIC_SOURCE_ZERO;
+         src[c] = s < nv50_tic_special[i].channels ?
+                  nv50_tic_source_of_channel[s] :
+                  s == PIPE_SWIZZLE_1 ? G80_TIC_SOURCE_ONE_FLOAT :
+                                        G80_TIC_SOURCE_ZERO;
       }
       goto types;
    }

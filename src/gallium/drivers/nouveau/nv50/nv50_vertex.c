@@ -63,6 +63,12 @@ nv50_vertex_format(enum pipe_format format)
    const struct util_format_description *d = util_format_description(format);
    uint32_t f, type;
 
+   /* ARB_vertex_type_10f_11f_11f_rev: three unsigned small floats, x
+    * lowest (g80_vtxelt_format 11_11_10; upstream's nv50_formats.c pairs
+    * the format with 11_11_10 FLOAT, a fact) */
+   if (format == PIPE_FORMAT_R11G11B10_FLOAT)
+      return G80_3D_VERTEX_ARRAY_ATTRIB_FORMAT_11_11_10 |
+             G80_3D_VERTEX_ARRAY_ATTRIB_TYPE_FLOAT;
    if (!d || d->layout != UTIL_FORMAT_LAYOUT_PLAIN)
       return 0;
    const struct util_format_channel_description *c = &d->channel[0];
