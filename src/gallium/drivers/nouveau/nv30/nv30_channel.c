@@ -23,6 +23,7 @@
 
 #include <nouveau.h>
 
+#include "c11/threads.h"
 #include "pipe/p_context.h"
 #include "util/u_memory.h"
 
@@ -60,8 +61,20 @@ nv30_channel_free(struct nv30_channel *ch)
    nouveau_object_del(&ch->null_obj);
    nouveau_object_del(&ch->eng3d);
    nouveau_object_del(&ch->channel);
-   mtx_destroy(&ch->lock);
+   simple_mtx_destroy(&ch->lock);
    FREE(ch);
+}
+
+/* simple_mtx has no trylock: this is the uncontended acquisition
+ * simple_mtx_lock tries first (util/simple_mtx.h, "mutex3": 0 -> 1). */
+static bool
+nv30_channel_trylock(struct nv30_channel *ch)
+{
+#if UTIL_FUTEX_SUPPORTED
+   return p_atomic_cmpxchg(&ch->lock.val, 0, 1) == 0;
+#else
+   return mtx_trylock(&ch->lock.mtx) == thrd_success;
+#endif
 }
 
 /* Can nv30 go onto ch (whose lock the caller holds)? */
@@ -85,23 +98,26 @@ nv30_channel_join(struct nv30_context *nv30)
       for (struct nv30_channel *ch = nv30_channels; ch; ch = ch->next) {
          if (ch->dev != dev)
             continue;
-         if (pass == 0 ? mtx_trylock(&ch->lock) != thrd_success
-                       : mtx_lock(&ch->lock) != thrd_success)
-            continue;
+         if (pass == 0) {
+            if (!nv30_channel_trylock(ch))
+               continue;
+         } else {
+            simple_mtx_lock(&ch->lock);
+         }
          if (nv30_channel_joinable(ch, dev) &&
              (!best || ch->users < best->users)) {
             if (best)
-               mtx_unlock(&best->lock);
+               simple_mtx_unlock(&best->lock);
             best = ch;
          } else {
-            mtx_unlock(&ch->lock);
+            simple_mtx_unlock(&ch->lock);
          }
       }
    }
    if (best) {
       best->users++;
       nv30_channel_use(nv30, best, ffs(~best->query_handles) - 1);
-      mtx_unlock(&best->lock);
+      simple_mtx_unlock(&best->lock);
    }
    mtx_unlock(&nv30_channels_lock);
    if (!best) {
@@ -149,7 +165,7 @@ nv30_channel_get(struct nv30_context *nv30, uint32_t class_3d)
       ch->null_obj = NULL;
    ch->dev = dev;
    ch->users = 1;
-   (void)mtx_init(&ch->lock, mtx_plain);
+   simple_mtx_init(&ch->lock, mtx_plain);
    nv30_channel_use(nv30, ch, 0);
 
    mtx_lock(&nv30_channels_lock);
@@ -168,7 +184,7 @@ nv30_channel_put(struct nv30_context *nv30)
    if (!ch)
       return;
    mtx_lock(&nv30_channels_lock);
-   mtx_lock(&ch->lock);
+   simple_mtx_lock(&ch->lock);
    last = --ch->users == 0;
    ch->query_handles &= ~(1u << (nv30->query_handle - NV30_HANDLE_QUERY));
    if (ch->last == nv30)
@@ -181,7 +197,7 @@ nv30_channel_put(struct nv30_context *nv30)
          }
       }
    }
-   mtx_unlock(&ch->lock);
+   simple_mtx_unlock(&ch->lock);
    mtx_unlock(&nv30_channels_lock);
 
    nv30->chan = NULL;
@@ -197,7 +213,7 @@ nv30_channel_enter(struct nv30_context *nv30)
 
    if (!ch || nv30->chan_depth++)
       return;
-   mtx_lock(&ch->lock);
+   simple_mtx_lock(&ch->lock);
    if (ch->last == nv30)
       return;
    /* Someone else's commands ran on the channel since ours (or nobody's
@@ -229,7 +245,7 @@ nv30_channel_leave(struct nv30_context *nv30)
    if (ch->users > 1 && nv30->emitted)
       nv30_context_kick(nv30);
    ch->pending = nv30->emitted && !nv30->lost;
-   mtx_unlock(&ch->lock);
+   simple_mtx_unlock(&ch->lock);
 }
 
 /* --- the units: the entry points that emit or submit --- */

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "c11/threads.h"
+#include "util/simple_mtx.h"
 
 struct nouveau_device;
 struct nouveau_object;
@@ -34,7 +34,9 @@ struct nv30_channel {
    struct nv30_channel *next;          /* every channel of the process */
    struct nouveau_device *dev;
    struct nouveau_object *channel, *eng3d, *null_obj;
-   mtx_t lock;
+   /* taken by every unit (twice a draw): a futex mutex, whose
+    * uncontended lock and unlock are an atomic operation each */
+   simple_mtx_t lock;
    unsigned users;
    uint32_t query_handles;             /* bit i: NV30_HANDLE_QUERY + i taken */
    /* the context whose commands the hardware state came from last */
