@@ -231,8 +231,11 @@ nv30_channel_enter(struct nv30_context *nv30)
    /* and every VP constant slot */
    memset(nv30->hw_vp_const_known, 0,
           BITSET_WORDS(nv30->target->vp.num_consts) * sizeof(BITSET_WORD));
-   nv30->submission++;                /* texture addresses */
+   for (unsigned i = 0; i < NV30_MAX_TEX_UNITS; i++)
+      nv30->hw_tex[i].bo = NULL;      /* texture addresses */
+   nv30->submission++;
    nv30->vtx_cache_stale = true;
+   nv30->tex_cache_stale = true;
 }
 
 void

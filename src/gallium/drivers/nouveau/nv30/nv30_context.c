@@ -37,14 +37,16 @@ nv30_kick_notify(struct nouveau_pushbuf *pb)
 {
    struct nv30_context *nv30 = pb->user_priv;
 
-   /* A new submission begins: everything naming a buffer is sent again
-    * (nv30_state_emit), the fence buffer referenced again. */
-   nv30->dirty |= NV30_DIRTY_RELOCATED;
+   /* A new submission begins.  The state naming buffers is not sent
+    * again: the 3D object keeps it, and libdrm names its buffers (the
+    * bins' relocations) at the start of the submission.  The fence
+    * buffer is referenced again; the caches are invalidated before the
+    * next draw (what the CPU wrote between submissions). */
    nv30->fence_referenced = false;
    nv30->kicked = true;
    nv30->emitted = false;
    nv30->vtx_cache_stale = true;
-   nv30->hw_draw.idx_bo = NULL;
+   nv30->tex_cache_stale = true;
    nv30->refs_listed = false;
    nv30->submission++;
    nv30->reloc_room = 0;

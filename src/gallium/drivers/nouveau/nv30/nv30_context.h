@@ -41,8 +41,11 @@ enum nv30_dirty {
    NV30_DIRTY_ALL         = (1 << 17) - 1,
 };
 
-/* State that points at buffers: after a submission the kernel may have
- * moved them, and the next submission must name them again. */
+/* State that points at buffers.  Its relocations are recorded in its bin
+ * (enum nv30_bin), and libdrm names the buffers again at the start of
+ * every later submission, with those words relocated again should the
+ * kernel have moved one (nouveau_push.c): the 3D object keeps the state
+ * across submissions, so it is sent only when it changes. */
 #define NV30_DIRTY_RELOCATED (NV30_DIRTY_FRAMEBUFFER | NV30_DIRTY_FRAGPROG | \
                               NV30_DIRTY_VERTEX | NV30_DIRTY_TEXTURES)
 /* The state whose sending writes relocations or may name another buffer:
@@ -244,14 +247,11 @@ struct nv30_context {
    struct nv30_sampler_state *samplers[NV30_MAX_TEX_UNITS];
    uint32_t hw_tex_enabled;
    /* Each unit's TEX_OFFSET and TEX_FORMAT words (before relocation) as
-    * sent in the submission numbered serial (nv30_emit_textures): they
-    * are sent again in every submission, as all state naming a buffer
-    * is (NV30_DIRTY_RELOCATED), else when they change.  The unit's bin
-    * holds a reference to bo. */
+    * sent last (nv30_emit_textures), sent again only when they change
+    * (bo NULL: not known).  The unit's bin holds a reference to bo. */
    struct {
       struct nouveau_bo *bo;
       uint32_t offset, format, domain;
-      uint32_t serial;
    } hw_tex[NV30_MAX_TEX_UNITS];
    /* Bumped at every submission and whenever another context's commands
     * may have run (nv30_channel_enter). */
@@ -306,16 +306,17 @@ struct nv30_context {
    uint32_t sprite_flip;
 
    /* The vertex cache may hold bytes older than memory: no draw since
-    * the last submission. */
+    * the last submission.  The same for the texture cache
+    * (nv30_texture_cache_invalidate). */
    bool vtx_cache_stale;
+   bool tex_cache_stale;
 
    /* The per-draw methods as the 3D object holds them (nv30_draw.c), so
     * that a draw sends only those whose value changes.  known: a value
     * is not known until sent once, nor whenever another context's commands may have
-    * run (nv30_channel_enter).  The index buffer's address is forgotten
-    * at every submission (idx_bo NULL), as all state naming a buffer is
-    * (NV30_DIRTY_RELOCATED); NV30_BIN_INDEX holds a reference to idx_bo,
-    * so that no other buffer takes its address meanwhile. */
+    * run (nv30_channel_enter), idx_bo NULL then.  NV30_BIN_INDEX holds
+    * a reference to idx_bo, so that no other buffer takes its address
+    * meanwhile (and libdrm names it in later submissions). */
    struct {
       uint32_t known;                  /* bit i: value[i] is held */
       uint32_t value[NV30_HW_DRAW_COUNT];

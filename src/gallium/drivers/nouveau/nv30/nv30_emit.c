@@ -672,14 +672,14 @@ nv30_state_refs(struct nv30_context *nv30, uint32_t dirty,
  * the relocation of a method group, that would end the submission
  * between a method header and its data, and libdrm starts the next with
  * words of its own.  Here a submission only happens before the group
- * (and then everything is sent again, NV30_DIRTY_RELOCATED).  False when
- * even an empty submission cannot hold them all.
+ * (and libdrm names the bound state's buffers in the next one, their
+ * bins).  False when even an empty submission cannot hold them all.
  *
  * Within a submission the list only grows: the buffers of the groups
  * that are not dirty were listed by an earlier draw of the same
- * submission (refs_listed; a submission sets every group that names
- * buffers dirty), so only the dirty groups' and the index buffer are
- * listed then.
+ * submission (refs_listed, false after a submission: the first draw of
+ * one lists every group's), so only the dirty groups' and the index
+ * buffer are listed then.
  */
 static bool
 nv30_state_reference(struct nv30_context *nv30)
@@ -773,6 +773,9 @@ nv30_state_emit(struct nv30_context *nv30)
    }
    nv30->push.bin = -1;
    nv30_emit_vtx_cache(nv30);
+   /* the first draw of a submission with units enabled (nv30_texture.c) */
+   if (nv30->tex_cache_stale && nv30->hw_tex_enabled)
+      nv30_texture_cache_invalidate(nv30);
    nv30->dirty &= ~dirty;
    return !nv30->lost;
 }

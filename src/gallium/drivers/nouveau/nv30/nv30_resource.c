@@ -592,6 +592,9 @@ nv30_surface_writeback(struct pipe_context *pipe, struct nv30_surface *sf)
                               0, 0, sf->base.u.tex.first_layer, sf->shadow, 0,
                               &box);
    nv30->shadow_copying = false;
+   /* the framebuffer's emission marks its shadows drawn into
+    * (nv30_emit_framebuffer): the next draw to it sends it again */
+   nv30->dirty |= NV30_DIRTY_FRAMEBUFFER;
 }
 
 void

@@ -724,11 +724,12 @@ nv30_texture_emit_words(void)
  * before the draw that reads it), which is whenever what the units read
  * may have changed since the last invalidate:
  *  - new views or samplers (NV30_DIRTY_TEXTURES);
- *  - the first draw of every submission (NV30_DIRTY_RELOCATED), so that
- *    what the CPU (uploads, our CPU copies and blits) or another context
- *    wrote before it is seen: mapping a buffer that the submission being
- *    built reads submits it first (libdrm's nouveau_bo_wait), so no
- *    texel the CPU changes is cached from the current one;
+ *  - the first draw of every submission that samples (tex_cache_stale,
+ *    nv30_state_emit), so that what the CPU (uploads, our CPU copies and
+ *    blits) or another context wrote before it is seen: mapping a buffer
+ *    that the submission being built reads submits it first (libdrm's
+ *    nouveau_bo_wait), so no texel the CPU changes is cached from the
+ *    current one;
  *  - the first draw after a framebuffer change (set_framebuffer_state
  *    marks NV30_DIRTY_FRAGPROG, which sends the texture state too):
  *    what was rendered into the old targets may be sampled now, and a
@@ -738,6 +739,7 @@ nv30_texture_emit_words(void)
 void
 nv30_texture_cache_invalidate(struct nv30_context *nv30)
 {
+   nv30->tex_cache_stale = false;
    if (nv30->chip->generation == NVHWDB_GEN_CURIE)
       NV30_3D_1(nv30, NV40_3D_TEX_CACHE_CTL, NV40_3D_TEX_CACHE_CTL_INVALIDATE);
 }
@@ -821,11 +823,10 @@ nv30_emit_textures(struct nv30_context *nv30)
          max_lod = res->base.last_level * NV30_LOD_ONE;
 
       /* The address and format words: relocated, so compared before
-       * relocation, and sent in every submission (nv30_context::hw_tex). */
+       * relocation (nv30_context::hw_tex). */
       uint32_t format = (ss->compare ? sv->format : sv->format_nocompare) |
                         ss->format;
       if (nv30->hw_tex[i].bo != res->bo ||
-          nv30->hw_tex[i].serial != nv30->submission ||
           nv30->hw_tex[i].offset != sv->offset ||
           nv30->hw_tex[i].format != format ||
           nv30->hw_tex[i].domain != res->domain) {
@@ -844,7 +845,6 @@ nv30_emit_textures(struct nv30_context *nv30)
          nv30->hw_tex[i].offset = sv->offset;
          nv30->hw_tex[i].format = format;
          nv30->hw_tex[i].domain = res->domain;
-         nv30->hw_tex[i].serial = nv30->submission;
       }
       /* the methods after them, each sent when it changes */
       const uint32_t unit[] = {
