@@ -48,6 +48,7 @@ nv30_kick_notify(struct nouveau_pushbuf *pb)
    nv30->vtx_cache_stale = true;
    nv30->tex_cache_stale = true;
    nv30->refs_listed = false;
+   memset(nv30->vb_listed, 0, sizeof(nv30->vb_listed));
    nv30->submission++;
    nv30->reloc_room = 0;
    if (nouveau_debug & NOUVEAU_DEBUG_FLUSH)

@@ -330,6 +330,14 @@ struct nv30_context {
     * (nv30_state_reference), and which index buffer is. */
    bool refs_listed;
    struct nouveau_bo *refs_idx_bo;
+   /* Vertex buffers listed (read, in their domain) in the current
+    * submission, the last NV30_VB_LISTED of them (nv30_state_reference),
+    * so that a draw after a vertex buffer change among them lists
+    * nothing (the submission holds a reference to each: no other buffer
+    * takes their address meanwhile). */
+#define NV30_VB_LISTED 8
+   struct nouveau_bo *vb_listed[NV30_VB_LISTED];
+   unsigned vb_listed_next;
    /* Fragment texture units with a view bound (bit i: views[i]), and
     * those whose view samples a decoded companion (nv30_tex_companion.c:
     * made with the view, so known when it is bound). */
@@ -445,7 +453,9 @@ unsigned nv30_state_emit_relocs(const struct nv30_context *nv30);
 
 /* nv30_texture.c */
 void nv30_emit_textures(struct nv30_context *nv30);
-unsigned nv30_texture_emit_words(void);
+/* per unit 3 (TEX_OFFSET, TEX_FORMAT) + 2 * 6 (the rest, each alone at
+ * most, nv30_hw_set_group) + 2 (TEX_SIZE1); the invalidate */
+#define NV30_TEXTURE_EMIT_WORDS (NV30_MAX_TEX_UNITS * 17 + 2)
 
 /* nv30_query.c */
 /* Index i of an index array of size-byte indices (1, 2 or 4). */

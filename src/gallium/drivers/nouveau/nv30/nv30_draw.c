@@ -70,14 +70,27 @@ nv30_draw_begin(struct nv30_context *nv30, unsigned words)
    return nv30_state_emit(nv30);
 }
 
+/* Words of a draw's batches under one header (nv30_draw_run reserves
+ * them with the rest of the draw), or 0 when they take more. */
+static unsigned
+nv30_draw_batch_words(unsigned count)
+{
+   unsigned words = DIV_ROUND_UP(count, NV30_BATCH_MAX);
+
+   return words <= NV30_DRAW_CHUNK ? 1 + words : 0;
+}
+
+/* reserved: the caller reserved nv30_draw_batch_words(count) */
 static void
-nv30_draw_arrays(struct nv30_context *nv30, unsigned start, unsigned count)
+nv30_draw_arrays(struct nv30_context *nv30, unsigned start, unsigned count,
+                 bool reserved)
 {
    while (count) {
       unsigned words = MIN2(DIV_ROUND_UP(count, NV30_BATCH_MAX), NV30_DRAW_CHUNK);
 
-      if (!nv30_push_begin(nv30, words + 1, 0))
+      if (!reserved && !nv30_push_begin(nv30, words + 1, 0))
          return;
+      reserved = false;
       NV30_3D_MTHD_NI(nv30, NV30_3D_VB_VERTEX_BATCH, words);
       for (unsigned i = 0; i < words; i++) {
          unsigned n = MIN2(count, NV30_BATCH_MAX);
@@ -285,7 +298,8 @@ nv30_draw_edgeflag_runs(struct nv30_context *nv30,
          run.indices = indices + (size_t)(draw->start + i) * info->index_size;
          nv30_draw_elements(nv30, &run, k - i);
       } else
-         nv30_draw_arrays(nv30, draw->start + i - nv30->vtx_shift, k - i);
+         nv30_draw_arrays(nv30, draw->start + i - nv30->vtx_shift, k - i,
+                          false);
       i = k;
    }
    if (!cur && nv30_push_begin(nv30, 2, 0))
@@ -369,7 +383,8 @@ nv30_draw_release_user_vbufs(struct nv30_context *nv30)
 /* Indices read by the hardware from el->buf, 256 a VB_INDEX_BATCH word. */
 static void
 nv30_draw_index_batches(struct nv30_context *nv30,
-                        const struct nv30_elements *el, unsigned count)
+                        const struct nv30_elements *el, unsigned count,
+                        bool reserved)
 {
    unsigned start = el->start;
 
@@ -377,8 +392,9 @@ nv30_draw_index_batches(struct nv30_context *nv30,
       unsigned words = MIN2(DIV_ROUND_UP(count, NV30_BATCH_MAX),
                             NV30_DRAW_CHUNK);
 
-      if (!nv30_push_begin(nv30, words + 1, 0))
+      if (!reserved && !nv30_push_begin(nv30, words + 1, 0))
          return;
+      reserved = false;
       NV30_3D_MTHD_NI(nv30, NV30_3D_VB_INDEX_BATCH, words);
       for (unsigned i = 0; i < words; i++) {
          unsigned n = MIN2(count, NV30_BATCH_MAX);
@@ -392,7 +408,7 @@ nv30_draw_index_batches(struct nv30_context *nv30,
 }
 
 /* A per-draw method, sent only when the 3D object holds another value. */
-static void
+static inline void
 nv30_draw_set(struct nv30_context *nv30, enum nv30_hw_draw which,
               uint32_t mthd, uint32_t value)
 {
@@ -444,9 +460,13 @@ nv30_draw_run(struct nv30_context *nv30, uint32_t prim,
               const struct nv30_edgeflags *ef)
 {
    bool idxbuf = info->index_size && el->buf && !edgeflags;
+   /* the batches with the rest when they fit one header */
+   unsigned batch = !edgeflags && (!info->index_size || el->buf) ?
+                    nv30_draw_batch_words(draw->count) : 0;
 
-   /* relocations: IDXBUF_OFFSET and _FORMAT */
-   if (!nv30_push_begin(nv30, 16, idxbuf ? 2 : 0))
+   /* 16: the per-draw methods, BEGIN and END; relocations: IDXBUF_OFFSET
+    * and _FORMAT */
+   if (!nv30_push_begin(nv30, 16 + batch, idxbuf ? 2 : 0))
       return;
    if (nv30->chip->primitive_restart) {
       nv30_draw_set(nv30, NV30_HW_RESTART_ENABLE,
@@ -467,12 +487,13 @@ nv30_draw_run(struct nv30_context *nv30, uint32_t prim,
    if (edgeflags)
       nv30_draw_edgeflag_runs(nv30, info, draw, indices, el, ef);
    else if (info->index_size && el->buf)
-      nv30_draw_index_batches(nv30, el, draw->count);
+      nv30_draw_index_batches(nv30, el, draw->count, batch != 0);
    else if (info->index_size)
       nv30_draw_elements(nv30, el, draw->count);
    else
-      nv30_draw_arrays(nv30, draw->start - nv30->vtx_shift, draw->count);
-   if (nv30_push_begin(nv30, 2, 0))
+      nv30_draw_arrays(nv30, draw->start - nv30->vtx_shift, draw->count,
+                       batch != 0);
+   if (batch || nv30_push_begin(nv30, 2, 0))
       NV30_3D_1(nv30, NV30_3D_VERTEX_BEGIN_END, NV30_3D_VERTEX_BEGIN_END_STOP);
 }
 

@@ -413,6 +413,15 @@ nv30_state_prepare(struct nv30_context *nv30)
     * texture dirties no state (their buffers mapped) */
    if (nv30->views_companion)
       nv30_companions_prepare(nv30);
+   /* nothing the programs depend on changed (nv30_shader_prepare's
+    * conditions; it would only check that they can draw) */
+   if (!(nv30->dirty & (NV30_DIRTY_VERTPROG | NV30_DIRTY_FRAGPROG |
+                        NV30_DIRTY_VERTCONST | NV30_DIRTY_FRAGCONST |
+                        NV30_DIRTY_RASTERIZER | NV30_DIRTY_CLIP |
+                        NV30_DIRTY_TEXTURES)) &&
+       !(nouveau_debug & NOUVEAU_DEBUG_FALLBACK) &&
+       nv30->vertprog && nv30->fp_run && nv30->fp_run->compiled)
+      return true;
    return nv30_shader_prepare(nv30);
 }
 
@@ -565,7 +574,7 @@ unsigned
 nv30_state_emit_words(struct nv30_context *nv30)
 {
    /* (nv30_hw_set_group: two words a method at most) */
-   unsigned words = 768 + nv30_texture_emit_words();
+   unsigned words = 768 + NV30_TEXTURE_EMIT_WORDS;
 
    if ((nv30->dirty & (NV30_DIRTY_VERTPROG | NV30_DIRTY_VERTCONST)) ||
        (nv30->vertprog && nv30->vertprog->res_epoch != nv30->vp_epoch)) {
@@ -608,6 +617,36 @@ nv30_ref_add(struct nouveau_pushbuf_refn *refs, unsigned *n,
       refs[*n].flags = flags;
       (*n)++;
    }
+}
+
+/* The buffer vertex element i reads, or NULL (a constant, or none). */
+static inline struct nouveau_bo *
+nv30_vertex_bo(const struct nv30_context *nv30, unsigned i)
+{
+   unsigned b = nv30->vertex->element[i].pipe.vertex_buffer_index;
+   const struct pipe_vertex_buffer *vb = &nv30->vtxbuf[b];
+   struct pipe_resource *pres = vb->is_user_buffer ? nv30->user_vb[b].res :
+                                                     vb->buffer.resource;
+
+   return pres && vb->stride ? nv30_resource(pres)->bo : NULL;
+}
+
+/* Were all the vertex buffers listed in this submission already? */
+static bool
+nv30_vertex_listed(const struct nv30_context *nv30)
+{
+   for (unsigned i = 0; nv30->vertex && i < nv30->vertex->num_elements; i++) {
+      struct nouveau_bo *bo = nv30_vertex_bo(nv30, i);
+      unsigned k;
+
+      if (!bo)
+         continue;
+      for (k = 0; k < NV30_VB_LISTED && nv30->vb_listed[k] != bo; k++)
+         ;
+      if (k == NV30_VB_LISTED)
+         return false;
+   }
+   return true;
 }
 
 /* The buffers of the state groups in dirty into refs. */
@@ -689,8 +728,10 @@ nv30_state_reference(struct nv30_context *nv30)
    uint32_t dirty = nv30->refs_listed ? nv30->dirty : NV30_DIRTY_ALL;
    struct nouveau_bo *idx = nv30->draw_idx ? nv30->draw_idx->bo : NULL;
 
-   if (nv30->refs_listed && !(dirty & NV30_DIRTY_BUFFERS) &&
-       (!idx || idx == nv30->refs_idx_bo))
+   if (nv30->refs_listed && (!idx || idx == nv30->refs_idx_bo) &&
+       (!(dirty & NV30_DIRTY_BUFFERS) ||
+        ((dirty & NV30_DIRTY_BUFFERS) == NV30_DIRTY_VERTEX &&
+         nv30_vertex_listed(nv30))))
       return true;
    for (;;) {
       uint32_t submission = nv30->submission;
@@ -713,6 +754,16 @@ nv30_state_reference(struct nv30_context *nv30)
    }
    nv30->refs_listed = true;
    nv30->refs_idx_bo = idx;
+   /* (all were listed with the same access and domains: nv30_state_refs) */
+   for (unsigned i = 0; (dirty & NV30_DIRTY_VERTEX) && nv30->vertex &&
+                        i < nv30->vertex->num_elements; i++) {
+      struct nouveau_bo *bo = nv30_vertex_bo(nv30, i);
+
+      if (bo) {
+         nv30->vb_listed[nv30->vb_listed_next] = bo;
+         nv30->vb_listed_next = (nv30->vb_listed_next + 1) % NV30_VB_LISTED;
+      }
+   }
    return true;
 }
 

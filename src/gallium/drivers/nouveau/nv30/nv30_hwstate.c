@@ -15,8 +15,8 @@ nv30_hw_holds(const struct nv30_hwstate *hw, unsigned i, uint32_t value)
 }
 
 void
-nv30_hw_set_group(struct nv30_context *nv30, uint32_t mthd,
-                  const uint32_t *values, unsigned count)
+nv30_hw_send_group(struct nv30_context *nv30, uint32_t mthd,
+                   const uint32_t *values, unsigned count)
 {
    struct nv30_hwstate *hw = &nv30->hw;
    unsigned first = mthd / 4;

@@ -31,12 +31,27 @@ struct nv30_hwstate {
 
 struct nv30_context;
 
+/* nv30_hw_set_group's sending (some value differs from the one held). */
+void nv30_hw_send_group(struct nv30_context *nv30, uint32_t mthd,
+                        const uint32_t *values, unsigned count);
+
 /* Sends count consecutive methods from mthd with values[], leaving out
  * those that hold their value; each run of changed methods goes under
  * one header.  The caller reserved count + 1 words per run at most:
- * 2 * count. */
-void nv30_hw_set_group(struct nv30_context *nv30, uint32_t mthd,
-                       const uint32_t *values, unsigned count);
+ * 2 * count.  (Inline: at most draws nothing changed.) */
+static inline void
+nv30_hw_set_group_in(struct nv30_hwstate *hw, struct nv30_context *nv30,
+                     uint32_t mthd, const uint32_t *values, unsigned count)
+{
+   for (unsigned i = 0, m = mthd / 4; i < count; i++, m++) {
+      if (!BITSET_TEST(hw->known, m) || hw->value[m] != values[i]) {
+         nv30_hw_send_group(nv30, mthd, values, count);
+         return;
+      }
+   }
+}
+#define nv30_hw_set_group(nv30, mthd, values, count) \
+   nv30_hw_set_group_in(&(nv30)->hw, (nv30), (mthd), (values), (count))
 /* The same for one method. */
 void nv30_hw_set(struct nv30_context *nv30, uint32_t mthd, uint32_t value);
 /* Nothing is known of what the 3D object holds. */

@@ -709,14 +709,6 @@ nv30_set_sampler_views(struct pipe_context *pipe, enum pipe_shader_type shader,
    nv30->dirty |= NV30_DIRTY_TEXTURES;
 }
 
-unsigned
-nv30_texture_emit_words(void)
-{
-   /* per unit 3 (TEX_OFFSET, TEX_FORMAT) + 2 * 6 (the rest, each alone
-    * at most, nv30_hw_set_group) + 2 (TEX_SIZE1); the invalidate */
-   return NV30_MAX_TEX_UNITS * 17 + 2;
-}
-
 /* The texture unit caches texels and does not see memory change under
  * it: upstream Mesa writes TEX_CACHE_CTL before every draw and after
  * pointing a unit at new memory (hwdb nv30-40_3d.xml TEX_CACHE_CTL, facts).
