@@ -189,14 +189,18 @@ depth_bounds(const struct nvsim_raster_state *st, int x, int y)
 }
 
 /* GL 3.3 4.1.8 table 4.2; src1 is the second source colour of
- * dual-source blending (the SRC1 factors).  Out of line, as equation:
- * one copy of the arithmetic for the reference and the fast path, so
- * that a sum or product of two NaNs keeps the same operand's payload in
- * a float target both ways (inlined, GCC orders commutative operands
- * per copy: nvsim_raster_fast's random blends then differ). */
-static __attribute__((noinline)) float
-factor(enum nvsim_raster_blend_factor f, const float *src, const float *src1,
-       const float *dst, const float *cc, unsigned c)
+ * dual-source blending (the SRC1 factors).  factor and equation, out
+ * of line, are one copy of the arithmetic for the reference and the
+ * fast path's float targets, so that a sum or product of two NaNs keeps
+ * the same operand's payload both ways (inlined, GCC orders commutative
+ * operands per copy: nvsim_raster_fast's random blends then differ).
+ * The fast path inlines factor_of/equation_of for fixed-point targets
+ * only: there every NaN becomes 0 (unorm's clamp), whatever its
+ * payload, and sums and products of other values do not depend on the
+ * order of their operands. */
+static inline __attribute__((always_inline)) float
+factor_of(enum nvsim_raster_blend_factor f, const float *src,
+          const float *src1, const float *dst, const float *cc, unsigned c)
 {
    switch (f) {
    case NVSIM_RASTER_BF_ZERO: return 0.0f;
@@ -225,8 +229,9 @@ factor(enum nvsim_raster_blend_factor f, const float *src, const float *src1,
    return 0.0f;
 }
 
-static __attribute__((noinline)) float
-equation(enum nvsim_raster_blend_eq eq, float s, float sf, float d, float df)
+static inline __attribute__((always_inline)) float
+equation_of(enum nvsim_raster_blend_eq eq, float s, float sf, float d,
+            float df)
 {
    switch (eq) {
    case NVSIM_RASTER_BEQ_SUBTRACT: return s * sf - d * df;
@@ -235,6 +240,19 @@ equation(enum nvsim_raster_blend_eq eq, float s, float sf, float d, float df)
    case NVSIM_RASTER_BEQ_MAX: return nvsim_maxf(s, d);
    default: return s * sf + d * df;
    }
+}
+
+static __attribute__((noinline)) float
+factor(enum nvsim_raster_blend_factor f, const float *src, const float *src1,
+       const float *dst, const float *cc, unsigned c)
+{
+   return factor_of(f, src, src1, dst, cc, c);
+}
+
+static __attribute__((noinline)) float
+equation(enum nvsim_raster_blend_eq eq, float s, float sf, float d, float df)
+{
+   return equation_of(eq, s, sf, d, df);
 }
 
 uint32_t
@@ -291,7 +309,7 @@ blend_func(const struct nvsim_raster_state *st, unsigned rt,
 static inline __attribute__((always_inline)) void
 blend_write(const struct nvsim_raster_state *st, enum nvsim_raster_format fmt,
             uint8_t *p, const struct nvsim_raster_blend_func *f,
-            const float *src, const float *src1, unsigned mask)
+            const float *src, const float *src1, unsigned mask, bool inl)
 {
    float dst[4], out[4];
 
@@ -301,13 +319,24 @@ blend_write(const struct nvsim_raster_state *st, enum nvsim_raster_format fmt,
    }
    nvsim_raster_px_read(fmt, p, dst);
    const float *cc = st->blend_color;
-   for (unsigned c = 0; c < 3; c++)
-      out[c] = equation(f->eq_rgb, src[c],
-                        factor(f->src_rgb, src, src1, dst, cc, c), dst[c],
-                        factor(f->dst_rgb, src, src1, dst, cc, c));
-   out[3] = equation(f->eq_a, src[3],
-                     factor(f->src_a, src, src1, dst, cc, 3), dst[3],
-                     factor(f->dst_a, src, src1, dst, cc, 3));
+   if (inl) {
+      for (unsigned c = 0; c < 3; c++)
+         out[c] = equation_of(f->eq_rgb, src[c],
+                              factor_of(f->src_rgb, src, src1, dst, cc, c),
+                              dst[c],
+                              factor_of(f->dst_rgb, src, src1, dst, cc, c));
+      out[3] = equation_of(f->eq_a, src[3],
+                           factor_of(f->src_a, src, src1, dst, cc, 3), dst[3],
+                           factor_of(f->dst_a, src, src1, dst, cc, 3));
+   } else {
+      for (unsigned c = 0; c < 3; c++)
+         out[c] = equation(f->eq_rgb, src[c],
+                           factor(f->src_rgb, src, src1, dst, cc, c), dst[c],
+                           factor(f->dst_rgb, src, src1, dst, cc, c));
+      out[3] = equation(f->eq_a, src[3],
+                        factor(f->src_a, src, src1, dst, cc, 3), dst[3],
+                        factor(f->dst_a, src, src1, dst, cc, 3));
+   }
    nvsim_raster_px_write(fmt, p, out, mask);
 }
 
@@ -355,7 +384,7 @@ write_rt(struct nvsim_raster_state *st, unsigned rt, int x, int y,
    bool blend = blend_func(st, rt, &bf);
    blend_write(st, s->format,
                nvsim_raster_pixel(s, x, y, nvsim_raster_format_bpp(s->format)),
-               blend ? &bf : NULL, src, src1, mask);
+               blend ? &bf : NULL, src, src1, mask, false);
 }
 
 /* The samples of a fragment that its coverage and the sample mask keep
@@ -613,22 +642,23 @@ write_rt_fast(struct nvsim_raster_state *st,
    unsigned mask = st->color_mask[rt];
    switch (fmt) {
    case NVSIM_RASTER_FMT_B8G8R8A8:
-      blend_write(st, NVSIM_RASTER_FMT_B8G8R8A8, p, f, src, src1, mask);
+      blend_write(st, NVSIM_RASTER_FMT_B8G8R8A8, p, f, src, src1, mask, true);
       break;
    case NVSIM_RASTER_FMT_B8G8R8X8:
-      blend_write(st, NVSIM_RASTER_FMT_B8G8R8X8, p, f, src, src1, mask);
+      blend_write(st, NVSIM_RASTER_FMT_B8G8R8X8, p, f, src, src1, mask, true);
       break;
    case NVSIM_RASTER_FMT_R8G8B8A8:
-      blend_write(st, NVSIM_RASTER_FMT_R8G8B8A8, p, f, src, src1, mask);
+      blend_write(st, NVSIM_RASTER_FMT_R8G8B8A8, p, f, src, src1, mask, true);
       break;
    case NVSIM_RASTER_FMT_B5G6R5:
-      blend_write(st, NVSIM_RASTER_FMT_B5G6R5, p, f, src, src1, mask);
+      blend_write(st, NVSIM_RASTER_FMT_B5G6R5, p, f, src, src1, mask, true);
       break;
    case NVSIM_RASTER_FMT_RGBA16F:
-      blend_write(st, NVSIM_RASTER_FMT_RGBA16F, p, f, src, src1, mask);
+      blend_write(st, NVSIM_RASTER_FMT_RGBA16F, p, f, src, src1, mask,
+                  false);
       break;
    default:
-      blend_write(st, fmt, p, f, src, src1, mask);
+      blend_write(st, fmt, p, f, src, src1, mask, false);
       break;
    }
 }
