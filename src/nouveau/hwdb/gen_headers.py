@@ -358,6 +358,7 @@ class Field:
         self.shr = shr
         self.var = var
         self.values = values   # [(name, value, var)]
+        self.numbers = {}      # value name -> its number= (the quantity)
 
     @property
     def mask(self):
@@ -619,8 +620,17 @@ class Walker:
             if val >> (high - low + 1):
                 fail(f, 'value %s=0x%x does not fit bitfield %s (%d bits)' %
                      (vn, val, name, high - low + 1))
-        return [Field(f, name, low, high, ftype, parse_int(f, 'shr', 0),
-                      fvar, values)]
+        field = Field(f, name, low, high, ftype, parse_int(f, 'shr', 0),
+                      fvar, values)
+        # number=: the quantity a value stands for (MAX_ANISOTROPY's 6_TO_1
+        # is 6 samples), written once in the XML and emitted as a table
+        nodes = list(inline_values)
+        if ftype == 'enum' and typ in self.db.enums:
+            nodes += [v.node for v in self.db.enums[typ].values]
+        for vn in nodes:
+            if 'number' in vn.attrs:
+                field.numbers[vn.need('name')] = parse_int(vn, 'number')
+        return [field]
 
 
 # --------------------------------------------------------------------------
@@ -761,6 +771,16 @@ def emit_field(db, h, prefix, var, parts, f):
     for vn, val, vvar in f.values:
         h.define(macro_name(db, prefix, vvar, parts + (f.name, vn)),
                  '0x%08x' % (val << f.low), f.node)
+    if f.numbers:
+        # an initializer of the values' number= by field value (unshifted):
+        # "static const uint8_t t[] = FIELD__NUMBERS;"
+        missing = [vn for vn, val, vvar in f.values if vn not in f.numbers]
+        if missing:
+            fail(f.node, 'bitfield %s: value %s has no number= (its other '
+                 'values have)' % (f.name, missing[0]))
+        nums = sorted((val, f.numbers[vn]) for vn, val, vvar in f.values)
+        h.define(fname + '__NUMBERS', '{ %s }' % ', '.join(
+                 '[%d] = %d' % (val, n) for val, n in nums), f.node)
 
 
 def guard_name(base):

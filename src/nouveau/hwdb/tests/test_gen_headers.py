@@ -129,6 +129,9 @@ check(value(d, 'KA_FIELDS_MODE_FAST') == 0x120000, 'inline value shifted')
 check(value(d, 'KA_NEST_N__MASK') == 0x300, 'bitset-typed field mask')
 check(value(d, 'KA_NEST_N_B__MASK') == 0x200,
       'part of a bitset-typed field at its absolute position')
+check(d.get('KA_NEST_RATE__NUMBERS') == (None, '{ [0] = 1, [1] = 4 }'),
+      'number= of a field\'s values: an initializer by field value')
+check('KA_NEST_N__NUMBERS' not in d, 'no number=, no __NUMBERS')
 check(value(d, 'KA_WHOLE_RED') == 1, 'whole-word enum value')
 check(value(d, 'KC_WHOLE_BLUE') == 3, 'whole-word enum value variant')
 

@@ -21,15 +21,10 @@ sign_extend(uint32_t v, unsigned bits)
 
 #define FIELD_BITS(F) (__builtin_popcount(F##__MASK))
 
-/* Samples of each TSC MAX_ANISOTROPY value, by hwdb's names (rnndb
- * g80_max_anisotropy: 1_TO_1 .. 16_TO_1), ascending. */
-#define MAXA(v) (G80_TSC_0_MAX_ANISOTROPY_##v >> G80_TSC_0_MAX_ANISOTROPY__SHIFT)
-const uint8_t g80_tsc_aniso_rates[G80_TSC_ANISO_RATES] = {
-   [MAXA(1_TO_1)] = 1, [MAXA(2_TO_1)] = 2, [MAXA(4_TO_1)] = 4,
-   [MAXA(6_TO_1)] = 6, [MAXA(8_TO_1)] = 8, [MAXA(10_TO_1)] = 10,
-   [MAXA(12_TO_1)] = 12, [MAXA(16_TO_1)] = 16,
-};
-#undef MAXA
+/* Samples of each TSC MAX_ANISOTROPY value, ascending (hwdb
+ * g80_max_anisotropy's number=, from rnndb's names 1_TO_1 .. 16_TO_1). */
+const uint8_t g80_tsc_aniso_rates[G80_TSC_ANISO_RATES] =
+   G80_TSC_0_MAX_ANISOTROPY__NUMBERS;
 
 static bool
 source_named(uint32_t s)

@@ -600,8 +600,9 @@ static const uint32_t nv50_tsc_compare[] = {
    G80_TSC_0_DEPTH_COMPARE_FUNC_GEQUAL, G80_TSC_0_DEPTH_COMPARE_FUNC_ALWAYS,
 };
 
-/* the anisotropy limits MAX_ANISOTROPY names, in its order */
-static const uint8_t nv50_tsc_aniso[] = { 1, 2, 4, 6, 8, 10, 12, 16 };
+/* the anisotropy limits MAX_ANISOTROPY names, by field value, ascending
+ * (hwdb g80_max_anisotropy's number=) */
+static const uint8_t nv50_tsc_aniso[] = G80_TSC_0_MAX_ANISOTROPY__NUMBERS;
 
 unsigned
 nv50_tsc_max_anisotropy(void)
