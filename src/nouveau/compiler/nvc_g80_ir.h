@@ -30,6 +30,11 @@
 
 #include "nvisa_g80.h"
 
+/* quadop's MOD QOP from the ops of lanes 0..3 (values of enum QUADOP_OP,
+ * isa/g80.xml: the op of lane n at bits 7-2n..6-2n) */
+#define NVC_G80_QOP(l0, l1, l2, l3) \
+   ((l0) << 6 | (l1) << 4 | (l2) << 2 | (l3))
+
 struct nvc_g80_insn {
    struct nvisa_g80_insn hw;
    /* bit i: hw.opnd[i] is FILE_GPR naming SSA value opnd[i].val */

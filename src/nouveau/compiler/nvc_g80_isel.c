@@ -403,13 +403,11 @@ imul(struct isel *c, nir_alu_instr *alu)
  *
  * d/dy is bottom minus top in the quad's lane order; which way window y
  * goes is the driver's (a y-flipped framebuffer negates it). */
-/* MOD QOP from the ops of lanes 0..3 (enum QUADOP_OP, isa/g80.xml) */
-#define QOP(l0, l1, l2, l3) ((l0) << 6 | (l1) << 4 | (l2) << 2 | (l3))
-#define QUAD_QOP_DX QOP(G(QUADOP_OP_sub), G(QUADOP_OP_subr), \
-                        G(QUADOP_OP_sub), G(QUADOP_OP_subr))
-#define QUAD_QOP_DY QOP(G(QUADOP_OP_sub), G(QUADOP_OP_sub), \
-                        G(QUADOP_OP_subr), G(QUADOP_OP_subr))
-#define QUAD_QOP_ALL(op) QOP(G(op), G(op), G(op), G(op))
+#define QUAD_QOP_DX NVC_G80_QOP(G(QUADOP_OP_sub), G(QUADOP_OP_subr), \
+                                G(QUADOP_OP_sub), G(QUADOP_OP_subr))
+#define QUAD_QOP_DY NVC_G80_QOP(G(QUADOP_OP_sub), G(QUADOP_OP_sub), \
+                                G(QUADOP_OP_subr), G(QUADOP_OP_subr))
+#define QUAD_QOP_ALL(op) NVC_G80_QOP(G(op), G(op), G(op), G(op))
 
 static unsigned
 quadop(struct isel *c, unsigned a, unsigned b, unsigned lane, unsigned qop)

@@ -179,8 +179,8 @@ alu1(struct nvc_g80_ir *ir, unsigned op, unsigned a, char *msg)
  * lane's its top neighbours at - ddy: quadop's subr); the other words
  * (layer, reference) are L's.  The lanes take L's values
  * with quadop (isa.rst / hwtest fswz: source 1 from lane LANE, the op of
- * each lane from QOP: 0 add, 1 subr, 2 sub, 3 mov2 = source 2), and lane
- * L keeps that pass's result (slct).  Each pass runs under quadon
+ * each lane from QOP: g80.xml QUADOP_OP add, subr, mov2 = source 2), and
+ * lane L keeps that pass's result (slct).  Each pass runs under quadon
  * (control.rst: "enables all threads in the current quad, even if they
  * were disabled before"), so a quad whose lanes diverged still has all
  * four coordinates; under it only the staging block is written (a
@@ -188,10 +188,9 @@ alu1(struct nvc_g80_ir *ir, unsigned op, unsigned a, char *msg)
  * lane keeps a pass comes from $physid, not from another lane (a VP's
  * last quad may have lanes that do not exist).
  */
-#define QOP(l0, l1, l2, l3) ((l0) << 6 | (l1) << 4 | (l2) << 2 | (l3))
-#define QADD 0
-#define QSUBR 1
-#define QMOV2 3
+#define QOP(l0, l1, l2, l3) \
+   NVC_G80_QOP(G(QUADOP_OP_##l0), G(QUADOP_OP_##l1), G(QUADOP_OP_##l2), \
+               G(QUADOP_OP_##l3))
 
 static struct nvc_g80_insn *
 phys_insn(struct nvc_g80_ir *ir, unsigned op, unsigned reg, char *msg)
@@ -249,10 +248,10 @@ txd_lane_sources(struct nvc_g80_ir *ir, unsigned base, unsigned lane,
 {
    /* from L's column to the other's: + ddx on the right of a left L,
     * - ddx on the left of a right L; the same for rows with ddy */
-   const unsigned qx = (lane & 1) ? QOP(QSUBR, QMOV2, QSUBR, QMOV2)
-                                  : QOP(QMOV2, QADD, QMOV2, QADD);
-   const unsigned qy = (lane & 2) ? QOP(QSUBR, QSUBR, QMOV2, QMOV2)
-                                  : QOP(QMOV2, QMOV2, QADD, QADD);
+   const unsigned qx = (lane & 1) ? QOP(subr, mov2, subr, mov2)
+                                  : QOP(mov2, add, mov2, add);
+   const unsigned qy = (lane & 2) ? QOP(subr, subr, mov2, mov2)
+                                  : QOP(mov2, mov2, add, add);
    for (unsigned w = 0; w < n; w++) {
       unsigned r = base + w;
       if (!phys_imm(ir, r, 0, msg))
@@ -263,7 +262,7 @@ txd_lane_sources(struct nvc_g80_ir *ir, unsigned base, unsigned lane,
              !phys_quadop(ir, r, lane, qy, val(vals, ddy, w), false, msg))
             return false;
       }
-      if (!phys_quadop(ir, r, lane, QOP(QADD, QADD, QADD, QADD), src[w],
+      if (!phys_quadop(ir, r, lane, QOP(add, add, add, add), src[w],
                        false, msg))
          return false;
       if (array && w == ncoord) {
