@@ -165,6 +165,8 @@ runs=(
    # ARB_vertex_type_10f_11f_11f_rev (11_11_10 FLOAT vertex attributes)
    # and ATI_texture_compression_3dc (LATC2 on DXN2)
    "nv50_gl_formats2||--|g80 gt215 llvmpipe"
+   # ARB_enhanced_layouts: varyings at components of shared locations
+   "nv50_gl_layouts||--|g80 gt215 llvmpipe"
 )
 
 for r in "${runs[@]}"; do

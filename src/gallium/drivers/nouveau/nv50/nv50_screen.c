@@ -124,6 +124,12 @@ nv50_screen_get_param(struct pipe_screen *pscreen, enum pipe_cap param)
       /* ARB_texture_view: a view's TIC takes its own type, format, levels
        * and first layer over the resource's layout (nv50_tex.c) */
       return 1;
+   case PIPE_CAP_SHADER_ARRAY_COMPONENTS:
+      /* varyings at a component of a slot (ARB_enhanced_layouts'
+       * component qualifier, arrays included): the compiler addresses
+       * every input / output word by slot and component
+       * (nir_intrinsic_component, nvc_g80_isel.c) */
+      return 1;
    case PIPE_CAP_CLEAR_TEXTURE:
       /* 3D clears of a surface a layer, the CPU for the rest
        * (nv50_clear_texture) */
