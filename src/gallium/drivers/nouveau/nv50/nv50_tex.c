@@ -160,12 +160,11 @@ static const struct {
      G80_TIC_TYPE_UNORM, 2 },
    { PIPE_FORMAT_RGTC2_SNORM, G80_TIC_0_COMPONENTS_SIZES_DXN2,
      G80_TIC_TYPE_SNORM, 2 },
-   /* EXT_texture_compression_latc, ATI_texture_compression_3dc: the
-    * same blocks, luminance (and alpha) */
-   { PIPE_FORMAT_LATC1_UNORM, G80_TIC_0_COMPONENTS_SIZES_DXN1,
-     G80_TIC_TYPE_UNORM, 1 },
-   { PIPE_FORMAT_LATC1_SNORM, G80_TIC_0_COMPONENTS_SIZES_DXN1,
-     G80_TIC_TYPE_SNORM, 1 },
+   /* ATI_texture_compression_3dc: the same blocks, luminance and
+    * alpha.  Not LATC1 yet: with it st/mesa stores GL_COMPRESSED_LUMINANCE
+    * as LATC1, whose generated mipmaps come out black (piglit
+    * arb_texture_compression fbo-generatemipmap-formats: the CPU's
+    * scaled blits, nv50_blit.c, do not write LATC) */
    { PIPE_FORMAT_LATC2_UNORM, G80_TIC_0_COMPONENTS_SIZES_DXN2,
      G80_TIC_TYPE_UNORM, 2 },
    { PIPE_FORMAT_LATC2_SNORM, G80_TIC_0_COMPONENTS_SIZES_DXN2,
