@@ -75,7 +75,7 @@ sys.path.insert(0, sys.argv[1])
 import apps_runner as a
 work = sys.argv[2]
 frame = open(os.path.join(a.APPS, 'ref', 'glxgears-1414.png'), 'rb').read()
-def fake_programs(chip, only=None):
+def fake_programs(chip, only=None, gate=False):
    return [('one', None, [10, 20], {'TIMEOUT': '1'}),
            ('two', None, [30], {'TIMEOUT': '1'})]
 def fake_replay(chip, name, trace, calls, timeout, dest, extra_env=None):
