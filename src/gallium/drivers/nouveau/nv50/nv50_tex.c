@@ -756,6 +756,19 @@ nv50_tex_init(struct nv50_context *nv50)
        nouveau_bo_new(dev, NOUVEAU_BO_VRAM, 0x100, 2 * NV50_TEX_TABLE_BYTES,
                       NULL, &nv50->tex.bo))
       return false;
+   if (!nv50->tex.fetch_tsc) {
+      const struct pipe_sampler_state nearest = {
+         .wrap_s = PIPE_TEX_WRAP_CLAMP_TO_EDGE,
+         .wrap_t = PIPE_TEX_WRAP_CLAMP_TO_EDGE,
+         .wrap_r = PIPE_TEX_WRAP_CLAMP_TO_EDGE,
+         .min_img_filter = PIPE_TEX_FILTER_NEAREST,
+         .mag_img_filter = PIPE_TEX_FILTER_NEAREST,
+         .min_mip_filter = PIPE_TEX_MIPFILTER_NONE,
+      };
+      nv50->tex.fetch_tsc = nv50_create_sampler(&nv50->base, &nearest);
+      if (!nv50->tex.fetch_tsc)
+         return false;
+   }
    tic = nv50->tex.bo->offset;
    tsc = tic + NV50_TEX_TABLE_BYTES;
    if (!nv50_push_begin(nv50, 16))
@@ -781,6 +794,8 @@ nv50_tex_destroy(struct nv50_context *nv50)
    for (unsigned s = 0; s < NV50_TEX_STAGES; s++)
       for (unsigned i = 0; i < NV50_MAX_SAMPLERS; i++)
          pipe_sampler_view_reference(&nv50->tex.views[s][i], NULL);
+   FREE(nv50->tex.fetch_tsc);
+   nv50->tex.fetch_tsc = NULL;
    nouveau_bo_ref(NULL, &nv50->tex.bo);
 }
 
@@ -869,6 +884,16 @@ nv50_tex_seamless_key(const struct nv50_context *nv50, unsigned stage,
    return key->mask;
 }
 
+/* What slot i of stage s binds: the state's sampler, or for a view with
+ * none the fetch sampler (nv50_tex.h) */
+static const struct nv50_tsc *
+nv50_tex_sampler(const struct nv50_tex_state *tex, unsigned s, unsigned i)
+{
+   if (tex->samplers[s][i])
+      return tex->samplers[s][i];
+   return tex->views[s][i] ? tex->fetch_tsc : NULL;
+}
+
 bool
 nv50_tex_validate(struct nv50_context *nv50)
 {
@@ -883,8 +908,9 @@ nv50_tex_validate(struct nv50_context *nv50)
             if (tex->views[s][i])
                memcpy(tic[ntic++], nv50_tic(tex->views[s][i])->w,
                       sizeof(tic[0]));
-            if (tex->samplers[s][i]) {
-               memcpy(tsc[ntsc], tex->samplers[s][i]->w, sizeof(tsc[0]));
+            const struct nv50_tsc *smp = nv50_tex_sampler(tex, s, i);
+            if (smp) {
+               memcpy(tsc[ntsc], smp->w, sizeof(tsc[0]));
                if (tex->views[s][i])
                   nv50_tsc_clamp_lod(tsc[ntsc], nv50_tic(tex->views[s][i]));
                ntsc++;
@@ -944,7 +970,7 @@ nv50_tex_validate(struct nv50_context *nv50)
          } else if (tex->bound_tic[s] & (1u << i)) {
             NV50_3D_1(nv50, G80_3D_BIND_TIC(s), G80_3D_BIND_TIC_TEXTURE(i));
          }
-         if (tex->samplers[s][i]) {
+         if (nv50_tex_sampler(tex, s, i)) {
             NV50_3D_1(nv50, G80_3D_BIND_TSC(s),
                       G80_3D_BIND_TSC_VALID | G80_3D_BIND_TSC_SAMPLER(i) |
                       G80_3D_BIND_TSC_TSC(tex->next_tsc++));

@@ -42,6 +42,12 @@ struct nv50_tex_state {
    bool seamless;
    /* the TIC table, then the TSC table (NV50_TEX_ENTRIES each) */
    struct nouveau_bo *bo;
+   /* the sampler bound at a slot whose view has none (a buffer
+    * texture: Gallium binds no sampler state for those): a texel fetch
+    * reads its instruction's sampler slot too (nvsim traps on an unbound
+    * one; upstream binds a sampler for its fetches, saying they use
+    * sampler 0), and its state does not matter to a fetch */
+   struct nv50_tsc *fetch_tsc;
    /* the next free entry of each table, used as a ring */
    unsigned next_tic, next_tsc;
    bool dirty;

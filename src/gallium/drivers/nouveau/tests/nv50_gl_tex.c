@@ -559,6 +559,21 @@ main(int argc, char **argv)
       check("texture buffer texel 3", 7, 5, grid(3, 1));
       check("texture buffer texel 6", 13, 5, grid(2, 2));
       check("texture buffer texel 7", 15, 9, grid(3, 2));
+
+      /* the same range fetched by the VP, whose stage never had a
+       * sampler bound (Gallium binds none for buffer textures) */
+      GLuint pvtbo = program(
+         "#version 140\n"
+         "in vec2 pos; uniform samplerBuffer t; out vec4 c;\n"
+         "void main() {\n"
+         "   c = texelFetch(t, 6);\n"
+         "   gl_Position = vec4(pos, 0.0, 1.0);\n"
+         "}\n",
+         "#version 140\n"
+         "in vec4 c; out vec4 colour;\n"
+         "void main() { colour = c; }\n");
+      draw(pvtbo, 0, 0, 0, 0);
+      check("vertex texture buffer texel 6", 3, 3, grid(2, 2));
       glBindTexture(GL_TEXTURE_BUFFER, 0);
    } else {
       printf("(texelFetch: run with the argument \"fetch\" under GLSL 1.40)\n");
