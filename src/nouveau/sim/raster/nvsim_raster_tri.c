@@ -326,7 +326,8 @@ scan_quads(struct nvsim_raster_state *st,
 {
    struct nvsim_raster_rop_plan plan;
    bool fast_rop = nvsim_raster_rop_plan(st, &plan);
-   struct nvsim_raster_quad q;
+   /* zeroed, as the reference's fragment: slots no attribute feeds */
+   struct nvsim_raster_quad q = { 0 };
    int qx0 = px0 - (px0 & 1), qy0 = py0 - (py0 & 1);
    double inv_area = 1.0 / (double)area;
    float w[3] = { v[0]->w_inv, v[1]->w_inv, v[2]->w_inv };
@@ -519,7 +520,9 @@ nvsim_raster_triangle(struct nvsim_raster_state *st,
    unsigned nsmooth, nflat;
    active_slots(st, smooth, &nsmooth, flat, &nflat);
 
-   struct nvsim_raster_frag f;
+   /* zeroed: the inputs of slots no attribute feeds read 0 (else stack
+    * bytes, different from run to run) */
+   struct nvsim_raster_frag f = { 0 };
    f.front = front;
    f.sprite = false;
    for (unsigned i = 0; i < nflat; i++)
