@@ -849,8 +849,8 @@ g80_run_exec_lane(struct run *st, const struct nvisa_g80_insn *insn,
 /* ---- l[] (isa.rst "l[]: local space"): per thread, 8 to 128-bit units;
  * an access must be aligned to its size and inside the space ---- */
 
-static unsigned
-ldst_bytes(unsigned type)
+unsigned
+g80_run_ldst_bytes(unsigned type)
 {
    switch (type) {
    case G(LDST_TYPE_u8): case G(LDST_TYPE_s8):   return 1;
@@ -878,7 +878,7 @@ local_at(struct run *st, const struct nvisa_g80_operand *o, unsigned lane,
 static unsigned
 exec_local(struct run *st, const struct nvisa_g80_insn *insn, unsigned lane)
 {
-   unsigned type = M(TYPE), size = ldst_bytes(type);
+   unsigned type = M(TYPE), size = g80_run_ldst_bytes(type);
    bool load = insn->op == G(OP_LD_L);
    const struct nvisa_g80_operand *mem = &insn->opnd[load ? 1 : 0];
    unsigned reg = insn->opnd[load ? 0 : 1].val;

@@ -70,18 +70,6 @@ g80_run_shared_rd(struct run *st, const struct nvisa_g80_operand *o,
    return v;
 }
 
-static unsigned
-ldst_size(unsigned type)
-{
-   switch (type) {
-   case G(LDST_TYPE_u8): case G(LDST_TYPE_s8):   return 1;
-   case G(LDST_TYPE_u16): case G(LDST_TYPE_s16): return 2;
-   case G(LDST_TYPE_b64):                        return 8;
-   case G(LDST_TYPE_b128):                       return 16;
-   default:                                      return 4;
-   }
-}
-
 /* g[space][$r] for `size` bytes through the class's windows */
 static uint8_t *
 global_at(struct run *st, const struct nvisa_g80_operand *o, unsigned lane,
@@ -177,7 +165,7 @@ exec_atom(struct run *st, const struct nvisa_g80_insn *insn, unsigned lane)
 static unsigned
 exec_global(struct run *st, const struct nvisa_g80_insn *insn, unsigned lane)
 {
-   unsigned type = M(TYPE), size = ldst_size(type);
+   unsigned type = M(TYPE), size = g80_run_ldst_bytes(type);
    bool load = insn->op == G(OP_LD_G);
    const struct nvisa_g80_operand *mem = &insn->opnd[load ? 1 : 0];
    unsigned reg = insn->opnd[load ? 0 : 1].val;

@@ -134,6 +134,8 @@ bool g80_run_form_has_mod(const struct nvisa_form *form, unsigned mod);
 
 /* g80_exec_cp.c: compute programs' s[] and g[] instructions. */
 bool g80_run_is_cp_op(unsigned op);
+/* bytes an ld/st of LDST_TYPE type moves (g80_exec.c) */
+unsigned g80_run_ldst_bytes(unsigned type);
 unsigned g80_run_exec_cp(struct run *st, const struct nvisa_g80_insn *insn,
                          unsigned lane);
 uint32_t g80_run_shared_rd(struct run *st, const struct nvisa_g80_operand *o,
